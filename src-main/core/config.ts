@@ -1,0 +1,42 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Made a valid owner key of the account at start (CLI --api-key or SIGHTLINE_API_KEY). */
+  apiKey: string | null;
+  /** The built console served at "/"; null when the process serves no console (Electron loads it from disk). */
+  rendererDir: string | null;
+  migrationsDir: string;
+  logLevel: string;
+  /** Requests per minute per API key over REST (DESIGN.md: 600 per 60 s). */
+  rateLimitPerMinute: number;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 4310;
+
+/** The OS's per-user application-data folder. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Sightline');
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Sightline');
+  return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'sightline');
+}
+
+export const PROJECT_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+
+export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    host: overrides.host ?? DEFAULT_HOST,
+    port: overrides.port ?? DEFAULT_PORT,
+    dataDir: resolve(overrides.dataDir ?? env.SIGHTLINE_DATA_DIR ?? defaultDataDir(env)),
+    apiKey: overrides.apiKey ?? env.SIGHTLINE_API_KEY ?? null,
+    rendererDir: overrides.rendererDir === undefined ? join(PROJECT_ROOT, 'out', 'renderer') : overrides.rendererDir,
+    migrationsDir: overrides.migrationsDir ?? join(PROJECT_ROOT, 'src-main', 'db', 'migrations'),
+    logLevel: overrides.logLevel ?? env.SIGHTLINE_LOG_LEVEL ?? 'warn',
+    rateLimitPerMinute: overrides.rateLimitPerMinute ?? 600,
+  };
+}

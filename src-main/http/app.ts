@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AppError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { hashApiKey } from '../services/auth/keys';
+import { errorBody } from '../../src-shared/errors';
+import type { HttpDeps } from './deps';
+import { accountRoutes } from './rest/accounts/me';
+import { requireApiKey } from './rest/auth';
+import { checkRoutes } from './rest/checks';
+import { icmpRoutes } from './rest/checks/icmp';
+import { restErrorHandler } from './rest/error-mapper';
+import { createContextFactory } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export interface AppOptions {
+  logger: Logger;
+  rendererDir: string | null;
+  rateLimitPerMinute: number;
+  /** Origins allowed to call the API from a browser besides the console's own (Electron loads it from file://). */
+  allowFileOrigin?: boolean;
+}
+
+export async function buildApp(deps: HttpDeps, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, bodyLimit: 5 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(restErrorHandler(options.logger));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(404, 'Not Found')));
+
+  if (options.allowFileOrigin) {
+    // The Electron console is a file:// page: its Origin is "null"; it still needs the launch token.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.headers.origin === 'null') {
+        reply.header('access-control-allow-origin', 'null');
+        reply.header('access-control-allow-headers', 'authorization, content-type, x-service-account');
+        reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
+        if (request.method === 'OPTIONS') return reply.status(204).send();
+      }
+    });
+  }
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Sightline API',
+        version: '1.0.0',
+        description: 'The monitoring service API: checks, groups, alert channels, status pages, sessions and notifications.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (rest) => {
+    requireApiKey(rest, deps);
+    await rest.register(fastifyRateLimit, {
+      hook: 'preHandler',
+      max: options.rateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => hashApiKey(request.headers.authorization ?? request.ip),
+      errorResponseBuilder: (_request, context) =>
+        new AppError('rate_limited', `Rate limit exceeded: ${context.max} requests per ${context.after}. Retry in ${Math.ceil(context.ttl / 1000)} s.`, {
+          limit: context.max,
+          remaining: 0,
+          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        }),
+    });
+    await rest.register(accountRoutes(deps));
+    await rest.register(checkRoutes(deps));
+    await rest.register(icmpRoutes(deps));
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(deps),
+      onError({ error }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') options.logger.error({ err: error.cause ?? error }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  if (options.rendererDir && existsSync(join(options.rendererDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.rendererDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html').send('<!doctype html><title>Sightline</title><p>The console is not built. Run <code>npm run build:renderer</code> and restart, or use the API at <a href="/docs">/docs</a>.</p>'),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteCheckById } from '../../../services/checks/delete';
+import { getCheck } from '../../../services/checks/get';
+import { listCheckPage } from '../../../services/checks/list';
+import { CheckListQuery } from '../../../../src-shared/schemas/check-list';
+import { contentRange } from '../../../../src-shared/schemas/paging';
+import { serviceContext } from '../auth';
+import type { HttpDeps } from '../../deps';
+import { errorResponses, IdParams } from '../common';
+
+export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/checks',
+      {
+        schema: {
+          tags: ['Checks'],
+          summary: 'List all checks (bare array; total in the content-range header)',
+          querystring: CheckListQuery,
+          response: { 200: z.array(z.any()), ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request, reply) => {
+        const page = listCheckPage(serviceContext(deps, request), request.query);
+        reply.header('content-range', contentRange(page.page, page.limit, page.items.length, page.total));
+        return page.items;
+      },
+    );
+
+    app.get(
+      '/v1/checks/:id',
+      { schema: { tags: ['Checks'], summary: 'Retrieve a check', params: IdParams, response: { 200: z.any(), ...errorResponses(401, 403, 404, 429) } } },
+      async (request) => getCheck(serviceContext(deps, request), request.params.id),
+    );
+
+    app.delete(
+      '/v1/checks/:id',
+      { schema: { tags: ['Checks'], summary: 'Delete a check', params: IdParams, response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 429) } } },
+      async (request, reply) => {
+        deleteCheckById(serviceContext(deps, request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

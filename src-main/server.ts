@@ -1,0 +1,98 @@
+import { parseArgs } from 'node:util';
+import { boot } from './core/boot';
+import { ensureConsoleBuilt } from './core/console-build';
+import { DEFAULT_HOST, DEFAULT_PORT, resolveConfig } from './core/config';
+
+const USAGE = `Usage:
+  sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY] [--no-console-build]
+
+  serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
+          API reference (/docs, /openapi.json) and the console (/).
+          --host      address to listen on (default ${DEFAULT_HOST})
+          --port      port (default ${DEFAULT_PORT}; 0 picks a free one)
+          --data-dir  where the SQLite database lives (default: the per-user app-data folder)
+          --api-key   make KEY a valid owner key (also env SIGHTLINE_API_KEY)
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function parsePort(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer between 0 and 65535, got "${value}"`);
+  return port;
+}
+
+async function serve(argv: string[]): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'api-key': { type: 'string' },
+        'no-console-build': { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (values['api-key'] !== undefined && values['api-key'].length < 8) fail('--api-key must be at least 8 characters');
+  const config = resolveConfig({ host: values.host, port: parsePort(values.port), dataDir: values['data-dir'], apiKey: values['api-key'] });
+  if (config.rendererDir && !values['no-console-build']) {
+    await ensureConsoleBuilt(config.rendererDir, (line) => process.stderr.write(`${line}\n`));
+  }
+  const backend = await boot(config);
+  if (backend.createdKey) {
+    process.stdout.write(
+      `Created account ${backend.accountId} in ${config.dataDir}\n` +
+        `Owner API key (shown once, only its hash is stored — keep it now): ${backend.createdKey}\n`,
+    );
+  }
+  process.stdout.write(`Sightline API listening on ${backend.url}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    backend.deps.logger.info({ signal }, 'shutting down');
+    backend
+      .close()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        process.stderr.write(`Shutdown failed: ${(error as Error).message}\n`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return serve(rest);
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return;
+    default:
+      fail(`Unknown command "${command}"`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') process.stderr.write(`Cannot listen: the address is already in use (${(error as Error).message}). Pick another --port.\n`);
+  else process.stderr.write(`Sightline failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

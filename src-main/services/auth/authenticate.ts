@@ -1,0 +1,39 @@
+import { AppError } from '../../core/errors';
+import { findApiKeyByHash } from '../../db/repositories/accounts';
+import type { ServiceDeps } from '../context';
+import { hashApiKey, sameHash } from './keys';
+import type { LaunchTokens } from './launch-tokens';
+
+export interface Principal {
+  accountId: string;
+  role: string;
+}
+
+export interface Credentials {
+  authorization: string | undefined;
+  /** x-service-account or x-checkly-account */
+  accountHeader: string | undefined;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Resolves the caller's account from "Authorization: Bearer <key>". The key is hashed before the
+ * lookup, so the indexed search never compares attacker-chosen bytes; the final check is constant-time.
+ */
+export function authenticate(deps: ServiceDeps, launchTokens: LaunchTokens, credentials: Credentials): Principal {
+  const match = credentials.authorization ? BEARER.exec(credentials.authorization) : null;
+  if (!match) throw AppError.badToken();
+  const keyHash = hashApiKey(match[1]);
+  const principal = launchTokens.verify(keyHash) ?? lookupStoredKey(deps, keyHash);
+  if (!principal) throw AppError.badToken();
+  const named = credentials.accountHeader?.trim();
+  if (named && named !== principal.accountId) throw AppError.forbidden();
+  return principal;
+}
+
+function lookupStoredKey(deps: ServiceDeps, keyHash: string): Principal | null {
+  const row = findApiKeyByHash(deps.db, keyHash);
+  if (!row || !sameHash(row.keyHash, keyHash)) return null;
+  return { accountId: row.accountId, role: row.role };
+}

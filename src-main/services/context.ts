@@ -1,0 +1,15 @@
+import type { Clock } from '../core/clock';
+import type { Logger } from '../core/logger';
+import type { Db } from '../db/connection';
+
+/** What every service verb needs, resolved once at boot. */
+export interface ServiceDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** A service call made on behalf of one account (after authentication). */
+export interface ServiceContext extends ServiceDeps {
+  accountId: string;
+}

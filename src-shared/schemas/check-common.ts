@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import {
+  ESCALATION_TYPES,
+  FREQUENCIES,
+  LOCATIONS,
+  RETRY_TYPES,
+  RUNTIME_IDS,
+  SEVERITIES,
+  SUB_MINUTE_OFFSETS,
+} from '../enums';
+
+export const Location = z.enum(LOCATIONS);
+export const RuntimeId = z.enum(RUNTIME_IDS).nullable();
+export const Frequency = z.literal(FREQUENCIES);
+
+const nonEmpty = z.string().min(1);
+
+export const AlertSettings = z.object({
+  escalationType: z.enum(ESCALATION_TYPES).default('RUN_BASED'),
+  runBasedEscalation: z.object({ failedRunThreshold: z.literal([1, 2, 3, 4, 5]) }).partial().optional(),
+  timeBasedEscalation: z.object({ minutesFailingThreshold: z.literal([5, 10, 15, 30]) }).partial().optional(),
+  reminders: z
+    .object({
+      amount: z.literal([0, 1, 2, 3, 4, 5, 100000]).default(0),
+      interval: z.literal([1, 2, 3, 4, 5, 10, 15, 30]).default(5),
+    })
+    .optional(),
+  sslCertificates: z.object({ enabled: z.boolean(), alertThreshold: z.int() }).partial().optional(),
+  parallelRunFailureThreshold: z
+    .object({
+      enabled: z.boolean().default(false),
+      percentage: z.literal([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]).default(10),
+    })
+    .optional(),
+});
+export type AlertSettings = z.infer<typeof AlertSettings>;
+
+export const DEFAULT_ALERT_SETTINGS = {
+  escalationType: 'RUN_BASED',
+  runBasedEscalation: { failedRunThreshold: 1 },
+  reminders: { amount: 0, interval: 5 },
+  parallelRunFailureThreshold: { enabled: false, percentage: 10 },
+} as const satisfies AlertSettings;
+
+export const RetryStrategy = z.object({
+  type: z.enum(RETRY_TYPES),
+  baseBackoffSeconds: z.number().min(0).default(60),
+  sameRegion: z.boolean().default(true),
+  maxRetries: z.number().int().min(1).max(10).optional(),
+  maxDurationSeconds: z.number().min(0).max(600).optional(),
+  onlyOn: z.array(z.literal('NETWORK_ERROR')).optional(),
+});
+export type RetryStrategy = z.infer<typeof RetryStrategy>;
+
+export const TriggerIncident = z.object({
+  serviceId: z.uuid(),
+  severity: z.enum(SEVERITIES),
+  name: z.string(),
+  description: z.string(),
+  notifySubscribers: z.boolean(),
+});
+export type TriggerIncident = z.infer<typeof TriggerIncident>;
+
+export const AlertChannelSubscription = z.object({
+  alertChannelId: z.number().int().positive(),
+  activated: z.boolean(),
+});
+export type AlertChannelSubscription = z.infer<typeof AlertChannelSubscription>;
+
+export const EnvironmentVariable = z.object({
+  key: nonEmpty,
+  value: z.string().nullable(),
+  locked: z.boolean().default(false),
+  secret: z.boolean().default(false),
+});
+export type EnvironmentVariable = z.infer<typeof EnvironmentVariable>;
+
+export const KeyValue = z.object({
+  key: nonEmpty,
+  value: z.string(),
+  locked: z.boolean().default(false),
+});
+export type KeyValue = z.infer<typeof KeyValue>;
+
+const intentItems = z.array(z.string().min(1).max(1000)).max(20);
+export const CheckIntent = z.strictObject({
+  goal: z.string().min(1).max(2000),
+  requiredOutcomes: intentItems.default([]),
+  mustPreserve: intentItems.default([]),
+});
+export type CheckIntent = z.infer<typeof CheckIntent>;
+
+export type SchemaMode = 'create' | 'update';
+
+/** In create mode a field gets its default; in update mode it stays optional so a PUT only changes what it names. */
+export type Defaulted<M extends SchemaMode, T extends z.ZodType> = M extends 'create' ? z.ZodDefault<T> : z.ZodOptional<T>;
+export type Required<M extends SchemaMode, T extends z.ZodType> = M extends 'create' ? T : z.ZodOptional<T>;
+
+export function withDefault<M extends SchemaMode, T extends z.ZodType>(mode: M, schema: T, value: z.output<T>): Defaulted<M, T> {
+  return (mode === 'create' ? schema.default(value as never) : schema.optional()) as Defaulted<M, T>;
+}
+
+/** Required on create, optional on update. */
+export function requiredOnCreate<M extends SchemaMode, T extends z.ZodType>(mode: M, schema: T): Required<M, T> {
+  return (mode === 'create' ? schema : schema.optional()) as Required<M, T>;
+}
+
+export interface SharedFieldLimits {
+  descriptionMax: number;
+  environmentVariablesMax: number;
+}
+
+/** Shared check fields of spec 2.1–2.5, for one monitor type's create or update body. */
+export function sharedCheckFields<M extends SchemaMode>(mode: M, limits: SharedFieldLimits) {
+  const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
+  return {
+    name: requiredOnCreate(mode, nonEmpty),
+    activated: d(z.boolean(), true),
+    muted: d(z.boolean(), false),
+    doubleCheck: d(z.boolean(), true),
+    shouldFail: d(z.boolean(), false),
+    locations: d(z.array(Location).nullable(), []),
+    privateLocations: d(z.array(nonEmpty).nullable(), []),
+    tags: d(z.array(nonEmpty), []),
+    alertSettings: d(AlertSettings.nullable(), DEFAULT_ALERT_SETTINGS as AlertSettings),
+    useGlobalAlertSettings: d(z.boolean(), true),
+    groupId: d(z.number().int().positive().nullable(), null),
+    groupOrder: d(z.number().min(0).nullable(), null),
+    runtimeId: d(RuntimeId, null),
+    alertChannelSubscriptions: d(z.array(AlertChannelSubscription), []),
+    retryStrategy: d(RetryStrategy.nullable(), null),
+    triggerIncident: d(TriggerIncident.nullable(), null),
+    runParallel: d(z.boolean(), false),
+    description: d(z.string().max(limits.descriptionMax).nullable(), null),
+    intent: d(CheckIntent.nullable(), null),
+    aiAutoRepairEnabled: d(z.boolean().nullable(), null),
+    frequencyOffset: z.number().int().min(1).nullable().optional(),
+    heartbeat: d(z.record(z.string(), z.unknown()).nullable(), null),
+    script: d(z.string().nullable(), null),
+    scriptPath: d(nonEmpty.nullable(), null),
+    sslCheckDomain: d(z.string().nullable(), null),
+    environmentVariables: d(z.array(EnvironmentVariable).max(limits.environmentVariablesMax).nullable(), []),
+    setupSnippetId: d(z.number().int().nullable(), null),
+    tearDownSnippetId: d(z.number().int().nullable(), null),
+    localSetupScript: d(z.string().nullable(), null),
+    localTearDownScript: d(z.string().nullable(), null),
+  };
+}
+
+/** DESIGN.md: 0 runs every 10/20/30 s; up to 60 min the offset spreads over frequency×10; above, over frequency/60. */
+export function frequencyOffsetRange(frequency: number): { min: number; max: number; allowed?: readonly number[] } {
+  if (frequency === 0) return { min: 10, max: 30, allowed: SUB_MINUTE_OFFSETS };
+  if (frequency <= 60) return { min: 1, max: Math.floor(frequency * 10) };
+  return { min: 1, max: Math.ceil(frequency / 60) };
+}
+
+interface CrossFieldInput {
+  frequency?: number;
+  frequencyOffset?: number | null;
+  useGlobalAlertSettings?: boolean;
+  alertSettings?: unknown;
+}
+
+/** Rules that span several fields of a fully resolved check. */
+export function checkCrossFieldRules(value: CrossFieldInput, ctx: z.RefinementCtx) {
+  if (value.frequency !== undefined && value.frequencyOffset != null) {
+    const range = frequencyOffsetRange(value.frequency);
+    const ok = range.allowed
+      ? range.allowed.includes(value.frequencyOffset)
+      : value.frequencyOffset >= range.min && value.frequencyOffset <= range.max;
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['frequencyOffset'],
+        message: range.allowed
+          ? `with frequency 0 must be one of ${range.allowed.join(', ')} (seconds)`
+          : `with frequency ${value.frequency} must be between ${range.min} and ${range.max}`,
+      });
+    }
+  }
+  if (value.useGlobalAlertSettings === false && value.alertSettings === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['alertSettings'],
+      message: 'is required when useGlobalAlertSettings is false',
+    });
+  }
+}
+
+/** Read-only members every returned monitor carries (spec 2.1). */
+export interface CheckReadOnly {
+  id: string;
+  created_at: string;
+  updated_at: string | null;
+  alertChannels: {
+    email: { address: string }[];
+    webhook: { name: string; url: string; method: string | null; headers: KeyValue[]; queryParameters: KeyValue[] }[];
+    slack: { url: string }[];
+    sms: { name: string; number: string }[];
+  };
+  project: null;
+  logicalId: null;
+  member: null;
+  pending: null;
+  projectBindings: { owner: null; references: [] };
+}
