@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type * as Vite from 'vite';
 import { PROJECT_ROOT } from './config';
 
 function newestMtime(dir: string): number {
@@ -23,7 +24,7 @@ export function consoleBuildIsStale(rendererDir: string): boolean {
 /** Builds the console with Vite so `npm run serve` works straight after `npm ci`. */
 export async function ensureConsoleBuilt(rendererDir: string, log: (line: string) => void): Promise<void> {
   if (!existsSync(join(PROJECT_ROOT, 'src-renderer')) || !consoleBuildIsStale(rendererDir)) return;
-  let vite: typeof import('vite');
+  let vite: typeof Vite;
   try {
     vite = await import('vite');
   } catch {

@@ -3,11 +3,9 @@ import { findApiKeyByHash } from '../../db/repositories/accounts';
 import type { ServiceDeps } from '../context';
 import { hashApiKey, sameHash } from './keys';
 import type { LaunchTokens } from './launch-tokens';
+import type { Principal } from './principal';
 
-export interface Principal {
-  accountId: string;
-  role: string;
-}
+export type { Principal };
 
 export interface Credentials {
   authorization: string | undefined;

@@ -1,5 +1,5 @@
 import { sameHash } from './keys';
-import type { Principal } from './authenticate';
+import type { Principal } from './principal';
 
 /**
  * Per-launch tokens: the Electron preload hands one to the console. They live only in memory,

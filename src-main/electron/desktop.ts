@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { boot, type Backend } from '../core/boot';
+import { PROJECT_ROOT, resolveConfig } from '../core/config';
+import { CONNECTION_CHANNEL, type DesktopConnection } from '../preload/channel';
+
+const RENDERER_INDEX = join(PROJECT_ROOT, 'out', 'renderer', 'index.html');
+const PRELOAD = join(PROJECT_ROOT, 'out', 'preload', 'index.cjs');
+
+/** better-sqlite3 compiled for Electron's ABI by `npm run build:electron-sqlite`; Node keeps its own build. */
+export const ELECTRON_SQLITE_BINDING = join(PROJECT_ROOT, 'out', 'native', 'better-sqlite3-electron', 'build', 'Release', 'better_sqlite3.node');
+
+async function startBackend(): Promise<Backend> {
+  if (!existsSync(ELECTRON_SQLITE_BINDING)) {
+    throw new Error(`better-sqlite3 has not been built for Electron: run "npm run build:electron-sqlite" (looked for ${ELECTRON_SQLITE_BINDING})`);
+  }
+  const config = resolveConfig({ dataDir: app.getPath('userData'), rendererDir: null });
+  const options = { issueLaunchToken: true, nativeBinding: ELECTRON_SQLITE_BINDING, allowFileOrigin: true };
+  try {
+    return await boot(config, options);
+  } catch (error) {
+    // Another Sightline (or anything) holds 4310: the console learns the real port from the preload anyway.
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return boot({ ...config, port: 0 }, options);
+  }
+}
+
+function isOwnPage(url: string): boolean {
+  return url.startsWith('file://') && decodeURIComponent(new URL(url).pathname).endsWith('/out/renderer/index.html');
+}
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    title: 'Sightline',
+    show: false,
+    webPreferences: {
+      preload: PRELOAD,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadFile(RENDERER_INDEX);
+  return window;
+}
+
+function lockDownNavigation(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (!isOwnPage(url)) event.preventDefault();
+    });
+    contents.setWindowOpenHandler(({ url }) => {
+      if (url.startsWith('https://') || url.startsWith('http://')) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+}
+
+export function startDesktop(): void {
+  let backend: Backend | null = null;
+  lockDownNavigation();
+  app.whenReady().then(async () => {
+    backend = await startBackend();
+    const connection: DesktopConnection = { apiBaseUrl: backend.url, token: backend.launchToken ?? '' };
+    ipcMain.on(CONNECTION_CHANNEL, (event) => {
+      event.returnValue = connection;
+    });
+    createWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    });
+  }).catch((error: unknown) => {
+    process.stderr.write(`Sightline could not start: ${(error as Error).message}\n`);
+    app.exit(1);
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (!backend || closing) return;
+    closing = true;
+    event.preventDefault();
+    void backend.close().finally(() => app.quit());
+  });
+}

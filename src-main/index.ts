@@ -1,0 +1,4 @@
+// Electron entry: the window lives in ./electron; the backend is the same boot() that `sightline serve` uses.
+import { startDesktop } from './electron/desktop';
+
+startDesktop();
