@@ -42,7 +42,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     let launchToken: string | null = null;
     if (options.issueLaunchToken) {
       launchToken = generateApiKey();
-      launchTokens.add(hashApiKey(launchToken), { accountId, role: 'owner' });
+      launchTokens.add(hashApiKey(launchToken), { accountId, role: 'OWNER' });
     }
     app = await buildApp({ services: deps, launchTokens }, { logger, rendererDir: config.rendererDir, rateLimitPerMinute: config.rateLimitPerMinute, allowFileOrigin: options.allowFileOrigin });
     await app.listen({ host: config.host, port: config.port });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { accounts, apiKeys } from '../schema';
+import { accounts, apiKeys, members } from '../schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -29,3 +29,27 @@ export function insertApiKey(db: Db, row: ApiKeyRow): void {
   db.insert(apiKeys).values(row).run();
 }
 
+
+export type MemberRow = typeof members.$inferSelect;
+
+export function findOwnerMember(db: Db, accountId: string): MemberRow | undefined {
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.role, 'OWNER')))
+    .orderBy(members.createdAt)
+    .limit(1)
+    .get();
+}
+
+export function insertMember(db: Db, row: MemberRow): void {
+  db.insert(members).values(row).run();
+}
+
+/** Keys made before members existed belong to the account's first owner. */
+export function adoptOrphanKeys(db: Db, accountId: string, memberId: string): void {
+  db.update(apiKeys)
+    .set({ memberId })
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.memberId)))
+    .run();
+}

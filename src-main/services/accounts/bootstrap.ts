@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { transaction } from '../../db/connection';
-import { findApiKeyByHash, findFirstAccount, insertAccount, insertApiKey } from '../../db/repositories/accounts';
+import { transaction, type Db } from '../../db/connection';
+import {
+  adoptOrphanKeys,
+  findApiKeyByHash,
+  findFirstAccount,
+  findOwnerMember,
+  insertAccount,
+  insertApiKey,
+  insertMember,
+} from '../../db/repositories/accounts';
 import type { ServiceDeps } from '../context';
 import { generateApiKey, hashApiKey } from '../auth/keys';
 
@@ -10,28 +18,38 @@ export interface BootstrapResult {
   createdKey: string | null;
 }
 
+function ensureOwner(tx: Db, accountId: string, now: string): string {
+  const owner = findOwnerMember(tx, accountId);
+  if (owner) return owner.id;
+  const id = randomUUID();
+  insertMember(tx, { id, accountId, name: 'Owner', email: 'owner@localhost', role: 'OWNER', status: 'ACTIVE', createdAt: now, updatedAt: null });
+  adoptOrphanKeys(tx, accountId, id);
+  return id;
+}
+
 /**
- * First start with an empty data dir creates the account and an owner key. A key given with
- * --api-key / SIGHTLINE_API_KEY becomes a valid owner key of that account (idempotent).
+ * First start with an empty data dir creates the account, its owner member and an owner key. A key
+ * given with --api-key / SIGHTLINE_API_KEY becomes a valid owner key of that account (idempotent).
  */
 export function bootstrapAccount(deps: ServiceDeps, givenKey: string | null): BootstrapResult {
   return transaction(deps.db, (tx) => {
     const now = deps.clock.now().toISOString();
     let account = findFirstAccount(tx);
     let createdKey: string | null = null;
+    const isNew = !account;
     if (!account) {
       account = { id: randomUUID(), name: 'Sightline', createdAt: now, maxChecks: null, alertSettings: null };
       insertAccount(tx, account);
-      if (!givenKey) {
-        createdKey = generateApiKey();
-        insertApiKey(tx, { id: randomUUID(), accountId: account.id, keyHash: hashApiKey(createdKey), label: 'Owner key (first start)', role: 'owner', createdAt: now });
-      }
+    }
+    const ownerId = ensureOwner(tx, account.id, now);
+    const key = (label: string, keyHash: string) => ({ id: randomUUID(), accountId: account.id, keyHash, label, role: 'OWNER', memberId: ownerId, createdAt: now });
+    if (isNew && !givenKey) {
+      createdKey = generateApiKey();
+      insertApiKey(tx, key('Owner key (first start)', hashApiKey(createdKey)));
     }
     if (givenKey) {
       const keyHash = hashApiKey(givenKey);
-      if (!findApiKeyByHash(tx, keyHash)) {
-        insertApiKey(tx, { id: randomUUID(), accountId: account.id, keyHash, label: 'Owner key (--api-key)', role: 'owner', createdAt: now });
-      }
+      if (!findApiKeyByHash(tx, keyHash)) insertApiKey(tx, key('Owner key (--api-key)', keyHash));
     }
     return { accountId: account.id, createdKey };
   });
