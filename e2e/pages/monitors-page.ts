@@ -1,0 +1,37 @@
+import type { Locator, Page } from '@playwright/test';
+
+export class MonitorsPage {
+  readonly heading: Locator;
+  readonly newIcmpMonitorButton: Locator;
+  readonly table: Locator;
+  readonly emptyState: Locator;
+  readonly search: Locator;
+  readonly deleteDialog: Locator;
+  readonly confirmDeleteButton: Locator;
+  readonly disconnectButton: Locator;
+
+  constructor(readonly page: Page) {
+    const main = page.getByRole('main');
+    this.heading = main.getByRole('heading', { name: 'Monitors', exact: true });
+    this.newIcmpMonitorButton = main.getByRole('link', { name: 'New ICMP monitor' }).first();
+    this.table = main.getByRole('table', { name: 'Monitors' });
+    this.emptyState = main.getByText('No monitors yet — create an ICMP monitor to start watching a host');
+    this.search = main.getByRole('searchbox', { name: 'Search monitors' });
+    this.deleteDialog = page.getByRole('dialog', { name: 'Delete monitor' });
+    this.confirmDeleteButton = this.deleteDialog.getByRole('button', { name: 'Delete', exact: true });
+    this.disconnectButton = page.getByRole('button', { name: 'Disconnect' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/#/monitors');
+  }
+
+  row(name: string): Locator {
+    return this.table.getByRole('row').filter({ has: this.page.getByRole('cell', { name, exact: true }) });
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.row(name).getByRole('button', { name: `Delete ${name}` }).click();
+    await this.confirmDeleteButton.click();
+  }
+}

@@ -1,0 +1,43 @@
+import type { Locator, Page } from '@playwright/test';
+
+export interface IcmpMonitorInput {
+  name: string;
+  hostname: string;
+  pingCount?: number;
+  tags?: string[];
+}
+
+export class NewIcmpMonitorPage {
+  readonly heading: Locator;
+  readonly form: Locator;
+  readonly name: Locator;
+  readonly hostname: Locator;
+  readonly pingCount: Locator;
+  readonly tags: Locator;
+  readonly createButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'New ICMP monitor' });
+    this.form = page.getByRole('form', { name: 'New ICMP monitor' });
+    this.name = this.form.getByRole('textbox', { name: 'Name', exact: true });
+    this.hostname = this.form.getByRole('textbox', { name: 'Hostname', exact: true });
+    this.pingCount = this.form.getByRole('textbox', { name: 'Ping count', exact: true });
+    this.tags = this.form.getByRole('combobox', { name: 'Tags', exact: true });
+    this.createButton = this.form.getByRole('button', { name: 'Create monitor' });
+  }
+
+  async fill(input: IcmpMonitorInput): Promise<void> {
+    await this.name.fill(input.name);
+    await this.hostname.fill(input.hostname);
+    if (input.pingCount !== undefined) await this.pingCount.fill(String(input.pingCount));
+    for (const tag of input.tags ?? []) {
+      await this.tags.fill(tag);
+      await this.tags.press('Enter');
+    }
+  }
+
+  async create(input: IcmpMonitorInput): Promise<void> {
+    await this.fill(input);
+    await this.createButton.click();
+  }
+}

@@ -1,0 +1,55 @@
+/** Regenerates docs/console.png for the README: `npx tsx e2e/tools/capture-console.ts` (needs a built renderer). */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import type { AppRouter } from '../../src-main/http/trpc/router';
+import type { IcmpMonitorCreateInput } from '../../src-shared/schemas/icmp-monitor';
+import { startServer } from '../fixtures/server';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const OUTPUT = fileURLToPath(new URL('../../docs/console.png', import.meta.url));
+
+function icmp(name: string, hostname: string, extra: Partial<IcmpMonitorCreateInput> = {}): IcmpMonitorCreateInput {
+  return { checkType: 'ICMP', name, request: { hostname, pingCount: 5 }, ...extra };
+}
+
+const SAMPLE_MONITORS: IcmpMonitorCreateInput[] = [
+  icmp('Loopback ping', '127.0.0.1', { frequency: 1, tags: ['lab'] }),
+  icmp('Core router', '192.0.2.1', { frequency: 5, tags: ['network', 'production'] }),
+  icmp('Office uplink (IPv6)', '2001:db8::1', { tags: ['network'], request: { hostname: '2001:db8::1', ipFamily: 'IPv6' } }),
+  icmp('Backup DNS resolver', 'ns2.example.net', { frequency: 60, tags: ['dns'], activated: false }),
+];
+
+async function main(): Promise<void> {
+  const { server, close } = await startServer();
+  try {
+    const api = createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: `${server.baseURL}/trpc`, headers: { Authorization: `Bearer ${server.apiKey}` } })],
+    });
+    for (const monitor of SAMPLE_MONITORS) {
+      await api.checks.createIcmp.mutate(monitor);
+    }
+    const browser = await chromium.launch({
+      executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1360, height: 640 }, colorScheme: 'light' });
+      await page.goto(`${server.baseURL}/#/monitors`);
+      await page.evaluate((key) => window.sessionStorage.setItem('sightline.apiKey', key), server.apiKey);
+      await page.reload();
+      await page.getByRole('cell', { name: 'Backup DNS resolver', exact: true }).waitFor();
+      await mkdir(fileURLToPath(new URL('../../docs', import.meta.url)), { recursive: true });
+      await page.screenshot({ path: OUTPUT });
+      console.log(`wrote ${OUTPUT}`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await close();
+  }
+}
+
+await main();

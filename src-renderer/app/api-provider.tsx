@@ -1,0 +1,40 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { isUnauthorized } from '../lib/api-errors';
+import { createApiClient, TRPCProvider } from '../lib/trpc';
+
+interface ApiProviderProps {
+  trpcUrl: string;
+  token: string;
+  /** Called when the server stops accepting the key, e.g. after it was revoked or the server restarted with another one. */
+  onUnauthorized: () => void;
+  children: ReactNode;
+}
+
+export function ApiProvider({ trpcUrl, token, onUnauthorized, children }: ApiProviderProps) {
+  const [queryClient] = useState(() => {
+    const onError = (error: unknown) => {
+      if (isUnauthorized(error)) onUnauthorized();
+    };
+    return new QueryClient({
+      queryCache: new QueryCache({ onError }),
+      mutationCache: new MutationCache({ onError }),
+      defaultOptions: {
+        queries: {
+          staleTime: 5_000,
+          retry: (failureCount, error) => !isUnauthorized(error) && failureCount < 2,
+          refetchOnWindowFocus: false,
+        },
+      },
+    });
+  });
+  const [trpcClient] = useState(() => createApiClient(trpcUrl, token));
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,28 @@
+import { isTRPCClientError } from '@trpc/client';
+
+function responseStatus(meta: Record<string, unknown> | undefined): number | undefined {
+  const response = meta?.response;
+  return response instanceof Response ? response.status : undefined;
+}
+
+/** True when the server refused the credentials, whether it answered as tRPC or with a plain HTTP 401. */
+export function isUnauthorized(error: unknown): boolean {
+  if (!isTRPCClientError(error)) return false;
+  const data: unknown = error.data;
+  if (data && typeof data === 'object') {
+    if ('code' in data && data.code === 'UNAUTHORIZED') return true;
+    if ('httpStatus' in data && data.httpStatus === 401) return true;
+  }
+  return responseStatus(error.meta) === 401;
+}
+
+/** A network failure never reached the server: fetch throws a TypeError and there is no response. */
+export function isUnreachable(error: unknown): boolean {
+  if (!isTRPCClientError(error)) return false;
+  return error.data == null && responseStatus(error.meta) === undefined;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Unexpected error';
+}

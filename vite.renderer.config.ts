@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import postcssPresetMantine from 'postcss-preset-mantine';
+import { defineConfig, type UserConfig } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export const rendererConfig: UserConfig = {
+  root: fileURLToPath(new URL('./src-renderer', import.meta.url)),
+  // Relative asset URLs so Electron can load the build from file:// and the server from any mount path.
+  base: './',
+  plugins: [react()],
+  css: {
+    postcss: {
+      plugins: [postcssPresetMantine()],
+    },
+  },
+  build: {
+    outDir: `${repoRoot}out/renderer`,
+    emptyOutDir: true,
+    // Loaded from disk or the local server, never over a slow link: one bundle is fine.
+    chunkSizeWarningLimit: 1500,
+  },
+};
+
+export default defineConfig(rendererConfig);
