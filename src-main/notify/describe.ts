@@ -1,0 +1,94 @@
+import type { AlertEvent, AlertType, DeliverySettings } from './types';
+
+/** The four kinds of message a channel can send; colours, severities and PagerDuty actions follow them. */
+export type AlertKind = 'failure' | 'degraded' | 'recovery' | 'test';
+
+const KIND: Record<AlertType, AlertKind> = {
+  ALERT_FAILURE: 'failure',
+  ALERT_FAILURE_REMAIN: 'failure',
+  ALERT_DEGRADED_FAILURE: 'failure',
+  ALERT_DEGRADED: 'degraded',
+  ALERT_DEGRADED_REMAIN: 'degraded',
+  ALERT_FAILURE_DEGRADED: 'degraded',
+  ALERT_RECOVERY: 'recovery',
+  ALERT_DEGRADED_RECOVERY: 'recovery',
+  TEST: 'test',
+};
+
+const STATUS: Record<AlertType, string> = {
+  ALERT_FAILURE: 'FAILED',
+  ALERT_FAILURE_REMAIN: 'STILL FAILING',
+  ALERT_DEGRADED_FAILURE: 'FAILED',
+  ALERT_DEGRADED: 'DEGRADED',
+  ALERT_DEGRADED_REMAIN: 'STILL DEGRADED',
+  ALERT_FAILURE_DEGRADED: 'DEGRADED',
+  ALERT_RECOVERY: 'RECOVERED',
+  ALERT_DEGRADED_RECOVERY: 'RECOVERED',
+  TEST: 'TEST',
+};
+
+const TITLE: Record<AlertType, string> = {
+  ALERT_FAILURE: 'has failed',
+  ALERT_FAILURE_REMAIN: 'is still failing',
+  ALERT_DEGRADED_FAILURE: 'has failed',
+  ALERT_DEGRADED: 'is degraded',
+  ALERT_DEGRADED_REMAIN: 'is still degraded',
+  ALERT_FAILURE_DEGRADED: 'is degraded',
+  ALERT_RECOVERY: 'has recovered',
+  ALERT_DEGRADED_RECOVERY: 'has recovered',
+  TEST: 'sent a test notification',
+};
+
+export function alertKind(type: AlertType): AlertKind {
+  return KIND[type];
+}
+
+/** FAILED, STILL FAILING, DEGRADED, STILL DEGRADED, RECOVERED or TEST. */
+export function statusWord(type: AlertType): string {
+  return STATUS[type];
+}
+
+/** `Check "Home page" has failed`, the public API's ALERT_TITLE wording. */
+export function alertTitle(event: AlertEvent): string {
+  return `Check "${event.checkName}" ${TITLE[event.alertType]}`;
+}
+
+export function resultUrl(event: AlertEvent, settings: DeliverySettings): string | null {
+  if (!event.resultLink) return null;
+  try {
+    return new URL(event.resultLink, settings.publicBaseUrl).toString();
+  } catch {
+    return event.resultLink;
+  }
+}
+
+export function formatResponseTime(ms: number | null): string | null {
+  return ms === null ? null : `${Math.round(ms)} ms`;
+}
+
+export interface SummaryField {
+  label: string;
+  value: string;
+}
+
+/** The facts every human-readable message shows, in this order; absent facts are left out. */
+export function summaryFields(event: AlertEvent, settings: DeliverySettings): SummaryField[] {
+  const fields: [string, string | null | undefined][] = [
+    ['Check', event.checkName],
+    ['Status', statusWord(event.alertType)],
+    ['Check type', event.checkType],
+    ['Location', event.runLocation],
+    ['Response time', formatResponseTime(event.responseTime)],
+    ['Started at', event.startedAt],
+    ['Error', event.errorMessage],
+    ['Group', event.groupName],
+    ['Tags', event.tags.length > 0 ? event.tags.join(', ') : null],
+    ['Result', resultUrl(event, settings)],
+  ];
+  return fields.filter((f): f is [string, string] => typeof f[1] === 'string' && f[1] !== '').map(([label, value]) => ({ label, value }));
+}
+
+/** Cuts `text` to at most `max` characters, marking the cut with an ellipsis. */
+export function trimText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,145 @@
+import type { CheckType } from '../../src-shared/enums';
+
+/**
+ * The alert codes of the public API's alert states (its webhook `{{ALERT_TYPE}}` values), plus
+ * TEST for a channel's "Send test notification".
+ */
+export const ALERT_TYPES = [
+  'ALERT_FAILURE',
+  'ALERT_FAILURE_REMAIN',
+  'ALERT_FAILURE_DEGRADED',
+  'ALERT_DEGRADED',
+  'ALERT_DEGRADED_REMAIN',
+  'ALERT_DEGRADED_FAILURE',
+  'ALERT_DEGRADED_RECOVERY',
+  'ALERT_RECOVERY',
+  'TEST',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** What happened to a check, as plain data: everything a provider may put in a message. */
+export interface AlertEvent {
+  alertType: AlertType;
+  checkId: string;
+  checkName: string;
+  checkType: CheckType;
+  checkResultId: string | null;
+  /** Absolute, or relative to `DeliverySettings.publicBaseUrl`. */
+  resultLink: string | null;
+  runLocation: string | null;
+  /** Milliseconds. */
+  responseTime: number | null;
+  /** ISO 8601. */
+  startedAt: string | null;
+  errorMessage: string | null;
+  tags: string[];
+  groupName?: string | null;
+  accountId: string;
+  /** Unique per notification (channel × event): the idempotency key of every delivery attempt. */
+  notificationId: string;
+  /** ISO 8601: when the alert event was decided. */
+  occurredAt: string;
+}
+
+/*
+ * Channel configs as providers read them. They accept the shapes parsed by
+ * src-shared/schemas/alert-channel.ts and also stored configs written before a default existed.
+ */
+export interface KeyValuePair {
+  key: string;
+  value: string;
+}
+export interface EmailChannelConfig {
+  address: string;
+}
+export interface SlackChannelConfig {
+  url: string;
+  channel?: string | null;
+}
+export interface SlackAppChannelConfig {
+  slackChannels: string[];
+}
+export interface WebhookChannelConfig {
+  name?: string;
+  url: string;
+  method?: string | null;
+  headers?: KeyValuePair[];
+  queryParameters?: KeyValuePair[];
+  template?: string | null;
+  webhookSecret?: string | null;
+  webhookType?: string | null;
+}
+export interface PhoneChannelConfig {
+  name?: string;
+  number: string;
+}
+export interface PagerdutyChannelConfig {
+  serviceKey: string;
+  account?: string | null;
+  serviceName?: string | null;
+}
+export interface OpsgenieChannelConfig {
+  name?: string;
+  apiKey: string;
+  region: 'EU' | 'US';
+  priority: 'P1' | 'P2' | 'P3' | 'P4' | 'P5';
+}
+
+export interface ChannelConfigs {
+  EMAIL: EmailChannelConfig;
+  SLACK: SlackChannelConfig;
+  SLACK_APP: SlackAppChannelConfig;
+  WEBHOOK: WebhookChannelConfig;
+  SMS: PhoneChannelConfig;
+  CALL: PhoneChannelConfig;
+  PAGERDUTY: PagerdutyChannelConfig;
+  OPSGENIE: OpsgenieChannelConfig;
+}
+export type ChannelType = keyof ChannelConfigs;
+
+/** A channel to deliver to: `{type, config}` of a stored alert channel. */
+export type ChannelDelivery = { [T in ChannelType]: { type: T; config: ChannelConfigs[T] } }[ChannelType];
+
+/** Resolved once from Settings; see settings.ts for the defaults. */
+export interface DeliverySettings {
+  smtp: {
+    host: string;
+    port: number;
+    /** Implicit TLS (usually port 465). When false, STARTTLS is still used if the server offers it. */
+    secure: boolean;
+    user?: string | null;
+    password?: string | null;
+    from: string;
+  };
+  /** Origins (optionally with a path prefix); providers append the documented API path. */
+  baseUrls: {
+    slackApp: string;
+    pagerduty: string;
+    opsgenieUs: string;
+    opsgenieEu: string;
+    twilio: string;
+  };
+  twilio: { accountSid: string; authToken: string; from: string };
+  slackAppToken?: string | null;
+  timeoutMs: number;
+  /** Where the console is reachable; relative result links are resolved against it. */
+  publicBaseUrl: string;
+}
+
+export interface DeliveryResult {
+  ok: boolean;
+  /** HTTP status, or the SMTP reply code. */
+  status?: number;
+  /** What the receiver answered (response body or SMTP reply), at most 1,000 characters. */
+  notificationResult: string;
+  /** True for timeouts, network errors, 408, 429 and 5xx (and SMTP 4xx); false for other rejections. */
+  retryable: boolean;
+  error?: string;
+}
+
+export interface ProviderDeps {
+  fetch?: typeof fetch;
+  now(): Date;
+}
+
+export type Provider<C> = (event: AlertEvent, config: C, settings: DeliverySettings, deps: ProviderDeps) => Promise<DeliveryResult>;
