@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { createAlertChannel } from '../../../services/alert-channels/create';
+import { deleteAlertChannelById } from '../../../services/alert-channels/delete';
+import { getAlertChannel } from '../../../services/alert-channels/get';
+import { listAlertChannels } from '../../../services/alert-channels/list';
+import { updateAlertChannel } from '../../../services/alert-channels/update';
+import { updateAlertChannelSubscription } from '../../../services/alert-channels/update-subscription';
+import { AlertChannelCreate, AlertChannelSubscriptionCreate, AlertChannelUpdate } from '../../../../src-shared/schemas/alert-channel';
+import { PageQuery } from '../../../../src-shared/schemas/paging';
+import { authedProcedure, router } from '../init';
+
+const ChannelId = z.number().int().positive();
+const ById = z.object({ id: ChannelId });
+
+export const alertChannelsRouter = router({
+  list: authedProcedure.input(PageQuery).query(({ ctx, input }) => listAlertChannels(ctx.service, input)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getAlertChannel(ctx.service, input.id)),
+  create: authedProcedure.input(AlertChannelCreate).mutation(({ ctx, input }) => createAlertChannel(ctx.service, input)),
+  update: authedProcedure
+    .input(z.object({ id: ChannelId, body: AlertChannelUpdate }))
+    .mutation(({ ctx, input }) => updateAlertChannel(ctx.service, input.id, input.body)),
+  delete: authedProcedure.input(ById).mutation(({ ctx, input }) => {
+    deleteAlertChannelById(ctx.service, input.id);
+    return { id: input.id };
+  }),
+  updateSubscription: authedProcedure
+    .input(z.object({ id: ChannelId, subscription: AlertChannelSubscriptionCreate }))
+    .mutation(({ ctx, input }) => updateAlertChannelSubscription(ctx.service, input.id, input.subscription)),
+});

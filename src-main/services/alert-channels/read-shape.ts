@@ -1,0 +1,47 @@
+import type { Db } from '../../db/connection';
+import type { AlertChannelRow } from '../../db/repositories/alert-channels';
+import { subscriptionsOfChannels, type AlertSubscriptionRow } from '../../db/repositories/alert-subscriptions';
+import type { AlertChannelRead, AlertChannelSubscriptionRead, AlertChannelType } from '../../../src-shared/schemas/alert-channel';
+
+/** What the `body` column holds; type and autoSubscribe have columns of their own. */
+export interface StoredChannelBody {
+  config: Record<string, unknown>;
+  sendRecovery: boolean;
+  sendFailure: boolean;
+  sendDegraded: boolean;
+  sslExpiry: boolean;
+  sslExpiryThreshold: number;
+}
+
+export function storedBodyOf(row: AlertChannelRow): StoredChannelBody {
+  return row.body as unknown as StoredChannelBody;
+}
+
+export function toSubscriptionView(row: AlertSubscriptionRow): AlertChannelSubscriptionRead {
+  return { id: row.id, checkId: row.checkId, groupId: row.groupId, activated: row.activated };
+}
+
+export function toAlertChannelView(row: AlertChannelRow, subscriptions: AlertSubscriptionRow[]): AlertChannelRead {
+  const body = storedBodyOf(row);
+  return {
+    id: row.id,
+    type: row.type as AlertChannelType,
+    config: body.config,
+    subscriptions: subscriptions.map(toSubscriptionView),
+    sendRecovery: body.sendRecovery,
+    sendFailure: body.sendFailure,
+    sendDegraded: body.sendDegraded,
+    sslExpiry: body.sslExpiry,
+    sslExpiryThreshold: body.sslExpiryThreshold,
+    autoSubscribe: row.autoSubscribe,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    projectBindings: { owner: null, references: [] },
+  };
+}
+
+/** Read shapes of several channels with one subscription query. */
+export function toAlertChannelViews(db: Db, rows: AlertChannelRow[]): AlertChannelRead[] {
+  const subscriptions = subscriptionsOfChannels(db, rows.map((row) => row.id));
+  return rows.map((row) => toAlertChannelView(row, subscriptions.filter((s) => s.alertChannelId === row.id)));
+}

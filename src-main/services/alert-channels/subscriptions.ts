@@ -1,0 +1,45 @@
+import { AppError } from '../../core/errors';
+import type { Db } from '../../db/connection';
+import { deleteSubscriptionsOfChannelExcept, upsertSubscription, type AlertSubscriptionRow } from '../../db/repositories/alert-subscriptions';
+import { findCheckGroup } from '../../db/repositories/check-groups';
+import { findCheck } from '../../db/repositories/checks';
+import type { AlertChannelSubscriptionCreate } from '../../../src-shared/schemas/alert-channel';
+
+function fieldName(prefix: string, member: string): string {
+  return prefix ? `${prefix}.${member}` : member;
+}
+
+/** Each subscription must name a check or group of the account, once: a 400 names the offending member. */
+export function assertSubscriptionTargets(tx: Db, accountId: string, subscriptions: AlertChannelSubscriptionCreate[], prefix: (index: number) => string): void {
+  const seen = new Set<string>();
+  subscriptions.forEach((subscription, index) => {
+    const { checkId, groupId } = subscription;
+    if (checkId) {
+      const field = fieldName(prefix(index), 'checkId');
+      if (!findCheck(tx, accountId, checkId)) throw new AppError('validation', `${field}: no check with id ${checkId}`);
+      if (seen.has(`check:${checkId}`)) throw new AppError('validation', `${field}: check ${checkId} is listed more than once`);
+      seen.add(`check:${checkId}`);
+    } else if (groupId !== undefined && groupId !== null) {
+      const field = fieldName(prefix(index), 'groupId');
+      if (!findCheckGroup(tx, accountId, groupId)) throw new AppError('validation', `${field}: no check group with id ${groupId}`);
+      if (seen.has(`group:${groupId}`)) throw new AppError('validation', `${field}: check group ${groupId} is listed more than once`);
+      seen.add(`group:${groupId}`);
+    }
+  });
+}
+
+export function upsertOne(tx: Db, accountId: string, alertChannelId: number, subscription: AlertChannelSubscriptionCreate): AlertSubscriptionRow {
+  return upsertSubscription(tx, {
+    accountId,
+    alertChannelId,
+    checkId: subscription.checkId ?? null,
+    groupId: subscription.checkId ? null : (subscription.groupId ?? null),
+    activated: subscription.activated,
+  });
+}
+
+/** Makes the channel's subscriptions exactly the given set; kept ones keep their ids. */
+export function replaceSubscriptions(tx: Db, accountId: string, alertChannelId: number, subscriptions: AlertChannelSubscriptionCreate[]): void {
+  const kept = subscriptions.map((subscription) => upsertOne(tx, accountId, alertChannelId, subscription).id);
+  deleteSubscriptionsOfChannelExcept(tx, alertChannelId, kept);
+}

@@ -1,0 +1,48 @@
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../../src-main/http/trpc/router';
+import { icmpBody, startServer, type TestServer } from '../helpers/server';
+import { channelBody, STORED_CONFIGS } from './fixtures';
+
+describe('alertChannels tRPC twins', () => {
+  let server: TestServer;
+  let trpc: ReturnType<typeof createTRPCClient<AppRouter>>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: () => ({ authorization: `Bearer ${server.key}` }) })] });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('create, get, list, update, subscribe and delete match what REST sees', async () => {
+    const created = await trpc.alertChannels.create.mutate({ type: 'PAGERDUTY', config: { serviceKey: 'pd-service-key' } });
+    expect(created).toMatchObject({ type: 'PAGERDUTY', config: STORED_CONFIGS.PAGERDUTY, sslExpiryThreshold: 30, subscriptions: [] });
+    expect((await server.api('GET', `/v1/alert-channels/${created.id}`)).body).toEqual(created);
+    expect(await trpc.alertChannels.get.query({ id: created.id })).toEqual(created);
+
+    const page = await trpc.alertChannels.list.query({ limit: 10, page: 1 });
+    expect(page).toEqual({ items: [created], total: 1, page: 1, limit: 10 });
+
+    const updated = await trpc.alertChannels.update.mutate({ id: created.id, body: { type: 'EMAIL', config: { address: 'x@example.com' }, sendDegraded: true } });
+    expect(updated).toMatchObject({ type: 'EMAIL', config: { address: 'x@example.com' }, sendDegraded: true });
+
+    const check = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody());
+    const subscription = await trpc.alertChannels.updateSubscription.mutate({ id: created.id, subscription: { checkId: check.body.id, activated: true } });
+    expect(subscription).toEqual({ id: expect.any(Number), checkId: check.body.id, groupId: null, activated: true });
+
+    await trpc.alertChannels.delete.mutate({ id: created.id });
+    expect((await server.api('GET', `/v1/alert-channels/${created.id}`)).status).toBe(404);
+  });
+
+  it('maps validation and missing channels to tRPC errors', async () => {
+    const bad = await trpc.alertChannels.create.mutate(channelBody('EMAIL', { sslExpiryThreshold: 31 }) as never).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(TRPCClientError);
+    expect((bad as TRPCClientError<AppRouter>).data?.code).toBe('BAD_REQUEST');
+    expect((bad as TRPCClientError<AppRouter>).message).toMatch(/^sslExpiryThreshold: /);
+
+    const missing = await trpc.alertChannels.get.query({ id: 999 }).catch((e: unknown) => e);
+    expect((missing as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
+  });
+});
