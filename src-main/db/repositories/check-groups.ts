@@ -1,8 +1,27 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { checkGroups } from '../schema';
+import { alertSubscriptions, checkGroups, checks } from '../schema';
 
 export type CheckGroupRow = typeof checkGroups.$inferSelect;
+export type NewCheckGroupRow = Omit<CheckGroupRow, 'id'>;
+export type GroupMemberCheckRow = typeof checks.$inferSelect;
+
+export interface CheckGroupFilter {
+  accountId: string;
+  /** Groups carrying any of these tags. */
+  tags?: string[];
+  /** Groups with exactly one of these names. */
+  names?: string[];
+}
+
+function whereOf(filter: CheckGroupFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(checkGroups.accountId, filter.accountId)];
+  if (filter.names?.length) parts.push(inArray(checkGroups.name, filter.names));
+  if (filter.tags?.length) {
+    parts.push(or(...filter.tags.map((tag) => sql`exists (select 1 from json_each(${checkGroups.body}, '$.tags') where json_each.value = ${tag})`)));
+  }
+  return and(...parts);
+}
 
 export function findCheckGroup(db: Db, accountId: string, id: number): CheckGroupRow | undefined {
   return db
@@ -10,4 +29,87 @@ export function findCheckGroup(db: Db, accountId: string, id: number): CheckGrou
     .from(checkGroups)
     .where(and(eq(checkGroups.accountId, accountId), eq(checkGroups.id, id)))
     .get();
+}
+
+export function listCheckGroups(db: Db, filter: CheckGroupFilter, limit: number, offset: number): CheckGroupRow[] {
+  return db.select().from(checkGroups).where(whereOf(filter)).orderBy(asc(checkGroups.id)).limit(limit).offset(offset).all();
+}
+
+export function countCheckGroups(db: Db, filter: CheckGroupFilter): number {
+  return db.select({ n: count() }).from(checkGroups).where(whereOf(filter)).get()?.n ?? 0;
+}
+
+export function insertCheckGroup(db: Db, row: NewCheckGroupRow): number {
+  return db.insert(checkGroups).values(row).returning({ id: checkGroups.id }).get().id;
+}
+
+export function replaceCheckGroup(db: Db, row: CheckGroupRow): void {
+  db.update(checkGroups)
+    .set({ name: row.name, body: row.body, updatedAt: row.updatedAt })
+    .where(and(eq(checkGroups.accountId, row.accountId), eq(checkGroups.id, row.id)))
+    .run();
+}
+
+export function deleteCheckGroup(db: Db, accountId: string, id: number): boolean {
+  return db
+    .delete(checkGroups)
+    .where(and(eq(checkGroups.accountId, accountId), eq(checkGroups.id, id)))
+    .run().changes > 0;
+}
+
+export function countChecksInGroup(db: Db, accountId: string, groupId: number): number {
+  return db
+    .select({ n: count() })
+    .from(checks)
+    .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId)))
+    .get()?.n ?? 0;
+}
+
+/** Member checks, newest first like GET /v1/checks. */
+export function listChecksInGroup(db: Db, accountId: string, groupId: number, limit: number, offset: number): GroupMemberCheckRow[] {
+  return db
+    .select()
+    .from(checks)
+    .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId)))
+    .orderBy(desc(checks.createdAt), asc(checks.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+}
+
+export interface GroupSubscription {
+  alertChannelId: number;
+  activated: boolean;
+}
+
+export function subscriptionsOfGroup(db: Db, groupId: number): GroupSubscription[] {
+  return db
+    .select({ alertChannelId: alertSubscriptions.alertChannelId, activated: alertSubscriptions.activated })
+    .from(alertSubscriptions)
+    .where(eq(alertSubscriptions.groupId, groupId))
+    .orderBy(asc(alertSubscriptions.id))
+    .all();
+}
+
+/** Subscriptions of several groups at once, for list pages. */
+export function subscriptionsOfGroups(db: Db, groupIds: number[]): Map<number, GroupSubscription[]> {
+  const byGroup = new Map<number, GroupSubscription[]>(groupIds.map((id) => [id, []]));
+  if (groupIds.length === 0) return byGroup;
+  const rows = db
+    .select({ groupId: alertSubscriptions.groupId, alertChannelId: alertSubscriptions.alertChannelId, activated: alertSubscriptions.activated })
+    .from(alertSubscriptions)
+    .where(inArray(alertSubscriptions.groupId, groupIds))
+    .orderBy(asc(alertSubscriptions.id))
+    .all();
+  for (const row of rows) {
+    if (row.groupId !== null) byGroup.get(row.groupId)?.push({ alertChannelId: row.alertChannelId, activated: row.activated });
+  }
+  return byGroup;
+}
+
+/** Removes the group's subscriptions to every channel not in `keepChannelIds`. */
+export function removeGroupSubscriptionsExcept(db: Db, groupId: number, keepChannelIds: number[]): void {
+  const scope = eq(alertSubscriptions.groupId, groupId);
+  const where = keepChannelIds.length ? and(scope, notInArray(alertSubscriptions.alertChannelId, keepChannelIds)) : scope;
+  db.delete(alertSubscriptions).where(where).run();
 }

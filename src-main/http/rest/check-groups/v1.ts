@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteCheckGroupById } from '../../../services/check-groups/delete';
+import { getCheckGroup } from '../../../services/check-groups/get';
+import { listCheckGroupPage } from '../../../services/check-groups/list';
+import { CheckGroupListQuery, CheckGroupRead } from '../../../../src-shared/schemas/check-group';
+import { contentRange } from '../../../../src-shared/schemas/paging';
+import { serviceContext } from '../auth';
+import type { HttpDeps } from '../../deps';
+import { errorResponses, IdParams } from '../common';
+
+/** /v1/check-groups: list, read and delete. */
+export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/check-groups',
+      {
+        schema: {
+          tags: ['Check groups'],
+          summary: 'List all check groups (bare array; total in the content-range header)',
+          querystring: CheckGroupListQuery,
+          response: { 200: z.array(CheckGroupRead), ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request, reply) => {
+        const page = listCheckGroupPage(serviceContext(deps, request), request.query);
+        reply.header('content-range', contentRange(page.page, page.limit, page.items.length, page.total));
+        return page.items;
+      },
+    );
+
+    app.get(
+      '/v1/check-groups/:id',
+      {
+        schema: {
+          tags: ['Check groups'],
+          summary: 'Retrieve a check group',
+          params: IdParams,
+          response: { 200: CheckGroupRead, ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request) => getCheckGroup(serviceContext(deps, request), request.params.id),
+    );
+
+    app.delete(
+      '/v1/check-groups/:id',
+      {
+        schema: {
+          tags: ['Check groups'],
+          summary: 'Delete a check group (409 while it still holds checks)',
+          params: IdParams,
+          response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        deleteCheckGroupById(serviceContext(deps, request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,13 @@
+import { AppError } from '../../core/errors';
+import { findCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
+import type { CheckGroup } from '../../../src-shared/schemas/check-group';
+import type { ServiceContext } from '../context';
+import { toGroupId } from './id';
+import { toCheckGroupView } from './read-shape';
+
+export function getCheckGroup(ctx: ServiceContext, rawId: string | number): CheckGroup {
+  const id = toGroupId(rawId);
+  const row = findCheckGroup(ctx.db, ctx.accountId, id);
+  if (!row) throw AppError.notFound();
+  return toCheckGroupView(row, subscriptionsOfGroup(ctx.db, id));
+}

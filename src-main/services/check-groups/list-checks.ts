@@ -1,0 +1,45 @@
+import { AppError } from '../../core/errors';
+import { findAccount } from '../../db/repositories/accounts';
+import { subscriptionsOfCheck } from '../../db/repositories/alert-subscriptions';
+import { countChecksInGroup, findCheckGroup, listChecksInGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
+import type { PageQuery } from '../../../src-shared/schemas/paging';
+import { toCheckView, type CheckView } from '../checks/read-shape';
+import type { ServiceContext } from '../context';
+import { toGroupId } from './id';
+import { resolveEffectiveCheckSettings } from './resolve-effective-settings';
+import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf } from './settings-input';
+
+export interface GroupCheckPage {
+  items: CheckView[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** The group's member checks, newest first, each with the group's settings applied (as the public API lists them). */
+export function listChecksOfGroup(ctx: ServiceContext, rawId: string | number, query: PageQuery): GroupCheckPage {
+  const id = toGroupId(rawId);
+  const row = findCheckGroup(ctx.db, ctx.accountId, id);
+  if (!row) throw AppError.notFound();
+  const group = groupSettingsOf(row.body, subscriptionsOfGroup(ctx.db, id));
+  const account = accountAlertSettingsOf(findAccount(ctx.db, ctx.accountId)?.alertSettings);
+  const items = listChecksInGroup(ctx.db, ctx.accountId, id, query.limit, (query.page - 1) * query.limit).map((checkRow) => {
+    const subscriptions = subscriptionsOfCheck(ctx.db, checkRow.id).map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated }));
+    const view = toCheckView(checkRow, undefined, subscriptions);
+    const effective = resolveEffectiveCheckSettings(checkSettingsOf(view), group, account);
+    return {
+      ...view,
+      activated: effective.activated,
+      muted: effective.muted,
+      locations: effective.locations,
+      privateLocations: effective.privateLocations,
+      alertSettings: effective.alertSettings,
+      alertChannelSubscriptions: effective.alertChannelIds.map((alertChannelId) => ({ alertChannelId, activated: true })),
+      environmentVariables: effective.environmentVariables,
+      retryStrategy: effective.retryStrategy,
+      runParallel: effective.runParallel,
+      runtimeId: effective.runtimeId,
+    };
+  });
+  return { items, total: countChecksInGroup(ctx.db, ctx.accountId, id), page: query.page, limit: query.limit };
+}

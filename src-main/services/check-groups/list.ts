@@ -1,0 +1,24 @@
+import { countCheckGroups, listCheckGroups, subscriptionsOfGroups } from '../../db/repositories/check-groups';
+import type { CheckGroup, CheckGroupListQuery } from '../../../src-shared/schemas/check-group';
+import type { ServiceContext } from '../context';
+import { toCheckGroupView } from './read-shape';
+
+export interface CheckGroupPage {
+  items: CheckGroup[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** Groups in creation order (ascending id); `tag` matches any, `name` is an exact match of any. */
+export function listCheckGroupPage(ctx: ServiceContext, query: CheckGroupListQuery): CheckGroupPage {
+  const filter = { accountId: ctx.accountId, tags: query.tag, names: query.name };
+  const rows = listCheckGroups(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
+  const subscriptions = subscriptionsOfGroups(ctx.db, rows.map((row) => row.id));
+  return {
+    items: rows.map((row) => toCheckGroupView(row, subscriptions.get(row.id) ?? [])),
+    total: countCheckGroups(ctx.db, filter),
+    page: query.page,
+    limit: query.limit,
+  };
+}

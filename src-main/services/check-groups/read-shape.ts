@@ -1,0 +1,21 @@
+import type { CheckGroupRow, GroupSubscription } from '../../db/repositories/check-groups';
+import type { CheckGroup, CheckGroupCreate } from '../../../src-shared/schemas/check-group';
+
+/** The stored group as the create body it was made from, for merging a PUT over it. */
+export function storedGroupBody(row: CheckGroupRow, subscriptions: GroupSubscription[]): CheckGroupCreate {
+  return { ...(row.body as Omit<CheckGroupCreate, 'name' | 'alertChannelSubscriptions'>), name: row.name, alertChannelSubscriptions: subscriptions };
+}
+
+/** The public read shape (spec 2.9): the stored body, the stored subscriptions and the read-only members. */
+export function toCheckGroupView(row: CheckGroupRow, subscriptions: GroupSubscription[]): CheckGroup {
+  const body = row.body as Omit<CheckGroupCreate, 'name' | 'alertChannelSubscriptions'>;
+  return {
+    id: row.id,
+    name: row.name,
+    ...body,
+    alertChannelSubscriptions: subscriptions.map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated })),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    projectBindings: { owner: null, references: [] },
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { AlertChannelSubscription, AlertSettings, DEFAULT_ALERT_SETTINGS, EnvironmentVariable, RetryStrategy } from '../../../src-shared/schemas/check-common';
+import { GroupRetryStrategy } from '../../../src-shared/schemas/check-group';
+import type { CheckSettings, GroupSettings } from './resolve-effective-settings';
+
+const strings = z.array(z.string()).nullable().catch(null);
+const subscriptions = z.array(AlertChannelSubscription).nullable().catch(null);
+
+/** The overridable members of a stored check, read leniently: a malformed member counts as unset. */
+const StoredCheckSettings = z.object({
+  activated: z.boolean().catch(true),
+  muted: z.boolean().catch(false),
+  locations: strings,
+  privateLocations: strings,
+  useGlobalAlertSettings: z.boolean().nullable().catch(null),
+  alertSettings: AlertSettings.nullable().catch(null),
+  alertChannelSubscriptions: subscriptions,
+  environmentVariables: z.array(EnvironmentVariable).nullable().catch(null),
+  retryStrategy: RetryStrategy.nullable().catch(null),
+  runParallel: z.boolean().nullable().catch(null),
+  doubleCheck: z.boolean().nullable().catch(null),
+  runtimeId: z.string().nullable().catch(null),
+});
+
+const StoredGroupSettings = StoredCheckSettings.omit({ retryStrategy: true, doubleCheck: true }).extend({
+  retryStrategy: GroupRetryStrategy.catch('FALLBACK'),
+  concurrency: z.number().int().min(1).catch(3),
+});
+
+/**
+ * A check's settings from its stored body or read shape. `activated`, `muted` and the
+ * subscriptions live outside the body: pass them in `extra`.
+ */
+export function checkSettingsOf(stored: Record<string, unknown>, extra: Partial<CheckSettings> = {}): CheckSettings {
+  return StoredCheckSettings.parse({ ...stored, ...extra });
+}
+
+/** A group's settings from its stored body (or read shape); its subscriptions live in alert_subscriptions. */
+export function groupSettingsOf(stored: Record<string, unknown>, alertChannelSubscriptions: AlertChannelSubscription[] = []): GroupSettings {
+  return StoredGroupSettings.parse({ ...stored, alertChannelSubscriptions });
+}
+
+/** The account's alert settings as stored, or the default object when it has none. */
+export function accountAlertSettingsOf(stored: unknown): AlertSettings {
+  const parsed = AlertSettings.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_ALERT_SETTINGS;
+}

@@ -1,0 +1,34 @@
+import { AppError } from '../../core/errors';
+import { transaction } from '../../db/connection';
+import { findCheckGroup, replaceCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
+import { CheckGroupCreate, CheckGroupUpdate, type CheckGroup } from '../../../src-shared/schemas/check-group';
+import type { ServiceContext } from '../context';
+import { parseOrThrow } from '../validation';
+import { toGroupId } from './id';
+import { storedGroupBody, toCheckGroupView } from './read-shape';
+import { replaceGroupSubscriptions } from './subscriptions';
+
+function definedOnly(value: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * PUT merges the named members over the stored group (apiCheckDefaults member by member), then
+ * validates the result as a whole; a rejected PUT changes nothing.
+ */
+export function updateCheckGroup(ctx: ServiceContext, rawId: string | number, input: unknown): CheckGroup {
+  const id = toGroupId(rawId);
+  const patch = parseOrThrow(CheckGroupUpdate, input);
+  return transaction(ctx.db, (tx) => {
+    const existing = findCheckGroup(tx, ctx.accountId, id);
+    if (!existing) throw AppError.notFound();
+    const current = storedGroupBody(existing, subscriptionsOfGroup(tx, id));
+    const merged: Record<string, unknown> = { ...current, ...definedOnly(patch) };
+    if (patch.apiCheckDefaults) merged.apiCheckDefaults = { ...current.apiCheckDefaults, ...definedOnly(patch.apiCheckDefaults) };
+    const { name, alertChannelSubscriptions, ...body } = parseOrThrow(CheckGroupCreate, merged);
+    if (patch.alertChannelSubscriptions !== undefined) replaceGroupSubscriptions(tx, ctx.accountId, id, alertChannelSubscriptions);
+    const row = { ...existing, name, body, updatedAt: ctx.clock.now().toISOString() };
+    replaceCheckGroup(tx, row);
+    return toCheckGroupView(row, subscriptionsOfGroup(tx, id));
+  });
+}

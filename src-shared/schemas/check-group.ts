@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import {
+  AlertChannelSubscription,
+  AlertSettings,
+  DEFAULT_ALERT_SETTINGS,
+  EnvironmentVariable,
+  KeyValue,
+  Location,
+  RetryStrategy,
+  RuntimeId,
+  requiredOnCreate,
+  withDefault,
+  type SchemaMode,
+} from './check-common';
+import { PageQuery } from './paging';
+import { describeIssues } from '../errors';
+
+const nonEmpty = z.string().min(1);
+
+/** Assertion vocabulary of API checks (reference `AssertionSource`, `AssertionComparison`). */
+export const API_ASSERTION_SOURCES = ['STATUS_CODE', 'JSON_BODY', 'HEADERS', 'TEXT_BODY', 'RESPONSE_TIME'] as const;
+export const API_ASSERTION_COMPARISONS = [
+  'EQUALS',
+  'NOT_EQUALS',
+  'HAS_KEY',
+  'NOT_HAS_KEY',
+  'HAS_VALUE',
+  'NOT_HAS_VALUE',
+  'IS_EMPTY',
+  'NOT_EMPTY',
+  'GREATER_THAN',
+  'LESS_THAN',
+  'CONTAINS',
+  'NOT_CONTAINS',
+  'IS_NULL',
+  'NOT_NULL',
+] as const;
+
+export const ApiCheckAssertion = z.object({
+  source: z.enum(API_ASSERTION_SOURCES),
+  comparison: z.enum(API_ASSERTION_COMPARISONS),
+  property: z.string().default(''),
+  target: z.string().default(''),
+  regex: z.string().nullable().default(''),
+});
+export type ApiCheckAssertion = z.infer<typeof ApiCheckAssertion>;
+
+export const BasicAuth = z.object({
+  username: z.string().default(''),
+  password: z.string().default(''),
+});
+export type BasicAuth = z.infer<typeof BasicAuth>;
+
+function apiCheckDefaults<M extends SchemaMode>(mode: M) {
+  const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
+  return z.object({
+    url: d(z.string().nullable(), ''),
+    headers: d(z.array(KeyValue), []),
+    queryParameters: d(z.array(KeyValue), []),
+    assertions: d(z.array(ApiCheckAssertion), []),
+    basicAuth: d(BasicAuth.nullable(), { username: '', password: '' }),
+  });
+}
+
+export const ApiCheckDefaults = apiCheckDefaults('create');
+export type ApiCheckDefaults = z.infer<typeof ApiCheckDefaults>;
+
+export const DEFAULT_API_CHECK_DEFAULTS: ApiCheckDefaults = {
+  url: '',
+  headers: [],
+  queryParameters: [],
+  assertions: [],
+  basicAuth: { username: '', password: '' },
+};
+
+/** In a group, "FALLBACK" means: each member check keeps its own retry strategy. */
+export const GroupRetryStrategy = z.union([RetryStrategy, z.literal('FALLBACK')], {
+  // An object is meant as a strategy: name what is wrong inside it rather than "invalid input".
+  error: (issue) => {
+    const inner = issue.code === 'invalid_union' && typeof issue.input === 'object' && issue.input !== null ? issue.errors[0] : undefined;
+    return inner?.length ? describeIssues(inner) : 'must be a retry strategy object or the string "FALLBACK"';
+  },
+});
+export type GroupRetryStrategy = z.infer<typeof GroupRetryStrategy>;
+
+export const CHECK_GROUP_ENVIRONMENT_VARIABLES_MAX = 100;
+
+/** Check group fields of spec 2.9 (reference `CheckGroupCreateOrUpdateV2`). */
+function checkGroupFields<M extends SchemaMode>(mode: M) {
+  const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
+  return {
+    name: requiredOnCreate(mode, nonEmpty),
+    activated: d(z.boolean(), true),
+    muted: d(z.boolean(), false),
+    tags: d(z.array(nonEmpty), []),
+    locations: d(z.array(Location), []),
+    concurrency: d(z.number().int().min(1), 3),
+    apiCheckDefaults: d(apiCheckDefaults(mode), DEFAULT_API_CHECK_DEFAULTS as z.output<ReturnType<typeof apiCheckDefaults<M>>>),
+    browserCheckDefaults: d(z.string(), ''),
+    runtimeId: d(RuntimeId, null),
+    environmentVariables: d(z.array(EnvironmentVariable).max(CHECK_GROUP_ENVIRONMENT_VARIABLES_MAX).nullable(), []),
+    alertChannelSubscriptions: d(z.array(AlertChannelSubscription), []),
+    setupSnippetId: d(z.number().int().nullable(), null),
+    tearDownSnippetId: d(z.number().int().nullable(), null),
+    localSetupScript: d(z.string().nullable(), null),
+    localTearDownScript: d(z.string().nullable(), null),
+    privateLocations: d(z.array(nonEmpty).nullable(), []),
+    runParallel: d(z.boolean().nullable(), false),
+    alertSettings: d(AlertSettings.nullable(), DEFAULT_ALERT_SETTINGS as AlertSettings),
+    retryStrategy: d(GroupRetryStrategy, 'FALLBACK'),
+    useGlobalAlertSettings: d(z.boolean().nullable(), null),
+    doubleCheck: d(z.boolean(), false).meta({ deprecated: true, description: '[Deprecated] Retry failed check runs once; use retryStrategy instead.' }),
+  };
+}
+
+export const CheckGroupCreate = z.object(checkGroupFields('create'));
+export type CheckGroupCreate = z.infer<typeof CheckGroupCreate>;
+export type CheckGroupCreateInput = z.input<typeof CheckGroupCreate>;
+
+/** PUT body: every member optional; the stored group is merged with it and checked again as a whole. */
+export const CheckGroupUpdate = z.object(checkGroupFields('update'));
+export type CheckGroupUpdate = z.infer<typeof CheckGroupUpdate>;
+
+export const CheckGroupListQuery = PageQuery.extend({
+  tag: z
+    .union([nonEmpty, z.array(nonEmpty)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
+  name: z
+    .union([nonEmpty, z.array(nonEmpty)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
+});
+export type CheckGroupListQuery = z.infer<typeof CheckGroupListQuery>;
+
+/** A returned group (reference `CheckGroup`): the stored fields, the stored subscriptions and the read-only members. */
+export const CheckGroupRead = CheckGroupCreate.extend({
+  id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  projectBindings: z.object({ owner: z.null(), references: z.array(z.unknown()).max(0) }),
+});
+export type CheckGroup = z.output<typeof CheckGroupRead>;
