@@ -1,0 +1,124 @@
+import type { ExecutionError, MultiStepError, MultiStepLogLine, MultiStepStep, MultiStepTest } from './types';
+
+interface PwError {
+  message?: string;
+  location?: { file: string; line: number; column: number };
+  snippet?: string;
+}
+interface PwStep {
+  title: string;
+  duration: number;
+  error?: PwError;
+  steps?: PwStep[];
+}
+interface PwOutput {
+  text?: string;
+  buffer?: string;
+}
+interface PwResult {
+  status: string;
+  duration: number;
+  errors?: PwError[];
+  steps?: PwStep[];
+  stdout?: PwOutput[];
+  stderr?: PwOutput[];
+}
+interface PwSpec {
+  title: string;
+  tests: { results: PwResult[] }[];
+}
+interface PwSuite {
+  title: string;
+  specs?: PwSpec[];
+  suites?: PwSuite[];
+}
+interface PwReport {
+  suites?: PwSuite[];
+  errors?: PwError[];
+  stats?: { duration?: number };
+}
+
+export interface ReportSummary {
+  tests: MultiStepTest[];
+  errors: MultiStepError[];
+  jobLog: MultiStepLogLine[];
+  durationMs: number | null;
+  fault: ExecutionError | null;
+  timedOut: boolean;
+}
+
+const MAX_MESSAGE = 4000;
+const MAX_LOG_LINES = 200;
+// Built from its code so the source holds no control character (eslint no-control-regex).
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
+const NETWORK = /apiRequestContext\.\w+: (?:connect |getaddrinfo )?(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|ECONNRESET|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up)/;
+
+export function cleanText(text: string, workDir: string): string {
+  return text.replace(ANSI, '').split(`${workDir}/`).join('').slice(0, MAX_MESSAGE);
+}
+
+function toError(e: PwError, workDir: string): MultiStepError {
+  return {
+    message: cleanText(e.message ?? 'unknown error', workDir),
+    ...(e.location ? { location: { ...e.location, file: cleanText(e.location.file, workDir) } } : {}),
+    ...(e.snippet ? { snippet: cleanText(e.snippet, workDir) } : {}),
+  };
+}
+
+function toStep(step: PwStep, workDir: string): MultiStepStep {
+  return {
+    title: cleanText(step.title, workDir),
+    duration: step.duration,
+    ...(step.error ? { error: cleanText(step.error.message ?? 'step failed', workDir) } : {}),
+    ...(step.steps && step.steps.length > 0 ? { steps: step.steps.map((s) => toStep(s, workDir)) } : {}),
+  };
+}
+
+function outputText(entry: PwOutput): string {
+  return entry.text ?? (entry.buffer ? Buffer.from(entry.buffer, 'base64').toString('utf8') : '');
+}
+
+function classify(test: MultiStepTest): ExecutionError {
+  const message = test.errors[0]?.message ?? `test "${test.title}" ended with status ${test.status}`;
+  const headline = message.split('\n').slice(0, 6).join('\n');
+  if (test.status === 'timedOut') return { kind: 'TIMEOUT', message: `test "${test.title}" timed out: ${headline}` };
+  if (NETWORK.test(message)) return { kind: 'NETWORK_ERROR', message: `test "${test.title}": ${headline}` };
+  if (/expect\(/.test(message)) return { kind: 'ASSERTION_FAILED', message: `test "${test.title}": ${headline}` };
+  return { kind: 'SCRIPT_ERROR', message: `test "${test.title}": ${headline}` };
+}
+
+/** Reads Playwright's JSON reporter output into the recorded shape and the run's outcome. */
+export function summarizeReport(report: PwReport, workDir: string): ReportSummary {
+  const tests: MultiStepTest[] = [];
+  const jobLog: MultiStepLogLine[] = [];
+  // Top-level suites are files; nested ones are describe() blocks whose titles prefix the test's.
+  const visit = (suite: PwSuite, path: string[], isFile: boolean) => {
+    const here = isFile || !suite.title ? path : [...path, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const result = test.results[test.results.length - 1];
+        if (!result) continue;
+        tests.push({
+          title: cleanText([...here, spec.title].join(' › '), workDir),
+          status: result.status,
+          duration: result.duration,
+          errors: (result.errors ?? []).map((e) => toError(e, workDir)),
+          steps: (result.steps ?? []).map((s) => toStep(s, workDir)),
+        });
+        for (const stream of ['stdout', 'stderr'] as const) {
+          for (const entry of result[stream] ?? []) if (jobLog.length < MAX_LOG_LINES) jobLog.push({ stream, text: cleanText(outputText(entry), workDir) });
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, here, false);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [], true);
+  const errors = (report.errors ?? []).map((e) => toError(e, workDir));
+
+  let fault: ExecutionError | null = null;
+  const failed = tests.find((t) => t.status !== 'passed' && t.status !== 'skipped');
+  if (errors.length > 0) fault = { kind: 'SCRIPT_ERROR', message: errors[0].message.split('\n').slice(0, 6).join('\n') };
+  else if (tests.length === 0) fault = { kind: 'SCRIPT_ERROR', message: 'the script defines no test: write test("...", async ({ request }) => { ... })' };
+  else if (failed) fault = classify(failed);
+  return { tests, errors, jobLog, durationMs: report.stats?.duration ?? null, fault, timedOut: fault?.kind === 'TIMEOUT' };
+}

@@ -1,0 +1,98 @@
+import { spawn as nodeSpawn } from 'node:child_process';
+import type { ExecutorDeps } from './types';
+
+export interface ToolRun {
+  command: string;
+  args: string[];
+  timeoutMs: number;
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Whether deps.wrapCommand applies (system probes yes, the multi-step node child no). */
+  wrap?: boolean;
+  /** Signal sent first on overrun; the process group is killed with SIGKILL shortly after. */
+  softKillSignal?: NodeJS.Signals;
+}
+
+export interface ToolOutcome {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  aborted: boolean;
+  /** The binary does not exist or cannot be executed. */
+  missing: boolean;
+  durationMs: number;
+}
+
+const MAX_OUTPUT = 4 * 1024 * 1024;
+const HARD_KILL_AFTER_MS = 1000;
+// `ip netns exec` reports a missing binary itself instead of failing to spawn.
+const EXEC_FAILED = /exec of "[^"]*" failed: (No such file|Permission denied)/;
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
+/** Runs a tool in its own process group (never through a shell) and always resolves. */
+export function runTool(run: ToolRun, deps: ExecutorDeps): Promise<ToolOutcome> {
+  const spawn = deps.spawn ?? nodeSpawn;
+  const [command, args] = run.wrap !== false && deps.wrapCommand ? deps.wrapCommand(run.command, run.args) : [run.command, run.args];
+  const startedAt = performance.now();
+  return new Promise((resolve) => {
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    let aborted = false;
+    let missing = false;
+    let settled = false;
+    const child = spawn(command, args, {
+      cwd: run.cwd,
+      env: run.env ?? process.env,
+      detached: true,
+      shell: false,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    const stop = (signal: NodeJS.Signals) => {
+      killGroup(child.pid, signal);
+      if (signal !== 'SIGKILL') setTimeout(() => killGroup(child.pid, 'SIGKILL'), HARD_KILL_AFTER_MS).unref();
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop(run.softKillSignal ?? 'SIGKILL');
+    }, run.timeoutMs);
+    const onAbort = () => {
+      aborted = true;
+      stop('SIGKILL');
+    };
+    if (run.signal?.aborted) onAbort();
+    else run.signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stdout.length < MAX_OUTPUT) stdout += chunk;
+    });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderr.length < MAX_OUTPUT) stderr += chunk;
+    });
+    const finish = (exitCode: number | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      run.signal?.removeEventListener('abort', onAbort);
+      if (EXEC_FAILED.test(stderr)) missing = true;
+      resolve({ exitCode, stdout, stderr, timedOut, aborted, missing, durationMs: performance.now() - startedAt });
+    };
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'EACCES') missing = true;
+      else stderr += String(error.message);
+      finish(null);
+    });
+    child.on('close', (code) => finish(code));
+  });
+}
