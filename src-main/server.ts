@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util';
 import { boot } from './core/boot';
 import { ensureConsoleBuilt } from './core/console-build';
-import { DEFAULT_HOST, DEFAULT_PORT, resolveConfig } from './core/config';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RATE_LIMIT_PER_MINUTE, parseMaxChecks, parseRateLimit, resolveConfig, type Config } from './core/config';
+import { applyConfiguredPlan } from './services/accounts/set-plan';
 
 const USAGE = `Usage:
-  sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY] [--no-console-build]
+  sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
+                  [--max-checks N|unlimited] [--rate-limit N] [--no-console-build]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
@@ -12,6 +14,10 @@ const USAGE = `Usage:
           --port      port (default ${DEFAULT_PORT}; 0 picks a free one)
           --data-dir  where the SQLite database lives (default: the per-user app-data folder)
           --api-key   make KEY a valid owner key (also env SIGHTLINE_API_KEY)
+          --max-checks  set the plan limit: at most N checks, or "unlimited" (also env
+                      SIGHTLINE_MAX_CHECKS; without it the stored plan is kept)
+          --rate-limit  REST requests per minute per API key (default ${DEFAULT_RATE_LIMIT_PER_MINUTE};
+                      also env SIGHTLINE_RATE_LIMIT)
 `;
 
 function fail(message: string): never {
@@ -26,6 +32,12 @@ function parsePort(value: string | undefined): number | undefined {
   return port;
 }
 
+/** The parsers answer a message string for a bad value. */
+function orFail<T>(parsed: T | string): T {
+  if (typeof parsed === 'string') fail(parsed);
+  return parsed;
+}
+
 async function serve(argv: string[]): Promise<void> {
   let values;
   try {
@@ -36,6 +48,8 @@ async function serve(argv: string[]): Promise<void> {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'api-key': { type: 'string' },
+        'max-checks': { type: 'string' },
+        'rate-limit': { type: 'string' },
         'no-console-build': { type: 'boolean' },
       },
       strict: true,
@@ -44,11 +58,20 @@ async function serve(argv: string[]): Promise<void> {
     fail((error as Error).message);
   }
   if (values['api-key'] !== undefined && values['api-key'].length < 8) fail('--api-key must be at least 8 characters');
-  const config = resolveConfig({ host: values.host, port: parsePort(values.port), dataDir: values['data-dir'], apiKey: values['api-key'] });
+  const overrides: Partial<Config> = { host: values.host, port: parsePort(values.port), dataDir: values['data-dir'], apiKey: values['api-key'] };
+  if (values['max-checks'] !== undefined) overrides.maxChecks = orFail(parseMaxChecks(values['max-checks'], '--max-checks'));
+  if (values['rate-limit'] !== undefined) overrides.rateLimitPerMinute = orFail(parseRateLimit(values['rate-limit'], '--rate-limit'));
+  let config: Config;
+  try {
+    config = resolveConfig(overrides);
+  } catch (error) {
+    fail((error as Error).message);
+  }
   if (config.rendererDir && !values['no-console-build']) {
     await ensureConsoleBuilt(config.rendererDir, (line) => process.stderr.write(`${line}\n`));
   }
   const backend = await boot(config);
+  applyConfiguredPlan(backend.deps, backend.accountId, config.maxChecks);
   if (backend.createdKey) {
     process.stdout.write(
       `Created account ${backend.accountId} in ${config.dataDir}\n` +

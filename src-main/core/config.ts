@@ -12,8 +12,38 @@ export interface Config {
   rendererDir: string | null;
   migrationsDir: string;
   logLevel: string;
-  /** Requests per minute per API key over REST (DESIGN.md: 600 per 60 s). */
+  /** Requests per minute per API key over REST (DESIGN.md: 600 per 60 s); --rate-limit or SIGHTLINE_RATE_LIMIT. */
   rateLimitPerMinute: number;
+  /**
+   * Plan limit applied at start (--max-checks or SIGHTLINE_MAX_CHECKS): a number, null for
+   * unlimited, undefined to keep the stored plan.
+   */
+  maxChecks?: number | null;
+}
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+
+/** "N" (integer ≥ 1) → N; anything else → an error message naming the setting. */
+export function parseRateLimit(value: string, name: string): number | string {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) return `${name} must be a whole number of requests per minute (at least 1), got "${value}"`;
+  return n;
+}
+
+/** "N" (integer ≥ 0) → N, "unlimited" → null; anything else → an error message naming the setting. */
+export function parseMaxChecks(value: string, name: string): number | null | string {
+  const text = value.trim().toLowerCase();
+  if (text === 'unlimited') return null;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n)) return `${name} must be a whole number of checks (0 or more) or "unlimited", got "${value}"`;
+  return n;
+}
+
+function fromEnv<T>(value: string | undefined, name: string, parse: (v: string, n: string) => T | string): T | undefined {
+  if (value === undefined || value === '') return undefined;
+  const parsed = parse(value, name);
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return parsed;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -37,6 +67,7 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     rendererDir: overrides.rendererDir === undefined ? join(PROJECT_ROOT, 'out', 'renderer') : overrides.rendererDir,
     migrationsDir: overrides.migrationsDir ?? join(PROJECT_ROOT, 'src-main', 'db', 'migrations'),
     logLevel: overrides.logLevel ?? env.SIGHTLINE_LOG_LEVEL ?? 'warn',
-    rateLimitPerMinute: overrides.rateLimitPerMinute ?? 600,
+    rateLimitPerMinute: overrides.rateLimitPerMinute ?? fromEnv(env.SIGHTLINE_RATE_LIMIT, 'SIGHTLINE_RATE_LIMIT', parseRateLimit) ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    maxChecks: overrides.maxChecks !== undefined ? overrides.maxChecks : fromEnv(env.SIGHTLINE_MAX_CHECKS, 'SIGHTLINE_MAX_CHECKS', parseMaxChecks),
   };
 }

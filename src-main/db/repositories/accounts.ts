@@ -25,10 +25,29 @@ export function findApiKeyByHash(db: Db, keyHash: string): ApiKeyRow | undefined
   return db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
 }
 
+export interface KeyHolder {
+  keyHash: string;
+  accountId: string;
+  memberId: string | null;
+  /** The member's current role; the key's own role only for a key without a member. */
+  role: string;
+}
+
+/** The key and the member holding it: a role change of the member applies to its keys at once. */
+export function findKeyHolderByHash(db: Db, keyHash: string): KeyHolder | undefined {
+  const row = db
+    .select({ keyHash: apiKeys.keyHash, accountId: apiKeys.accountId, memberId: apiKeys.memberId, keyRole: apiKeys.role, memberRole: members.role })
+    .from(apiKeys)
+    .leftJoin(members, eq(members.id, apiKeys.memberId))
+    .where(eq(apiKeys.keyHash, keyHash))
+    .get();
+  if (!row) return undefined;
+  return { keyHash: row.keyHash, accountId: row.accountId, memberId: row.memberId, role: row.memberRole ?? row.keyRole };
+}
+
 export function insertApiKey(db: Db, row: ApiKeyRow): void {
   db.insert(apiKeys).values(row).run();
 }
-
 
 export type MemberRow = typeof members.$inferSelect;
 

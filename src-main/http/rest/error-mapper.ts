@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { APP_ERROR_STATUS, isAppError } from '../../core/errors';
+import { APP_ERROR_STATUS, AppError, isAppError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { errorBody, type ErrorBody } from '../../../src-shared/errors';
 
@@ -43,4 +43,14 @@ export function restErrorHandler(logger: Logger) {
     }
     return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   };
+}
+
+/** The 429 of @fastify/rate-limit, as an AppError so it gets the spec's body and a retry-after header. */
+export function rateLimitError(max: number, windowMs: number, ttlMs: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError('rate_limited', `Rate limit exceeded: ${max} requests per ${windowMs / 1000} s per API key. Retry in ${retryAfterSeconds} s.`, {
+    limit: max,
+    remaining: 0,
+    retryAfterSeconds,
+  });
 }

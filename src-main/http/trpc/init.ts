@@ -1,6 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { describeIssues } from '../../../src-shared/errors';
+import type { ActorContext } from '../../services/accounts/actor';
+import { assertAccess, type Access } from '../../services/auth/access';
 import { authenticate } from '../../services/auth/authenticate';
 import type { ServiceContext } from '../../services/context';
 import type { TrpcContext } from './context';
@@ -21,16 +23,33 @@ export const router = t.router;
 /** Maps the services' AppError to TRPCError once, for every procedure. */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) throw toTrpcError(result.error.cause ?? result.error);
+  if (!result.ok) {
+    // tRPC wraps whatever a resolver throws as INTERNAL_SERVER_ERROR; its own errors (input validation) keep their code.
+    const error = result.error;
+    throw toTrpcError(error.code === 'INTERNAL_SERVER_ERROR' ? (error.cause ?? error) : error);
+  }
   return result;
 });
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  const principal = authenticate(ctx.deps.services, ctx.deps.launchTokens, ctx.credentials);
-  const service: ServiceContext = { ...ctx.deps.services, accountId: principal.accountId };
-  return next({ ctx: { ...ctx, service } });
-});
+/**
+ * The key's role is checked once here, like REST's onRequest hook: queries and subscriptions
+ * read, mutations write; `runProcedure` marks mutations that trigger or cancel runs (READ_RUN may
+ * call them) and `adminProcedure` those that manage members, keys or the plan.
+ */
+function procedureNeeding(mutationAccess: Access) {
+  return publicProcedure.use(({ ctx, type, next }) => {
+    const principal = authenticate(ctx.deps.services, ctx.deps.launchTokens, ctx.credentials);
+    assertAccess(principal.role, type === 'mutation' ? mutationAccess : 'read');
+    const service: ServiceContext = { ...ctx.deps.services, accountId: principal.accountId };
+    const actor: ActorContext = { ...service, actor: principal };
+    return next({ ctx: { ...ctx, service, actor } });
+  });
+}
+
+export const authedProcedure = procedureNeeding('write');
+export const runProcedure = procedureNeeding('run');
+export const adminProcedure = procedureNeeding('admin');
 
 export { TRPCError };

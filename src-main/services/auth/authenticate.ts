@@ -1,5 +1,6 @@
 import { AppError } from '../../core/errors';
-import { findApiKeyByHash } from '../../db/repositories/accounts';
+import { findKeyHolderByHash } from '../../db/repositories/accounts';
+import { Role } from '../../../src-shared/schemas/account';
 import type { ServiceDeps } from '../context';
 import { hashApiKey, sameHash } from './keys';
 import type { LaunchTokens } from './launch-tokens';
@@ -16,7 +17,7 @@ export interface Credentials {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Resolves the caller's account from "Authorization: Bearer <key>". The key is hashed before the
+ * Resolves the caller's account and role from "Authorization: Bearer <key>". The key is hashed before the
  * lookup, so the indexed search never compares attacker-chosen bytes; the final check is constant-time.
  */
 export function authenticate(deps: ServiceDeps, launchTokens: LaunchTokens, credentials: Credentials): Principal {
@@ -31,7 +32,9 @@ export function authenticate(deps: ServiceDeps, launchTokens: LaunchTokens, cred
 }
 
 function lookupStoredKey(deps: ServiceDeps, keyHash: string): Principal | null {
-  const row = findApiKeyByHash(deps.db, keyHash);
+  const row = findKeyHolderByHash(deps.db, keyHash);
   if (!row || !sameHash(row.keyHash, keyHash)) return null;
-  return { accountId: row.accountId, role: row.role };
+  // A role this version does not know grants the least, never the most.
+  const role = Role.safeParse(row.role);
+  return { accountId: row.accountId, role: role.success ? role.data : 'READ_ONLY', memberId: row.memberId };
 }

@@ -1,6 +1,29 @@
+import { z } from 'zod';
+import { addMember } from '../../../services/accounts/add-member';
+import { createApiKey } from '../../../services/accounts/create-api-key';
 import { getMyAccount } from '../../../services/accounts/get-me';
-import { authedProcedure, router } from '../init';
+import { inviteMember } from '../../../services/accounts/invite-member';
+import { listMembers } from '../../../services/accounts/list-members';
+import { removeMember } from '../../../services/accounts/remove-member';
+import { setPlan } from '../../../services/accounts/set-plan';
+import { updateMemberRole } from '../../../services/accounts/update-member-role';
+import { ApiKeyCreate, MemberCreate, MemberInvite, MemberListQuery, MemberUpdate, PlanUpdate } from '../../../../src-shared/schemas/account';
+import { adminProcedure, authedProcedure, router } from '../init';
+
+const ByUser = z.object({ userId: z.string().min(1) });
 
 export const accountsRouter = router({
   me: authedProcedure.query(({ ctx }) => getMyAccount(ctx.service)),
+  members: router({
+    list: authedProcedure.input(MemberListQuery).query(({ ctx, input }) => listMembers(ctx.service, input)),
+    add: adminProcedure.input(MemberCreate).mutation(({ ctx, input }) => addMember(ctx.actor, input)),
+    invite: adminProcedure.input(MemberInvite).mutation(({ ctx, input }) => inviteMember(ctx.actor, input)),
+    updateRole: adminProcedure.input(ByUser.extend(MemberUpdate.shape)).mutation(({ ctx, input }) => updateMemberRole(ctx.actor, input.userId, { role: input.role })),
+    remove: adminProcedure.input(ByUser).mutation(({ ctx, input }) => {
+      removeMember(ctx.actor, input.userId);
+      return { userId: input.userId };
+    }),
+  }),
+  createApiKey: adminProcedure.input(ByUser.extend(ApiKeyCreate.shape)).mutation(({ ctx, input }) => createApiKey(ctx.actor, input.userId, { label: input.label })),
+  setPlan: adminProcedure.input(PlanUpdate).mutation(({ ctx, input }) => setPlan(ctx.service, input)),
 });

@@ -1,0 +1,79 @@
+import { AppError } from '../../core/errors';
+import type { Role } from '../../../src-shared/schemas/account';
+
+/**
+ * What an operation needs, from least to most:
+ * read (GET/HEAD, tRPC queries) < run (trigger or cancel runs) < write (change monitors, groups,
+ * channels, incidents...) < admin (members, API keys, the plan).
+ */
+export type Access = 'read' | 'run' | 'write' | 'admin';
+
+const RANK: Record<Access, number> = { read: 0, run: 1, write: 2, admin: 3 };
+
+/** The most each role may do. */
+export const ROLE_ACCESS: Record<Role, Access> = {
+  OWNER: 'admin',
+  ADMIN: 'admin',
+  READ_WRITE: 'write',
+  READ_RUN: 'run',
+  READ_ONLY: 'read',
+};
+
+/**
+ * REST operations that need something other than their method's default (GET/HEAD/OPTIONS read,
+ * anything else write). Paths are Fastify route patterns. A route may instead declare
+ * `config: { access }` in its own options; that wins over this list.
+ */
+export const ROUTE_ACCESS: ReadonlyArray<{ method: string; url: string; access: Access }> = [
+  { method: 'POST', url: '/v1/check-sessions/trigger', access: 'run' },
+  { method: 'POST', url: '/v1/check-sessions/:id/cancel', access: 'run' },
+  { method: 'POST', url: '/v1/check-sessions/:checkSessionId/cancel', access: 'run' },
+  { method: 'POST', url: '/v1/checks/:id/trigger', access: 'run' },
+  { method: 'POST', url: '/v1/accounts/me/members', access: 'admin' },
+  { method: 'POST', url: '/v1/accounts/:accountId/members', access: 'admin' },
+  { method: 'POST', url: '/v1/accounts/me/invites', access: 'admin' },
+  { method: 'POST', url: '/v1/accounts/:accountId/invites', access: 'admin' },
+  { method: 'PATCH', url: '/v1/accounts/me/members/:userId', access: 'admin' },
+  { method: 'PATCH', url: '/v1/accounts/:accountId/members/:userId', access: 'admin' },
+  { method: 'DELETE', url: '/v1/accounts/me/members/:userId', access: 'admin' },
+  { method: 'DELETE', url: '/v1/accounts/:accountId/members/:userId', access: 'admin' },
+  { method: 'POST', url: '/v1/accounts/me/members/:userId/api-keys', access: 'admin' },
+  { method: 'POST', url: '/v1/accounts/:accountId/members/:userId/api-keys', access: 'admin' },
+  { method: 'PUT', url: '/v1/accounts/me/plan', access: 'admin' },
+];
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The access a REST operation needs: its declared access, else the list above, else its method's default. */
+export function requiredAccess(method: string, routeUrl: string, declared?: Access): Access {
+  if (declared) return declared;
+  const upper = method.toUpperCase();
+  const listed = ROUTE_ACCESS.find((rule) => rule.method === upper && rule.url === routeUrl);
+  if (listed) return listed.access;
+  return READ_METHODS.has(upper) ? 'read' : 'write';
+}
+
+export function roleAllows(role: Role, access: Access): boolean {
+  return RANK[ROLE_ACCESS[role]] >= RANK[access];
+}
+
+const WHAT_ROLE_MAY: Record<Role, string> = {
+  OWNER: 'may do everything',
+  ADMIN: 'may do everything',
+  READ_WRITE: 'may read and change monitors, groups, channels and incidents',
+  READ_RUN: 'may only read and trigger runs',
+  READ_ONLY: 'may only read',
+};
+
+const WHO_MAY: Record<Access, string> = {
+  read: 'any key',
+  run: 'a READ_RUN, READ_WRITE, ADMIN or OWNER key',
+  write: 'a READ_WRITE, ADMIN or OWNER key',
+  admin: 'an ADMIN or OWNER key (members, API keys and the plan)',
+};
+
+/** 403 whose message says what the key may do and which role the operation needs. */
+export function assertAccess(role: Role, access: Access): void {
+  if (roleAllows(role, access)) return;
+  throw new AppError('forbidden', `Forbidden: ${role} keys ${WHAT_ROLE_MAY[role]}; this operation needs ${WHO_MAY[access]}`);
+}

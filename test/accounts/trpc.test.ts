@@ -1,0 +1,67 @@
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../../src-main/http/trpc/router';
+import { icmpBody, makeApi, startServer, type TestServer } from '../helpers/server';
+
+function clientFor(url: string, key: string) {
+  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${url}/trpc`, headers: () => ({ authorization: `Bearer ${key}` }) })] });
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(TRPCClientError);
+    return (error as TRPCClientError<AppRouter>).data?.code;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('tRPC twins of the account operations', () => {
+  let server: TestServer;
+  let trpc: ReturnType<typeof clientFor>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    trpc = clientFor(server.url, server.key);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('members: list, add, invite, updateRole, createApiKey, remove — the same data as REST', async () => {
+    const added = await trpc.accounts.members.add.mutate({ name: 'Grace', email: 'grace@example.test', role: 'READ_ONLY' });
+    expect(added).toMatchObject({ type: 'member', name: 'Grace', role: 'READ_ONLY' });
+    const restList = await server.api('GET', '/v1/accounts/me/members');
+    expect(await trpc.accounts.members.list.query({})).toEqual(restList.body);
+
+    const invite = await trpc.accounts.members.invite.mutate({ email: 'later@example.test', role: 'ADMIN' });
+    expect(invite).toMatchObject({ type: 'invite', status: 'PENDING' });
+
+    const updated = await trpc.accounts.members.updateRole.mutate({ userId: added.userId, role: 'READ_WRITE' });
+    expect(updated.role).toBe('READ_WRITE');
+    const key = await trpc.accounts.createApiKey.mutate({ userId: added.userId, label: 'laptop' });
+    expect(key).toMatchObject({ memberId: added.userId, label: 'laptop', role: 'READ_WRITE' });
+    const graceApi = makeApi(server.url, key.apiKey);
+    expect((await graceApi('POST', '/v1/checks/icmp', icmpBody())).status).toBe(201);
+
+    expect(await trpc.accounts.members.remove.mutate({ userId: added.userId })).toEqual({ userId: added.userId });
+    expect((await graceApi('GET', '/v1/accounts/me')).status).toBe(401);
+    expect((await makeApi(server.url, added.apiKey.apiKey)('GET', '/v1/accounts/me')).status).toBe(401);
+  });
+
+  it('answers NOT_FOUND, CONFLICT and BAD_REQUEST like REST', async () => {
+    expect(await codeOf(trpc.accounts.members.remove.mutate({ userId: 'nobody' }))).toBe('NOT_FOUND');
+    const owner = (await trpc.accounts.members.list.query({ role: 'OWNER' })).members[0];
+    const ownerId = owner.type === 'member' ? owner.userId : owner.id;
+    expect(await codeOf(trpc.accounts.members.remove.mutate({ userId: ownerId }))).toBe('CONFLICT');
+    expect(await codeOf(trpc.accounts.members.add.mutate({ name: 'x', email: 'nope', role: 'ADMIN' }))).toBe('BAD_REQUEST');
+  });
+
+  it('setPlan sets and clears the check limit', async () => {
+    expect((await trpc.accounts.setPlan.mutate({ maxChecks: 3 })).maxChecks).toBe(3);
+    expect((await server.api('GET', '/v1/accounts/me')).body.maxChecks).toBe(3);
+    expect((await trpc.accounts.setPlan.mutate({ maxChecks: null })).maxChecks).toBeNull();
+    expect(await codeOf(trpc.accounts.setPlan.mutate({ maxChecks: -1 }))).toBe('BAD_REQUEST');
+  });
+});
