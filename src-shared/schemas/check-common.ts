@@ -14,6 +14,7 @@ export const RuntimeId = z.enum(RUNTIME_IDS).nullable();
 export const Frequency = z.literal(FREQUENCIES);
 
 const nonEmpty = z.string().min(1);
+export const NonEmptyString = nonEmpty;
 
 export const AlertSettings = z.object({
   escalationType: z.enum(ESCALATION_TYPES).default('RUN_BASED'),
@@ -110,8 +111,8 @@ export interface SharedFieldLimits {
   environmentVariablesMax: number;
 }
 
-/** Shared check fields of spec 2.1–2.5, for one monitor type's create or update body. */
-export function sharedCheckFields<M extends SchemaMode>(mode: M, limits: SharedFieldLimits) {
+/** Check fields every monitor type carries (spec 2.1–2.5). */
+export function commonCheckFields<M extends SchemaMode>(mode: M, limits: SharedFieldLimits) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return {
     name: requiredOnCreate(mode, nonEmpty),
@@ -135,15 +136,23 @@ export function sharedCheckFields<M extends SchemaMode>(mode: M, limits: SharedF
     intent: d(CheckIntent.nullable(), null),
     aiAutoRepairEnabled: d(z.boolean().nullable(), null),
     frequencyOffset: z.number().int().min(1).nullable().optional(),
-    heartbeat: d(z.record(z.string(), z.unknown()).nullable(), null),
-    script: d(z.string().nullable(), null),
-    scriptPath: d(nonEmpty.nullable(), null),
-    sslCheckDomain: d(z.string().nullable(), null),
     environmentVariables: d(z.array(EnvironmentVariable).max(limits.environmentVariablesMax).nullable(), []),
     setupSnippetId: d(z.number().int().nullable(), null),
     tearDownSnippetId: d(z.number().int().nullable(), null),
     localSetupScript: d(z.string().nullable(), null),
     localTearDownScript: d(z.string().nullable(), null),
+  };
+}
+
+/** Shared check fields of spec 2.1–2.5 as the traceroute and ICMP bodies take them (with heartbeat, script, scriptPath, sslCheckDomain). */
+export function sharedCheckFields<M extends SchemaMode>(mode: M, limits: SharedFieldLimits) {
+  const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
+  return {
+    ...commonCheckFields(mode, limits),
+    heartbeat: d(z.record(z.string(), z.unknown()).nullable(), null),
+    script: d(z.string().nullable(), null),
+    scriptPath: d(nonEmpty.nullable(), null),
+    sslCheckDomain: d(z.string().nullable(), null),
   };
 }
 
@@ -204,3 +213,40 @@ export interface CheckReadOnly {
   pending: null;
   projectBindings: { owner: null; references: [] };
 }
+
+const AlertChannelsRead = z
+  .object({
+    email: z.array(z.object({ address: z.string() })),
+    webhook: z.array(z.object({ name: z.string(), url: z.string(), method: z.string().nullable(), headers: z.array(KeyValue), queryParameters: z.array(KeyValue) })),
+    slack: z.array(z.object({ url: z.string() })),
+    sms: z.array(z.object({ name: z.string(), number: z.string() })),
+  })
+  .nullable();
+
+const ProjectRef = z.object({ id: z.string(), logicalId: z.string(), name: z.string() });
+const ProjectBinding = z.object({
+  project: ProjectRef,
+  binding: z.object({ logicalId: z.string(), pending: z.boolean(), sourceFile: z.string().nullable() }),
+});
+
+/** The read-only members of spec 2.1 as a schema, for the API description. */
+export const CheckReadOnlyShape = {
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  alertChannels: AlertChannelsRead,
+  project: ProjectRef.nullable(),
+  logicalId: z.string().nullable(),
+  member: z.boolean().nullable(),
+  pending: z.boolean().nullable(),
+  projectBindings: z.object({ owner: ProjectBinding.nullable(), references: z.array(ProjectBinding) }),
+};
+
+/** A returned monitor: the members of its body (as the PUT shape types them) plus the read-only members. */
+export function checkReadSchema<S extends z.ZodRawShape>(bodyShape: S) {
+  return z.looseObject({ ...bodyShape, ...CheckReadOnlyShape });
+}
+
+/** Any returned check, whatever its type. */
+export const CheckRead = checkReadSchema({ checkType: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSERTION_COMPARISONS, IP_FAMILIES } from '../enums';
-import { Frequency, checkCrossFieldRules, requiredOnCreate, sharedCheckFields, withDefault, type CheckReadOnly, type SchemaMode } from './check-common';
+import { Frequency, checkCrossFieldRules, checkReadSchema, requiredOnCreate, sharedCheckFields, withDefault, type CheckReadOnly, type SchemaMode } from './check-common';
 
 export function hasSpaceOrControl(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
@@ -30,7 +30,7 @@ export type IcmpAssertion = z.infer<typeof IcmpAssertion>;
 function icmpRequest<M extends SchemaMode>(mode: M) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return z.object({
-    hostname: Hostname,
+    hostname: requiredOnCreate(mode, Hostname),
     ipFamily: d(z.enum(IP_FAMILIES).nullable(), 'IPv4'),
     pingCount: d(z.number().int().min(1).max(50).nullable(), 10),
     assertions: d(z.array(IcmpAssertion), []),
@@ -64,5 +64,8 @@ export type IcmpMonitorCreateInput = z.input<typeof IcmpMonitorCreate>;
 /** PUT body: every member optional; the stored monitor is merged with it and checked again as a whole. */
 export const IcmpMonitorUpdate = z.object(icmpFields('update'));
 export type IcmpMonitorUpdate = z.infer<typeof IcmpMonitorUpdate>;
+
+/** The returned shape (spec 2.1 read-only members included), for the API description. */
+export const IcmpMonitorRead = checkReadSchema(IcmpMonitorUpdate.shape);
 
 export type IcmpMonitor = IcmpMonitorCreate & CheckReadOnly;

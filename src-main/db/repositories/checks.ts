@@ -12,26 +12,34 @@ export interface CheckFilter {
   groupId?: number;
 }
 
-function whereOf(filter: CheckFilter): SQL | undefined {
+function whereOf(db: Db, filter: CheckFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(checks.accountId, filter.accountId)];
   if (filter.checkType) parts.push(eq(checks.checkType, filter.checkType));
   if (filter.groupId !== undefined) parts.push(eq(checks.groupId, filter.groupId));
-  if (filter.search) parts.push(sql`${checks.name} LIKE ${`%${escapeLike(filter.search)}%`} ESCAPE '\\'`);
   if (filter.tags?.length) {
     parts.push(or(...filter.tags.map((tag) => sql`exists (select 1 from json_each(${checks.tags}) where json_each.value = ${tag})`)));
   }
+  if (filter.search) parts.push(sql`${checks.id} in (select value from json_each(${JSON.stringify(idsMatching(db, and(...parts), filter.search))}))`);
   return and(...parts);
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** SQLite folds only ASCII case, so the name match runs here: a case-insensitive substring in any script. */
+function idsMatching(db: Db, where: SQL | undefined, search: string): string[] {
+  const needle = search.toLowerCase();
+  return db
+    .select({ id: checks.id, name: checks.name })
+    .from(checks)
+    .where(where)
+    .all()
+    .filter((row) => row.name.toLowerCase().includes(needle))
+    .map((row) => row.id);
 }
 
 export function listChecks(db: Db, filter: CheckFilter, limit: number, offset: number): CheckRow[] {
   return db
     .select()
     .from(checks)
-    .where(whereOf(filter))
+    .where(whereOf(db, filter))
     .orderBy(desc(checks.createdAt), asc(checks.id))
     .limit(limit)
     .offset(offset)
@@ -39,7 +47,7 @@ export function listChecks(db: Db, filter: CheckFilter, limit: number, offset: n
 }
 
 export function countChecks(db: Db, filter: CheckFilter): number {
-  return db.select({ n: count() }).from(checks).where(whereOf(filter)).get()?.n ?? 0;
+  return db.select({ n: count() }).from(checks).where(whereOf(db, filter)).get()?.n ?? 0;
 }
 
 export function findCheck(db: Db, accountId: string, id: string): CheckRow | undefined {

@@ -1,17 +1,10 @@
-import { transaction } from '../../db/connection';
-import { IcmpMonitorCreate } from '../../../src-shared/schemas/icmp-monitor';
 import type { ServiceContext } from '../context';
-import { parseOrThrow } from '../validation';
-import { toCheckView, type CheckView } from './read-shape';
-import { insertValidatedCheck } from './store';
+import { ICMP_CHECK } from './check-types';
+import { createCheck, DEFAULT_CREATE_OPTIONS, type CreateOptions } from './create';
+import type { CheckView } from './read-shape';
 
-export interface CreateOptions {
-  /** Subscribe the new check to every existing alert channel (default true). */
-  autoAssignAlerts: boolean;
-}
+export type { CreateOptions } from './create';
 
-export function createIcmpCheck(ctx: ServiceContext, input: unknown, _options: CreateOptions = { autoAssignAlerts: true }): CheckView {
-  const body = parseOrThrow(IcmpMonitorCreate, input);
-  const row = transaction(ctx.db, (tx) => insertValidatedCheck(tx, ctx, body));
-  return toCheckView(row);
+export function createIcmpCheck(ctx: ServiceContext, input: unknown, options: CreateOptions = DEFAULT_CREATE_OPTIONS): CheckView {
+  return createCheck(ctx, ICMP_CHECK, input, options);
 }

@@ -1,7 +1,8 @@
 import { countChecks, listChecks } from '../../db/repositories/checks';
 import type { CheckListQuery } from '../../../src-shared/schemas/check-list';
 import type { ServiceContext } from '../context';
-import { toCheckView, type CheckView } from './read-shape';
+import type { CheckView } from './read-shape';
+import { checkViews } from './views';
 
 export interface CheckPage {
   items: CheckView[];
@@ -14,5 +15,5 @@ export function listCheckPage(ctx: ServiceContext, query: CheckListQuery): Check
   const filter = { accountId: ctx.accountId, checkType: query.checkType, tags: query.tag, search: query.search, groupId: query.groupId };
   const rows = listChecks(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
   const total = countChecks(ctx.db, filter);
-  return { items: rows.map((row) => toCheckView(row)), total, page: query.page, limit: query.limit };
+  return { items: checkViews(ctx.db, rows), total, page: query.page, limit: query.limit };
 }

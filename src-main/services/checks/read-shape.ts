@@ -1,17 +1,29 @@
 import type { CheckRow } from '../../db/repositories/checks';
-import type { CheckReadOnly } from '../../../src-shared/schemas/check-common';
+import type { AlertChannelSubscription, CheckReadOnly } from '../../../src-shared/schemas/check-common';
 
 export type CheckView = Record<string, unknown> & CheckReadOnly & { checkType: string; name: string };
 
 const NO_CHANNELS: CheckReadOnly['alertChannels'] = { email: [], webhook: [], slack: [], sms: [] };
 
+/** frequency 0 without an offset runs every 10 s; the stored body keeps the offset as given so a later frequency change drops it. */
+function effectiveFrequencyOffset(body: Record<string, unknown>): number | null {
+  if (typeof body.frequencyOffset === 'number') return body.frequencyOffset;
+  return body.frequency === 0 ? 10 : null;
+}
+
 /** The public read shape: the stored body plus the read-only members of spec 2.1. */
-export function toCheckView(row: CheckRow, alertChannels: CheckReadOnly['alertChannels'] = NO_CHANNELS): CheckView {
+export function toCheckView(
+  row: CheckRow,
+  alertChannels: CheckReadOnly['alertChannels'] = NO_CHANNELS,
+  subscriptions: AlertChannelSubscription[] = [],
+): CheckView {
   return {
     id: row.id,
     name: row.name,
     checkType: row.checkType,
     ...row.body,
+    frequencyOffset: effectiveFrequencyOffset(row.body),
+    alertChannelSubscriptions: subscriptions,
     activated: row.activated,
     muted: row.muted,
     groupId: row.groupId,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors';
 import { findAccount } from '../../db/repositories/accounts';
+import { findCheckGroup } from '../../db/repositories/check-groups';
 import { countChecks, insertCheck, replaceCheck, type CheckRow } from '../../db/repositories/checks';
 import type { Db } from '../../db/connection';
+import type { AlertChannelSubscription } from '../../../src-shared/schemas/check-common';
 import type { ServiceContext } from '../context';
 
 export interface ValidatedCheckBody {
@@ -14,16 +16,11 @@ export interface ValidatedCheckBody {
   tags: string[];
   frequency: number;
   frequencyOffset?: number | null;
+  alertChannelSubscriptions: AlertChannelSubscription[];
 }
 
-/** frequency 0 runs every frequencyOffset seconds; without one it runs every 10 s. */
-function normalise<T extends ValidatedCheckBody>(body: T): T {
-  const frequencyOffset = body.frequencyOffset ?? (body.frequency === 0 ? 10 : null);
-  return { ...body, frequencyOffset };
-}
-
-function assertGroupExists(_db: Db, groupId: number | null): void {
-  if (groupId !== null) {
+function assertGroupExists(tx: Db, accountId: string, groupId: number | null): void {
+  if (groupId !== null && !findCheckGroup(tx, accountId, groupId)) {
     throw new AppError('validation', `groupId: no check group with id ${groupId}`);
   }
 }
@@ -42,21 +39,19 @@ function assertPlanAllows(tx: Db, accountId: string): void {
   }
 }
 
+/** The row columns of a validated body; subscriptions live in alert_subscriptions, not in the body. */
+function columnsOf(body: ValidatedCheckBody): Pick<CheckRow, 'name' | 'checkType' | 'activated' | 'muted' | 'groupId' | 'tags' | 'body'> {
+  const { name, checkType, activated, muted, groupId, tags, alertChannelSubscriptions: _subscriptions, ...rest } = body;
+  return { name, checkType, activated, muted, groupId, tags, body: rest };
+}
+
 export function insertValidatedCheck(tx: Db, ctx: ServiceContext, body: ValidatedCheckBody): CheckRow {
   assertPlanAllows(tx, ctx.accountId);
-  assertGroupExists(tx, body.groupId);
-  const full = normalise(body);
-  const { name, checkType, activated, muted, groupId, tags, ...rest } = full;
+  assertGroupExists(tx, ctx.accountId, body.groupId);
   const row: CheckRow = {
     id: randomUUID(),
     accountId: ctx.accountId,
-    checkType,
-    name,
-    activated,
-    muted,
-    groupId,
-    tags,
-    body: rest,
+    ...columnsOf(body),
     createdAt: ctx.clock.now().toISOString(),
     updatedAt: null,
   };
@@ -65,25 +60,14 @@ export function insertValidatedCheck(tx: Db, ctx: ServiceContext, body: Validate
 }
 
 export function replaceValidatedCheck(tx: Db, ctx: ServiceContext, existing: CheckRow, body: ValidatedCheckBody): CheckRow {
-  if (body.groupId !== existing.groupId) assertGroupExists(tx, body.groupId);
-  const full = normalise(body);
-  const { name, checkType, activated, muted, groupId, tags, ...rest } = full;
-  const row: CheckRow = {
-    ...existing,
-    name,
-    checkType,
-    activated,
-    muted,
-    groupId,
-    tags,
-    body: rest,
-    updatedAt: ctx.clock.now().toISOString(),
-  };
+  if (body.groupId !== existing.groupId) assertGroupExists(tx, ctx.accountId, body.groupId);
+  const row: CheckRow = { ...existing, ...columnsOf(body), updatedAt: ctx.clock.now().toISOString() };
   replaceCheck(tx, row);
   return row;
 }
 
 /** The stored monitor as the create body it was made from, for merging a PUT over it. */
 export function storedBody(row: CheckRow): Record<string, unknown> {
-  return { ...row.body, name: row.name, checkType: row.checkType, activated: row.activated, muted: row.muted, groupId: row.groupId, tags: row.tags };
+  const { alertChannelSubscriptions: _subscriptions, ...body } = row.body;
+  return { ...body, name: row.name, checkType: row.checkType, activated: row.activated, muted: row.muted, groupId: row.groupId, tags: row.tags };
 }

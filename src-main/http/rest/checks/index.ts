@@ -3,11 +3,17 @@ import { z } from 'zod';
 import { deleteCheckById } from '../../../services/checks/delete';
 import { getCheck } from '../../../services/checks/get';
 import { listCheckPage } from '../../../services/checks/list';
+import { CheckRead } from '../../../../src-shared/schemas/check-common';
 import { CheckListQuery } from '../../../../src-shared/schemas/check-list';
+import { IcmpMonitorRead } from '../../../../src-shared/schemas/icmp-monitor';
+import { MultiStepCheckRead } from '../../../../src-shared/schemas/multistep-check';
+import { TracerouteMonitorRead } from '../../../../src-shared/schemas/traceroute-monitor';
 import { contentRange } from '../../../../src-shared/schemas/paging';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses, IdParams } from '../common';
+
+const AnyCheck = z.union([TracerouteMonitorRead, IcmpMonitorRead, MultiStepCheckRead, CheckRead]).describe('A check of any type');
 
 export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,7 +24,7 @@ export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           tags: ['Checks'],
           summary: 'List all checks (bare array; total in the content-range header)',
           querystring: CheckListQuery,
-          response: { 200: z.array(z.any()), ...errorResponses(400, 401, 403, 429) },
+          response: { 200: z.array(AnyCheck), ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request, reply) => {
@@ -30,7 +36,7 @@ export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/checks/:id',
-      { schema: { tags: ['Checks'], summary: 'Retrieve a check', params: IdParams, response: { 200: z.any(), ...errorResponses(401, 403, 404, 429) } } },
+      { schema: { tags: ['Checks'], summary: 'Retrieve a check', params: IdParams, response: { 200: AnyCheck, ...errorResponses(401, 403, 404, 429) } } },
       async (request) => getCheck(serviceContext(deps, request), request.params.id),
     );
 

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createTracerouteCheck } from '../../../services/checks/create-traceroute';
+import { updateTracerouteCheck } from '../../../services/checks/update-traceroute';
+import { TracerouteMonitorCreate, TracerouteMonitorRead, TracerouteMonitorUpdate } from '../../../../src-shared/schemas/traceroute-monitor';
+import type { HttpDeps } from '../../deps';
+import { monitorRoutes } from './monitor-routes';
+
+export function tracerouteRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
+  return monitorRoutes(deps, {
+    segment: 'traceroute',
+    label: 'a traceroute monitor',
+    createBody: TracerouteMonitorCreate,
+    updateBody: TracerouteMonitorUpdate,
+    read: TracerouteMonitorRead,
+    create: createTracerouteCheck,
+    update: updateTracerouteCheck,
+  });
+}

@@ -1,0 +1,27 @@
+import { channelSubscriptionsOfChecks, type CheckChannelSubscription } from '../../db/repositories/alert-subscriptions';
+import type { CheckRow } from '../../db/repositories/checks';
+import type { Db } from '../../db/connection';
+import { summariseAlertChannels } from './alert-channel-summary';
+import { toCheckView, type CheckView } from './read-shape';
+
+/** Read shapes of a page of checks with their subscriptions, loaded in one query. */
+export function checkViews(db: Db, rows: readonly CheckRow[]): CheckView[] {
+  const byCheck = new Map<string, CheckChannelSubscription[]>();
+  for (const subscription of channelSubscriptionsOfChecks(db, rows.map((row) => row.id))) {
+    const list = byCheck.get(subscription.checkId) ?? [];
+    list.push(subscription);
+    byCheck.set(subscription.checkId, list);
+  }
+  return rows.map((row) => {
+    const subscriptions = byCheck.get(row.id) ?? [];
+    return toCheckView(
+      row,
+      summariseAlertChannels(subscriptions),
+      subscriptions.map(({ alertChannelId, activated }) => ({ alertChannelId, activated })),
+    );
+  });
+}
+
+export function checkView(db: Db, row: CheckRow): CheckView {
+  return checkViews(db, [row])[0] ?? toCheckView(row);
+}

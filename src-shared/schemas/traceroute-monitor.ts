@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { IP_FAMILIES } from '../enums';
+import { Frequency, checkCrossFieldRules, checkReadSchema, requiredOnCreate, sharedCheckFields, withDefault, type CheckReadOnly, type SchemaMode } from './check-common';
+
+export const TRACEROUTE_PROTOCOLS = ['TCP', 'ICMP', 'UDP', 'SCTP'] as const;
+export const TRACEROUTE_ASSERTION_SOURCES = ['RESPONSE_TIME', 'HOP_COUNT', 'PACKET_LOSS'] as const;
+export const TRACEROUTE_COMPARISONS = ['EQUALS', 'NOT_EQUALS', 'GREATER_THAN', 'LESS_THAN'] as const;
+
+export function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x1f || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Spec 2.6: 1..2048 characters, none of them a control character (0x00-0x1f, 0x7f). */
+export const TracerouteTarget = z
+  .string()
+  .min(1)
+  .max(2048)
+  .refine((v) => !hasControlCharacter(v), 'must not contain control characters');
+
+export const TracerouteAssertion = z.object({
+  source: z.enum(TRACEROUTE_ASSERTION_SOURCES),
+  comparison: z.enum(TRACEROUTE_COMPARISONS),
+  property: z.string().default(''),
+  target: z.string().default(''),
+  regex: z.string().nullable().default(''),
+});
+export type TracerouteAssertion = z.infer<typeof TracerouteAssertion>;
+
+function tracerouteRequest<M extends SchemaMode>(mode: M) {
+  const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
+  return z.object({
+    url: requiredOnCreate(mode, TracerouteTarget),
+    protocol: d(z.enum(TRACEROUTE_PROTOCOLS).nullable(), 'TCP'),
+    port: z.number().int().min(1).max(65535).nullable().optional(),
+    ipFamily: d(z.enum(IP_FAMILIES).nullable(), 'IPv4'),
+    maxHops: d(z.number().int().min(1).max(64).nullable(), 30),
+    maxUnknownHops: z.number().int().min(1).max(30).nullable().optional(),
+    ptrLookup: d(z.boolean().nullable(), true),
+    timeout: d(z.number().int().min(1).max(30).nullable(), 10),
+    assertions: d(z.array(TracerouteAssertion), []),
+  });
+}
+
+export const TracerouteRequest = tracerouteRequest('create');
+export type TracerouteRequest = z.infer<typeof TracerouteRequest>;
+
+const responseTime = z.number().min(0).max(30000).nullable();
+
+function tracerouteFields<M extends SchemaMode>(mode: M) {
+  const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
+  return {
+    ...sharedCheckFields(mode, { descriptionMax: 510, environmentVariablesMax: 200 }),
+    checkType: d(z.literal('TRACEROUTE'), 'TRACEROUTE'),
+    frequency: d(Frequency, 10),
+    request: requiredOnCreate(mode, tracerouteRequest(mode)),
+    degradedResponseTime: d(responseTime, 10000),
+    maxResponseTime: d(responseTime, 20000),
+  };
+}
+
+export const TracerouteMonitorCreate = z.object(tracerouteFields('create')).superRefine(checkCrossFieldRules);
+export type TracerouteMonitorCreate = z.infer<typeof TracerouteMonitorCreate>;
+export type TracerouteMonitorCreateInput = z.input<typeof TracerouteMonitorCreate>;
+
+/** PUT body: every member optional; the stored monitor is merged with it and checked again as a whole. */
+export const TracerouteMonitorUpdate = z.object(tracerouteFields('update'));
+export type TracerouteMonitorUpdate = z.infer<typeof TracerouteMonitorUpdate>;
+
+/** The returned shape (spec 2.1 read-only members included), for the API description. */
+export const TracerouteMonitorRead = checkReadSchema(TracerouteMonitorUpdate.shape);
+
+export type TracerouteMonitor = TracerouteMonitorCreate & CheckReadOnly;

@@ -1,0 +1,135 @@
+import { expect, it } from 'vitest';
+import type { TestServer } from '../helpers/server';
+
+export type Body = Record<string, unknown>;
+
+/** [what is wrong, members merged over a valid body (or a function giving a whole body), the field path the message must name] */
+export type Rejected = [string, Body | (() => Body), string];
+/** [what is at a boundary, members merged over a valid body, what the created check must echo] */
+export type Accepted = [string, Body, Body];
+
+export const strings = (n: number, len: number) => Array.from({ length: n }, (_, i) => String(i).padEnd(len, 'x'));
+export const envVars = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `VAR_${i}`, value: 'v' }));
+
+/** Defaults of the members every monitor type shares (spec 2.1). */
+export const COMMON_DEFAULTS = {
+  activated: true,
+  muted: false,
+  doubleCheck: true,
+  shouldFail: false,
+  locations: [],
+  privateLocations: [],
+  tags: [],
+  alertSettings: {
+    escalationType: 'RUN_BASED',
+    runBasedEscalation: { failedRunThreshold: 1 },
+    reminders: { amount: 0, interval: 5 },
+    parallelRunFailureThreshold: { enabled: false, percentage: 10 },
+  },
+  useGlobalAlertSettings: true,
+  groupId: null,
+  groupOrder: null,
+  runtimeId: null,
+  alertChannelSubscriptions: [],
+  retryStrategy: null,
+  triggerIncident: null,
+  runParallel: false,
+  description: null,
+  intent: null,
+  aiAutoRepairEnabled: null,
+  frequency: 10,
+  frequencyOffset: null,
+  environmentVariables: [],
+  setupSnippetId: null,
+  tearDownSnippetId: null,
+  localSetupScript: null,
+  localTearDownScript: null,
+};
+
+/** The read-only members of a returned monitor with no channels (spec 2.1). */
+export const READ_ONLY = {
+  alertChannels: { email: [], webhook: [], slack: [], sms: [] },
+  project: null,
+  logicalId: null,
+  member: null,
+  pending: null,
+  projectBindings: { owner: null, references: [] },
+};
+
+export const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Not Found' };
+
+export const EMAIL_CHANNEL_BODY = {
+  config: { address: 'a@b.c' },
+  sendRecovery: true,
+  sendFailure: true,
+  sendDegraded: false,
+  sslExpiry: false,
+  sslExpiryThreshold: 30,
+};
+
+/** Channels are inserted with SQL so these tests do not depend on the alert-channel API. */
+export function insertChannel(server: TestServer, type: string, config: Body, autoSubscribe = false): number {
+  const result = server.backend.db.sqlite
+    .prepare('insert into alert_channels (account_id,type,auto_subscribe,body,created_at) values (?,?,?,?,?)')
+    .run(server.backend.accountId, type, autoSubscribe ? 1 : 0, JSON.stringify({ ...EMAIL_CHANNEL_BODY, config }), new Date().toISOString());
+  return Number(result.lastInsertRowid);
+}
+
+export function setMaxChecks(server: TestServer, max: number | null): void {
+  server.backend.db.sqlite.prepare('update accounts set max_checks = ?').run(max);
+}
+
+/** Table-driven create validation: each rejected body answers 400 naming the field; each accepted one 201 echoing it. */
+export function validationCases(getServer: () => TestServer, path: string, valid: (members: Body) => Body, rejected: Rejected[], accepted: Accepted[]) {
+  it.each(rejected)('rejects %s with 400 naming the field', async (_label, members, field) => {
+    const body = typeof members === 'function' ? members() : valid(members);
+    const res = await getServer().api('POST', path, body);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(res.body.message).toContain(`${field}: `);
+  });
+
+  it.each(accepted)('accepts %s', async (_label, members, echoed) => {
+    const res = await getServer().api('POST', path, valid(members));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject(echoed);
+    const stored = await getServer().api('GET', `/v1/checks/${res.body.id}`);
+    expect(stored.body).toEqual(res.body);
+  });
+}
+
+export async function createOk(server: TestServer, path: string, body: Body) {
+  const res = await server.api('POST', path, body);
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+/** Each PUT answers 400 naming the field, and the stored check reads exactly as before. */
+export function rejectedPutCases(getServer: () => TestServer, path: string, body: Body, cases: [string, Body, string][]) {
+  it.each(cases)('a rejected PUT (%s) answers 400 and changes nothing', async (_label, patch, field) => {
+    const server = getServer();
+    const created = await createOk(server, path, body);
+    const res = await server.api('PUT', `${path}/${created.id}`, patch);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(res.body.message).toContain(`${field}: `);
+    expect((await server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(created);
+  });
+}
+
+/** Over the plan's max_checks a create answers 402 with attributes and stores nothing. */
+export function planLimitCase(getServer: () => TestServer, path: string, body: Body) {
+  it('answers 402 once the account holds max_checks checks, and creates nothing', async () => {
+    const server = getServer();
+    const before = Number((await server.api('GET', '/v1/checks')).headers.get('content-range')?.split('/')[1]);
+    setMaxChecks(server, before);
+    try {
+      const res = await server.api('POST', path, body);
+      expect(res.status).toBe(402);
+      expect(res.body).toMatchObject({ statusCode: 402, error: 'Payment Required', message: expect.any(String), attributes: { limit: before, used: before } });
+      expect((await server.api('GET', '/v1/checks')).headers.get('content-range')).toMatch(new RegExp(`/${before}$`));
+    } finally {
+      setMaxChecks(server, null);
+    }
+  });
+}
