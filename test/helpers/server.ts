@@ -83,3 +83,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 export function icmpBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { name: 'Loopback ping', request: { hostname: '127.0.0.1' }, ...overrides };
 }
+
+/** Stores an EMAIL alert channel directly (the tests that use it are about checks, not channels); returns its id. */
+export function insertEmailChannel(server: TestServer, address = 'ops@example.test'): number {
+  const body = { config: { address }, sendRecovery: true, sendFailure: true, sendDegraded: false, sslExpiry: false, sslExpiryThreshold: 30 };
+  const result = server.backend.db.sqlite
+    .prepare('insert into alert_channels (account_id, type, auto_subscribe, body, created_at) values (?, ?, 0, ?, ?)')
+    .run(server.backend.accountId, 'EMAIL', JSON.stringify(body), new Date().toISOString());
+  return Number(result.lastInsertRowid);
+}

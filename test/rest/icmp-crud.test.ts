@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
-import { icmpBody, startServer, type TestServer } from '../helpers/server';
+import { icmpBody, insertEmailChannel, startServer, type TestServer } from '../helpers/server';
 
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Not Found' };
 const START = '2026-03-01T08:00:00.000Z';
@@ -95,6 +95,7 @@ describe('ICMP monitor create, read, update, delete', () => {
   });
 
   it('keeps every member the client sent', async () => {
+    const channelId = insertEmailChannel(server);
     const full = {
       name: 'Everything set',
       checkType: 'ICMP',
@@ -114,7 +115,7 @@ describe('ICMP monitor create, read, update, delete', () => {
       useGlobalAlertSettings: false,
       groupOrder: 3,
       runtimeId: '2025.04',
-      alertChannelSubscriptions: [{ alertChannelId: 9, activated: true }],
+      alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }],
       retryStrategy: { type: 'LINEAR', baseBackoffSeconds: 30, sameRegion: false, maxRetries: 3, maxDurationSeconds: 120, onlyOn: ['NETWORK_ERROR'] },
       triggerIncident: { serviceId: randomUUID(), severity: 'CRITICAL', name: 'Down', description: 'No replies', notifySubscribers: false },
       runParallel: true,

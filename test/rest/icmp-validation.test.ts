@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATIONS, RUNTIME_IDS } from '../../src-shared/enums';
-import { icmpBody, startServer, type TestServer } from '../helpers/server';
+import { icmpBody, insertEmailChannel, startServer, type TestServer } from '../helpers/server';
 
 type Body = Record<string, unknown>;
 
@@ -224,7 +224,7 @@ const ACCEPTED: [string, Body, Body][] = [
   ['intent with only a goal', { intent: { goal: 'Loopback answers' } }, { intent: { goal: 'Loopback answers', requiredOutcomes: [], mustPreserve: [] } }],
   ['200 environment variables', { environmentVariables: envVars(200) }, { environmentVariables: envVars(200).map((v) => ({ ...v, locked: false, secret: false })) }],
   ['environment variable value null', { environmentVariables: [{ key: 'EMPTY', value: null }] }, { environmentVariables: [{ key: 'EMPTY', value: null, locked: false, secret: false }] }],
-  ['a subscription with both members', { alertChannelSubscriptions: [{ alertChannelId: 3, activated: false }] }, { alertChannelSubscriptions: [{ alertChannelId: 3, activated: false }] }],
+  ['a subscription with both members', { alertChannelSubscriptions: [{ alertChannelId: 1, activated: false }] }, { alertChannelSubscriptions: [{ alertChannelId: 1, activated: false }] }],
   ...RUNTIME_IDS.map((runtimeId): [string, Body, Body] => [`runtimeId ${runtimeId}`, { runtimeId }, { runtimeId }]),
 ];
 
@@ -234,6 +234,8 @@ describe('POST /v1/checks/icmp validation', () => {
   beforeAll(async () => {
     // This file sends a few hundred requests with one key; the per-key limit is covered in auth.test.ts.
     server = await startServer({ config: { rateLimitPerMinute: 100_000 } });
+    // The one alert channel (id 1) that accepted bodies may subscribe to.
+    insertEmailChannel(server);
   });
   afterAll(async () => {
     await server?.stop();
