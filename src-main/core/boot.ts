@@ -8,6 +8,12 @@ import type { ServiceDeps } from '../services/context';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
+import type { EmbeddedAgent, RunFn } from '../agent/embedded-agent';
+import { runJob } from '../runner/run-job';
+import { createRunSystem, type RunSystem } from '../scheduler/run-system';
+import type { Scheduler } from '../scheduler/scheduler';
+import type { Timers } from '../scheduler/timers';
+import { EventBus } from './events';
 
 export interface BootOptions {
   clock?: Clock;
@@ -16,6 +22,20 @@ export interface BootOptions {
   issueLaunchToken?: boolean;
   nativeBinding?: string;
   allowFileOrigin?: boolean;
+  /**
+   * Run checks on their schedule. Default: on, except under vitest (tests opt in). Triggers, "Run
+   * now" and retries work either way: the embedded agent always runs.
+   */
+  startScheduler?: boolean;
+  /** Timers for the scheduler and run coordinator (tests drive them by hand). */
+  timers?: Timers;
+  /** Executes one job; defaults to the runner's runJob. */
+  run?: RunFn;
+  jobConcurrency?: number;
+  /** How often the scheduler looks for changed checks; default 2000 ms. */
+  schedulerPollMs?: number;
+  /** How long close() waits for running checks before aborting them; default 10000 ms. */
+  drainTimeoutMs?: number;
 }
 
 export interface Backend {
@@ -27,6 +47,12 @@ export interface Backend {
   app: FastifyInstance;
   deps: ServiceDeps;
   db: DbHandle;
+  /** In-process events: sessionUpdated, resultRecorded (see core/events.ts). */
+  events: EventBus;
+  scheduler: Scheduler;
+  agent: EmbeddedAgent;
+  /** Runs and retries in flight: tests call coordinator.flush() to write outcomes at once. */
+  runs: RunSystem;
   close(): Promise<void>;
 }
 
@@ -50,19 +76,37 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     const listening = app;
+    const url = `http://${host}:${port}`;
+    const clock = deps.clock;
+    const events = new EventBus();
+    const runs = createRunSystem({
+      deps,
+      events,
+      baseUrl: url,
+      run: options.run ?? ((job) => runJob(job, { now: () => clock.now() })),
+      timers: options.timers,
+      jobConcurrency: options.jobConcurrency,
+      pollIntervalMs: options.schedulerPollMs,
+    });
+    if (options.startScheduler ?? !process.env.VITEST) runs.startScheduling();
     let closed = false;
     return {
-      url: `http://${host}:${port}`,
+      url,
       accountId,
       createdKey,
       launchToken,
       app: listening,
       deps,
       db,
+      events,
+      scheduler: runs.scheduler,
+      agent: runs.agent,
+      runs,
       async close() {
         if (closed) return;
         closed = true;
         await listening.close();
+        await runs.stop(options.drainTimeoutMs ?? 10_000);
         db.close();
       },
     };

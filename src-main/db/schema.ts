@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const accounts = sqliteTable('accounts', {
   id: text('id').primaryKey(),
@@ -190,3 +191,103 @@ export const incidentUpdates = sqliteTable(
   },
   (t) => [index('incident_updates_incident').on(t.incidentId, t.createdAt)],
 );
+
+/**
+ * Runs (sessions and results) refer to a check by a small integer surrogate, `check_num`, kept
+ * here with the check's schedule; it is assigned when a check is first scheduled or triggered.
+ * Deleting the check removes its schedule, sessions, results and status (cascade).
+ */
+export const checkSchedule = sqliteTable('check_schedule', {
+  checkNum: integer('check_num').primaryKey({ autoIncrement: true }),
+  checkId: text('check_id')
+    .notNull()
+    .unique('check_schedule_check_id')
+    .references(() => checks.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull(),
+  /** Epoch ms of the next scheduled run; null until the scheduler first places it. */
+  nextRunAt: integer('next_run_at'),
+  /** Rotation through run locations when runParallel is off. */
+  lastLocationIndex: integer('last_location_index').notNull().default(-1),
+});
+
+/** Location names as small codes (public regions, `local`, private location slugs). */
+export const runLocationCodes = sqliteTable('run_location_codes', {
+  code: integer('code').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique('run_location_codes_name'),
+});
+
+export const checkSessions = sqliteTable(
+  'check_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    checkNum: integer('check_num')
+      .notNull()
+      .references(() => checkSchedule.checkNum, { onDelete: 'cascade' }),
+    /** Index into SESSION_STATUSES (append-only list). */
+    status: integer('status').notNull(),
+    /** Index into RUN_SOURCES (append-only list). */
+    runSource: integer('run_source').notNull(),
+    startedAt: integer('started_at').notNull(),
+    stoppedAt: integer('stopped_at'),
+    /** JSON array of the locations run; null means ["local"]. */
+    runLocations: text('run_locations'),
+  },
+  (t) => [index('check_sessions_check').on(t.checkNum, t.startedAt), index('check_sessions_open').on(t.status).where(sql`status < 4`)],
+);
+
+/** Session status codes below this are unfinished (see SESSION_STATUSES); the partial index holds only those. */
+export const UNFINISHED_BELOW = 4;
+
+/** Bulky result detail (hops, steps, errors, assertions) stored once per distinct content. */
+export const resultDetails = sqliteTable('result_details', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** First 16 bytes of the sha256 of `body`. */
+  hash: blob('hash', { mode: 'buffer' }).notNull().unique('result_details_hash'),
+  body: text('body').notNull(),
+});
+
+/**
+ * One row per attempt at one location. Kept small (about 100 bytes with its index): integers only,
+ * latencies in microseconds, booleans in `flags`, everything bulky behind `detail_id`.
+ */
+export const checkResults = sqliteTable(
+  'check_results',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id').notNull(),
+    checkNum: integer('check_num')
+      .notNull()
+      .references(() => checkSchedule.checkNum, { onDelete: 'cascade' }),
+    location: integer('location').notNull(),
+    /** 0 FINAL, 1 ATTEMPT. */
+    resultType: integer('result_type').notNull(),
+    /** RESULT_FLAGS bits. */
+    flags: integer('flags').notNull(),
+    attempt: integer('attempt').notNull(),
+    startedAt: integer('started_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    responseTimeMs: integer('response_time_ms'),
+    packetsSent: integer('packets_sent'),
+    packetsReceived: integer('packets_received'),
+    minUs: integer('min_us'),
+    avgUs: integer('avg_us'),
+    maxUs: integer('max_us'),
+    stdDevUs: integer('std_dev_us'),
+    detailId: integer('detail_id'),
+  },
+  (t) => [index('check_results_check_started').on(t.checkNum, t.startedAt)],
+);
+
+/** The latest state of each check, updated with every FINAL result (GET /v1/check-statuses). */
+export const checkStatuses = sqliteTable('check_statuses', {
+  checkNum: integer('check_num')
+    .primaryKey()
+    .references(() => checkSchedule.checkNum, { onDelete: 'cascade' }),
+  flags: integer('flags').notNull(),
+  longestRunMs: integer('longest_run_ms'),
+  shortestRunMs: integer('shortest_run_ms'),
+  lastLocation: integer('last_location'),
+  lastSessionId: integer('last_session_id'),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at'),
+});

@@ -7,16 +7,25 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { AppError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { hashApiKey } from '../services/auth/keys';
 import { errorBody } from '../../src-shared/errors';
 import type { HttpDeps } from './deps';
 import { accountRoutes } from './rest/accounts/me';
+import { alertChannelRoutes } from './rest/alert-channels';
+import { memberRoutes } from './rest/accounts/members';
 import { requireApiKey } from './rest/auth';
+import { checkGroupRoutes } from './rest/check-groups';
 import { checkRoutes } from './rest/checks';
 import { icmpRoutes } from './rest/checks/icmp';
-import { restErrorHandler } from './rest/error-mapper';
+import { multiStepRoutes } from './rest/checks/multistep';
+import { tracerouteRoutes } from './rest/checks/traceroute';
+import { checkResultRoutes } from './rest/check-results';
+import { checkSessionRoutes } from './rest/check-sessions';
+import { checkStatusRoutes } from './rest/check-statuses';
+import { rateLimitError, restErrorHandler } from './rest/error-mapper';
+import { recordRoutes } from './rest/route-list';
+import { statusPageRoutes } from './rest/status-pages';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -30,6 +39,7 @@ export interface AppOptions {
 
 export async function buildApp(deps: HttpDeps, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, bodyLimit: 5 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(restErrorHandler(options.logger));
@@ -64,21 +74,26 @@ export async function buildApp(deps: HttpDeps, options: AppOptions): Promise<Fas
 
   await app.register(async (rest) => {
     requireApiKey(rest, deps);
+    // onRequest, after the key check: requests with bad bodies count too.
     await rest.register(fastifyRateLimit, {
-      hook: 'preHandler',
+      hook: 'onRequest',
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
       keyGenerator: (request) => hashApiKey(request.headers.authorization ?? request.ip),
-      errorResponseBuilder: (_request, context) =>
-        new AppError('rate_limited', `Rate limit exceeded: ${context.max} requests per ${context.after}. Retry in ${Math.ceil(context.ttl / 1000)} s.`, {
-          limit: context.max,
-          remaining: 0,
-          retryAfterSeconds: Math.ceil(context.ttl / 1000),
-        }),
+      errorResponseBuilder: (_request, context) => rateLimitError(context.max, 60_000, context.ttl),
     });
     await rest.register(accountRoutes(deps));
+    await rest.register(memberRoutes(deps));
     await rest.register(checkRoutes(deps));
     await rest.register(icmpRoutes(deps));
+    await rest.register(tracerouteRoutes(deps));
+    await rest.register(multiStepRoutes(deps));
+    await rest.register(checkGroupRoutes(deps));
+    await rest.register(alertChannelRoutes(deps));
+    await rest.register(statusPageRoutes(deps));
+    await rest.register(checkSessionRoutes(deps));
+    await rest.register(checkResultRoutes(deps));
+    await rest.register(checkStatusRoutes(deps));
   });
 
   await app.register(fastifyTRPCPlugin, {

@@ -1,0 +1,108 @@
+import { createServer, type Server } from 'node:http';
+import type { Logger } from '../core/logger';
+
+export const DEFAULT_AGENT_HEALTH_PORT = 8081;
+export const DEFAULT_AGENT_HEALTH_HOST = '127.0.0.1';
+
+export interface HealthServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  logger: Logger;
+}
+
+export interface HealthServer {
+  /** The bound port, or null when the port was taken and the probes are not served. */
+  port: number | null;
+  url: string | null;
+  ready: boolean;
+  /** Readiness answers 503 from now on (shutdown has started). */
+  markShuttingDown(): void;
+  close(): Promise<void>;
+}
+
+/** "8081" → 8081; anything else → an error message naming the setting. */
+export function parseHealthPort(value: string, name: string): number | string {
+  const port = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || port > 65535) return `${name} must be an integer between 0 and 65535, got "${value}"`;
+  return port;
+}
+
+/** The CLI value wins, then AGENT_HEALTH_PORT, then 8081. */
+export function resolveHealthPort(cliValue: string | undefined, env: NodeJS.ProcessEnv = process.env): number | string {
+  if (cliValue !== undefined) return parseHealthPort(cliValue, '--agent-health-port');
+  if (env.AGENT_HEALTH_PORT) return parseHealthPort(env.AGENT_HEALTH_PORT, 'AGENT_HEALTH_PORT');
+  return DEFAULT_AGENT_HEALTH_PORT;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+/**
+ * The agent's probes (spec 4.10) on their own tiny server, apart from the API, so a load balancer
+ * or orchestrator can watch the agent without an API key. A taken port is logged and skipped: the
+ * probes are an aid to orchestration, and the API must still come up.
+ */
+export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
+  let ready = true;
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    const reply = (status: number, body: Record<string, string>) => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(request.method === 'HEAD' ? undefined : JSON.stringify(body));
+    };
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply(404, { status: 'not found' });
+    if (path === '/-/readiness') return ready ? reply(200, { status: 'ready' }) : reply(503, { status: 'shutting down' });
+    if (path === '/-/liveness') return reply(200, { status: 'alive' });
+    if (path === '/health') return reply(200, { status: 'ok' });
+    return reply(404, { status: 'not found' });
+  });
+  server.keepAliveTimeout = 1000;
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    options.logger.warn({ err: error, port: options.port, host: options.host }, 'agent health probes are not served');
+    process.stderr.write(
+      `Warning: agent health probes not served: cannot listen on ${options.host}:${options.port} (${code ?? (error as Error).message}). ` +
+        'Pick another port with --agent-health-port or AGENT_HEALTH_PORT (0 picks a free one).\n',
+    );
+    return {
+      port: null,
+      url: null,
+      get ready() {
+        return ready;
+      },
+      markShuttingDown: () => {
+        ready = false;
+      },
+      close: async () => undefined,
+    };
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    port,
+    url: `http://${host}:${port}`,
+    get ready() {
+      return ready;
+    },
+    markShuttingDown: () => {
+      ready = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,87 @@
+import type { ServiceDeps } from '../services/context';
+import { cancelAgentJobsOfSession } from '../services/agent-jobs/cancel-session';
+import { enqueueAgentJob, privateLocationIdOfJob } from '../services/agent-jobs/enqueue';
+import {
+  attachAgentJobsRuntime,
+  DEFAULT_HEARTBEAT_INTERVAL_MS,
+  DEFAULT_LEASE_GRACE_MS,
+  JobSignals,
+  type AgentJobsRuntime,
+} from '../services/agent-jobs/runtime';
+import { sweepAgentJobs } from '../services/agent-jobs/sweep';
+import type { JobSink, OutcomeHandler, RunJob } from './jobs';
+
+export interface RemoteBrokerOptions {
+  /** A lease lasts the job's time limit plus this (default 30 s), renewed by heartbeats. */
+  leaseGraceMs?: number;
+  /** A fixed lease length instead (tests). */
+  leaseMs?: number;
+  /** Told to agents at registration (default 10 s). */
+  heartbeatIntervalMs?: number;
+  /** How often expired leases and overdue jobs are looked for (default 1 s). */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * The server side of remote agents: jobs for private locations are stored (so a restart keeps
+ * them) and leased to the agents of that location over HTTP (http/rest/agent); outcomes they post
+ * come back through `onOutcome` exactly like the embedded agent's.
+ */
+export class RemoteBroker implements JobSink {
+  private readonly runtime: AgentJobsRuntime;
+  private sweepTimer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    onOutcome: OutcomeHandler,
+    private readonly options: RemoteBrokerOptions = {},
+  ) {
+    this.runtime = {
+      settings: {
+        leaseGraceMs: options.leaseGraceMs ?? DEFAULT_LEASE_GRACE_MS,
+        leaseMs: options.leaseMs ?? null,
+        heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS,
+      },
+      signals: new JobSignals(),
+      onOutcome,
+    };
+  }
+
+  /** True when the job's run location is a private location served by remote agents. */
+  serves(job: RunJob): boolean {
+    return privateLocationIdOfJob(this.deps, job) !== null;
+  }
+
+  submit(job: RunJob): void {
+    enqueueAgentJob(this.deps, job);
+  }
+
+  cancelSession(sessionId: string): void {
+    cancelAgentJobsOfSession(this.deps, sessionId);
+  }
+
+  start(): void {
+    attachAgentJobsRuntime(this.deps, this.runtime);
+    if (this.sweepTimer) return;
+    this.sweepTimer = setInterval(() => this.sweep(), this.options.sweepIntervalMs ?? 1000);
+    this.sweepTimer.unref();
+  }
+
+  sweep(): void {
+    try {
+      sweepAgentJobs(this.deps);
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'sweeping remote agent jobs failed');
+    }
+  }
+
+  /**
+   * Ends waiting long-polls at once (so the HTTP server can close), refuses further outcomes with
+   * 503 (the agent retries them against the next server) and stops sweeping. Stored jobs stay.
+   */
+  stop(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    this.runtime.signals.close();
+  }
+}

@@ -1,0 +1,71 @@
+import { EventEmitter } from 'node:events';
+import type { SessionStatus } from '../../src-shared/rules/session-status';
+
+/** A session changed status (emitted after the change is committed). */
+export interface SessionUpdatedEvent {
+  accountId: string;
+  checkId: string;
+  checkSessionId: string;
+  status: SessionStatus;
+  finished: boolean;
+}
+
+/**
+ * A FINAL result was stored (after commit): the alerting side consumes this. ATTEMPT results do
+ * not emit; a check is only failing once its retries are used up.
+ */
+export interface ResultRecordedEvent {
+  accountId: string;
+  checkId: string;
+  checkName: string;
+  checkType: string;
+  checkSessionId: string;
+  checkResultId: string;
+  runSource: string;
+  runLocation: string;
+  resultType: 'FINAL';
+  hasFailures: boolean;
+  hasErrors: boolean;
+  isDegraded: boolean;
+  isCancelled: boolean;
+  timedOut: boolean;
+  /** Milliseconds; null when the check never ran (dropped, cancelled). */
+  responseTime: number | null;
+  /** ISO date-times. */
+  startedAt: string;
+  stoppedAt: string;
+  /** 1 + the number of failed attempts before this one. */
+  attempts: number;
+  /** Why there was no run ('DROPPED', 'CANCELLED', ...), else null. */
+  reason: string | null;
+  /** The error message of the run, if any. */
+  errorMessage: string | null;
+}
+
+export interface BackendEvents {
+  sessionUpdated: SessionUpdatedEvent;
+  resultRecorded: ResultRecordedEvent;
+}
+
+/** In-process, synchronous event bus; listeners must not throw (a throwing listener is logged by the caller). */
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // Many long-polls and subscriptions may listen at once.
+    this.emitter.setMaxListeners(0);
+  }
+
+  on<K extends keyof BackendEvents>(name: K, listener: (event: BackendEvents[K]) => void): () => void {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+
+  emit<K extends keyof BackendEvents>(name: K, event: BackendEvents[K]): void {
+    this.emitter.emit(name, event);
+  }
+
+  listenerCount(name: keyof BackendEvents): number {
+    return this.emitter.listenerCount(name);
+  }
+}

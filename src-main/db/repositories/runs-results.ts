@@ -1,0 +1,89 @@
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { checkResults, resultDetails } from '../schema';
+
+export type ResultRow = typeof checkResults.$inferSelect;
+export type NewResultRow = Omit<ResultRow, 'id'>;
+
+/** Bits of check_results.flags and check_statuses.flags. */
+export const RESULT_FLAGS = {
+  hasFailures: 1,
+  hasErrors: 2,
+  isDegraded: 4,
+  aborted: 8,
+  isCancelled: 16,
+  overMaxResponseTime: 32,
+  timedOut: 64,
+  networkError: 128,
+} as const;
+
+export const RESULT_TYPE_CODE = { FINAL: 0, ATTEMPT: 1 } as const;
+
+export function insertResults(db: Db, rows: readonly NewResultRow[]): number[] {
+  return rows.map((row) => db.insert(checkResults).values(row).returning({ id: checkResults.id }).get().id);
+}
+
+/** The id of a detail body, stored once per distinct content (hash = first 16 bytes of its sha256). */
+export function storeDetail(db: Db, hash: Buffer, body: string): number {
+  const existing = db.select({ id: resultDetails.id }).from(resultDetails).where(eq(resultDetails.hash, hash)).get();
+  if (existing) return existing.id;
+  return db.insert(resultDetails).values({ hash, body }).returning({ id: resultDetails.id }).get().id;
+}
+
+export function findDetail(db: Db, id: number): string | null {
+  return db.select({ body: resultDetails.body }).from(resultDetails).where(eq(resultDetails.id, id)).get()?.body ?? null;
+}
+
+/** A session's results, found through the (check_num, started_at) index rather than an index of their own. */
+export function listSessionResults(db: Db, sessionId: number, checkNum: number, sessionStartedAt: number): ResultRow[] {
+  return db
+    .select()
+    .from(checkResults)
+    .where(and(eq(checkResults.checkNum, checkNum), gte(checkResults.startedAt, sessionStartedAt), eq(checkResults.sessionId, sessionId)))
+    .orderBy(asc(checkResults.id))
+    .all();
+}
+
+export function findResult(db: Db, checkNum: number, id: number): ResultRow | undefined {
+  return db
+    .select()
+    .from(checkResults)
+    .where(and(eq(checkResults.id, id), eq(checkResults.checkNum, checkNum)))
+    .get();
+}
+
+export interface ResultFilter {
+  checkNum: number;
+  fromMs: number;
+  toMs: number;
+  location?: number;
+  resultType?: number;
+  hasFailures?: boolean;
+}
+
+function whereOf(filter: ResultFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(checkResults.checkNum, filter.checkNum), gte(checkResults.startedAt, filter.fromMs), lt(checkResults.startedAt, filter.toMs)];
+  if (filter.location !== undefined) parts.push(eq(checkResults.location, filter.location));
+  if (filter.resultType !== undefined) parts.push(eq(checkResults.resultType, filter.resultType));
+  if (filter.hasFailures !== undefined) {
+    const failing = sql`(${checkResults.flags} & ${RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors}) != 0`;
+    parts.push(filter.hasFailures ? failing : sql`not ${failing}`);
+  }
+  return and(...parts);
+}
+
+/** Newest first. */
+export function listResults(db: Db, filter: ResultFilter, limit: number, offset: number): ResultRow[] {
+  return db
+    .select()
+    .from(checkResults)
+    .where(whereOf(filter))
+    .orderBy(desc(checkResults.startedAt), desc(checkResults.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+}
+
+export function countResults(db: Db, filter: ResultFilter): number {
+  return db.select({ n: count() }).from(checkResults).where(whereOf(filter)).get()?.n ?? 0;
+}

@@ -1,0 +1,70 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
+
+export type SessionRow = typeof checkSessions.$inferSelect;
+export type NewSessionRow = Omit<SessionRow, 'id'>;
+
+export interface SessionWithCheck extends SessionRow {
+  checkId: string;
+  accountId: string;
+  checkName: string;
+  checkType: string;
+}
+
+/** Inserts sessions in order and returns their ids in the same order. */
+export function insertSessions(db: Db, rows: readonly NewSessionRow[]): number[] {
+  const ids: number[] = [];
+  for (const row of rows) {
+    const inserted = db.insert(checkSessions).values(row).returning({ id: checkSessions.id }).get();
+    ids.push(inserted.id);
+  }
+  return ids;
+}
+
+const withCheck = {
+  id: checkSessions.id,
+  checkNum: checkSessions.checkNum,
+  status: checkSessions.status,
+  runSource: checkSessions.runSource,
+  startedAt: checkSessions.startedAt,
+  stoppedAt: checkSessions.stoppedAt,
+  runLocations: checkSessions.runLocations,
+  checkId: checkSchedule.checkId,
+  accountId: checkSchedule.accountId,
+  checkName: checks.name,
+  checkType: checks.checkType,
+};
+
+export function findSessions(db: Db, ids: readonly number[], accountId?: string): SessionWithCheck[] {
+  if (ids.length === 0) return [];
+  return db
+    .select(withCheck)
+    .from(checkSessions)
+    .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
+    .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
+    .where(and(inArray(checkSessions.id, [...ids]), accountId ? eq(checkSchedule.accountId, accountId) : undefined))
+    .all();
+}
+
+export function findSession(db: Db, id: number, accountId?: string): SessionWithCheck | undefined {
+  return findSessions(db, [id], accountId)[0];
+}
+
+export function updateSessionStatus(db: Db, id: number, status: number, stoppedAt: number | null): void {
+  db.update(checkSessions).set({ status, stoppedAt }).where(eq(checkSessions.id, id)).run();
+}
+
+/** Unfinished sessions (status codes below 4: STARTED and the PROGRESS family), through a partial index. */
+export function listUnfinishedSessionIds(db: Db): number[] {
+  return db
+    .select({ id: checkSessions.id })
+    .from(checkSessions)
+    .where(lt(checkSessions.status, UNFINISHED_BELOW))
+    .all()
+    .map((r) => r.id);
+}
+
+export function countSessions(db: Db): number {
+  return db.get<{ n: number }>(sql`select count(*) as n from ${checkSessions}`).n;
+}

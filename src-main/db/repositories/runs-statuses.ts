@@ -1,0 +1,76 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { checks, checkSchedule, checkStatuses } from '../schema';
+
+export interface StatusUpdate {
+  checkNum: number;
+  flags: number;
+  responseTimeMs: number | null;
+  location: number;
+  sessionId: number;
+  now: number;
+}
+
+export function upsertCheckStatus(db: Db, u: StatusUpdate): void {
+  db.insert(checkStatuses)
+    .values({
+      checkNum: u.checkNum,
+      flags: u.flags,
+      longestRunMs: u.responseTimeMs,
+      shortestRunMs: u.responseTimeMs,
+      lastLocation: u.location,
+      lastSessionId: u.sessionId,
+      createdAt: u.now,
+      updatedAt: u.now,
+    })
+    .onConflictDoUpdate({
+      target: checkStatuses.checkNum,
+      set: {
+        flags: u.flags,
+        longestRunMs: sql`max(coalesce(${checkStatuses.longestRunMs}, excluded.longest_run_ms), coalesce(excluded.longest_run_ms, ${checkStatuses.longestRunMs}))`,
+        shortestRunMs: sql`min(coalesce(${checkStatuses.shortestRunMs}, excluded.shortest_run_ms), coalesce(excluded.shortest_run_ms, ${checkStatuses.shortestRunMs}))`,
+        lastLocation: u.location,
+        lastSessionId: u.sessionId,
+        updatedAt: u.now,
+      },
+    })
+    .run();
+}
+
+export interface CheckStatusRow {
+  checkId: string;
+  name: string;
+  checkCreatedAt: string;
+  flags: number | null;
+  longestRunMs: number | null;
+  shortestRunMs: number | null;
+  lastLocation: number | null;
+  lastSessionId: number | null;
+  createdAt: number | null;
+  updatedAt: number | null;
+}
+
+const columns = {
+  checkId: checks.id,
+  name: checks.name,
+  checkCreatedAt: checks.createdAt,
+  flags: checkStatuses.flags,
+  longestRunMs: checkStatuses.longestRunMs,
+  shortestRunMs: checkStatuses.shortestRunMs,
+  lastLocation: checkStatuses.lastLocation,
+  lastSessionId: checkStatuses.lastSessionId,
+  createdAt: checkStatuses.createdAt,
+  updatedAt: checkStatuses.updatedAt,
+};
+
+/** Every check of the account with its status (nulls for a check that never ran). */
+export function listCheckStatuses(db: Db, accountId: string, checkId?: string): CheckStatusRow[] {
+  return db
+    .select(columns)
+    .from(checks)
+    .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+    .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
+    .where(and(eq(checks.accountId, accountId), checkId ? eq(checks.id, checkId) : undefined))
+    .orderBy(asc(checks.createdAt), asc(checks.id))
+    .all();
+}

@@ -1,0 +1,117 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { checkGroups, checks, checkSchedule, runLocationCodes } from '../schema';
+
+export type CheckRunRow = typeof checks.$inferSelect & { checkNum: number; nextRunAt: number | null; lastLocationIndex: number };
+export type GroupRow = typeof checkGroups.$inferSelect;
+
+/** Gives every check without one its integer surrogate (`check_num`) in one statement. */
+export function assignMissingCheckNums(db: Db, checkIds?: readonly string[]): void {
+  const only = checkIds && checkIds.length > 0 ? sql`and ${checks.id} in ${checkIds}` : sql``;
+  db.run(sql`insert or ignore into ${checkSchedule} (check_id, account_id)
+    select ${checks.id}, ${checks.accountId} from ${checks}
+    where not exists (select 1 from ${checkSchedule} s where s.check_id = ${checks.id}) ${only}`);
+}
+
+const runColumns = {
+  checkNum: checkSchedule.checkNum,
+  nextRunAt: checkSchedule.nextRunAt,
+  lastLocationIndex: checkSchedule.lastLocationIndex,
+};
+
+/** Checks with their schedule row; all activated ones, or the named ones whatever their state. */
+export function listCheckRuns(db: Db, filter: { activatedOnly?: boolean; checkIds?: readonly string[]; accountId?: string }): CheckRunRow[] {
+  const parts = [];
+  if (filter.activatedOnly) parts.push(eq(checks.activated, true));
+  if (filter.checkIds) parts.push(inArray(checks.id, [...filter.checkIds]));
+  if (filter.accountId) parts.push(eq(checks.accountId, filter.accountId));
+  return db
+    .select({ ...checksColumns(), ...runColumns })
+    .from(checks)
+    .innerJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+    .where(and(...parts))
+    .all();
+}
+
+function checksColumns() {
+  return {
+    id: checks.id,
+    accountId: checks.accountId,
+    checkType: checks.checkType,
+    name: checks.name,
+    activated: checks.activated,
+    muted: checks.muted,
+    groupId: checks.groupId,
+    tags: checks.tags,
+    body: checks.body,
+    createdAt: checks.createdAt,
+    updatedAt: checks.updatedAt,
+  };
+}
+
+export function listGroupsById(db: Db, ids: readonly number[]): GroupRow[] {
+  if (ids.length === 0) return [];
+  return db.select().from(checkGroups).where(inArray(checkGroups.id, [...ids])).all();
+}
+
+/** A cheap fingerprint of every check and group: it changes when one is created, changed or deleted. */
+export function checksFingerprint(db: Db): string {
+  const row = db.get<{ c: number; cu: string | null; g: number; gu: string | null }>(sql`select
+    (select count(*) from ${checks}) as c,
+    (select max(coalesce(updated_at, created_at)) from ${checks}) as cu,
+    (select count(*) from ${checkGroups}) as g,
+    (select max(coalesce(updated_at, created_at)) from ${checkGroups}) as gu`);
+  return `${row.c}|${row.cu ?? ''}|${row.g}|${row.gu ?? ''}`;
+}
+
+export interface ScheduleUpdate {
+  checkNum: number;
+  nextRunAt: number;
+  lastLocationIndex?: number;
+}
+
+export function updateSchedules(db: Db, updates: readonly ScheduleUpdate[]): void {
+  for (const u of updates) {
+    db.update(checkSchedule)
+      .set(u.lastLocationIndex === undefined ? { nextRunAt: u.nextRunAt } : { nextRunAt: u.nextRunAt, lastLocationIndex: u.lastLocationIndex })
+      .where(eq(checkSchedule.checkNum, u.checkNum))
+      .run();
+  }
+}
+
+export function updateLocationIndex(db: Db, checkNum: number, lastLocationIndex: number): void {
+  db.update(checkSchedule).set({ lastLocationIndex }).where(eq(checkSchedule.checkNum, checkNum)).run();
+}
+
+/** Location names by code; the table is tiny (one row per location ever used). */
+export function locationNames(db: Db): Map<number, string> {
+  return new Map(db.select().from(runLocationCodes).all().map((row) => [row.code, row.name]));
+}
+
+/** Codes for the given names, creating the missing ones. */
+export function locationCodes(db: Db, names: Iterable<string>): Map<string, number> {
+  const wanted = [...new Set(names)];
+  const codes = new Map<string, number>();
+  if (wanted.length === 0) return codes;
+  db.insert(runLocationCodes)
+    .values(wanted.map((name) => ({ name })))
+    .onConflictDoNothing()
+    .run();
+  for (const row of db.select().from(runLocationCodes).where(inArray(runLocationCodes.name, wanted)).all()) codes.set(row.name, row.code);
+  return codes;
+}
+
+export function locationCodeOf(db: Db, name: string): number | null {
+  return db.select().from(runLocationCodes).where(eq(runLocationCodes.name, name)).get()?.code ?? null;
+}
+
+/** The check id behind a check number (and its account), for reading runs back. */
+export function findCheckNum(db: Db, accountId: string, checkId: string): number | null {
+  return (
+    db
+      .select({ checkNum: checkSchedule.checkNum })
+      .from(checkSchedule)
+      .where(and(eq(checkSchedule.checkId, checkId), eq(checkSchedule.accountId, accountId)))
+      .get()?.checkNum ?? null
+  );
+}

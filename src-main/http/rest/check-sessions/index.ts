@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cancelCheckSession } from '../../../services/check-sessions/cancel';
+import { awaitCheckSessionCompletion } from '../../../services/check-sessions/completion';
+import { getCheckSession } from '../../../services/check-sessions/get';
+import { triggerCheckSessions } from '../../../services/check-sessions/trigger';
+import {
+  CancelSessionRequest,
+  CheckSession,
+  CheckSessionIdParams,
+  CompletionQuery,
+  TriggerSessionsRequest,
+  TriggerSessionsResponse,
+} from '../../../../src-shared/schemas/check-session';
+import { serviceContext } from '../auth';
+import type { HttpDeps } from '../../deps';
+import { errorResponses } from '../common';
+
+export function checkSessionRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/check-sessions/trigger',
+      {
+        config: { access: 'run' },
+        schema: {
+          tags: ['Check sessions'],
+          summary: 'Start a check session for every check the target matches (runSource TRIGGER_API)',
+          body: TriggerSessionsRequest,
+          response: { 201: TriggerSessionsResponse, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => reply.status(201).send({ sessions: triggerCheckSessions(serviceContext(deps, request), request.body) }),
+    );
+
+    app.get(
+      '/v1/check-sessions/:checkSessionId',
+      {
+        schema: {
+          tags: ['Check sessions'],
+          summary: 'Retrieve a check session with its results (partial while it runs)',
+          params: CheckSessionIdParams,
+          response: { 200: CheckSession, ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request) => getCheckSession(serviceContext(deps, request), request.params.checkSessionId),
+    );
+
+    app.get(
+      '/v1/check-sessions/:checkSessionId/completion',
+      {
+        schema: {
+          tags: ['Check sessions'],
+          summary: 'Wait up to maxWaitSeconds for a check session to finish; 408 asks to call again',
+          params: CheckSessionIdParams,
+          querystring: CompletionQuery,
+          response: { 200: CheckSession, ...errorResponses(400, 401, 403, 404, 408, 429) },
+        },
+      },
+      async (request, reply) => {
+        const closed = new AbortController();
+        request.raw.once('close', () => closed.abort());
+        const session = await awaitCheckSessionCompletion(serviceContext(deps, request), request.params.checkSessionId, request.query.maxWaitSeconds, closed.signal);
+        return reply.send(session);
+      },
+    );
+
+    app.post(
+      '/v1/check-sessions/:checkSessionId/cancel',
+      {
+        config: { access: 'run' },
+        schema: {
+          tags: ['Check sessions'],
+          summary: 'Cancel a running check session (204; a finished session stays as it is)',
+          params: CheckSessionIdParams,
+          body: CancelSessionRequest.optional(),
+          response: { 204: z.null().describe('Cancellation accepted'), ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        cancelCheckSession(serviceContext(deps, request), request.params.checkSessionId);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,158 @@
+import type { JobOutcome, JobSink, RunJob } from '../agent/jobs';
+import { recordOutcomes } from '../services/check-sessions/record-outcome';
+import type { RunControl, SessionDispatch } from '../services/check-sessions/runtime';
+import type { ServiceDeps } from '../services/context';
+import { decodeRunId, encodeRunId } from '../../src-shared/rules/run-ids';
+import type { TimerHandle, Timers } from './timers';
+
+export interface RunCoordinatorOptions {
+  deps: ServiceDeps;
+  timers: Timers;
+  sink: JobSink;
+  /** Outcomes are written in one transaction per batch: at most this long after the first... */
+  flushIntervalMs?: number;
+  /** ...or as soon as this many are waiting. */
+  flushMaxOutcomes?: number;
+}
+
+interface GroupGate {
+  limit: number;
+  active: Set<number>;
+  waiting: SessionDispatch[];
+}
+
+/**
+ * Between sessions and agents: hands a session's jobs to the agent (bounded by group
+ * concurrency when a group's checks are triggered together), batches job outcomes into
+ * transactions, and schedules retries.
+ */
+export class RunCoordinator implements RunControl {
+  private sink: JobSink;
+  private buffer: JobOutcome[] = [];
+  private flushTimer: TimerHandle | null = null;
+  private readonly retryTimers = new Map<number, Map<number, TimerHandle>>();
+  private readonly gates = new Map<number, GroupGate>();
+  private readonly gateOf = new Map<number, number>();
+  private readonly flushIntervalMs: number;
+  private readonly flushMaxOutcomes: number;
+  private nextRetryKey = 1;
+  private stopped = false;
+  /** Outcomes recorded so far (benchmark). */
+  recorded = 0;
+
+  constructor(private readonly options: RunCoordinatorOptions) {
+    this.sink = options.sink;
+    this.flushIntervalMs = options.flushIntervalMs ?? 100;
+    this.flushMaxOutcomes = options.flushMaxOutcomes ?? 500;
+  }
+
+  /** Remote agents (private locations) may put a routing sink in front of the embedded agent. */
+  setSink(sink: JobSink): void {
+    this.sink = sink;
+  }
+
+  dispatch(sessions: readonly SessionDispatch[]): void {
+    const perGroup = new Map<number, number>();
+    for (const s of sessions) if (s.groupId !== null) perGroup.set(s.groupId, (perGroup.get(s.groupId) ?? 0) + 1);
+    for (const session of sessions) {
+      const gated = session.groupId !== null && session.groupConcurrency !== null && (perGroup.get(session.groupId) ?? 0) > 1;
+      if (!gated || session.groupId === null) {
+        this.submitAll(session.jobs);
+        continue;
+      }
+      const gate = this.gates.get(session.groupId) ?? { limit: session.groupConcurrency ?? 1, active: new Set<number>(), waiting: [] };
+      this.gates.set(session.groupId, gate);
+      gate.waiting.push(session);
+      this.gateOf.set(session.sessionId, session.groupId);
+      this.openGate(gate);
+    }
+  }
+
+  cancelSession(sessionId: number): void {
+    this.sink.cancelSession(encodeRunId('session', sessionId));
+    const timers = this.retryTimers.get(sessionId);
+    if (timers) for (const handle of timers.values()) this.options.timers.clearTimeout(handle);
+    this.retryTimers.delete(sessionId);
+    this.release(sessionId);
+  }
+
+  onOutcome = (outcome: JobOutcome): void => {
+    if (this.stopped) {
+      this.options.deps.logger.warn({ checkId: outcome.job.execution.checkId }, 'a job finished after shutdown; its outcome is not recorded');
+      return;
+    }
+    this.buffer.push(outcome);
+    if (this.buffer.length >= this.flushMaxOutcomes) this.flush();
+    else if (!this.flushTimer) this.flushTimer = this.options.timers.setTimeout(() => this.flush(), this.flushIntervalMs);
+  };
+
+  /** Writes the waiting outcomes now (also at shutdown). */
+  flush(): void {
+    if (this.flushTimer) this.options.timers.clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const batch = this.buffer.splice(0);
+    if (batch.length === 0) return;
+    let decision;
+    try {
+      decision = recordOutcomes(this.options.deps, batch);
+    } catch (error) {
+      this.options.deps.logger.error({ err: error, outcomes: batch.length }, 'recording job outcomes failed');
+      return;
+    }
+    this.recorded += batch.length;
+    const now = this.options.deps.clock.now().getTime();
+    for (const retry of decision.retries) this.scheduleRetry(retry.job, retry.dueAt - now);
+    for (const sessionId of decision.finished) this.release(sessionId);
+  }
+
+  stop(): void {
+    this.flush();
+    this.stopped = true;
+    for (const timers of this.retryTimers.values()) for (const handle of timers.values()) this.options.timers.clearTimeout(handle);
+    this.retryTimers.clear();
+  }
+
+  private scheduleRetry(job: RunJob, delayMs: number): void {
+    const sessionId = decodeRunId('session', job.sessionId);
+    if (delayMs <= 0 || sessionId === null) {
+      this.sink.submit(job);
+      return;
+    }
+    const key = this.nextRetryKey++;
+    const timers = this.retryTimers.get(sessionId) ?? new Map<number, TimerHandle>();
+    this.retryTimers.set(sessionId, timers);
+    timers.set(
+      key,
+      this.options.timers.setTimeout(() => {
+        timers.delete(key);
+        if (timers.size === 0) this.retryTimers.delete(sessionId);
+        this.sink.submit(job);
+      }, delayMs),
+    );
+  }
+
+  private submitAll(jobs: readonly RunJob[]): void {
+    for (const job of jobs) this.sink.submit(job);
+  }
+
+  private openGate(gate: GroupGate): void {
+    while (gate.active.size < gate.limit && gate.waiting.length > 0) {
+      const next = gate.waiting.shift();
+      if (!next) break;
+      gate.active.add(next.sessionId);
+      this.submitAll(next.jobs);
+    }
+  }
+
+  private release(sessionId: number): void {
+    const groupId = this.gateOf.get(sessionId);
+    if (groupId === undefined) return;
+    this.gateOf.delete(sessionId);
+    const gate = this.gates.get(groupId);
+    if (!gate) return;
+    gate.active.delete(sessionId);
+    gate.waiting = gate.waiting.filter((s) => s.sessionId !== sessionId);
+    this.openGate(gate);
+    if (gate.active.size === 0 && gate.waiting.length === 0) this.gates.delete(groupId);
+  }
+}

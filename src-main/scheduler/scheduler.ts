@@ -1,0 +1,184 @@
+import { closeInterruptedSessions } from '../services/check-sessions/close-interrupted';
+import { loadCheckPlans } from '../services/check-sessions/load-plans';
+import { checksChangeMarker } from '../services/check-sessions/change-marker';
+import type { CheckPlan } from '../services/check-sessions/plan';
+import type { RunControl } from '../services/check-sessions/runtime';
+import { startSessions } from '../services/check-sessions/start-sessions';
+import type { ServiceDeps } from '../services/context';
+import { nextRunAfter, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
+import { MinHeap } from './min-heap';
+import type { TimerHandle, Timers } from './timers';
+
+export interface SchedulerOptions {
+  deps: ServiceDeps;
+  timers: Timers;
+  control: RunControl;
+  /** How often the checks table is looked at for creates, updates and deletes. */
+  pollIntervalMs?: number;
+  /** Most sessions started in one transaction. */
+  maxBatch?: number;
+  /** Keep every dispatch lag (the benchmark). */
+  recordLag?: boolean;
+}
+
+interface Entry {
+  checkId: string;
+  dueAt: number;
+  generation: number;
+}
+
+interface Scheduled {
+  plan: CheckPlan;
+  generation: number;
+}
+
+const sameCadence = (a: Cadence, b: Cadence) => a.periodMs === b.periodMs && a.phaseMs === b.phaseMs;
+
+/**
+ * Decides when checks run: one min-heap of due times and ONE timer armed for the earliest. Each
+ * firing starts every due check's session in one transaction that also writes their next-run
+ * times, so a restart resumes from SQLite. Check changes are picked up by polling a cheap
+ * fingerprint of the checks and groups tables (and at once through onChecksChanged).
+ */
+export class Scheduler {
+  private readonly heap = new MinHeap<Entry>((e) => e.dueAt);
+  private readonly scheduled = new Map<string, Scheduled>();
+  private timer: TimerHandle | null = null;
+  private pollTimer: TimerHandle | null = null;
+  private marker = '';
+  private running = false;
+  private generation = 0;
+  readonly lags: number[] = [];
+  dispatched = 0;
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  private now(): number {
+    return this.options.deps.clock.now().getTime();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    closeInterruptedSessions(this.options.deps);
+    this.marker = checksChangeMarker(this.options.deps);
+    this.apply(loadCheckPlans(this.options.deps, { activatedOnly: true }), true);
+    this.arm();
+    this.schedulePoll();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer) this.options.timers.clearTimeout(this.timer);
+    if (this.pollTimer) this.options.timers.clearTimeout(this.pollTimer);
+    this.timer = null;
+    this.pollTimer = null;
+  }
+
+  /** Checks were created, changed or deleted: reload these now (or everything when no ids are given). */
+  onChecksChanged(checkIds?: readonly string[]): void {
+    if (!this.running) return;
+    if (!checkIds || checkIds.length === 0) {
+      this.apply(loadCheckPlans(this.options.deps, { activatedOnly: true }), true);
+    } else {
+      const plans = loadCheckPlans(this.options.deps, { checkIds });
+      const found = new Set(plans.map((p) => p.checkId));
+      for (const id of checkIds) if (!found.has(id)) this.scheduled.delete(id);
+      this.apply(plans, false);
+    }
+    this.arm();
+  }
+
+  get size(): number {
+    return this.scheduled.size;
+  }
+
+  /** When a check is next due (tests and the console). */
+  nextRunOf(checkId: string): number | null {
+    const entry = this.scheduled.get(checkId);
+    if (!entry) return null;
+    return entry.plan.nextRunAt;
+  }
+
+  private apply(plans: readonly CheckPlan[], complete: boolean): void {
+    const now = this.now();
+    if (complete) {
+      const keep = new Set(plans.filter((p) => p.scheduled).map((p) => p.checkId));
+      for (const id of [...this.scheduled.keys()]) if (!keep.has(id)) this.scheduled.delete(id);
+    }
+    for (const plan of plans) {
+      const previous = this.scheduled.get(plan.checkId);
+      if (!plan.scheduled) {
+        this.scheduled.delete(plan.checkId);
+        continue;
+      }
+      if (previous && sameCadence(previous.plan.cadence, plan.cadence)) {
+        previous.plan = { ...plan, nextRunAt: previous.plan.nextRunAt };
+        continue;
+      }
+      const dueAt = resumeRunAt(now, previous ? null : plan.nextRunAt, plan.cadence);
+      const generation = ++this.generation;
+      plan.nextRunAt = dueAt;
+      this.scheduled.set(plan.checkId, { plan, generation });
+      this.heap.push({ checkId: plan.checkId, dueAt, generation });
+    }
+  }
+
+  private arm(): void {
+    if (!this.running) return;
+    if (this.timer) this.options.timers.clearTimeout(this.timer);
+    this.timer = null;
+    const top = this.heap.peek();
+    if (!top) return;
+    this.timer = this.options.timers.setTimeout(() => this.tick(), Math.max(0, top.dueAt - this.now()));
+  }
+
+  private tick(): void {
+    this.timer = null;
+    if (!this.running) return;
+    const now = this.now();
+    const maxBatch = this.options.maxBatch ?? 1000;
+    const due: { plan: CheckPlan; nextRunAt: number }[] = [];
+    for (let top = this.heap.peek(); top && top.dueAt <= now && due.length < maxBatch; top = this.heap.peek()) {
+      this.heap.pop();
+      const current = this.scheduled.get(top.checkId);
+      if (!current || current.generation !== top.generation) continue;
+      if (this.options.recordLag) this.lags.push(now - top.dueAt);
+      const nextRunAt = nextRunAfter(now, current.plan.cadence);
+      current.plan.nextRunAt = nextRunAt;
+      this.heap.push({ checkId: top.checkId, dueAt: nextRunAt, generation: current.generation });
+      due.push({ plan: current.plan, nextRunAt });
+    }
+    if (due.length > 0) {
+      try {
+        const dispatches = startSessions(
+          this.options.deps,
+          due.map((d) => ({ plan: d.plan, runSource: 'SCHEDULER' as const })),
+          due.map((d) => ({ checkNum: d.plan.checkNum, nextRunAt: d.nextRunAt })),
+        );
+        this.dispatched += dispatches.length;
+        this.options.control.dispatch(dispatches);
+      } catch (error) {
+        this.options.deps.logger.error({ err: error, checks: due.length }, 'starting scheduled sessions failed');
+      }
+    }
+    this.arm();
+  }
+
+  private schedulePoll(): void {
+    if (!this.running) return;
+    this.pollTimer = this.options.timers.setTimeout(() => {
+      this.pollTimer = null;
+      try {
+        const marker = checksChangeMarker(this.options.deps);
+        if (marker !== this.marker) {
+          this.marker = marker;
+          this.onChecksChanged();
+        }
+      } catch (error) {
+        this.options.deps.logger.error({ err: error }, 'looking for changed checks failed');
+      }
+      this.schedulePoll();
+    }, this.options.pollIntervalMs ?? 2000);
+  }
+}

@@ -1,0 +1,19 @@
+import { AppError } from '../../core/errors';
+import { findCheck } from '../../db/repositories/checks';
+import { findCheckNum, locationNames } from '../../db/repositories/runs';
+import { findResult } from '../../db/repositories/runs-results';
+import { decodeRunId } from '../../../src-shared/rules/run-ids';
+import type { CheckResult } from '../../../src-shared/schemas/check-result';
+import type { ServiceContext } from '../context';
+import { resultView } from './view';
+
+/** GET /v1/check-results/{checkId}/{checkResultId}; 404 for an unknown check or result, or a result of another check. */
+export function getCheckResult(ctx: ServiceContext, checkId: string, checkResultId: string): CheckResult {
+  const check = findCheck(ctx.db, ctx.accountId, checkId);
+  const checkNum = check ? findCheckNum(ctx.db, ctx.accountId, checkId) : null;
+  const id = decodeRunId('result', checkResultId);
+  const row = check && checkNum !== null && id !== null ? findResult(ctx.db, checkNum, id) : undefined;
+  if (!check || !row) throw AppError.notFound();
+  const location = locationNames(ctx.db).get(row.location) ?? 'unknown';
+  return resultView(ctx.db, row, { checkId: check.id, name: check.name, checkType: check.checkType }, location);
+}

@@ -1,0 +1,82 @@
+import type { CheckRunRow, GroupRow } from '../../db/repositories/runs';
+import type { ExecutionJob } from '../../runner/types';
+import { resolveEffectiveCheckSettings, type CheckSettings, type GroupSettings } from '../check-groups/resolve-effective-settings';
+import { LOCAL_LOCATION } from '../../../src-shared/enums';
+import type { RetryPolicy } from '../../../src-shared/rules/retry';
+import { cadenceOf, type Cadence } from '../../../src-shared/rules/schedule';
+
+export const RUNNABLE_TYPES = new Set(['ICMP', 'TRACEROUTE', 'MULTI_STEP']);
+
+/** Everything the scheduler needs to run one check, resolved from the check and its group. */
+export interface CheckPlan {
+  checkId: string;
+  accountId: string;
+  checkNum: number;
+  checkType: string;
+  name: string;
+  tags: string[];
+  /** Runs on schedule: the check and its group are activated and the type has an executor. */
+  runnable: boolean;
+  scheduled: boolean;
+  cadence: Cadence;
+  nextRunAt: number | null;
+  lastLocationIndex: number;
+  locations: string[];
+  runParallel: boolean;
+  retry: { strategy: RetryPolicy | null; doubleCheck: boolean };
+  groupId: number | null;
+  groupConcurrency: number | null;
+  execution: Omit<ExecutionJob, 'signal' | 'runLocation'>;
+}
+
+function num(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+/** The run's hard time limit: ping needs about a second per packet; the others get their tools' limits. */
+function timeoutOf(checkType: string, body: Record<string, unknown>): number {
+  const request = (body.request ?? {}) as Record<string, unknown>;
+  if (checkType === 'ICMP') return num(request.pingCount, 10) * 1000 + 10_000;
+  if (checkType === 'TRACEROUTE') return 120_000;
+  return 120_000;
+}
+
+function executionOf(row: CheckRunRow, environment: CheckSettings['environmentVariables']): CheckPlan['execution'] {
+  const body = row.body;
+  const base = { checkId: row.id, timeoutMs: timeoutOf(row.checkType, body) };
+  if (row.checkType === 'TRACEROUTE') return { ...base, checkType: 'TRACEROUTE', check: body as never };
+  if (row.checkType === 'MULTI_STEP') {
+    return { ...base, checkType: 'MULTI_STEP', check: { ...(body as never as object), environmentVariables: [...(environment ?? [])] } as never };
+  }
+  return { ...base, checkType: 'ICMP', check: body as never };
+}
+
+export function planCheck(row: CheckRunRow, group: GroupRow | null): CheckPlan {
+  const body = row.body;
+  const checkSettings = { ...(body as unknown as CheckSettings), activated: row.activated, muted: row.muted };
+  const groupSettings = group ? ({ concurrency: 3, ...(group.body as object) } as GroupSettings) : null;
+  const effective = resolveEffectiveCheckSettings(checkSettings, groupSettings);
+  const locations = [...effective.privateLocations, ...effective.locations];
+  const frequency = num(body.frequency, 10);
+  const offset = typeof body.frequencyOffset === 'number' ? body.frequencyOffset : null;
+  const runnable = RUNNABLE_TYPES.has(row.checkType);
+  return {
+    checkId: row.id,
+    accountId: row.accountId,
+    checkNum: row.checkNum,
+    checkType: row.checkType,
+    name: row.name,
+    tags: row.tags,
+    runnable,
+    scheduled: runnable && effective.activated,
+    cadence: cadenceOf(frequency, offset, row.id),
+    nextRunAt: row.nextRunAt,
+    lastLocationIndex: row.lastLocationIndex,
+    locations: locations.length > 0 ? [...new Set(locations)] : [LOCAL_LOCATION],
+    runParallel: effective.runParallel,
+    retry: { strategy: effective.retryStrategy, doubleCheck: effective.doubleCheck },
+    groupId: row.groupId,
+    groupConcurrency: effective.concurrency,
+    execution: executionOf(row, effective.environmentVariables),
+  };
+}

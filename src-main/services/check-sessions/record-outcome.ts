@@ -1,0 +1,136 @@
+import type { JobOutcome, RunJob } from '../../agent/jobs';
+import type { ResultRecordedEvent, SessionUpdatedEvent } from '../../core/events';
+import { transaction } from '../../db/connection';
+import { locationCodes } from '../../db/repositories/runs';
+import { insertResults, RESULT_FLAGS, storeDetail } from '../../db/repositories/runs-results';
+import { findSession, type SessionWithCheck } from '../../db/repositories/runs-sessions';
+import { upsertCheckStatus } from '../../db/repositories/runs-statuses';
+import { decideRetry, retryLocation } from '../../../src-shared/rules/retry';
+import { decodeRunId, encodeRunId } from '../../../src-shared/rules/run-ids';
+import { isFinished } from '../../../src-shared/rules/session-status';
+import type { ServiceDeps } from '../context';
+import { runRuntimeOf } from './runtime';
+import { detailHash, detailOf, factsOf, isFailure, resultRow } from './result-row';
+import { refreshSessionStatus } from './session-state';
+import { runSourceOf, statusOf } from './status-codes';
+
+export interface RetryRequest {
+  job: RunJob;
+  /** Epoch ms when the retry is due. */
+  dueAt: number;
+}
+
+export interface RecordDecision {
+  retries: RetryRequest[];
+  /** Sessions that reached a final status. */
+  finished: number[];
+}
+
+function retryJob(job: RunJob, location: string, now: number, dueAt: number): RunJob {
+  return {
+    ...job,
+    jobId: `${job.jobId.split(':')[0]}:${job.attempt + 1}`,
+    attempt: job.attempt + 1,
+    execution: { ...job.execution, runLocation: location },
+    enqueuedAt: dueAt,
+    dropAfter: dueAt + job.periodMs,
+  };
+}
+
+/**
+ * Stores what happened to a batch of jobs in one transaction: an ATTEMPT result for a failure
+ * that will be retried (and the retry to schedule), otherwise the location's FINAL result, the
+ * check's status row and the session's rolled-up status. Events go out after the commit.
+ */
+export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[]): RecordDecision {
+  const now = deps.clock.now().getTime();
+  const decision: RecordDecision = { retries: [], finished: [] };
+  const sessionEvents = new Map<number, SessionUpdatedEvent>();
+  const resultEvents: ResultRecordedEvent[] = [];
+  transaction(deps.db, (tx) => {
+    const sessions = new Map<number, SessionWithCheck | null>();
+    const codes = locationCodes(
+      tx,
+      outcomes.map((o) => o.job.execution.runLocation),
+    );
+    for (const outcome of outcomes) {
+      const sessionId = decodeRunId('session', outcome.job.sessionId);
+      if (sessionId === null) continue;
+      if (!sessions.has(sessionId)) sessions.set(sessionId, findSession(tx, sessionId) ?? null);
+      const session = sessions.get(sessionId);
+      // A deleted check, or a session already finished (cancelled): nothing more to record.
+      if (!session || isFinished(statusOf(session.status))) continue;
+
+      const facts = factsOf(outcome, now);
+      const retry =
+        outcome.result && isFailure(facts.flags) && !outcome.result.aborted
+          ? decideRetry({
+              policy: outcome.job.retry.strategy,
+              doubleCheck: outcome.job.retry.doubleCheck,
+              attempts: outcome.job.attempt,
+              elapsedMs: now - outcome.job.firstAttemptAt,
+              networkError: facts.networkError,
+            })
+          : null;
+      const type = retry?.retry ? 'ATTEMPT' : 'FINAL';
+      const detail = detailOf(outcome.result, facts.error);
+      const detailId = detail === null ? null : storeDetail(tx, detailHash(detail), detail);
+      const location = codes.get(outcome.job.execution.runLocation) ?? 0;
+      const [resultId = 0] = insertResults(tx, [
+        resultRow(outcome, facts, { sessionId, checkNum: session.checkNum, location, detailId, sessionStartedAt: session.startedAt }, type),
+      ]);
+
+      if (retry?.retry) {
+        const dueAt = now + retry.delayMs;
+        const next = retryLocation(outcome.job.execution.runLocation, outcome.job.candidates, retry.sameLocation);
+        decision.retries.push({ job: retryJob(outcome.job, next, now, dueAt), dueAt });
+      } else {
+        upsertCheckStatus(tx, { checkNum: session.checkNum, flags: facts.flags, responseTimeMs: facts.responseTimeMs, location, sessionId, now });
+        resultEvents.push({
+          accountId: session.accountId,
+          checkId: session.checkId,
+          checkName: session.checkName,
+          checkType: session.checkType,
+          checkSessionId: outcome.job.sessionId,
+          checkResultId: encodeRunId('result', resultId),
+          runSource: runSourceOf(session.runSource),
+          runLocation: outcome.job.execution.runLocation,
+          resultType: 'FINAL',
+          hasFailures: (facts.flags & RESULT_FLAGS.hasFailures) !== 0,
+          hasErrors: (facts.flags & RESULT_FLAGS.hasErrors) !== 0,
+          isDegraded: (facts.flags & RESULT_FLAGS.isDegraded) !== 0,
+          isCancelled: (facts.flags & RESULT_FLAGS.isCancelled) !== 0,
+          timedOut: (facts.flags & RESULT_FLAGS.timedOut) !== 0,
+          responseTime: facts.responseTimeMs,
+          startedAt: new Date(facts.startedAt).toISOString(),
+          stoppedAt: new Date(facts.startedAt + facts.durationMs).toISOString(),
+          attempts: outcome.job.attempt,
+          reason: outcome.reason ?? null,
+          errorMessage: facts.error?.message ?? null,
+        });
+      }
+      const status = refreshSessionStatus(tx, session, now);
+      if (status) {
+        const finished = isFinished(status);
+        if (finished) decision.finished.push(sessionId);
+        sessionEvents.set(sessionId, { accountId: session.accountId, checkId: session.checkId, checkSessionId: outcome.job.sessionId, status, finished });
+      }
+    }
+  });
+  const { events } = runRuntimeOf(deps);
+  for (const event of resultEvents) safeEmit(deps, () => events.emit('resultRecorded', event));
+  for (const event of sessionEvents.values()) safeEmit(deps, () => events.emit('sessionUpdated', event));
+  return decision;
+}
+
+export function recordOutcome(deps: ServiceDeps, outcome: JobOutcome): RecordDecision {
+  return recordOutcomes(deps, [outcome]);
+}
+
+function safeEmit(deps: ServiceDeps, emit: () => void): void {
+  try {
+    emit();
+  } catch (error) {
+    deps.logger.error({ err: error }, 'an event listener failed');
+  }
+}

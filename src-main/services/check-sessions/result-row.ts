@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { JobOutcome } from '../../agent/jobs';
+import { RESULT_FLAGS, RESULT_TYPE_CODE, type NewResultRow } from '../../db/repositories/runs-results';
+import type { ExecutionResult } from '../../runner/types';
+
+const REASON_MESSAGES: Record<NonNullable<JobOutcome['reason']>, string> = {
+  DROPPED: 'The run was dropped: it waited in the agent queue longer than the check period (the agent is saturated; raise JOB_CONCURRENCY or lower the frequency).',
+  CANCELLED: 'The run was cancelled.',
+  LEASE_EXPIRED: 'The agent running this check stopped answering; its lease expired.',
+  SHUTDOWN: 'The agent shut down before the run finished.',
+  EXECUTOR_ERROR: 'The check could not be run because of an internal error; it was logged on the server.',
+};
+
+export interface ResultFacts {
+  flags: number;
+  responseTimeMs: number | null;
+  startedAt: number;
+  durationMs: number;
+  error: { kind: string; message: string } | null;
+  networkError: boolean;
+}
+
+export function factsOf(outcome: JobOutcome, now: number): ResultFacts {
+  const result = outcome.result;
+  if (!result) {
+    const reason = outcome.reason ?? 'DROPPED';
+    const cancelled = reason === 'CANCELLED';
+    const flags = cancelled ? RESULT_FLAGS.isCancelled | RESULT_FLAGS.aborted : RESULT_FLAGS.hasErrors | (reason === 'SHUTDOWN' ? RESULT_FLAGS.aborted : 0);
+    return { flags, responseTimeMs: null, startedAt: now, durationMs: 0, error: { kind: reason, message: REASON_MESSAGES[reason] }, networkError: false };
+  }
+  const startedAt = Date.parse(result.startedAt);
+  const stoppedAt = Date.parse(result.stoppedAt);
+  const networkError = result.error?.kind === 'NETWORK_ERROR';
+  const flags =
+    (result.hasFailures ? RESULT_FLAGS.hasFailures : 0) |
+    (result.hasErrors ? RESULT_FLAGS.hasErrors : 0) |
+    (result.isDegraded ? RESULT_FLAGS.isDegraded : 0) |
+    (result.aborted ? RESULT_FLAGS.aborted : 0) |
+    (result.overMaxResponseTime ? RESULT_FLAGS.overMaxResponseTime : 0) |
+    (result.timedOut ? RESULT_FLAGS.timedOut : 0) |
+    (networkError ? RESULT_FLAGS.networkError : 0);
+  return {
+    flags,
+    responseTimeMs: Number.isFinite(result.responseTime) ? Math.round(result.responseTime) : null,
+    startedAt: Number.isFinite(startedAt) ? startedAt : now,
+    durationMs: Number.isFinite(stoppedAt - startedAt) ? Math.max(0, stoppedAt - startedAt) : 0,
+    error: result.error,
+    networkError,
+  };
+}
+
+export function isFailure(flags: number): boolean {
+  return (flags & (RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.timedOut)) !== 0;
+}
+
+const us = (ms: number | undefined) => (ms === undefined || !Number.isFinite(ms) ? null : Math.round(ms * 1000));
+
+/** The bulky part of a result, stored once per distinct content. Ping replies are not kept. */
+export function detailOf(result: ExecutionResult | null, error: ResultFacts['error']): string | null {
+  const detail: Record<string, unknown> = {};
+  if (error) detail.error = error;
+  if (result?.assertions.length) detail.assertions = result.assertions;
+  if (result?.icmpCheckResult) {
+    const { hostname, resolvedAddress } = result.icmpCheckResult;
+    detail.icmp = { hostname, resolvedAddress: resolvedAddress ?? null };
+  }
+  if (result?.tracerouteCheckResult) detail.traceroute = result.tracerouteCheckResult;
+  if (result?.multiStepCheckResult) detail.multiStep = result.multiStepCheckResult;
+  return Object.keys(detail).length === 0 ? null : JSON.stringify(detail);
+}
+
+export function detailHash(body: string): Buffer {
+  return createHash('sha256').update(body).digest().subarray(0, 16);
+}
+
+export function resultRow(
+  outcome: JobOutcome,
+  facts: ResultFacts,
+  ids: { sessionId: number; checkNum: number; location: number; detailId: number | null; sessionStartedAt: number },
+  type: keyof typeof RESULT_TYPE_CODE,
+): NewResultRow {
+  const icmp = outcome.result?.icmpCheckResult;
+  return {
+    sessionId: ids.sessionId,
+    checkNum: ids.checkNum,
+    location: ids.location,
+    resultType: RESULT_TYPE_CODE[type],
+    flags: facts.flags,
+    attempt: outcome.job.attempt,
+    // Never before the session: its results are found from the session's start time.
+    startedAt: Math.max(facts.startedAt, ids.sessionStartedAt),
+    durationMs: facts.durationMs,
+    responseTimeMs: facts.responseTimeMs,
+    packetsSent: icmp?.packetsSent ?? null,
+    packetsReceived: icmp?.packetsReceived ?? null,
+    minUs: us(icmp?.latency.min),
+    avgUs: us(icmp?.latency.avg),
+    maxUs: us(icmp?.latency.max),
+    stdDevUs: us(icmp?.latency.stdDev),
+    detailId: ids.detailId,
+  };
+}

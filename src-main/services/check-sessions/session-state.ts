@@ -1,0 +1,45 @@
+import type { Db } from '../../db/connection';
+import { listSessionResults, RESULT_FLAGS, RESULT_TYPE_CODE, type ResultRow } from '../../db/repositories/runs-results';
+import { updateSessionStatus, type SessionWithCheck } from '../../db/repositories/runs-sessions';
+import { LOCAL_LOCATION } from '../../../src-shared/enums';
+import { isFinished, rollUpSession, verdictOf, type SessionStatus } from '../../../src-shared/rules/session-status';
+import { statusCode, statusOf } from './status-codes';
+
+export function runLocationsOf(session: { runLocations: string | null }): string[] {
+  if (!session.runLocations) return [LOCAL_LOCATION];
+  const parsed: unknown = JSON.parse(session.runLocations);
+  return Array.isArray(parsed) ? parsed.map(String) : [LOCAL_LOCATION];
+}
+
+export function verdictOfFlags(flags: number) {
+  return verdictOf({
+    hasFailures: (flags & RESULT_FLAGS.hasFailures) !== 0,
+    hasErrors: (flags & RESULT_FLAGS.hasErrors) !== 0,
+    isDegraded: (flags & RESULT_FLAGS.isDegraded) !== 0,
+    isCancelled: (flags & RESULT_FLAGS.isCancelled) !== 0,
+    timedOut: (flags & RESULT_FLAGS.timedOut) !== 0,
+  });
+}
+
+export function finalsOf(results: readonly ResultRow[]): ResultRow[] {
+  return results.filter((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
+}
+
+/** Recomputes a session's status from its stored results; returns the new status when it changed. */
+export function refreshSessionStatus(tx: Db, session: SessionWithCheck, now: number): SessionStatus | null {
+  const current = statusOf(session.status);
+  if (isFinished(current)) return null;
+  const results = listSessionResults(tx, session.id, session.checkNum, session.startedAt);
+  const next = rollUpSession({
+    expectedLocations: runLocationsOf(session).length,
+    finals: finalsOf(results).map((r) => verdictOfFlags(r.flags)),
+    anyAttempt: results.length > 0,
+    cancelled: false,
+  });
+  if (next === current) return null;
+  const stoppedAt = isFinished(next) ? now : null;
+  updateSessionStatus(tx, session.id, statusCode(next), stoppedAt);
+  session.status = statusCode(next);
+  session.stoppedAt = stoppedAt;
+  return next;
+}

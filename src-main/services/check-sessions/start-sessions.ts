@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { RunJob } from '../../agent/jobs';
+import { transaction } from '../../db/connection';
+import { updateLocationIndex, updateSchedules, type ScheduleUpdate } from '../../db/repositories/runs';
+import { insertSessions } from '../../db/repositories/runs-sessions';
+import { LOCAL_LOCATION } from '../../../src-shared/enums';
+import { encodeRunId } from '../../../src-shared/rules/run-ids';
+import type { RunSource } from '../../../src-shared/schemas/check-session';
+import type { ServiceDeps } from '../context';
+import type { CheckPlan } from './plan';
+import { runRuntimeOf, type SessionDispatch } from './runtime';
+import { runSourceCode, statusCode } from './status-codes';
+
+export interface SessionRequest {
+  plan: CheckPlan;
+  runSource: RunSource;
+}
+
+/** The locations one session runs: all in parallel, or the next one in rotation. */
+function slotsOf(plan: CheckPlan): { slots: string[]; nextIndex: number | null } {
+  if (plan.runParallel || plan.locations.length === 1) return { slots: [...plan.locations], nextIndex: null };
+  const nextIndex = (plan.lastLocationIndex + 1) % plan.locations.length;
+  return { slots: [plan.locations[nextIndex] ?? LOCAL_LOCATION], nextIndex };
+}
+
+export function jobFor(plan: CheckPlan, session: { id: number; accountId: string }, slot: string, attempt: number, now: number, firstAttemptAt: number, runLocation = slot): RunJob {
+  return {
+    jobId: randomUUID(),
+    sessionId: encodeRunId('session', session.id),
+    accountId: session.accountId,
+    attempt,
+    execution: { ...plan.execution, runLocation } as RunJob['execution'],
+    enqueuedAt: now,
+    dropAfter: now + plan.cadence.periodMs,
+    slot,
+    candidates: [...plan.locations],
+    retry: plan.retry,
+    firstAttemptAt,
+    periodMs: plan.cadence.periodMs,
+  };
+}
+
+/**
+ * Creates one session per request (and writes the scheduler's next-run times) in one
+ * transaction, and returns the first jobs of each session for the run coordinator.
+ */
+export function startSessions(deps: ServiceDeps, requests: readonly SessionRequest[], scheduleUpdates: readonly ScheduleUpdate[] = []): SessionDispatch[] {
+  const now = deps.clock.now().getTime();
+  const planned = requests.map((r) => ({ ...r, ...slotsOf(r.plan) }));
+  const ids = transaction(deps.db, (tx) => {
+    const inserted = insertSessions(
+      tx,
+      planned.map((p) => ({
+        checkNum: p.plan.checkNum,
+        status: statusCode('STARTED'),
+        runSource: runSourceCode(p.runSource),
+        startedAt: now,
+        stoppedAt: null,
+        runLocations: p.slots.length === 1 && p.slots[0] === LOCAL_LOCATION ? null : JSON.stringify(p.slots),
+      })),
+    );
+    for (const p of planned) {
+      if (p.nextIndex !== null) {
+        updateLocationIndex(tx, p.plan.checkNum, p.nextIndex);
+        p.plan.lastLocationIndex = p.nextIndex;
+      }
+    }
+    updateSchedules(tx, scheduleUpdates);
+    return inserted;
+  });
+  const { events } = runRuntimeOf(deps);
+  return planned.map((p, i) => {
+    const id = ids[i] ?? 0;
+    const session = { id, accountId: p.plan.accountId };
+    if (events.listenerCount('sessionUpdated') > 0) {
+      events.emit('sessionUpdated', { accountId: p.plan.accountId, checkId: p.plan.checkId, checkSessionId: encodeRunId('session', id), status: 'STARTED', finished: false });
+    }
+    return {
+      sessionId: id,
+      checkId: p.plan.checkId,
+      groupId: p.plan.groupId,
+      groupConcurrency: p.plan.groupConcurrency,
+      jobs: p.slots.map((slot) => jobFor(p.plan, session, slot, 1, now, now)),
+    };
+  });
+}

@@ -1,0 +1,54 @@
+import { AppError } from '../../core/errors';
+import { findSessions } from '../../db/repositories/runs-sessions';
+import type { RunSource, TriggerSessionsRequest } from '../../../src-shared/schemas/check-session';
+import type { CheckSession } from '../../../src-shared/schemas/check-session';
+import type { ServiceContext } from '../context';
+import { loadCheckPlans } from './load-plans';
+import type { CheckPlan } from './plan';
+import { runRuntimeOf } from './runtime';
+import { startSessions } from './start-sessions';
+import { sessionView } from './view';
+
+function matchesTags(tags: readonly string[], matchTags: readonly (readonly string[])[]): boolean {
+  // Each inner list is an AND of tags; the outer list is an OR.
+  return matchTags.some((all) => all.every((tag) => tags.includes(tag)));
+}
+
+/** Starts one session per plan now and hands its jobs to the run coordinator. */
+export function runPlansNow(ctx: ServiceContext, plans: readonly CheckPlan[], runSource: RunSource): CheckSession[] {
+  const runtime = runRuntimeOf(ctx);
+  if (!runtime.control) throw new AppError('unavailable', 'Checks cannot run right now: the scheduler is not running in this process.');
+  const dispatches = startSessions(
+    ctx,
+    plans.map((plan) => ({ plan, runSource })),
+  );
+  runtime.control.dispatch(dispatches);
+  const now = ctx.clock.now().getTime();
+  const sessions = new Map(findSessions(ctx.db, dispatches.map((d) => d.sessionId)).map((s) => [s.id, s]));
+  return dispatches.flatMap((d) => {
+    const session = sessions.get(d.sessionId);
+    return session ? [sessionView(ctx.db, session, runtime.baseUrl, now)] : [];
+  });
+}
+
+/**
+ * POST /v1/check-sessions/trigger: a session for every check the target matches. Named checks run
+ * whether or not they are activated; without a target, every activated check runs. 404 when
+ * nothing matches.
+ */
+export function triggerCheckSessions(ctx: ServiceContext, request: TriggerSessionsRequest, runSource: RunSource = 'TRIGGER_API'): CheckSession[] {
+  const target = request.target;
+  const named = target?.checkId;
+  let plans = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: named?.length ? named : undefined }).filter((p) => p.runnable);
+  if (!named?.length) plans = plans.filter((p) => p.scheduled);
+  if (target?.matchTags?.length) {
+    const tagsOf = new Map(loadTags(plans));
+    plans = plans.filter((p) => matchesTags(tagsOf.get(p.checkId) ?? [], target.matchTags ?? []));
+  }
+  if (plans.length === 0) throw new AppError('not_found', 'No matching checks found.');
+  return runPlansNow(ctx, plans, runSource);
+}
+
+function loadTags(plans: readonly CheckPlan[]): [string, string[]][] {
+  return plans.map((p) => [p.checkId, p.tags]);
+}

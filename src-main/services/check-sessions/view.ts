@@ -1,0 +1,54 @@
+import type { Db } from '../../db/connection';
+import { locationNames } from '../../db/repositories/runs';
+import { listSessionResults, RESULT_FLAGS, RESULT_TYPE_CODE, type ResultRow } from '../../db/repositories/runs-results';
+import type { SessionWithCheck } from '../../db/repositories/runs-sessions';
+import type { CheckType } from '../../../src-shared/enums';
+import { encodeRunId } from '../../../src-shared/rules/run-ids';
+import type { CheckSession, ConciseCheckResult } from '../../../src-shared/schemas/check-session';
+import { runLocationsOf } from './session-state';
+import { runSourceOf, statusOf } from './status-codes';
+
+export const sessionLink = (baseUrl: string, sessionId: number) => `${baseUrl}/v1/check-sessions/${encodeRunId('session', sessionId)}`;
+export const resultLink = (baseUrl: string, checkId: string, resultId: number) => `${baseUrl}/v1/check-results/${checkId}/${encodeRunId('result', resultId)}`;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function conciseResult(row: ResultRow, session: SessionWithCheck, location: string, baseUrl: string): ConciseCheckResult {
+  const has = (bit: number) => (row.flags & bit) !== 0;
+  return {
+    checkResultId: encodeRunId('result', row.id),
+    checkResultLink: resultLink(baseUrl, session.checkId, row.id),
+    checkId: session.checkId,
+    checkType: session.checkType as CheckType,
+    name: session.checkName,
+    runLocation: location,
+    resultType: row.resultType === RESULT_TYPE_CODE.FINAL ? 'FINAL' : 'ATTEMPT',
+    hasErrors: has(RESULT_FLAGS.hasErrors),
+    hasFailures: has(RESULT_FLAGS.hasFailures),
+    isDegraded: has(RESULT_FLAGS.isDegraded),
+    aborted: has(RESULT_FLAGS.aborted),
+    isCancelled: has(RESULT_FLAGS.isCancelled),
+    responseTime: row.responseTimeMs,
+    startedAt: iso(row.startedAt),
+    stoppedAt: iso(row.startedAt + row.durationMs),
+  };
+}
+
+export function sessionView(db: Db, session: SessionWithCheck, baseUrl: string, now: number): CheckSession {
+  const names = locationNames(db);
+  const results = listSessionResults(db, session.id, session.checkNum, session.startedAt);
+  return {
+    checkSessionId: encodeRunId('session', session.id),
+    checkSessionLink: sessionLink(baseUrl, session.id),
+    checkId: session.checkId,
+    checkType: session.checkType as CheckType,
+    name: session.checkName,
+    status: statusOf(session.status),
+    startedAt: iso(session.startedAt),
+    stoppedAt: session.stoppedAt === null ? null : iso(session.stoppedAt),
+    timeElapsed: Math.max(0, (session.stoppedAt ?? now) - session.startedAt),
+    runLocations: runLocationsOf(session),
+    runSource: runSourceOf(session.runSource),
+    results: results.map((r) => conciseResult(r, session, names.get(r.location) ?? 'unknown', baseUrl)),
+  };
+}

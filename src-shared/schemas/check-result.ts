@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { CHECK_TYPES } from '../enums';
+import { RESULT_TYPES } from './check-session';
+
+const QueryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** Listing window: at most 6 hours (the public API's rule); from/to are UNIX seconds. */
+export const RESULT_WINDOW_SECONDS = 6 * 3600;
+
+export const CheckResultListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    page: z.coerce.number().int().min(1).default(1),
+    from: z.coerce.number().int().min(0).optional(),
+    to: z.coerce.number().int().min(0).optional(),
+    location: z.string().min(1).optional(),
+    checkType: z.enum(CHECK_TYPES).optional(),
+    resultType: z.enum([...RESULT_TYPES, 'ALL']).default('FINAL'),
+    hasFailures: QueryBoolean.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from !== undefined && q.to !== undefined) {
+      if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+      else if (q.to - q.from > RESULT_WINDOW_SECONDS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be at most 6 hours after from' });
+    }
+  });
+export type CheckResultListQuery = z.infer<typeof CheckResultListQuery>;
+
+export const CheckResultParams = z.object({ checkId: z.string().min(1), checkResultId: z.string().min(1) });
+export const CheckIdParams = z.object({ checkId: z.string().min(1) });
+
+const Latency = z.object({ min: z.number(), avg: z.number(), max: z.number(), stdDev: z.number() });
+
+export const IcmpResultPayload = z.object({
+  hostname: z.string().nullable(),
+  resolvedAddress: z.string().nullable(),
+  packetsSent: z.number(),
+  packetsReceived: z.number(),
+  packetLoss: z.number(),
+  latency: Latency,
+  assertions: z.array(z.record(z.string(), z.unknown())),
+  requestError: z.string().nullable(),
+});
+
+/** One result in full (GET /v1/check-results/{checkId}/{checkResultId} and the listing). */
+export const CheckResult = z.object({
+  id: z.string(),
+  checkResultId: z.string(),
+  checkSessionId: z.string(),
+  name: z.string(),
+  checkId: z.string(),
+  checkType: z.enum(CHECK_TYPES),
+  hasFailures: z.boolean(),
+  hasErrors: z.boolean(),
+  isDegraded: z.boolean(),
+  isCancelled: z.boolean(),
+  aborted: z.boolean(),
+  timedOut: z.boolean(),
+  overMaxResponseTime: z.boolean(),
+  runLocation: z.string(),
+  startedAt: z.string(),
+  stoppedAt: z.string(),
+  created_at: z.string(),
+  responseTime: z.number().nullable(),
+  attempts: z.number(),
+  resultType: z.enum(RESULT_TYPES),
+  error: z.object({ kind: z.string(), message: z.string() }).nullable(),
+  icmpCheckResult: IcmpResultPayload.nullable(),
+  tracerouteCheckResult: z.record(z.string(), z.unknown()).nullable(),
+  multiStepCheckResult: z.record(z.string(), z.unknown()).nullable(),
+});
+export type CheckResult = z.infer<typeof CheckResult>;

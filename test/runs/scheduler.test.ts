@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../../src-main/core/clock';
+import { ManualTimers } from '../../src-main/scheduler/manual-timers';
+import { icmpBody, makeDataDir, startServer, type TestServer } from '../helpers/server';
+
+const T0 = Date.parse('2026-01-01T00:00:00.000Z');
+
+interface Harness {
+  server: TestServer;
+  clock: ManualClock;
+  timers: ManualTimers;
+  started: string[];
+}
+
+async function start(dataDir?: string, at = T0, jobConcurrency?: number): Promise<Harness> {
+  const clock = new ManualClock(at);
+  const timers = new ManualTimers(clock);
+  const server = await startServer({ dataDir, clock, timers, startScheduler: true, schedulerPollMs: 2000, jobConcurrency });
+  const started: string[] = [];
+  server.backend.events.on('sessionUpdated', (e) => {
+    if (e.status === 'STARTED') started.push(e.checkSessionId);
+  });
+  return { server, clock, timers, started };
+}
+
+/** Lets real pings finish, then writes their outcomes. */
+async function settleRuns(h: Harness): Promise<void> {
+  await vi.waitFor(() => expect(h.server.backend.agent.active + h.server.backend.agent.queued).toBe(0), { timeout: 20_000, interval: 20 });
+  h.server.backend.runs.coordinator.flush();
+}
+
+describe('scheduler (ManualClock, injected timers, real ping)', () => {
+  const open: TestServer[] = [];
+  afterEach(async () => {
+    for (const server of open.splice(0)) await server.stop();
+  });
+
+  it('frequency 0 with offset 10 runs every 10 seconds', async () => {
+    const h = await start();
+    open.push(h.server);
+    const created = await h.server.api('POST', '/v1/checks/icmp', icmpBody({ frequency: 0, frequencyOffset: 10, request: { hostname: '127.0.0.1', pingCount: 1 } }));
+    expect(created.status).toBe(201);
+    await h.timers.advance(2000);
+    expect(h.server.backend.scheduler.size).toBe(1);
+    const before = h.started.length;
+    await h.timers.advance(60_000);
+    expect(h.started.length - before).toBe(6);
+    const session = await h.server.api('GET', `/v1/check-sessions/${h.started[h.started.length - 1]}`);
+    expect(session.body).toMatchObject({ checkId: created.body.id, runSource: 'SCHEDULER', runLocations: ['local'] });
+  });
+
+  it('rotates locations when runParallel is off, and runs all of them when it is on', async () => {
+    const h = await start();
+    open.push(h.server);
+    const base = { frequency: 0, frequencyOffset: 10, locations: ['us-east-1', 'eu-west-1'], request: { hostname: '127.0.0.1', pingCount: 1 } };
+    const rotating = await h.server.api('POST', '/v1/checks/icmp', icmpBody({ ...base, name: 'rotating', runParallel: false }));
+    const parallel = await h.server.api('POST', '/v1/checks/icmp', icmpBody({ ...base, name: 'parallel', runParallel: true }));
+    await h.timers.advance(2000);
+    h.started.length = 0;
+    await h.timers.advance(30_000);
+    const sessions = await Promise.all(h.started.map(async (id) => (await h.server.api('GET', `/v1/check-sessions/${id}`)).body));
+    const rotated = sessions.filter((s) => s.checkId === rotating.body.id).map((s) => s.runLocations);
+    expect(rotated).toHaveLength(3);
+    expect(rotated[0]).not.toEqual(rotated[1]);
+    expect(rotated[0]).toEqual(rotated[2]);
+    const all = sessions.filter((s) => s.checkId === parallel.body.id);
+    expect(all).toHaveLength(3);
+    for (const s of all) expect([...s.runLocations].sort()).toEqual(['eu-west-1', 'us-east-1']);
+    await settleRuns(h);
+    const done = await h.server.api('GET', `/v1/check-sessions/${all[0].checkSessionId}`);
+    expect(done.body.status).toBe('PASSED');
+    expect(done.body.results.map((r: { runLocation: string }) => r.runLocation).sort()).toEqual(['eu-west-1', 'us-east-1']);
+  });
+
+  it('a restart resumes without a burst: a past next run runs exactly once, then on cadence', async () => {
+    const dataDir = await makeDataDir();
+    const first = await start(dataDir);
+    const created = await first.server.api('POST', '/v1/checks/icmp', icmpBody({ frequency: 1, request: { hostname: '127.0.0.1', pingCount: 1 } }));
+    await first.timers.advance(2000);
+    await first.timers.advance(60_000);
+    expect(first.started).toHaveLength(1);
+    await settleRuns(first);
+    await first.server.close();
+
+    // Down for ten minutes: nine runs were missed.
+    const second = await start(dataDir, first.clock.now().getTime() + 10 * 60_000);
+    open.push(second.server);
+    await second.timers.advance(0);
+    expect(second.started).toHaveLength(1);
+    await second.timers.advance(59_000);
+    expect(second.started).toHaveLength(2);
+    const session = await second.server.api('GET', `/v1/check-sessions/${second.started[0]}`);
+    expect(session.body.checkId).toBe(created.body.id);
+  });
+
+  it('a deactivated check stops running', async () => {
+    const h = await start();
+    open.push(h.server);
+    const created = await h.server.api('POST', '/v1/checks/icmp', icmpBody({ frequency: 0, frequencyOffset: 10, request: { hostname: '127.0.0.1', pingCount: 1 } }));
+    await h.timers.advance(12_000);
+    expect(h.started.length).toBeGreaterThan(0);
+    await h.server.api('PUT', `/v1/checks/icmp/${created.body.id}`, { activated: false });
+    await h.timers.advance(2000);
+    const count = h.started.length;
+    await h.timers.advance(60_000);
+    expect(h.started.length).toBe(count);
+  });
+
+  it('retries a failing check per its FIXED strategy: two ATTEMPTs 30 s apart, then the FINAL', async () => {
+    const h = await start();
+    open.push(h.server);
+    const created = await h.server.api(
+      'POST',
+      '/v1/checks/icmp',
+      icmpBody({
+        doubleCheck: false,
+        retryStrategy: { type: 'FIXED', baseBackoffSeconds: 30, maxRetries: 2, sameRegion: true },
+        request: { hostname: '127.0.0.1', pingCount: 1, assertions: [{ source: 'LATENCY', comparison: 'LESS_THAN', property: 'avg', target: '0' }] },
+      }),
+    );
+    const triggered = await h.server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [created.body.id] } });
+    const id = triggered.body.sessions[0].checkSessionId;
+    await settleRuns(h);
+    expect((await h.server.api('GET', `/v1/check-sessions/${id}`)).body.status).toBe('PROGRESS');
+    for (let i = 0; i < 2; i++) {
+      await h.timers.advance(30_000);
+      await settleRuns(h);
+    }
+    const session = (await h.server.api('GET', `/v1/check-sessions/${id}`)).body;
+    expect(session.status).toBe('FAILED');
+    expect(session.results.map((r: { resultType: string }) => r.resultType)).toEqual(['ATTEMPT', 'ATTEMPT', 'FINAL']);
+    const starts = session.results.map((r: { startedAt: string }) => Date.parse(r.startedAt));
+    expect(starts[1] - starts[0]).toBe(30_000);
+    expect(starts[2] - starts[1]).toBe(30_000);
+  });
+
+  it('a job that waited in the queue past its period is dropped and recorded', async () => {
+    const h = await start(undefined, T0, 1);
+    open.push(h.server);
+    const slow = await h.server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'slow', request: { hostname: '127.0.0.1', pingCount: 8 } }));
+    const quick = await h.server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'queued', doubleCheck: false, request: { hostname: '127.0.0.1', pingCount: 1 } }));
+    const first = await h.server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [slow.body.id] } });
+    const second = await h.server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [quick.body.id] } });
+    expect(h.server.backend.agent.queued).toBe(1);
+    // The queued job's period (10 minutes) passes while the slow one still runs.
+    h.clock.advance(11 * 60_000);
+    await settleRuns(h);
+    const dropped = (await h.server.api('GET', `/v1/check-sessions/${second.body.sessions[0].checkSessionId}`)).body;
+    expect(dropped.status).toBe('FAILED');
+    expect(dropped.results).toHaveLength(1);
+    expect(dropped.results[0]).toMatchObject({ resultType: 'FINAL', hasErrors: true });
+    const detail = await h.server.api('GET', `/v1/check-results/${quick.body.id}/${dropped.results[0].checkResultId}`);
+    expect(detail.body.error.kind).toBe('DROPPED');
+    expect((await h.server.api('GET', `/v1/check-sessions/${first.body.sessions[0].checkSessionId}`)).body.status).toBe('PASSED');
+  });
+});
