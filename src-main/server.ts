@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { boot } from './core/boot';
 import { ensureConsoleBuilt } from './core/console-build';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RATE_LIMIT_PER_MINUTE, parseMaxChecks, parseRateLimit, resolveConfig, type Config } from './core/config';
-import { applyConfiguredPlan } from './services/accounts/set-plan';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
@@ -71,7 +70,6 @@ async function serve(argv: string[]): Promise<void> {
     await ensureConsoleBuilt(config.rendererDir, (line) => process.stderr.write(`${line}\n`));
   }
   const backend = await boot(config);
-  applyConfiguredPlan(backend.deps, backend.accountId, config.maxChecks);
   if (backend.createdKey) {
     process.stdout.write(
       `Created account ${backend.accountId} in ${config.dataDir}\n` +

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDb, type DbHandle } from '../db/connection';
 import { buildApp } from '../http/app';
 import { bootstrapAccount } from '../services/accounts/bootstrap';
+import { applyConfiguredPlan } from '../services/accounts/set-plan';
 import { generateApiKey, hashApiKey } from '../services/auth/keys';
 import { LaunchTokens } from '../services/auth/launch-tokens';
 import type { ServiceDeps } from '../services/context';
@@ -65,6 +66,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   let app: FastifyInstance | null = null;
   try {
     const { accountId, createdKey } = bootstrapAccount(deps, config.apiKey);
+    applyConfiguredPlan(deps, accountId, config.maxChecks);
     let launchToken: string | null = null;
     if (options.issueLaunchToken) {
       launchToken = generateApiKey();
