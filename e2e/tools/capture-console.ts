@@ -15,6 +15,8 @@ function icmp(name: string, hostname: string, extra: Partial<IcmpMonitorCreateIn
   return { checkType: 'ICMP', name, request: { hostname, pingCount: 5 }, ...extra };
 }
 
+const SAMPLE_SCRIPT = "import { test } from '@playwright/test';\ntest('health', async ({ request }) => { await request.get('https://api.example.com/health'); });\n";
+
 const SAMPLE_MONITORS: IcmpMonitorCreateInput[] = [
   icmp('Loopback ping', '127.0.0.1', { frequency: 1, tags: ['lab'] }),
   icmp('Core router', '192.0.2.1', { frequency: 5, tags: ['network', 'production'] }),
@@ -28,15 +30,18 @@ async function main(): Promise<void> {
     const api = createTRPCClient<AppRouter>({
       links: [httpBatchLink({ url: `${server.baseURL}/trpc`, headers: { Authorization: `Bearer ${server.apiKey}` } })],
     });
+    const group = await api.checkGroups.create.mutate({ group: { name: 'Network' } });
     for (const monitor of SAMPLE_MONITORS) {
-      await api.checks.createIcmp.mutate(monitor);
+      await api.checks.createIcmp.mutate(monitor.tags?.includes('network') ? { ...monitor, groupId: group.id } : monitor);
     }
+    await api.checks.createTraceroute.mutate({ name: 'Path to data centre', request: { url: '198.51.100.7', maxHops: 20 }, tags: ['network'], groupId: group.id });
+    await api.checks.createMultiStep.mutate({ name: 'Checkout API flow', script: SAMPLE_SCRIPT, frequency: 5, tags: ['api'] });
     const browser = await chromium.launch({
       executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
     try {
-      const page = await browser.newPage({ viewport: { width: 1360, height: 640 }, colorScheme: 'light' });
+      const page = await browser.newPage({ viewport: { width: 1440, height: 660 }, colorScheme: 'light' });
       await page.goto(`${server.baseURL}/#/monitors`);
       await page.evaluate((key) => window.sessionStorage.setItem('sightline.apiKey', key), server.apiKey);
       await page.reload();

@@ -1,13 +1,24 @@
 import { Route, Routes } from 'react-router';
 import { AgentPage } from '../features/agent/agent-page';
 import { AlertChannelsPage } from '../features/alert-channels/alert-channels-page';
+import { ChannelPage } from '../features/alert-channels/channel-page';
+import { NewChannelPage } from '../features/alert-channels/new-channel-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { EditGroupPage } from '../features/groups/edit-group-page';
+import { GroupPage } from '../features/groups/group-page';
 import { GroupsPage } from '../features/groups/groups-page';
+import { NewGroupPage } from '../features/groups/new-group-page';
+import { EditMonitorPage } from '../features/monitors/edit-monitor-page';
+import { MonitorPage } from '../features/monitors/monitor-page';
 import { MonitorsPage } from '../features/monitors/monitors-page';
 import { NewIcmpMonitorPage } from '../features/monitors/new-icmp-monitor-page';
+import { NewMultiStepCheckPage } from '../features/monitors/new-multistep-check-page';
+import { NewTracerouteMonitorPage } from '../features/monitors/new-traceroute-monitor-page';
 import { NotificationsPage } from '../features/notifications/notifications-page';
 import { SessionsPage } from '../features/sessions/sessions-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { IncidentPage } from '../features/status-page/incident-page';
+import { NewIncidentPage } from '../features/status-page/new-incident-page';
 import { StatusPagePage } from '../features/status-page/status-page-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -17,9 +28,20 @@ export function AppRoutes() {
       <Route path="/" element={<DashboardPage />} />
       <Route path="/monitors" element={<MonitorsPage />} />
       <Route path="/monitors/new-icmp" element={<NewIcmpMonitorPage />} />
+      <Route path="/monitors/new-traceroute" element={<NewTracerouteMonitorPage />} />
+      <Route path="/monitors/new-multistep" element={<NewMultiStepCheckPage />} />
+      <Route path="/monitors/:id" element={<MonitorPage />} />
+      <Route path="/monitors/:id/edit" element={<EditMonitorPage />} />
       <Route path="/groups" element={<GroupsPage />} />
+      <Route path="/groups/new" element={<NewGroupPage />} />
+      <Route path="/groups/:id" element={<GroupPage />} />
+      <Route path="/groups/:id/edit" element={<EditGroupPage />} />
       <Route path="/alert-channels" element={<AlertChannelsPage />} />
+      <Route path="/alert-channels/new" element={<NewChannelPage />} />
+      <Route path="/alert-channels/:id" element={<ChannelPage />} />
       <Route path="/status-page" element={<StatusPagePage />} />
+      <Route path="/status-page/incidents/new" element={<NewIncidentPage />} />
+      <Route path="/status-page/incidents/:id" element={<IncidentPage />} />
       <Route path="/sessions" element={<SessionsPage />} />
       <Route path="/notifications" element={<NotificationsPage />} />
       <Route path="/agent" element={<AgentPage />} />

@@ -2,6 +2,9 @@ import { expect, test } from '../../fixtures/server';
 import { ApiKeyPrompt } from '../../pages/api-key-prompt';
 import { MonitorsPage } from '../../pages/monitors-page';
 import { NewIcmpMonitorPage } from '../../pages/new-icmp-monitor-page';
+import { choose, openConnected, toast } from '../../pages/console';
+import { MultiStepCheckForm } from '../../pages/multistep-check-form';
+import { TracerouteMonitorForm } from '../../pages/traceroute-monitor-form';
 
 test.describe('monitors in the web console', () => {
   test('creates, lists, keeps across a reload and deletes an ICMP monitor', async ({ page, server }) => {
@@ -76,5 +79,73 @@ test.describe('monitors in the web console', () => {
     await expect(prompt.heading).toBeVisible();
     await page.reload();
     await expect(prompt.heading).toBeVisible();
+  });
+});
+
+test.describe('traceroute and multi-step monitors', () => {
+  test('creates a traceroute monitor, filters by type and tag, edits it and pauses it', async ({ page, server }) => {
+    const monitors = new MonitorsPage(page);
+    const form = new TracerouteMonitorForm(page);
+
+    await openConnected(page, server, '/monitors');
+    await monitors.newTracerouteMonitorButton.click();
+    await form.fill({ name: 'Path to lab router', target: '127.0.0.1', maxHops: 12, tags: ['network'] });
+    await form.submit();
+
+    await expect(toast(page, 'Monitor created')).toBeVisible();
+    const row = monitors.row('Path to lab router');
+    await expect(row).toContainText('TRACEROUTE');
+    await expect(row).toContainText('127.0.0.1');
+    await expect(row).toContainText('network');
+
+    await choose(page, monitors.typeFilter, 'ICMP');
+    await expect(monitors.noMatches).toBeVisible();
+    await choose(page, monitors.typeFilter, 'TRACEROUTE');
+    await monitors.tagFilter.fill('network');
+    await monitors.tagFilter.press('Enter');
+    await expect(monitors.row('Path to lab router')).toBeVisible();
+
+    await monitors.edit('Path to lab router');
+    const edit = new TracerouteMonitorForm(page, 'Edit traceroute monitor');
+    await expect(edit.maxHops).toHaveValue('12');
+    await edit.maxHops.fill('20');
+    await edit.submit('Save changes');
+    await expect(toast(page, 'Monitor saved')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Monitor settings' })).toContainText('20');
+
+    await page.getByRole('switch', { name: 'Active: Path to lab router' }).click();
+    await expect(toast(page, 'Monitor paused')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Active: Path to lab router' })).not.toBeChecked();
+  });
+
+  test('shows the schema message for a traceroute target with a control character', async ({ page, server }) => {
+    const form = new TracerouteMonitorForm(page);
+    await openConnected(page, server, '/monitors/new-traceroute');
+    await form.fill({ name: 'Bad target', target: 'host\u0007name' });
+    await form.submit();
+    await expect(form.target).toHaveAccessibleDescription(/Target must not contain control characters/);
+  });
+
+  test('creates a multi-step check with a dependency and a secret variable', async ({ page, server }) => {
+    const monitors = new MonitorsPage(page);
+    const form = new MultiStepCheckForm(page);
+
+    await openConnected(page, server, '/monitors');
+    await monitors.newMultiStepCheckButton.click();
+    await form.name.fill('Health API flow');
+    await expect(form.script).toContainText("request.get('https://api.example.com/health')");
+    await form.appendToScript('// checked by e2e');
+    await form.addDependencyFile(1, './helpers.ts', 'export const base = 1;');
+    await form.addEnvironmentVariable(1, 'API_TOKEN', 's3cret', true);
+    await form.createButton.click();
+
+    await expect(toast(page, 'Monitor created')).toBeVisible();
+    const row = monitors.row('Health API flow');
+    await expect(row).toContainText('MULTI_STEP');
+
+    await row.getByRole('link', { name: 'Health API flow', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Health API flow' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('// checked by e2e');
+    await expect(page.getByRole('table', { name: 'Monitor settings' })).toContainText('Environment variables1');
   });
 });

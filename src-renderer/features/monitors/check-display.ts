@@ -13,6 +13,7 @@ export interface MonitorRow {
   activated: boolean;
   muted: boolean;
   tags: string[];
+  groupId: number | null;
   createdAt: string;
 }
 
@@ -37,6 +38,7 @@ export function toMonitorRow(check: CheckListItem): MonitorRow {
     activated: check.activated === true,
     muted: check.muted === true,
     tags: Array.isArray(check.tags) ? check.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    groupId: typeof check.groupId === 'number' ? check.groupId : null,
     createdAt: check.created_at,
   };
 }

@@ -1,36 +1,44 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
+import { errorMessage } from '../../lib/api-errors';
+import { useTRPC } from '../../lib/trpc';
 
 interface DeleteMonitorModalProps {
   /** The monitor waiting for confirmation; null keeps the modal closed. */
-  monitorName: string | null;
-  deleting: boolean;
-  error: string | null;
-  onConfirm: () => void;
+  monitor: { id: string; name: string } | null;
   onClose: () => void;
+  onDeleted: () => void;
 }
 
-export function DeleteMonitorModal({ monitorName, deleting, error, onConfirm, onClose }: DeleteMonitorModalProps) {
+export function DeleteMonitorModal({ monitor, onClose, onDeleted }: DeleteMonitorModalProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.checks.delete.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({ color: 'teal', title: 'Monitor deleted', message: `“${monitor?.name ?? 'The monitor'}” was deleted.` });
+        onDeleted();
+        await queryClient.invalidateQueries(trpc.checks.pathFilter());
+        await queryClient.invalidateQueries(trpc.checkGroups.pathFilter());
+      },
+    }),
+  );
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
   return (
-    <Modal opened={monitorName !== null} onClose={onClose} title="Delete monitor" centered>
-      <Stack gap="md">
-        <Text size="sm">
-          Delete <strong>{monitorName}</strong>? It stops running at once, and its results and alert history go with it.
-          This cannot be undone.
-        </Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert" title="The monitor was not deleted">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={deleting} onClick={onConfirm} data-autofocus>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal
+      opened={monitor !== null}
+      title="Delete monitor"
+      deleting={remove.isPending}
+      error={remove.error ? errorMessage(remove.error) : null}
+      errorTitle="The monitor was not deleted"
+      onConfirm={() => monitor && remove.mutate({ id: monitor.id })}
+      onClose={close}
+    >
+      Delete <strong>{monitor?.name}</strong>? It stops running at once, and its results and alert history go with it. This cannot be undone.
+    </ConfirmDeleteModal>
   );
 }

@@ -1,40 +1,30 @@
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
-import { NewIcmpMonitorForm } from './new-icmp-monitor-form';
+import { INITIAL_ICMP_FORM_VALUES } from './icmp-form-model';
+import { IcmpMonitorForm } from './icmp-monitor-form';
+import { useCheckCreated } from './use-check-created';
 
 export function NewIcmpMonitorPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const create = useMutation(
-    trpc.checks.createIcmp.mutationOptions({
-      onSuccess: async (check) => {
-        await queryClient.invalidateQueries(trpc.checks.pathFilter());
-        notifications.show({
-          color: 'teal',
-          title: 'Monitor created',
-          message: `“${check.name}” will start pinging on its next run.`,
-        });
-        await navigate('/monitors');
-      },
-    }),
-  );
+  const onCreated = useCheckCreated('will start pinging on its next run.');
+  const create = useMutation(trpc.checks.createIcmp.mutationOptions({ onSuccess: onCreated }));
 
   return (
     <>
-      <PageHeader
-        title="New ICMP monitor"
-        description="Pings a host and alerts when it stops answering, answers slowly or loses packets."
-      />
-      <NewIcmpMonitorForm
+      <PageHeader title="New ICMP monitor" description="Pings a host and alerts when it stops answering, answers slowly or loses packets." />
+      <IcmpMonitorForm
+        label="New ICMP monitor"
+        initialValues={INITIAL_ICMP_FORM_VALUES}
+        submitLabel="Create monitor"
         onSubmit={(body) => create.mutate(body)}
         onCancel={() => void navigate('/monitors')}
         submitting={create.isPending}
         serverError={create.error ? errorMessage(create.error) : null}
+        serverTitle="The server did not create the monitor"
       />
     </>
   );

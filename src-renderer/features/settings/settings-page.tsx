@@ -1,11 +1,26 @@
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { PageHeader } from '../../components/page-header';
+import { useTRPC } from '../../lib/trpc';
+import { AccountPanel } from './account-panel';
+import { MembersPanel } from './members-panel';
+import { PlanLimitForm } from './plan-limit-form';
 
 export function SettingsPage() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.accounts.me.queryOptions());
+  const checks = useQuery(trpc.checks.list.queryOptions({ limit: 1, page: 1 }));
+
   return (
-    <SectionPlaceholder
-      title="Settings"
-      description="Account, API keys, plan limits and global alert settings."
-      willHold="Settings for this account will be shown here."
-    />
+    <>
+      <PageHeader title="Settings" description="Account, plan limit and the members who hold API keys." />
+      <Stack gap="xl" maw={1100}>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <AccountPanel />
+          {me.data && checks.data && <PlanLimitForm maxChecks={me.data.maxChecks} checkCount={checks.data.total} />}
+        </SimpleGrid>
+        <MembersPanel />
+      </Stack>
+    </>
   );
 }

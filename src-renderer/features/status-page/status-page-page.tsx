@@ -1,11 +1,18 @@
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { Divider } from '@mantine/core';
+import { PageHeader } from '../../components/page-header';
+import { IncidentsPanel } from './incidents-panel';
+import { ServicesPanel } from './services-panel';
 
 export function StatusPagePage() {
   return (
-    <SectionPlaceholder
-      title="Status page"
-      description="A public page that shows the state of selected services, with incidents and their updates for subscribers."
-      willHold="Status pages, their services and any open incidents will be listed here."
-    />
+    <>
+      <PageHeader
+        title="Status page"
+        description="A public page that shows the state of selected services, with incidents and their updates for subscribers."
+      />
+      <IncidentsPanel />
+      <Divider my="xl" />
+      <ServicesPanel />
+    </>
   );
 }

@@ -1,52 +1,30 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Input,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Input, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IP_FAMILIES } from '../../../src-shared/enums';
-import { FREQUENCY_OPTIONS } from './frequency';
-import {
-  FIELD_LABELS,
-  INITIAL_ICMP_FORM_VALUES,
-  toIcmpCreateBody,
-  validateIcmpForm,
-  type IcmpFormValues,
-  type IpFamily,
-} from './icmp-form-model';
 import type { IcmpMonitorCreateInput } from '../../../src-shared/schemas/icmp-monitor';
+import { FormAlerts } from '../../components/form-alerts';
+import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
+import { CheckCommonFields } from './check-common-fields';
+import { FREQUENCY_OPTIONS } from './frequency';
+import { FIELD_LABELS, toIcmpCreateBody, validateIcmpForm, type IcmpFormValues, type IpFamily } from './icmp-form-model';
 
-/** Schema issues the form has no field for are kept under this key and shown above the buttons. */
-const SCHEMA_ERROR_KEY = '_schema';
-
-interface NewIcmpMonitorFormProps {
+interface IcmpMonitorFormProps {
+  /** The form's accessible name, e.g. "New ICMP monitor". */
+  label: string;
+  initialValues: IcmpFormValues;
+  submitLabel: string;
   onSubmit: (body: IcmpMonitorCreateInput) => void;
   onCancel: () => void;
   submitting: boolean;
   serverError: string | null;
+  serverTitle: string;
 }
 
-export function NewIcmpMonitorForm({ onSubmit, onCancel, submitting, serverError }: NewIcmpMonitorFormProps) {
-  const form = useForm<IcmpFormValues>({
-    initialValues: INITIAL_ICMP_FORM_VALUES,
-    validate: (values) => {
-      const { fieldErrors, formErrors } = validateIcmpForm(values);
-      return formErrors.length > 0 ? { ...fieldErrors, [SCHEMA_ERROR_KEY]: formErrors.join('\n') } : fieldErrors;
-    },
-  });
-  const schemaError = form.errors[SCHEMA_ERROR_KEY];
+export function IcmpMonitorForm({ label, initialValues, submitLabel, onSubmit, onCancel, submitting, serverError, serverTitle }: IcmpMonitorFormProps) {
+  const form = useForm<IcmpFormValues>({ initialValues, validate: (values) => toFormErrors(validateIcmpForm(values)) });
 
   return (
-    <form onSubmit={form.onSubmit((values) => onSubmit(toIcmpCreateBody(values)))} aria-label="New ICMP monitor" noValidate>
+    <form onSubmit={form.onSubmit((values) => onSubmit(toIcmpCreateBody(values)))} aria-label={label} noValidate>
       <Stack gap="md" maw={640}>
         <TextInput
           label={FIELD_LABELS.name}
@@ -66,12 +44,7 @@ export function NewIcmpMonitorForm({ onSubmit, onCancel, submitting, serverError
           {...form.getInputProps('hostname')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            label={FIELD_LABELS.pingCount}
-            description="Echo requests sent per run."
-            allowDecimal={false}
-            {...form.getInputProps('pingCount')}
-          />
+          <NumberInput label={FIELD_LABELS.pingCount} description="Echo requests sent per run." allowDecimal={false} {...form.getInputProps('pingCount')} />
           <Input.Wrapper
             label={FIELD_LABELS.ipFamily}
             description="Which address family ping uses."
@@ -88,13 +61,6 @@ export function NewIcmpMonitorForm({ onSubmit, onCancel, submitting, serverError
             />
           </Input.Wrapper>
         </SimpleGrid>
-        <Select
-          label={FIELD_LABELS.frequency}
-          description="How often the check runs from each of its locations."
-          data={FREQUENCY_OPTIONS}
-          allowDeselect={false}
-          {...form.getInputProps('frequency')}
-        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
             label={`${FIELD_LABELS.degradedPacketLossThreshold} (%)`}
@@ -109,31 +75,14 @@ export function NewIcmpMonitorForm({ onSubmit, onCancel, submitting, serverError
             {...form.getInputProps('maxPacketLossThreshold')}
           />
         </SimpleGrid>
-        <TagsInput
-          label={FIELD_LABELS.tags}
-          description="Press Enter after each tag."
-          placeholder="e.g. production"
-          clearable
-          {...form.getInputProps('tags')}
+        <CheckCommonFields
+          frequencyOptions={FREQUENCY_OPTIONS}
+          inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })}
         />
-        <Switch
-          label={FIELD_LABELS.activated}
-          description="Paused monitors keep their settings but do not run."
-          {...form.getInputProps('activated', { type: 'checkbox' })}
-        />
-        {schemaError && (
-          <Alert color="red" variant="light" title="Check these settings" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {schemaError}
-          </Alert>
-        )}
-        {serverError && (
-          <Alert color="red" variant="light" title="The server did not create the monitor" role="alert">
-            {serverError}
-          </Alert>
-        )}
+        <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={serverError} serverTitle={serverTitle} />
         <Group gap="sm">
           <Button type="submit" loading={submitting}>
-            Create monitor
+            {submitLabel}
           </Button>
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -1,0 +1,44 @@
+import type { Locator, Page } from '@playwright/test';
+
+export class MultiStepCheckForm {
+  readonly form: Locator;
+  readonly name: Locator;
+  readonly script: Locator;
+  readonly addDependency: Locator;
+  readonly addVariable: Locator;
+  readonly createButton: Locator;
+
+  constructor(
+    readonly page: Page,
+    formName = 'New multi-step check',
+  ) {
+    this.form = page.getByRole('form', { name: formName });
+    this.name = this.form.getByRole('textbox', { name: 'Name', exact: true });
+    // CodeMirror's editable surface is a contenteditable textbox labelled by the field label.
+    this.script = this.form.getByRole('textbox', { name: 'Script', exact: true });
+    this.addDependency = this.form.getByRole('button', { name: 'Add dependency' });
+    this.addVariable = this.form.getByRole('button', { name: 'Add variable' });
+    this.createButton = this.form.getByRole('button', { name: 'Create check' });
+  }
+
+  /** Types at the end of the script; CodeMirror closes brackets itself, so keep the text bracket-free. */
+  async appendToScript(text: string): Promise<void> {
+    await this.script.click();
+    await this.page.keyboard.press('ControlOrMeta+End');
+    await this.page.keyboard.press('Enter');
+    await this.page.keyboard.type(text);
+  }
+
+  async addDependencyFile(index: number, path: string, content: string): Promise<void> {
+    await this.addDependency.click();
+    await this.form.getByRole('textbox', { name: `Dependency ${index} path` }).fill(path);
+    await this.form.getByRole('textbox', { name: `Dependency ${index} content` }).fill(content);
+  }
+
+  async addEnvironmentVariable(index: number, key: string, value: string, secret: boolean): Promise<void> {
+    await this.addVariable.click();
+    await this.form.getByRole('textbox', { name: `Variable ${index} name` }).fill(key);
+    await this.form.getByLabel(`Variable ${index} value`).fill(value);
+    if (secret) await this.form.getByRole('checkbox', { name: `Variable ${index} is secret` }).check();
+  }
+}

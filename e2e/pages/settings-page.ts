@@ -1,0 +1,43 @@
+import type { Locator, Page } from '@playwright/test';
+import { choose } from './console';
+
+export class SettingsPage {
+  readonly planForm: Locator;
+  readonly unlimited: Locator;
+  readonly maxChecks: Locator;
+  readonly saveLimit: Locator;
+  readonly membersTable: Locator;
+  readonly memberForm: Locator;
+  readonly keyDialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.planForm = page.getByRole('form', { name: 'Plan limit' });
+    this.unlimited = this.planForm.getByRole('switch', { name: 'Unlimited' });
+    this.maxChecks = this.planForm.getByRole('textbox', { name: 'Maximum checks' });
+    this.saveLimit = this.planForm.getByRole('button', { name: 'Save limit' });
+    this.membersTable = page.getByRole('table', { name: 'Members' });
+    this.memberForm = page.getByRole('form', { name: 'Add member' });
+    this.keyDialog = page.getByRole('dialog', { name: 'New API key' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/#/settings');
+  }
+
+  async setLimit(maxChecks: number): Promise<void> {
+    await this.unlimited.uncheck();
+    await this.maxChecks.fill(String(maxChecks));
+    await this.saveLimit.click();
+  }
+
+  async addMember(name: string, email: string, role: string): Promise<void> {
+    await this.memberForm.getByRole('textbox', { name: 'Name' }).fill(name);
+    await this.memberForm.getByRole('textbox', { name: 'Email' }).fill(email);
+    await choose(this.page, this.memberForm.getByRole('combobox', { name: 'Role' }), role);
+    await this.memberForm.getByRole('button', { name: 'Add member' }).click();
+  }
+
+  memberRow(email: string): Locator {
+    return this.membersTable.getByRole('row').filter({ hasText: email });
+  }
+}

@@ -1,0 +1,47 @@
+import { createIcmpCheck } from '../../fixtures/rest';
+import { expect, test } from '../../fixtures/server';
+import { openConnected, toast } from '../../pages/console';
+import { NewIcmpMonitorPage } from '../../pages/new-icmp-monitor-page';
+import { SettingsPage } from '../../pages/settings-page';
+
+test.describe('settings in the web console', () => {
+  test('a plan limit at the current number of checks makes the next create answer 402', async ({ page, server, request }) => {
+    await createIcmpCheck(request, server, 'Only check');
+    const settings = new SettingsPage(page);
+
+    await openConnected(page, server, '/settings');
+    await expect(settings.planForm).toContainText('The account has 1 check now.');
+    await settings.setLimit(1);
+    await expect(toast(page, 'Plan limit saved')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Account' })).toContainText('Local (1 checks)');
+
+    const form = new NewIcmpMonitorPage(page);
+    await page.goto('/#/monitors/new-icmp');
+    await form.create({ name: 'One too many', hostname: '127.0.0.2' });
+    await expect(page.getByRole('alert').filter({ hasText: 'The server did not create the monitor' })).toContainText(
+      'Your plan allows 1 checks and 1 exist. Delete a check or raise the limit in Settings.',
+    );
+  });
+
+  test('adds a READ_ONLY member and shows its key once', async ({ page, server }) => {
+    const settings = new SettingsPage(page);
+    await openConnected(page, server, '/settings');
+    await settings.addMember('Riley Reader', 'riley@example.com', 'READ_ONLY');
+
+    await expect(settings.keyDialog).toBeVisible();
+    const key = (await settings.keyDialog.getByLabel('API key').textContent())?.trim() ?? '';
+    expect(key.length).toBeGreaterThan(20);
+    await expect(settings.keyDialog.getByRole('button', { name: 'Copy key' })).toBeVisible();
+    await settings.keyDialog.getByRole('button', { name: 'Done' }).click();
+    await expect(settings.keyDialog).toBeHidden();
+
+    const row = settings.memberRow('riley@example.com');
+    await expect(row.getByRole('combobox', { name: 'Role of Riley Reader' })).toHaveValue('READ_ONLY');
+    await expect(page.getByRole('main')).not.toContainText(key);
+
+    // The key shown is a working key: it reads the account over REST.
+    const me = await page.request.get(`${server.baseURL}/v1/accounts/me`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(me.status()).toBe(200);
+  });
+});
+

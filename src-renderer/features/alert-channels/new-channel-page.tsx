@@ -1,0 +1,39 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api-errors';
+import { useTRPC } from '../../lib/trpc';
+import { channelName } from './channel-display';
+import { ChannelForm } from './channel-form';
+import { INITIAL_CHANNEL_FORM_VALUES } from './channel-form-model';
+
+export function NewChannelPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const create = useMutation(
+    trpc.alertChannels.create.mutationOptions({
+      onSuccess: async (channel) => {
+        await queryClient.invalidateQueries(trpc.alertChannels.pathFilter());
+        notifications.show({ color: 'teal', title: 'Alert channel created', message: `${channelName(channel)} is ready; subscribe monitors to it.` });
+        await navigate('/alert-channels');
+      },
+    }),
+  );
+  return (
+    <>
+      <PageHeader title="New alert channel" description="Choose how Sightline reaches you, then which events it sends." />
+      <ChannelForm
+        label="New alert channel"
+        initialValues={INITIAL_CHANNEL_FORM_VALUES}
+        submitLabel="Create channel"
+        onSubmit={(body) => create.mutate(body)}
+        onCancel={() => void navigate('/alert-channels')}
+        submitting={create.isPending}
+        serverError={create.error ? errorMessage(create.error) : null}
+        serverTitle="The server did not create the alert channel"
+      />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Button, Divider, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { LOCATIONS } from '../../../src-shared/enums';
+import type { CheckGroupCreateInput } from '../../../src-shared/schemas/check-group';
+import { EnvVarsEditor } from '../../components/env-vars-editor';
+import { FormAlerts } from '../../components/form-alerts';
+import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
+import { GroupAlertFields } from './group-alert-fields';
+import { GROUP_LABELS, toGroupBody, validateGroupForm, type GroupFormValues } from './group-form-model';
+import { GroupRetryFields } from './group-retry-fields';
+
+interface GroupFormProps {
+  label: string;
+  initialValues: GroupFormValues;
+  submitLabel: string;
+  onSubmit: (body: CheckGroupCreateInput) => void;
+  onCancel: () => void;
+  submitting: boolean;
+  serverError: string | null;
+  serverTitle: string;
+}
+
+export function GroupForm({ label, initialValues, submitLabel, onSubmit, onCancel, submitting, serverError, serverTitle }: GroupFormProps) {
+  const form = useForm<GroupFormValues>({ initialValues, validate: (values) => toFormErrors(validateGroupForm(values)) });
+
+  return (
+    <form onSubmit={form.onSubmit((values) => onSubmit(toGroupBody(values)))} aria-label={label} noValidate>
+      <Stack gap="md" maw={760}>
+        <TextInput label={GROUP_LABELS.name} placeholder="e.g. Production network" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label={GROUP_LABELS.concurrency}
+            description="How many of the group's checks run at the same time."
+            min={1}
+            allowDecimal={false}
+            {...form.getInputProps('concurrency')}
+          />
+          <MultiSelect
+            label={GROUP_LABELS.locations}
+            description="Empty: checks run on the embedded agent (local)."
+            data={[...LOCATIONS]}
+            searchable
+            clearable
+            {...form.getInputProps('locations')}
+          />
+        </SimpleGrid>
+        <TagsInput label={GROUP_LABELS.tags} description="Press Enter after each tag." clearable {...form.getInputProps('tags')} />
+        <Group gap="xl">
+          <Switch label="Active" description="Paused groups pause all their checks." {...form.getInputProps('activated', { type: 'checkbox' })} />
+          <Switch label="Muted" description="Muted groups send no alerts." {...form.getInputProps('muted', { type: 'checkbox' })} />
+          <Switch label="Run in parallel" description="Run from all locations at once." {...form.getInputProps('runParallel', { type: 'checkbox' })} />
+        </Group>
+        <Divider label="Retries" labelPosition="left" />
+        <GroupRetryFields form={form} />
+        <Divider label="Alerts" labelPosition="left" />
+        <GroupAlertFields form={form} />
+        <Divider label="Variables" labelPosition="left" />
+        <EnvVarsEditor
+          description="Available to every check in the group; a check's own variable of the same name wins."
+          value={form.values.environmentVariables}
+          onChange={(items) => form.setFieldValue('environmentVariables', items)}
+          errors={form.errors}
+        />
+        <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={serverError} serverTitle={serverTitle} />
+        <Group gap="sm">
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { Anchor, Button, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingBlock } from '../../components/loading-block';
+import { PageHeader } from '../../components/page-header';
+import { QueryError } from '../../components/query-error';
+import { useTRPC } from '../../lib/trpc';
+import { MonitorFields } from '../monitors/monitor-fields';
+import { DeleteGroupModal } from './delete-group-modal';
+import { GroupChecksTable } from './group-checks-table';
+
+export function GroupPage() {
+  const id = Number(useParams().id);
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const group = useQuery(trpc.checkGroups.get.queryOptions({ id }));
+  const checks = useQuery(trpc.checkGroups.checks.queryOptions({ id, limit: 100, page: 1 }));
+
+  if (group.isPending) return <LoadingBlock label="Loading group" />;
+  if (group.isError) return <QueryError title="The group could not be loaded" error={group.error} onRetry={() => void group.refetch()} />;
+  const data = group.data;
+  const retry = data.retryStrategy === 'FALLBACK' ? 'FALLBACK (each check keeps its own)' : data.retryStrategy;
+
+  return (
+    <>
+      <PageHeader
+        title={data.name}
+        description={`Check group ${data.id}`}
+        actions={
+          <>
+            <Button component={Link} to={`/groups/${id}/edit`} variant="default">
+              Edit
+            </Button>
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="lg" maw={960}>
+        <MonitorFields
+          label="Group settings"
+          fields={[
+            { label: 'Active', value: data.activated },
+            { label: 'Muted', value: data.muted },
+            { label: 'Concurrency', value: data.concurrency },
+            { label: 'Locations', value: data.locations.length ? data.locations : 'local' },
+            { label: 'Run in parallel', value: data.runParallel },
+            { label: 'Retry strategy', value: retry },
+            { label: "Uses the account's alert settings", value: data.useGlobalAlertSettings !== false },
+            { label: 'Tags', value: data.tags },
+            { label: 'Environment variables', value: data.environmentVariables?.length ?? 0 },
+          ]}
+        />
+        <Stack gap={4}>
+          <Title order={4}>Checks</Title>
+          {checks.isPending && <LoadingBlock label="Loading the group's checks" />}
+          {checks.isError && <QueryError title="The group's checks could not be loaded" error={checks.error} onRetry={() => void checks.refetch()} />}
+          {checks.data && checks.data.total === 0 && (
+            <EmptyState title="No checks in this group yet">Open a monitor, choose Edit and pick this group.</EmptyState>
+          )}
+          {checks.data && checks.data.items.length > 0 && <GroupChecksTable checks={checks.data.items} />}
+        </Stack>
+        <Anchor component={Link} to="/groups" size="sm">
+          ← All groups
+        </Anchor>
+      </Stack>
+      <DeleteGroupModal group={deleting ? data : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate('/groups')} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { GROUP_LABELS, GROUP_RETRY_OPTIONS, type GroupFormValues } from './group-form-model';
+
+export function GroupRetryFields({ form }: { form: UseFormReturnType<GroupFormValues> }) {
+  const ownStrategy = form.values.retryType !== 'FALLBACK';
+  return (
+    <Stack gap="xs">
+      <Select
+        label={GROUP_LABELS.retryType}
+        description="How failed runs of the group's checks are retried."
+        data={GROUP_RETRY_OPTIONS}
+        allowDeselect={false}
+        {...form.getInputProps('retryType')}
+      />
+      {ownStrategy && (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberInput label={GROUP_LABELS.baseBackoffSeconds} min={0} allowDecimal={false} {...form.getInputProps('baseBackoffSeconds')} />
+          <NumberInput label={GROUP_LABELS.maxRetries} description="1–10." allowDecimal={false} {...form.getInputProps('maxRetries')} />
+          <NumberInput label={GROUP_LABELS.maxDurationSeconds} description="0–600." allowDecimal={false} {...form.getInputProps('maxDurationSeconds')} />
+        </SimpleGrid>
+      )}
+      {ownStrategy && <Switch label="Retry from the same location" {...form.getInputProps('sameRegion', { type: 'checkbox' })} />}
+    </Stack>
+  );
+}

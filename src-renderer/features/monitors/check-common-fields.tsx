@@ -1,0 +1,42 @@
+import { Group, Select, SimpleGrid, Switch, TagsInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { GroupSelect } from '../groups/group-select';
+import { COMMON_LABELS, type CommonCheckField } from './check-form-common';
+
+interface CheckCommonFieldsProps {
+  inputProps: (field: CommonCheckField, type?: 'checkbox') => GetInputPropsReturnType;
+  frequencyOptions: { value: string; label: string }[];
+}
+
+/** Schedule, group, tags and state: the part of every monitor form that does not depend on its type. */
+export function CheckCommonFields({ inputProps, frequencyOptions }: CheckCommonFieldsProps) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={COMMON_LABELS.frequency}
+          description="How often the check runs from each of its locations."
+          data={frequencyOptions}
+          allowDeselect={false}
+          {...inputProps('frequency')}
+        />
+        <GroupSelect inputProps={inputProps('groupId')} />
+      </SimpleGrid>
+      <TagsInput
+        label={COMMON_LABELS.tags}
+        description="Press Enter after each tag."
+        placeholder="e.g. production"
+        clearable
+        {...inputProps('tags')}
+      />
+      <Group gap="xl">
+        <Switch
+          label={COMMON_LABELS.activated}
+          description="Paused monitors keep their settings but do not run."
+          {...inputProps('activated', 'checkbox')}
+        />
+        <Switch label={COMMON_LABELS.muted} description="Muted monitors run but send no alerts." {...inputProps('muted', 'checkbox')} />
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { FREQUENCIES } from '../../../src-shared/enums';
+import { stringArray } from '../../lib/form-values';
+
+/** Fields every monitor form has, whatever the type. */
+export interface CommonCheckValues {
+  name: string;
+  frequency: string;
+  tags: string[];
+  activated: boolean;
+  muted: boolean;
+  /** The Select's value: a group id as text, or null for "no group". */
+  groupId: string | null;
+}
+
+export type CommonCheckField = keyof CommonCheckValues;
+
+export const COMMON_LABELS: Record<CommonCheckField, string> = {
+  name: 'Name',
+  frequency: 'Frequency',
+  tags: 'Tags',
+  activated: 'Active',
+  muted: 'Muted',
+  groupId: 'Group',
+};
+
+export const INITIAL_COMMON_VALUES: CommonCheckValues = {
+  name: '',
+  frequency: '10',
+  tags: [],
+  activated: true,
+  muted: false,
+  groupId: null,
+};
+
+type Frequency = (typeof FREQUENCIES)[number];
+
+export function commonBody(values: CommonCheckValues) {
+  return {
+    name: values.name.trim(),
+    activated: values.activated,
+    muted: values.muted,
+    frequency: Number(values.frequency) as Frequency,
+    tags: values.tags,
+    groupId: values.groupId ? Number(values.groupId) : null,
+  };
+}
+
+/** A stored check's common fields as the form edits them. */
+export function commonValuesOf(check: Record<string, unknown>): CommonCheckValues {
+  return {
+    name: typeof check.name === 'string' ? check.name : '',
+    frequency: typeof check.frequency === 'number' ? String(check.frequency) : INITIAL_COMMON_VALUES.frequency,
+    tags: stringArray(check.tags),
+    activated: check.activated !== false,
+    muted: check.muted === true,
+    groupId: typeof check.groupId === 'number' ? String(check.groupId) : null,
+  };
+}
+
+export function commonFieldForPath(path: readonly PropertyKey[]): CommonCheckField | null {
+  const [head] = path;
+  return typeof head === 'string' && head in COMMON_LABELS ? (head as CommonCheckField) : null;
+}

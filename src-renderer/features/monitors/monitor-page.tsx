@@ -1,0 +1,111 @@
+import { Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadingBlock } from '../../components/loading-block';
+import { PageHeader } from '../../components/page-header';
+import { QueryError } from '../../components/query-error';
+import { useTRPC } from '../../lib/trpc';
+import { ActivationSwitch } from './activation-switch';
+import { formatCreated } from './check-display';
+import { DeleteMonitorModal } from './delete-monitor-modal';
+import { frequencyShort } from './frequency';
+import { MonitorAlertChannels } from './monitor-alert-channels';
+import { MonitorFields } from './monitor-fields';
+import { isEditableCheckType } from './use-update-check';
+
+const COMMON_FIELDS: readonly [string, string][] = [
+  ['muted', 'Muted'],
+  ['tags', 'Tags'],
+  ['locations', 'Public locations'],
+  ['privateLocations', 'Private locations'],
+  ['doubleCheck', 'Double check'],
+  ['shouldFail', 'Should fail'],
+  ['runParallel', 'Run in parallel'],
+  ['degradedResponseTime', 'Degraded after (ms)'],
+  ['maxResponseTime', 'Failed after (ms)'],
+  ['degradedPacketLossThreshold', 'Degraded at packet loss (%)'],
+  ['maxPacketLossThreshold', 'Failed at packet loss (%)'],
+  ['useGlobalAlertSettings', 'Uses account alert settings'],
+  ['retryStrategy', 'Retry strategy'],
+  ['alertSettings', 'Alert settings'],
+  ['description', 'Description'],
+];
+
+export function MonitorPage() {
+  const { id = '' } = useParams();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const check = useQuery(trpc.checks.get.queryOptions({ id }));
+  const groupId = typeof check.data?.groupId === 'number' ? check.data.groupId : null;
+  const group = useQuery({ ...trpc.checkGroups.get.queryOptions({ id: groupId ?? 0 }), enabled: groupId !== null });
+
+  if (check.isPending) return <LoadingBlock label="Loading monitor" />;
+  if (check.isError) return <QueryError title="The monitor could not be loaded" error={check.error} onRetry={() => void check.refetch()} />;
+
+  const data = check.data;
+  const request = data.request && typeof data.request === 'object' ? Object.entries(data.request as Record<string, unknown>) : [];
+  const frequency = typeof data.frequency === 'number' ? frequencyShort(data.frequency, typeof data.frequencyOffset === 'number' ? data.frequencyOffset : null) : null;
+  const fields = [
+    { label: 'Type', value: data.checkType },
+    { label: 'Frequency', value: frequency },
+    {
+      label: 'Group',
+      value:
+        groupId === null ? null : (
+          <Anchor component={Link} to={`/groups/${groupId}`} size="sm">
+            {group.data?.name ?? `Group ${groupId}`}
+          </Anchor>
+        ),
+    },
+    ...request.filter(([key]) => key !== 'assertions').map(([key, value]) => ({ label: `Request: ${key}`, value })),
+    ...COMMON_FIELDS.filter(([key]) => key in data).map(([key, label]) => ({ label, value: data[key] })),
+    { label: 'Environment variables', value: Array.isArray(data.environmentVariables) ? data.environmentVariables.length : 0 },
+    { label: 'Created', value: formatCreated(data.created_at) },
+    { label: 'Updated', value: data.updated_at ? formatCreated(data.updated_at) : null },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={data.name}
+        description={`${data.checkType} monitor · id ${data.id}`}
+        actions={
+          <>
+            <ActivationSwitch id={data.id} name={data.name} checkType={data.checkType} activated={data.activated === true} withLabel />
+            {isEditableCheckType(data.checkType) && (
+              <Button component={Link} to={`/monitors/${data.id}/edit`} variant="default">
+                Edit
+              </Button>
+            )}
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="lg" maw={960}>
+        <MonitorFields label="Monitor settings" fields={fields} />
+        {typeof data.script === 'string' && data.script !== '' && (
+          <Stack gap={4}>
+            <Title order={4}>Script</Title>
+            <Code block>{data.script}</Code>
+          </Stack>
+        )}
+        <Stack gap={4}>
+          <Title order={4}>Alert channels</Title>
+          <MonitorAlertChannels subscriptions={data.alertChannelSubscriptions} />
+        </Stack>
+        <Group>
+          <Text size="sm" c="dimmed">
+            <Anchor component={Link} to="/monitors" size="sm">
+              ← All monitors
+            </Anchor>
+          </Text>
+        </Group>
+      </Stack>
+      <DeleteMonitorModal monitor={deleting ? data : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate('/monitors')} />
+    </>
+  );
+}

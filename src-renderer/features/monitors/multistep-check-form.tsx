@@ -1,0 +1,78 @@
+import { Button, Code, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { MultiStepCheckCreateInput } from '../../../src-shared/schemas/multistep-check';
+import { EnvVarsEditor } from '../../components/env-vars-editor';
+import { FormAlerts } from '../../components/form-alerts';
+import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
+import { CheckCommonFields } from './check-common-fields';
+import { DependenciesEditor } from './dependencies-editor';
+import {
+  MULTI_STEP_FREQUENCY_OPTIONS,
+  MULTI_STEP_LABELS,
+  toMultiStepBody,
+  validateMultiStepForm,
+  type MultiStepFormValues,
+} from './multistep-form-model';
+import { ScriptEditor } from './script-editor';
+
+interface MultiStepCheckFormProps {
+  label: string;
+  initialValues: MultiStepFormValues;
+  submitLabel: string;
+  onSubmit: (body: MultiStepCheckCreateInput) => void;
+  onCancel: () => void;
+  submitting: boolean;
+  serverError: string | null;
+  serverTitle: string;
+}
+
+export function MultiStepCheckForm(props: MultiStepCheckFormProps) {
+  const { label, initialValues, submitLabel, onSubmit, onCancel, submitting, serverError, serverTitle } = props;
+  const form = useForm<MultiStepFormValues>({ initialValues, validate: (values) => toFormErrors(validateMultiStepForm(values)) });
+
+  return (
+    <form onSubmit={form.onSubmit((values) => onSubmit(toMultiStepBody(values)))} aria-label={label} noValidate>
+      <Stack gap="md" maw={820}>
+        <TextInput
+          label={MULTI_STEP_LABELS.name}
+          description="Shown in lists and in alerts."
+          placeholder="e.g. Checkout API flow"
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <ScriptEditor
+          label={MULTI_STEP_LABELS.script}
+          description={
+            <>
+              A Playwright test using the <Code>request</Code> fixture; every step that throws fails the run.
+            </>
+          }
+          value={form.values.script}
+          onChange={(script) => form.setFieldValue('script', script)}
+          error={form.errors.script}
+        />
+        <DependenciesEditor value={form.values.dependencies} onChange={(items) => form.setFieldValue('dependencies', items)} errors={form.errors} />
+        <EnvVarsEditor
+          description="Read in the script as process.env.NAME; secret values are hidden in the console."
+          value={form.values.environmentVariables}
+          onChange={(items) => form.setFieldValue('environmentVariables', items)}
+          errors={form.errors}
+        />
+        <CheckCommonFields
+          frequencyOptions={MULTI_STEP_FREQUENCY_OPTIONS}
+          inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })}
+        />
+        <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={serverError} serverTitle={serverTitle} />
+        <Group gap="sm">
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api-errors';
+import { useTRPC } from '../../lib/trpc';
+import { INITIAL_TRACEROUTE_FORM_VALUES } from './traceroute-form-model';
+import { TracerouteMonitorForm } from './traceroute-monitor-form';
+import { useCheckCreated } from './use-check-created';
+
+export function NewTracerouteMonitorPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const onCreated = useCheckCreated('will trace its route on its next run.');
+  const create = useMutation(trpc.checks.createTraceroute.mutationOptions({ onSuccess: onCreated }));
+
+  return (
+    <>
+      <PageHeader
+        title="New traceroute monitor"
+        description="Traces the network path to a host with mtr and alerts when the route is slow, too long or loses packets."
+      />
+      <TracerouteMonitorForm
+        label="New traceroute monitor"
+        initialValues={INITIAL_TRACEROUTE_FORM_VALUES}
+        submitLabel="Create monitor"
+        onSubmit={(body) => create.mutate(body)}
+        onCancel={() => void navigate('/monitors')}
+        submitting={create.isPending}
+        serverError={create.error ? errorMessage(create.error) : null}
+        serverTitle="The server did not create the monitor"
+      />
+    </>
+  );
+}

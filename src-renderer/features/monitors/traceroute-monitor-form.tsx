@@ -1,0 +1,67 @@
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IP_FAMILIES } from '../../../src-shared/enums';
+import { TRACEROUTE_PROTOCOLS, type TracerouteMonitorCreateInput } from '../../../src-shared/schemas/traceroute-monitor';
+import { FormAlerts } from '../../components/form-alerts';
+import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
+import { CheckCommonFields } from './check-common-fields';
+import { FREQUENCY_OPTIONS } from './frequency';
+import { TRACEROUTE_LABELS as L, toTracerouteBody, validateTracerouteForm, type TracerouteFormValues } from './traceroute-form-model';
+
+interface TracerouteMonitorFormProps {
+  label: string;
+  initialValues: TracerouteFormValues;
+  submitLabel: string;
+  onSubmit: (body: TracerouteMonitorCreateInput) => void;
+  onCancel: () => void;
+  submitting: boolean;
+  serverError: string | null;
+  serverTitle: string;
+}
+
+export function TracerouteMonitorForm(props: TracerouteMonitorFormProps) {
+  const { label, initialValues, submitLabel, onSubmit, onCancel, submitting, serverError, serverTitle } = props;
+  const form = useForm<TracerouteFormValues>({ initialValues, validate: (values) => toFormErrors(validateTracerouteForm(values)) });
+
+  return (
+    <form onSubmit={form.onSubmit((values) => onSubmit(toTracerouteBody(values)))} aria-label={label} noValidate>
+      <Stack gap="md" maw={720}>
+        <TextInput label={L.name} description="Shown in lists and in alerts." placeholder="e.g. Path to the data centre" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label={L.url}
+          description="The host name or IP address the route is traced to."
+          placeholder="e.g. 198.51.100.7 or api.example.com"
+          withAsterisk
+          spellCheck={false}
+          autoCapitalize="off"
+          {...form.getInputProps('url')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select label={L.protocol} data={[...TRACEROUTE_PROTOCOLS]} allowDeselect={false} {...form.getInputProps('protocol')} />
+          <NumberInput label={L.port} description="TCP, UDP and SCTP only." placeholder="default" allowDecimal={false} {...form.getInputProps('port')} />
+          <Select label={L.ipFamily} data={[...IP_FAMILIES]} allowDeselect={false} {...form.getInputProps('ipFamily')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberInput label={L.maxHops} description="1–64." allowDecimal={false} {...form.getInputProps('maxHops')} />
+          <NumberInput label={L.maxUnknownHops} description="Stop after this many silent hops." placeholder="no limit" allowDecimal={false} {...form.getInputProps('maxUnknownHops')} />
+          <NumberInput label={L.timeout} description="Per probe, 1–30 seconds." allowDecimal={false} {...form.getInputProps('timeout')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput label={L.degradedResponseTime} description="Slower runs are degraded." allowDecimal={false} {...form.getInputProps('degradedResponseTime')} />
+          <NumberInput label={L.maxResponseTime} description="Slower runs fail." allowDecimal={false} {...form.getInputProps('maxResponseTime')} />
+        </SimpleGrid>
+        <Switch label={L.ptrLookup} description="Look up a DNS name for every hop (slower)." {...form.getInputProps('ptrLookup', { type: 'checkbox' })} />
+        <CheckCommonFields frequencyOptions={FREQUENCY_OPTIONS} inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })} />
+        <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={serverError} serverTitle={serverTitle} />
+        <Group gap="sm">
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

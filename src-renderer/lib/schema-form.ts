@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+
+/** Schema issues a form has no field for are kept under this key and shown above its buttons. */
+export const SCHEMA_ERROR_KEY = '_schema';
+
+/** Where a schema path is edited in a form; null when the form has no field for it. */
+export type FieldForPath = (path: readonly PropertyKey[]) => string | null;
+
+export interface FormValidation {
+  fieldErrors: Record<string, string>;
+  formErrors: string[];
+}
+
+/** For forms whose value paths mirror the body: `config.headers.0.key`. */
+export const mirroredField: FieldForPath = (path) => (path.length > 0 ? path.map(String).join('.') : null);
+
+/** zod's messages either read on from the field name ("must not start with …") or stand alone ("Too small: …"). */
+function withFieldName(label: string | undefined, message: string): string {
+  const first = message.charAt(0);
+  const continues = first === first.toLowerCase() && first !== first.toUpperCase();
+  return label && continues ? `${label} ${message}` : message;
+}
+
+export function issuesToErrors(
+  issues: readonly z.core.$ZodIssue[],
+  fieldForPath: FieldForPath,
+  labels: Readonly<Record<string, string>> = {},
+): FormValidation {
+  const collected = new Map<string, string[]>();
+  const formErrors: string[] = [];
+  for (const issue of issues) {
+    const field = fieldForPath(issue.path);
+    if (field) {
+      collected.set(field, [...(collected.get(field) ?? []), issue.message]);
+    } else {
+      const path = issue.path.map(String).join('.');
+      formErrors.push(path ? `${path}: ${issue.message}` : issue.message);
+    }
+  }
+  const fieldErrors: Record<string, string> = {};
+  for (const [field, messages] of collected) {
+    fieldErrors[field] = messages.map((message, i) => (i === 0 ? withFieldName(labels[field], message) : message)).join('; ');
+  }
+  return { fieldErrors, formErrors };
+}
+
+/** The shared schema is the only source of validation rules and messages. */
+export function validateWithSchema(
+  schema: z.ZodType,
+  body: unknown,
+  fieldForPath: FieldForPath,
+  labels?: Readonly<Record<string, string>>,
+): FormValidation {
+  const result = schema.safeParse(body);
+  return result.success ? { fieldErrors: {}, formErrors: [] } : issuesToErrors(result.error.issues, fieldForPath, labels);
+}
+
+/** The shape @mantine/form's `validate` function returns. */
+export function toFormErrors({ fieldErrors, formErrors }: FormValidation): Record<string, string> {
+  return formErrors.length > 0 ? { ...fieldErrors, [SCHEMA_ERROR_KEY]: formErrors.join('\n') } : fieldErrors;
+}
