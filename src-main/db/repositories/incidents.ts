@@ -1,0 +1,141 @@
+import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { incidents, incidentServices, incidentUpdates, statusPageServices } from '../schema';
+import type { StatusPageServiceRow } from './status-page-services';
+
+export type IncidentRow = typeof incidents.$inferSelect;
+export type IncidentUpdateRow = typeof incidentUpdates.$inferSelect;
+
+/** Inserts an incident; `sourceCheckId` is set when a check's triggerIncident opened it. */
+export function insertIncident(db: Db, row: IncidentRow): void {
+  db.insert(incidents).values(row).run();
+}
+
+export function findIncident(db: Db, accountId: string, id: string): IncidentRow | undefined {
+  return db
+    .select()
+    .from(incidents)
+    .where(and(eq(incidents.accountId, accountId), eq(incidents.id, id)))
+    .get();
+}
+
+/** The incident a check opened that is not yet resolved (at most one per check). */
+export function findOpenIncidentForCheck(db: Db, accountId: string, checkId: string): IncidentRow | undefined {
+  return db
+    .select()
+    .from(incidents)
+    .where(and(eq(incidents.accountId, accountId), eq(incidents.sourceCheckId, checkId), ne(incidents.lastUpdateStatus, 'RESOLVED')))
+    .orderBy(desc(incidents.createdAt))
+    .get();
+}
+
+/** Newest first; `from` (inclusive) is the first row of the page when paging. */
+export function listIncidents(db: Db, accountId: string, limit: number, from?: IncidentRow): IncidentRow[] {
+  const parts: (SQL | undefined)[] = [eq(incidents.accountId, accountId)];
+  if (from) {
+    parts.push(
+      or(
+        lt(incidents.createdAt, from.createdAt),
+        and(eq(incidents.createdAt, from.createdAt), lt(incidents.id, from.id)),
+        eq(incidents.id, from.id),
+      ),
+    );
+  }
+  return db
+    .select()
+    .from(incidents)
+    .where(and(...parts))
+    .orderBy(desc(incidents.createdAt), desc(incidents.id))
+    .limit(limit)
+    .all();
+}
+
+export function updateIncident(db: Db, row: IncidentRow): void {
+  db.update(incidents)
+    .set(row)
+    .where(and(eq(incidents.accountId, row.accountId), eq(incidents.id, row.id)))
+    .run();
+}
+
+export function deleteIncident(db: Db, accountId: string, id: string): boolean {
+  return (
+    db
+      .delete(incidents)
+      .where(and(eq(incidents.accountId, accountId), eq(incidents.id, id)))
+      .run().changes > 0
+  );
+}
+
+export function replaceIncidentServices(db: Db, incidentId: string, serviceIds: readonly string[]): void {
+  db.delete(incidentServices).where(eq(incidentServices.incidentId, incidentId)).run();
+  const unique = [...new Set(serviceIds)];
+  if (unique.length > 0) db.insert(incidentServices).values(unique.map((serviceId) => ({ incidentId, serviceId }))).run();
+}
+
+/** The services of each incident, by incident id, ordered by name. */
+export function servicesOfIncidents(db: Db, incidentIds: readonly string[]): Map<string, StatusPageServiceRow[]> {
+  const result = new Map<string, StatusPageServiceRow[]>(incidentIds.map((id) => [id, []]));
+  if (incidentIds.length === 0) return result;
+  const rows = db
+    .select({ incidentId: incidentServices.incidentId, service: statusPageServices })
+    .from(incidentServices)
+    .innerJoin(statusPageServices, eq(statusPageServices.id, incidentServices.serviceId))
+    .where(inArray(incidentServices.incidentId, [...incidentIds]))
+    .orderBy(asc(statusPageServices.name), asc(statusPageServices.id))
+    .all();
+  for (const row of rows) result.get(row.incidentId)?.push(row.service);
+  return result;
+}
+
+/** Newest first: by created_at, then by insertion order for updates stored in the same millisecond. */
+const NEWEST_FIRST = [desc(incidentUpdates.createdAt), sql`${incidentUpdates}.rowid desc`];
+
+export function updatesOfIncidents(db: Db, incidentIds: readonly string[]): Map<string, IncidentUpdateRow[]> {
+  const result = new Map<string, IncidentUpdateRow[]>(incidentIds.map((id) => [id, []]));
+  if (incidentIds.length === 0) return result;
+  const rows = db
+    .select()
+    .from(incidentUpdates)
+    .where(inArray(incidentUpdates.incidentId, [...incidentIds]))
+    .orderBy(...NEWEST_FIRST)
+    .all();
+  for (const row of rows) result.get(row.incidentId)?.push(row);
+  return result;
+}
+
+export function listIncidentUpdates(db: Db, incidentId: string, limit?: number): IncidentUpdateRow[] {
+  const query = db
+    .select()
+    .from(incidentUpdates)
+    .where(eq(incidentUpdates.incidentId, incidentId))
+    .orderBy(...NEWEST_FIRST);
+  return limit === undefined ? query.all() : query.limit(limit).all();
+}
+
+export function findIncidentUpdate(db: Db, incidentId: string, id: string): IncidentUpdateRow | undefined {
+  return db
+    .select()
+    .from(incidentUpdates)
+    .where(and(eq(incidentUpdates.incidentId, incidentId), eq(incidentUpdates.id, id)))
+    .get();
+}
+
+export function insertIncidentUpdate(db: Db, row: IncidentUpdateRow): void {
+  db.insert(incidentUpdates).values(row).run();
+}
+
+export function replaceIncidentUpdate(db: Db, row: IncidentUpdateRow): void {
+  db.update(incidentUpdates)
+    .set(row)
+    .where(and(eq(incidentUpdates.incidentId, row.incidentId), eq(incidentUpdates.id, row.id)))
+    .run();
+}
+
+export function deleteIncidentUpdate(db: Db, incidentId: string, id: string): boolean {
+  return (
+    db
+      .delete(incidentUpdates)
+      .where(and(eq(incidentUpdates.incidentId, incidentId), eq(incidentUpdates.id, id)))
+      .run().changes > 0
+  );
+}

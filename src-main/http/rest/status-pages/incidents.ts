@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createIncident } from '../../../services/status-pages/incident-create';
+import { deleteIncidentById } from '../../../services/status-pages/incident-delete';
+import { editIncident } from '../../../services/status-pages/incident-edit';
+import { getIncident } from '../../../services/status-pages/incident-get';
+import { listIncidentPage } from '../../../services/status-pages/incident-list';
+import { CursorQuery, IncidentCreate, IncidentEdit, IncidentPage, IncidentView } from '../../../../src-shared/schemas/status-page';
+import { serviceContext } from '../auth';
+import type { HttpDeps } from '../../deps';
+import { errorResponses } from '../common';
+
+const TAGS = ['Status Page Incidents'];
+/** Incident ids are uuids; anything else cannot name one, so it is a 404 like an unknown id. */
+const IncidentParams = z.object({ incidentId: z.string().min(1) });
+
+export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/status-pages/incidents',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'List incidents, newest first (cursor paging with limit and nextId)',
+          querystring: CursorQuery,
+          response: { 200: IncidentPage, ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request) => listIncidentPage(serviceContext(deps, request), request.query),
+    );
+
+    app.post(
+      '/v1/status-pages/incidents',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Create an incident with its first update',
+          body: IncidentCreate,
+          response: { 201: IncidentView, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => reply.status(201).send(createIncident(serviceContext(deps, request), request.body)),
+    );
+
+    app.get(
+      '/v1/status-pages/incidents/:incidentId',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Retrieve an incident with its services and updates',
+          params: IncidentParams,
+          response: { 200: IncidentView, ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request) => getIncident(serviceContext(deps, request), request.params.incidentId),
+    );
+
+    app.put(
+      '/v1/status-pages/incidents/:incidentId',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Update the name, severity and services of an incident',
+          params: IncidentParams,
+          body: IncidentEdit,
+          response: { 200: IncidentView, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => editIncident(serviceContext(deps, request), request.params.incidentId, request.body),
+    );
+
+    app.delete(
+      '/v1/status-pages/incidents/:incidentId',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Delete an incident and all its updates',
+          params: IncidentParams,
+          response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        deleteIncidentById(serviceContext(deps, request), request.params.incidentId);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { createIncident } from '../../../services/status-pages/incident-create';
+import { deleteIncidentById } from '../../../services/status-pages/incident-delete';
+import { editIncident } from '../../../services/status-pages/incident-edit';
+import { getIncident } from '../../../services/status-pages/incident-get';
+import { listIncidentPage } from '../../../services/status-pages/incident-list';
+import { addIncidentUpdate } from '../../../services/status-pages/incident-update-add';
+import { deleteIncidentUpdateById } from '../../../services/status-pages/incident-update-delete';
+import { editIncidentUpdate } from '../../../services/status-pages/incident-update-edit';
+import { getIncidentUpdate, listIncidentUpdateViews } from '../../../services/status-pages/incident-update-get';
+import { createStatusPageService } from '../../../services/status-pages/service-create';
+import { deleteStatusPageServiceById } from '../../../services/status-pages/service-delete';
+import { getStatusPageService } from '../../../services/status-pages/service-get';
+import { listStatusPageServicePage } from '../../../services/status-pages/service-list';
+import { updateStatusPageService } from '../../../services/status-pages/service-update';
+import {
+  CursorQuery,
+  IncidentCreate,
+  IncidentEdit,
+  IncidentUpdateCreate,
+  IncidentUpdateEdit,
+  ServiceCreate,
+  ServiceListQuery,
+  ServiceUpdate,
+} from '../../../../src-shared/schemas/status-page';
+import { authedProcedure, router } from '../init';
+
+const ById = z.object({ id: z.string().min(1) });
+const ByIncident = z.object({ incidentId: z.string().min(1) });
+const ByUpdate = ByIncident.extend({ updateId: z.string().min(1) });
+
+const servicesRouter = router({
+  list: authedProcedure.input(ServiceListQuery).query(({ ctx, input }) => listStatusPageServicePage(ctx.service, input)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getStatusPageService(ctx.service, input.id)),
+  create: authedProcedure.input(ServiceCreate).mutation(({ ctx, input }) => createStatusPageService(ctx.service, input)),
+  update: authedProcedure
+    .input(z.object({ id: z.string().min(1), body: ServiceUpdate }))
+    .mutation(({ ctx, input }) => updateStatusPageService(ctx.service, input.id, input.body)),
+  delete: authedProcedure.input(ById).mutation(({ ctx, input }) => {
+    deleteStatusPageServiceById(ctx.service, input.id);
+    return { id: input.id };
+  }),
+});
+
+const incidentsRouter = router({
+  list: authedProcedure.input(CursorQuery).query(({ ctx, input }) => listIncidentPage(ctx.service, input)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getIncident(ctx.service, input.id)),
+  create: authedProcedure.input(IncidentCreate).mutation(({ ctx, input }) => createIncident(ctx.service, input)),
+  update: authedProcedure
+    .input(z.object({ id: z.string().min(1), body: IncidentEdit }))
+    .mutation(({ ctx, input }) => editIncident(ctx.service, input.id, input.body)),
+  delete: authedProcedure.input(ById).mutation(({ ctx, input }) => {
+    deleteIncidentById(ctx.service, input.id);
+    return { id: input.id };
+  }),
+  listUpdates: authedProcedure.input(ByIncident).query(({ ctx, input }) => listIncidentUpdateViews(ctx.service, input.incidentId)),
+  getUpdate: authedProcedure.input(ByUpdate).query(({ ctx, input }) => getIncidentUpdate(ctx.service, input.incidentId, input.updateId)),
+  addUpdate: authedProcedure
+    .input(ByIncident.extend({ body: IncidentUpdateCreate }))
+    .mutation(({ ctx, input }) => addIncidentUpdate(ctx.service, input.incidentId, input.body)),
+  editUpdate: authedProcedure
+    .input(ByUpdate.extend({ body: IncidentUpdateEdit }))
+    .mutation(({ ctx, input }) => editIncidentUpdate(ctx.service, input.incidentId, input.updateId, input.body)),
+  deleteUpdate: authedProcedure.input(ByUpdate).mutation(({ ctx, input }) => {
+    deleteIncidentUpdateById(ctx.service, input.incidentId, input.updateId);
+    return { incidentId: input.incidentId, updateId: input.updateId };
+  }),
+});
+
+export const statusPagesRouter = router({
+  services: servicesRouter,
+  incidents: incidentsRouter,
+});

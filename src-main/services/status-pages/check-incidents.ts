@@ -1,0 +1,57 @@
+import { transaction } from '../../db/connection';
+import { findOpenIncidentForCheck, listIncidentUpdates } from '../../db/repositories/incidents';
+import type { IncidentSeverity, IncidentView } from '../../../src-shared/schemas/status-page';
+import type { ServiceContext } from '../context';
+import { loadIncidentView } from './read-shape';
+import { insertIncidentRecord, insertUpdateRecord, refreshProgress } from './store';
+
+/** What a check's triggerIncident says, for the alerting engine. */
+export interface CheckIncidentTrigger {
+  checkId: string;
+  serviceId: string;
+  name: string;
+  description: string;
+  severity: IncidentSeverity;
+  notifySubscribers: boolean;
+}
+
+export interface OpenedIncident {
+  incident: IncidentView;
+  /** false when the check already had an open incident, which is returned unchanged. */
+  opened: boolean;
+}
+
+/**
+ * Opens an INVESTIGATING incident for a failing check, at most one open per check.
+ * Throws not_found when the trigger's service no longer exists.
+ */
+export function openIncidentForCheck(ctx: ServiceContext, trigger: CheckIncidentTrigger): OpenedIncident {
+  return transaction(ctx.db, (tx) => {
+    const open = findOpenIncidentForCheck(tx, ctx.accountId, trigger.checkId);
+    if (open) return { incident: loadIncidentView(tx, open), opened: false };
+    const row = insertIncidentRecord(tx, ctx, {
+      name: (trigger.name.trim() || 'Check failing').slice(0, 255),
+      severity: trigger.severity,
+      serviceIds: [trigger.serviceId],
+      update: { description: trigger.description.trim() || trigger.name.trim() || 'Check failing', status: 'INVESTIGATING', notifySubscribers: trigger.notifySubscribers },
+      sourceCheckId: trigger.checkId,
+    });
+    return { incident: loadIncidentView(tx, row), opened: true };
+  });
+}
+
+/**
+ * Closes the check's open incident with a RESOLVED update, notifying subscribers as the
+ * opening update did. Answers null when the check has no open incident.
+ */
+export function resolveIncidentForCheck(ctx: ServiceContext, checkId: string, description: string): IncidentView | null {
+  return transaction(ctx.db, (tx) => {
+    const open = findOpenIncidentForCheck(tx, ctx.accountId, checkId);
+    if (!open) return null;
+    const updates = listIncidentUpdates(tx, open.id);
+    const opening = updates[updates.length - 1];
+    const now = ctx.clock.now().toISOString();
+    insertUpdateRecord(tx, open.id, { description: description.trim() || 'Check recovered', status: 'RESOLVED', notifySubscribers: opening?.notifySubscribers ?? false }, now);
+    return loadIncidentView(tx, refreshProgress(tx, open, now));
+  });
+}

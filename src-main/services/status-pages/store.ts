@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../core/errors';
+import type { Db } from '../../db/connection';
+import { findIncident, insertIncident, insertIncidentUpdate, listIncidentUpdates, replaceIncidentServices, updateIncident, type IncidentRow, type IncidentUpdateRow } from '../../db/repositories/incidents';
+import { findStatusPageServices } from '../../db/repositories/status-page-services';
+import type { IncidentProgress, IncidentSeverity } from '../../../src-shared/schemas/status-page';
+import type { ServiceContext } from '../context';
+import { deriveProgress } from './progress';
+
+export function requireIncident(tx: Db, accountId: string, id: string): IncidentRow {
+  const row = findIncident(tx, accountId, id);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** Every named service must exist in the account: the spec answers 404 Not Found otherwise (4.7). */
+export function assertServicesExist(tx: Db, accountId: string, serviceIds: readonly string[]): void {
+  const unique = [...new Set(serviceIds)];
+  if (findStatusPageServices(tx, accountId, unique).length !== unique.length) throw AppError.notFound();
+}
+
+export interface NewUpdate {
+  description: string;
+  status: IncidentProgress;
+  notifySubscribers: boolean;
+  publicIncidentUpdateDate?: string;
+}
+
+export interface NewIncident {
+  name: string;
+  severity: IncidentSeverity;
+  serviceIds: readonly string[];
+  update: NewUpdate;
+  /** The check whose triggerIncident opened it; null for incidents made by hand. */
+  sourceCheckId: string | null;
+}
+
+/** Stores an incident with its services and its first update; call inside a transaction. */
+export function insertIncidentRecord(tx: Db, ctx: ServiceContext, input: NewIncident): IncidentRow {
+  assertServicesExist(tx, ctx.accountId, input.serviceIds);
+  const now = ctx.clock.now().toISOString();
+  const row: IncidentRow = {
+    id: randomUUID(),
+    accountId: ctx.accountId,
+    name: input.name,
+    severity: input.severity,
+    lastUpdateStatus: input.update.status,
+    sourceCheckId: input.sourceCheckId,
+    createdAt: now,
+    updatedAt: null,
+    resolvedAt: null,
+  };
+  insertIncident(tx, row);
+  replaceIncidentServices(tx, row.id, input.serviceIds);
+  insertUpdateRecord(tx, row.id, input.update, now);
+  return refreshProgress(tx, row, null);
+}
+
+export function insertUpdateRecord(tx: Db, incidentId: string, update: NewUpdate, now: string): IncidentUpdateRow {
+  const row: IncidentUpdateRow = {
+    id: randomUUID(),
+    incidentId,
+    status: update.status,
+    description: update.description,
+    notifySubscribers: update.notifySubscribers,
+    publicIncidentUpdateDate: update.publicIncidentUpdateDate ?? now,
+    createdAt: now,
+    updatedAt: null,
+  };
+  insertIncidentUpdate(tx, row);
+  return row;
+}
+
+/** Mirrors the newest update into the incident (lastUpdateStatus, resolution time). */
+export function refreshProgress(tx: Db, incident: IncidentRow, updatedAt: string | null): IncidentRow {
+  const progress = deriveProgress(listIncidentUpdates(tx, incident.id));
+  const row: IncidentRow = { ...incident, ...progress, updatedAt: updatedAt ?? incident.updatedAt };
+  updateIncident(tx, row);
+  return row;
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../../src-main/http/trpc/router';
+import { startServer, type TestServer } from '../helpers/server';
+
+describe('statusPages tRPC twins', () => {
+  let server: TestServer;
+  let trpc: ReturnType<typeof createTRPCClient<AppRouter>>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: () => ({ authorization: `Bearer ${server.key}` }) })] });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('services and incidents round-trip and REST sees the same data', async () => {
+    const service = await trpc.statusPages.services.create.mutate({ name: 'Over tRPC' });
+    expect(await trpc.statusPages.services.get.query({ id: service.id })).toEqual(service);
+    const renamed = await trpc.statusPages.services.update.mutate({ id: service.id, body: { name: 'Renamed' } });
+    expect(renamed.name).toBe('Renamed');
+    expect((await trpc.statusPages.services.list.query({})).entries).toEqual([renamed]);
+
+    const incident = await trpc.statusPages.incidents.create.mutate({
+      name: 'Outage',
+      severity: 'MINOR',
+      services: [{ id: service.id }],
+      incidentUpdates: [{ description: 'Looking', notifySubscribers: false }],
+    });
+    expect((await server.api('GET', `/v1/status-pages/incidents/${incident.id}`)).body).toEqual(incident);
+
+    const update = await trpc.statusPages.incidents.addUpdate.mutate({ incidentId: incident.id, body: { description: 'Fixed', status: 'RESOLVED', notifySubscribers: true } });
+    expect(await trpc.statusPages.incidents.getUpdate.query({ incidentId: incident.id, updateId: update.id })).toEqual(update);
+    const edited = await trpc.statusPages.incidents.editUpdate.mutate({ incidentId: incident.id, updateId: update.id, body: { description: 'Fixed for good' } });
+    expect(edited).toEqual({ ...update, description: 'Fixed for good' });
+    expect(await trpc.statusPages.incidents.listUpdates.query({ incidentId: incident.id })).toHaveLength(2);
+    expect((await trpc.statusPages.incidents.get.query({ id: incident.id })).lastUpdateStatus).toBe('RESOLVED');
+
+    const changed = await trpc.statusPages.incidents.update.mutate({ id: incident.id, body: { name: 'Big outage', severity: 'CRITICAL', services: [{ id: service.id }] } });
+    expect(changed).toMatchObject({ name: 'Big outage', severity: 'CRITICAL' });
+    expect((await trpc.statusPages.incidents.list.query({ limit: 5 })).entries).toEqual([changed]);
+
+    await trpc.statusPages.incidents.deleteUpdate.mutate({ incidentId: incident.id, updateId: update.id });
+    await trpc.statusPages.incidents.delete.mutate({ id: incident.id });
+    await trpc.statusPages.services.delete.mutate({ id: service.id });
+    expect((await server.api('GET', `/v1/status-pages/services/${service.id}`)).status).toBe(404);
+  });
+
+  it('maps unknown ids to NOT_FOUND and bad input to BAD_REQUEST', async () => {
+    const missing = await trpc.statusPages.incidents.get.query({ id: randomUUID() }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(TRPCClientError);
+    expect((missing as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
+    const bad = await trpc.statusPages.services.create.mutate({ name: 'x'.repeat(256) }).catch((e: unknown) => e);
+    expect((bad as TRPCClientError<AppRouter>).data?.code).toBe('BAD_REQUEST');
+    expect((bad as TRPCClientError<AppRouter>).message).toContain('name');
+  });
+});
