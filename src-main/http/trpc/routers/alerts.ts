@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts/account-settings';
+import { getAlertNotification, listAlertNotifications } from '../../../services/notifications/list';
+import { sendTestNotification } from '../../../services/notifications/send-test';
+import { getDeliverySettings, setDeliverySettings } from '../../../services/settings/delivery';
+import { AlertNotificationQuery } from '../../../../src-shared/schemas/alert-notification';
+import { AlertSettings } from '../../../../src-shared/schemas/check-common';
+import { DeliverySettingsUpdate } from '../../../../src-shared/schemas/delivery-settings';
+import { adminProcedure, authedProcedure, router } from '../init';
+
+/** Alerting for the console: the notification log, test notifications, account alert settings, delivery settings. */
+export const alertsRouter = router({
+  listNotifications: authedProcedure.input(AlertNotificationQuery).query(({ ctx, input }) => listAlertNotifications(ctx.service, input)),
+  getNotification: authedProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => getAlertNotification(ctx.service, input.id)),
+  sendTestNotification: authedProcedure
+    .input(z.object({ alertChannelId: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => sendTestNotification(ctx.service, input.alertChannelId)),
+  getAccountAlertSettings: authedProcedure.query(({ ctx }) => getAccountAlertSettings(ctx.service)),
+  setAccountAlertSettings: authedProcedure.input(AlertSettings).mutation(({ ctx, input }) => setAccountAlertSettings(ctx.service, input)),
+  getDeliverySettings: authedProcedure.query(({ ctx }) => getDeliverySettings(ctx.service)),
+  setDeliverySettings: adminProcedure.input(DeliverySettingsUpdate).mutation(({ ctx, input }) => setDeliverySettings(ctx.service, input)),
+});

@@ -1,0 +1,17 @@
+import { readAccountAlertSettings, writeAccountAlertSettings } from '../../db/repositories/alerts';
+import { AlertSettings } from '../../../src-shared/schemas/check-common';
+import { accountAlertSettingsOf } from '../check-groups/settings-input';
+import type { ServiceContext } from '../context';
+import { parseOrThrow } from '../validation';
+
+/** The account's alert settings, used by checks (and groups) with useGlobalAlertSettings; the spec default when never set. */
+export function getAccountAlertSettings(ctx: ServiceContext): AlertSettings {
+  return accountAlertSettingsOf(readAccountAlertSettings(ctx.db, ctx.accountId));
+}
+
+/** Replaces the account's alert settings (validated like a check's alertSettings; left-out members take their defaults). */
+export function setAccountAlertSettings(ctx: ServiceContext, input: unknown): AlertSettings {
+  const settings = parseOrThrow(AlertSettings, input);
+  writeAccountAlertSettings(ctx.db, ctx.accountId, settings);
+  return settings;
+}

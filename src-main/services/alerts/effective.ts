@@ -1,0 +1,42 @@
+import type { Db } from '../../db/connection';
+import { readAccountAlertSettings } from '../../db/repositories/alerts';
+import { subscriptionsOfCheck } from '../../db/repositories/alert-subscriptions';
+import { findCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
+import { findCheck } from '../../db/repositories/checks';
+import { TriggerIncident } from '../../../src-shared/schemas/check-common';
+import type { CheckType } from '../../../src-shared/enums';
+import { resolveEffectiveCheckSettings, type EffectiveCheckSettings } from '../check-groups/resolve-effective-settings';
+import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf } from '../check-groups/settings-input';
+
+/** What alerting needs to know about a check, with its group's settings applied. */
+export interface AlertingCheck {
+  checkId: string;
+  accountId: string;
+  name: string;
+  checkType: CheckType;
+  tags: string[];
+  groupName: string | null;
+  effective: EffectiveCheckSettings;
+  triggerIncident: TriggerIncident | null;
+}
+
+export function loadAlertingCheck(db: Db, accountId: string, checkId: string): AlertingCheck | null {
+  const row = findCheck(db, accountId, checkId);
+  if (!row) return null;
+  const subscriptions = subscriptionsOfCheck(db, checkId).map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated }));
+  const check = checkSettingsOf(row.body, { activated: row.activated, muted: row.muted, alertChannelSubscriptions: subscriptions });
+  const groupRow = row.groupId === null ? undefined : findCheckGroup(db, accountId, row.groupId);
+  const group = groupRow ? groupSettingsOf(groupRow.body, subscriptionsOfGroup(db, groupRow.id)) : null;
+  const account = accountAlertSettingsOf(readAccountAlertSettings(db, accountId));
+  const trigger = TriggerIncident.safeParse(row.body.triggerIncident);
+  return {
+    checkId,
+    accountId,
+    name: row.name,
+    checkType: row.checkType as CheckType,
+    tags: row.tags,
+    groupName: groupRow?.name ?? null,
+    effective: resolveEffectiveCheckSettings(check, group, account),
+    triggerIncident: trigger.success ? trigger.data : null,
+  };
+}

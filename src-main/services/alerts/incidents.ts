@@ -1,0 +1,24 @@
+import { opensIncident, resolvesIncident, type RunAlertType } from '../../../src-shared/rules/alerting';
+import type { ServiceDeps } from '../context';
+import { openIncidentForCheck, resolveIncidentForCheck } from '../status-pages/check-incidents';
+import type { AlertingCheck } from './effective';
+
+/**
+ * A check with triggerIncident opens a status-page incident when its failure alert is raised and
+ * resolves it on recovery (one open incident per check, kept by the status-page service). A failing
+ * incident write (e.g. the service was deleted) is logged; the alert stands.
+ */
+export function followIncident(deps: ServiceDeps, check: AlertingCheck, alert: RunAlertType): void {
+  const ctx = { ...deps, accountId: check.accountId };
+  try {
+    if (check.triggerIncident && opensIncident(alert)) {
+      const { serviceId, name, description, severity, notifySubscribers } = check.triggerIncident;
+      openIncidentForCheck(ctx, { checkId: check.checkId, serviceId, name, description, severity, notifySubscribers });
+    } else if (resolvesIncident(alert)) {
+      // Resolve even if triggerIncident was removed meanwhile: the incident it opened must not stay open.
+      resolveIncidentForCheck(ctx, check.checkId, `Check "${check.name}" has recovered.`);
+    }
+  } catch (error) {
+    deps.logger.warn({ err: error, checkId: check.checkId, alert }, 'could not update the incident of a check');
+  }
+}

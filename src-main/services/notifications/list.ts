@@ -1,0 +1,44 @@
+import { AppError } from '../../core/errors';
+import { countNotifications, findNotification, listNotifications, type NotificationFilter } from '../../db/repositories/notifications';
+import { notificationWindow } from '../../../src-shared/rules/notifications';
+import { AlertNotificationQuery, type AlertNotificationDetail } from '../../../src-shared/schemas/alert-notification';
+import type { ServiceContext } from '../context';
+import { parseOrThrow } from '../validation';
+import { toNotificationDetail } from './read-shape';
+
+export interface NotificationPage {
+  items: AlertNotificationDetail[];
+  total: number;
+  page: number;
+  limit: number;
+  /** The window used, UNIX seconds: from inclusive, to exclusive. */
+  from: number;
+  to: number;
+}
+
+/**
+ * The account's notifications in a window of at most 24 hours (spec 4.9), newest first. They are
+ * placed in time by when they were recorded; `hasFailures` keeps FAILURE and RATE_LIMITED.
+ */
+export function listAlertNotifications(ctx: ServiceContext, input: unknown): NotificationPage {
+  const query = parseOrThrow(AlertNotificationQuery, input);
+  const nowMs = ctx.clock.now().getTime();
+  const window = notificationWindow(query.from, query.to, Math.floor(nowMs / 1000));
+  if (!window.ok) throw new AppError('validation', window.message);
+  const filter: NotificationFilter = {
+    accountId: ctx.accountId,
+    from: window.from * 1000,
+    // "Neither given" ends now: what was recorded this very moment is listed too.
+    to: query.from === undefined && query.to === undefined ? nowMs + 1 : window.to * 1000,
+    alertChannelId: query.alertChannelId,
+    failuresOnly: query.hasFailures === true,
+  };
+  const rows = listNotifications(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
+  return { items: rows.map(toNotificationDetail), total: countNotifications(ctx.db, filter), page: query.page, limit: query.limit, from: window.from, to: window.to };
+}
+
+export function getAlertNotification(ctx: ServiceContext, id: string): AlertNotificationDetail {
+  const row = findNotification(ctx.db, id);
+  if (!row || row.accountId !== ctx.accountId) throw AppError.notFound();
+  return toNotificationDetail(row);
+}

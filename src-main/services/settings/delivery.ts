@@ -1,0 +1,77 @@
+import { transaction } from '../../db/connection';
+import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
+import { resolveDeliverySettings, type DeliverySettingsInput } from '../../notify/settings';
+import type { DeliverySettings } from '../../notify/types';
+import { DEFAULT_CHANNEL_RATE_LIMIT, DeliverySettingsUpdate, type DeliverySettingsView } from '../../../src-shared/schemas/delivery-settings';
+import type { Db } from '../../db/connection';
+import type { ServiceContext } from '../context';
+import { parseOrThrow } from '../validation';
+
+const KEY = 'delivery';
+
+/** The stored document: what Settings saved, secrets included (never sent back to a client). */
+interface StoredDelivery extends DeliverySettingsInput {
+  rateLimit?: { max?: number; windowMinutes?: number };
+}
+
+export interface AccountDelivery {
+  settings: DeliverySettings;
+  rateLimit: { max: number; windowMinutes: number };
+}
+
+function stored(db: Db, accountId: string): StoredDelivery {
+  return (readAppSetting(db, accountId, KEY) ?? {}) as StoredDelivery;
+}
+
+/** The delivery settings the dispatcher uses for the account: stored values over the defaults. */
+export function accountDelivery(db: Db, accountId: string): AccountDelivery {
+  const doc = stored(db, accountId);
+  return {
+    settings: resolveDeliverySettings(doc),
+    rateLimit: { ...DEFAULT_CHANNEL_RATE_LIMIT, ...doc.rateLimit },
+  };
+}
+
+function view(doc: StoredDelivery): DeliverySettingsView {
+  const settings = resolveDeliverySettings(doc);
+  return {
+    smtp: {
+      host: settings.smtp.host,
+      port: settings.smtp.port,
+      secure: settings.smtp.secure,
+      user: settings.smtp.user ?? null,
+      from: settings.smtp.from,
+      passwordSet: Boolean(settings.smtp.password),
+    },
+    baseUrls: settings.baseUrls,
+    twilio: { accountSid: settings.twilio.accountSid, from: settings.twilio.from, authTokenSet: Boolean(settings.twilio.authToken) },
+    slackAppTokenSet: Boolean(settings.slackAppToken),
+    publicBaseUrl: settings.publicBaseUrl,
+    timeoutMs: settings.timeoutMs,
+    rateLimit: { ...DEFAULT_CHANNEL_RATE_LIMIT, ...doc.rateLimit },
+  };
+}
+
+export function getDeliverySettings(ctx: ServiceContext): DeliverySettingsView {
+  return view(stored(ctx.db, ctx.accountId));
+}
+
+/** Members left out keep their value; a secret sent as null is cleared. Answers the new settings, secrets masked. */
+export function setDeliverySettings(ctx: ServiceContext, input: unknown): DeliverySettingsView {
+  const update = parseOrThrow(DeliverySettingsUpdate, input);
+  return transaction(ctx.db, (tx) => {
+    const doc = stored(tx, ctx.accountId);
+    const next: StoredDelivery = {
+      ...doc,
+      smtp: { ...doc.smtp, ...update.smtp },
+      baseUrls: { ...doc.baseUrls, ...update.baseUrls },
+      twilio: { ...doc.twilio, ...update.twilio, authToken: update.twilio?.authToken === undefined ? doc.twilio?.authToken : (update.twilio.authToken ?? '') },
+      rateLimit: { ...doc.rateLimit, ...update.rateLimit },
+    };
+    if (update.slackAppToken !== undefined) next.slackAppToken = update.slackAppToken;
+    if (update.publicBaseUrl !== undefined) next.publicBaseUrl = update.publicBaseUrl;
+    if (update.timeoutMs !== undefined) next.timeoutMs = update.timeoutMs;
+    writeAppSetting(tx, ctx.accountId, KEY, next as Record<string, unknown>, ctx.clock.now().getTime());
+    return view(next);
+  });
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
+import { createChannel, createCheck, deliveredLog, result, run, startAlertHarness, type AlertHarness } from './harness';
+
+const SECOND = 1000;
+
+describe('the notification outbox: retries, final states, rate limits, test notifications', () => {
+  let h: AlertHarness;
+  let receiver: HttpReceiver;
+
+  beforeAll(async () => {
+    h = await startAlertHarness();
+    receiver = await startHttpReceiver();
+    await h.trpc.alerts.setDeliverySettings.mutate({ timeoutMs: 2000 });
+  });
+  afterAll(async () => {
+    await h.stop();
+    await receiver.close();
+  });
+
+  const hook = (path: string) => createChannel(h.server, { type: 'WEBHOOK', config: { name: path, url: `${receiver.url}${path}` } });
+  const requestsTo = (path: string) => receiver.requests.filter((r) => r.path === path);
+  const dispatcher = () => h.server.backend.alerting.dispatcher;
+
+  it('a 503 is retried after 10 s and 30 s with the same Idempotency-Key, then SUCCESS', async () => {
+    const channel = await hook('/flaky');
+    const checkId = await createCheck(h.server, [channel]);
+    let calls = 0;
+    receiver.reply((request) => (request.path === '/flaky' && ++calls <= 2 ? { status: 503, body: 'busy' } : { status: 200, body: 'accepted' }));
+    const [id] = run(h, checkId, result('FAIL')).notificationIds;
+
+    await dispatcher().drain();
+    expect(await h.trpc.alerts.getNotification.query({ id: id ?? '' })).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, notificationResult: 'busy' });
+    h.clock.advance(9 * SECOND);
+    await dispatcher().drain();
+    expect(requestsTo('/flaky')).toHaveLength(1);
+    h.clock.advance(1 * SECOND);
+    await dispatcher().drain();
+    expect(requestsTo('/flaky')).toHaveLength(2);
+    h.clock.advance(30 * SECOND);
+    await dispatcher().drain();
+    expect(await h.trpc.alerts.getNotification.query({ id: id ?? '' })).toMatchObject({ status: 'SUCCESS', attempts: 3, notificationResult: 'accepted' });
+    expect(new Set(requestsTo('/flaky').map((r) => r.headers['idempotency-key']))).toEqual(new Set([id]));
+  });
+
+  it('gives up after 5 attempts (10 s, 30 s, 2 min, 10 min apart) and records FAILURE', async () => {
+    const channel = await hook('/down');
+    const checkId = await createCheck(h.server, [channel]);
+    receiver.reply((request) => (request.path === '/down' ? { status: 500, body: 'exploded' } : { status: 200 }));
+    const [id] = run(h, checkId, result('FAIL')).notificationIds;
+    await dispatcher().drain();
+    for (const wait of [10, 30, 120, 600]) {
+      h.clock.advance(wait * SECOND);
+      await dispatcher().drain();
+    }
+    expect(requestsTo('/down')).toHaveLength(5);
+    h.clock.advance(3600 * SECOND);
+    await dispatcher().drain();
+    expect(requestsTo('/down')).toHaveLength(5);
+    const failed = await h.trpc.alerts.getNotification.query({ id: id ?? '' });
+    expect(failed).toMatchObject({ status: 'FAILURE', attempts: 5, notificationResult: 'exploded' });
+    expect(failed.timestamp).not.toBeNull();
+  });
+
+  it('a rejection that cannot succeed (404) is not retried', async () => {
+    const channel = await hook('/gone');
+    const checkId = await createCheck(h.server, [channel]);
+    receiver.reply((request) => (request.path === '/gone' ? { status: 404, body: 'no such hook' } : { status: 200 }));
+    const [id] = run(h, checkId, result('FAIL')).notificationIds;
+    await dispatcher().drain();
+    h.clock.advance(3600 * SECOND);
+    await dispatcher().drain();
+    expect(requestsTo('/gone')).toHaveLength(1);
+    expect(await h.trpc.alerts.getNotification.query({ id: id ?? '' })).toMatchObject({ status: 'FAILURE', attempts: 1 });
+  });
+
+  it('per-channel rate limit: over 3 per 10 minutes the notification is RATE_LIMITED and not sent', async () => {
+    receiver.reply({ status: 200, body: 'ok' });
+    await h.trpc.alerts.setDeliverySettings.mutate({ rateLimit: { max: 3, windowMinutes: 10 } });
+    const channel = await hook('/limited');
+    const checkId = await createCheck(h.server, [channel]);
+    for (let i = 0; i < 5; i += 1) {
+      run(h, checkId, result(i % 2 === 0 ? 'FAIL' : 'PASS'));
+      h.clock.advance(60 * SECOND);
+    }
+    const log = await deliveredLog(h, `alertChannelId=${channel}`);
+    expect(log.map((n) => n.status).reverse()).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'RATE_LIMITED', 'RATE_LIMITED']);
+    expect(requestsTo('/limited')).toHaveLength(3);
+    expect(String(log[0]?.notificationResult)).toContain('rate limit of 3 notifications per 10 minutes');
+    // Once the window has passed, the channel sends again.
+    h.clock.advance(10 * 60 * SECOND);
+    expect(run(h, checkId, result('PASS')).alert).toBe('ALERT_RECOVERY');
+    await dispatcher().drain();
+    expect(requestsTo('/limited')).toHaveLength(4);
+    await h.trpc.alerts.setDeliverySettings.mutate({ rateLimit: { max: 20, windowMinutes: 10 } });
+  });
+
+  it('POST /v1/alert-channels/{id}/test answers 201 with the notification; it is delivered as TEST', async () => {
+    receiver.reply({ status: 200, body: 'test ok' });
+    const channel = await hook('/tested');
+    const sent = await h.server.api('POST', `/v1/alert-channels/${channel}/test`);
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body).toMatchObject({ type: 'WEBHOOK', status: 'IN_PROGRESS', alertChannelId: channel, checkId: null, checkType: null, checkResultId: null, timestamp: null });
+    expect(Object.keys(sent.body).sort()).toEqual(['alertChannelId', 'alertConfig', 'checkAlertId', 'checkId', 'checkResultId', 'checkType', 'id', 'notificationResult', 'status', 'timestamp', 'type']);
+    await dispatcher().drain();
+    const [request] = requestsTo('/tested');
+    expect(JSON.parse(request?.body ?? '{}')).toMatchObject({ ALERT_TYPE: 'TEST' });
+    expect(request?.headers['idempotency-key']).toBe(sent.body.id);
+
+    const viaTrpc = await h.trpc.alerts.sendTestNotification.mutate({ alertChannelId: channel });
+    await dispatcher().drain();
+    expect(await h.trpc.alerts.getNotification.query({ id: viaTrpc.id })).toMatchObject({ status: 'SUCCESS', alertType: 'TEST', notificationResult: 'test ok' });
+
+    const missing = await h.server.api('POST', '/v1/alert-channels/999999/test');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+  });
+});
