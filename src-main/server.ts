@@ -2,10 +2,14 @@ import { parseArgs } from 'node:util';
 import { boot } from './core/boot';
 import { ensureConsoleBuilt } from './core/console-build';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RATE_LIMIT_PER_MINUTE, parseMaxChecks, parseRateLimit, resolveConfig, type Config } from './core/config';
+import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
+import { DEFAULT_DRAIN_TIMEOUT_MS, parseDrainTimeout, shutDownGracefully } from './agent/graceful-shutdown';
+import { DEFAULT_AGENT_HEALTH_HOST, resolveHealthPort, startHealthServer } from './agent/health-server';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
                   [--max-checks N|unlimited] [--rate-limit N] [--no-console-build]
+                  [--agent-health-port P] [--agent-health-host HOST] [--drain-timeout SECONDS]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
@@ -17,7 +21,13 @@ const USAGE = `Usage:
                       SIGHTLINE_MAX_CHECKS; without it the stored plan is kept)
           --rate-limit  REST requests per minute per API key (default ${DEFAULT_RATE_LIMIT_PER_MINUTE};
                       also env SIGHTLINE_RATE_LIMIT)
-`;
+          --agent-health-port  the embedded agent's probes /-/readiness, /-/liveness, /health
+                      (default AGENT_HEALTH_PORT or 8081; 0 picks a free one; a taken port is
+                      a warning, not an error)
+          --agent-health-host  address of the probes (default ${DEFAULT_AGENT_HEALTH_HOST})
+          --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000})
+
+${AGENT_USAGE}`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}`);
@@ -50,6 +60,9 @@ async function serve(argv: string[]): Promise<void> {
         'max-checks': { type: 'string' },
         'rate-limit': { type: 'string' },
         'no-console-build': { type: 'boolean' },
+        'agent-health-port': { type: 'string' },
+        'agent-health-host': { type: 'string' },
+        'drain-timeout': { type: 'string' },
       },
       strict: true,
     }));
@@ -60,6 +73,8 @@ async function serve(argv: string[]): Promise<void> {
   const overrides: Partial<Config> = { host: values.host, port: parsePort(values.port), dataDir: values['data-dir'], apiKey: values['api-key'] };
   if (values['max-checks'] !== undefined) overrides.maxChecks = orFail(parseMaxChecks(values['max-checks'], '--max-checks'));
   if (values['rate-limit'] !== undefined) overrides.rateLimitPerMinute = orFail(parseRateLimit(values['rate-limit'], '--rate-limit'));
+  const healthPort = orFail(resolveHealthPort(values['agent-health-port']));
+  const drainTimeoutMs = values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'));
   let config: Config;
   try {
     config = resolveConfig(overrides);
@@ -69,7 +84,7 @@ async function serve(argv: string[]): Promise<void> {
   if (config.rendererDir && !values['no-console-build']) {
     await ensureConsoleBuilt(config.rendererDir, (line) => process.stderr.write(`${line}\n`));
   }
-  const backend = await boot(config);
+  const backend = await boot(config, { drainTimeoutMs });
   if (backend.createdKey) {
     process.stdout.write(
       `Created account ${backend.accountId} in ${config.dataDir}\n` +
@@ -77,14 +92,15 @@ async function serve(argv: string[]): Promise<void> {
     );
   }
   process.stdout.write(`Sightline API listening on ${backend.url}\n`);
+  const health = await startHealthServer({ port: healthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger });
+  if (health.url) process.stdout.write(`Agent health probes on ${health.url}\n`);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     backend.deps.logger.info({ signal }, 'shutting down');
-    backend
-      .close()
+    shutDownGracefully({ health, drain: () => backend.close() })
       .then(() => process.exit(0))
       .catch((error) => {
         process.stderr.write(`Shutdown failed: ${(error as Error).message}\n`);
@@ -100,6 +116,8 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'serve':
       return serve(rest);
+    case 'agent':
+      return agentCommand(rest, fail);
     case undefined:
     case 'help':
     case '--help':

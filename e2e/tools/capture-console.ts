@@ -15,13 +15,14 @@ function icmp(name: string, hostname: string, extra: Partial<IcmpMonitorCreateIn
   return { checkType: 'ICMP', name, request: { hostname, pingCount: 5 }, ...extra };
 }
 
-const SAMPLE_SCRIPT = "import { test } from '@playwright/test';\ntest('health', async ({ request }) => { await request.get('https://api.example.com/health'); });\n";
+const SAMPLE_SCRIPT = "import { test } from '@playwright/test';\ntest('health', async ({ request }) => { await request.get('http://127.0.0.1:4310/health'); });\n";
 
+// Loopback targets only: the server this tool starts runs its scheduler, and nothing may leave the machine.
 const SAMPLE_MONITORS: IcmpMonitorCreateInput[] = [
   icmp('Loopback ping', '127.0.0.1', { frequency: 1, tags: ['lab'] }),
-  icmp('Core router', '192.0.2.1', { frequency: 5, tags: ['network', 'production'] }),
-  icmp('Office uplink (IPv6)', '2001:db8::1', { tags: ['network'], request: { hostname: '2001:db8::1', ipFamily: 'IPv6' } }),
-  icmp('Backup DNS resolver', 'ns2.example.net', { frequency: 60, tags: ['dns'], activated: false }),
+  icmp('Core router', '127.0.0.2', { frequency: 5, tags: ['network', 'production'] }),
+  icmp('Office uplink (IPv6)', '::1', { tags: ['network'], request: { hostname: '::1', ipFamily: 'IPv6' } }),
+  icmp('Backup resolver', '127.0.0.53', { frequency: 60, tags: ['dns'], activated: false }),
 ];
 
 async function main(): Promise<void> {
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     for (const monitor of SAMPLE_MONITORS) {
       await api.checks.createIcmp.mutate(monitor.tags?.includes('network') ? { ...monitor, groupId: group.id } : monitor);
     }
-    await api.checks.createTraceroute.mutate({ name: 'Path to data centre', request: { url: '198.51.100.7', maxHops: 20 }, tags: ['network'], groupId: group.id });
+    await api.checks.createTraceroute.mutate({ name: 'Path to data centre', request: { url: '127.0.0.3', maxHops: 20 }, tags: ['network'], groupId: group.id });
     await api.checks.createMultiStep.mutate({ name: 'Checkout API flow', script: SAMPLE_SCRIPT, frequency: 5, tags: ['api'] });
     const browser = await chromium.launch({
       executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,

@@ -9,6 +9,8 @@ export interface HealthServerOptions {
   port: number;
   host: string;
   logger: Logger;
+  /** Readiness starts at 503 until markReady() (a remote agent before it has registered). */
+  startNotReady?: boolean;
 }
 
 export interface HealthServer {
@@ -16,7 +18,8 @@ export interface HealthServer {
   port: number | null;
   url: string | null;
   ready: boolean;
-  /** Readiness answers 503 from now on (shutdown has started). */
+  markReady(): void;
+  /** Readiness answers 503 from now on (shutdown has started); markReady() no longer changes it. */
   markShuttingDown(): void;
   close(): Promise<void>;
 }
@@ -52,7 +55,15 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  * probes are an aid to orchestration, and the API must still come up.
  */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
-  let ready = true;
+  let ready = !options.startNotReady;
+  let shuttingDown = false;
+  const markReady = () => {
+    if (!shuttingDown) ready = true;
+  };
+  const markShuttingDown = () => {
+    shuttingDown = true;
+    ready = false;
+  };
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     const reply = (status: number, body: Record<string, string>) => {
@@ -81,9 +92,8 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       get ready() {
         return ready;
       },
-      markShuttingDown: () => {
-        ready = false;
-      },
+      markReady,
+      markShuttingDown,
       close: async () => undefined,
     };
   }
@@ -96,9 +106,8 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     get ready() {
       return ready;
     },
-    markShuttingDown: () => {
-      ready = false;
-    },
+    markReady,
+    markShuttingDown,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

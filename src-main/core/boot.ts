@@ -12,9 +12,12 @@ import { createLogger, type Logger } from './logger';
 import type { EmbeddedAgent, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
 import { createRunSystem, type RunSystem } from '../scheduler/run-system';
+import type { RemoteBroker, RemoteBrokerOptions } from '../agent/remote-broker';
+import { attachRemoteAgents } from '../agent/remote-wiring';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { Timers } from '../scheduler/timers';
 import { EventBus } from './events';
+import { startAlerting, type Alerting } from '../services/alerts/start';
 
 export interface BootOptions {
   clock?: Clock;
@@ -37,6 +40,8 @@ export interface BootOptions {
   schedulerPollMs?: number;
   /** How long close() waits for running checks before aborting them; default 10000 ms. */
   drainTimeoutMs?: number;
+  /** Leases and heartbeats of remote agents (`sightline agent`); tests use short ones. */
+  remoteAgents?: RemoteBrokerOptions;
 }
 
 export interface Backend {
@@ -54,6 +59,10 @@ export interface Backend {
   agent: EmbeddedAgent;
   /** Runs and retries in flight: tests call coordinator.flush() to write outcomes at once. */
   runs: RunSystem;
+  /** Jobs for private locations, leased to remote agents. */
+  broker: RemoteBroker;
+  /** Judges FINAL results and delivers the notification outbox (tests call alerting.dispatcher.drain()). */
+  alerting: Alerting;
   close(): Promise<void>;
 }
 
@@ -90,6 +99,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       jobConcurrency: options.jobConcurrency,
       pollIntervalMs: options.schedulerPollMs,
     });
+    const alerting = startAlerting(deps, events);
+    const broker = attachRemoteAgents(deps, runs, options.remoteAgents);
     if (options.startScheduler ?? !process.env.VITEST) runs.startScheduling();
     let closed = false;
     return {
@@ -104,11 +115,15 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       scheduler: runs.scheduler,
       agent: runs.agent,
       runs,
+      broker,
+      alerting,
       async close() {
         if (closed) return;
         closed = true;
+        broker.stop();
         await listening.close();
         await runs.stop(options.drainTimeoutMs ?? 10_000);
+        await alerting.stop();
         db.close();
       },
     };

@@ -291,3 +291,177 @@ export const checkStatuses = sqliteTable('check_statuses', {
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at'),
 });
+
+/** Places where `sightline agent` processes run checks; the embedded agent's `local` is implicit. */
+export const privateLocations = sqliteTable(
+  'private_locations',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slugName: text('slug_name').notNull(),
+    icon: text('icon').notNull(),
+    proxyUrl: text('proxy_url'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [uniqueIndex('private_locations_account_slug').on(t.accountId, t.slugName)],
+);
+
+/** Agent keys of a private location: sha256 of the key, hex; the key itself is shown once. */
+export const privateLocationKeys = sqliteTable(
+  'private_location_keys',
+  {
+    id: text('id').primaryKey(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => privateLocations.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    maskedKey: text('masked_key').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [uniqueIndex('private_location_keys_hash').on(t.keyHash), index('private_location_keys_location').on(t.locationId)],
+);
+
+/** Remote agents that registered with a location's key; lastSeenAt moves with every request. */
+export const agents = sqliteTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => privateLocations.id, { onDelete: 'cascade' }),
+    hostname: text('hostname'),
+    version: text('version').notNull(),
+    concurrency: integer('concurrency').notNull(),
+    registeredAt: integer('registered_at').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+  },
+  (t) => [index('agents_location_seen').on(t.locationId, t.lastSeenAt)],
+);
+
+/**
+ * Jobs for private locations, waiting for or leased by a remote agent; a row lives until its
+ * outcome is recorded, so a server restart keeps the queue. No foreign key to the location: a
+ * job outlives a deleted location and is dropped when its dropAfter passes.
+ */
+export const agentJobs = sqliteTable(
+  'agent_jobs',
+  {
+    jobId: text('job_id').primaryKey(),
+    locationId: text('location_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    /** The scheduler's RunJob as JSON. */
+    job: text('job', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** QUEUED or LEASED. */
+    state: text('state').notNull(),
+    agentId: text('agent_id'),
+    leaseExpiresAt: integer('lease_expires_at'),
+    /** How long a lease of this job lasts (its time limit plus a grace period). */
+    leaseMs: integer('lease_ms').notNull(),
+    /** How often the job was handed to an agent. */
+    leases: integer('leases').notNull().default(0),
+    cancelled: integer('cancelled', { mode: 'boolean' }).notNull().default(false),
+    enqueuedAt: integer('enqueued_at').notNull(),
+    dropAfter: integer('drop_after').notNull(),
+  },
+  (t) => [
+    index('agent_jobs_queue').on(t.locationId, t.state, t.enqueuedAt),
+    index('agent_jobs_lease').on(t.state, t.leaseExpiresAt),
+    index('agent_jobs_drop').on(t.state, t.dropAfter),
+    index('agent_jobs_session').on(t.sessionId),
+    index('agent_jobs_agent').on(t.agentId),
+  ],
+);
+
+/**
+ * Alerting state per check: the escalation state machine of src-shared/rules/alerting.ts, and the
+ * last session already counted (a session with several locations is judged once).
+ */
+export const checkAlertStates = sqliteTable('check_alert_states', {
+  checkId: text('check_id')
+    .primaryKey()
+    .references(() => checks.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull(),
+  /** AlertState as JSON. */
+  state: text('state', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  lastSessionId: text('last_session_id'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** One row per alert event (failure, degradation, reminder, recovery, test): the notifications' checkAlertId. */
+export const checkAlerts = sqliteTable(
+  'check_alerts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Kept after the check is deleted, so the notification log still names it. */
+    checkId: text('check_id'),
+    alertType: text('alert_type').notNull(),
+    checkSessionId: text('check_session_id'),
+    checkResultId: text('check_result_id'),
+    /** Notifications were suppressed because the check (or its group) is muted. */
+    muted: integer('muted', { mode: 'boolean' }).notNull(),
+    /** The AlertEvent facts shared by its notifications (without the per-notification id). */
+    event: text('event', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('check_alerts_account_created').on(t.accountId, t.createdAt), index('check_alerts_check').on(t.checkId, t.createdAt)],
+);
+
+/**
+ * The notification outbox and log: written IN_PROGRESS with its alert, delivered after the commit,
+ * then SUCCESS or FAILURE (or RATE_LIMITED without sending). Times are epoch ms.
+ */
+export const alertNotifications = sqliteTable(
+  'alert_notifications',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    checkAlertId: text('check_alert_id').notNull(),
+    /** No foreign key: the log outlives a deleted channel. */
+    alertChannelId: integer('alert_channel_id').notNull(),
+    /** The channel type (EMAIL, WEBHOOK, ...). */
+    type: text('type').notNull(),
+    alertType: text('alert_type').notNull(),
+    status: text('status').notNull(),
+    alertConfig: text('alert_config', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    notificationResult: text('notification_result'),
+    checkId: text('check_id'),
+    checkType: text('check_type'),
+    checkResultId: text('check_result_id'),
+    attempts: integer('attempts').notNull(),
+    /** When the next attempt is due while IN_PROGRESS; null once final. */
+    nextAttemptAt: integer('next_attempt_at'),
+    /** Set just before each network call: an IN_PROGRESS row with it set was maybe sent (same idempotency key on resend). */
+    sendingAt: integer('sending_at'),
+    sentAt: integer('sent_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('alert_notifications_account_created').on(t.accountId, t.createdAt),
+    index('alert_notifications_channel_created').on(t.alertChannelId, t.createdAt),
+    index('alert_notifications_due').on(t.nextAttemptAt).where(sql`status = 'IN_PROGRESS'`),
+  ],
+);
+
+/** Per-account settings by key (delivery: SMTP, provider base URLs, gateway, rate limit), values as JSON. */
+export const appSettings = sqliteTable(
+  'app_settings',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('app_settings_account_key').on(t.accountId, t.key)],
+);

@@ -13,6 +13,8 @@ import { errorBody } from '../../src-shared/errors';
 import type { HttpDeps } from './deps';
 import { accountRoutes } from './rest/accounts/me';
 import { alertChannelRoutes } from './rest/alert-channels';
+import { alertNotificationRoutes } from './rest/alert-notifications';
+import { testNotificationRoutes } from './rest/alert-notifications/test-notification';
 import { memberRoutes } from './rest/accounts/members';
 import { requireApiKey } from './rest/auth';
 import { checkGroupRoutes } from './rest/check-groups';
@@ -26,6 +28,8 @@ import { checkStatusRoutes } from './rest/check-statuses';
 import { rateLimitError, restErrorHandler } from './rest/error-mapper';
 import { recordRoutes } from './rest/route-list';
 import { statusPageRoutes } from './rest/status-pages';
+import { privateLocationRoutes } from './rest/private-locations';
+import { agentRoutes } from './rest/agent';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -94,7 +98,13 @@ export async function buildApp(deps: HttpDeps, options: AppOptions): Promise<Fas
     await rest.register(checkSessionRoutes(deps));
     await rest.register(checkResultRoutes(deps));
     await rest.register(checkStatusRoutes(deps));
+    await rest.register(alertNotificationRoutes(deps));
+    await rest.register(testNotificationRoutes(deps));
+    await rest.register(privateLocationRoutes(deps));
   });
+
+  // Remote agents authenticate with private-location keys, not API keys: outside the API-key scope.
+  await app.register(agentRoutes(deps));
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

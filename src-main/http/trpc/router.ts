@@ -1,20 +1,24 @@
 import { router } from './init';
 import { accountsRouter } from './routers/accounts';
 import { alertChannelsRouter } from './routers/alert-channels';
+import { alertsRouter } from './routers/alerts';
 import { checkGroupsRouter } from './routers/check-groups';
 import { checkResultsRouter } from './routers/check-results';
 import { checkSessionsRouter } from './routers/check-sessions';
 import { checksRouter } from './routers/checks';
 import { statusPagesRouter } from './routers/status-pages';
+import { privateLocationsRouter } from './routers/private-locations';
 
 export const appRouter = router({
   accounts: accountsRouter,
   alertChannels: alertChannelsRouter,
+  alerts: alertsRouter,
   checkGroups: checkGroupsRouter,
   checkResults: checkResultsRouter,
   checkSessions: checkSessionsRouter,
   checks: checksRouter,
   statusPages: statusPagesRouter,
+  privateLocations: privateLocationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,86 @@
+import { parseArgs } from 'node:util';
+import { createLogger } from '../core/logger';
+import { jobConcurrencyFromEnv } from './embedded-agent';
+import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout } from './graceful-shutdown';
+import { DEFAULT_AGENT_HEALTH_HOST, DEFAULT_AGENT_HEALTH_PORT, resolveHealthPort } from './health-server';
+import { AgentHttpError } from './agent-client';
+import { startRemoteAgent } from './remote-agent';
+
+export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--concurrency N] [--agent-health-port P]
+                  [--agent-health-host HOST] [--drain-timeout SECONDS]
+
+  agent   run checks for a private location from this machine: registers with the server,
+          pulls the location's jobs over HTTP (long-poll), runs them and posts the results.
+          --server    the Sightline server's URL (also env SIGHTLINE_SERVER)
+          --key       a key of the private location (also env SIGHTLINE_AGENT_KEY)
+          --concurrency  jobs run at once (default JOB_CONCURRENCY or 4)
+          --agent-health-port  probes /-/readiness, /-/liveness, /health (default
+                      AGENT_HEALTH_PORT or ${DEFAULT_AGENT_HEALTH_PORT}; 0 picks a free one)
+          --agent-health-host  address of the probes (default ${DEFAULT_AGENT_HEALTH_HOST})
+          --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000})
+          Sightline sends nothing anywhere but the server; EXTERNAL_OBSERVABILITY=off is accepted.
+`;
+
+function orFail<T>(value: T | string, fail: (message: string) => never): T {
+  if (typeof value === 'string') fail(value);
+  return value;
+}
+
+export async function agentCommand(argv: string[], fail: (message: string) => never): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        server: { type: 'string' },
+        key: { type: 'string' },
+        concurrency: { type: 'string' },
+        'agent-health-port': { type: 'string' },
+        'agent-health-host': { type: 'string' },
+        'drain-timeout': { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const serverUrl = values.server ?? process.env.SIGHTLINE_SERVER;
+  const key = values.key ?? process.env.SIGHTLINE_AGENT_KEY;
+  if (!serverUrl || !/^https?:\/\//.test(serverUrl)) fail('--server must be the http(s) URL of a Sightline server');
+  if (!key) fail('--key must be a key of a private location (POST /v1/private-locations/{id}/keys)');
+  let concurrency = jobConcurrencyFromEnv();
+  if (values.concurrency !== undefined) {
+    concurrency = Number(values.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) fail(`--concurrency must be an integer between 1 and 256, got "${values.concurrency}"`);
+  }
+  const logger = createLogger(process.env.SIGHTLINE_LOG_LEVEL ?? 'warn');
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  let agent;
+  try {
+    agent = await startRemoteAgent({
+      serverUrl,
+      key,
+      concurrency,
+      healthPort: orFail(resolveHealthPort(values['agent-health-port']), fail),
+      healthHost: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST,
+      drainTimeoutMs: values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'), fail),
+      logger,
+      say,
+    });
+  } catch (error) {
+    if (error instanceof AgentHttpError && error.status === 401) {
+      process.stderr.write(`The server refused the key: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const running = agent;
+  exitGracefullyOnSignals(
+    async (signal) => {
+      say(`Received ${signal}: finishing running checks, then exiting`);
+      await running.stop();
+      say('Agent stopped');
+    },
+    (error) => process.stderr.write(`Shutdown failed: ${error.message}\n`),
+  );
+}

@@ -1,0 +1,180 @@
+import { hostname } from 'node:os';
+import type { Logger } from '../core/logger';
+import { runJob } from '../runner/run-job';
+import { AgentClient, AgentHttpError } from './agent-client';
+import { EmbeddedAgent } from './embedded-agent';
+import { shutDownGracefully } from './graceful-shutdown';
+import { startHealthServer, type HealthServer } from './health-server';
+import type { JobOutcome } from './jobs';
+
+export const AGENT_VERSION = '1.0.0';
+
+export interface RemoteAgentOptions {
+  serverUrl: string;
+  key: string;
+  concurrency: number;
+  healthPort: number;
+  healthHost: string;
+  drainTimeoutMs: number;
+  logger: Logger;
+  /** Lifecycle lines for the operator (stdout). */
+  say: (line: string) => void;
+  /** Overrides the server's heartbeat interval (tests). */
+  heartbeatIntervalMs?: number;
+}
+
+export interface RemoteAgent {
+  health: HealthServer;
+  /** Readiness 503, no new leases, running jobs finish (bounded), outcomes posted. */
+  stop(): Promise<void>;
+}
+
+const LEASE_WAIT_SECONDS = 20;
+const OUTCOME_RETRY_MS = 60_000;
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * `sightline agent`: registers with the server for the private location of its key, long-polls
+ * for that location's jobs, runs them with the same executors as the embedded agent, posts the
+ * outcomes and renews its leases by heartbeat. A job it cannot finish goes back to the server.
+ */
+export async function startRemoteAgent(options: RemoteAgentOptions): Promise<RemoteAgent> {
+  const { logger, say } = options;
+  const client = new AgentClient(options.serverUrl, options.key);
+  const health = await startHealthServer({ port: options.healthPort, host: options.healthHost, logger, startNotReady: true });
+  if (health.url) say(`Agent health probes on ${health.url}`);
+
+  const stopping = new AbortController();
+  let agentId = '';
+  let heartbeatMs = options.heartbeatIntervalMs ?? 10_000;
+  const runningSessions = new Map<string, string>();
+  const pendingPosts = new Set<Promise<void>>();
+  let slotFreed: (() => void) | null = null;
+
+  const register = async (): Promise<void> => {
+    for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
+      try {
+        const registered = await client.register({ hostname: hostname(), version: AGENT_VERSION, concurrency: options.concurrency });
+        agentId = registered.agentId;
+        heartbeatMs = options.heartbeatIntervalMs ?? registered.heartbeatIntervalMs;
+        say(`Sightline agent ${agentId} registered for private location ${registered.privateLocation.slugName} at ${options.serverUrl}`);
+        return;
+      } catch (error) {
+        if (error instanceof AgentHttpError && (error.status === 401 || error.status === 403)) throw error;
+        if (stopping.signal.aborted) throw error;
+        logger.warn({ err: error }, 'registering with the server failed; trying again');
+        await pause(delay, stopping.signal);
+      }
+    }
+  };
+
+  const post = async (outcome: JobOutcome): Promise<void> => {
+    const giveUpAt = Date.now() + OUTCOME_RETRY_MS;
+    for (let delay = 250; ; delay = Math.min(delay * 2, 5000)) {
+      try {
+        await client.postOutcome(agentId, outcome);
+        return;
+      } catch (error) {
+        const status = error instanceof AgentHttpError ? error.status : 0;
+        const retriable = status === 0 || status === 503 || status >= 500;
+        if (!retriable || Date.now() > giveUpAt) {
+          logger.warn({ err: error, jobId: outcome.job.jobId }, 'the server did not take a job outcome');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+
+  const agent = new EmbeddedAgent({
+    clock: { now: () => new Date() },
+    logger,
+    agentId: 'remote',
+    concurrency: options.concurrency,
+    run: (job) => runJob(job, { now: () => new Date() }),
+    onOutcome: (outcome) => {
+      runningSessions.delete(outcome.job.jobId);
+      say(`Finished job ${outcome.job.jobId}${outcome.result ? '' : ` (${outcome.reason ?? 'no result'})`}`);
+      const posting = post(outcome).finally(() => pendingPosts.delete(posting));
+      pendingPosts.add(posting);
+      slotFreed?.();
+    },
+  });
+
+  await register();
+  health.markReady();
+
+  const beat = async () => {
+    try {
+      const reply = await client.heartbeat(agentId, [...runningSessions.keys()]);
+      for (const jobId of reply.cancelledJobIds) {
+        const sessionId = runningSessions.get(jobId);
+        if (sessionId) agent.cancelSession(sessionId);
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'heartbeat failed');
+    }
+  };
+  const heartbeat = setInterval(() => void beat(), heartbeatMs);
+
+  const pull = async () => {
+    for (let delay = 500; !stopping.signal.aborted; ) {
+      const free = options.concurrency - agent.active - agent.queued;
+      if (free <= 0) {
+        await new Promise<void>((resolve) => {
+          slotFreed = resolve;
+        });
+        slotFreed = null;
+        continue;
+      }
+      try {
+        const jobs = await client.lease(agentId, free, LEASE_WAIT_SECONDS, stopping.signal);
+        delay = 500;
+        for (const job of jobs) {
+          runningSessions.set(job.jobId, job.sessionId);
+          say(`Running job ${job.jobId} (${job.execution.checkType} ${job.execution.checkId})`);
+          agent.submit(job);
+        }
+      } catch (error) {
+        if (stopping.signal.aborted) return;
+        if (error instanceof AgentHttpError && error.status === 404) {
+          await register().catch(() => undefined);
+          continue;
+        }
+        logger.warn({ err: error }, 'leasing jobs failed; trying again');
+        await pause(delay, stopping.signal);
+        delay = Math.min(delay * 2, 10_000);
+      }
+    }
+  };
+  const pulling = pull();
+
+  return {
+    health,
+    async stop() {
+      await shutDownGracefully({
+        health,
+        drain: async () => {
+          stopping.abort();
+          slotFreed?.();
+          await pulling;
+          await agent.drain(options.drainTimeoutMs);
+          clearInterval(heartbeat);
+          await Promise.allSettled([...pendingPosts]);
+        },
+      });
+    },
+  };
+}

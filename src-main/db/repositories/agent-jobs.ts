@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { agentJobs } from '../schema';
+
+export type AgentJobRow = typeof agentJobs.$inferSelect;
+
+export const QUEUED = 'QUEUED';
+export const LEASED = 'LEASED';
+
+export function insertAgentJob(db: Db, row: AgentJobRow): void {
+  db.insert(agentJobs).values(row).onConflictDoNothing().run();
+}
+
+export function findAgentJob(db: Db, jobId: string): AgentJobRow | undefined {
+  return db.select().from(agentJobs).where(eq(agentJobs.jobId, jobId)).get();
+}
+
+export function deleteAgentJob(db: Db, jobId: string): void {
+  db.delete(agentJobs).where(eq(agentJobs.jobId, jobId)).run();
+}
+
+export function deleteAgentJobs(db: Db, jobIds: string[]): void {
+  if (jobIds.length > 0) db.delete(agentJobs).where(inArray(agentJobs.jobId, jobIds)).run();
+}
+
+/** The oldest waiting jobs of a location, first in first out. */
+export function listQueuedJobs(db: Db, locationId: string, limit: number): AgentJobRow[] {
+  return db
+    .select()
+    .from(agentJobs)
+    .where(and(eq(agentJobs.locationId, locationId), eq(agentJobs.state, QUEUED)))
+    .orderBy(asc(agentJobs.enqueuedAt))
+    .limit(limit)
+    .all();
+}
+
+export function markLeased(db: Db, jobId: string, agentId: string, leaseExpiresAt: number, leases: number): void {
+  db.update(agentJobs).set({ state: LEASED, agentId, leaseExpiresAt, leases }).where(eq(agentJobs.jobId, jobId)).run();
+}
+
+export function requeueJob(db: Db, jobId: string): void {
+  db.update(agentJobs).set({ state: QUEUED, agentId: null, leaseExpiresAt: null }).where(eq(agentJobs.jobId, jobId)).run();
+}
+
+export function setLeaseExpiry(db: Db, jobId: string, leaseExpiresAt: number): void {
+  db.update(agentJobs).set({ leaseExpiresAt }).where(eq(agentJobs.jobId, jobId)).run();
+}
+
+export function listLeasedJobsOfAgent(db: Db, agentId: string): AgentJobRow[] {
+  return db
+    .select()
+    .from(agentJobs)
+    .where(and(eq(agentJobs.agentId, agentId), eq(agentJobs.state, LEASED)))
+    .all();
+}
+
+export function listJobsOfSession(db: Db, sessionId: string): AgentJobRow[] {
+  return db.select().from(agentJobs).where(eq(agentJobs.sessionId, sessionId)).all();
+}
+
+export function markCancelled(db: Db, jobIds: string[]): void {
+  if (jobIds.length > 0) db.update(agentJobs).set({ cancelled: true }).where(inArray(agentJobs.jobId, jobIds)).run();
+}
+
+export function listExpiredLeases(db: Db, now: number, limit: number): AgentJobRow[] {
+  return db
+    .select()
+    .from(agentJobs)
+    .where(and(eq(agentJobs.state, LEASED), lt(agentJobs.leaseExpiresAt, now)))
+    .limit(limit)
+    .all();
+}
+
+export function listOverdueQueued(db: Db, now: number, limit: number): AgentJobRow[] {
+  return db
+    .select()
+    .from(agentJobs)
+    .where(and(eq(agentJobs.state, QUEUED), lt(agentJobs.dropAfter, now)))
+    .limit(limit)
+    .all();
+}

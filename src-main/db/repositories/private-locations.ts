@@ -1,0 +1,119 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { agents, checkGroups, checks, privateLocationKeys, privateLocations } from '../schema';
+
+export type PrivateLocationRow = typeof privateLocations.$inferSelect;
+export type PrivateLocationKeyRow = typeof privateLocationKeys.$inferSelect;
+export type AgentRow = typeof agents.$inferSelect;
+
+export function insertPrivateLocation(db: Db, row: PrivateLocationRow): void {
+  db.insert(privateLocations).values(row).run();
+}
+
+export function findPrivateLocation(db: Db, accountId: string, id: string): PrivateLocationRow | undefined {
+  return db
+    .select()
+    .from(privateLocations)
+    .where(and(eq(privateLocations.accountId, accountId), eq(privateLocations.id, id)))
+    .get();
+}
+
+/** Slugs compare case-insensitively: `Office` and `office` would be the same location to a person. */
+export function findPrivateLocationBySlug(db: Db, accountId: string, slugName: string): PrivateLocationRow | undefined {
+  return db
+    .select()
+    .from(privateLocations)
+    .where(and(eq(privateLocations.accountId, accountId), sql`lower(${privateLocations.slugName}) = lower(${slugName})`))
+    .get();
+}
+
+export function findPrivateLocationById(db: Db, id: string): PrivateLocationRow | undefined {
+  return db.select().from(privateLocations).where(eq(privateLocations.id, id)).get();
+}
+
+export function listPrivateLocations(db: Db, accountId: string): PrivateLocationRow[] {
+  return db.select().from(privateLocations).where(eq(privateLocations.accountId, accountId)).orderBy(asc(privateLocations.createdAt), asc(privateLocations.slugName)).all();
+}
+
+export function updatePrivateLocation(db: Db, row: PrivateLocationRow): void {
+  db.update(privateLocations)
+    .set({ name: row.name, icon: row.icon, proxyUrl: row.proxyUrl, updatedAt: row.updatedAt })
+    .where(and(eq(privateLocations.accountId, row.accountId), eq(privateLocations.id, row.id)))
+    .run();
+}
+
+export function deletePrivateLocation(db: Db, accountId: string, id: string): boolean {
+  return db
+    .delete(privateLocations)
+    .where(and(eq(privateLocations.accountId, accountId), eq(privateLocations.id, id)))
+    .run().changes > 0;
+}
+
+/** Checks and groups that name the slug in their privateLocations. */
+export function countLocationUsers(db: Db, accountId: string, slugName: string): { checks: number; groups: number } {
+  const uses = (body: typeof checks.body | typeof checkGroups.body) =>
+    sql`exists (select 1 from json_each(${body}, '$.privateLocations') where lower(json_each.value) = lower(${slugName}))`;
+  const checkCount = db
+    .select({ n: sql<number>`count(*)` })
+    .from(checks)
+    .where(and(eq(checks.accountId, accountId), uses(checks.body)))
+    .get();
+  const groupCount = db
+    .select({ n: sql<number>`count(*)` })
+    .from(checkGroups)
+    .where(and(eq(checkGroups.accountId, accountId), uses(checkGroups.body)))
+    .get();
+  return { checks: checkCount?.n ?? 0, groups: groupCount?.n ?? 0 };
+}
+
+export function insertPrivateLocationKey(db: Db, row: PrivateLocationKeyRow): void {
+  db.insert(privateLocationKeys).values(row).run();
+}
+
+export function listKeysOfLocations(db: Db, locationIds: string[]): PrivateLocationKeyRow[] {
+  if (locationIds.length === 0) return [];
+  return db.select().from(privateLocationKeys).where(inArray(privateLocationKeys.locationId, locationIds)).orderBy(asc(privateLocationKeys.createdAt)).all();
+}
+
+export function deletePrivateLocationKey(db: Db, locationId: string, keyId: string): boolean {
+  return db
+    .delete(privateLocationKeys)
+    .where(and(eq(privateLocationKeys.locationId, locationId), eq(privateLocationKeys.id, keyId)))
+    .run().changes > 0;
+}
+
+export function findLocationByKeyHash(db: Db, keyHash: string): { location: PrivateLocationRow; key: PrivateLocationKeyRow } | undefined {
+  const row = db
+    .select({ location: privateLocations, key: privateLocationKeys })
+    .from(privateLocationKeys)
+    .innerJoin(privateLocations, eq(privateLocations.id, privateLocationKeys.locationId))
+    .where(eq(privateLocationKeys.keyHash, keyHash))
+    .get();
+  return row ?? undefined;
+}
+
+export function insertAgent(db: Db, row: AgentRow): void {
+  db.insert(agents).values(row).run();
+}
+
+export function findAgent(db: Db, locationId: string, agentId: string): AgentRow | undefined {
+  return db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.locationId, locationId), eq(agents.id, agentId)))
+    .get();
+}
+
+export function touchAgent(db: Db, agentId: string, now: number): void {
+  db.update(agents).set({ lastSeenAt: now }).where(eq(agents.id, agentId)).run();
+}
+
+export function listAgentsOfLocations(db: Db, locationIds: string[]): AgentRow[] {
+  if (locationIds.length === 0) return [];
+  return db.select().from(agents).where(inArray(agents.locationId, locationIds)).orderBy(desc(agents.lastSeenAt)).all();
+}
+
+/** Agents not seen since `before` are forgotten (their rows only feed the location's agent list). */
+export function deleteAgentsNotSeenSince(db: Db, before: number): number {
+  return db.delete(agents).where(sql`${agents.lastSeenAt} < ${before}`).run().changes;
+}

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createPrivateLocation } from '../../../services/private-locations/create';
+import { createPrivateLocationKey } from '../../../services/private-locations/create-key';
+import { deletePrivateLocationById } from '../../../services/private-locations/delete';
+import { deletePrivateLocationKeyById } from '../../../services/private-locations/delete-key';
+import { getPrivateLocation } from '../../../services/private-locations/get';
+import { listPrivateLocationReads } from '../../../services/private-locations/list';
+import { updatePrivateLocationById } from '../../../services/private-locations/update';
+import {
+  PrivateLocationCreate,
+  PrivateLocationKey,
+  PrivateLocationRead,
+  PrivateLocationUpdate,
+} from '../../../../src-shared/schemas/private-location';
+import { serviceContext } from '../auth';
+import type { HttpDeps } from '../../deps';
+import { errorResponses, IdParams } from '../common';
+
+const TAGS = ['Private locations'];
+const KeyParams = IdParams.extend({ keyId: z.string().min(1) });
+
+/** /v1/private-locations: where `sightline agent` processes run checks, and their agent keys. */
+export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/private-locations',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'List all private locations',
+          description: 'Keys are masked; runningAgents lists the agents seen within the last three heartbeats.',
+          response: { 200: z.array(PrivateLocationRead), ...errorResponses(401, 403, 429) },
+        },
+      },
+      async (request) => listPrivateLocationReads(serviceContext(deps, request)),
+    );
+
+    app.post(
+      '/v1/private-locations',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Create a private location',
+          description: 'Creates the location with a first agent key; its rawKey appears in this answer only. slugName "local" is reserved.',
+          body: PrivateLocationCreate,
+          response: { 201: PrivateLocationRead.describe('The created private location'), ...errorResponses(400, 401, 403, 409, 429) },
+        },
+      },
+      async (request, reply) => reply.status(201).send(createPrivateLocation(serviceContext(deps, request), request.body)),
+    );
+
+    app.get(
+      '/v1/private-locations/:id',
+      {
+        schema: { tags: TAGS, summary: 'Retrieve a private location', params: IdParams, response: { 200: PrivateLocationRead, ...errorResponses(401, 403, 404, 429) } },
+      },
+      async (request) => getPrivateLocation(serviceContext(deps, request), request.params.id),
+    );
+
+    app.put(
+      '/v1/private-locations/:id',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Update a private location (name required; the slugName never changes)',
+          params: IdParams,
+          body: PrivateLocationUpdate,
+          response: { 200: PrivateLocationRead, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => updatePrivateLocationById(serviceContext(deps, request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/v1/private-locations/:id',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Remove a private location (409 while checks or groups still use it)',
+          params: IdParams,
+          response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        deletePrivateLocationById(serviceContext(deps, request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/v1/private-locations/:id/keys',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: TAGS,
+          summary: 'Generate a new agent key for a private location (rawKey shown once)',
+          params: IdParams,
+          response: { 201: PrivateLocationKey.describe('The new key'), ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => reply.status(201).send(createPrivateLocationKey(serviceContext(deps, request), request.params.id)),
+    );
+
+    app.delete(
+      '/v1/private-locations/:id/keys/:keyId',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: TAGS,
+          summary: 'Remove an agent key of a private location',
+          params: KeyParams,
+          response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        deletePrivateLocationKeyById(serviceContext(deps, request), request.params.id, request.params.keyId);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

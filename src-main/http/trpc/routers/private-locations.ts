@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { createPrivateLocation } from '../../../services/private-locations/create';
+import { createPrivateLocationKey } from '../../../services/private-locations/create-key';
+import { deletePrivateLocationById } from '../../../services/private-locations/delete';
+import { deletePrivateLocationKeyById } from '../../../services/private-locations/delete-key';
+import { getPrivateLocation } from '../../../services/private-locations/get';
+import { listPrivateLocationReads } from '../../../services/private-locations/list';
+import { updatePrivateLocationById } from '../../../services/private-locations/update';
+import { PrivateLocationCreate, PrivateLocationUpdate } from '../../../../src-shared/schemas/private-location';
+import { adminProcedure, authedProcedure, router } from '../init';
+
+const ById = z.object({ id: z.string().min(1) });
+
+export const privateLocationsRouter = router({
+  list: authedProcedure.query(({ ctx }) => listPrivateLocationReads(ctx.service)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getPrivateLocation(ctx.service, input.id)),
+  create: authedProcedure.input(PrivateLocationCreate).mutation(({ ctx, input }) => createPrivateLocation(ctx.service, input)),
+  update: authedProcedure
+    .input(z.object({ id: z.string().min(1), patch: PrivateLocationUpdate }))
+    .mutation(({ ctx, input }) => updatePrivateLocationById(ctx.service, input.id, input.patch)),
+  delete: authedProcedure.input(ById).mutation(({ ctx, input }) => {
+    deletePrivateLocationById(ctx.service, input.id);
+    return { id: input.id };
+  }),
+  createKey: adminProcedure.input(ById).mutation(({ ctx, input }) => createPrivateLocationKey(ctx.service, input.id)),
+  deleteKey: adminProcedure.input(z.object({ id: z.string().min(1), keyId: z.string().min(1) })).mutation(({ ctx, input }) => {
+    deletePrivateLocationKeyById(ctx.service, input.id, input.keyId);
+    return { id: input.id, keyId: input.keyId };
+  }),
+});

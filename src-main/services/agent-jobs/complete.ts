@@ -1,0 +1,44 @@
+import type { JobOutcome, RunJob } from '../../agent/jobs';
+import { AppError } from '../../core/errors';
+import { transaction } from '../../db/connection';
+import { deleteAgentJob, findAgentJob, QUEUED, requeueJob } from '../../db/repositories/agent-jobs';
+import type { ExecutionResult } from '../../runner/types';
+import { AgentOutcome } from '../../../src-shared/schemas/agent-protocol';
+import type { ServiceDeps } from '../context';
+import { parseOrThrow } from '../validation';
+import type { AgentPrincipal } from './authenticate';
+import { touchKnownAgent } from './known-agent';
+import { agentJobsRuntimeOf, reportOutcomes } from './runtime';
+
+/**
+ * Records what an agent reports for a job it leased. A job the agent handed back unrun because
+ * it is shutting down goes back to the queue for another agent. A late report for a job that was
+ * meanwhile leased to another agent is refused (409): that agent's run counts.
+ */
+export function completeAgentJob(deps: ServiceDeps, principal: AgentPrincipal, jobId: string, input: unknown): void {
+  const report = parseOrThrow(AgentOutcome, input);
+  if (agentJobsRuntimeOf(deps).signals.closed) throw new AppError('unavailable', 'The server is shutting down; send the outcome again once it is back');
+  const now = deps.clock.now().getTime();
+  let outcome: JobOutcome | null = null;
+  let requeued = false;
+  transaction(deps.db, (tx) => {
+    touchKnownAgent(tx, principal, report.agentId, now);
+    const row = findAgentJob(tx, jobId);
+    if (!row || row.locationId !== principal.locationId) throw new AppError('not_found', `Job ${jobId} is not waiting for an outcome`);
+    if (row.state !== QUEUED && row.agentId !== report.agentId) {
+      throw new AppError('conflict', `Job ${jobId} was leased to another agent after this agent's lease expired; its outcome is not recorded`);
+    }
+    if (report.result === null && report.reason === 'SHUTDOWN' && !row.cancelled) {
+      requeueJob(tx, jobId);
+      requeued = true;
+      return;
+    }
+    deleteAgentJob(tx, jobId);
+    const job = row.job as unknown as RunJob;
+    outcome = report.result
+      ? { job, result: report.result as unknown as ExecutionResult, agentId: report.agentId }
+      : { job, result: null, reason: row.cancelled ? 'CANCELLED' : report.reason, agentId: report.agentId };
+  });
+  if (requeued) agentJobsRuntimeOf(deps).signals.notify(principal.locationId);
+  if (outcome) reportOutcomes(deps, [outcome]);
+}

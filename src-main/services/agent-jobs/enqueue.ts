@@ -1,0 +1,39 @@
+import type { RunJob } from '../../agent/jobs';
+import { insertAgentJob, QUEUED } from '../../db/repositories/agent-jobs';
+import { findPrivateLocationBySlug } from '../../db/repositories/private-locations';
+import { RESERVED_LOCATION_SLUG } from '../../../src-shared/schemas/private-location';
+import type { ServiceDeps } from '../context';
+import { agentJobsRuntimeOf, leaseLengthOf, reportOutcomes } from './runtime';
+
+/** The private location a job runs at, or null when the embedded agent runs it (`local`, public locations). */
+export function privateLocationIdOfJob(deps: ServiceDeps, job: RunJob): string | null {
+  const slug = job.execution.runLocation;
+  if (slug.toLowerCase() === RESERVED_LOCATION_SLUG) return null;
+  return findPrivateLocationBySlug(deps.db, job.accountId, slug)?.id ?? null;
+}
+
+/** Queues a job for the agents of its private location and wakes one that is waiting. */
+export function enqueueAgentJob(deps: ServiceDeps, job: RunJob): void {
+  const locationId = privateLocationIdOfJob(deps, job);
+  if (!locationId) {
+    // The location was deleted between routing and here.
+    reportOutcomes(deps, [{ job, result: null, reason: 'DROPPED', agentId: 'broker' }]);
+    return;
+  }
+  const runtime = agentJobsRuntimeOf(deps);
+  insertAgentJob(deps.db, {
+    jobId: job.jobId,
+    locationId,
+    sessionId: job.sessionId,
+    job: job as unknown as Record<string, unknown>,
+    state: QUEUED,
+    agentId: null,
+    leaseExpiresAt: null,
+    leaseMs: leaseLengthOf(runtime.settings, job.execution.timeoutMs),
+    leases: 0,
+    cancelled: false,
+    enqueuedAt: job.enqueuedAt,
+    dropAfter: job.dropAfter,
+  });
+  runtime.signals.notify(locationId);
+}

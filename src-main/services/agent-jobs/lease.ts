@@ -1,0 +1,50 @@
+import type { JobOutcome, RunJob } from '../../agent/jobs';
+import { transaction } from '../../db/connection';
+import { deleteAgentJob, listQueuedJobs, markLeased } from '../../db/repositories/agent-jobs';
+import { AgentLeaseRequest, type AgentLeaseReply } from '../../../src-shared/schemas/agent-protocol';
+import type { ServiceDeps } from '../context';
+import { parseOrThrow } from '../validation';
+import type { AgentPrincipal } from './authenticate';
+import { touchKnownAgent } from './known-agent';
+import { agentJobsRuntimeOf, reportOutcomes } from './runtime';
+
+function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, max: number): RunJob[] {
+  const now = deps.clock.now().getTime();
+  const dropped: JobOutcome[] = [];
+  const leased = transaction(deps.db, (tx) => {
+    touchKnownAgent(tx, principal, agentId, now);
+    const jobs: RunJob[] = [];
+    // Overdue jobs are dropped on the way, so look a little further than max.
+    for (const row of listQueuedJobs(tx, principal.locationId, max * 2 + 10)) {
+      if (jobs.length >= max) break;
+      const job = row.job as unknown as RunJob;
+      if (row.dropAfter < now) {
+        deleteAgentJob(tx, row.jobId);
+        dropped.push({ job, result: null, reason: 'DROPPED', agentId });
+        continue;
+      }
+      markLeased(tx, row.jobId, agentId, now + row.leaseMs, row.leases + 1);
+      jobs.push(job);
+    }
+    return jobs;
+  });
+  reportOutcomes(deps, dropped);
+  return leased;
+}
+
+/**
+ * Hands up to `max` waiting jobs of the agent's location to it. Long-poll: with none waiting,
+ * the request is held until one arrives, `waitSeconds` pass, the client goes away, or the server
+ * shuts down; then it answers an empty list.
+ */
+export async function leaseAgentJobs(deps: ServiceDeps, principal: AgentPrincipal, input: unknown, signal?: AbortSignal): Promise<AgentLeaseReply> {
+  const request = parseOrThrow(AgentLeaseRequest, input ?? {});
+  const { signals } = agentJobsRuntimeOf(deps);
+  const deadline = Date.now() + request.waitSeconds * 1000;
+  for (;;) {
+    const jobs = claim(deps, principal, request.agentId, request.max);
+    const remaining = deadline - Date.now();
+    if (jobs.length > 0 || remaining <= 0 || signals.closed || signal?.aborted) return { jobs: jobs as unknown as AgentLeaseReply['jobs'] };
+    await signals.wait(principal.locationId, remaining, signal);
+  }
+}

@@ -1,0 +1,7 @@
+import type { ServiceDeps } from '../context';
+import { agentJobsRuntimeOf } from './runtime';
+
+/** At server shutdown: waiting lease requests answer at once, so closing the HTTP server does not wait for them. */
+export function stopAgentLongPolls(deps: ServiceDeps): void {
+  agentJobsRuntimeOf(deps).signals.close();
+}

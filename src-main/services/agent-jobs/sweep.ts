@@ -1,0 +1,47 @@
+import type { JobOutcome, RunJob } from '../../agent/jobs';
+import { transaction } from '../../db/connection';
+import { deleteAgentJob, listExpiredLeases, listOverdueQueued, requeueJob } from '../../db/repositories/agent-jobs';
+import { deleteAgentsNotSeenSince } from '../../db/repositories/private-locations';
+import type { ServiceDeps } from '../context';
+import { agentJobsRuntimeOf, reportOutcomes } from './runtime';
+
+/** Agents silent this long leave their location's agent list. */
+export const FORGET_AGENTS_AFTER_MS = 24 * 60 * 60 * 1000;
+const BATCH = 1000;
+
+/**
+ * The broker's periodic pass. A lease that expired (its agent died or lost the network) returns
+ * the job to the queue for another agent, unless the job's time to run has passed: then it is
+ * recorded LEASE_EXPIRED. Jobs nobody leased before their dropAfter are recorded DROPPED.
+ */
+export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: number; dropped: number } {
+  const now = deps.clock.now().getTime();
+  const outcomes: JobOutcome[] = [];
+  const wake = new Set<string>();
+  const counts = { requeued: 0, expired: 0, dropped: 0 };
+  transaction(deps.db, (tx) => {
+    for (const row of listExpiredLeases(tx, now, BATCH)) {
+      const job = row.job as unknown as RunJob;
+      if (row.cancelled || row.dropAfter < now) {
+        deleteAgentJob(tx, row.jobId);
+        outcomes.push({ job, result: null, reason: row.cancelled ? 'CANCELLED' : 'LEASE_EXPIRED', agentId: row.agentId ?? 'broker' });
+        counts.expired++;
+      } else {
+        requeueJob(tx, row.jobId);
+        wake.add(row.locationId);
+        counts.requeued++;
+      }
+    }
+    for (const row of listOverdueQueued(tx, now, BATCH)) {
+      deleteAgentJob(tx, row.jobId);
+      outcomes.push({ job: row.job as unknown as RunJob, result: null, reason: 'DROPPED', agentId: 'broker' });
+      counts.dropped++;
+    }
+    deleteAgentsNotSeenSince(tx, now - FORGET_AGENTS_AFTER_MS);
+  });
+  if (counts.requeued > 0) deps.logger.warn({ requeued: counts.requeued }, 'leases of remote agents expired; their jobs went back to the queue');
+  const { signals } = agentJobsRuntimeOf(deps);
+  for (const locationId of wake) signals.notify(locationId);
+  reportOutcomes(deps, outcomes);
+  return counts;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** The internal API between the server and `sightline agent` processes (/v1/agent/...). */
+
+const AgentId = z.string().uuid('agentId must be the id the server gave at registration');
+
+export const AgentRegistration = z.object({
+  hostname: z.string().max(255).nullable().default(null),
+  version: z.string().max(64).default('unknown'),
+  concurrency: z.number().int().min(1).max(256).default(1),
+});
+export type AgentRegistration = z.infer<typeof AgentRegistration>;
+
+export const AgentRegistered = z.object({
+  agentId: z.string(),
+  privateLocation: z.object({ id: z.string(), name: z.string(), slugName: z.string() }),
+  /** How often the agent should send a heartbeat; leases of its running jobs are renewed by it. */
+  heartbeatIntervalMs: z.number(),
+  /** The longest long-poll the server holds open. */
+  maxLeaseWaitSeconds: z.number(),
+});
+export type AgentRegistered = z.infer<typeof AgentRegistered>;
+
+export const AgentHeartbeat = z.object({
+  agentId: AgentId,
+  runningJobIds: z.array(z.string()).max(10_000).default([]),
+});
+export type AgentHeartbeat = z.infer<typeof AgentHeartbeat>;
+
+export const AgentHeartbeatReply = z.object({
+  /** Jobs this agent should stop: cancelled, or no longer leased to it. */
+  cancelledJobIds: z.array(z.string()),
+});
+export type AgentHeartbeatReply = z.infer<typeof AgentHeartbeatReply>;
+
+export const AgentLeaseRequest = z.object({
+  agentId: AgentId,
+  max: z.number().int().min(1).max(256).default(1),
+  /** Long-poll: how long the server may hold the request when no job is waiting. */
+  waitSeconds: z.number().min(0).max(30).default(20),
+});
+export type AgentLeaseRequest = z.infer<typeof AgentLeaseRequest>;
+
+/** Jobs are the scheduler's RunJob objects, passed through as JSON. */
+export const AgentLeaseReply = z.object({
+  jobs: z.array(z.record(z.string(), z.unknown())),
+});
+export type AgentLeaseReply = z.infer<typeof AgentLeaseReply>;
+
+export const AGENT_OUTCOME_REASONS = ['DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR'] as const;
+
+export const AgentExecutionResult = z.looseObject({
+  hasErrors: z.boolean(),
+  hasFailures: z.boolean(),
+  isDegraded: z.boolean(),
+  overMaxResponseTime: z.boolean(),
+  aborted: z.boolean(),
+  timedOut: z.boolean(),
+  responseTime: z.number(),
+  startedAt: z.string(),
+  stoppedAt: z.string(),
+  error: z.object({ kind: z.string(), message: z.string() }).nullable(),
+  assertions: z.array(z.record(z.string(), z.unknown())),
+});
+export type AgentExecutionResult = z.infer<typeof AgentExecutionResult>;
+
+export const AgentOutcome = z
+  .object({
+    agentId: AgentId,
+    result: AgentExecutionResult.nullable(),
+    reason: z.enum(AGENT_OUTCOME_REASONS).optional(),
+  })
+  .refine((o) => o.result !== null || o.reason !== undefined, { message: 'reason is required when result is null', path: ['reason'] });
+export type AgentOutcome = z.infer<typeof AgentOutcome>;
+
+export const AgentJobParams = z.object({ jobId: z.string().min(1).max(200) });
