@@ -10,6 +10,7 @@ const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
                   [--max-checks N|unlimited] [--rate-limit N] [--no-console-build]
                   [--agent-health-port P] [--agent-health-host HOST] [--drain-timeout SECONDS]
+                  [--no-scheduler]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
@@ -26,6 +27,7 @@ const USAGE = `Usage:
                       a warning, not an error)
           --agent-health-host  address of the probes (default ${DEFAULT_AGENT_HEALTH_HOST})
           --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000})
+          --no-scheduler  run checks only on demand (Run now, the trigger API), never on schedule
 
 ${AGENT_USAGE}`;
 
@@ -63,6 +65,7 @@ async function serve(argv: string[]): Promise<void> {
         'agent-health-port': { type: 'string' },
         'agent-health-host': { type: 'string' },
         'drain-timeout': { type: 'string' },
+        'no-scheduler': { type: 'boolean' },
       },
       strict: true,
     }));
@@ -84,7 +87,7 @@ async function serve(argv: string[]): Promise<void> {
   if (config.rendererDir && !values['no-console-build']) {
     await ensureConsoleBuilt(config.rendererDir, (line) => process.stderr.write(`${line}\n`));
   }
-  const backend = await boot(config, { drainTimeoutMs });
+  const backend = await boot(config, { drainTimeoutMs, startScheduler: !values['no-scheduler'] });
   if (backend.createdKey) {
     process.stdout.write(
       `Created account ${backend.accountId} in ${config.dataDir}\n` +
