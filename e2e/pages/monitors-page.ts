@@ -49,6 +49,10 @@ export class MonitorsPage {
     await this.row(name).getByRole('link', { name: `Edit ${name}` }).click();
   }
 
+  async runNow(name: string): Promise<void> {
+    await this.row(name).getByRole('button', { name: `Run ${name} now` }).click();
+  }
+
   activeSwitch(name: string): Locator {
     return this.row(name).getByRole('switch', { name: `Active: ${name}` });
   }

@@ -15,6 +15,8 @@ import { NewIcmpMonitorPage } from '../features/monitors/new-icmp-monitor-page';
 import { NewMultiStepCheckPage } from '../features/monitors/new-multistep-check-page';
 import { NewTracerouteMonitorPage } from '../features/monitors/new-traceroute-monitor-page';
 import { NotificationsPage } from '../features/notifications/notifications-page';
+import { ResultPage } from '../features/results/result-page';
+import { SessionPage } from '../features/sessions/session-page';
 import { SessionsPage } from '../features/sessions/sessions-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { IncidentPage } from '../features/status-page/incident-page';
@@ -32,6 +34,7 @@ export function AppRoutes() {
       <Route path="/monitors/new-multistep" element={<NewMultiStepCheckPage />} />
       <Route path="/monitors/:id" element={<MonitorPage />} />
       <Route path="/monitors/:id/edit" element={<EditMonitorPage />} />
+      <Route path="/monitors/:id/results/:resultId" element={<ResultPage />} />
       <Route path="/groups" element={<GroupsPage />} />
       <Route path="/groups/new" element={<NewGroupPage />} />
       <Route path="/groups/:id" element={<GroupPage />} />
@@ -43,6 +46,7 @@ export function AppRoutes() {
       <Route path="/status-page/incidents/new" element={<NewIncidentPage />} />
       <Route path="/status-page/incidents/:id" element={<IncidentPage />} />
       <Route path="/sessions" element={<SessionsPage />} />
+      <Route path="/sessions/:id" element={<SessionPage />} />
       <Route path="/notifications" element={<NotificationsPage />} />
       <Route path="/agent" element={<AgentPage />} />
       <Route path="/settings" element={<SettingsPage />} />

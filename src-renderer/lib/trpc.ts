@@ -1,6 +1,7 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { EventSource } from 'eventsource';
 import type { AppRouter } from '../../src-main/http/trpc/router';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -8,12 +9,28 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+/**
+ * Subscriptions use SSE. The browser's EventSource cannot send headers and tRPC's connectionParams
+ * travel in the URL (where proxies log them), so a fetch-based EventSource sends the key in the same
+ * Authorization header as every other call.
+ */
 export function createApiClient(trpcUrl: string, token: string) {
+  const authorization = `Bearer ${token}`;
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: trpcUrl,
-        headers: () => ({ Authorization: `Bearer ${token}` }),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url: trpcUrl,
+          EventSource,
+          eventSourceOptions: {
+            fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, Authorization: authorization } }),
+          },
+        }),
+        false: httpBatchLink({
+          url: trpcUrl,
+          headers: () => ({ Authorization: authorization }),
+        }),
       }),
     ],
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
@@ -67,4 +67,35 @@ export function listUnfinishedSessionIds(db: Db): number[] {
 
 export function countSessions(db: Db): number {
   return db.get<{ n: number }>(sql`select count(*) as n from ${checkSessions}`).n;
+}
+
+export interface RecentSessionFilter {
+  accountId: string;
+  /** Sessions of this check only. */
+  checkNum?: number;
+  /** A stored status code (index into SESSION_STATUSES). */
+  status?: number;
+  limit: number;
+}
+
+/**
+ * Newest sessions first. Across the account the walk goes backwards along the primary key (ids grow
+ * with start order); for one check it follows check_sessions_check so a long history is never sorted.
+ */
+export function listRecentSessions(db: Db, filter: RecentSessionFilter): SessionWithCheck[] {
+  const where = and(
+    eq(checkSchedule.accountId, filter.accountId),
+    filter.checkNum === undefined ? undefined : eq(checkSessions.checkNum, filter.checkNum),
+    filter.status === undefined ? undefined : eq(checkSessions.status, filter.status),
+  );
+  const order = filter.checkNum === undefined ? [desc(checkSessions.id)] : [desc(checkSessions.startedAt), desc(checkSessions.id)];
+  return db
+    .select(withCheck)
+    .from(checkSessions)
+    .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
+    .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .all();
 }

@@ -12,6 +12,10 @@ import { DeleteMonitorModal } from './delete-monitor-modal';
 import { frequencyShort } from './frequency';
 import { MonitorAlertChannels } from './monitor-alert-channels';
 import { MonitorFields } from './monitor-fields';
+import { MonitorResponseChart } from './monitor-response-chart';
+import { MonitorResults } from './monitor-results';
+import { MonitorStatusHeader } from './monitor-status-header';
+import { RunNowButton } from './run-now-button';
 import { isEditableCheckType } from './use-update-check';
 
 const COMMON_FIELDS: readonly [string, string][] = [
@@ -73,6 +77,7 @@ export function MonitorPage() {
         description={`${data.checkType} monitor · id ${data.id}`}
         actions={
           <>
+            {isEditableCheckType(data.checkType) && <RunNowButton checkId={data.id} name={data.name} />}
             <ActivationSwitch id={data.id} name={data.name} checkType={data.checkType} activated={data.activated === true} withLabel />
             {isEditableCheckType(data.checkType) && (
               <Button component={Link} to={`/monitors/${data.id}/edit`} variant="default">
@@ -85,7 +90,10 @@ export function MonitorPage() {
           </>
         }
       />
-      <Stack gap="lg" maw={960}>
+      <Stack gap="lg" maw={1100}>
+        <MonitorStatusHeader checkId={data.id} activated={data.activated === true} />
+        <MonitorResponseChart checkId={data.id} />
+        <MonitorResults checkId={data.id} />
         <MonitorFields label="Monitor settings" fields={fields} />
         {typeof data.script === 'string' && data.script !== '' && (
           <Stack gap={4}>

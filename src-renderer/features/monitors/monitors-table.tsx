@@ -6,6 +6,7 @@ import { ActivationSwitch } from './activation-switch';
 import { formatCreated, type MonitorRow } from './check-display';
 import { frequencyShort } from './frequency';
 import { MonitorStatusBadge } from './monitor-status-badge';
+import { RunNowButton } from './run-now-button';
 import { isEditableCheckType } from './use-update-check';
 
 interface MonitorsTableProps {
@@ -80,7 +81,8 @@ export function MonitorsTable({ monitors, groupNames, onDelete }: MonitorsTableP
               </Table.Td>
               <Table.Td c="dimmed">{formatCreated(monitor.createdAt)}</Table.Td>
               <Table.Td>
-                <Group gap={2} wrap="nowrap">
+                <Group gap={2} wrap="nowrap" justify="flex-end">
+                  {isEditableCheckType(monitor.checkType) && <RunNowButton checkId={monitor.id} name={monitor.name} compact />}
                   {isEditableCheckType(monitor.checkType) && (
                     <Tooltip label="Edit monitor" withArrow>
                       <ActionIcon component={Link} to={`/monitors/${monitor.id}/edit`} variant="subtle" aria-label={`Edit ${monitor.name}`}>

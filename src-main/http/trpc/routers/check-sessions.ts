@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cancelCheckSession } from '../../../services/check-sessions/cancel';
 import { awaitCheckSessionCompletion } from '../../../services/check-sessions/completion';
 import { getCheckSession } from '../../../services/check-sessions/get';
+import { listRecentCheckSessions, RecentSessionsQuery } from '../../../services/check-sessions/list-recent';
 import { runCheckNow } from '../../../services/check-sessions/run-now';
 import { triggerCheckSessions } from '../../../services/check-sessions/trigger';
 import { watchCheckSessions } from '../../../services/check-sessions/watch';
@@ -14,6 +15,8 @@ export const checkSessionsRouter = router({
   trigger: runProcedure.input(TriggerSessionsRequest).mutation(({ ctx, input }) => ({ sessions: triggerCheckSessions(ctx.service, input) })),
   /** The console's "Run now" (runSource SCHEDULE_NOW). */
   runNow: runProcedure.input(z.object({ checkId: z.string().min(1) })).mutation(({ ctx, input }) => runCheckNow(ctx.service, input.checkId)),
+  /** The console's Sessions list: newest first, without results. */
+  listRecent: authedProcedure.input(RecentSessionsQuery).query(({ ctx, input }) => listRecentCheckSessions(ctx.service, input)),
   get: authedProcedure.input(BySession).query(({ ctx, input }) => getCheckSession(ctx.service, input.checkSessionId)),
   completion: authedProcedure
     .input(BySession.extend({ maxWaitSeconds: CompletionQuery.shape.maxWaitSeconds }))

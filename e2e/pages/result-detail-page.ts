@@ -1,0 +1,25 @@
+import type { Locator, Page } from '@playwright/test';
+
+export class ResultDetailPage {
+  readonly assertions: Locator;
+  readonly error: Locator;
+
+  constructor(readonly page: Page) {
+    const main = page.getByRole('main');
+    this.assertions = main.getByRole('table', { name: 'Assertions' });
+    this.error = main.getByRole('alert', { name: /^Error: / });
+  }
+
+  heading(monitorName: string): Locator {
+    return this.page.getByRole('main').getByRole('heading', { name: `Result of ${monitorName}` });
+  }
+
+  /** A labelled number such as "Packet loss". */
+  stat(label: string): Locator {
+    return this.page.getByRole('main').getByRole('listitem', { name: label, exact: true });
+  }
+
+  assertionRow(source: string): Locator {
+    return this.assertions.getByRole('row').filter({ has: this.page.getByRole('cell', { name: source, exact: true }) });
+  }
+}

@@ -1,0 +1,24 @@
+import type { Locator, Page } from '@playwright/test';
+
+export class SessionDetailPage {
+  readonly status: Locator;
+  readonly results: Locator;
+
+  constructor(readonly page: Page) {
+    const main = page.getByRole('main');
+    this.status = main.getByRole('status', { name: 'Session status' });
+    this.results = main.getByRole('table', { name: 'Results' });
+  }
+
+  heading(monitorName: string): Locator {
+    return this.page.getByRole('main').getByRole('heading', { name: `Session of ${monitorName}` });
+  }
+
+  resultRow(resultType: 'FINAL' | 'ATTEMPT', location = 'local'): Locator {
+    return this.results.getByRole('row').filter({ has: this.page.getByRole('link', { name: `Open ${resultType} result from ${location}` }) });
+  }
+
+  async openResult(resultType: 'FINAL' | 'ATTEMPT', location = 'local'): Promise<void> {
+    await this.results.getByRole('link', { name: `Open ${resultType} result from ${location}` }).click();
+  }
+}

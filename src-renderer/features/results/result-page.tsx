@@ -1,0 +1,67 @@
+import { Anchor, Badge, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { LoadingBlock } from '../../components/loading-block';
+import { PageHeader } from '../../components/page-header';
+import { QueryError } from '../../components/query-error';
+import { useTRPC } from '../../lib/trpc';
+import { MonitorFields } from '../monitors/monitor-fields';
+import { formatDuration, formatTime } from '../sessions/session-display';
+import { IcmpResultView } from './icmp-result-view';
+import { MultiStepResultView } from './multistep-result-view';
+import { resultVerdict } from './result-display';
+import { ResultErrorAlert } from './result-error-alert';
+import { MultiStepPayload, readPayload, TraceroutePayload } from './result-payloads';
+import { ResultVerdictBadge } from './result-verdict-badge';
+import { TracerouteResultView } from './traceroute-result-view';
+
+export function ResultPage() {
+  const { id = '', resultId = '' } = useParams();
+  const trpc = useTRPC();
+  const result = useQuery(trpc.checkResults.get.queryOptions({ checkId: id, checkResultId: resultId }));
+
+  if (result.isPending) return <LoadingBlock label="Loading result" />;
+  if (result.isError) return <QueryError title="The result could not be loaded" error={result.error} onRetry={() => void result.refetch()} />;
+
+  const data = result.data;
+  const traceroute = readPayload(TraceroutePayload, data.tracerouteCheckResult);
+  const multiStep = readPayload(MultiStepPayload, data.multiStepCheckResult);
+  const fields = [
+    { label: 'Monitor', value: <Anchor component={Link} to={`/monitors/${data.checkId}`} size="sm">{data.name}</Anchor> },
+    { label: 'Session', value: <Anchor component={Link} to={`/sessions/${data.checkSessionId}`} size="sm">{data.checkSessionId}</Anchor> },
+    { label: 'Location', value: data.runLocation },
+    { label: 'Result type', value: data.resultType },
+    { label: 'Attempt', value: data.attempts },
+    { label: 'Started', value: formatTime(data.startedAt) },
+    { label: 'Stopped', value: formatTime(data.stoppedAt) },
+    { label: 'Response time', value: formatDuration(data.responseTime) },
+    { label: 'Over max response time', value: data.overMaxResponseTime },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={`Result of ${data.name}`}
+        description={`${data.checkType} · ${data.resultType} result from ${data.runLocation} · ${formatTime(data.startedAt)}`}
+        actions={
+          <>
+            <ResultVerdictBadge verdict={resultVerdict(data)} />
+            <Badge size="sm" variant="outline" color="gray">
+              {data.resultType}
+            </Badge>
+          </>
+        }
+      />
+      <Stack gap="lg" maw={1100}>
+        {data.error && <ResultErrorAlert error={data.error} />}
+        {data.icmpCheckResult && <IcmpResultView icmp={data.icmpCheckResult} />}
+        {traceroute && <TracerouteResultView traceroute={traceroute} assertions={data.tracerouteCheckResult?.assertions} />}
+        {multiStep && <MultiStepResultView multiStep={multiStep} assertions={data.multiStepCheckResult?.assertions} />}
+        <Stack gap={4}>
+          <Title order={4}>Run</Title>
+          <MonitorFields label="Run details" fields={fields} />
+        </Stack>
+      </Stack>
+    </>
+  );
+}
