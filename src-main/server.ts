@@ -4,7 +4,7 @@ import { ensureConsoleBuilt } from './core/console-build';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RATE_LIMIT_PER_MINUTE, parseMaxChecks, parseRateLimit, resolveConfig, type Config } from './core/config';
 import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, parseDrainTimeout, shutDownGracefully } from './agent/graceful-shutdown';
-import { DEFAULT_AGENT_HEALTH_HOST, resolveHealthPort, startHealthServer } from './agent/health-server';
+import { DEFAULT_AGENT_HEALTH_HOST, resolveHealthPort, startAgentProbes } from './agent/health-server';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
@@ -95,8 +95,7 @@ async function serve(argv: string[]): Promise<void> {
     );
   }
   process.stdout.write(`Sightline API listening on ${backend.url}\n`);
-  const health = await startHealthServer({ port: healthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger });
-  if (health.url) process.stdout.write(`Agent health probes on ${health.url}\n`);
+  const health = await startAgentProbes({ port: healthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger });
 
   let stopping = false;
   const stop = (signal: string) => {

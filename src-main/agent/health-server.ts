@@ -11,6 +11,8 @@ export interface HealthServerOptions {
   logger: Logger;
   /** Readiness starts at 503 until markReady() (a remote agent before it has registered). */
   startNotReady?: boolean;
+  /** A taken port falls back to a free one (with a warning) instead of leaving the probes unserved. */
+  freePortIfTaken?: boolean;
 }
 
 export interface HealthServer {
@@ -49,10 +51,15 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
+function warn(message: string): void {
+  process.stderr.write(`Warning: ${message}\n`);
+}
+
 /**
  * The agent's probes (spec 4.10) on their own tiny server, apart from the API, so a load balancer
- * or orchestrator can watch the agent without an API key. A taken port is logged and skipped: the
- * probes are an aid to orchestration, and the API must still come up.
+ * or orchestrator can watch the agent without an API key. A taken port is logged and skipped (or,
+ * with `freePortIfTaken`, answered on a free port instead): the probes are an aid to orchestration,
+ * and the API must still come up.
  */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
   let ready = !options.startNotReady;
@@ -64,42 +71,59 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     shuttingDown = true;
     ready = false;
   };
-  const server = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0];
-    const reply = (status: number, body: Record<string, string>) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(request.method === 'HEAD' ? undefined : JSON.stringify(body));
-    };
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply(404, { status: 'not found' });
-    if (path === '/-/readiness') return ready ? reply(200, { status: 'ready' }) : reply(503, { status: 'shutting down' });
-    if (path === '/-/liveness') return reply(200, { status: 'alive' });
-    if (path === '/health') return reply(200, { status: 'ok' });
-    return reply(404, { status: 'not found' });
-  });
-  server.keepAliveTimeout = 1000;
+  const createProbeServer = () => {
+    const server = createServer((request, response) => {
+      const path = (request.url ?? '/').split('?')[0];
+      const reply = (status: number, body: Record<string, string>) => {
+        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        response.end(request.method === 'HEAD' ? undefined : JSON.stringify(body));
+      };
+      if (request.method !== 'GET' && request.method !== 'HEAD') return reply(404, { status: 'not found' });
+      if (path === '/-/readiness') return ready ? reply(200, { status: 'ready' }) : reply(503, { status: 'shutting down' });
+      if (path === '/-/liveness') return reply(200, { status: 'alive' });
+      if (path === '/health') return reply(200, { status: 'ok' });
+      return reply(404, { status: 'not found' });
+    });
+    server.keepAliveTimeout = 1000;
+    return server;
+  };
+  let server = createProbeServer();
   try {
     await listen(server, options.port, options.host);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    options.logger.warn({ err: error, port: options.port, host: options.host }, 'agent health probes are not served');
-    process.stderr.write(
-      `Warning: agent health probes not served: cannot listen on ${options.host}:${options.port} (${code ?? (error as Error).message}). ` +
-        'Pick another port with --agent-health-port or AGENT_HEALTH_PORT (0 picks a free one).\n',
-    );
-    return {
-      port: null,
-      url: null,
-      get ready() {
-        return ready;
-      },
-      markReady,
-      markShuttingDown,
-      close: async () => undefined,
-    };
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    options.logger.warn({ err: error, port: options.port, host: options.host }, 'agent health probes cannot use their port');
+    let served = false;
+    if (options.freePortIfTaken && options.port !== 0) {
+      server = createProbeServer();
+      served = await listen(server, 0, options.host).then(
+        () => true,
+        () => false,
+      );
+    }
+    if (served) {
+      warn(`agent health probes: cannot listen on ${options.host}:${options.port} (${code}); serving them on a free port instead.`);
+    } else {
+      warn(
+        `agent health probes not served: cannot listen on ${options.host}:${options.port} (${code}). ` +
+          'Pick another port with --agent-health-port or AGENT_HEALTH_PORT (0 picks a free one).',
+      );
+      return {
+        port: null,
+        url: null,
+        get ready() {
+          return ready;
+        },
+        markReady,
+        markShuttingDown,
+        close: async () => undefined,
+      };
+    }
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const listening = server;
   return {
     port,
     url: `http://${host}:${port}`,
@@ -110,8 +134,32 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     markShuttingDown,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        listening.close(() => resolve());
+        listening.closeAllConnections();
       }),
   };
+}
+
+export interface AgentProbeOptions {
+  /** A port, or the text of --agent-health-port (undefined: AGENT_HEALTH_PORT, then 8081). */
+  port?: number | string;
+  host?: string;
+  logger: Logger;
+  freePortIfTaken?: boolean;
+}
+
+/**
+ * The embedded agent's probes as `sightline serve` and the desktop app start them: announced on
+ * stdout; stop them with shutDownGracefully (graceful-shutdown.ts). A bad port setting is the
+ * caller's to reject before (the CLI exits 2); here it falls back to the default with a warning.
+ */
+export async function startAgentProbes(options: AgentProbeOptions): Promise<HealthServer> {
+  let port = typeof options.port === 'number' ? options.port : resolveHealthPort(options.port);
+  if (typeof port === 'string') {
+    warn(`${port}; the agent health probes use ${DEFAULT_AGENT_HEALTH_PORT}.`);
+    port = DEFAULT_AGENT_HEALTH_PORT;
+  }
+  const health = await startHealthServer({ port, host: options.host ?? DEFAULT_AGENT_HEALTH_HOST, logger: options.logger, freePortIfTaken: options.freePortIfTaken });
+  if (health.url) process.stdout.write(`Agent health probes on ${health.url}\n`);
+  return health;
 }

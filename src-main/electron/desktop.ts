@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { shutDownGracefully } from '../agent/graceful-shutdown';
+import { startAgentProbes, type HealthServer } from '../agent/health-server';
 import { boot, type Backend } from '../core/boot';
 import { PROJECT_ROOT, resolveConfig } from '../core/config';
 import { CONNECTION_CHANNEL, type DesktopConnection } from '../preload/channel';
@@ -63,9 +65,12 @@ function lockDownNavigation(): void {
 
 export function startDesktop(): void {
   let backend: Backend | null = null;
+  let health: HealthServer | null = null;
   lockDownNavigation();
   app.whenReady().then(async () => {
     backend = await startBackend();
+    // Like `sightline serve`: AGENT_HEALTH_PORT or 8081, and a free port (with a warning) when that one is taken.
+    health = await startAgentProbes({ logger: backend.deps.logger, freePortIfTaken: true });
     const connection: DesktopConnection = { apiBaseUrl: backend.url, token: backend.launchToken ?? '' };
     ipcMain.on(CONNECTION_CHANNEL, (event) => {
       event.returnValue = connection;
@@ -87,6 +92,7 @@ export function startDesktop(): void {
     if (!backend || closing) return;
     closing = true;
     event.preventDefault();
-    void backend.close().finally(() => app.quit());
+    const running = backend;
+    void shutDownGracefully({ health, drain: () => running.close() }).finally(() => app.quit());
   });
 }

@@ -8,7 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from '../core/logger';
-import { hashApiKey } from '../services/auth/keys';
+import { bearerToken, hashApiKey } from '../services/auth/keys';
 import { errorBody } from '../../src-shared/errors';
 import type { HttpDeps } from './deps';
 import { accountRoutes } from './rest/accounts/me';
@@ -83,7 +83,11 @@ export async function buildApp(deps: HttpDeps, options: AppOptions): Promise<Fas
       hook: 'onRequest',
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
-      keyGenerator: (request) => hashApiKey(request.headers.authorization ?? request.ip),
+      // One budget per key however the header is spelled ("Bearer k", "bearer  k"); the IP only without a token.
+      keyGenerator: (request) => {
+        const token = bearerToken(request.headers.authorization);
+        return token ? hashApiKey(token) : `ip:${request.ip}`;
+      },
       errorResponseBuilder: (_request, context) => rateLimitError(context.max, 60_000, context.ttl),
     });
     await rest.register(accountRoutes(deps));

@@ -53,3 +53,25 @@ describe('REST rate limit', () => {
     for (let i = 0; i < 7; i += 1) expect((await api('GET', '/v1/accounts/me')).status).toBe(401);
   });
 });
+
+describe('REST rate limit key', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ config: { rateLimitPerMinute: 5 } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('counts one key once however its Authorization header is spelled', async () => {
+    const a = await addMemberWithKey(server, 'READ_ONLY');
+    const spellings = [`Bearer ${a.key}`, `bearer ${a.key}`, `BEARER ${a.key}`, `Bearer   ${a.key}`, `bEaReR ${a.key} `];
+    for (const authorization of spellings) expect((await a.api('GET', '/v1/checks', undefined, { authorization })).status).toBe(200);
+    const limited = await a.api('GET', '/v1/checks', undefined, { authorization: `bearer ${a.key}` });
+    expect(limited.status).toBe(429);
+    expect(limited.body.attributes).toMatchObject({ limit: 5, remaining: 0 });
+    // The owner key (another key) still has its own budget.
+    expect((await server.api('GET', '/v1/checks', undefined, { authorization: `bearer ${server.key}` })).status).toBe(200);
+  });
+});

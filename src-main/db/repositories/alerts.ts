@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { accounts, checkAlerts, checkAlertStates } from '../schema';
+import { accounts, checkAlerts, checkAlertStates, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
 export type CheckAlertStateRow = typeof checkAlertStates.$inferSelect;
 export type CheckAlertRow = typeof checkAlerts.$inferSelect;
@@ -35,4 +35,41 @@ export function readAccountAlertSettings(db: Db, accountId: string): unknown {
 
 export function writeAccountAlertSettings(db: Db, accountId: string, alertSettings: Record<string, unknown>): void {
   db.update(accounts).set({ alertSettings }).where(eq(accounts.id, accountId)).run();
+}
+
+/** A finished session that alerting may still have to judge. */
+export interface JudgeableSession {
+  id: number;
+  startedAt: number;
+  stoppedAt: number | null;
+  runLocations: string | null;
+}
+
+/**
+ * Finished sessions of one check with an id above `afterId` that started at or after `since`,
+ * oldest first. Walks check_sessions_check (check_num, started_at), so the work is bounded by the
+ * sessions of that check in the window, never by the whole history.
+ */
+export function finishedSessionsAfter(db: Db, checkNum: number, afterId: number, since: number, limit: number): JudgeableSession[] {
+  return db
+    .select({ id: checkSessions.id, startedAt: checkSessions.startedAt, stoppedAt: checkSessions.stoppedAt, runLocations: checkSessions.runLocations })
+    .from(checkSessions)
+    .where(and(eq(checkSessions.checkNum, checkNum), gte(checkSessions.startedAt, since), gt(checkSessions.id, afterId), gte(checkSessions.status, UNFINISHED_BELOW)))
+    .orderBy(asc(checkSessions.id))
+    .limit(limit)
+    .all();
+}
+
+/** When a session started (null when it no longer exists). */
+export function sessionStartedAt(db: Db, sessionId: number): number | null {
+  return db.select({ startedAt: checkSessions.startedAt }).from(checkSessions).where(eq(checkSessions.id, sessionId)).get()?.startedAt ?? null;
+}
+
+/** Every check that has ever been scheduled or triggered (only those have sessions). */
+export function scheduledChecks(db: Db): { checkNum: number; checkId: string; accountId: string }[] {
+  return db
+    .select({ checkNum: checkSchedule.checkNum, checkId: checkSchedule.checkId, accountId: checkSchedule.accountId })
+    .from(checkSchedule)
+    .orderBy(asc(checkSchedule.checkNum))
+    .all();
 }

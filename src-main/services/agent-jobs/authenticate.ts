@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import { findLocationByKeyHash } from '../../db/repositories/private-locations';
-import { hashApiKey, sameHash } from '../auth/keys';
+import { bearerToken, hashApiKey, sameHash } from '../auth/keys';
 import type { ServiceDeps } from '../context';
 
 /** A remote agent, known by the private-location key it presented. */
@@ -12,13 +12,11 @@ export interface AgentPrincipal {
   keyId: string;
 }
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
 /** 401 unless the Authorization header carries a key of an existing private location. */
 export function authenticateAgent(deps: ServiceDeps, authorization: string | undefined): AgentPrincipal {
-  const match = authorization ? BEARER.exec(authorization) : null;
-  if (!match?.[1]) throw new AppError('unauthorized', 'Missing agent key: send "Authorization: Bearer <private location key>"');
-  const hash = hashApiKey(match[1]);
+  const token = bearerToken(authorization);
+  if (!token) throw new AppError('unauthorized', 'Missing agent key: send "Authorization: Bearer <private location key>"');
+  const hash = hashApiKey(token);
   const found = findLocationByKeyHash(deps.db, hash);
   if (!found || !sameHash(found.key.keyHash, hash)) {
     throw new AppError('unauthorized', 'Unknown agent key: create a key with POST /v1/private-locations/{id}/keys and start the agent with it');

@@ -3,6 +3,7 @@ import { transaction, type Db } from '../../db/connection';
 import { findAlertChannel } from '../../db/repositories/alert-channels';
 import { findAlertState, insertCheckAlert, saveAlertState } from '../../db/repositories/alerts';
 import type { AlertEvent } from '../../notify/types';
+import { decodeRunId } from '../../../src-shared/rules/run-ids';
 import { channelFlagOf, INITIAL_ALERT_STATE, nextAlertState, runVerdict, type AlertState, type RunAlertType, type RunVerdict } from '../../../src-shared/rules/alerting';
 import { storedBodyOf } from '../alert-channels/read-shape';
 import type { ServiceDeps } from '../context';
@@ -31,6 +32,8 @@ export interface AlertRun {
   checkId: string;
   checkSessionId: string;
   results: RunResultFacts[];
+  /** Epoch ms when the session finished: the time the state machine judges at (default: now). */
+  finishedAt?: number;
 }
 
 export interface RunAlertOutcome {
@@ -87,27 +90,44 @@ function enqueueForChannels(tx: Db, check: AlertingCheck, alert: RunAlertType, c
 }
 
 /**
- * Judges one finished run: updates the check's alert state and, when it raises an alert, records
- * the alert and its notifications (the outbox) in the same transaction. A deactivated check is
- * ignored; a muted one records the alert without notifications. Each session is judged once.
- * After the commit, a triggerIncident opens or resolves the check's incident.
+ * Has alerting already judged this session? Sessions of a check are judged in id order (ids grow
+ * with start order), so anything at or below the last judged one is done, or stale: a session that
+ * finished after a newer one was judged would only move the state back in time.
+ */
+export function alreadyJudged(lastJudged: string | null | undefined, checkSessionId: string): boolean {
+  if (!lastJudged) return false;
+  const last = decodeRunId('session', lastJudged);
+  const current = decodeRunId('session', checkSessionId);
+  return last !== null && current !== null ? current <= last : lastJudged === checkSessionId;
+}
+
+/**
+ * Judges one finished run: updates the check's alert state, records that the session was judged
+ * (last_session_id) and, when it raises an alert, the alert and its notifications (the outbox), all
+ * in one transaction, so a session is judged exactly once even across a crash. A deactivated check,
+ * or a run with no verdict (nothing really ran), only moves the marker; a muted check records the
+ * alert without notifications. After the commit, a triggerIncident opens or resolves the check's
+ * incident.
  */
 export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcome {
   const now = deps.clock.now();
+  const at = run.finishedAt ?? now.getTime();
   const outcome = transaction(deps.db, (tx): RunAlertOutcome & { check?: AlertingCheck } => {
     const check = loadAlertingCheck(tx, run.accountId, run.checkId);
-    if (!check || !check.effective.activated) return NOTHING;
-    const verdict = runVerdict(
-      run.results.map((r) => ({ location: r.runLocation, failed: failed(r), degraded: r.isDegraded, skipped: r.skipped })),
-      check.effective.alertSettings,
-      check.effective.runParallel,
-    );
-    if (verdict === null) return NOTHING;
+    if (!check) return NOTHING;
     const stored = findAlertState(tx, run.checkId);
-    if (stored?.lastSessionId === run.checkSessionId) return NOTHING;
+    if (alreadyJudged(stored?.lastSessionId, run.checkSessionId)) return NOTHING;
     const previous = (stored?.state as AlertState | undefined) ?? INITIAL_ALERT_STATE;
-    const decision = nextAlertState(previous, verdict, check.effective.alertSettings, now.getTime());
-    saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...decision.state }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
+    const outcomes = run.results.map((r) => ({ location: r.runLocation, failed: failed(r), degraded: r.isDegraded, skipped: r.skipped }));
+    const verdict = check.effective.activated ? runVerdict(outcomes, check.effective.alertSettings, check.effective.runParallel) : null;
+    const judged = (state: AlertState) =>
+      saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
+    if (verdict === null) {
+      judged(previous);
+      return NOTHING;
+    }
+    const decision = nextAlertState(previous, verdict, check.effective.alertSettings, at);
+    judged(decision.state);
     if (!decision.alert) return { ...NOTHING, verdict };
 
     const result = representative(run.results, verdict);
@@ -121,7 +141,7 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       checkSessionId: run.checkSessionId,
       checkResultId: result?.checkResultId ?? null,
       muted,
-      event: { ...eventOf(check, decision.alert, result, now) },
+      event: { ...eventOf(check, decision.alert, result, new Date(at)) },
       createdAt: now.getTime(),
     });
     const notificationIds = muted ? [] : enqueueForChannels(tx, check, decision.alert, checkAlertId, result, now.getTime());

@@ -1,6 +1,8 @@
 import type { EventBus } from '../../core/events';
+import { crashAfterResultCommitIfAsked } from '../../core/test-hooks';
 import type { ServiceDeps } from '../context';
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../notifications/dispatcher';
+import { catchUpAlerting } from './judge-pending';
 import { onResultRecorded } from './on-result';
 
 export interface Alerting {
@@ -8,10 +10,16 @@ export interface Alerting {
   stop(): Promise<void>;
 }
 
-/** Judges every FINAL result as it is recorded and delivers the notification outbox; boot starts it. */
+/**
+ * Boot starts it before the scheduler: first judges the sessions a previous process finished but
+ * never judged, then every FINAL result as it is recorded, and delivers the notification outbox.
+ */
 export function startAlerting(deps: ServiceDeps, events: EventBus, options: DispatcherOptions = {}): Alerting {
   const dispatcher = createDispatcher(deps, options);
+  const caughtUp = catchUpAlerting(deps);
+  if (caughtUp.length > 0) deps.logger.info({ sessions: caughtUp.length }, 'alerting judged sessions left unjudged by the previous run');
   const unsubscribe = events.on('resultRecorded', (event) => {
+    crashAfterResultCommitIfAsked();
     try {
       onResultRecorded(deps, event);
     } catch (error) {

@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors';
 import { findKeyHolderByHash } from '../../db/repositories/accounts';
 import { Role } from '../../../src-shared/schemas/account';
 import type { ServiceDeps } from '../context';
-import { hashApiKey, sameHash } from './keys';
+import { bearerToken, hashApiKey, sameHash } from './keys';
 import type { LaunchTokens } from './launch-tokens';
 import type { Principal } from './principal';
 
@@ -14,16 +14,14 @@ export interface Credentials {
   accountHeader: string | undefined;
 }
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
 /**
  * Resolves the caller's account and role from "Authorization: Bearer <key>". The key is hashed before the
  * lookup, so the indexed search never compares attacker-chosen bytes; the final check is constant-time.
  */
 export function authenticate(deps: ServiceDeps, launchTokens: LaunchTokens, credentials: Credentials): Principal {
-  const match = credentials.authorization ? BEARER.exec(credentials.authorization) : null;
-  if (!match) throw AppError.badToken();
-  const keyHash = hashApiKey(match[1]);
+  const token = bearerToken(credentials.authorization);
+  if (!token) throw AppError.badToken();
+  const keyHash = hashApiKey(token);
   const principal = launchTokens.verify(keyHash) ?? lookupStoredKey(deps, keyHash);
   if (!principal) throw AppError.badToken();
   const named = credentials.accountHeader?.trim();

@@ -15,3 +15,10 @@ export function sameHash(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The token of an "Authorization: Bearer <token>" header, whatever the spelling of "Bearer"; null when there is none. */
+export function bearerToken(authorization: string | undefined): string | null {
+  return (authorization && BEARER.exec(authorization)?.[1]) || null;
+}

@@ -1,9 +1,9 @@
 import { AppError } from '../../core/errors';
 import { findAccount } from '../../db/repositories/accounts';
-import { subscriptionsOfCheck } from '../../db/repositories/alert-subscriptions';
 import { countChecksInGroup, findCheckGroup, listChecksInGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import type { PageQuery } from '../../../src-shared/schemas/paging';
-import { toCheckView, type CheckView } from '../checks/read-shape';
+import type { CheckView } from '../checks/read-shape';
+import { checkViews } from '../checks/views';
 import type { ServiceContext } from '../context';
 import { toGroupId } from './id';
 import { resolveEffectiveCheckSettings } from './resolve-effective-settings';
@@ -23,12 +23,13 @@ export function listChecksOfGroup(ctx: ServiceContext, rawId: string | number, q
   if (!row) throw AppError.notFound();
   const group = groupSettingsOf(row.body, subscriptionsOfGroup(ctx.db, id));
   const account = accountAlertSettingsOf(findAccount(ctx.db, ctx.accountId)?.alertSettings);
-  const items = listChecksInGroup(ctx.db, ctx.accountId, id, query.limit, (query.page - 1) * query.limit).map((checkRow) => {
-    const subscriptions = subscriptionsOfCheck(ctx.db, checkRow.id).map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated }));
-    const view = toCheckView(checkRow, undefined, subscriptions);
+  const rows = listChecksInGroup(ctx.db, ctx.accountId, id, query.limit, (query.page - 1) * query.limit);
+  const items = checkViews(ctx.db, rows).map((view) => {
     const effective = resolveEffectiveCheckSettings(checkSettingsOf(view), group, account);
     return {
       ...view,
+      // The summary of the check's own channels would disagree with the effective subscriptions below; the listing shows none, as before.
+      alertChannels: { email: [], webhook: [], slack: [], sms: [] },
       activated: effective.activated,
       muted: effective.muted,
       locations: effective.locations,

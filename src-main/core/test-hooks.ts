@@ -1,0 +1,13 @@
+/**
+ * Fault injection for the crash tests, in one place. Every hook is inert unless the process was
+ * started with SIGHTLINE_TEST_HOOKS=1, so a stray variable in production changes nothing.
+ *
+ * - SIGHTLINE_TEST_CRASH_AFTER_RESULT_COMMIT=1: the process kills itself (SIGKILL, no cleanup) the
+ *   first time alerting is handed a FINAL result, i.e. right after the result batch committed and
+ *   before the run is judged (test/alerts/catch-up-crash.test.ts).
+ */
+const enabled = (name: string) => process.env.SIGHTLINE_TEST_HOOKS === '1' && process.env[name] === '1';
+
+export function crashAfterResultCommitIfAsked(): void {
+  if (enabled('SIGHTLINE_TEST_CRASH_AFTER_RESULT_COMMIT')) process.kill(process.pid, 'SIGKILL');
+}

@@ -1,0 +1,79 @@
+import { scheduledChecks, findAlertState, finishedSessionsAfter, sessionStartedAt } from '../../db/repositories/alerts';
+import { findCheckNum } from '../../db/repositories/runs';
+import { decodeRunId } from '../../../src-shared/rules/run-ids';
+import type { ServiceDeps } from '../context';
+import { recordAlertRun, type RunAlertOutcome } from './record-run';
+import { storedAlertRun } from './stored-run';
+
+/** Only sessions of the last 24 h are judged late: older ones are history, not news. */
+export const CATCH_UP_WINDOW_MS = 24 * 60 * 60_000;
+/** Sessions read per query. */
+const BATCH = 100;
+/**
+ * Ids grow with start order, so sessions after the last judged one started no earlier than it; the
+ * slack keeps a clock stepped back a little from hiding one, while the index walk stays short.
+ */
+const CLOCK_SLACK_MS = 10 * 60_000;
+
+export interface PendingCheck {
+  accountId: string;
+  checkId: string;
+  checkNum: number;
+}
+
+export interface JudgedSession {
+  checkSessionId: string;
+  outcome: RunAlertOutcome;
+}
+
+function lastJudgedOf(deps: ServiceDeps, checkId: string): number {
+  const stored = findAlertState(deps.db, checkId)?.lastSessionId;
+  return stored ? (decodeRunId('session', stored) ?? 0) : 0;
+}
+
+/**
+ * Judges, oldest first, every finished session of the check that alerting has not judged yet
+ * (within the window). Each session is judged in its own transaction, which also moves the
+ * check's last-judged marker, so running this again (a replayed event, a second start) judges
+ * nothing twice.
+ */
+export function judgePendingSessions(deps: ServiceDeps, check: PendingCheck, windowMs = CATCH_UP_WINDOW_MS): JudgedSession[] {
+  const judged: JudgedSession[] = [];
+  const windowStart = deps.clock.now().getTime() - windowMs;
+  let after = lastJudgedOf(deps, check.checkId);
+  const markerStart = after > 0 ? sessionStartedAt(deps.db, after) : null;
+  const since = markerStart === null ? windowStart : Math.max(windowStart, markerStart - CLOCK_SLACK_MS);
+  for (;;) {
+    const sessions = finishedSessionsAfter(deps.db, check.checkNum, after, since, BATCH);
+    for (const session of sessions) {
+      const run = storedAlertRun(deps.db, check, session);
+      judged.push({ checkSessionId: run.checkSessionId, outcome: recordAlertRun(deps, run) });
+      after = session.id;
+    }
+    if (sessions.length < BATCH) return judged;
+  }
+}
+
+/** The live path: a FINAL result of this check was stored; judge what of it is finished and not yet judged. */
+export function judgeCheck(deps: ServiceDeps, accountId: string, checkId: string): JudgedSession[] {
+  const checkNum = findCheckNum(deps.db, accountId, checkId);
+  // The check was deleted meanwhile (its sessions went with it): nothing left to alert about.
+  if (checkNum === null) return [];
+  return judgePendingSessions(deps, { accountId, checkId, checkNum });
+}
+
+/**
+ * At start, before the scheduler resumes: judges the sessions a previous process finished but
+ * never judged (it stopped between the result's commit and the alert's). Bounded by the window.
+ */
+export function catchUpAlerting(deps: ServiceDeps): JudgedSession[] {
+  const judged: JudgedSession[] = [];
+  for (const check of scheduledChecks(deps.db)) {
+    try {
+      judged.push(...judgePendingSessions(deps, check));
+    } catch (error) {
+      deps.logger.error({ err: error, checkId: check.checkId }, 'alerting could not catch up on a check');
+    }
+  }
+  return judged;
+}

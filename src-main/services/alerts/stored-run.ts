@@ -1,0 +1,51 @@
+import type { JobOutcome } from '../../agent/jobs';
+import type { Db } from '../../db/connection';
+import type { JudgeableSession } from '../../db/repositories/alerts';
+import { locationNames } from '../../db/repositories/runs';
+import { findDetail, listSessionResults, RESULT_FLAGS, RESULT_TYPE_CODE, type ResultRow } from '../../db/repositories/runs-results';
+import { encodeRunId } from '../../../src-shared/rules/run-ids';
+import type { AlertRun, RunResultFacts } from './record-run';
+
+/** Outcomes that are not runs of the check (the job never ran to the end): they do not count for alerting. */
+const NOT_RUN: Record<NonNullable<JobOutcome['reason']>, true> = { DROPPED: true, CANCELLED: true, LEASE_EXPIRED: true, SHUTDOWN: true, EXECUTOR_ERROR: true };
+
+function storedError(db: Db, detailId: number | null): { kind: string; message: string } | null {
+  if (detailId === null) return null;
+  const body = findDetail(db, detailId);
+  if (body === null) return null;
+  const parsed = JSON.parse(body) as { error?: { kind?: unknown; message?: unknown } };
+  const error = parsed.error;
+  return error && typeof error.kind === 'string' ? { kind: error.kind, message: typeof error.message === 'string' ? error.message : '' } : null;
+}
+
+function factsOf(db: Db, row: ResultRow, location: string): RunResultFacts {
+  const has = (bit: number) => (row.flags & bit) !== 0;
+  const error = storedError(db, row.detailId);
+  return {
+    checkResultId: encodeRunId('result', row.id),
+    runLocation: location,
+    hasFailures: has(RESULT_FLAGS.hasFailures) || has(RESULT_FLAGS.timedOut),
+    hasErrors: has(RESULT_FLAGS.hasErrors),
+    isDegraded: has(RESULT_FLAGS.isDegraded),
+    skipped: has(RESULT_FLAGS.isCancelled) || (error !== null && Object.hasOwn(NOT_RUN, error.kind)),
+    responseTime: row.responseTimeMs,
+    startedAt: new Date(row.startedAt).toISOString(),
+    errorMessage: error?.message ?? null,
+  };
+}
+
+/**
+ * A finished session as alerting judges it, read back from what the scheduler stored: the FINAL
+ * result of each location (the same facts the live resultRecorded event carries).
+ */
+export function storedAlertRun(db: Db, check: { accountId: string; checkId: string; checkNum: number }, session: JudgeableSession): AlertRun {
+  const names = locationNames(db);
+  const finals = listSessionResults(db, session.id, check.checkNum, session.startedAt).filter((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
+  return {
+    accountId: check.accountId,
+    checkId: check.checkId,
+    checkSessionId: encodeRunId('session', session.id),
+    finishedAt: session.stoppedAt ?? undefined,
+    results: finals.map((row) => factsOf(db, row, names.get(row.location) ?? 'unknown')),
+  };
+}
