@@ -1,11 +1,19 @@
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../components/page-header';
+import { EmbeddedAgentPanel } from './embedded-agent-panel';
+import { PrivateLocationsSection } from './private-locations-section';
 
 export function AgentPage() {
   return (
-    <SectionPlaceholder
-      title="Agent"
-      description="The agents that run checks: the one embedded in this app (location “local”) and any extra agents started with sightline agent in other networks."
-      willHold="Registered agents will be listed here with their location, health and last contact."
-    />
+    <>
+      <PageHeader
+        title="Agent"
+        description="The agents that run checks: the one embedded in this app and the agents of your private locations, started with sightline agent in other networks."
+      />
+      <Stack gap="xl" maw={1100}>
+        <EmbeddedAgentPanel />
+        <PrivateLocationsSection />
+      </Stack>
+    </>
   );
 }

@@ -2,6 +2,8 @@ import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '
 import { Link } from 'react-router';
 import { EditIcon } from '../../components/edit-icon';
 import { TrashIcon } from '../../components/trash-icon';
+import { SendIcon } from './send-icon';
+import { useSendTest } from './use-send-test';
 import { ChannelFlag as Flag } from './channel-flag';
 import { CHANNEL_TYPE_LABELS, channelName, channelTarget, type AlertChannelItem } from './channel-display';
 
@@ -11,6 +13,7 @@ interface AlertChannelsTableProps {
 }
 
 export function AlertChannelsTable({ channels, onDelete }: AlertChannelsTableProps) {
+  const sendTest = useSendTest();
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label="Alert channels">
@@ -52,6 +55,16 @@ export function AlertChannelsTable({ channels, onDelete }: AlertChannelsTablePro
                 <Table.Td>{channel.subscriptions.length}</Table.Td>
                 <Table.Td>
                   <Group gap={2} wrap="nowrap">
+                    <Tooltip label="Send test notification" withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Send test notification to ${label}`}
+                        loading={sendTest.isPending && sendTest.variables.alertChannelId === channel.id}
+                        onClick={() => sendTest.mutate({ alertChannelId: channel.id })}
+                      >
+                        <SendIcon />
+                      </ActionIcon>
+                    </Tooltip>
                     <Tooltip label="Edit and manage subscriptions" withArrow>
                       <ActionIcon component={Link} to={`/alert-channels/${channel.id}`} variant="subtle" aria-label={`Edit ${label}`}>
                         <EditIcon />

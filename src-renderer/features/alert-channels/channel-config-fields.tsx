@@ -1,8 +1,9 @@
-import { PasswordInput, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Group, PasswordInput, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { OPSGENIE_PRIORITIES, OPSGENIE_REGIONS, WEBHOOK_METHODS, WEBHOOK_TYPES } from '../../../src-shared/schemas/alert-channel';
 import { KeyValueEditor } from '../../components/key-value-editor';
 import { CHANNEL_LABELS as L, type ChannelFormValues } from './channel-form-model';
+import { TemplateVariablesPopover } from './template-variables-popover';
 
 /** The config members of the selected type; members other types use stay in the form but are not sent. */
 export function ChannelConfigFields({ form }: { form: UseFormReturnType<ChannelFormValues> }) {
@@ -55,6 +56,9 @@ export function ChannelConfigFields({ form }: { form: UseFormReturnType<ChannelF
             <Select label="Method" data={[...WEBHOOK_METHODS]} allowDeselect={false} {...input('config.method')} />
             <TextInput label={L['config.url']} placeholder="https://example.com/hooks/sightline" withAsterisk style={{ gridColumn: 'span 3' }} {...input('config.url')} />
           </SimpleGrid>
+          <Group justify="flex-end" mt={-8}>
+            <TemplateVariablesPopover />
+          </Group>
           <KeyValueEditor
             label="Headers"
             itemNoun="Header"

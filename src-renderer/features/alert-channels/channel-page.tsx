@@ -2,17 +2,19 @@ import { Button, Divider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
+import { notificationsLinkForChannel } from '../notifications/notification-query';
 import { channelName } from './channel-display';
 import { ChannelForm } from './channel-form';
 import { channelValuesOf } from './channel-form-model';
 import { ChannelSubscriptions } from './channel-subscriptions';
 import { DeleteChannelModal } from './delete-channel-modal';
+import { useSendTest } from './use-send-test';
 
 export function ChannelPage() {
   const id = Number(useParams().id);
@@ -20,6 +22,7 @@ export function ChannelPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  const sendTest = useSendTest();
   const channel = useQuery(trpc.alertChannels.get.queryOptions({ id }));
   const update = useMutation(
     trpc.alertChannels.update.mutationOptions({
@@ -41,9 +44,17 @@ export function ChannelPage() {
         title="Edit alert channel"
         description={channelName(data)}
         actions={
-          <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-            Delete
-          </Button>
+          <>
+            <Button variant="default" component={Link} to={notificationsLinkForChannel(id)}>
+              Notification log
+            </Button>
+            <Button variant="light" loading={sendTest.isPending} onClick={() => sendTest.mutate({ alertChannelId: id })}>
+              Send test notification
+            </Button>
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </>
         }
       />
       <ChannelForm

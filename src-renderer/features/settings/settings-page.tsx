@@ -2,7 +2,9 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/page-header';
 import { useTRPC } from '../../lib/trpc';
+import { AccountAlertSettingsPanel } from './account-alert-settings-form';
 import { AccountPanel } from './account-panel';
+import { DeliverySettingsPanel } from './delivery-settings-form';
 import { MembersPanel } from './members-panel';
 import { PlanLimitForm } from './plan-limit-form';
 
@@ -13,13 +15,15 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Account, plan limit and the members who hold API keys." />
+      <PageHeader title="Settings" description="Account, plan limit, members who hold API keys, account alert settings and how notifications are delivered." />
       <Stack gap="xl" maw={1100}>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <AccountPanel />
           {me.data && checks.data && <PlanLimitForm maxChecks={me.data.maxChecks} checkCount={checks.data.total} />}
         </SimpleGrid>
         <MembersPanel />
+        <AccountAlertSettingsPanel />
+        <DeliverySettingsPanel />
       </Stack>
     </>
   );

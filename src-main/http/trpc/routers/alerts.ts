@@ -3,6 +3,7 @@ import { getAccountAlertSettings, setAccountAlertSettings } from '../../../servi
 import { getAlertNotification, listAlertNotifications } from '../../../services/notifications/list';
 import { sendTestNotification } from '../../../services/notifications/send-test';
 import { getDeliverySettings, setDeliverySettings } from '../../../services/settings/delivery';
+import { TEMPLATE_VARIABLES } from '../../../notify/template-variables';
 import { AlertNotificationQuery } from '../../../../src-shared/schemas/alert-notification';
 import { AlertSettings } from '../../../../src-shared/schemas/check-common';
 import { DeliverySettingsUpdate } from '../../../../src-shared/schemas/delivery-settings';
@@ -19,4 +20,6 @@ export const alertsRouter = router({
   setAccountAlertSettings: authedProcedure.input(AlertSettings).mutation(({ ctx, input }) => setAccountAlertSettings(ctx.service, input)),
   getDeliverySettings: authedProcedure.query(({ ctx }) => getDeliverySettings(ctx.service)),
   setDeliverySettings: adminProcedure.input(DeliverySettingsUpdate).mutation(({ ctx, input }) => setDeliverySettings(ctx.service, input)),
+  /** The `{{NAME}}` variables a webhook may use, for the console's help popover. */
+  templateVariables: authedProcedure.query(() => TEMPLATE_VARIABLES),
 });

@@ -1,0 +1,26 @@
+import type { Locator, Page } from '@playwright/test';
+
+export class NotificationsPage {
+  readonly table: Locator;
+  readonly channelFilter: Locator;
+  readonly failuresOnly: Locator;
+  readonly emptyState: Locator;
+  readonly detail: Locator;
+
+  constructor(readonly page: Page) {
+    const main = page.getByRole('main');
+    this.table = main.getByRole('table', { name: 'Notifications' });
+    this.channelFilter = main.getByRole('combobox', { name: 'Channel' });
+    this.failuresOnly = main.getByRole('switch', { name: 'Failures only' });
+    this.emptyState = main.getByRole('status');
+    this.detail = page.getByRole('dialog', { name: 'Notification' });
+  }
+
+  rows(): Locator {
+    return this.table.getByRole('row').filter({ hasNot: this.page.getByRole('columnheader') });
+  }
+
+  async openDetails(row: Locator): Promise<void> {
+    await row.getByRole('button', { name: 'Details' }).click();
+  }
+}
