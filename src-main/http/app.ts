@@ -54,8 +54,8 @@ export async function buildApp(deps: HttpDeps, options: AppOptions): Promise<Fas
     app.addHook('onRequest', async (request, reply) => {
       if (request.headers.origin === 'null') {
         reply.header('access-control-allow-origin', 'null');
-        reply.header('access-control-allow-headers', 'authorization, content-type, x-service-account');
-        reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
+        reply.header('access-control-allow-headers', 'authorization, content-type, x-service-account, x-checkly-account, last-event-id');
+        reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
         if (request.method === 'OPTIONS') return reply.status(204).send();
       }
     });
