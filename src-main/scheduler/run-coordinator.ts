@@ -140,8 +140,18 @@ export class RunCoordinator implements RunControl {
       const next = gate.waiting.shift();
       if (!next) break;
       gate.active.add(next.sessionId);
-      this.submitAll(next.jobs);
+      this.submitAll(next.jobs.map((job) => this.leavingGate(job)));
     }
+  }
+
+  /**
+   * Waiting at the gate is not queueing at the agent: a job's queue deadline (and the start its
+   * retries' maxDurationSeconds count from) begins when the gate lets it through, or a group run
+   * that outlasted the period would have every waiting check dropped.
+   */
+  private leavingGate(job: RunJob): RunJob {
+    const now = this.options.deps.clock.now().getTime();
+    return { ...job, enqueuedAt: now, dropAfter: now + job.periodMs, firstAttemptAt: now };
   }
 
   private release(sessionId: number): void {
