@@ -55,7 +55,7 @@ export function ApiKeyPrompt({ trpcUrl, onAccepted }: ApiKeyPromptProps) {
           </div>
           <PasswordInput
             label="API key"
-            placeholder="sk_…"
+            placeholder="sl_…"
             autoComplete="off"
             autoFocus
             value={apiKey}
