@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { errorMessage } from './api-errors';
 
 /** Schema issues a form has no field for are kept under this key and shown above its buttons. */
 export const SCHEMA_ERROR_KEY = '_schema';
@@ -58,4 +59,22 @@ export function validateWithSchema(
 /** The shape @mantine/form's `validate` function returns. */
 export function toFormErrors({ fieldErrors, formErrors }: FormValidation): Record<string, string> {
   return formErrors.length > 0 ? { ...fieldErrors, [SCHEMA_ERROR_KEY]: formErrors.join('\n') } : fieldErrors;
+}
+
+/** What every create/edit form of a stored thing takes: its values in, a request body out. */
+export interface EntityFormProps<Values, Body> {
+  /** The form's accessible name, e.g. "New ICMP monitor". */
+  label: string;
+  initialValues: Values;
+  submitLabel: string;
+  onSubmit: (body: Body) => void;
+  onCancel: () => void;
+  submitting: boolean;
+  serverError: string | null;
+  serverTitle: string;
+}
+
+/** The submit state an EntityForm shows for the mutation that saves it. */
+export function mutationFormState(mutation: { isPending: boolean; error: unknown }, serverTitle: string) {
+  return { submitting: mutation.isPending, serverError: mutation.error ? errorMessage(mutation.error) : null, serverTitle };
 }

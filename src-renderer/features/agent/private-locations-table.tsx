@@ -1,5 +1,7 @@
-import { ActionIcon, Badge, Button, Code, Group, Table, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Code, Group, Table } from '@mantine/core';
+import { DenseTable } from '../../components/dense-table';
 import { EditIcon } from '../../components/edit-icon';
+import { RowAction } from '../../components/row-action';
 import { TrashIcon } from '../../components/trash-icon';
 import { formatSeen, type PrivateLocationItem } from './location-display';
 
@@ -10,58 +12,36 @@ interface PrivateLocationsTableProps {
   onDelete: (location: PrivateLocationItem) => void;
 }
 
+const COLUMNS = ['Name', 'Slug', 'Agents online', 'Last seen', 'Keys'];
+
 export function PrivateLocationsTable({ locations, onKeys, onRename, onDelete }: PrivateLocationsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label="Private locations">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Slug</Table.Th>
-            <Table.Th>Agents online</Table.Th>
-            <Table.Th>Last seen</Table.Th>
-            <Table.Th>Keys</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {locations.map((location) => (
-            <Table.Tr key={location.id}>
-              <Table.Td fw={500}>{location.name}</Table.Td>
-              <Table.Td>
-                <Code>{location.slugName}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Badge size="sm" variant="light" color={location.agentCount > 0 ? 'teal' : 'gray'} aria-label={`${location.agentCount} agents online`}>
-                  {location.agentCount}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{formatSeen(location.lastSeen)}</Table.Td>
-              <Table.Td>
-                <Button size="compact-sm" variant="subtle" aria-label={`Keys of ${location.name}`} onClick={() => onKeys(location)}>
-                  {location.keys.length} {location.keys.length === 1 ? 'key' : 'keys'}
-                </Button>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={2} wrap="nowrap" justify="flex-end">
-                  <Tooltip label="Rename" withArrow>
-                    <ActionIcon variant="subtle" aria-label={`Rename ${location.name}`} onClick={() => onRename(location)}>
-                      <EditIcon />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete private location" withArrow>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${location.name}`} onClick={() => onDelete(location)}>
-                      <TrashIcon />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DenseTable label="Private locations" columns={COLUMNS} minWidth={760}>
+      {locations.map((location) => (
+        <Table.Tr key={location.id}>
+          <Table.Td fw={500}>{location.name}</Table.Td>
+          <Table.Td>
+            <Code>{location.slugName}</Code>
+          </Table.Td>
+          <Table.Td>
+            <Badge size="sm" variant="light" color={location.agentCount > 0 ? 'teal' : 'gray'} aria-label={`${location.agentCount} agents online`}>
+              {location.agentCount}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{formatSeen(location.lastSeen)}</Table.Td>
+          <Table.Td>
+            <Button size="compact-sm" variant="subtle" aria-label={`Keys of ${location.name}`} onClick={() => onKeys(location)}>
+              {location.keys.length} {location.keys.length === 1 ? 'key' : 'keys'}
+            </Button>
+          </Table.Td>
+          <Table.Td>
+            <Group gap={2} wrap="nowrap" justify="flex-end">
+              <RowAction tooltip="Rename" label={`Rename ${location.name}`} icon={<EditIcon />} onClick={() => onRename(location)} />
+              <RowAction tooltip="Delete private location" label={`Delete ${location.name}`} icon={<TrashIcon />} color="red" onClick={() => onDelete(location)} />
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DenseTable>
   );
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { DenseTable } from '../../components/dense-table';
 import { EditIcon } from '../../components/edit-icon';
+import { RowAction } from '../../components/row-action';
 import { TrashIcon } from '../../components/trash-icon';
 import { SendIcon } from './send-icon';
 import { useSendTest } from './use-send-test';
@@ -12,76 +13,52 @@ interface AlertChannelsTableProps {
   onDelete: (channel: AlertChannelItem) => void;
 }
 
+const COLUMNS = ['Type', 'Target', 'Sends', 'Subscriptions'];
+
 export function AlertChannelsTable({ channels, onDelete }: AlertChannelsTableProps) {
   const sendTest = useSendTest();
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label="Alert channels">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Target</Table.Th>
-            <Table.Th>Sends</Table.Th>
-            <Table.Th>Subscriptions</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+    <DenseTable label="Alert channels" columns={COLUMNS} minWidth={820}>
+      {channels.map((channel) => {
+        const label = channelName(channel);
+        return (
+          <Table.Tr key={channel.id}>
+            <Table.Td>
+              <Badge size="sm" variant="default" radius="xs" tt="none">
+                {CHANNEL_TYPE_LABELS[channel.type]}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text ff="monospace" size="sm" truncate maw={360}>
+                {typeof channel.config.name === 'string' ? `${channel.config.name} — ${channelTarget(channel)}` : channelTarget(channel)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Flag on={channel.sendFailure} label="failure" />
+                <Flag on={channel.sendRecovery} label="recovery" />
+                <Flag on={channel.sendDegraded} label="degraded" />
+                {channel.sslExpiry && <Flag on label={`SSL ${channel.sslExpiryThreshold} d`} />}
+                {channel.autoSubscribe && <Flag on label="auto-subscribe" />}
+              </Group>
+            </Table.Td>
+            <Table.Td>{channel.subscriptions.length}</Table.Td>
+            <Table.Td>
+              <Group gap={2} wrap="nowrap">
+                <RowAction
+                  tooltip="Send test notification"
+                  label={`Send test notification to ${label}`}
+                  icon={<SendIcon />}
+                  loading={sendTest.isPending && sendTest.variables.alertChannelId === channel.id}
+                  onClick={() => sendTest.mutate({ alertChannelId: channel.id })}
+                />
+                <RowAction tooltip="Edit and manage subscriptions" label={`Edit ${label}`} icon={<EditIcon />} to={`/alert-channels/${channel.id}`} />
+                <RowAction tooltip="Delete alert channel" label={`Delete ${label}`} icon={<TrashIcon />} color="red" onClick={() => onDelete(channel)} />
+              </Group>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {channels.map((channel) => {
-            const label = channelName(channel);
-            return (
-              <Table.Tr key={channel.id}>
-                <Table.Td>
-                  <Badge size="sm" variant="default" radius="xs" tt="none">
-                    {CHANNEL_TYPE_LABELS[channel.type]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text ff="monospace" size="sm" truncate maw={360}>
-                    {typeof channel.config.name === 'string' ? `${channel.config.name} — ${channelTarget(channel)}` : channelTarget(channel)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Flag on={channel.sendFailure} label="failure" />
-                    <Flag on={channel.sendRecovery} label="recovery" />
-                    <Flag on={channel.sendDegraded} label="degraded" />
-                    {channel.sslExpiry && <Flag on label={`SSL ${channel.sslExpiryThreshold} d`} />}
-                    {channel.autoSubscribe && <Flag on label="auto-subscribe" />}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{channel.subscriptions.length}</Table.Td>
-                <Table.Td>
-                  <Group gap={2} wrap="nowrap">
-                    <Tooltip label="Send test notification" withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Send test notification to ${label}`}
-                        loading={sendTest.isPending && sendTest.variables.alertChannelId === channel.id}
-                        onClick={() => sendTest.mutate({ alertChannelId: channel.id })}
-                      >
-                        <SendIcon />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Edit and manage subscriptions" withArrow>
-                      <ActionIcon component={Link} to={`/alert-channels/${channel.id}`} variant="subtle" aria-label={`Edit ${label}`}>
-                        <EditIcon />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete alert channel" withArrow>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${label}`} onClick={() => onDelete(channel)}>
-                        <TrashIcon />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </DenseTable>
   );
 }

@@ -1,26 +1,18 @@
-import { Button, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Divider, Group, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ALERT_CHANNEL_TYPES, type AlertChannelCreateInput, type AlertChannelType } from '../../../src-shared/schemas/alert-channel';
-import { FormAlerts } from '../../components/form-alerts';
-import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
+import { FormFooter } from '../../components/form-footer';
+import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { CHANNEL_TYPE_LABELS } from './channel-display';
 import { ChannelConfigFields } from './channel-config-fields';
 import { CHANNEL_LABELS, toChannelBody, validateChannelForm, type ChannelFormValues } from './channel-form-model';
 
-interface ChannelFormProps {
-  label: string;
-  initialValues: ChannelFormValues;
-  submitLabel: string;
-  onSubmit: (body: AlertChannelCreateInput) => void;
-  onCancel: () => void;
-  submitting: boolean;
-  serverError: string | null;
-  serverTitle: string;
-}
+type ChannelFormProps = EntityFormProps<ChannelFormValues, AlertChannelCreateInput>;
 
 const TYPE_OPTIONS = ALERT_CHANNEL_TYPES.map((type) => ({ value: type, label: CHANNEL_TYPE_LABELS[type] }));
 
-export function ChannelForm({ label, initialValues, submitLabel, onSubmit, onCancel, submitting, serverError, serverTitle }: ChannelFormProps) {
+export function ChannelForm(props: ChannelFormProps) {
+  const { label, initialValues, onSubmit } = props;
   const form = useForm<ChannelFormValues>({ initialValues, validate: (values) => toFormErrors(validateChannelForm(values)) });
 
   return (
@@ -52,15 +44,7 @@ export function ChannelForm({ label, initialValues, submitLabel, onSubmit, onCan
           description="Every monitor created from now on sends its alerts here."
           {...form.getInputProps('autoSubscribe', { type: 'checkbox' })}
         />
-        <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={serverError} serverTitle={serverTitle} />
-        <Group gap="sm">
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormFooter schemaError={form.errors[SCHEMA_ERROR_KEY]} {...props} />
       </Stack>
     </form>
   );

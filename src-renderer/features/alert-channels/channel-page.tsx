@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
-import { errorMessage } from '../../lib/api-errors';
+import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { notificationsLinkForChannel } from '../notifications/notification-query';
 import { channelName } from './channel-display';
@@ -63,9 +63,7 @@ export function ChannelPage() {
         submitLabel="Save changes"
         onSubmit={(body) => update.mutate({ id, body })}
         onCancel={() => void navigate('/alert-channels')}
-        submitting={update.isPending}
-        serverError={update.error ? errorMessage(update.error) : null}
-        serverTitle="The server did not save the alert channel"
+        {...mutationFormState(update, 'The server did not save the alert channel')}
       />
       <Divider my="lg" />
       <ChannelSubscriptions channel={data} />

@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { errorMessage } from '../../lib/api-errors';
+import { DeleteEntityModal } from '../../components/delete-entity-modal';
 import { useTRPC } from '../../lib/trpc';
 
 interface DeleteChannelModalProps {
@@ -23,21 +22,9 @@ export function DeleteChannelModal({ channel, onClose, onDeleted }: DeleteChanne
       },
     }),
   );
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDeleteModal
-      opened={channel !== null}
-      title="Delete alert channel"
-      deleting={remove.isPending}
-      error={remove.error ? errorMessage(remove.error) : null}
-      errorTitle="The alert channel was not deleted"
-      onConfirm={() => channel && remove.mutate({ id: channel.id })}
-      onClose={close}
-    >
+    <DeleteEntityModal opened={channel !== null} noun="alert channel" mutation={remove} onConfirm={() => channel && remove.mutate({ id: channel.id })} onClose={onClose}>
       Delete <strong>{channel?.label}</strong>? Monitors subscribed to it stop sending alerts there. This cannot be undone.
-    </ConfirmDeleteModal>
+    </DeleteEntityModal>
   );
 }

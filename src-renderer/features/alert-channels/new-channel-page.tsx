@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-errors';
+import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { channelName } from './channel-display';
 import { ChannelForm } from './channel-form';
@@ -30,9 +30,7 @@ export function NewChannelPage() {
         submitLabel="Create channel"
         onSubmit={(body) => create.mutate(body)}
         onCancel={() => void navigate('/alert-channels')}
-        submitting={create.isPending}
-        serverError={create.error ? errorMessage(create.error) : null}
-        serverTitle="The server did not create the alert channel"
+        {...mutationFormState(create, 'The server did not create the alert channel')}
       />
     </>
   );

@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { errorMessage } from '../../lib/api-errors';
+import { DeleteEntityModal } from '../../components/delete-entity-modal';
 import { useTRPC } from '../../lib/trpc';
 
 interface DeleteGroupModalProps {
@@ -23,22 +22,10 @@ export function DeleteGroupModal({ group, onClose, onDeleted }: DeleteGroupModal
       },
     }),
   );
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDeleteModal
-      opened={group !== null}
-      title="Delete group"
-      deleting={remove.isPending}
-      error={remove.error ? errorMessage(remove.error) : null}
-      errorTitle="The group was not deleted"
-      onConfirm={() => group && remove.mutate({ id: group.id })}
-      onClose={close}
-    >
+    <DeleteEntityModal opened={group !== null} noun="group" mutation={remove} onConfirm={() => group && remove.mutate({ id: group.id })} onClose={onClose}>
       Delete <strong>{group?.name}</strong>? Its alert subscriptions go with it. A group that still holds monitors cannot be deleted: move them out or delete them
       first.
-    </ConfirmDeleteModal>
+    </DeleteEntityModal>
   );
 }

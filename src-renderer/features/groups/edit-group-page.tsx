@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
-import { errorMessage } from '../../lib/api-errors';
+import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { GroupForm } from './group-form';
 import { groupValuesOf } from './group-form-model';
@@ -38,9 +38,7 @@ export function EditGroupPage() {
         submitLabel="Save changes"
         onSubmit={(patch) => update.mutate({ id, patch })}
         onCancel={() => void navigate(`/groups/${id}`)}
-        submitting={update.isPending}
-        serverError={update.error ? errorMessage(update.error) : null}
-        serverTitle="The server did not save the group"
+        {...mutationFormState(update, 'The server did not save the group')}
       />
     </>
   );

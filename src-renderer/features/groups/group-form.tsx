@@ -1,26 +1,18 @@
-import { Button, Divider, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Divider, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LOCATIONS } from '../../../src-shared/enums';
 import type { CheckGroupCreateInput } from '../../../src-shared/schemas/check-group';
 import { EnvVarsEditor } from '../../components/env-vars-editor';
-import { FormAlerts } from '../../components/form-alerts';
-import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
+import { FormFooter } from '../../components/form-footer';
+import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { GroupAlertFields } from './group-alert-fields';
 import { GROUP_LABELS, toGroupBody, validateGroupForm, type GroupFormValues } from './group-form-model';
 import { GroupRetryFields } from './group-retry-fields';
 
-interface GroupFormProps {
-  label: string;
-  initialValues: GroupFormValues;
-  submitLabel: string;
-  onSubmit: (body: CheckGroupCreateInput) => void;
-  onCancel: () => void;
-  submitting: boolean;
-  serverError: string | null;
-  serverTitle: string;
-}
+type GroupFormProps = EntityFormProps<GroupFormValues, CheckGroupCreateInput>;
 
-export function GroupForm({ label, initialValues, submitLabel, onSubmit, onCancel, submitting, serverError, serverTitle }: GroupFormProps) {
+export function GroupForm(props: GroupFormProps) {
+  const { label, initialValues, onSubmit } = props;
   const form = useForm<GroupFormValues>({ initialValues, validate: (values) => toFormErrors(validateGroupForm(values)) });
 
   return (
@@ -61,15 +53,7 @@ export function GroupForm({ label, initialValues, submitLabel, onSubmit, onCance
           onChange={(items) => form.setFieldValue('environmentVariables', items)}
           errors={form.errors}
         />
-        <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={serverError} serverTitle={serverTitle} />
-        <Group gap="sm">
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormFooter schemaError={form.errors[SCHEMA_ERROR_KEY]} {...props} />
       </Stack>
     </form>
   );

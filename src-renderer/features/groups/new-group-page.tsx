@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-errors';
+import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { GroupForm } from './group-form';
 import { INITIAL_GROUP_FORM_VALUES } from './group-form-model';
@@ -29,9 +29,7 @@ export function NewGroupPage() {
         submitLabel="Create group"
         onSubmit={(group) => create.mutate({ group })}
         onCancel={() => void navigate('/groups')}
-        submitting={create.isPending}
-        serverError={create.error ? errorMessage(create.error) : null}
-        serverTitle="The server did not create the group"
+        {...mutationFormState(create, 'The server did not create the group')}
       />
     </>
   );

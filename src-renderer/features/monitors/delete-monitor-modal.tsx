@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { errorMessage } from '../../lib/api-errors';
+import { DeleteEntityModal } from '../../components/delete-entity-modal';
 import { useTRPC } from '../../lib/trpc';
 
 interface DeleteMonitorModalProps {
@@ -24,21 +23,9 @@ export function DeleteMonitorModal({ monitor, onClose, onDeleted }: DeleteMonito
       },
     }),
   );
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDeleteModal
-      opened={monitor !== null}
-      title="Delete monitor"
-      deleting={remove.isPending}
-      error={remove.error ? errorMessage(remove.error) : null}
-      errorTitle="The monitor was not deleted"
-      onConfirm={() => monitor && remove.mutate({ id: monitor.id })}
-      onClose={close}
-    >
+    <DeleteEntityModal opened={monitor !== null} noun="monitor" mutation={remove} onConfirm={() => monitor && remove.mutate({ id: monitor.id })} onClose={onClose}>
       Delete <strong>{monitor?.name}</strong>? It stops running at once, and its results and alert history go with it. This cannot be undone.
-    </ConfirmDeleteModal>
+    </DeleteEntityModal>
   );
 }

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
-import { errorMessage } from '../../lib/api-errors';
+import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { icmpValuesOf } from './icmp-form-model';
 import { IcmpMonitorForm } from './icmp-monitor-form';
@@ -36,9 +36,7 @@ export function EditMonitorPage() {
   const shared = {
     submitLabel: 'Save changes',
     onCancel: cancel,
-    submitting: update.isPending,
-    serverError: update.error ? errorMessage(update.error) : null,
-    serverTitle: 'The server did not save the monitor',
+    ...mutationFormState(update, 'The server did not save the monitor'),
   };
 
   if (check.isPending) return <LoadingBlock label="Loading monitor" />;

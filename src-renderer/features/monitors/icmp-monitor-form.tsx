@@ -1,26 +1,17 @@
-import { Button, Group, Input, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Input, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IP_FAMILIES } from '../../../src-shared/enums';
 import type { IcmpMonitorCreateInput } from '../../../src-shared/schemas/icmp-monitor';
-import { FormAlerts } from '../../components/form-alerts';
-import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
+import { FormFooter } from '../../components/form-footer';
+import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
 import { FIELD_LABELS, toIcmpCreateBody, validateIcmpForm, type IcmpFormValues, type IpFamily } from './icmp-form-model';
 
-interface IcmpMonitorFormProps {
-  /** The form's accessible name, e.g. "New ICMP monitor". */
-  label: string;
-  initialValues: IcmpFormValues;
-  submitLabel: string;
-  onSubmit: (body: IcmpMonitorCreateInput) => void;
-  onCancel: () => void;
-  submitting: boolean;
-  serverError: string | null;
-  serverTitle: string;
-}
+type IcmpMonitorFormProps = EntityFormProps<IcmpFormValues, IcmpMonitorCreateInput>;
 
-export function IcmpMonitorForm({ label, initialValues, submitLabel, onSubmit, onCancel, submitting, serverError, serverTitle }: IcmpMonitorFormProps) {
+export function IcmpMonitorForm(props: IcmpMonitorFormProps) {
+  const { label, initialValues, onSubmit } = props;
   const form = useForm<IcmpFormValues>({ initialValues, validate: (values) => toFormErrors(validateIcmpForm(values)) });
 
   return (
@@ -79,15 +70,7 @@ export function IcmpMonitorForm({ label, initialValues, submitLabel, onSubmit, o
           frequencyOptions={FREQUENCY_OPTIONS}
           inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })}
         />
-        <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={serverError} serverTitle={serverTitle} />
-        <Group gap="sm">
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormFooter schemaError={form.errors[SCHEMA_ERROR_KEY]} {...props} />
       </Stack>
     </form>
   );

@@ -1,9 +1,9 @@
-import { Button, Code, Group, Stack, TextInput } from '@mantine/core';
+import { Code, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { MultiStepCheckCreateInput } from '../../../src-shared/schemas/multistep-check';
 import { EnvVarsEditor } from '../../components/env-vars-editor';
-import { FormAlerts } from '../../components/form-alerts';
-import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
+import { FormFooter } from '../../components/form-footer';
+import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { CheckCommonFields } from './check-common-fields';
 import { DependenciesEditor } from './dependencies-editor';
 import {
@@ -15,19 +15,10 @@ import {
 } from './multistep-form-model';
 import { ScriptEditor } from './script-editor';
 
-interface MultiStepCheckFormProps {
-  label: string;
-  initialValues: MultiStepFormValues;
-  submitLabel: string;
-  onSubmit: (body: MultiStepCheckCreateInput) => void;
-  onCancel: () => void;
-  submitting: boolean;
-  serverError: string | null;
-  serverTitle: string;
-}
+type MultiStepCheckFormProps = EntityFormProps<MultiStepFormValues, MultiStepCheckCreateInput>;
 
 export function MultiStepCheckForm(props: MultiStepCheckFormProps) {
-  const { label, initialValues, submitLabel, onSubmit, onCancel, submitting, serverError, serverTitle } = props;
+  const { label, initialValues, onSubmit } = props;
   const form = useForm<MultiStepFormValues>({ initialValues, validate: (values) => toFormErrors(validateMultiStepForm(values)) });
 
   return (
@@ -63,15 +54,7 @@ export function MultiStepCheckForm(props: MultiStepCheckFormProps) {
           frequencyOptions={MULTI_STEP_FREQUENCY_OPTIONS}
           inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })}
         />
-        <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={serverError} serverTitle={serverTitle} />
-        <Group gap="sm">
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormFooter schemaError={form.errors[SCHEMA_ERROR_KEY]} {...props} />
       </Stack>
     </form>
   );

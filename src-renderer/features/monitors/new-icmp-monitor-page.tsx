@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-errors';
+import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { INITIAL_ICMP_FORM_VALUES } from './icmp-form-model';
 import { IcmpMonitorForm } from './icmp-monitor-form';
@@ -22,9 +22,7 @@ export function NewIcmpMonitorPage() {
         submitLabel="Create monitor"
         onSubmit={(body) => create.mutate(body)}
         onCancel={() => void navigate('/monitors')}
-        submitting={create.isPending}
-        serverError={create.error ? errorMessage(create.error) : null}
-        serverTitle="The server did not create the monitor"
+        {...mutationFormState(create, 'The server did not create the monitor')}
       />
     </>
   );

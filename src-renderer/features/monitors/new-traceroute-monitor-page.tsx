@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-errors';
+import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { INITIAL_TRACEROUTE_FORM_VALUES } from './traceroute-form-model';
 import { TracerouteMonitorForm } from './traceroute-monitor-form';
@@ -25,9 +25,7 @@ export function NewTracerouteMonitorPage() {
         submitLabel="Create monitor"
         onSubmit={(body) => create.mutate(body)}
         onCancel={() => void navigate('/monitors')}
-        submitting={create.isPending}
-        serverError={create.error ? errorMessage(create.error) : null}
-        serverTitle="The server did not create the monitor"
+        {...mutationFormState(create, 'The server did not create the monitor')}
       />
     </>
   );

@@ -1,26 +1,17 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IP_FAMILIES } from '../../../src-shared/enums';
 import { TRACEROUTE_PROTOCOLS, type TracerouteMonitorCreateInput } from '../../../src-shared/schemas/traceroute-monitor';
-import { FormAlerts } from '../../components/form-alerts';
-import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
+import { FormFooter } from '../../components/form-footer';
+import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
 import { TRACEROUTE_LABELS as L, toTracerouteBody, validateTracerouteForm, type TracerouteFormValues } from './traceroute-form-model';
 
-interface TracerouteMonitorFormProps {
-  label: string;
-  initialValues: TracerouteFormValues;
-  submitLabel: string;
-  onSubmit: (body: TracerouteMonitorCreateInput) => void;
-  onCancel: () => void;
-  submitting: boolean;
-  serverError: string | null;
-  serverTitle: string;
-}
+type TracerouteMonitorFormProps = EntityFormProps<TracerouteFormValues, TracerouteMonitorCreateInput>;
 
 export function TracerouteMonitorForm(props: TracerouteMonitorFormProps) {
-  const { label, initialValues, submitLabel, onSubmit, onCancel, submitting, serverError, serverTitle } = props;
+  const { label, initialValues, onSubmit } = props;
   const form = useForm<TracerouteFormValues>({ initialValues, validate: (values) => toFormErrors(validateTracerouteForm(values)) });
 
   return (
@@ -52,15 +43,7 @@ export function TracerouteMonitorForm(props: TracerouteMonitorFormProps) {
         </SimpleGrid>
         <Switch label={L.ptrLookup} description="Look up a DNS name for every hop (slower)." {...form.getInputProps('ptrLookup', { type: 'checkbox' })} />
         <CheckCommonFields frequencyOptions={FREQUENCY_OPTIONS} inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })} />
-        <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={serverError} serverTitle={serverTitle} />
-        <Group gap="sm">
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormFooter schemaError={form.errors[SCHEMA_ERROR_KEY]} {...props} />
       </Stack>
     </form>
   );

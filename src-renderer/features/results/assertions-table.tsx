@@ -1,6 +1,9 @@
 import { Badge, Table, Text } from '@mantine/core';
+import { DenseTable } from '../../components/dense-table';
 import { formatValue } from './result-display';
 import type { AssertionOutcome } from './result-payloads';
+
+const COLUMNS = ['Source', 'Property', 'Comparison', 'Target', 'Actual', 'Outcome'];
 
 export function AssertionsTable({ assertions }: { assertions: readonly AssertionOutcome[] }) {
   if (assertions.length === 0) {
@@ -11,38 +14,26 @@ export function AssertionsTable({ assertions }: { assertions: readonly Assertion
     );
   }
   return (
-    <Table striped verticalSpacing={4} fz="sm" aria-label="Assertions">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Source</Table.Th>
-          <Table.Th>Property</Table.Th>
-          <Table.Th>Comparison</Table.Th>
-          <Table.Th>Target</Table.Th>
-          <Table.Th>Actual</Table.Th>
-          <Table.Th>Outcome</Table.Th>
+    <DenseTable label="Assertions" columns={COLUMNS} hiddenColumn={null} highlightOnHover={false} verticalSpacing={4}>
+      {assertions.map((assertion, index) => (
+        <Table.Tr key={`${assertion.source}-${assertion.property ?? ''}-${index}`}>
+          <Table.Td>{assertion.source}</Table.Td>
+          <Table.Td ff="monospace">{formatValue(assertion.property)}</Table.Td>
+          <Table.Td>{assertion.comparison}</Table.Td>
+          <Table.Td ff="monospace">{formatValue(assertion.target)}</Table.Td>
+          <Table.Td ff="monospace">{formatValue(assertion.actual)}</Table.Td>
+          <Table.Td>
+            <Badge size="sm" color={assertion.passed ? 'teal' : 'red'} variant="light">
+              {assertion.passed ? 'Passed' : 'Failed'}
+            </Badge>
+            {assertion.error && (
+              <Text size="xs" c="red">
+                {assertion.error}
+              </Text>
+            )}
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {assertions.map((assertion, index) => (
-          <Table.Tr key={`${assertion.source}-${assertion.property ?? ''}-${index}`}>
-            <Table.Td>{assertion.source}</Table.Td>
-            <Table.Td ff="monospace">{formatValue(assertion.property)}</Table.Td>
-            <Table.Td>{assertion.comparison}</Table.Td>
-            <Table.Td ff="monospace">{formatValue(assertion.target)}</Table.Td>
-            <Table.Td ff="monospace">{formatValue(assertion.actual)}</Table.Td>
-            <Table.Td>
-              <Badge size="sm" color={assertion.passed ? 'teal' : 'red'} variant="light">
-                {assertion.passed ? 'Passed' : 'Failed'}
-              </Badge>
-              {assertion.error && (
-                <Text size="xs" c="red">
-                  {assertion.error}
-                </Text>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </DenseTable>
   );
 }

@@ -1,52 +1,40 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { DenseTable } from '../../components/dense-table';
 import { formatDuration, formatTime } from '../sessions/session-display';
 import { resultPath, resultVerdict, timingMs, type CheckResultListItem } from './result-display';
 import { ResultVerdictBadge } from './result-verdict-badge';
 
+const COLUMNS = ['Verdict', 'Started', 'Location', 'Result type', 'Response time', 'Error', 'Result'];
+
 export function ResultsTable({ results }: { results: readonly CheckResultListItem[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing={4} fz="sm" aria-label="Recent results">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Verdict</Table.Th>
-            <Table.Th>Started</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>Result type</Table.Th>
-            <Table.Th>Response time</Table.Th>
-            <Table.Th>Error</Table.Th>
-            <Table.Th>Result</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {results.map((result) => (
-            <Table.Tr key={result.checkResultId}>
-              <Table.Td>
-                <ResultVerdictBadge verdict={resultVerdict(result)} />
-              </Table.Td>
-              <Table.Td c="dimmed">{formatTime(result.startedAt)}</Table.Td>
-              <Table.Td ff="monospace">{result.runLocation}</Table.Td>
-              <Table.Td>
-                <Badge size="sm" variant="outline" color="gray">
-                  {result.resultType}
-                </Badge>
-              </Table.Td>
-              <Table.Td ff="monospace">{formatDuration(timingMs(result))}</Table.Td>
-              <Table.Td>
-                <Text size="sm" c="red" truncate maw={260}>
-                  {result.error ? `${result.error.kind}: ${result.error.message}` : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={resultPath(result.checkId, result.checkResultId)} size="sm" aria-label={`Open result of ${formatTime(result.startedAt)}`}>
-                  Open
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DenseTable label="Recent results" columns={COLUMNS} hiddenColumn={null} minWidth={760} verticalSpacing={4}>
+      {results.map((result) => (
+        <Table.Tr key={result.checkResultId}>
+          <Table.Td>
+            <ResultVerdictBadge verdict={resultVerdict(result)} />
+          </Table.Td>
+          <Table.Td c="dimmed">{formatTime(result.startedAt)}</Table.Td>
+          <Table.Td ff="monospace">{result.runLocation}</Table.Td>
+          <Table.Td>
+            <Badge size="sm" variant="outline" color="gray">
+              {result.resultType}
+            </Badge>
+          </Table.Td>
+          <Table.Td ff="monospace">{formatDuration(timingMs(result))}</Table.Td>
+          <Table.Td>
+            <Text size="sm" c="red" truncate maw={260}>
+              {result.error ? `${result.error.kind}: ${result.error.message}` : ''}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={resultPath(result.checkId, result.checkResultId)} size="sm" aria-label={`Open result of ${formatTime(result.startedAt)}`}>
+              Open
+            </Anchor>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DenseTable>
   );
 }

@@ -1,4 +1,5 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { DenseTable } from '../../components/dense-table';
 import { StatGrid } from '../../components/stat-grid';
 import { AssertionsTable } from './assertions-table';
 import { formatMs, formatValue } from './result-display';
@@ -8,6 +9,8 @@ interface TracerouteResultViewProps {
   traceroute: TraceroutePayload;
   assertions: unknown;
 }
+
+const HOP_COLUMNS = ['Hop', 'IP', 'Host', 'Loss', 'Last', 'Avg', 'Best', 'Worst', 'Std dev'];
 
 export function TracerouteResultView({ traceroute, assertions }: TracerouteResultViewProps) {
   const final = traceroute.finalHopLatency;
@@ -33,42 +36,25 @@ export function TracerouteResultView({ traceroute, assertions }: TracerouteResul
       />
       <Stack gap={4}>
         <Title order={4}>Hops</Title>
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped verticalSpacing={4} fz="sm" aria-label="Hops">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Hop</Table.Th>
-                <Table.Th>IP</Table.Th>
-                <Table.Th>Host</Table.Th>
-                <Table.Th>Loss</Table.Th>
-                <Table.Th>Last</Table.Th>
-                <Table.Th>Avg</Table.Th>
-                <Table.Th>Best</Table.Th>
-                <Table.Th>Worst</Table.Th>
-                <Table.Th>Std dev</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {traceroute.hops.map((hop) => (
-                <Table.Tr key={hop.hop_number}>
-                  <Table.Td>{hop.hop_number}</Table.Td>
-                  <Table.Td ff="monospace">{hop.main_ip ?? '???'}</Table.Td>
-                  <Table.Td ff="monospace">{formatValue(hop.main_host)}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={hop.loss_percentage > 0 ? 'red' : 'teal'}>
-                      {hop.loss_percentage}%
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatMs(hop.rtt.last_ms)}</Table.Td>
-                  <Table.Td>{formatMs(hop.rtt.avg_ms)}</Table.Td>
-                  <Table.Td>{formatMs(hop.rtt.best_ms)}</Table.Td>
-                  <Table.Td>{formatMs(hop.rtt.worst_ms)}</Table.Td>
-                  <Table.Td>{formatMs(hop.rtt.stddev_ms)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DenseTable label="Hops" columns={HOP_COLUMNS} hiddenColumn={null} minWidth={820} highlightOnHover={false} verticalSpacing={4}>
+          {traceroute.hops.map((hop) => (
+            <Table.Tr key={hop.hop_number}>
+              <Table.Td>{hop.hop_number}</Table.Td>
+              <Table.Td ff="monospace">{hop.main_ip ?? '???'}</Table.Td>
+              <Table.Td ff="monospace">{formatValue(hop.main_host)}</Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={hop.loss_percentage > 0 ? 'red' : 'teal'}>
+                  {hop.loss_percentage}%
+                </Badge>
+              </Table.Td>
+              <Table.Td>{formatMs(hop.rtt.last_ms)}</Table.Td>
+              <Table.Td>{formatMs(hop.rtt.avg_ms)}</Table.Td>
+              <Table.Td>{formatMs(hop.rtt.best_ms)}</Table.Td>
+              <Table.Td>{formatMs(hop.rtt.worst_ms)}</Table.Td>
+              <Table.Td>{formatMs(hop.rtt.stddev_ms)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DenseTable>
       </Stack>
       <Stack gap={4}>
         <Title order={4}>Assertions</Title>

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { DenseTable } from '../../components/dense-table';
 import { resultPath, resultVerdict } from '../results/result-display';
 import { ResultVerdictBadge } from '../results/result-verdict-badge';
 import { formatDuration, formatTime, type CheckSessionView } from './session-display';
@@ -7,6 +8,8 @@ import { formatDuration, formatTime, type CheckSessionView } from './session-dis
 type SessionResult = CheckSessionView['results'][number];
 
 /** Per location, attempts in the order they ran, each ending in its FINAL result. */
+const COLUMNS = ['Location', 'Result type', 'Verdict', 'Response time', 'Started', 'Result'];
+
 function byLocation(results: readonly SessionResult[]): SessionResult[] {
   return [...results].sort((a, b) => a.runLocation.localeCompare(b.runLocation) || (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
 }
@@ -20,44 +23,32 @@ export function SessionResultsTable({ results }: { results: readonly SessionResu
     );
   }
   return (
-    <Table striped highlightOnHover verticalSpacing={4} fz="sm" aria-label="Results">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Location</Table.Th>
-          <Table.Th>Result type</Table.Th>
-          <Table.Th>Verdict</Table.Th>
-          <Table.Th>Response time</Table.Th>
-          <Table.Th>Started</Table.Th>
-          <Table.Th>Result</Table.Th>
+    <DenseTable label="Results" columns={COLUMNS} hiddenColumn={null} verticalSpacing={4}>
+      {byLocation(results).map((result) => (
+        <Table.Tr key={result.checkResultId}>
+          <Table.Td ff="monospace">{result.runLocation}</Table.Td>
+          <Table.Td>
+            <Badge size="sm" variant={result.resultType === 'FINAL' ? 'outline' : 'default'} color="gray">
+              {result.resultType}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <ResultVerdictBadge verdict={resultVerdict(result)} />
+          </Table.Td>
+          <Table.Td ff="monospace">{formatDuration(result.responseTime)}</Table.Td>
+          <Table.Td c="dimmed">{formatTime(result.startedAt)}</Table.Td>
+          <Table.Td>
+            <Anchor
+              component={Link}
+              to={resultPath(result.checkId, result.checkResultId)}
+              size="sm"
+              aria-label={`Open ${result.resultType} result from ${result.runLocation}`}
+            >
+              Open
+            </Anchor>
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {byLocation(results).map((result) => (
-          <Table.Tr key={result.checkResultId}>
-            <Table.Td ff="monospace">{result.runLocation}</Table.Td>
-            <Table.Td>
-              <Badge size="sm" variant={result.resultType === 'FINAL' ? 'outline' : 'default'} color="gray">
-                {result.resultType}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <ResultVerdictBadge verdict={resultVerdict(result)} />
-            </Table.Td>
-            <Table.Td ff="monospace">{formatDuration(result.responseTime)}</Table.Td>
-            <Table.Td c="dimmed">{formatTime(result.startedAt)}</Table.Td>
-            <Table.Td>
-              <Anchor
-                component={Link}
-                to={resultPath(result.checkId, result.checkResultId)}
-                size="sm"
-                aria-label={`Open ${result.resultType} result from ${result.runLocation}`}
-              >
-                Open
-              </Anchor>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </DenseTable>
   );
 }

@@ -1,11 +1,13 @@
-import { ActionIcon, Badge, Select, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROLES, type AssignableRole } from '../../../src-shared/schemas/account';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
+import { DenseTable } from '../../components/dense-table';
 import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
+import { RowAction } from '../../components/row-action';
 import { TrashIcon } from '../../components/trash-icon';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
@@ -51,63 +53,46 @@ export function MembersPanel() {
       {members.isPending && <LoadingBlock label="Loading members" />}
       {members.isError && <QueryError title="Members could not be loaded" error={members.error} onRetry={() => void members.refetch()} />}
       {members.data && (
-        <Table striped verticalSpacing={4} fz="sm" aria-label="Members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.data.members.map((member) => {
-              const userId = member.type === 'member' ? member.userId : member.id;
-              const name = member.type === 'member' ? (member.name ?? member.email) : member.email;
-              return (
-                <Table.Tr key={userId}>
-                  <Table.Td fw={500}>{member.type === 'member' ? (member.name ?? '—') : <Text size="sm" c="dimmed">invited</Text>}</Table.Td>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>
-                    {member.role === 'OWNER' ? (
-                      <Badge size="sm" variant="light">
-                        OWNER
-                      </Badge>
-                    ) : (
-                      <Select
-                        size="xs"
-                        w={150}
-                        aria-label={`Role of ${name}`}
-                        data={[...ASSIGNABLE]}
-                        allowDeselect={false}
-                        value={member.role}
-                        disabled={changeRole.isPending}
-                        onChange={(role) => role && changeRole.mutate({ userId, role: role as AssignableRole })}
-                      />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={member.status === 'ACTIVE' ? 'teal' : member.status === 'PENDING' ? 'blue' : 'gray'}>
-                      {member.status}
+        <DenseTable label="Members" columns={['Name', 'Email', 'Role', 'Status']} highlightOnHover={false} verticalSpacing={4}>
+          {members.data.members.map((member) => {
+            const userId = member.type === 'member' ? member.userId : member.id;
+            const name = member.type === 'member' ? (member.name ?? member.email) : member.email;
+            return (
+              <Table.Tr key={userId}>
+                <Table.Td fw={500}>{member.type === 'member' ? (member.name ?? '—') : <Text size="sm" c="dimmed">invited</Text>}</Table.Td>
+                <Table.Td>{member.email}</Table.Td>
+                <Table.Td>
+                  {member.role === 'OWNER' ? (
+                    <Badge size="sm" variant="light">
+                      OWNER
                     </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {member.role !== 'OWNER' && (
-                      <Tooltip label="Remove member" withArrow>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={() => setRemoving({ userId, label: name })}>
-                          <TrashIcon />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                  ) : (
+                    <Select
+                      size="xs"
+                      w={150}
+                      aria-label={`Role of ${name}`}
+                      data={[...ASSIGNABLE]}
+                      allowDeselect={false}
+                      value={member.role}
+                      disabled={changeRole.isPending}
+                      onChange={(role) => role && changeRole.mutate({ userId, role: role as AssignableRole })}
+                    />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge size="sm" variant="light" color={member.status === 'ACTIVE' ? 'teal' : member.status === 'PENDING' ? 'blue' : 'gray'}>
+                    {member.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {member.role !== 'OWNER' && (
+                    <RowAction tooltip="Remove member" label={`Remove ${name}`} icon={<TrashIcon />} color="red" onClick={() => setRemoving({ userId, label: name })} />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </DenseTable>
       )}
       <AddMemberForm onAdded={(member) => setCreated({ memberName: member.name ?? member.email, apiKey: member.apiKey.apiKey, role: member.role })} />
       <NewKeyModal created={created} onClose={() => setCreated(null)} />

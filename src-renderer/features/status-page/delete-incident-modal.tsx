@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { errorMessage } from '../../lib/api-errors';
+import { DeleteEntityModal } from '../../components/delete-entity-modal';
 import { useTRPC } from '../../lib/trpc';
 
 interface DeleteIncidentModalProps {
@@ -23,19 +22,8 @@ export function DeleteIncidentModal({ incident, onClose, onDeleted }: DeleteInci
     }),
   );
   return (
-    <ConfirmDeleteModal
-      opened={incident !== null}
-      title="Delete incident"
-      deleting={remove.isPending}
-      error={remove.error ? errorMessage(remove.error) : null}
-      errorTitle="The incident was not deleted"
-      onConfirm={() => incident && remove.mutate({ id: incident.id })}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
-    >
+    <DeleteEntityModal opened={incident !== null} noun="incident" mutation={remove} onConfirm={() => incident && remove.mutate({ id: incident.id })} onClose={onClose}>
       Delete <strong>{incident?.name}</strong> and all its updates? It disappears from the status page.
-    </ConfirmDeleteModal>
+    </DeleteEntityModal>
   );
 }

@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { errorMessage } from '../../lib/api-errors';
+import { DeleteEntityModal } from '../../components/delete-entity-modal';
 import { useTRPC } from '../../lib/trpc';
 
 export function DeleteServiceModal({ service, onClose }: { service: { id: string; name: string } | null; onClose: () => void }) {
@@ -16,21 +15,9 @@ export function DeleteServiceModal({ service, onClose }: { service: { id: string
       },
     }),
   );
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDeleteModal
-      opened={service !== null}
-      title="Delete service"
-      deleting={remove.isPending}
-      error={remove.error ? errorMessage(remove.error) : null}
-      errorTitle="The service was not deleted"
-      onConfirm={() => service && remove.mutate({ id: service.id })}
-      onClose={close}
-    >
+    <DeleteEntityModal opened={service !== null} noun="service" mutation={remove} onConfirm={() => service && remove.mutate({ id: service.id })} onClose={onClose}>
       Delete <strong>{service?.name}</strong> from the status page?
-    </ConfirmDeleteModal>
+    </DeleteEntityModal>
   );
 }

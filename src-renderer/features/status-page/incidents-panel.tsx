@@ -1,12 +1,15 @@
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DenseTable } from '../../components/dense-table';
 import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
 import { formatDuration, formatWhen } from './incident-display';
 import { ProgressBadge } from './progress-badge';
 import { SeverityBadge } from './severity-badge';
+
+const COLUMNS = ['Name', 'Severity', 'Progress', 'Services', 'Opened', 'Duration'];
 
 export function IncidentsPanel() {
   const trpc = useTRPC();
@@ -28,38 +31,26 @@ export function IncidentsPanel() {
         </Text>
       )}
       {incidents.data && incidents.data.entries.length > 0 && (
-        <Table striped highlightOnHover verticalSpacing={4} fz="sm" aria-label="Incidents">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Severity</Table.Th>
-              <Table.Th>Progress</Table.Th>
-              <Table.Th>Services</Table.Th>
-              <Table.Th>Opened</Table.Th>
-              <Table.Th>Duration</Table.Th>
+        <DenseTable label="Incidents" columns={COLUMNS} hiddenColumn={null} verticalSpacing={4}>
+          {incidents.data.entries.map((incident) => (
+            <Table.Tr key={incident.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/status-page/incidents/${incident.id}`} size="sm" fw={500}>
+                  {incident.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <SeverityBadge severity={incident.severity} />
+              </Table.Td>
+              <Table.Td>
+                <ProgressBadge progress={incident.lastUpdateStatus} />
+              </Table.Td>
+              <Table.Td>{incident.services.map((service) => service.name).join(', ')}</Table.Td>
+              <Table.Td c="dimmed">{formatWhen(incident.created_at)}</Table.Td>
+              <Table.Td>{incident.duration === null ? <Text size="sm" c="dimmed">open</Text> : formatDuration(incident.duration)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {incidents.data.entries.map((incident) => (
-              <Table.Tr key={incident.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/status-page/incidents/${incident.id}`} size="sm" fw={500}>
-                    {incident.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <SeverityBadge severity={incident.severity} />
-                </Table.Td>
-                <Table.Td>
-                  <ProgressBadge progress={incident.lastUpdateStatus} />
-                </Table.Td>
-                <Table.Td>{incident.services.map((service) => service.name).join(', ')}</Table.Td>
-                <Table.Td c="dimmed">{formatWhen(incident.created_at)}</Table.Td>
-                <Table.Td>{incident.duration === null ? <Text size="sm" c="dimmed">open</Text> : formatDuration(incident.duration)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </DenseTable>
       )}
     </Stack>
   );

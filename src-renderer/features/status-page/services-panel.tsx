@@ -1,9 +1,11 @@
-import { ActionIcon, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DenseTable } from '../../components/dense-table';
 import { EditIcon } from '../../components/edit-icon';
 import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
+import { RowAction } from '../../components/row-action';
 import { TrashIcon } from '../../components/trash-icon';
 import { useTRPC } from '../../lib/trpc';
 import { AddServiceForm } from './add-service-form';
@@ -37,39 +39,20 @@ export function ServicesPanel() {
         </Text>
       )}
       {services.data && services.data.entries.length > 0 && (
-        <Table striped verticalSpacing={4} fz="sm" aria-label="Services" maw={760}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+        <DenseTable label="Services" columns={['Name', 'Created']} highlightOnHover={false} verticalSpacing={4} maw={760}>
+          {services.data.entries.map((service) => (
+            <Table.Tr key={service.id}>
+              <Table.Td fw={500}>{service.name}</Table.Td>
+              <Table.Td c="dimmed">{formatWhen(service.created_at)}</Table.Td>
+              <Table.Td>
+                <Group gap={2} justify="flex-end" wrap="nowrap">
+                  <RowAction tooltip="Rename service" label={`Rename ${service.name}`} icon={<EditIcon />} onClick={() => setRenaming(service)} />
+                  <RowAction tooltip="Delete service" label={`Delete ${service.name}`} icon={<TrashIcon />} color="red" onClick={() => setDeleting(service)} />
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {services.data.entries.map((service) => (
-              <Table.Tr key={service.id}>
-                <Table.Td fw={500}>{service.name}</Table.Td>
-                <Table.Td c="dimmed">{formatWhen(service.created_at)}</Table.Td>
-                <Table.Td>
-                  <Group gap={2} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Rename service" withArrow>
-                      <ActionIcon variant="subtle" aria-label={`Rename ${service.name}`} onClick={() => setRenaming(service)}>
-                        <EditIcon />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete service" withArrow>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${service.name}`} onClick={() => setDeleting(service)}>
-                        <TrashIcon />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </DenseTable>
       )}
       {renaming && <RenameServiceModal key={renaming.id} service={renaming} onClose={() => setRenaming(null)} />}
       <DeleteServiceModal service={deleting} onClose={() => setDeleting(null)} />

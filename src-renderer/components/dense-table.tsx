@@ -1,0 +1,35 @@
+import { Table, VisuallyHidden, type TableProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface DenseTableProps extends Omit<TableProps, 'children' | 'aria-label'> {
+  /** The table's accessible name, e.g. "Monitors". */
+  label: string;
+  columns: readonly string[];
+  /** A last column whose heading only screen readers hear, e.g. "Actions"; null for none. */
+  hiddenColumn?: string | null;
+  /** Wraps the table in a horizontal scroller that keeps at least this width. */
+  minWidth?: number;
+  children: ReactNode;
+}
+
+/** The console's list table: striped, small text, a heading row, then the rows the caller renders. */
+export function DenseTable({ label, columns, hiddenColumn = 'Actions', minWidth, children, ...tableProps }: DenseTableProps) {
+  const table = (
+    <Table striped highlightOnHover verticalSpacing={6} fz="sm" {...tableProps} aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column}>{column}</Table.Th>
+          ))}
+          {hiddenColumn !== null && (
+            <Table.Th>
+              <VisuallyHidden>{hiddenColumn}</VisuallyHidden>
+            </Table.Th>
+          )}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
+    </Table>
+  );
+  return minWidth === undefined ? table : <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
+}
