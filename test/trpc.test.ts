@@ -1,32 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../src-main/http/trpc/router';
 import { icmpBody, startServer, type TestServer } from './helpers/server';
-
-function clientFor(url: string, key: string | null, extraHeaders: Record<string, string> = {}) {
-  return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${url}/trpc`, headers: () => ({ ...(key ? { authorization: `Bearer ${key}` } : {}), ...extraHeaders }) })],
-  });
-}
-
-async function trpcError(promise: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCClientError);
-    return error as TRPCClientError<AppRouter>;
-  }
-  throw new Error('expected the call to fail');
-}
+import { trpcClient, trpcError, type TrpcClient } from './helpers/trpc';
 
 describe('tRPC twins of the REST operations', () => {
   let server: TestServer;
-  let trpc: ReturnType<typeof clientFor>;
+  let trpc: TrpcClient;
 
   beforeAll(async () => {
     server = await startServer();
-    trpc = clientFor(server.url, server.key);
+    trpc = trpcClient(server.url, server.key);
   });
   afterAll(async () => {
     await server?.stop();
@@ -80,7 +63,7 @@ describe('tRPC twins of the REST operations', () => {
   });
 
   it('answers UNAUTHORIZED without a key or with an unknown one, and creates nothing', async () => {
-    for (const client of [clientFor(server.url, null), clientFor(server.url, 'sl_unknown_key')]) {
+    for (const client of [trpcClient(server.url, null), trpcClient(server.url, 'sl_unknown_key')]) {
       const me = await trpcError(client.accounts.me.query());
       expect(me.data?.code).toBe('UNAUTHORIZED');
       expect(me.data?.httpStatus).toBe(401);
@@ -92,7 +75,7 @@ describe('tRPC twins of the REST operations', () => {
   });
 
   it('answers FORBIDDEN when the account header names another account', async () => {
-    const client = clientFor(server.url, server.key, { 'x-service-account': randomUUID() });
+    const client = trpcClient(server.url, server.key, { 'x-service-account': randomUUID() });
     const error = await trpcError(client.accounts.me.query());
     expect(error.data?.code).toBe('FORBIDDEN');
     expect(error.message).toBe('Forbidden');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApi, startServer, type ApiResponse, type TestServer } from '../helpers/server';
+import { NOT_FOUND } from '../helpers/shapes';
 import { addMemberWithKey, ownerUserId } from './helpers';
 
 const BAD_TOKEN = { statusCode: 401, error: 'Unauthorized', message: 'Bad Token' };
-const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Not Found' };
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'Forbidden' };
 
 describe('account members', () => {

@@ -1,8 +1,7 @@
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../src-main/http/trpc/router';
 import { requiredAccess, roleAllows, ROUTE_ACCESS } from '../../src-main/services/auth/access';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
+import { trpcClient, trpcError } from '../helpers/trpc';
 import { addMemberWithKey, ownerUserId, ROLES, type MemberWithKey } from './helpers';
 import { bodyFor, isRead, restRoutes } from './route-walk';
 
@@ -40,20 +39,6 @@ describe('the access rule', () => {
     for (const rule of ROUTE_ACCESS) expect(rule.method).not.toBe('GET');
   });
 });
-
-function trpcFor(url: string, key: string) {
-  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${url}/trpc`, headers: () => ({ authorization: `Bearer ${key}` }) })] });
-}
-
-async function trpcError(promise: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCClientError);
-    return error as TRPCClientError<AppRouter>;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('roles on every REST route', () => {
   let server: TestServer;
@@ -143,14 +128,14 @@ describe('roles on every REST route', () => {
   });
 
   it('tRPC: queries read, mutations write, member and plan procedures need ADMIN', async () => {
-    const readOnly = trpcFor(server.url, keys.READ_ONLY!.key);
+    const readOnly = trpcClient(server.url, keys.READ_ONLY!.key);
     expect((await readOnly.accounts.me.query()).id).toBe(server.backend.accountId);
     expect((await readOnly.accounts.members.list.query({})).members.length).toBeGreaterThan(0);
     const denied = await trpcError(readOnly.checks.createIcmp.mutate(icmpBody() as never));
     expect(denied.data?.code).toBe('FORBIDDEN');
     expect(denied.message).toMatch(/^Forbidden: READ_ONLY keys may only read/);
 
-    const readWrite = trpcFor(server.url, keys.READ_WRITE!.key);
+    const readWrite = trpcClient(server.url, keys.READ_WRITE!.key);
     const check = await readWrite.checks.createIcmp.mutate(icmpBody({ name: 'via tRPC' }) as never);
     expect(check).toHaveProperty('id');
     for (const call of [

@@ -1,29 +1,14 @@
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../src-main/http/trpc/router';
 import { icmpBody, makeApi, startServer, type TestServer } from '../helpers/server';
-
-function clientFor(url: string, key: string) {
-  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${url}/trpc`, headers: () => ({ authorization: `Bearer ${key}` }) })] });
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCClientError);
-    return (error as TRPCClientError<AppRouter>).data?.code;
-  }
-  throw new Error('expected the call to fail');
-}
+import { trpcClient, trpcCode, type TrpcClient } from '../helpers/trpc';
 
 describe('tRPC twins of the account operations', () => {
   let server: TestServer;
-  let trpc: ReturnType<typeof clientFor>;
+  let trpc: TrpcClient;
 
   beforeAll(async () => {
     server = await startServer();
-    trpc = clientFor(server.url, server.key);
+    trpc = trpcClient(server.url, server.key);
   });
   afterAll(async () => {
     await server?.stop();
@@ -51,17 +36,17 @@ describe('tRPC twins of the account operations', () => {
   });
 
   it('answers NOT_FOUND, CONFLICT and BAD_REQUEST like REST', async () => {
-    expect(await codeOf(trpc.accounts.members.remove.mutate({ userId: 'nobody' }))).toBe('NOT_FOUND');
+    expect(await trpcCode(trpc.accounts.members.remove.mutate({ userId: 'nobody' }))).toBe('NOT_FOUND');
     const owner = (await trpc.accounts.members.list.query({ role: 'OWNER' })).members[0];
     const ownerId = owner.type === 'member' ? owner.userId : owner.id;
-    expect(await codeOf(trpc.accounts.members.remove.mutate({ userId: ownerId }))).toBe('CONFLICT');
-    expect(await codeOf(trpc.accounts.members.add.mutate({ name: 'x', email: 'nope', role: 'ADMIN' }))).toBe('BAD_REQUEST');
+    expect(await trpcCode(trpc.accounts.members.remove.mutate({ userId: ownerId }))).toBe('CONFLICT');
+    expect(await trpcCode(trpc.accounts.members.add.mutate({ name: 'x', email: 'nope', role: 'ADMIN' }))).toBe('BAD_REQUEST');
   });
 
   it('setPlan sets and clears the check limit', async () => {
     expect((await trpc.accounts.setPlan.mutate({ maxChecks: 3 })).maxChecks).toBe(3);
     expect((await server.api('GET', '/v1/accounts/me')).body.maxChecks).toBe(3);
     expect((await trpc.accounts.setPlan.mutate({ maxChecks: null })).maxChecks).toBeNull();
-    expect(await codeOf(trpc.accounts.setPlan.mutate({ maxChecks: -1 }))).toBe('BAD_REQUEST');
+    expect(await trpcCode(trpc.accounts.setPlan.mutate({ maxChecks: -1 }))).toBe('BAD_REQUEST');
   });
 });

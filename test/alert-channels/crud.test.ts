@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { startServer, type TestServer } from '../helpers/server';
-import { CHANNEL_DEFAULTS, CHANNEL_TYPES, channelBody, NOT_FOUND, STORED_CONFIGS } from './fixtures';
+import { NOT_FOUND } from '../helpers/shapes';
+import { CHANNEL_DEFAULTS, CHANNEL_TYPES, channelBody, STORED_CONFIGS } from './fixtures';
 
 const START = '2026-04-01T09:00:00.000Z';
 

@@ -47,5 +47,3 @@ export const CHANNEL_DEFAULTS = {
 export function channelBody(type: ChannelType = 'EMAIL', overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { type, config: { ...MINIMAL_CONFIGS[type] }, ...overrides };
 }
-
-export const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Not Found' };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
-import { channelBody, NOT_FOUND } from './fixtures';
+import { NOT_FOUND } from '../helpers/shapes';
+import { channelBody } from './fixtures';
 
 describe('alert channel subscriptions', () => {
   let server: TestServer;

@@ -1,16 +1,15 @@
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../src-main/http/trpc/router';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
+import { trpcClient, trpcError, type TrpcClient } from '../helpers/trpc';
 import { channelBody, STORED_CONFIGS } from './fixtures';
 
 describe('alertChannels tRPC twins', () => {
   let server: TestServer;
-  let trpc: ReturnType<typeof createTRPCClient<AppRouter>>;
+  let trpc: TrpcClient;
 
   beforeAll(async () => {
     server = await startServer();
-    trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: () => ({ authorization: `Bearer ${server.key}` }) })] });
+    trpc = trpcClient(server.url, server.key);
   });
   afterAll(async () => {
     await server?.stop();
@@ -37,12 +36,11 @@ describe('alertChannels tRPC twins', () => {
   });
 
   it('maps validation and missing channels to tRPC errors', async () => {
-    const bad = await trpc.alertChannels.create.mutate(channelBody('EMAIL', { sslExpiryThreshold: 31 }) as never).catch((e: unknown) => e);
-    expect(bad).toBeInstanceOf(TRPCClientError);
-    expect((bad as TRPCClientError<AppRouter>).data?.code).toBe('BAD_REQUEST');
-    expect((bad as TRPCClientError<AppRouter>).message).toMatch(/^sslExpiryThreshold: /);
+    const bad = await trpcError(trpc.alertChannels.create.mutate(channelBody('EMAIL', { sslExpiryThreshold: 31 }) as never));
+    expect(bad.data?.code).toBe('BAD_REQUEST');
+    expect(bad.message).toMatch(/^sslExpiryThreshold: /);
 
-    const missing = await trpc.alertChannels.get.query({ id: 999 }).catch((e: unknown) => e);
-    expect((missing as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
+    const missing = await trpcError(trpc.alertChannels.get.query({ id: 999 }));
+    expect(missing.data?.code).toBe('NOT_FOUND');
   });
 });

@@ -1,44 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src-main/core/config';
 import { killLeftovers, startCli, type CliServer } from '../helpers/cli';
 import { icmpBody, makeApi, makeDataDir } from '../helpers/server';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
+import { IMPOSSIBLE } from './harness';
 
 const KEY = 'sl_catch_up_crash_key_0123456789';
-const IMPOSSIBLE = { hostname: '127.0.0.1', pingCount: 1, assertions: [{ source: 'LATENCY', comparison: 'LESS_THAN', property: 'avg', target: '0' }] };
-
-interface Doomed {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<[number | null, NodeJS.Signals | null]>;
-}
 
 /** `sightline serve` with the crash hook of src-main/core/test-hooks.ts switched on. */
-async function serveWithCrashHook(args: string[]): Promise<Doomed> {
-  const env: NodeJS.ProcessEnv = { ...process.env, SIGHTLINE_TEST_HOOKS: '1', SIGHTLINE_TEST_CRASH_AFTER_RESULT_COMMIT: '1' };
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'sightline.mjs'), 'serve', '--no-console-build', ...args], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const stderr: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^Sightline API listening on (http:\/\/\S+)$/.exec(line);
-      if (match) resolve(match[1]);
-    });
-    void exited.then(([code, signal]) => reject(new Error(`sightline serve ended (${code ?? signal}) before listening:\n${stderr.join('\n')}`)));
-  });
-  return { child, url, exited };
-}
+const serveWithCrashHook = (args: string[]) => startCli(args, { env: { SIGHTLINE_TEST_HOOKS: '1', SIGHTLINE_TEST_CRASH_AFTER_RESULT_COMMIT: '1' } });
 
 describe('a real crash after a result is committed and before it is judged', () => {
   let dataDir: string;
   let receiver: HttpReceiver;
-  let doomed: Doomed | null = null;
+  let doomed: CliServer | null = null;
   let server: CliServer | null = null;
 
   beforeAll(async () => {
@@ -46,7 +21,8 @@ describe('a real crash after a result is committed and before it is judged', () 
     receiver = await startHttpReceiver();
   });
   afterEach(async () => {
-    if (doomed && doomed.child.exitCode === null && doomed.child.signalCode === null) doomed.child.kill('SIGKILL');
+    await doomed?.stop('SIGKILL');
+    doomed = null;
     await server?.stop();
     server = null;
   });

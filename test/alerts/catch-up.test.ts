@@ -4,9 +4,7 @@ import { catchUpAlerting } from '../../src-main/services/alerts/judge-pending';
 import { startAlerting, type Alerting } from '../../src-main/services/alerts/start';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
-import { createChannel } from './harness';
-
-const IMPOSSIBLE = { hostname: '127.0.0.1', pingCount: 1, assertions: [{ source: 'LATENCY', comparison: 'LESS_THAN', property: 'avg', target: '0' }] };
+import { createChannel, IMPOSSIBLE, runToCompletion } from './harness';
 
 describe('each finished session is judged exactly once: replayed events, and sessions missed while alerting was down', () => {
   let server: TestServer;
@@ -37,15 +35,6 @@ describe('each finished session is judged exactly once: replayed events, and ses
     return created.body.id as string;
   }
 
-  async function runToCompletion(checkId: string): Promise<string> {
-    const triggered = await server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [checkId] } });
-    expect(triggered.status, triggered.text).toBe(201);
-    const sessionId = triggered.body.sessions[0].checkSessionId as string;
-    const done = await server.api('GET', `/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=30`);
-    expect(done.status, done.text).toBe(200);
-    return sessionId;
-  }
-
   const alertTypesFor = (checkId: string) => receiver.requests.filter((r) => r.body.includes(checkId)).map((r) => JSON.parse(r.body).ALERT_TYPE as string);
 
   async function logFor(checkId: string): Promise<Record<string, unknown>[]> {
@@ -58,7 +47,7 @@ describe('each finished session is judged exactly once: replayed events, and ses
     const checkId = await createCheck('Replayed ping');
     const seen: ResultRecordedEvent[] = [];
     const stopListening = server.backend.events.on('resultRecorded', (event) => seen.push(event));
-    await runToCompletion(checkId);
+    await runToCompletion(server.api, checkId);
     stopListening();
     await server.backend.alerting.dispatcher.drain();
     expect(alertTypesFor(checkId)).toEqual(['ALERT_FAILURE']);
@@ -77,10 +66,10 @@ describe('each finished session is judged exactly once: replayed events, and ses
     const checkId = await createCheck('Missed ping');
     // As if the process died after each result's commit and before its judgement.
     await server.backend.alerting.stop();
-    await runToCompletion(checkId);
+    await runToCompletion(server.api, checkId);
     const fixed = await server.api('PUT', `/v1/checks/icmp/${checkId}`, { request: { assertions: [] } });
     expect(fixed.status, fixed.text).toBe(200);
-    await runToCompletion(checkId);
+    await runToCompletion(server.api, checkId);
     expect(receiver.requests).toEqual([]);
 
     restarted = startAlerting(server.backend.deps, server.backend.events);
@@ -99,7 +88,7 @@ describe('each finished session is judged exactly once: replayed events, and ses
     // Live judging goes on after the catch-up: the next failing run alerts once.
     const broken = await server.api('PUT', `/v1/checks/icmp/${checkId}`, { request: IMPOSSIBLE });
     expect(broken.status, broken.text).toBe(200);
-    await runToCompletion(checkId);
+    await runToCompletion(server.api, checkId);
     await restarted.dispatcher.drain();
     expect(alertTypesFor(checkId).sort()).toEqual(['ALERT_FAILURE', 'ALERT_FAILURE', 'ALERT_RECOVERY']);
   });

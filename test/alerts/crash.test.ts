@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killLeftovers, startCli, type CliServer } from '../helpers/cli';
 import { makeApi, makeDataDir } from '../helpers/server';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../notify/receivers';
-import { trpcClient } from './harness';
+import { trpcClient } from '../helpers/trpc';
 
 const KEY = 'sl_crash_test_key_0123456789';
 
@@ -70,7 +70,7 @@ describe('kill -9 between the outbox write and a finished delivery, then restart
     const resent = receiverHas(2);
     server = await serve();
     await resent;
-    const trpc = trpcClient({ url: server.url, key: KEY });
+    const trpc = trpcClient(server.url, KEY);
     await expect.poll(async () => (await trpc.alerts.getNotification.query({ id: notificationId })).status, { timeout: 10_000 }).toBe('SUCCESS');
 
     const keys = acceptedKeys(receiver.requests);

@@ -1,21 +1,30 @@
-import { createTRPCClient, httpLink } from '@trpc/client';
 import { expect } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
-import type { AppRouter } from '../../src-main/http/trpc/router';
 import { recordAlertRun, type RunAlertOutcome, type RunResultFacts } from '../../src-main/services/alerts/record-run';
-import { icmpBody, startServer, type TestServer } from '../helpers/server';
+import { icmpBody, startServer, type Api, type TestServer } from '../helpers/server';
+import { trpcClient, type TrpcClient } from '../helpers/trpc';
 
 export const START = '2026-03-01T12:00:00.000Z';
 export const MINUTE = 60_000;
 
-export function trpcClient(server: { url: string; key: string }) {
-  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: () => ({ authorization: `Bearer ${server.key}` }) })] });
+/** A ping request that always fails its assertion (average latency below 0 ms). */
+export const IMPOSSIBLE = { hostname: '127.0.0.1', pingCount: 1, assertions: [{ source: 'LATENCY', comparison: 'LESS_THAN', property: 'avg', target: '0' }] };
+
+/** Triggers one run of the check and waits until its session has finished; returns the session id. */
+export async function runToCompletion(api: Api, checkId: string): Promise<string> {
+  const triggered = await api('POST', '/v1/check-sessions/trigger', { target: { checkId: [checkId] } });
+  expect(triggered.status, triggered.text).toBe(201);
+  const sessionId = triggered.body.sessions[0].checkSessionId as string;
+  const done = await api('GET', `/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=30`);
+  expect(done.status, done.text).toBe(200);
+  return sessionId;
 }
+
 
 export interface AlertHarness {
   server: TestServer;
   clock: ManualClock;
-  trpc: ReturnType<typeof trpcClient>;
+  trpc: TrpcClient;
   stop(): Promise<void>;
 }
 
@@ -23,7 +32,7 @@ export interface AlertHarness {
 export async function startAlertHarness(): Promise<AlertHarness> {
   const clock = new ManualClock(START);
   const server = await startServer({ clock });
-  return { server, clock, trpc: trpcClient(server), stop: () => server.stop() };
+  return { server, clock, trpc: trpcClient(server.url, server.key), stop: () => server.stop() };
 }
 
 export async function createChannel(server: TestServer, body: Record<string, unknown>): Promise<number> {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
-import { createChannel } from './harness';
-
-const IMPOSSIBLE = { hostname: '127.0.0.1', pingCount: 1, assertions: [{ source: 'LATENCY', comparison: 'LESS_THAN', property: 'avg', target: '0' }] };
+import { createChannel, IMPOSSIBLE, runToCompletion } from './harness';
 
 describe('a real failing ping check through scheduler, alerting and dispatcher to a webhook', () => {
   let server: TestServer;
@@ -20,21 +18,18 @@ describe('a real failing ping check through scheduler, alerting and dispatcher t
     await receiver.close();
   });
 
-  async function runToCompletion(checkId: string): Promise<string> {
-    const triggered = await server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [checkId] } });
-    expect(triggered.status, triggered.text).toBe(201);
-    const sessionId = triggered.body.sessions[0].checkSessionId as string;
-    const done = await server.api('GET', `/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=30`);
-    expect(done.status, done.text).toBe(200);
+  async function runAndDeliver(checkId: string): Promise<string> {
+    const sessionId = await runToCompletion(server.api, checkId);
     await server.backend.alerting.dispatcher.drain();
     return sessionId;
   }
+
 
   it('LATENCY avg LESS_THAN 0 against 127.0.0.1 fails, and the webhook receives ALERT_FAILURE with the FINAL result', async () => {
     const created = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Impossible ping', request: IMPOSSIBLE, alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }] }));
     expect(created.status, created.text).toBe(201);
     const checkId = created.body.id as string;
-    const sessionId = await runToCompletion(checkId);
+    const sessionId = await runAndDeliver(checkId);
 
     const finals = await server.api('GET', `/v1/check-results/${checkId}?hasFailures=true`);
     expect(finals.body).toHaveLength(1);
@@ -62,7 +57,7 @@ describe('a real failing ping check through scheduler, alerting and dispatcher t
     );
     expect(created.status, created.text).toBe(201);
     const checkId = created.body.id as string;
-    await runToCompletion(checkId);
+    await runAndDeliver(checkId);
     const got = receiver.requests.filter((r) => r.body.includes(checkId)).map((r) => JSON.parse(r.body).ALERT_TYPE);
     expect(got).toEqual(['ALERT_FAILURE']);
   });

@@ -1,7 +1,6 @@
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../src-main/http/trpc/router';
 import { makeApi, startServer, type TestServer } from '../helpers/server';
+import { trpcClient, trpcError } from '../helpers/trpc';
 import { createEmailChannel, createGroup, createMemberCheck } from './helpers';
 
 describe('check group alert channel subscriptions', () => {
@@ -127,7 +126,7 @@ describe('check groups in /openapi.json and over tRPC', () => {
   });
 
   it('the tRPC twins create, read, list, update, list checks and delete the same data REST sees', async () => {
-    const trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: () => ({ authorization: `Bearer ${server.key}` }) })] });
+    const trpc = trpcClient(server.url, server.key);
     const created = await trpc.checkGroups.create.mutate({ group: { name: 'Over tRPC', tags: ['rpc'] }, autoAssignAlerts: false });
     expect((await server.api('GET', `/v1/check-groups/${created.id}`)).body).toEqual(created);
     expect(await trpc.checkGroups.get.query({ id: created.id })).toEqual(created);
@@ -140,13 +139,12 @@ describe('check groups in /openapi.json and over tRPC', () => {
     const checks = await trpc.checkGroups.checks.query({ id: created.id });
     expect(checks).toMatchObject({ total: 1, items: [{ id: member.id }] });
 
-    const conflict = await trpc.checkGroups.delete.mutate({ id: created.id }).catch((error: unknown) => error);
-    expect(conflict).toBeInstanceOf(TRPCClientError);
-    expect((conflict as TRPCClientError<AppRouter>).data?.code).toBe('CONFLICT');
+    const conflict = await trpcError(trpc.checkGroups.delete.mutate({ id: created.id }));
+    expect(conflict.data?.code).toBe('CONFLICT');
 
     await server.api('DELETE', `/v1/checks/${member.id}`);
     expect(await trpc.checkGroups.delete.mutate({ id: created.id })).toEqual({ id: created.id });
-    const missing = await trpc.checkGroups.get.query({ id: created.id }).catch((error: unknown) => error);
-    expect((missing as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
+    const missing = await trpcError(trpc.checkGroups.get.query({ id: created.id }));
+    expect(missing.data?.code).toBe('NOT_FOUND');
   });
 });

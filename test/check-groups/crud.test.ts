@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { startServer, type TestServer } from '../helpers/server';
-import { createGroup, createMemberCheck, GROUP_DEFAULTS, NOT_FOUND } from './helpers';
+import { NOT_FOUND } from '../helpers/shapes';
+import { createGroup, createMemberCheck, GROUP_DEFAULTS } from './helpers';
 
 const START = '2026-04-01T09:00:00.000Z';
 

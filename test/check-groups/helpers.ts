@@ -3,8 +3,6 @@ import type { TestServer } from '../helpers/server';
 
 export type Body = Record<string, unknown>;
 
-export const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Not Found' };
-
 /** Every member a group created from `{name}` answers with, besides id and timestamps. */
 export const GROUP_DEFAULTS = {
   activated: true,

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server';
-import { insertChannel } from './harness';
+import { insertChannel, startServer, type TestServer } from '../helpers/server';
 
 const CREATES: [string, string, Record<string, unknown>][] = [
   ['traceroute', '/v1/checks/traceroute', { name: 'path', request: { url: '127.0.0.1' } }],

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server';
-import { COMMON_DEFAULTS, createOk, envVars, NOT_FOUND, READ_ONLY, planLimitCase, rejectedPutCases, validationCases, type Accepted, type Body, type Rejected } from './harness';
+import { COMMON_DEFAULTS, NOT_FOUND, READ_ONLY } from '../helpers/shapes';
+import { createOk, envVars, planLimitCase, rejectedPutCases, validationCases, type Accepted, type Body, type Rejected } from './harness';
 
 const PATH = '/v1/checks/multistep';
 const SCRIPT = "import { test, expect } from '@playwright/test';\ntest('api', async ({ request }) => { expect((await request.get('/')).ok()).toBe(true); });";

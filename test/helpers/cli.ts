@@ -11,6 +11,8 @@ export interface CliServer {
   printedKey: string | null;
   stdout: string[];
   stderr: string[];
+  /** Resolves with [exit code, signal] once the process has exited. */
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
   /** Sends the signal and resolves with the exit code once the process has exited. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -29,20 +31,25 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+export interface StartCliOptions {
+  /** Extra environment over the test's own (whose SIGHTLINE_* variables are dropped). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
  * Runs `sightline serve` and resolves once it prints its listening line. `--no-console-build` keeps
  * the test from building the console bundle (out/renderer) as a side effect.
  */
-export async function startCli(args: string[]): Promise<CliServer> {
+export async function startCli(args: string[], options: StartCliOptions = {}): Promise<CliServer> {
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'sightline.mjs'), 'serve', '--no-console-build', ...args], {
     cwd: PROJECT_ROOT,
-    env: cleanEnv(),
+    env: { ...cleanEnv(), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  const exited = once(child, 'exit').then(([code]) => {
+  const exited = once(child, 'exit').then(([code, signal]) => {
     running.delete(child);
-    return code as number | null;
+    return [code, signal] as [number | null, NodeJS.Signals | null];
   });
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -55,7 +62,7 @@ export async function startCli(args: string[]): Promise<CliServer> {
       const match = /^Sightline API listening on (http:\/\/\S+)$/.exec(line);
       if (match) resolve(match[1]);
     });
-    void exited.then((code) => reject(new Error(`sightline serve exited with ${code} before listening:\n${stdout.join('\n')}\n${stderr.join('\n')}`)));
+    void exited.then(([code, signal]) => reject(new Error(`sightline serve exited with ${code ?? signal} before listening:\n${stdout.join('\n')}\n${stderr.join('\n')}`)));
   });
 
   const keyLine = stdout.find((line) => /\bsl_[A-Za-z0-9_-]+/.test(line));
@@ -66,9 +73,10 @@ export async function startCli(args: string[]): Promise<CliServer> {
     printedKey,
     stdout,
     stderr,
+    exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+      return (await exited)[0];
     },
   };
 }

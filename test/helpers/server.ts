@@ -84,11 +84,18 @@ export function icmpBody(overrides: Record<string, unknown> = {}): Record<string
   return { name: 'Loopback ping', request: { hostname: '127.0.0.1' }, ...overrides };
 }
 
-/** Stores an EMAIL alert channel directly (the tests that use it are about checks, not channels); returns its id. */
-export function insertEmailChannel(server: TestServer, address = 'ops@example.test'): number {
-  const body = { config: { address }, sendRecovery: true, sendFailure: true, sendDegraded: false, sslExpiry: false, sslExpiryThreshold: 30 };
+/** What a channel created with only its config stores besides it (the alert-channel defaults). */
+const CHANNEL_FLAGS = { sendRecovery: true, sendFailure: true, sendDegraded: false, sslExpiry: false, sslExpiryThreshold: 30 };
+
+/** Stores an alert channel with SQL, for tests about checks rather than channels; returns its id. */
+export function insertChannel(server: TestServer, type: string, config: Record<string, unknown>, autoSubscribe = false): number {
   const result = server.backend.db.sqlite
-    .prepare('insert into alert_channels (account_id, type, auto_subscribe, body, created_at) values (?, ?, 0, ?, ?)')
-    .run(server.backend.accountId, 'EMAIL', JSON.stringify(body), new Date().toISOString());
+    .prepare('insert into alert_channels (account_id, type, auto_subscribe, body, created_at) values (?, ?, ?, ?, ?)')
+    .run(server.backend.accountId, type, autoSubscribe ? 1 : 0, JSON.stringify({ config, ...CHANNEL_FLAGS }), new Date().toISOString());
   return Number(result.lastInsertRowid);
+}
+
+/** Stores an EMAIL alert channel directly; returns its id. */
+export function insertEmailChannel(server: TestServer, address = 'ops@example.test'): number {
+  return insertChannel(server, 'EMAIL', { address });
 }

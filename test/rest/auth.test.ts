@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { icmpBody, makeApi, startServer, type TestServer } from '../helpers/server';
+import { NOT_FOUND } from '../helpers/shapes';
 
 const BAD_TOKEN = { statusCode: 401, error: 'Unauthorized', message: 'Bad Token' };
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'Forbidden' };
-const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Not Found' };
 
 describe('REST authentication', () => {
   let server: TestServer;

@@ -2,61 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { icmpBody, insertEmailChannel, startServer, type TestServer } from '../helpers/server';
+import { COMMON_DEFAULTS, NOT_FOUND, READ_ONLY } from '../helpers/shapes';
 
-const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Not Found' };
 const START = '2026-03-01T08:00:00.000Z';
 
 const DEFAULTS = {
   checkType: 'ICMP',
-  activated: true,
-  muted: false,
-  doubleCheck: true,
-  shouldFail: false,
-  locations: [],
-  privateLocations: [],
-  tags: [],
-  alertSettings: {
-    escalationType: 'RUN_BASED',
-    runBasedEscalation: { failedRunThreshold: 1 },
-    reminders: { amount: 0, interval: 5 },
-    parallelRunFailureThreshold: { enabled: false, percentage: 10 },
-  },
-  useGlobalAlertSettings: true,
-  groupId: null,
-  groupOrder: null,
-  runtimeId: null,
-  alertChannelSubscriptions: [],
-  retryStrategy: null,
-  triggerIncident: null,
-  runParallel: false,
-  description: null,
-  intent: null,
-  aiAutoRepairEnabled: null,
-  frequency: 10,
-  frequencyOffset: null,
+  ...COMMON_DEFAULTS,
   heartbeat: null,
   script: null,
   scriptPath: null,
   sslCheckDomain: null,
-  environmentVariables: [],
-  setupSnippetId: null,
-  tearDownSnippetId: null,
-  localSetupScript: null,
-  localTearDownScript: null,
   request: { hostname: '127.0.0.1', ipFamily: 'IPv4', pingCount: 10, assertions: [] },
   degradedResponseTime: 10000,
   maxResponseTime: 20000,
   degradedPacketLossThreshold: 10,
   maxPacketLossThreshold: 20,
-};
-
-const READ_ONLY = {
-  alertChannels: { email: [], webhook: [], slack: [], sms: [] },
-  project: null,
-  logicalId: null,
-  member: null,
-  pending: null,
-  projectBindings: { owner: null, references: [] },
 };
 
 describe('ICMP monitor create, read, update, delete', () => {

@@ -2,7 +2,6 @@ import { expect } from 'vitest';
 import type { IncidentUpdateView, IncidentView, StatusPageServiceView } from '../../src-shared/schemas/status-page';
 import type { TestServer } from '../helpers/server';
 
-export const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Not Found' };
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

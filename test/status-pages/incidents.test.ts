@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import type { StatusPageServiceView } from '../../src-shared/schemas/status-page';
 import { startServer, type TestServer } from '../helpers/server';
-import { createIncident, createService, incidentBody, ISO, NOT_FOUND, UUID } from './fixtures';
+import { NOT_FOUND } from '../helpers/shapes';
+import { createIncident, createService, incidentBody, ISO, UUID } from './fixtures';
 
 const START = '2026-05-01T12:00:00.000Z';
 

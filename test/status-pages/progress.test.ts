@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { startServer, type TestServer } from '../helpers/server';
-import { addUpdate, createIncident, createService, NOT_FOUND, UUID } from './fixtures';
+import { NOT_FOUND } from '../helpers/shapes';
+import { addUpdate, createIncident, createService, UUID } from './fixtures';
 
 const START = '2026-06-01T09:00:00.000Z';
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { startServer, type TestServer } from '../helpers/server';
-import { createIncident, createService, ISO, NOT_FOUND, UUID } from './fixtures';
+import { NOT_FOUND } from '../helpers/shapes';
+import { createIncident, createService, ISO, UUID } from './fixtures';
 
 describe('status page services', () => {
   let server: TestServer;

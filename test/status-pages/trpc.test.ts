@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../src-main/http/trpc/router';
 import { startServer, type TestServer } from '../helpers/server';
+import { trpcClient, trpcError, type TrpcClient } from '../helpers/trpc';
 
 describe('statusPages tRPC twins', () => {
   let server: TestServer;
-  let trpc: ReturnType<typeof createTRPCClient<AppRouter>>;
+  let trpc: TrpcClient;
 
   beforeAll(async () => {
     server = await startServer();
-    trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: () => ({ authorization: `Bearer ${server.key}` }) })] });
+    trpc = trpcClient(server.url, server.key);
   });
   afterAll(async () => {
     await server?.stop();
@@ -49,11 +48,10 @@ describe('statusPages tRPC twins', () => {
   });
 
   it('maps unknown ids to NOT_FOUND and bad input to BAD_REQUEST', async () => {
-    const missing = await trpc.statusPages.incidents.get.query({ id: randomUUID() }).catch((e: unknown) => e);
-    expect(missing).toBeInstanceOf(TRPCClientError);
-    expect((missing as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
-    const bad = await trpc.statusPages.services.create.mutate({ name: 'x'.repeat(256) }).catch((e: unknown) => e);
-    expect((bad as TRPCClientError<AppRouter>).data?.code).toBe('BAD_REQUEST');
-    expect((bad as TRPCClientError<AppRouter>).message).toContain('name');
+    const missing = await trpcError(trpc.statusPages.incidents.get.query({ id: randomUUID() }));
+    expect(missing.data?.code).toBe('NOT_FOUND');
+    const bad = await trpcError(trpc.statusPages.services.create.mutate({ name: 'x'.repeat(256) }));
+    expect(bad.data?.code).toBe('BAD_REQUEST');
+    expect(bad.message).toContain('name');
   });
 });
