@@ -5,8 +5,9 @@ import type { AlertingCheck } from './effective';
 
 /**
  * A check with triggerIncident opens a status-page incident when its failure alert is raised and
- * resolves it on recovery (one open incident per check, kept by the status-page service). A failing
- * incident write (e.g. the service was deleted) is logged; the alert stands.
+ * resolves it on recovery (one open incident per check, kept by the status-page service). Called inside
+ * the alert's transaction: the status-page service's own transaction becomes a savepoint, so a failing
+ * incident write (e.g. the service was deleted) rolls back only itself and is logged; the alert stands.
  */
 export function followIncident(deps: ServiceDeps, check: AlertingCheck, alert: RunAlertType): void {
   const ctx = { ...deps, accountId: check.accountId };

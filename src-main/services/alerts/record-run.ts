@@ -106,13 +106,13 @@ export function alreadyJudged(lastJudged: string | null | undefined, checkSessio
  * (last_session_id) and, when it raises an alert, the alert and its notifications (the outbox), all
  * in one transaction, so a session is judged exactly once even across a crash. A deactivated check,
  * or a run with no verdict (nothing really ran), only moves the marker; a muted check records the
- * alert without notifications. After the commit, a triggerIncident opens or resolves the check's
- * incident.
+ * alert without notifications. A triggerIncident opens or resolves the check's incident in the same
+ * transaction (a savepoint), so a crash can lose neither; a failing incident write rolls back only itself.
  */
 export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcome {
   const now = deps.clock.now();
   const at = run.finishedAt ?? now.getTime();
-  const outcome = transaction(deps.db, (tx): RunAlertOutcome & { check?: AlertingCheck } => {
+  return transaction(deps.db, (tx): RunAlertOutcome => {
     const check = loadAlertingCheck(tx, run.accountId, run.checkId);
     if (!check) return NOTHING;
     const stored = findAlertState(tx, run.checkId);
@@ -145,9 +145,7 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       createdAt: now.getTime(),
     });
     const notificationIds = muted ? [] : enqueueForChannels(tx, check, decision.alert, checkAlertId, result, now.getTime());
-    return { verdict, alert: decision.alert, checkAlertId, muted, notificationIds, check };
+    followIncident({ ...deps, db: tx }, check, decision.alert);
+    return { verdict, alert: decision.alert, checkAlertId, muted, notificationIds };
   });
-  const { check, ...result } = outcome;
-  if (check && result.alert) followIncident(deps, check, result.alert);
-  return result;
 }
