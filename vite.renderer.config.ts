@@ -19,7 +19,7 @@ export const rendererConfig: UserConfig = {
     outDir: `${repoRoot}out/renderer`,
     emptyOutDir: true,
     // Loaded from disk or the local server, never over a slow link: one bundle is fine.
-    chunkSizeWarningLimit: 1500,
+    chunkSizeWarningLimit: 4000,
   },
 };
 

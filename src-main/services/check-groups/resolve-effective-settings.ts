@@ -7,8 +7,8 @@ import {
 } from '../../../src-shared/schemas/check-common';
 import type { GroupRetryStrategy } from '../../../src-shared/schemas/check-group';
 
-/** The members of a check that its group may override. */
-export interface CheckSettings {
+/** The members both a check and its group carry. */
+interface SharedSettings {
   activated: boolean;
   muted: boolean;
   locations?: readonly string[] | null;
@@ -17,26 +17,20 @@ export interface CheckSettings {
   alertSettings?: AlertSettings | null;
   alertChannelSubscriptions?: readonly AlertChannelSubscription[] | null;
   environmentVariables?: readonly EnvironmentVariable[] | null;
-  retryStrategy?: RetryStrategy | null;
   runParallel?: boolean | null;
-  doubleCheck?: boolean | null;
   runtimeId?: string | null;
 }
 
+/** The members of a check that its group may override. */
+export interface CheckSettings extends SharedSettings {
+  retryStrategy?: RetryStrategy | null;
+  doubleCheck?: boolean | null;
+}
+
 /** The members of a check group that apply to its member checks. */
-export interface GroupSettings {
-  activated: boolean;
-  muted: boolean;
-  locations?: readonly string[] | null;
-  privateLocations?: readonly string[] | null;
-  useGlobalAlertSettings?: boolean | null;
-  alertSettings?: AlertSettings | null;
-  alertChannelSubscriptions?: readonly AlertChannelSubscription[] | null;
-  environmentVariables?: readonly EnvironmentVariable[] | null;
+export interface GroupSettings extends SharedSettings {
   retryStrategy?: GroupRetryStrategy | null;
-  runParallel?: boolean | null;
   concurrency: number;
-  runtimeId?: string | null;
 }
 
 export type SettingSource = 'check' | 'group' | 'account';
