@@ -36,6 +36,27 @@ module.exports = {
       to: { path: ['^src-main/db', '^src-main/services', '^node_modules/(better-sqlite3|drizzle-orm)'] },
     },
     {
+      name: 'agent-knows-no-server-side',
+      comment: 'agent/ runs jobs (embedded or remote): it never reaches the services, the scheduler or the database.',
+      severity: 'error',
+      from: { path: '^src-main/agent' },
+      to: { path: ['^src-main/(services|scheduler|db|http)'] },
+    },
+    {
+      name: 'services-know-no-agent-or-scheduler',
+      comment: 'Services reach the running parts only through the runtime in their context (services/runtime.ts).',
+      severity: 'error',
+      from: { path: '^src-main/services' },
+      to: { path: ['^src-main/(agent|scheduler)'] },
+    },
+    {
+      name: 'runner-is-the-bottom',
+      comment: 'runner/ (executors and the job types) imports nothing above it.',
+      severity: 'error',
+      from: { path: '^src-main/runner' },
+      to: { path: ['^src-main/(agent|scheduler|services|http|core)'] },
+    },
+    {
       name: 'renderer-reaches-backend-only-through-trpc-types',
       comment: "The renderer's one import from src-main is `import type { AppRouter }` (rule 4).",
       severity: 'error',

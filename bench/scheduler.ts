@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ManualClock } from '../src-main/core/clock';
 import { resolveConfig } from '../src-main/core/config';
-import { EventBus } from '../src-main/core/events';
 import { createLogger } from '../src-main/core/logger';
 import { DB_FILE_NAME, openDb } from '../src-main/db/connection';
 import type { ExecutionJob, ExecutionResult } from '../src-main/runner/types';
@@ -13,6 +12,7 @@ import { createRunSystem } from '../src-main/scheduler/run-system';
 import { bootstrapAccount } from '../src-main/services/accounts/bootstrap';
 import { createIcmpCheck } from '../src-main/services/checks/create-icmp';
 import type { ServiceDeps } from '../src-main/services/context';
+import { createRuntime } from '../src-main/services/runtime';
 
 export interface SchedulerBenchOptions {
   monitors: number;
@@ -78,7 +78,7 @@ export async function benchScheduler(options: SchedulerBenchOptions): Promise<Sc
   const config = resolveConfig({ dataDir, apiKey: 'bench-key-0123456789', rendererDir: null });
   const handle = openDb({ dataDir, migrationsDir: config.migrationsDir });
   const clock = new ManualClock('2026-01-01T00:00:00.000Z');
-  const deps: ServiceDeps = { db: handle.db, clock, logger: createLogger('warn') };
+  const deps: ServiceDeps = { db: handle.db, clock, logger: createLogger('warn'), runtime: createRuntime('http://bench') };
   try {
     const setupStart = performance.now();
     const { accountId } = bootstrapAccount(deps, config.apiKey);
@@ -91,7 +91,7 @@ export async function benchScheduler(options: SchedulerBenchOptions): Promise<Sc
     const setupSeconds = (performance.now() - setupStart) / 1000;
 
     const timers = new ManualTimers(clock);
-    const runs = createRunSystem({ deps, events: new EventBus(), baseUrl: 'http://bench', run: noOpRun(() => clock.now()), timers, recordLag: true, pollIntervalMs: 2000 });
+    const runs = createRunSystem({ deps, run: noOpRun(() => clock.now()), timers, recordLag: true, pollIntervalMs: 2000 });
     runs.startScheduling();
     // Results written before the measured minutes, so the size measures only what they add.
     const sizeBefore = statSync(join(dataDir, DB_FILE_NAME)).size;

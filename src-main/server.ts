@@ -1,7 +1,21 @@
 import { parseArgs } from 'node:util';
 import { boot } from './core/boot';
 import { ensureConsoleBuilt } from './core/console-build';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RATE_LIMIT_PER_MINUTE, parseMaxChecks, parseRateLimit, resolveConfig, type Config } from './core/config';
+import {
+  DEFAULT_HOST,
+  DEFAULT_NOTIFICATION_RETENTION_DAYS,
+  DEFAULT_PORT,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RAW_RETENTION_DAYS,
+  DEFAULT_ROLLUP_RETENTION_DAYS,
+  LANE_SETTINGS,
+  parseLaneCapacity,
+  parseMaxChecks,
+  parseRateLimit,
+  parseRetentionDays,
+  resolveConfig,
+  type Config,
+} from './core/config';
 import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, parseDrainTimeout, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, resolveHealthPort, startAgentProbes } from './agent/health-server';
@@ -9,8 +23,9 @@ import { DEFAULT_AGENT_HEALTH_HOST, resolveHealthPort, startAgentProbes } from '
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
                   [--max-checks N|unlimited] [--rate-limit N] [--no-console-build]
+                  [--retention-days N] [--rollup-retention-days N] [--notification-retention-days N]
                   [--agent-health-port P] [--agent-health-host HOST] [--drain-timeout SECONDS]
-                  [--no-scheduler]
+                  [--no-scheduler] [--lane-icmp N] [--lane-traceroute N] [--lane-multistep N]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
@@ -22,12 +37,22 @@ const USAGE = `Usage:
                       SIGHTLINE_MAX_CHECKS; without it the stored plan is kept)
           --rate-limit  REST requests per minute per API key (default ${DEFAULT_RATE_LIMIT_PER_MINUTE};
                       also env SIGHTLINE_RATE_LIMIT)
+          --retention-days  days raw results and sessions are kept (default ${DEFAULT_RAW_RETENTION_DAYS};
+                      also env SIGHTLINE_RETENTION_DAYS); hourly rollups keep the history
+          --rollup-retention-days  days hourly rollups (uptime, long-range charts) are kept
+                      (default ${DEFAULT_ROLLUP_RETENTION_DAYS}; also env SIGHTLINE_ROLLUP_RETENTION_DAYS)
+          --notification-retention-days  days alerts and sent notifications are kept
+                      (default ${DEFAULT_NOTIFICATION_RETENTION_DAYS}; also env SIGHTLINE_NOTIFICATION_RETENTION_DAYS)
           --agent-health-port  the embedded agent's probes /-/readiness, /-/liveness, /health
                       (default AGENT_HEALTH_PORT or 8081; 0 picks a free one; a taken port is
                       a warning, not an error)
           --agent-health-host  address of the probes (default ${DEFAULT_AGENT_HEALTH_HOST})
           --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000})
           --no-scheduler  run checks only on demand (Run now, the trigger API), never on schedule
+          --lane-icmp, --lane-traceroute, --lane-multistep  runs at once in each check type's lane
+                      (defaults: ICMP 4000 with fping, 64 with ping; traceroute 32; multi-step one
+                      per core; also env SIGHTLINE_LANE_ICMP, SIGHTLINE_LANE_TRACEROUTE,
+                      SIGHTLINE_LANE_MULTISTEP)
 
 ${AGENT_USAGE}`;
 
@@ -61,11 +86,17 @@ async function serve(argv: string[]): Promise<void> {
         'api-key': { type: 'string' },
         'max-checks': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'retention-days': { type: 'string' },
+        'rollup-retention-days': { type: 'string' },
+        'notification-retention-days': { type: 'string' },
         'no-console-build': { type: 'boolean' },
         'agent-health-port': { type: 'string' },
         'agent-health-host': { type: 'string' },
         'drain-timeout': { type: 'string' },
         'no-scheduler': { type: 'boolean' },
+        'lane-icmp': { type: 'string' },
+        'lane-traceroute': { type: 'string' },
+        'lane-multistep': { type: 'string' },
       },
       strict: true,
     }));
@@ -76,6 +107,18 @@ async function serve(argv: string[]): Promise<void> {
   const overrides: Partial<Config> = { host: values.host, port: parsePort(values.port), dataDir: values['data-dir'], apiKey: values['api-key'] };
   if (values['max-checks'] !== undefined) overrides.maxChecks = orFail(parseMaxChecks(values['max-checks'], '--max-checks'));
   if (values['rate-limit'] !== undefined) overrides.rateLimitPerMinute = orFail(parseRateLimit(values['rate-limit'], '--rate-limit'));
+  if (values['retention-days'] !== undefined) overrides.rawRetentionDays = orFail(parseRetentionDays(values['retention-days'], '--retention-days'));
+  if (values['rollup-retention-days'] !== undefined) overrides.rollupRetentionDays = orFail(parseRetentionDays(values['rollup-retention-days'], '--rollup-retention-days'));
+  if (values['notification-retention-days'] !== undefined) {
+    overrides.notificationRetentionDays = orFail(parseRetentionDays(values['notification-retention-days'], '--notification-retention-days'));
+  }
+  const lanes: Config['lanes'] = {};
+  for (const { lane, flag } of LANE_SETTINGS) {
+    const value = values[flag.slice(2) as 'lane-icmp' | 'lane-traceroute' | 'lane-multistep'];
+    if (value !== undefined) lanes[lane] = orFail(parseLaneCapacity(value, flag));
+  }
+  overrides.lanes = lanes;
+  if (process.env.JOB_CONCURRENCY) process.stderr.write('Warning: JOB_CONCURRENCY is no longer read: each check type has its own lane (--lane-icmp, --lane-traceroute, --lane-multistep).\n');
   const healthPort = orFail(resolveHealthPort(values['agent-health-port']));
   const drainTimeoutMs = values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'));
   let config: Config;
@@ -95,7 +138,7 @@ async function serve(argv: string[]): Promise<void> {
     );
   }
   process.stdout.write(`Sightline API listening on ${backend.url}\n`);
-  const health = await startAgentProbes({ port: healthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger });
+  const health = await startAgentProbes({ port: healthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger, health: backend.agentHealth });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,5 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 
+/** The lanes table's columns, in order. */
+const LANE_COLUMNS = ['Lane', 'Capacity', 'Running', 'Queued', 'Runs/min', 'Oldest wait', 'Skipped (last hour)', 'Late starts'] as const;
+export type LaneColumn = (typeof LANE_COLUMNS)[number];
+/** As the table names them: "ICMP", "Traceroute", "Multi-step". */
+export type LaneLabel = 'ICMP' | 'Traceroute' | 'Multi-step';
+
 export class AgentPage {
   readonly embeddedAgent: Locator;
   readonly locationsTable: Locator;
@@ -7,6 +13,11 @@ export class AgentPage {
   readonly newLocationForm: Locator;
   readonly keyDialog: Locator;
   readonly revokeDialog: Locator;
+  readonly lanes: Locator;
+  readonly laneHeaders: Locator;
+  readonly saturatedAlert: Locator;
+  readonly icmpMode: Locator;
+  readonly fpingMissingAlert: Locator;
 
   constructor(readonly page: Page) {
     const main = page.getByRole('main');
@@ -16,6 +27,11 @@ export class AgentPage {
     this.newLocationForm = page.getByRole('form', { name: 'New private location' });
     this.keyDialog = page.getByRole('dialog', { name: 'New agent key' });
     this.revokeDialog = page.getByRole('dialog', { name: 'Revoke agent key' });
+    this.lanes = this.embeddedAgent.getByRole('table', { name: 'Execution lanes' });
+    this.laneHeaders = this.lanes.getByRole('columnheader');
+    this.saturatedAlert = this.embeddedAgent.getByRole('alert').filter({ hasText: 'Runs are being skipped' });
+    this.icmpMode = this.embeddedAgent.getByText('ICMP runs are batched through fping');
+    this.fpingMissingAlert = this.embeddedAgent.getByRole('alert').filter({ hasText: 'fping is not installed' });
   }
 
   async createLocation(name: string, slugName: string): Promise<void> {
@@ -27,6 +43,19 @@ export class AgentPage {
 
   row(text: string): Locator {
     return this.locationsTable.getByRole('row').filter({ hasText: text });
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/#/agent');
+  }
+
+  /** The row of one lane, by the name the table shows. */
+  laneRow(lane: LaneLabel): Locator {
+    return this.lanes.getByRole('row').filter({ has: this.page.getByRole('cell', { name: lane, exact: true }) });
+  }
+
+  laneCell(lane: LaneLabel, column: LaneColumn): Locator {
+    return this.laneRow(lane).getByRole('cell').nth(LANE_COLUMNS.indexOf(column));
   }
 
   keysPanel(locationName: string): Locator {

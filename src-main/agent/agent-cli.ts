@@ -1,19 +1,22 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '../core/logger';
-import { jobConcurrencyFromEnv } from './embedded-agent';
+import { LANE_SETTINGS, parseLaneCapacity } from '../core/config';
+import type { LaneCapacities } from './embedded-agent';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout } from './graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, DEFAULT_AGENT_HEALTH_PORT, resolveHealthPort } from './health-server';
 import { AgentHttpError } from './agent-client';
 import { startRemoteAgent } from './remote-agent';
 
-export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--concurrency N] [--agent-health-port P]
-                  [--agent-health-host HOST] [--drain-timeout SECONDS]
+export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--lane-icmp N] [--lane-traceroute N]
+                  [--lane-multistep N] [--agent-health-port P] [--agent-health-host HOST]
+                  [--drain-timeout SECONDS]
 
   agent   run checks for a private location from this machine: registers with the server,
           pulls the location's jobs over HTTP (long-poll), runs them and posts the results.
           --server    the Sightline server's URL (also env SIGHTLINE_SERVER)
           --key       a key of the private location (also env SIGHTLINE_AGENT_KEY)
-          --concurrency  jobs run at once (default JOB_CONCURRENCY or 4)
+          --lane-icmp, --lane-traceroute, --lane-multistep  runs at once per lane, as for
+                      serve (also env SIGHTLINE_LANE_*); --concurrency N sets all three
           --agent-health-port  probes /-/readiness, /-/liveness, /health (default
                       AGENT_HEALTH_PORT or ${DEFAULT_AGENT_HEALTH_PORT}; 0 picks a free one)
           --agent-health-host  address of the probes (default ${DEFAULT_AGENT_HEALTH_HOST})
@@ -35,6 +38,9 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
         server: { type: 'string' },
         key: { type: 'string' },
         concurrency: { type: 'string' },
+        'lane-icmp': { type: 'string' },
+        'lane-traceroute': { type: 'string' },
+        'lane-multistep': { type: 'string' },
         'agent-health-port': { type: 'string' },
         'agent-health-host': { type: 'string' },
         'drain-timeout': { type: 'string' },
@@ -48,10 +54,10 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
   const key = values.key ?? process.env.SIGHTLINE_AGENT_KEY;
   if (!serverUrl || !/^https?:\/\//.test(serverUrl)) fail('--server must be the http(s) URL of a Sightline server');
   if (!key) fail('--key must be a key of a private location (POST /v1/private-locations/{id}/keys)');
-  let concurrency = jobConcurrencyFromEnv();
-  if (values.concurrency !== undefined) {
-    concurrency = Number(values.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) fail(`--concurrency must be an integer between 1 and 256, got "${values.concurrency}"`);
+  const lanes: LaneCapacities = {};
+  for (const { lane, flag, env } of LANE_SETTINGS) {
+    const value = values[flag.slice(2) as 'lane-icmp' | 'lane-traceroute' | 'lane-multistep'] ?? values.concurrency ?? process.env[env];
+    if (value !== undefined && value !== '') lanes[lane] = orFail(parseLaneCapacity(value, values.concurrency !== undefined ? '--concurrency' : flag), fail);
   }
   const logger = createLogger(process.env.SIGHTLINE_LOG_LEVEL ?? 'warn');
   const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -60,7 +66,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
     agent = await startRemoteAgent({
       serverUrl,
       key,
-      concurrency,
+      lanes,
       healthPort: orFail(resolveHealthPort(values['agent-health-port']), fail),
       healthHost: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST,
       drainTimeoutMs: values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'), fail),

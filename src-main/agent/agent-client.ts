@@ -1,6 +1,7 @@
+import type { LaneName } from '../runner/jobs';
 import type { AgentHeartbeatReply, AgentRegistered, AgentRegistration } from '../../src-shared/schemas/agent-protocol';
 import type { ExecutionResult } from '../runner/types';
-import type { JobOutcome, RunJob } from './jobs';
+import type { JobOutcome, RunJob } from '../runner/jobs';
 
 /** An answer of the server that is not a success; `status` 0 means the server could not be reached. */
 export class AgentHttpError extends Error {
@@ -58,8 +59,9 @@ export class AgentClient {
     return this.post('/v1/agent/heartbeat', { agentId, runningJobIds });
   }
 
-  async lease(agentId: string, max: number, waitSeconds: number, signal?: AbortSignal): Promise<RunJob[]> {
-    const reply = await this.post<{ jobs: unknown[] }>('/v1/agent/jobs/lease', { agentId, max, waitSeconds }, signal);
+  async lease(agentId: string, lanes: Record<LaneName, number>, waitSeconds: number, signal?: AbortSignal): Promise<RunJob[]> {
+    const max = Object.values(lanes).reduce((a, b) => a + b, 0);
+    const reply = await this.post<{ jobs: unknown[] }>('/v1/agent/jobs/lease', { agentId, max, lanes, waitSeconds }, signal);
     return reply.jobs as RunJob[];
   }
 

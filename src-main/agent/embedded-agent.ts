@@ -1,67 +1,90 @@
+import { availableParallelism } from 'node:os';
 import type { Clock } from '../core/clock';
 import type { Logger } from '../core/logger';
+import { LANES, laneOf, type JobOutcome, type JobSink, type LaneName, type LaneStats, type OutcomeHandler, type RunJob } from '../runner/jobs';
 import type { ExecutionJob, ExecutionResult } from '../runner/types';
-import type { JobOutcome, JobSink, OutcomeHandler, RunJob } from './jobs';
+import { Lane } from './lane';
 
 export type RunFn = (job: ExecutionJob) => Promise<ExecutionResult>;
+/** Runs jobs that share a batch key in one go (ICMP through one fping); results in input order. */
+export type BatchRunFn = (jobs: ExecutionJob[]) => Promise<ExecutionResult[]>;
+
+export type LaneCapacities = Partial<Record<LaneName, number>>;
+
+/**
+ * Default capacities (runs at once). Batched ICMP runs cost almost nothing each: thousands share a
+ * handful of fping processes. Without fping every ICMP run is a `ping` process, mostly waiting.
+ * Traceroute runs wait on the network too. A multi-step run keeps a core busy: one per core.
+ */
+export function defaultLaneCapacities(icmpBatched: boolean): Record<LaneName, number> {
+  return { ICMP: icmpBatched ? 4000 : 64, TRACEROUTE: 32, MULTI_STEP: Math.max(1, availableParallelism()) };
+}
 
 export interface EmbeddedAgentOptions {
   clock: Clock;
   logger: Logger;
-  /** Executes one job (the runner's runJob in production; the benchmark passes a no-op). */
+  /** Executes one job (the runner's runJob in production; the no-op benchmark passes a stub). */
   run: RunFn;
+  /** Batched ICMP (fping). Without it ICMP jobs run one by one through `run`. */
+  icmpBatch?: { run: BatchRunFn; key: (job: ExecutionJob) => string; maxTargets?: number } | null;
   onOutcome: OutcomeHandler;
-  /** Jobs run at once. */
-  concurrency?: number;
-  /** Queue length cap; beyond it the oldest queued job is dropped. */
+  /** Capacity per lane; missing lanes get defaultLaneCapacities. */
+  lanes?: LaneCapacities;
+  /** Queue length cap per lane; beyond it the oldest queued job is skipped. */
   maxQueue?: number;
   agentId?: string;
 }
 
-/**
- * Default JOB_CONCURRENCY on 2 cores. A ping or mtr run is a child process that mostly waits on
- * the network, so more than one per core keeps the cores busy; multi-step runs start a Node child
- * each (≈ 100 MB, a core for a second), so 4 is where two cores saturate without thrashing.
- */
-export const DEFAULT_JOB_CONCURRENCY = 4;
-
-export function jobConcurrencyFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.JOB_CONCURRENCY);
-  return Number.isInteger(value) && value >= 1 ? value : DEFAULT_JOB_CONCURRENCY;
-}
-
 interface Running {
   job: RunJob;
+  lane: Lane;
   controller: AbortController;
   cancelled: boolean;
 }
 
 /**
- * The agent inside the backend: a bounded FIFO queue in front of `concurrency` workers. A job
- * that waited past its `dropAfter` is not run but reported DROPPED, so a saturated agent sheds
- * load instead of queueing without bound.
+ * The agent inside the backend (and inside `sightline agent`): one lane per check type, each a
+ * FIFO queue in front of its own run slots, so a backlog of one kind never delays another. A job
+ * that could not start before its next run was due is skipped and counted: never a result of the
+ * target.
  */
 export class EmbeddedAgent implements JobSink {
-  private readonly queue: RunJob[] = [];
+  private readonly lanes: Record<LaneName, Lane>;
   private readonly running = new Map<string, Running>();
-  private readonly concurrency: number;
+  private readonly pumpPending = new Set<LaneName>();
   private readonly maxQueue: number;
   private readonly agentId: string;
   private accepting = true;
   private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly options: EmbeddedAgentOptions) {
-    this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_JOB_CONCURRENCY);
+    const defaults = defaultLaneCapacities(Boolean(options.icmpBatch));
+    const lane = (name: LaneName) => new Lane(name, Math.max(1, options.lanes?.[name] ?? defaults[name]), options.clock);
+    this.lanes = { ICMP: lane('ICMP'), TRACEROUTE: lane('TRACEROUTE'), MULTI_STEP: lane('MULTI_STEP') };
     this.maxQueue = Math.max(1, options.maxQueue ?? 50_000);
     this.agentId = options.agentId ?? 'embedded';
   }
 
   get queued(): number {
-    return this.queue.length;
+    return LANES.reduce((n, name) => n + this.lanes[name].queue.length, 0);
   }
 
   get active(): number {
     return this.running.size;
+  }
+
+  get icmpMode(): 'fping' | 'ping' {
+    return this.options.icmpBatch ? 'fping' : 'ping';
+  }
+
+  laneStats(): LaneStats[] {
+    return LANES.map((name) => this.lanes[name].stats());
+  }
+
+  /** Free run slots per lane, less what already waits (what a remote agent may lease). */
+  freeSlots(): Record<LaneName, number> {
+    const free = (name: LaneName) => Math.max(0, this.lanes[name].free - this.lanes[name].queue.length);
+    return { ICMP: free('ICMP'), TRACEROUTE: free('TRACEROUTE'), MULTI_STEP: free('MULTI_STEP') };
   }
 
   submit(job: RunJob): void {
@@ -69,20 +92,24 @@ export class EmbeddedAgent implements JobSink {
       this.report({ job, result: null, reason: 'SHUTDOWN', agentId: this.agentId });
       return;
     }
-    this.queue.push(job);
-    if (this.queue.length > this.maxQueue) {
-      const oldest = this.queue.shift();
-      if (oldest) this.report({ job: oldest, result: null, reason: 'DROPPED', agentId: this.agentId });
+    const lane = this.lanes[laneOf(job)];
+    lane.queue.push(job);
+    if (lane.queue.length > this.maxQueue) {
+      const oldest = lane.queue.shift();
+      if (oldest) this.skip(lane, oldest);
     }
-    this.pump();
+    this.schedulePump(lane.name);
   }
 
   cancelSession(sessionId: string): void {
-    for (let i = this.queue.length - 1; i >= 0; i--) {
-      const job = this.queue[i];
-      if (job && job.sessionId === sessionId) {
-        this.queue.splice(i, 1);
-        this.report({ job, result: null, reason: 'CANCELLED', agentId: this.agentId });
+    for (const name of LANES) {
+      const queue = this.lanes[name].queue;
+      for (let i = queue.length - 1; i >= 0; i--) {
+        const job = queue[i];
+        if (job && job.sessionId === sessionId) {
+          queue.splice(i, 1);
+          this.report({ job, result: null, reason: 'CANCELLED', agentId: this.agentId });
+        }
       }
     }
     for (const entry of this.running.values()) {
@@ -99,60 +126,115 @@ export class EmbeddedAgent implements JobSink {
    */
   async drain(timeoutMs: number): Promise<void> {
     this.accepting = false;
-    for (const job of this.queue.splice(0)) this.report({ job, result: null, reason: 'SHUTDOWN', agentId: this.agentId });
+    for (const name of LANES) for (const job of this.lanes[name].queue.splice(0)) this.report({ job, result: null, reason: 'SHUTDOWN', agentId: this.agentId });
     if (this.running.size === 0) return;
+    await this.idleWithin(timeoutMs);
+    if (this.running.size === 0) return;
+    // Abort what is still running and give the executors a moment to stop their tools and report.
+    for (const entry of this.running.values()) entry.controller.abort();
+    await this.idleWithin(2000);
+  }
+
+  private async idleWithin(ms: number): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
       new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, timeoutMs);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (this.running.size === 0) return;
-    // Abort what is still running and give the executors a moment to stop their tools and report.
-    for (const entry of this.running.values()) entry.controller.abort();
-    await Promise.race([
-      new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, 2000);
+        timer = setTimeout(resolve, ms);
       }),
     ]);
     clearTimeout(timer);
   }
 
-  private pump(): void {
-    while (this.running.size < this.concurrency && this.queue.length > 0) {
-      const job = this.queue.shift();
+  /** Jobs submitted in the same turn (one scheduler tick) are started together: that is what makes ICMP batches. */
+  private schedulePump(name: LaneName): void {
+    if (this.pumpPending.has(name)) return;
+    this.pumpPending.add(name);
+    setImmediate(() => {
+      this.pumpPending.delete(name);
+      this.pump(this.lanes[name]);
+    });
+  }
+
+  private pump(lane: Lane): void {
+    if (!this.accepting) return;
+    const now = this.options.clock.now().getTime();
+    const starting: RunJob[] = [];
+    while (lane.running + starting.length < lane.capacity && lane.queue.length > 0) {
+      const job = lane.queue.shift();
       if (!job) break;
-      if (this.options.clock.now().getTime() > job.dropAfter) {
-        this.report({ job, result: null, reason: 'DROPPED', agentId: this.agentId });
-        continue;
-      }
-      this.start(job);
+      if (now > job.dropAfter) this.skip(lane, job);
+      else starting.push(job);
+    }
+    if (starting.length === 0) return;
+    const batch = lane.name === 'ICMP' ? this.options.icmpBatch : null;
+    if (!batch) {
+      for (const job of starting) this.startOne(lane, job, now);
+      return;
+    }
+    const groups = new Map<string, RunJob[]>();
+    for (const job of starting) {
+      const key = batch.key(job.execution as ExecutionJob);
+      const group = groups.get(key) ?? [];
+      groups.set(key, group);
+      group.push(job);
+    }
+    const maxTargets = batch.maxTargets ?? 500;
+    for (const group of groups.values()) {
+      for (let i = 0; i < group.length; i += maxTargets) this.startBatch(lane, group.slice(i, i + maxTargets), batch.run, now);
     }
   }
 
-  private start(job: RunJob): void {
-    const entry: Running = { job, controller: new AbortController(), cancelled: false };
+  private enter(lane: Lane, job: RunJob, now: number): Running {
+    const entry: Running = { job, lane, controller: new AbortController(), cancelled: false };
     this.running.set(job.jobId, entry);
-    const execution = { ...job.execution, signal: entry.controller.signal } as ExecutionJob;
-    this.options
-      .run(execution)
-      .then(
-        (result): JobOutcome =>
-          entry.cancelled ? { job, result: null, reason: 'CANCELLED', agentId: this.agentId } : { job, result, agentId: this.agentId },
-        (error: unknown): JobOutcome => {
-          if (!entry.cancelled) this.options.logger.error({ err: error, checkId: job.execution.checkId }, 'executor failed');
-          return { job, result: null, reason: entry.cancelled ? 'CANCELLED' : 'EXECUTOR_ERROR', agentId: this.agentId };
-        },
-      )
-      .then((outcome) => {
-        this.running.delete(job.jobId);
-        this.report(outcome);
-        if (this.running.size === 0 && (this.queue.length === 0 || !this.accepting)) for (const resolve of this.idleWaiters.splice(0)) resolve();
-        this.pump();
-      });
+    lane.running++;
+    lane.noteStarted(job, now);
+    return entry;
+  }
+
+  private executionOf(entry: Running): ExecutionJob {
+    return { ...entry.job.execution, signal: entry.controller.signal } as ExecutionJob;
+  }
+
+  private startOne(lane: Lane, job: RunJob, now: number): void {
+    const entry = this.enter(lane, job, now);
+    this.options.run(this.executionOf(entry)).then(
+      (result) => this.finish(entry, result),
+      (error: unknown) => this.fail(entry, error),
+    );
+  }
+
+  private startBatch(lane: Lane, jobs: RunJob[], run: BatchRunFn, now: number): void {
+    const entries = jobs.map((job) => this.enter(lane, job, now));
+    run(entries.map((entry) => this.executionOf(entry))).then(
+      (results) => entries.forEach((entry, i) => this.finish(entry, results[i] ?? null)),
+      (error: unknown) => entries.forEach((entry) => this.fail(entry, error)),
+    );
+  }
+
+  private finish(entry: Running, result: ExecutionResult | null): void {
+    if (entry.cancelled) this.done(entry, { job: entry.job, result: null, reason: 'CANCELLED', agentId: this.agentId });
+    else if (!result) this.fail(entry, new Error('the executor returned no result for this job'));
+    else this.done(entry, { job: entry.job, result, agentId: this.agentId });
+  }
+
+  private fail(entry: Running, error: unknown): void {
+    if (!entry.cancelled) this.options.logger.error({ err: error, checkId: entry.job.execution.checkId }, 'executor failed');
+    this.done(entry, { job: entry.job, result: null, reason: entry.cancelled ? 'CANCELLED' : 'EXECUTOR_ERROR', agentId: this.agentId });
+  }
+
+  private done(entry: Running, outcome: JobOutcome): void {
+    if (!this.running.delete(entry.job.jobId)) return;
+    entry.lane.running--;
+    this.report(outcome);
+    if (this.running.size === 0 && (this.queued === 0 || !this.accepting)) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    if (entry.lane.queue.length > 0) this.schedulePump(entry.lane.name);
+  }
+
+  private skip(lane: Lane, job: RunJob): void {
+    lane.noteSkipped(this.options.clock.now().getTime());
+    this.report({ job, result: null, reason: 'SKIPPED', agentId: this.agentId });
   }
 
   private report(outcome: JobOutcome): void {

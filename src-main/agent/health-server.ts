@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Logger } from '../core/logger';
+import type { AgentHealth } from '../../src-shared/rules/lanes';
 
 export const DEFAULT_AGENT_HEALTH_PORT = 8081;
 export const DEFAULT_AGENT_HEALTH_HOST = '127.0.0.1';
@@ -13,6 +14,8 @@ export interface HealthServerOptions {
   startNotReady?: boolean;
   /** A taken port falls back to a free one (with a warning) instead of leaving the probes unserved. */
   freePortIfTaken?: boolean;
+  /** What /health reports: lanes, skipped runs and the fix (200 either way: saturation is a warning, not death). */
+  health?: () => AgentHealth;
 }
 
 export interface HealthServer {
@@ -74,14 +77,14 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   const createProbeServer = () => {
     const server = createServer((request, response) => {
       const path = (request.url ?? '/').split('?')[0];
-      const reply = (status: number, body: Record<string, string>) => {
+      const reply = (status: number, body: object) => {
         response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         response.end(request.method === 'HEAD' ? undefined : JSON.stringify(body));
       };
       if (request.method !== 'GET' && request.method !== 'HEAD') return reply(404, { status: 'not found' });
       if (path === '/-/readiness') return ready ? reply(200, { status: 'ready' }) : reply(503, { status: 'shutting down' });
       if (path === '/-/liveness') return reply(200, { status: 'alive' });
-      if (path === '/health') return reply(200, { status: 'ok' });
+      if (path === '/health') return reply(200, options.health ? options.health() : { status: 'ok' });
       return reply(404, { status: 'not found' });
     });
     server.keepAliveTimeout = 1000;
@@ -146,6 +149,7 @@ export interface AgentProbeOptions {
   host?: string;
   logger: Logger;
   freePortIfTaken?: boolean;
+  health?: () => AgentHealth;
 }
 
 /**
@@ -159,7 +163,7 @@ export async function startAgentProbes(options: AgentProbeOptions): Promise<Heal
     warn(`${port}; the agent health probes use ${DEFAULT_AGENT_HEALTH_PORT}.`);
     port = DEFAULT_AGENT_HEALTH_PORT;
   }
-  const health = await startHealthServer({ port, host: options.host ?? DEFAULT_AGENT_HEALTH_HOST, logger: options.logger, freePortIfTaken: options.freePortIfTaken });
+  const health = await startHealthServer({ port, host: options.host ?? DEFAULT_AGENT_HEALTH_HOST, logger: options.logger, freePortIfTaken: options.freePortIfTaken, health: options.health });
   if (health.url) process.stdout.write(`Agent health probes on ${health.url}\n`);
   return health;
 }

@@ -2,17 +2,21 @@ import { hostname } from 'node:os';
 import type { Logger } from '../core/logger';
 import { runJob } from '../runner/run-job';
 import { AgentClient, AgentHttpError } from './agent-client';
-import { EmbeddedAgent } from './embedded-agent';
+import { EmbeddedAgent, type LaneCapacities } from './embedded-agent';
+import { fpingAvailable, icmpBatchKey, runIcmpBatch } from '../runner/executors/icmp-batch';
+import type { ExecutorDeps } from '../runner/types';
 import { shutDownGracefully } from './graceful-shutdown';
 import { startHealthServer, type HealthServer } from './health-server';
-import type { JobOutcome } from './jobs';
+import type { JobOutcome } from '../runner/jobs';
+import { agentHealthOf } from '../../src-shared/rules/lanes';
 
 export const AGENT_VERSION = '1.0.0';
 
 export interface RemoteAgentOptions {
   serverUrl: string;
   key: string;
-  concurrency: number;
+  /** Capacity per lane, as on the server (missing lanes get the defaults). */
+  lanes: LaneCapacities;
   healthPort: number;
   healthHost: string;
   drainTimeoutMs: number;
@@ -53,7 +57,18 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 export async function startRemoteAgent(options: RemoteAgentOptions): Promise<RemoteAgent> {
   const { logger, say } = options;
   const client = new AgentClient(options.serverUrl, options.key);
-  const health = await startHealthServer({ port: options.healthPort, host: options.healthHost, logger, startNotReady: true });
+  let lanesOf: EmbeddedAgent | null = null;
+  const health = await startHealthServer({
+    port: options.healthPort,
+    host: options.healthHost,
+    logger,
+    startNotReady: true,
+    health: () => {
+      const lanes = lanesOf?.laneStats() ?? [];
+      const skippedByLane = Object.fromEntries(lanes.filter((l) => l.skippedLastHour > 0).map((l) => [l.lane, l.skippedLastHour]));
+      return agentHealthOf({ skippedByLane, lanes, icmpMode: lanesOf?.icmpMode ?? null });
+    },
+  });
   if (health.url) say(`Agent health probes on ${health.url}`);
 
   const stopping = new AbortController();
@@ -66,7 +81,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   const register = async (): Promise<void> => {
     for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
       try {
-        const registered = await client.register({ hostname: hostname(), version: AGENT_VERSION, concurrency: options.concurrency });
+        const registered = await client.register({ hostname: hostname(), version: AGENT_VERSION, concurrency: Math.max(1, agent.laneStats().reduce((n, lane) => n + lane.capacity, 0)) });
         agentId = registered.agentId;
         heartbeatMs = options.heartbeatIntervalMs ?? registered.heartbeatIntervalMs;
         say(`Sightline agent ${agentId} registered for private location ${registered.privateLocation.slugName} at ${options.serverUrl}`);
@@ -98,12 +113,16 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
     }
   };
 
+  const executorDeps: ExecutorDeps = { now: () => new Date() };
+  const batched = await fpingAvailable(executorDeps);
+  if (!batched) say('fping was not found: ICMP checks run one `ping` per run. Install fping (apt-get install fping) to batch them.');
   const agent = new EmbeddedAgent({
     clock: { now: () => new Date() },
     logger,
     agentId: 'remote',
-    concurrency: options.concurrency,
-    run: (job) => runJob(job, { now: () => new Date() }),
+    lanes: options.lanes,
+    run: (job) => runJob(job, executorDeps),
+    icmpBatch: batched ? { run: (jobs) => runIcmpBatch(jobs as Parameters<typeof runIcmpBatch>[0], executorDeps), key: (job) => icmpBatchKey(job as Parameters<typeof icmpBatchKey>[0]) } : null,
     onOutcome: (outcome) => {
       runningSessions.delete(outcome.job.jobId);
       say(`Finished job ${outcome.job.jobId}${outcome.result ? '' : ` (${outcome.reason ?? 'no result'})`}`);
@@ -113,6 +132,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
     },
   });
 
+  lanesOf = agent;
   await register();
   health.markReady();
 
@@ -131,8 +151,8 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
 
   const pull = async () => {
     for (let delay = 500; !stopping.signal.aborted; ) {
-      const free = options.concurrency - agent.active - agent.queued;
-      if (free <= 0) {
+      const free = agent.freeSlots();
+      if (free.ICMP + free.TRACEROUTE + free.MULTI_STEP <= 0) {
         await new Promise<void>((resolve) => {
           slotFreed = resolve;
         });

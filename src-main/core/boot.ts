@@ -9,15 +9,21 @@ import type { ServiceDeps } from '../services/context';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
-import type { EmbeddedAgent, RunFn } from '../agent/embedded-agent';
+import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
+import { icmpBatchKey, runIcmpBatch, fpingAvailable } from '../runner/executors/icmp-batch';
+import type { ExecutorDeps } from '../runner/types';
+import { createRuntime } from '../services/runtime';
+import { backendAgentHealth } from '../services/agent-status/health';
+import type { AgentHealth } from '../../src-shared/rules/lanes';
 import { createRunSystem, type RunSystem } from '../scheduler/run-system';
-import type { RemoteBroker, RemoteBrokerOptions } from '../agent/remote-broker';
-import { attachRemoteAgents } from '../agent/remote-wiring';
+import type { RemoteBroker, RemoteBrokerOptions } from '../scheduler/remote-broker';
+import { attachRemoteAgents } from '../scheduler/remote-wiring';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { Timers } from '../scheduler/timers';
-import { EventBus } from './events';
+import type { EventBus } from './events';
 import { startAlerting, type Alerting } from '../services/alerts/start';
+import { startRetention, type Retention } from '../services/retention/start';
 
 export interface BootOptions {
   clock?: Clock;
@@ -33,9 +39,12 @@ export interface BootOptions {
   startScheduler?: boolean;
   /** Timers for the scheduler and run coordinator (tests drive them by hand). */
   timers?: Timers;
-  /** Executes one job; defaults to the runner's runJob. */
+  /** Executes one job; defaults to the runner's runJob (and ICMP batches through fping where it is installed). */
   run?: RunFn;
-  jobConcurrency?: number;
+  /** Capacity per lane; overrides config.lanes. */
+  lanes?: LaneCapacities;
+  /** Paths of the probes (tests point fping at a missing binary to get the `ping` fallback). */
+  tools?: ExecutorDeps['tools'];
   /** How often the scheduler looks for changed checks; default 2000 ms. */
   schedulerPollMs?: number;
   /** How long close() waits for running checks before aborting them; default 10000 ms. */
@@ -63,6 +72,10 @@ export interface Backend {
   broker: RemoteBroker;
   /** Judges FINAL results and delivers the notification outbox (tests call alerting.dispatcher.drain()). */
   alerting: Alerting;
+  /** Lanes, skipped runs and the fix: what the agent probes' /health answers. */
+  agentHealth(): AgentHealth;
+  /** Hourly rollups, pruning of old runs and notifications, purge of deleted checks (every minute). */
+  retention: Retention;
   close(): Promise<void>;
 }
 
@@ -70,7 +83,8 @@ export interface Backend {
 export async function boot(config: Config, options: BootOptions = {}): Promise<Backend> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = openDb({ dataDir: config.dataDir, migrationsDir: config.migrationsDir, nativeBinding: options.nativeBinding });
-  const deps: ServiceDeps = { db: db.db, clock: options.clock ?? systemClock, logger };
+  const runtime = createRuntime();
+  const deps: ServiceDeps = { db: db.db, clock: options.clock ?? systemClock, logger, runtime };
   const launchTokens = new LaunchTokens();
   let app: FastifyInstance | null = null;
   try {
@@ -89,18 +103,28 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const listening = app;
     const url = `http://${host}:${port}`;
     const clock = deps.clock;
-    const events = new EventBus();
+    runtime.baseUrl = url;
+    const events = runtime.events;
+    const executorDeps: ExecutorDeps = { now: () => clock.now(), tools: options.tools };
+    const batched = !options.run && (await fpingAvailable(executorDeps));
+    if (!options.run && !batched) {
+      logger.warn('fping was not found: ICMP checks run one `ping` process per run (a smaller ICMP lane). Install fping (Debian/Ubuntu: apt-get install fping; macOS: brew install fping) to batch them.');
+    }
     const runs = createRunSystem({
       deps,
-      events,
-      baseUrl: url,
-      run: options.run ?? ((job) => runJob(job, { now: () => clock.now() })),
+      run: options.run ?? ((job) => runJob(job, executorDeps)),
+      icmpBatch: batched ? { run: (jobs) => runIcmpBatch(jobs as Parameters<typeof runIcmpBatch>[0], executorDeps), key: (job) => icmpBatchKey(job as Parameters<typeof icmpBatchKey>[0]) } : null,
       timers: options.timers,
-      jobConcurrency: options.jobConcurrency,
+      lanes: { ...config.lanes, ...options.lanes },
       pollIntervalMs: options.schedulerPollMs,
     });
     const alerting = startAlerting(deps, events);
     const broker = attachRemoteAgents(deps, runs, options.remoteAgents);
+    const retention = startRetention(deps, {
+      rawRetentionDays: config.rawRetentionDays,
+      rollupRetentionDays: config.rollupRetentionDays,
+      notificationRetentionDays: config.notificationRetentionDays,
+    });
     if (options.startScheduler ?? !process.env.VITEST) runs.startScheduling();
     let closed = false;
     return {
@@ -117,6 +141,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       runs,
       broker,
       alerting,
+      agentHealth: () => backendAgentHealth(deps),
+      retention,
       async close() {
         if (closed) return;
         closed = true;
@@ -124,6 +150,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         await listening.close();
         await runs.stop(options.drainTimeoutMs ?? 10_000);
         await alerting.stop();
+        await retention.stop();
         db.close();
       },
     };

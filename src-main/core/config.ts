@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LaneName } from '../runner/jobs';
 
 export interface Config {
   host: string;
@@ -14,11 +15,42 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per API key over REST (DESIGN.md: 600 per 60 s); --rate-limit or SIGHTLINE_RATE_LIMIT. */
   rateLimitPerMinute: number;
+  /** Days raw results, sessions and result details are kept (--retention-days or SIGHTLINE_RETENTION_DAYS). */
+  rawRetentionDays: number;
+  /** Days hourly rollups are kept (--rollup-retention-days or SIGHTLINE_ROLLUP_RETENTION_DAYS). */
+  rollupRetentionDays: number;
+  /** Days alert events and delivered notifications are kept (--notification-retention-days or SIGHTLINE_NOTIFICATION_RETENTION_DAYS). */
+  notificationRetentionDays: number;
   /**
    * Plan limit applied at start (--max-checks or SIGHTLINE_MAX_CHECKS): a number, null for
    * unlimited, undefined to keep the stored plan.
    */
   maxChecks?: number | null;
+  /** Runs at once per lane (--lane-icmp/--lane-traceroute/--lane-multistep or SIGHTLINE_LANE_*); missing lanes get the defaults. */
+  lanes: Partial<Record<LaneName, number>>;
+}
+
+/** The settings of each lane's capacity: CLI flag and environment variable. */
+export const LANE_SETTINGS: readonly { lane: LaneName; flag: string; env: string }[] = [
+  { lane: 'ICMP', flag: '--lane-icmp', env: 'SIGHTLINE_LANE_ICMP' },
+  { lane: 'TRACEROUTE', flag: '--lane-traceroute', env: 'SIGHTLINE_LANE_TRACEROUTE' },
+  { lane: 'MULTI_STEP', flag: '--lane-multistep', env: 'SIGHTLINE_LANE_MULTISTEP' },
+];
+
+/** "N" (integer 1..100000) → N; anything else → an error message naming the setting. */
+export function parseLaneCapacity(value: string, name: string): number | string {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1 || n > 100_000) return `${name} must be a whole number of runs at once between 1 and 100000, got "${value}"`;
+  return n;
+}
+
+function lanesFromEnv(env: NodeJS.ProcessEnv): Partial<Record<LaneName, number>> {
+  const lanes: Partial<Record<LaneName, number>> = {};
+  for (const { lane, env: name } of LANE_SETTINGS) {
+    const value = fromEnv(env[name], name, parseLaneCapacity);
+    if (value !== undefined) lanes[lane] = value;
+  }
+  return lanes;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -36,6 +68,17 @@ export function parseMaxChecks(value: string, name: string): number | null | str
   if (text === 'unlimited') return null;
   const n = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(n)) return `${name} must be a whole number of checks (0 or more) or "unlimited", got "${value}"`;
+  return n;
+}
+
+export const DEFAULT_RAW_RETENTION_DAYS = 30;
+export const DEFAULT_ROLLUP_RETENTION_DAYS = 400;
+export const DEFAULT_NOTIFICATION_RETENTION_DAYS = 30;
+
+/** "N" (integer ≥ 1) → N; anything else → an error message naming the setting. */
+export function parseRetentionDays(value: string, name: string): number | string {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) return `${name} must be a whole number of days (at least 1), got "${value}"`;
   return n;
 }
 
@@ -68,6 +111,14 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     migrationsDir: overrides.migrationsDir ?? join(PROJECT_ROOT, 'src-main', 'db', 'migrations'),
     logLevel: overrides.logLevel ?? env.SIGHTLINE_LOG_LEVEL ?? 'warn',
     rateLimitPerMinute: overrides.rateLimitPerMinute ?? fromEnv(env.SIGHTLINE_RATE_LIMIT, 'SIGHTLINE_RATE_LIMIT', parseRateLimit) ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    rawRetentionDays: overrides.rawRetentionDays ?? fromEnv(env.SIGHTLINE_RETENTION_DAYS, 'SIGHTLINE_RETENTION_DAYS', parseRetentionDays) ?? DEFAULT_RAW_RETENTION_DAYS,
+    rollupRetentionDays:
+      overrides.rollupRetentionDays ?? fromEnv(env.SIGHTLINE_ROLLUP_RETENTION_DAYS, 'SIGHTLINE_ROLLUP_RETENTION_DAYS', parseRetentionDays) ?? DEFAULT_ROLLUP_RETENTION_DAYS,
+    notificationRetentionDays:
+      overrides.notificationRetentionDays ??
+      fromEnv(env.SIGHTLINE_NOTIFICATION_RETENTION_DAYS, 'SIGHTLINE_NOTIFICATION_RETENTION_DAYS', parseRetentionDays) ??
+      DEFAULT_NOTIFICATION_RETENTION_DAYS,
     maxChecks: overrides.maxChecks !== undefined ? overrides.maxChecks : fromEnv(env.SIGHTLINE_MAX_CHECKS, 'SIGHTLINE_MAX_CHECKS', parseMaxChecks),
+    lanes: { ...lanesFromEnv(env), ...overrides.lanes },
   };
 }

@@ -36,7 +36,7 @@ export interface ResultRecordedEvent {
   stoppedAt: string;
   /** 1 + the number of failed attempts before this one. */
   attempts: number;
-  /** Why there was no run ('DROPPED', 'CANCELLED', ...), else null. */
+  /** Why there was no run ('SKIPPED', 'CANCELLED', ...), else null. */
   reason: string | null;
   /** The error message of the run, if any. */
   errorMessage: string | null;

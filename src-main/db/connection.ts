@@ -26,12 +26,17 @@ export const DB_FILE_NAME = 'sightline.db';
 export function openDb(options: OpenDbOptions): DbHandle {
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new Database(join(options.dataDir, DB_FILE_NAME), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: options.migrationsDir });
+  try {
+    enableIncrementalVacuum(sqlite);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    migrateWithoutForeignKeys(sqlite, db, options.migrationsDir);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   return {
     db,
     sqlite,
@@ -39,6 +44,40 @@ export function openDb(options: OpenDbOptions): DbHandle {
       if (sqlite.open) sqlite.close();
     },
   };
+}
+
+/** Retention frees pages with `PRAGMA incremental_vacuum`; a database made without it needs one full VACUUM (instant when new). */
+function enableIncrementalVacuum(sqlite: Database.Database): void {
+  if (sqlite.pragma('auto_vacuum', { simple: true }) === 2) return;
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
+  if (sqlite.pragma('auto_vacuum', { simple: true }) !== 2) sqlite.exec('VACUUM');
+}
+
+/**
+ * The migrator wraps every migration in one transaction, where `PRAGMA foreign_keys` is a no-op; a
+ * table rebuild's DROP TABLE of a parent would then cascade-delete its children. So the keys are
+ * off around migrate() and, when a migration ran (the check scans every child table), checked
+ * before they go back on.
+ */
+function migrateWithoutForeignKeys(sqlite: Database.Database, db: Db, migrationsFolder: string): void {
+  sqlite.pragma('foreign_keys = OFF');
+  const before = appliedMigrations(sqlite);
+  migrate(db, { migrationsFolder });
+  if (appliedMigrations(sqlite) !== before) assertForeignKeysHold(sqlite);
+  sqlite.pragma('foreign_keys = ON');
+}
+
+function appliedMigrations(sqlite: Database.Database): number {
+  const table = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
+  return table ? (sqlite.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n : 0;
+}
+
+function assertForeignKeysHold(sqlite: Database.Database): void {
+  const violations = sqlite.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
+  if (violations.length > 0) {
+    const sample = violations.slice(0, 5).map((v) => `${v.table} row ${v.rowid} → ${v.parent}`);
+    throw new Error(`The database has ${violations.length} rows whose foreign keys point nowhere after migrating (${sample.join(', ')}).`);
+  }
 }
 
 /** A synchronous transaction: no await and no network I/O inside (STYLE.md habit 4). */

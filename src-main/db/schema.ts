@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const accounts = sqliteTable('accounts', {
   id: text('id').primaryKey(),
@@ -195,14 +195,14 @@ export const incidentUpdates = sqliteTable(
 /**
  * Runs (sessions and results) refer to a check by a small integer surrogate, `check_num`, kept
  * here with the check's schedule; it is assigned when a check is first scheduled or triggered.
- * Deleting the check removes its schedule, sessions, results and status (cascade).
+ * Deleting the check only sets `check_id` NULL (O(1) under the write lock); the retention worker
+ * then purges that check_num's runs in small batches. A row with a NULL check_id is invisible.
  */
 export const checkSchedule = sqliteTable('check_schedule', {
   checkNum: integer('check_num').primaryKey({ autoIncrement: true }),
   checkId: text('check_id')
-    .notNull()
     .unique('check_schedule_check_id')
-    .references(() => checks.id, { onDelete: 'cascade' }),
+    .references(() => checks.id, { onDelete: 'set null' }),
   accountId: text('account_id').notNull(),
   /** Epoch ms of the next scheduled run; null until the scheduler first places it. */
   nextRunAt: integer('next_run_at'),
@@ -239,12 +239,21 @@ export const checkSessions = sqliteTable(
 export const UNFINISHED_BELOW = 4;
 
 /** Bulky result detail (hops, steps, errors, assertions) stored once per distinct content. */
-export const resultDetails = sqliteTable('result_details', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  /** First 16 bytes of the sha256 of `body`. */
-  hash: blob('hash', { mode: 'buffer' }).notNull().unique('result_details_hash'),
-  body: text('body').notNull(),
-});
+export const resultDetails = sqliteTable(
+  'result_details',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** First 16 bytes of the sha256 of `body`. */
+    hash: blob('hash', { mode: 'buffer' }).notNull().unique('result_details_hash'),
+    body: text('body').notNull(),
+    /**
+     * Epoch ms of the hour (floored) the detail was last stored or reused; retention prunes details
+     * unused since the raw cutoff (check_results has no index on detail_id, on purpose).
+     */
+    lastUsedAt: integer('last_used_at').notNull().default(0),
+  },
+  (t) => [index('result_details_last_used').on(t.lastUsedAt)],
+);
 
 /**
  * One row per attempt at one location. Kept small (about 100 bytes with its index): integers only,
@@ -290,6 +299,42 @@ export const checkStatuses = sqliteTable('check_statuses', {
   lastSessionId: integer('last_session_id'),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at'),
+});
+
+/**
+ * Hourly roll-up of a check's FINAL results (WITHOUT ROWID in the migration). Response times are
+ * integer microseconds; percentiles are nearest-rank over the non-skipped runs with a response time
+ * (`timed_runs` of them). No foreign key: the purge of a deleted check removes its rollups.
+ */
+export const checkRollups = sqliteTable(
+  'check_rollups',
+  {
+    checkNum: integer('check_num').notNull(),
+    /** Epoch ms of the hour's start (UTC). */
+    hourStart: integer('hour_start').notNull(),
+    runs: integer('runs').notNull(),
+    passed: integer('passed').notNull(),
+    degraded: integer('degraded').notNull(),
+    failed: integer('failed').notNull(),
+    skipped: integer('skipped').notNull(),
+    timedRuns: integer('timed_runs').notNull(),
+    responseMinUs: integer('response_min_us'),
+    responseAvgUs: integer('response_avg_us'),
+    responseMaxUs: integer('response_max_us'),
+    responseP50Us: integer('response_p50_us'),
+    responseP95Us: integer('response_p95_us'),
+    responseP99Us: integer('response_p99_us'),
+    packetsSent: integer('packets_sent').notNull(),
+    packetsReceived: integer('packets_received').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.checkNum, t.hourStart] })],
+);
+
+/** Small key/value state of background maintenance (e.g. the rollup watermark). WITHOUT ROWID. */
+export const maintenanceState = sqliteTable('maintenance_state', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull(),
+  updatedAt: integer('updated_at').notNull(),
 });
 
 /** Places where `sightline agent` processes run checks; the embedded agent's `local` is implicit. */

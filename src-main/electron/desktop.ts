@@ -70,7 +70,7 @@ export function startDesktop(): void {
   app.whenReady().then(async () => {
     backend = await startBackend();
     // Like `sightline serve`: AGENT_HEALTH_PORT or 8081, and a free port (with a warning) when that one is taken.
-    health = await startAgentProbes({ logger: backend.deps.logger, freePortIfTaken: true });
+    health = await startAgentProbes({ logger: backend.deps.logger, freePortIfTaken: true, health: backend.agentHealth });
     const connection: DesktopConnection = { apiBaseUrl: backend.url, token: backend.launchToken ?? '' };
     ipcMain.on(CONNECTION_CHANNEL, (event) => {
       event.returnValue = connection;

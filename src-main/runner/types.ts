@@ -209,7 +209,7 @@ export interface ExecutorDeps {
   now(): Date;
   spawn?: SpawnFn;
   /** Paths of the system tools; a test points one at a missing binary. */
-  tools?: { ping?: string; mtr?: string; node?: string };
+  tools?: { ping?: string; fping?: string; mtr?: string; node?: string };
   /** Prefixes a tool command, e.g. to run it inside a network namespace with `ip netns exec`. */
   wrapCommand?: (command: string, args: string[]) => [string, string[]];
   platform?: NodeJS.Platform;

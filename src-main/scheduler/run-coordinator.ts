@@ -1,6 +1,6 @@
-import type { JobOutcome, JobSink, RunJob } from '../agent/jobs';
+import { laneOf, type JobOutcome, type JobSink, type RunJob } from '../runner/jobs';
 import { recordOutcomes } from '../services/check-sessions/record-outcome';
-import type { RunControl, SessionDispatch } from '../services/check-sessions/runtime';
+import type { RunControl, SessionDispatch } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
 import { decodeRunId, encodeRunId } from '../../src-shared/rules/run-ids';
 import type { TimerHandle, Timers } from './timers';
@@ -36,6 +36,8 @@ export class RunCoordinator implements RunControl {
   private readonly flushIntervalMs: number;
   private readonly flushMaxOutcomes: number;
   private nextRetryKey = 1;
+  private lastSaturationWarning = -Infinity;
+  private skippedSinceWarning = 0;
   private stopped = false;
   /** Outcomes recorded so far (benchmark). */
   recorded = 0;
@@ -77,6 +79,7 @@ export class RunCoordinator implements RunControl {
   }
 
   onOutcome = (outcome: JobOutcome): void => {
+    if (outcome.reason === 'SKIPPED') this.noteSkipped(outcome.job);
     if (this.stopped) {
       this.options.deps.logger.warn({ checkId: outcome.job.execution.checkId }, 'a job finished after shutdown; its outcome is not recorded');
       return;
@@ -85,6 +88,21 @@ export class RunCoordinator implements RunControl {
     if (this.buffer.length >= this.flushMaxOutcomes) this.flush();
     else if (!this.flushTimer) this.flushTimer = this.options.timers.setTimeout(() => this.flush(), this.flushIntervalMs);
   };
+
+  /** Skips from every agent are counted per lane; the log says so at most once a minute, with the fix. */
+  private noteSkipped(job: RunJob): void {
+    const now = this.options.deps.clock.now().getTime();
+    const lane = laneOf(job);
+    this.options.deps.runtime.skips.add(lane, now);
+    this.skippedSinceWarning++;
+    if (now - this.lastSaturationWarning < 60_000) return;
+    this.lastSaturationWarning = now;
+    this.options.deps.logger.warn(
+      { lane, skipped: this.skippedSinceWarning, runLocation: job.execution.runLocation },
+      `agent saturated: runs of the ${lane} lane could not start before their next run was due and were skipped (not counted as failures). Raise that lane's capacity (--lane-${lane.toLowerCase().replace('_', '')}), add an agent, or lower check frequencies.`,
+    );
+    this.skippedSinceWarning = 0;
+  }
 
   /** Writes the waiting outcomes now (also at shutdown). */
   flush(): void {
@@ -151,7 +169,7 @@ export class RunCoordinator implements RunControl {
    */
   private leavingGate(job: RunJob): RunJob {
     const now = this.options.deps.clock.now().getTime();
-    return { ...job, enqueuedAt: now, dropAfter: now + job.periodMs, firstAttemptAt: now };
+    return { ...job, enqueuedAt: now, plannedAt: now, dropAfter: now + job.periodMs, firstAttemptAt: now };
   }
 
   private release(sessionId: number): void {

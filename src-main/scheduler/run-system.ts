@@ -1,18 +1,17 @@
-import { EmbeddedAgent, jobConcurrencyFromEnv, type RunFn } from '../agent/embedded-agent';
-import type { EventBus } from '../core/events';
-import { attachRunRuntime } from '../services/check-sessions/runtime';
+import { EmbeddedAgent, type BatchRunFn, type LaneCapacities, type RunFn } from '../agent/embedded-agent';
 import type { ServiceDeps } from '../services/context';
+import type { ExecutionJob } from '../runner/types';
 import { RunCoordinator } from './run-coordinator';
 import { Scheduler } from './scheduler';
 import { realTimers, type Timers } from './timers';
 
 export interface RunSystemOptions {
   deps: ServiceDeps;
-  events: EventBus;
-  baseUrl: string;
   run: RunFn;
+  /** Batched ICMP through fping; null where fping is missing (ICMP then runs one `ping` per run). */
+  icmpBatch?: { run: BatchRunFn; key: (job: ExecutionJob) => string } | null;
   timers?: Timers;
-  jobConcurrency?: number;
+  lanes?: LaneCapacities;
   pollIntervalMs?: number;
   flushIntervalMs?: number;
   recordLag?: boolean;
@@ -28,7 +27,7 @@ export interface RunSystem {
   stop(timeoutMs: number): Promise<void>;
 }
 
-/** Wires the embedded agent, the run coordinator and the scheduler, and makes them reachable from the services. */
+/** Wires the embedded agent, the run coordinator and the scheduler into the backend's runtime. */
 export function createRunSystem(options: RunSystemOptions): RunSystem {
   const timers = options.timers ?? realTimers;
   const { deps } = options;
@@ -37,13 +36,15 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     clock: deps.clock,
     logger: deps.logger,
     run: options.run,
-    concurrency: options.jobConcurrency ?? jobConcurrencyFromEnv(),
+    icmpBatch: options.icmpBatch ?? null,
+    lanes: options.lanes,
     onOutcome: (outcome) => coordinator?.onOutcome(outcome),
   });
   coordinator = new RunCoordinator({ deps, timers, sink: agent, flushIntervalMs: options.flushIntervalMs });
   const control = coordinator;
   const scheduler = new Scheduler({ deps, timers, control, pollIntervalMs: options.pollIntervalMs, recordLag: options.recordLag });
-  attachRunRuntime(deps, { events: options.events, control, baseUrl: options.baseUrl });
+  deps.runtime.runs = control;
+  deps.runtime.agent = { lanes: () => agent.laneStats(), icmpMode: () => agent.icmpMode };
   return {
     scheduler,
     coordinator: control,

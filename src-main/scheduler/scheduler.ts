@@ -2,7 +2,7 @@ import { closeInterruptedSessions } from '../services/check-sessions/close-inter
 import { loadCheckPlans } from '../services/check-sessions/load-plans';
 import { checksChangeMarker } from '../services/check-sessions/change-marker';
 import type { CheckPlan } from '../services/check-sessions/plan';
-import type { RunControl } from '../services/check-sessions/runtime';
+import type { RunControl } from '../services/runtime';
 import { startSessions } from '../services/check-sessions/start-sessions';
 import type { ServiceDeps } from '../services/context';
 import { nextRunAfter, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
@@ -17,6 +17,11 @@ export interface SchedulerOptions {
   pollIntervalMs?: number;
   /** Most sessions started in one transaction. */
   maxBatch?: number;
+  /**
+   * Ticks are at least this far apart (default 100 ms): checks due within that window start in one
+   * transaction and reach the ICMP lane together (one fping), at most this late.
+   */
+  minTickMs?: number;
   /** Keep every dispatch lag (the benchmark). */
   recordLag?: boolean;
 }
@@ -48,6 +53,7 @@ export class Scheduler {
   private marker = '';
   private running = false;
   private generation = 0;
+  private lastTickAt = -Infinity;
   readonly lags: number[] = [];
   dispatched = 0;
 
@@ -93,13 +99,6 @@ export class Scheduler {
     return this.scheduled.size;
   }
 
-  /** When a check is next due (tests and the console). */
-  nextRunOf(checkId: string): number | null {
-    const entry = this.scheduled.get(checkId);
-    if (!entry) return null;
-    return entry.plan.nextRunAt;
-  }
-
   private apply(plans: readonly CheckPlan[], complete: boolean): void {
     const now = this.now();
     if (complete) {
@@ -130,15 +129,18 @@ export class Scheduler {
     this.timer = null;
     const top = this.heap.peek();
     if (!top) return;
-    this.timer = this.options.timers.setTimeout(() => this.tick(), Math.max(0, top.dueAt - this.now()));
+    const now = this.now();
+    const delay = Math.max(0, top.dueAt - now, this.lastTickAt + (this.options.minTickMs ?? 100) - now);
+    this.timer = this.options.timers.setTimeout(() => this.tick(), delay);
   }
 
   private tick(): void {
     this.timer = null;
     if (!this.running) return;
     const now = this.now();
+    this.lastTickAt = now;
     const maxBatch = this.options.maxBatch ?? 1000;
-    const due: { plan: CheckPlan; nextRunAt: number }[] = [];
+    const due: { plan: CheckPlan; nextRunAt: number; plannedAt: number }[] = [];
     for (let top = this.heap.peek(); top && top.dueAt <= now && due.length < maxBatch; top = this.heap.peek()) {
       this.heap.pop();
       const current = this.scheduled.get(top.checkId);
@@ -147,13 +149,13 @@ export class Scheduler {
       const nextRunAt = nextRunAfter(now, current.plan.cadence);
       current.plan.nextRunAt = nextRunAt;
       this.heap.push({ checkId: top.checkId, dueAt: nextRunAt, generation: current.generation });
-      due.push({ plan: current.plan, nextRunAt });
+      due.push({ plan: current.plan, nextRunAt, plannedAt: top.dueAt });
     }
     if (due.length > 0) {
       try {
         const dispatches = startSessions(
           this.options.deps,
-          due.map((d) => ({ plan: d.plan, runSource: 'SCHEDULER' as const })),
+          due.map((d) => ({ plan: d.plan, runSource: 'SCHEDULER' as const, plannedAt: d.plannedAt })),
           due.map((d) => ({ checkNum: d.plan.checkNum, nextRunAt: d.nextRunAt })),
         );
         this.dispatched += dispatches.length;

@@ -1,12 +1,15 @@
 import type { Clock } from '../core/clock';
 import type { Logger } from '../core/logger';
 import type { Db } from '../db/connection';
+import type { Runtime } from './runtime';
 
 /** What every service verb needs, resolved once at boot. */
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** The live parts of this backend (events, run control, signals); see services/runtime.ts. */
+  runtime: Runtime;
 }
 
 /** A service call made on behalf of one account (after authentication). */

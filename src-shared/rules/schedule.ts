@@ -42,13 +42,17 @@ export function nextRunAfter(after: number, cadence: Cadence): number {
   return k * periodMs + phaseMs;
 }
 
+/** Overdue checks resume within this window after a restart, each at its own phase. */
+const RESUME_SPREAD_MS = 60_000;
+
 /**
  * Where a check's schedule starts when the scheduler loads it. Never run before → its first slot
- * from now. A stored time in the past (the process was down) → run once now, then continue on the
- * cadence: no burst of catch-up runs, and at most one period skipped.
+ * from now. A stored time in the past (the process was down) → one catch-up run soon, at the
+ * check's own phase within the next minute (or its next slot if sooner), so ten thousand overdue
+ * checks do not all start in the same second; then it continues on the cadence.
  */
 export function resumeRunAt(now: number, storedNextRunAt: number | null, cadence: Cadence): number {
   if (storedNextRunAt === null) return nextRunAfter(now - 1, cadence);
-  if (storedNextRunAt <= now) return now;
+  if (storedNextRunAt <= now) return Math.min(nextRunAfter(now - 1, cadence), now + (cadence.phaseMs % Math.min(cadence.periodMs, RESUME_SPREAD_MS)));
   return Math.min(storedNextRunAt, nextRunAfter(now - 1, cadence) + cadence.periodMs);
 }

@@ -7,7 +7,8 @@ const AgentId = z.string().uuid('agentId must be the id the server gave at regis
 export const AgentRegistration = z.object({
   hostname: z.string().max(255).nullable().default(null),
   version: z.string().max(64).default('unknown'),
-  concurrency: z.number().int().min(1).max(256).default(1),
+  /** Runs at once over all its lanes (informational). */
+  concurrency: z.number().int().min(1).max(1_000_000).default(1),
 });
 export type AgentRegistration = z.infer<typeof AgentRegistration>;
 
@@ -35,7 +36,15 @@ export type AgentHeartbeatReply = z.infer<typeof AgentHeartbeatReply>;
 
 export const AgentLeaseRequest = z.object({
   agentId: AgentId,
-  max: z.number().int().min(1).max(256).default(1),
+  max: z.number().int().min(1).max(10_000).default(1),
+  /** Free runs per lane (ICMP, TRACEROUTE, MULTI_STEP): only jobs that fit are handed out. Absent: any job, up to max. */
+  lanes: z
+    .object({
+      ICMP: z.number().int().min(0).max(100_000).optional(),
+      TRACEROUTE: z.number().int().min(0).max(100_000).optional(),
+      MULTI_STEP: z.number().int().min(0).max(100_000).optional(),
+    })
+    .optional(),
   /** Long-poll: how long the server may hold the request when no job is waiting. */
   waitSeconds: z.number().min(0).max(30).default(20),
 });
@@ -47,7 +56,8 @@ export const AgentLeaseReply = z.object({
 });
 export type AgentLeaseReply = z.infer<typeof AgentLeaseReply>;
 
-export const AGENT_OUTCOME_REASONS = ['DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR'] as const;
+/** DROPPED is what agents before lanes called SKIPPED; it is read as SKIPPED. */
+export const AGENT_OUTCOME_REASONS = ['SKIPPED', 'DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR'] as const;
 
 export const AgentExecutionResult = z.looseObject({
   hasErrors: z.boolean(),

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { JobOutcome, RunJob } from '../../src-main/agent/jobs';
-import { RemoteBroker } from '../../src-main/agent/remote-broker';
+import type { JobOutcome, RunJob } from '../../src-main/runner/jobs';
+import { RemoteBroker } from '../../src-main/scheduler/remote-broker';
 import { ManualClock } from '../../src-main/core/clock';
-import { agentJobsRuntimeOf } from '../../src-main/services/agent-jobs/runtime';
 import { startServer, type TestServer } from '../helpers/server';
 import { waitFor } from './helpers';
 
@@ -27,6 +26,7 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
       attempt: 1,
       execution: { checkId: 'check', checkType: 'ICMP', runLocation: 'lab', timeoutMs: 5000, check: { request: { hostname: '127.0.0.1' } } },
       enqueuedAt: now,
+      plannedAt: now,
       dropAfter: now + 60_000,
       slot: 'lab',
       candidates: ['lab'],
@@ -68,14 +68,14 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
     expect(broker.serves(job({ execution: { ...job().execution, runLocation: 'eu-west-1' } }))).toBe(false);
   });
 
-  it('a job nobody leases before its dropAfter is recorded DROPPED', () => {
+  it('a job nobody leases before its dropAfter is recorded SKIPPED', () => {
     const queued = job({ dropAfter: clock.now().getTime() + 1000 });
     broker.submit(queued);
     broker.sweep();
     expect(outcomes).toEqual([]);
     clock.advance(1001);
     broker.sweep();
-    expect(outcomes.map((o) => [o.job.jobId, o.reason])).toEqual([[queued.jobId, 'DROPPED']]);
+    expect(outcomes.map((o) => [o.job.jobId, o.reason])).toEqual([[queued.jobId, 'SKIPPED']]);
   });
 
   it('an expired lease returns the job to the queue; a late outcome of the first agent is refused with 409', async () => {
@@ -146,7 +146,7 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
     const agentId = await register();
     const polling = agentApi('/v1/agent/jobs/lease', { agentId, max: 1, waitSeconds: 20 });
     const queued = job();
-    const { signals } = agentJobsRuntimeOf(server.backend.deps);
+    const { signals } = server.backend.deps.runtime.agentJobs;
     await waitFor('the lease request to wait', () => (signals.waiting(locationId) === 1 ? true : undefined));
     broker.submit(queued);
     const answer = await polling;

@@ -73,6 +73,7 @@ describe('each finished session is judged exactly once: replayed events, and ses
     expect(receiver.requests).toEqual([]);
 
     restarted = startAlerting(server.backend.deps, server.backend.events);
+    await restarted.caughtUp;
     await restarted.dispatcher.drain();
     // A recovery is only raised after a failure alert: the failing session was judged first.
     expect(alertTypesFor(checkId).sort()).toEqual(['ALERT_FAILURE', 'ALERT_RECOVERY']);
@@ -81,6 +82,7 @@ describe('each finished session is judged exactly once: replayed events, and ses
     expect(catchUpAlerting(server.backend.deps)).toEqual([]);
     await restarted.stop();
     restarted = startAlerting(server.backend.deps, server.backend.events);
+    await restarted.caughtUp;
     await restarted.dispatcher.drain();
     expect(alertTypesFor(checkId).sort()).toEqual(['ALERT_FAILURE', 'ALERT_RECOVERY']);
     expect((await logFor(checkId)).map((n) => n.status)).toEqual(['SUCCESS', 'SUCCESS']);
@@ -89,6 +91,7 @@ describe('each finished session is judged exactly once: replayed events, and ses
     const broken = await server.api('PUT', `/v1/checks/icmp/${checkId}`, { request: IMPOSSIBLE });
     expect(broken.status, broken.text).toBe(200);
     await runToCompletion(server.api, checkId);
+    await restarted.caughtUp;
     await restarted.dispatcher.drain();
     expect(alertTypesFor(checkId).sort()).toEqual(['ALERT_FAILURE', 'ALERT_FAILURE', 'ALERT_RECOVERY']);
   });

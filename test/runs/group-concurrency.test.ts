@@ -1,65 +1,7 @@
-import { createServer, type ServerResponse, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
+import { holdingScript, startHoldServer, type HoldServer } from '../helpers/hold-server';
 import { startServer, type TestServer } from '../helpers/server';
-
-/**
- * A loopback HTTP server that holds every request open until the test releases it, so the test
- * sees exactly which checks are running at once, without sleeps.
- */
-interface HoldServer {
-  base: string;
-  /** Requests waiting for an answer, oldest first, by the name in their path. */
-  held: { name: string; res: ServerResponse }[];
-  /** Every request's name, in arrival order. */
-  arrivals: string[];
-  /** The most group requests ever held at once. */
-  maxGroupHeld: number;
-  /** Jobs running in the embedded agent each time a request arrived. */
-  agentActiveAtArrival: number[];
-  release(name: string): void;
-  close(): Promise<void>;
-}
-
-async function startHoldServer(isGroupRequest: (name: string) => boolean, agentActive: () => number): Promise<HoldServer> {
-  const state: HoldServer = {
-    base: '',
-    held: [],
-    arrivals: [],
-    maxGroupHeld: 0,
-    agentActiveAtArrival: [],
-    release(name) {
-      const index = state.held.findIndex((h) => h.name === name);
-      const [entry] = state.held.splice(index, 1);
-      if (!entry) throw new Error(`no held request named ${name}`);
-      entry.res.writeHead(200, { 'content-type': 'application/json' });
-      entry.res.end(JSON.stringify({ ok: true }));
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-  const server: Server = createServer((req, res) => {
-    const name = (req.url ?? '').replace(/^\/hold\//, '');
-    state.arrivals.push(name);
-    state.held.push({ name, res });
-    state.agentActiveAtArrival.push(agentActive());
-    state.maxGroupHeld = Math.max(state.maxGroupHeld, state.held.filter((h) => isGroupRequest(h.name)).length);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return state;
-}
-
-function holdingScript(url: string): string {
-  return `import { test, expect } from '@playwright/test';
-test('held request', async ({ request }) => {
-  const response = await request.get('${url}', { timeout: 120_000 });
-  expect(response.status()).toBe(200);
-});`;
-}
 
 const GROUP_CHECKS = ['g1', 'g2', 'g3', 'g4', 'g5'];
 const WAIT = { timeout: 90_000, interval: 20 };
@@ -69,7 +11,7 @@ describe('group concurrency when a group is triggered (real multi-step runs agai
   let server: TestServer;
   let hold: HoldServer;
   beforeAll(async () => {
-    server = await startServer({ jobConcurrency: 8 });
+    server = await startServer({ lanes: { MULTI_STEP: 8 } });
     hold = await startHoldServer(
       (name) => GROUP_CHECKS.includes(name),
       () => server.backend.agent.active,
@@ -151,7 +93,7 @@ describe('group concurrency when a group is triggered (real multi-step runs agai
 
   it('a check that waited at the group gate longer than its period still runs when its turn comes', async () => {
     const clock = new ManualClock(Date.now());
-    const own = await startServer({ jobConcurrency: 8, clock });
+    const own = await startServer({ lanes: { MULTI_STEP: 8 }, clock });
     const gate = await startHoldServer(
       () => true,
       () => own.backend.agent.active,

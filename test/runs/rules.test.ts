@@ -90,9 +90,15 @@ describe('schedule maths', () => {
     expect(phases.size).toBeGreaterThanOrEqual(8);
   });
 
-  it('resumes after a restart: a past due time runs once now, never a burst', () => {
+  it('resumes after a restart: a past due time runs once soon at its own phase, never a burst', () => {
     const cadence = { periodMs: 60_000, phaseMs: 0 };
     expect(resumeRunAt(600_000, 120_000, cadence)).toBe(600_000);
+    expect(resumeRunAt(600_000, 120_000, { periodMs: 3_600_000, phaseMs: 125_000 })).toBe(605_000);
+    const overdue = Array.from({ length: 1000 }, (_, i) => resumeRunAt(600_000, 0, cadenceOf(60, null, `check-${i}`)) - 600_000);
+    expect(Math.max(...overdue)).toBeLessThan(60_000);
+    const perSecond = new Map<number, number>();
+    for (const ms of overdue) perSecond.set(Math.floor(ms / 1000), (perSecond.get(Math.floor(ms / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThan(50);
     expect(resumeRunAt(600_000, 660_000, cadence)).toBe(660_000);
     expect(resumeRunAt(600_001, null, cadence)).toBe(660_000);
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { ManualTimers } from '../../src-main/scheduler/manual-timers';
-import { icmpBody, makeDataDir, startServer, type TestServer } from '../helpers/server';
+import { icmpBody, makeDataDir, startServer, type StartOptions, type TestServer } from '../helpers/server';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 
@@ -12,10 +12,10 @@ interface Harness {
   started: string[];
 }
 
-async function start(dataDir?: string, at = T0, jobConcurrency?: number): Promise<Harness> {
+async function start(dataDir?: string, at = T0, lanes?: StartOptions['lanes']): Promise<Harness> {
   const clock = new ManualClock(at);
   const timers = new ManualTimers(clock);
-  const server = await startServer({ dataDir, clock, timers, startScheduler: true, schedulerPollMs: 2000, jobConcurrency });
+  const server = await startServer({ dataDir, clock, timers, startScheduler: true, schedulerPollMs: 2000, lanes });
   const started: string[] = [];
   server.backend.events.on('sessionUpdated', (e) => {
     if (e.status === 'STARTED') started.push(e.checkSessionId);
@@ -72,7 +72,7 @@ describe('scheduler (ManualClock, injected timers, real ping)', () => {
     expect(done.body.results.map((r: { runLocation: string }) => r.runLocation).sort()).toEqual(['eu-west-1', 'us-east-1']);
   });
 
-  it('a restart resumes without a burst: a past next run runs exactly once, then on cadence', async () => {
+  it('a restart resumes without a burst: a past next run runs once within the minute, then on cadence', async () => {
     const dataDir = await makeDataDir();
     const first = await start(dataDir);
     const created = await first.server.api('POST', '/v1/checks/icmp', icmpBody({ frequency: 1, request: { hostname: '127.0.0.1', pingCount: 1 } }));
@@ -82,12 +82,14 @@ describe('scheduler (ManualClock, injected timers, real ping)', () => {
     await settleRuns(first);
     await first.server.close();
 
-    // Down for ten minutes: nine runs were missed.
+    // Down for ten minutes: nine runs were missed; one catch-up run comes within the minute, at the check's phase.
     const second = await start(dataDir, first.clock.now().getTime() + 10 * 60_000);
     open.push(second.server);
     await second.timers.advance(0);
+    expect(second.started.length).toBeLessThanOrEqual(1);
+    await second.timers.advance(59_999);
     expect(second.started).toHaveLength(1);
-    await second.timers.advance(59_000);
+    await second.timers.advance(60_000);
     expect(second.started).toHaveLength(2);
     const session = await second.server.api('GET', `/v1/check-sessions/${second.started[0]}`);
     expect(session.body.checkId).toBe(created.body.id);
@@ -134,8 +136,8 @@ describe('scheduler (ManualClock, injected timers, real ping)', () => {
     expect(starts[2] - starts[1]).toBe(30_000);
   });
 
-  it('a job that waited in the queue past its period is dropped and recorded', async () => {
-    const h = await start(undefined, T0, 1);
+  it('a run that could not start before its next run was due is skipped: no failure, no check status change', async () => {
+    const h = await start(undefined, T0, { ICMP: 1 });
     open.push(h.server);
     const slow = await h.server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'slow', request: { hostname: '127.0.0.1', pingCount: 8 } }));
     const quick = await h.server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'queued', doubleCheck: false, request: { hostname: '127.0.0.1', pingCount: 1 } }));
@@ -145,12 +147,18 @@ describe('scheduler (ManualClock, injected timers, real ping)', () => {
     // The queued job's period (10 minutes) passes while the slow one still runs.
     h.clock.advance(11 * 60_000);
     await settleRuns(h);
-    const dropped = (await h.server.api('GET', `/v1/check-sessions/${second.body.sessions[0].checkSessionId}`)).body;
-    expect(dropped.status).toBe('FAILED');
-    expect(dropped.results).toHaveLength(1);
-    expect(dropped.results[0]).toMatchObject({ resultType: 'FINAL', hasErrors: true });
-    const detail = await h.server.api('GET', `/v1/check-results/${quick.body.id}/${dropped.results[0].checkResultId}`);
-    expect(detail.body.error.kind).toBe('DROPPED');
+    const skipped = (await h.server.api('GET', `/v1/check-sessions/${second.body.sessions[0].checkSessionId}`)).body;
+    expect(skipped.status).toBe('CANCELLED');
+    expect(skipped.results).toHaveLength(1);
+    expect(skipped.results[0]).toMatchObject({ resultType: 'FINAL', hasErrors: false, hasFailures: false, isDegraded: false, isCancelled: true });
+    const detail = await h.server.api('GET', `/v1/check-results/${quick.body.id}/${skipped.results[0].checkResultId}`);
+    expect(detail.body.error.kind).toBe('SKIPPED');
+    expect(detail.body.error.message).toMatch(/not a failure of the target/i);
+    const statuses = (await h.server.api('GET', '/v1/check-statuses')).body as { checkId: string; hasFailures: boolean; hasErrors: boolean; lastCheckRunId: string | null }[];
+    // The skipped run leaves the check as it was: never run.
+    expect(statuses.find((s) => s.checkId === quick.body.id)).toMatchObject({ hasFailures: false, hasErrors: false, lastCheckRunId: null });
+    const icmp = h.server.backend.agent.laneStats().find((lane) => lane.lane === 'ICMP');
+    expect(icmp).toMatchObject({ capacity: 1, skippedTotal: 1 });
     expect((await h.server.api('GET', `/v1/check-sessions/${first.body.sessions[0].checkSessionId}`)).body.status).toBe('PASSED');
   });
 });

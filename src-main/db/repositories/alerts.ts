@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { accounts, checkAlerts, checkAlertStates, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
+import { accounts, checkAlerts, checkAlertStates, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
 export type CheckAlertStateRow = typeof checkAlertStates.$inferSelect;
 export type CheckAlertRow = typeof checkAlerts.$inferSelect;
@@ -65,11 +65,12 @@ export function sessionStartedAt(db: Db, sessionId: number): number | null {
   return db.select({ startedAt: checkSessions.startedAt }).from(checkSessions).where(eq(checkSessions.id, sessionId)).get()?.startedAt ?? null;
 }
 
-/** Every check that has ever been scheduled or triggered (only those have sessions). */
+/** Every existing check that has ever been scheduled or triggered (only those have sessions). */
 export function scheduledChecks(db: Db): { checkNum: number; checkId: string; accountId: string }[] {
   return db
-    .select({ checkNum: checkSchedule.checkNum, checkId: checkSchedule.checkId, accountId: checkSchedule.accountId })
+    .select({ checkNum: checkSchedule.checkNum, checkId: checks.id, accountId: checkSchedule.accountId })
     .from(checkSchedule)
+    .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
     .orderBy(asc(checkSchedule.checkNum))
     .all();
 }

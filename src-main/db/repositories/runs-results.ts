@@ -15,6 +15,8 @@ export const RESULT_FLAGS = {
   overMaxResponseTime: 32,
   timedOut: 64,
   networkError: 128,
+  /** The run could not start before the next one was due (always with isCancelled). */
+  skipped: 256,
 } as const;
 
 export const RESULT_TYPE_CODE = { FINAL: 0, ATTEMPT: 1 } as const;
@@ -23,11 +25,20 @@ export function insertResults(db: Db, rows: readonly NewResultRow[]): number[] {
   return rows.map((row) => db.insert(checkResults).values(row).returning({ id: checkResults.id }).get().id);
 }
 
-/** The id of a detail body, stored once per distinct content (hash = first 16 bytes of its sha256). */
-export function storeDetail(db: Db, hash: Buffer, body: string): number {
-  const existing = db.select({ id: resultDetails.id }).from(resultDetails).where(eq(resultDetails.hash, hash)).get();
-  if (existing) return existing.id;
-  return db.insert(resultDetails).values({ hash, body }).returning({ id: resultDetails.id }).get().id;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The id of a detail body, stored once per distinct content (hash = first 16 bytes of its sha256).
+ * Marks it used this hour (at most one UPDATE per detail per hour) so retention keeps it.
+ */
+export function storeDetail(db: Db, hash: Buffer, body: string, now: number): number {
+  const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
+  const existing = db.select({ id: resultDetails.id, lastUsedAt: resultDetails.lastUsedAt }).from(resultDetails).where(eq(resultDetails.hash, hash)).get();
+  if (existing) {
+    if (existing.lastUsedAt < hour) db.update(resultDetails).set({ lastUsedAt: hour }).where(eq(resultDetails.id, existing.id)).run();
+    return existing.id;
+  }
+  return db.insert(resultDetails).values({ hash, body, lastUsedAt: hour }).returning({ id: resultDetails.id }).get().id;
 }
 
 export function findDetail(db: Db, id: number): string | null {

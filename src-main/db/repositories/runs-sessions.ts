@@ -30,7 +30,8 @@ const withCheck = {
   startedAt: checkSessions.startedAt,
   stoppedAt: checkSessions.stoppedAt,
   runLocations: checkSessions.runLocations,
-  checkId: checkSchedule.checkId,
+  // The inner join on checks hides a deleted check's schedule row (check_id NULL) until it is purged.
+  checkId: checks.id,
   accountId: checkSchedule.accountId,
   checkName: checks.name,
   checkType: checks.checkType,

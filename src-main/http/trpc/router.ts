@@ -8,6 +8,7 @@ import { checkSessionsRouter } from './routers/check-sessions';
 import { checksRouter } from './routers/checks';
 import { statusPagesRouter } from './routers/status-pages';
 import { privateLocationsRouter } from './routers/private-locations';
+import { agentRouter } from './routers/agent';
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   checks: checksRouter,
   statusPages: statusPagesRouter,
   privateLocations: privateLocationsRouter,
+  agent: agentRouter,
 });
 
 export type AppRouter = typeof appRouter;

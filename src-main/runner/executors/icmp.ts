@@ -1,4 +1,4 @@
-import { parsePing } from '../parsers/ping';
+import { parsePing, type PingParse } from '../parsers/ping';
 import { runTool } from '../process';
 import { toolMissing } from '../tool-missing';
 import type { AssertionOutcome, CheckAssertion, ExecutionError, ExecutionJob, ExecutorDeps, ExecutionResult, IcmpCheckInput, IcmpCheckResult, IpFamily } from '../types';
@@ -50,6 +50,46 @@ function evaluate(assertions: CheckAssertion[], payload: IcmpCheckResult, hasRep
   });
 }
 
+export type PingStats = Extract<PingParse, { kind: 'stats' }>;
+
+export interface PingRun {
+  startedAt: Date;
+  stoppedAt: Date;
+  timedOut: boolean;
+  /** The time limit the probe ran under, for the TIMEOUT message. */
+  limitMs: number;
+}
+
+/** The payload and verdict for one host's statistics; shared by runIcmp and the fping batch. */
+export function icmpOutcome(check: IcmpCheckInput, stats: PingStats, run: PingRun): ExecutionResult {
+  const latency = stats.latency ?? { min: 0, avg: 0, max: 0, stdDev: 0 };
+  const hostname = check.request.hostname;
+  const payload: IcmpCheckResult = {
+    hostname,
+    ...(stats.resolvedAddress ? { resolvedAddress: stats.resolvedAddress } : {}),
+    packetsSent: stats.packetsSent,
+    packetsReceived: stats.packetsReceived,
+    packetLoss: stats.packetLoss,
+    latency,
+    pings: stats.pings,
+  };
+  const hasReplies = stats.packetsReceived > 0;
+  let fault: ExecutionError | null = null;
+  if (run.timedOut) fault = { kind: 'TIMEOUT', message: `ping did not finish within ${run.limitMs} ms` };
+  else if (!hasReplies) fault = { kind: 'NETWORK_ERROR', message: `no reply from ${hostname}: 100% packet loss (${stats.packetsSent} sent)` };
+  const verdict = settle({
+    startedAt: run.startedAt,
+    stoppedAt: run.stoppedAt,
+    responseTime: latency.avg,
+    packetLoss: stats.packetLoss,
+    limits: { ...check },
+    fault,
+    timedOut: run.timedOut,
+    assertions: evaluate(check.request.assertions ?? [], payload, hasReplies),
+  });
+  return { ...verdict, icmpCheckResult: payload };
+}
+
 /** Pings the host; responseTime is the average round trip of the replies (0 when none came back). */
 export async function runIcmp(job: Extract<ExecutionJob, { checkType: 'ICMP' }>, deps: ExecutorDeps): Promise<ExecutionResult> {
   const startedAt = deps.now();
@@ -77,29 +117,5 @@ export async function runIcmp(job: Extract<ExecutionJob, { checkType: 'ICMP' }>,
     return finish({ kind: 'NETWORK_ERROR', message: `ping exited with code ${run.exitCode}: ${said || 'no output'}` }, { hasErrors: true });
   }
 
-  const latency = parsed.latency ?? { min: 0, avg: 0, max: 0, stdDev: 0 };
-  const payload: IcmpCheckResult = {
-    hostname,
-    ...(parsed.resolvedAddress ? { resolvedAddress: parsed.resolvedAddress } : {}),
-    packetsSent: parsed.packetsSent,
-    packetsReceived: parsed.packetsReceived,
-    packetLoss: parsed.packetLoss,
-    latency,
-    pings: parsed.pings,
-  };
-  const hasReplies = parsed.packetsReceived > 0;
-  let fault: ExecutionError | null = null;
-  if (run.timedOut) fault = { kind: 'TIMEOUT', message: `ping did not finish within ${job.timeoutMs} ms` };
-  else if (!hasReplies) fault = { kind: 'NETWORK_ERROR', message: `no reply from ${hostname}: 100% packet loss (${parsed.packetsSent} sent)` };
-  const verdict = settle({
-    startedAt,
-    stoppedAt: deps.now(),
-    responseTime: latency.avg,
-    packetLoss: parsed.packetLoss,
-    limits,
-    fault,
-    timedOut: run.timedOut,
-    assertions: evaluate(check.request.assertions ?? [], payload, hasReplies),
-  });
-  return { ...verdict, icmpCheckResult: payload };
+  return icmpOutcome(check, parsed, { startedAt, stoppedAt: deps.now(), timedOut: run.timedOut, limitMs: job.timeoutMs });
 }

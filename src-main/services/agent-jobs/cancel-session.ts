@@ -1,4 +1,4 @@
-import type { JobOutcome, RunJob } from '../../agent/jobs';
+import type { JobOutcome, RunJob } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
 import { deleteAgentJobs, listJobsOfSession, markCancelled, QUEUED } from '../../db/repositories/agent-jobs';
 import type { ServiceDeps } from '../context';

@@ -1,4 +1,4 @@
-import type { JobOutcome, RunJob } from '../../agent/jobs';
+import type { JobOutcome, RunJob } from '../../runner/jobs';
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
 import { deleteAgentJob, findAgentJob, QUEUED, requeueJob } from '../../db/repositories/agent-jobs';
@@ -8,7 +8,7 @@ import type { ServiceDeps } from '../context';
 import { parseOrThrow } from '../validation';
 import type { AgentPrincipal } from './authenticate';
 import { touchKnownAgent } from './known-agent';
-import { agentJobsRuntimeOf, reportOutcomes } from './runtime';
+import { reportOutcomes } from './runtime';
 
 /**
  * Records what an agent reports for a job it leased. A job the agent handed back unrun because
@@ -17,7 +17,7 @@ import { agentJobsRuntimeOf, reportOutcomes } from './runtime';
  */
 export function completeAgentJob(deps: ServiceDeps, principal: AgentPrincipal, jobId: string, input: unknown): void {
   const report = parseOrThrow(AgentOutcome, input);
-  if (agentJobsRuntimeOf(deps).signals.closed) throw new AppError('unavailable', 'The server is shutting down; send the outcome again once it is back');
+  if (deps.runtime.agentJobs.signals.closed) throw new AppError('unavailable', 'The server is shutting down; send the outcome again once it is back');
   const now = deps.clock.now().getTime();
   let outcome: JobOutcome | null = null;
   let requeued = false;
@@ -37,8 +37,8 @@ export function completeAgentJob(deps: ServiceDeps, principal: AgentPrincipal, j
     const job = row.job as unknown as RunJob;
     outcome = report.result
       ? { job, result: report.result as unknown as ExecutionResult, agentId: report.agentId }
-      : { job, result: null, reason: row.cancelled ? 'CANCELLED' : report.reason, agentId: report.agentId };
+      : { job, result: null, reason: row.cancelled ? 'CANCELLED' : report.reason === 'DROPPED' ? 'SKIPPED' : report.reason, agentId: report.agentId };
   });
-  if (requeued) agentJobsRuntimeOf(deps).signals.notify(principal.locationId);
+  if (requeued) deps.runtime.agentJobs.signals.notify(principal.locationId);
   if (outcome) reportOutcomes(deps, [outcome]);
 }

@@ -1,9 +1,9 @@
-import type { RunJob } from '../../agent/jobs';
+import type { RunJob } from '../../runner/jobs';
 import { insertAgentJob, QUEUED } from '../../db/repositories/agent-jobs';
 import { findPrivateLocationBySlug } from '../../db/repositories/private-locations';
 import { RESERVED_LOCATION_SLUG } from '../../../src-shared/schemas/private-location';
 import type { ServiceDeps } from '../context';
-import { agentJobsRuntimeOf, leaseLengthOf, reportOutcomes } from './runtime';
+import { leaseLengthOf, reportOutcomes } from './runtime';
 
 /** The private location a job runs at, or null when the embedded agent runs it (`local`, public locations). */
 export function privateLocationIdOfJob(deps: ServiceDeps, job: RunJob): string | null {
@@ -17,10 +17,10 @@ export function enqueueAgentJob(deps: ServiceDeps, job: RunJob): void {
   const locationId = privateLocationIdOfJob(deps, job);
   if (!locationId) {
     // The location was deleted between routing and here.
-    reportOutcomes(deps, [{ job, result: null, reason: 'DROPPED', agentId: 'broker' }]);
+    reportOutcomes(deps, [{ job, result: null, reason: 'SKIPPED', agentId: 'broker' }]);
     return;
   }
-  const runtime = agentJobsRuntimeOf(deps);
+  const runtime = deps.runtime.agentJobs;
   insertAgentJob(deps.db, {
     jobId: job.jobId,
     locationId,

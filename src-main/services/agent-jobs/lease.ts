@@ -1,4 +1,4 @@
-import type { JobOutcome, RunJob } from '../../agent/jobs';
+import { laneOf, type JobOutcome, type LaneName, type RunJob } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
 import { deleteAgentJob, listQueuedJobs, markLeased } from '../../db/repositories/agent-jobs';
 import { AgentLeaseRequest, type AgentLeaseReply } from '../../../src-shared/schemas/agent-protocol';
@@ -6,9 +6,10 @@ import type { ServiceDeps } from '../context';
 import { parseOrThrow } from '../validation';
 import type { AgentPrincipal } from './authenticate';
 import { touchKnownAgent } from './known-agent';
-import { agentJobsRuntimeOf, reportOutcomes } from './runtime';
+import { reportOutcomes } from './runtime';
 
-function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, max: number): RunJob[] {
+function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, max: number, lanes?: Partial<Record<LaneName, number>>): RunJob[] {
+  const free = lanes ? { ICMP: 0, TRACEROUTE: 0, MULTI_STEP: 0, ...lanes } : null;
   const now = deps.clock.now().getTime();
   const dropped: JobOutcome[] = [];
   const leased = transaction(deps.db, (tx) => {
@@ -20,8 +21,14 @@ function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, ma
       const job = row.job as unknown as RunJob;
       if (row.dropAfter < now) {
         deleteAgentJob(tx, row.jobId);
-        dropped.push({ job, result: null, reason: 'DROPPED', agentId });
+        dropped.push({ job, result: null, reason: 'SKIPPED', agentId });
         continue;
+      }
+      // An agent with lanes takes only what its lanes have room for; the rest waits for it or another agent.
+      if (free) {
+        const lane = laneOf(job);
+        if (free[lane] <= 0) continue;
+        free[lane]--;
       }
       markLeased(tx, row.jobId, agentId, now + row.leaseMs, row.leases + 1);
       jobs.push(job);
@@ -39,10 +46,10 @@ function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, ma
  */
 export async function leaseAgentJobs(deps: ServiceDeps, principal: AgentPrincipal, input: unknown, signal?: AbortSignal): Promise<AgentLeaseReply> {
   const request = parseOrThrow(AgentLeaseRequest, input ?? {});
-  const { signals } = agentJobsRuntimeOf(deps);
+  const { signals } = deps.runtime.agentJobs;
   const deadline = Date.now() + request.waitSeconds * 1000;
   for (;;) {
-    const jobs = claim(deps, principal, request.agentId, request.max);
+    const jobs = claim(deps, principal, request.agentId, request.max, request.lanes);
     const remaining = deadline - Date.now();
     if (jobs.length > 0 || remaining <= 0 || signals.closed || signal?.aborted) return { jobs: jobs as unknown as AgentLeaseReply['jobs'] };
     await signals.wait(principal.locationId, remaining, signal);

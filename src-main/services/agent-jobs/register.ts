@@ -4,7 +4,7 @@ import { AgentRegistration, type AgentRegistered } from '../../../src-shared/sch
 import type { ServiceDeps } from '../context';
 import { parseOrThrow } from '../validation';
 import type { AgentPrincipal } from './authenticate';
-import { agentJobsRuntimeOf, MAX_LEASE_WAIT_SECONDS } from './runtime';
+import { MAX_LEASE_WAIT_SECONDS } from './signals';
 
 /** A starting agent gets an id; the location's agent list shows it from now on. */
 export function registerAgent(deps: ServiceDeps, principal: AgentPrincipal, input: unknown): AgentRegistered {
@@ -24,7 +24,7 @@ export function registerAgent(deps: ServiceDeps, principal: AgentPrincipal, inpu
   return {
     agentId,
     privateLocation: { id: principal.locationId, name: principal.locationName, slugName: principal.slugName },
-    heartbeatIntervalMs: agentJobsRuntimeOf(deps).settings.heartbeatIntervalMs,
+    heartbeatIntervalMs: deps.runtime.agentJobs.settings.heartbeatIntervalMs,
     maxLeaseWaitSeconds: MAX_LEASE_WAIT_SECONDS,
   };
 }

@@ -1,91 +1,10 @@
-import type { JobOutcome, OutcomeHandler } from '../../agent/jobs';
+import type { JobOutcome } from '../../runner/jobs';
 import type { ServiceDeps } from '../context';
-
-export const DEFAULT_LEASE_GRACE_MS = 30_000;
-export const DEFAULT_HEARTBEAT_INTERVAL_MS = 10_000;
-export const MAX_LEASE_WAIT_SECONDS = 30;
-
-export interface AgentJobSettings {
-  /** A lease lasts the job's time limit plus this, renewed by every heartbeat of its agent. */
-  leaseGraceMs: number;
-  /** Fixed lease length instead (tests use a short one). */
-  leaseMs: number | null;
-  heartbeatIntervalMs: number;
-}
-
-/** Wakes long-polling lease requests when a job for their location arrives. */
-export class JobSignals {
-  private readonly waiters = new Map<string, Set<() => void>>();
-  closed = false;
-
-  /** Lease requests of the location now waiting. */
-  waiting(locationId: string): number {
-    return this.waiters.get(locationId)?.size ?? 0;
-  }
-
-  notify(locationId: string): void {
-    const set = this.waiters.get(locationId);
-    if (!set) return;
-    this.waiters.delete(locationId);
-    for (const wake of set) wake();
-  }
-
-  /** Resolves on a notify for the location, after ms, on abort, or when closed. */
-  wait(locationId: string, ms: number, signal?: AbortSignal): Promise<void> {
-    if (this.closed || signal?.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const set = this.waiters.get(locationId) ?? new Set<() => void>();
-      this.waiters.set(locationId, set);
-      const done = () => {
-        clearTimeout(timer);
-        set.delete(done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal?.addEventListener('abort', done, { once: true });
-      set.add(done);
-    });
-  }
-
-  /** Releases every waiter now (shutdown) and makes later waits return at once. */
-  close(): void {
-    this.closed = true;
-    for (const set of this.waiters.values()) for (const wake of [...set]) wake();
-    this.waiters.clear();
-  }
-}
-
-export interface AgentJobsRuntime {
-  settings: AgentJobSettings;
-  signals: JobSignals;
-  /** Where outcomes of remote jobs go (the run coordinator); null until the broker starts. */
-  onOutcome: OutcomeHandler | null;
-}
-
-// Keyed by the database handle, like the check-sessions runtime: several backends may share a process.
-const runtimes = new WeakMap<object, AgentJobsRuntime>();
-
-export function attachAgentJobsRuntime(deps: ServiceDeps, runtime: AgentJobsRuntime): void {
-  runtimes.set(deps.db, runtime);
-}
-
-export function agentJobsRuntimeOf(deps: ServiceDeps): AgentJobsRuntime {
-  let runtime = runtimes.get(deps.db);
-  if (!runtime) {
-    runtime = {
-      settings: { leaseGraceMs: DEFAULT_LEASE_GRACE_MS, leaseMs: null, heartbeatIntervalMs: DEFAULT_HEARTBEAT_INTERVAL_MS },
-      signals: new JobSignals(),
-      onOutcome: null,
-    };
-    runtimes.set(deps.db, runtime);
-  }
-  return runtime;
-}
+import type { AgentJobSettings } from './signals';
 
 /** Hands outcomes to the coordinator after the transaction that produced them has committed. */
 export function reportOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[]): void {
-  const handler = agentJobsRuntimeOf(deps).onOutcome;
+  const handler = deps.runtime.agentJobs.onOutcome;
   for (const outcome of outcomes) {
     if (!handler) {
       deps.logger.warn({ jobId: outcome.job.jobId }, 'a remote job outcome arrived while no scheduler listens; it is not recorded');

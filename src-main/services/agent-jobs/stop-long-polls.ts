@@ -1,7 +1,6 @@
 import type { ServiceDeps } from '../context';
-import { agentJobsRuntimeOf } from './runtime';
 
 /** At server shutdown: waiting lease requests answer at once, so closing the HTTP server does not wait for them. */
 export function stopAgentLongPolls(deps: ServiceDeps): void {
-  agentJobsRuntimeOf(deps).signals.close();
+  deps.runtime.agentJobs.signals.close();
 }

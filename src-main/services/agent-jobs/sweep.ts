@@ -1,9 +1,9 @@
-import type { JobOutcome, RunJob } from '../../agent/jobs';
+import type { JobOutcome, RunJob } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
 import { deleteAgentJob, listExpiredLeases, listOverdueQueued, requeueJob } from '../../db/repositories/agent-jobs';
 import { deleteAgentsNotSeenSince } from '../../db/repositories/private-locations';
 import type { ServiceDeps } from '../context';
-import { agentJobsRuntimeOf, reportOutcomes } from './runtime';
+import { reportOutcomes } from './runtime';
 
 /** Agents silent this long leave their location's agent list. */
 export const FORGET_AGENTS_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -12,7 +12,7 @@ const BATCH = 1000;
 /**
  * The broker's periodic pass. A lease that expired (its agent died or lost the network) returns
  * the job to the queue for another agent, unless the job's time to run has passed: then it is
- * recorded LEASE_EXPIRED. Jobs nobody leased before their dropAfter are recorded DROPPED.
+ * recorded LEASE_EXPIRED. Jobs nobody leased before their dropAfter are recorded SKIPPED.
  */
 export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: number; dropped: number } {
   const now = deps.clock.now().getTime();
@@ -34,13 +34,13 @@ export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: 
     }
     for (const row of listOverdueQueued(tx, now, BATCH)) {
       deleteAgentJob(tx, row.jobId);
-      outcomes.push({ job: row.job as unknown as RunJob, result: null, reason: 'DROPPED', agentId: 'broker' });
+      outcomes.push({ job: row.job as unknown as RunJob, result: null, reason: 'SKIPPED', agentId: 'broker' });
       counts.dropped++;
     }
     deleteAgentsNotSeenSince(tx, now - FORGET_AGENTS_AFTER_MS);
   });
   if (counts.requeued > 0) deps.logger.warn({ requeued: counts.requeued }, 'leases of remote agents expired; their jobs went back to the queue');
-  const { signals } = agentJobsRuntimeOf(deps);
+  const { signals } = deps.runtime.agentJobs;
   for (const locationId of wake) signals.notify(locationId);
   reportOutcomes(deps, outcomes);
   return counts;

@@ -67,13 +67,29 @@ export function judgeCheck(deps: ServiceDeps, accountId: string, checkId: string
  * never judged (it stopped between the result's commit and the alert's). Bounded by the window.
  */
 export function catchUpAlerting(deps: ServiceDeps): JudgedSession[] {
+  return scheduledChecks(deps.db).flatMap((check) => catchUpCheck(deps, check));
+}
+
+/**
+ * The same, a slice of checks per turn of the event loop: with ten thousand checks the server
+ * answers requests while it catches up (each check's judging is idempotent, so a live result
+ * judged meanwhile is not judged twice). Stops early when `stopped()` turns true.
+ */
+export async function catchUpAlertingInSlices(deps: ServiceDeps, stopped: () => boolean, slice = 250): Promise<JudgedSession[]> {
+  const checks = scheduledChecks(deps.db);
   const judged: JudgedSession[] = [];
-  for (const check of scheduledChecks(deps.db)) {
-    try {
-      judged.push(...judgePendingSessions(deps, check));
-    } catch (error) {
-      deps.logger.error({ err: error, checkId: check.checkId }, 'alerting could not catch up on a check');
-    }
+  for (let i = 0; i < checks.length && !stopped(); i += slice) {
+    for (const check of checks.slice(i, i + slice)) judged.push(...catchUpCheck(deps, check));
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return judged;
+}
+
+function catchUpCheck(deps: ServiceDeps, check: PendingCheck): JudgedSession[] {
+  try {
+    return judgePendingSessions(deps, check);
+  } catch (error) {
+    deps.logger.error({ err: error, checkId: check.checkId }, 'alerting could not catch up on a check');
+    return [];
+  }
 }

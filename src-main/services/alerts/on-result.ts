@@ -1,6 +1,5 @@
 import type { ResultRecordedEvent } from '../../core/events';
 import type { ServiceDeps } from '../context';
-import { kickDispatcher } from '../notifications/runtime';
 import { judgeCheck, type JudgedSession } from './judge-pending';
 
 /**
@@ -10,6 +9,6 @@ import { judgeCheck, type JudgedSession } from './judge-pending';
  */
 export function onResultRecorded(deps: ServiceDeps, event: ResultRecordedEvent): JudgedSession[] {
   const judged = judgeCheck(deps, event.accountId, event.checkId);
-  if (judged.some((j) => j.outcome.notificationIds.length > 0)) kickDispatcher(deps);
+  if (judged.some((j) => j.outcome.notificationIds.length > 0)) deps.runtime.dispatch?.kick();
   return judged;
 }

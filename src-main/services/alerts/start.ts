@@ -2,11 +2,12 @@ import type { EventBus } from '../../core/events';
 import { crashAfterResultCommitIfAsked } from '../../core/test-hooks';
 import type { ServiceDeps } from '../context';
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../notifications/dispatcher';
-import { catchUpAlerting } from './judge-pending';
+import { catchUpAlertingInSlices } from './judge-pending';
 import { onResultRecorded } from './on-result';
 
 export interface Alerting {
   dispatcher: Dispatcher;
+  caughtUp: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -16,8 +17,14 @@ export interface Alerting {
  */
 export function startAlerting(deps: ServiceDeps, events: EventBus, options: DispatcherOptions = {}): Alerting {
   const dispatcher = createDispatcher(deps, options);
-  const caughtUp = catchUpAlerting(deps);
-  if (caughtUp.length > 0) deps.logger.info({ sessions: caughtUp.length }, 'alerting judged sessions left unjudged by the previous run');
+  let stopped = false;
+  const catchingUp = catchUpAlertingInSlices(deps, () => stopped).then(
+    (caughtUp) => {
+      if (caughtUp.length > 0) deps.logger.info({ sessions: caughtUp.length }, 'alerting judged sessions left unjudged by the previous run');
+      if (caughtUp.some((j) => j.outcome.notificationIds.length > 0)) deps.runtime.dispatch?.kick();
+    },
+    (error: unknown) => deps.logger.error({ err: error }, 'alerting could not catch up'),
+  );
   const unsubscribe = events.on('resultRecorded', (event) => {
     crashAfterResultCommitIfAsked();
     try {
@@ -29,7 +36,11 @@ export function startAlerting(deps: ServiceDeps, events: EventBus, options: Disp
   dispatcher.start();
   return {
     dispatcher,
+    /** Resolves once the start-up catch-up has judged every check (tests wait for it). */
+    caughtUp: catchingUp,
     async stop() {
+      stopped = true;
+      await catchingUp;
       unsubscribe();
       await dispatcher.stop();
     },

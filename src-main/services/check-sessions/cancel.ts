@@ -5,7 +5,6 @@ import { isFinished } from '../../../src-shared/rules/session-status';
 import type { ServiceContext } from '../context';
 import { CANCELLED, closeSession } from './close-session';
 import { findAccountSession } from './get';
-import { runRuntimeOf } from './runtime';
 import { statusOf } from './status-codes';
 
 /** Cancels a running session: it ends CANCELLED at once and its queued and running jobs are aborted. Finished sessions stay as they are. */
@@ -18,8 +17,8 @@ export function cancelCheckSession(ctx: ServiceContext, checkSessionId: string):
     return { session, results: closeSession(tx, session, CANCELLED, now) };
   });
   if (!events) return;
-  const runtime = runRuntimeOf(ctx);
-  runtime.control?.cancelSession(id);
+  const runtime = ctx.runtime;
+  runtime.runs?.cancelSession(id);
   for (const event of events.results) runtime.events.emit('resultRecorded', event);
   runtime.events.emit('sessionUpdated', {
     accountId: events.session.accountId,

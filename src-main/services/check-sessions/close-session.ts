@@ -21,10 +21,11 @@ export const CANCELLED: CloseReason = {
   error: { kind: 'CANCELLED', message: 'The run was cancelled.' },
 };
 
+/** Sightline stopping is not the target failing: the run ends cancelled. */
 export const INTERRUPTED: CloseReason = {
-  status: 'TIMED_OUT',
-  flags: RESULT_FLAGS.hasErrors | RESULT_FLAGS.aborted | RESULT_FLAGS.timedOut,
-  error: { kind: 'SHUTDOWN', message: 'Sightline stopped before this run finished; the session was closed when it started again.' },
+  status: 'CANCELLED',
+  flags: RESULT_FLAGS.isCancelled | RESULT_FLAGS.aborted,
+  error: { kind: 'SHUTDOWN', message: 'Sightline stopped before this run finished; the session was closed when it started again. Not a failure of the target.' },
 };
 
 /**
@@ -42,7 +43,7 @@ export function closeSession(tx: Db, session: SessionWithCheck, reason: CloseRea
     open.splice(index >= 0 ? index : 0, 1);
   }
   const body = JSON.stringify({ error: reason.error });
-  const detailId = storeDetail(tx, detailHash(body), body);
+  const detailId = storeDetail(tx, detailHash(body), body, now);
   const ids = insertResults(
     tx,
     open.map((location) => ({

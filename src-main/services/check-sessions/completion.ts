@@ -3,7 +3,6 @@ import { isFinished } from '../../../src-shared/rules/session-status';
 import type { CheckSession } from '../../../src-shared/schemas/check-session';
 import type { ServiceContext } from '../context';
 import { findAccountSession, getCheckSession } from './get';
-import { runRuntimeOf } from './runtime';
 import { statusOf } from './status-codes';
 
 const TRY_AGAIN = 'Check session is still in progress, but maximum per-request wait time was exceeded. Please retry.';
@@ -16,7 +15,7 @@ export async function awaitCheckSessionCompletion(ctx: ServiceContext, checkSess
   const session = findAccountSession(ctx, checkSessionId);
   if (isFinished(statusOf(session.status))) return getCheckSession(ctx, checkSessionId);
   const canonicalId = getCheckSession(ctx, checkSessionId).checkSessionId;
-  const { events } = runRuntimeOf(ctx);
+  const { events } = ctx.runtime;
   const finished = await new Promise<boolean>((resolve) => {
     const done = (value: boolean) => {
       clearTimeout(timer);

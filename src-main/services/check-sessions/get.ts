@@ -3,7 +3,6 @@ import { findSession, type SessionWithCheck } from '../../db/repositories/runs-s
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
 import type { CheckSession } from '../../../src-shared/schemas/check-session';
 import type { ServiceContext } from '../context';
-import { runRuntimeOf } from './runtime';
 import { sessionView } from './view';
 
 /** The session of this account named by an API id; 404 for unknown, foreign or malformed ids. */
@@ -16,5 +15,5 @@ export function findAccountSession(ctx: ServiceContext, checkSessionId: string):
 
 export function getCheckSession(ctx: ServiceContext, checkSessionId: string): CheckSession {
   const session = findAccountSession(ctx, checkSessionId);
-  return sessionView(ctx.db, session, runRuntimeOf(ctx).baseUrl, ctx.clock.now().getTime());
+  return sessionView(ctx.db, session, ctx.runtime.baseUrl, ctx.clock.now().getTime());
 }

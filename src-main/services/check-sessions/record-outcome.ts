@@ -1,4 +1,4 @@
-import type { JobOutcome, RunJob } from '../../agent/jobs';
+import type { JobOutcome, RunJob } from '../../runner/jobs';
 import type { ResultRecordedEvent, SessionUpdatedEvent } from '../../core/events';
 import { transaction } from '../../db/connection';
 import { locationCodes } from '../../db/repositories/runs';
@@ -9,7 +9,6 @@ import { decideRetry, retryLocation } from '../../../src-shared/rules/retry';
 import { decodeRunId, encodeRunId } from '../../../src-shared/rules/run-ids';
 import { isFinished } from '../../../src-shared/rules/session-status';
 import type { ServiceDeps } from '../context';
-import { runRuntimeOf } from './runtime';
 import { detailHash, detailOf, factsOf, isFailure, resultRow } from './result-row';
 import { refreshSessionStatus } from './session-state';
 import { runSourceOf, statusOf } from './status-codes';
@@ -33,6 +32,7 @@ function retryJob(job: RunJob, location: string, now: number, dueAt: number): Ru
     attempt: job.attempt + 1,
     execution: { ...job.execution, runLocation: location },
     enqueuedAt: dueAt,
+    plannedAt: dueAt,
     dropAfter: dueAt + job.periodMs,
   };
 }
@@ -74,7 +74,7 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
           : null;
       const type = retry?.retry ? 'ATTEMPT' : 'FINAL';
       const detail = detailOf(outcome.result, facts.error);
-      const detailId = detail === null ? null : storeDetail(tx, detailHash(detail), detail);
+      const detailId = detail === null ? null : storeDetail(tx, detailHash(detail), detail, now);
       const location = codes.get(outcome.job.execution.runLocation) ?? 0;
       const [resultId = 0] = insertResults(tx, [
         resultRow(outcome, facts, { sessionId, checkNum: session.checkNum, location, detailId, sessionStartedAt: session.startedAt }, type),
@@ -85,7 +85,10 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
         const next = retryLocation(outcome.job.execution.runLocation, outcome.job.candidates, retry.sameLocation);
         decision.retries.push({ job: retryJob(outcome.job, next, now, dueAt), dueAt });
       } else {
-        upsertCheckStatus(tx, { checkNum: session.checkNum, flags: facts.flags, responseTimeMs: facts.responseTimeMs, location, sessionId, now });
+        // Runs that did not happen (skipped, shutdown, lease expired, internal error) leave the check's status as it was.
+        if (outcome.result || outcome.reason === 'CANCELLED') {
+          upsertCheckStatus(tx, { checkNum: session.checkNum, flags: facts.flags, responseTimeMs: facts.responseTimeMs, location, sessionId, now });
+        }
         resultEvents.push({
           accountId: session.accountId,
           checkId: session.checkId,
@@ -117,7 +120,7 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
       }
     }
   });
-  const { events } = runRuntimeOf(deps);
+  const { events } = deps.runtime;
   for (const event of resultEvents) safeEmit(deps, () => events.emit('resultRecorded', event));
   for (const event of sessionEvents.values()) safeEmit(deps, () => events.emit('sessionUpdated', event));
   return decision;

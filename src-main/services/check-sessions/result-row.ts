@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { JobOutcome } from '../../agent/jobs';
+import type { JobOutcome, NoResultReason } from '../../runner/jobs';
 import { RESULT_FLAGS, RESULT_TYPE_CODE, type NewResultRow } from '../../db/repositories/runs-results';
 import type { ExecutionResult } from '../../runner/types';
 
-const REASON_MESSAGES: Record<NonNullable<JobOutcome['reason']>, string> = {
-  DROPPED: 'The run was dropped: it waited in the agent queue longer than the check period (the agent is saturated; raise JOB_CONCURRENCY or lower the frequency).',
+const REASON_MESSAGES: Record<NoResultReason, string> = {
+  SKIPPED:
+    'Skipped: the agent could not start this run before the next one was due (its lane is saturated). Not a failure of the target. Raise the lane capacity (--lane-icmp, --lane-traceroute, --lane-multistep), add an agent, or lower check frequencies.',
   CANCELLED: 'The run was cancelled.',
-  LEASE_EXPIRED: 'The agent running this check stopped answering; its lease expired.',
-  SHUTDOWN: 'The agent shut down before the run finished.',
-  EXECUTOR_ERROR: 'The check could not be run because of an internal error; it was logged on the server.',
+  LEASE_EXPIRED: 'Not run: the agent running this check stopped answering and its lease expired. Not a failure of the target.',
+  SHUTDOWN: 'Not run to the end: the agent shut down first. Not a failure of the target.',
+  EXECUTOR_ERROR: 'Not run: an internal error of Sightline stopped this run (it was logged on the server). Not a failure of the target.',
 };
 
 export interface ResultFacts {
@@ -23,9 +24,9 @@ export interface ResultFacts {
 export function factsOf(outcome: JobOutcome, now: number): ResultFacts {
   const result = outcome.result;
   if (!result) {
-    const reason = outcome.reason ?? 'DROPPED';
-    const cancelled = reason === 'CANCELLED';
-    const flags = cancelled ? RESULT_FLAGS.isCancelled | RESULT_FLAGS.aborted : RESULT_FLAGS.hasErrors | (reason === 'SHUTDOWN' ? RESULT_FLAGS.aborted : 0);
+    const reason = outcome.reason ?? 'EXECUTOR_ERROR';
+    // No run, no verdict on the target: recorded as cancelled (the session ends CANCELLED, nothing alerts).
+    const flags = RESULT_FLAGS.isCancelled | (reason === 'SKIPPED' ? RESULT_FLAGS.skipped : RESULT_FLAGS.aborted);
     return { flags, responseTimeMs: null, startedAt: now, durationMs: 0, error: { kind: reason, message: REASON_MESSAGES[reason] }, networkError: false };
   }
   const startedAt = Date.parse(result.startedAt);

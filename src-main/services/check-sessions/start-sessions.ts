@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RunJob } from '../../agent/jobs';
+import type { RunJob } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
 import { updateLocationIndex, updateSchedules, type ScheduleUpdate } from '../../db/repositories/runs';
 import { insertSessions } from '../../db/repositories/runs-sessions';
@@ -8,12 +8,14 @@ import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { RunSource } from '../../../src-shared/schemas/check-session';
 import type { ServiceDeps } from '../context';
 import type { CheckPlan } from './plan';
-import { runRuntimeOf, type SessionDispatch } from './runtime';
+import type { SessionDispatch } from '../runtime';
 import { runSourceCode, statusCode } from './status-codes';
 
 export interface SessionRequest {
   plan: CheckPlan;
   runSource: RunSource;
+  /** When the run was due (its schedule slot); default now. */
+  plannedAt?: number;
 }
 
 /** The locations one session runs: all in parallel, or the next one in rotation. */
@@ -23,15 +25,17 @@ function slotsOf(plan: CheckPlan): { slots: string[]; nextIndex: number | null }
   return { slots: [plan.locations[nextIndex] ?? LOCAL_LOCATION], nextIndex };
 }
 
-export function jobFor(plan: CheckPlan, session: { id: number; accountId: string }, slot: string, attempt: number, now: number, firstAttemptAt: number, runLocation = slot): RunJob {
+export function jobFor(plan: CheckPlan, session: { id: number; accountId: string }, slot: string, attempt: number, plannedAt: number, firstAttemptAt: number, runLocation = slot): RunJob {
   return {
     jobId: randomUUID(),
     sessionId: encodeRunId('session', session.id),
     accountId: session.accountId,
     attempt,
     execution: { ...plan.execution, runLocation } as RunJob['execution'],
-    enqueuedAt: now,
-    dropAfter: now + plan.cadence.periodMs,
+    enqueuedAt: plannedAt,
+    plannedAt,
+    // A run that cannot start before the next one is due is skipped, not queued behind it.
+    dropAfter: plannedAt + plan.cadence.periodMs,
     slot,
     candidates: [...plan.locations],
     retry: plan.retry,
@@ -68,7 +72,7 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
     updateSchedules(tx, scheduleUpdates);
     return inserted;
   });
-  const { events } = runRuntimeOf(deps);
+  const { events } = deps.runtime;
   return planned.map((p, i) => {
     const id = ids[i] ?? 0;
     const session = { id, accountId: p.plan.accountId };
@@ -80,7 +84,7 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
       checkId: p.plan.checkId,
       groupId: p.plan.groupId,
       groupConcurrency: p.plan.groupConcurrency,
-      jobs: p.slots.map((slot) => jobFor(p.plan, session, slot, 1, now, now)),
+      jobs: p.slots.map((slot) => jobFor(p.plan, session, slot, 1, Math.min(now, p.plannedAt ?? now), now)),
     };
   });
 }

@@ -5,7 +5,6 @@ import type { CheckSession } from '../../../src-shared/schemas/check-session';
 import type { ServiceContext } from '../context';
 import { loadCheckPlans } from './load-plans';
 import type { CheckPlan } from './plan';
-import { runRuntimeOf } from './runtime';
 import { startSessions } from './start-sessions';
 import { sessionView } from './view';
 
@@ -16,18 +15,18 @@ function matchesTags(tags: readonly string[], matchTags: readonly (readonly stri
 
 /** Starts one session per plan now and hands its jobs to the run coordinator. */
 export function runPlansNow(ctx: ServiceContext, plans: readonly CheckPlan[], runSource: RunSource): CheckSession[] {
-  const runtime = runRuntimeOf(ctx);
-  if (!runtime.control) throw new AppError('unavailable', 'Checks cannot run right now: the scheduler is not running in this process.');
+  const control = ctx.runtime.runs;
+  if (!control) throw new AppError('unavailable', 'Checks cannot run right now: the scheduler is not running in this process.');
   const dispatches = startSessions(
     ctx,
     plans.map((plan) => ({ plan, runSource })),
   );
-  runtime.control.dispatch(dispatches);
+  control.dispatch(dispatches);
   const now = ctx.clock.now().getTime();
   const sessions = new Map(findSessions(ctx.db, dispatches.map((d) => d.sessionId)).map((s) => [s.id, s]));
   return dispatches.flatMap((d) => {
     const session = sessions.get(d.sessionId);
-    return session ? [sessionView(ctx.db, session, runtime.baseUrl, now)] : [];
+    return session ? [sessionView(ctx.db, session, ctx.runtime.baseUrl, now)] : [];
   });
 }
 

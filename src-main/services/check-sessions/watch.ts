@@ -2,12 +2,11 @@ import { on } from 'node:events';
 import { EventEmitter } from 'node:events';
 import type { SessionUpdatedEvent } from '../../core/events';
 import type { ServiceContext } from '../context';
-import { runRuntimeOf } from './runtime';
 
 /** Session status changes of the account, as they happen, until the signal aborts (console live updates). */
 export async function* watchCheckSessions(ctx: ServiceContext, signal: AbortSignal | undefined, checkId?: string): AsyncGenerator<SessionUpdatedEvent> {
   const relay = new EventEmitter();
-  const off = runRuntimeOf(ctx).events.on('sessionUpdated', (event) => {
+  const off = ctx.runtime.events.on('sessionUpdated', (event) => {
     if (event.accountId === ctx.accountId && (!checkId || event.checkId === checkId)) relay.emit('event', event);
   });
   try {

@@ -6,7 +6,6 @@ import type { AlertEvent, ChannelDelivery, DeliveryResult } from '../../notify/t
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
 import { accountDelivery } from '../settings/delivery';
-import { attachDispatchControl } from './runtime';
 
 export interface DispatcherOptions {
   /** Deliveries in flight at once. */
@@ -160,6 +159,6 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
       await Promise.allSettled(inFlight.values());
     },
   };
-  attachDispatchControl(deps, dispatcher);
+  deps.runtime.dispatch = dispatcher;
   return dispatcher;
 }

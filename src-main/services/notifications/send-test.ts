@@ -9,7 +9,6 @@ import type { ServiceContext } from '../context';
 import { accountDelivery } from '../settings/delivery';
 import { enqueueNotification } from './outbox';
 import { toNotificationDetail } from './read-shape';
-import { kickDispatcher } from './runtime';
 
 /**
  * "Send test notification": an alert of type TEST for the channel, through the same outbox,
@@ -43,6 +42,6 @@ export function sendTestNotification(ctx: ServiceContext, rawChannelId: string |
     const entry = { accountId: ctx.accountId, checkAlertId, alertType: 'TEST' as const, checkId: null, checkType: null, checkResultId: null };
     return enqueueNotification(tx, channel, entry, accountDelivery(tx, ctx.accountId).rateLimit, now.getTime());
   });
-  kickDispatcher(ctx);
+  ctx.runtime.dispatch?.kick();
   return toNotificationDetail(row);
 }

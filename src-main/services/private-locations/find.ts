@@ -1,7 +1,6 @@
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
 import { findPrivateLocation, type PrivateLocationRow } from '../../db/repositories/private-locations';
-import { agentJobsRuntimeOf } from '../agent-jobs/runtime';
 import type { ServiceContext } from '../context';
 import type { ReadShapeOptions } from './read-shape';
 
@@ -12,5 +11,5 @@ export function findOrThrow(db: Db, accountId: string, id: string): PrivateLocat
 }
 
 export function readOptions(ctx: ServiceContext, rawKeys?: Map<string, string>): ReadShapeOptions {
-  return { now: ctx.clock.now().getTime(), heartbeatIntervalMs: agentJobsRuntimeOf(ctx).settings.heartbeatIntervalMs, rawKeys };
+  return { now: ctx.clock.now().getTime(), heartbeatIntervalMs: ctx.runtime.agentJobs.settings.heartbeatIntervalMs, rawKeys };
 }

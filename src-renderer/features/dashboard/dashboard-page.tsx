@@ -9,6 +9,7 @@ import { HEALTH_DISPLAY, type MonitorHealth } from '../monitors/monitor-health';
 import { NewMonitorButtons } from '../monitors/new-monitor-buttons';
 import { pollInterval, useLiveUpdates } from '../sessions/live-updates-context';
 import { SessionsTable } from '../sessions/sessions-table';
+import { AgentSaturationAlert } from './agent-saturation-alert';
 import { HealthCountCard } from './health-count-card';
 import { ProblemMonitorsTable } from './problem-monitors-table';
 import { useMonitorHealth } from './use-monitor-health';
@@ -29,6 +30,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description="The state of everything Sightline watches, at a glance." />
+      <AgentSaturationAlert />
       {health.error !== null && <QueryError title="Monitor states could not be loaded" error={health.error} onRetry={health.refetch} />}
       {!health.pending && health.total === 0 ? (
         <EmptyState

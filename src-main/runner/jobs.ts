@@ -1,5 +1,8 @@
 import type { RetryPolicy } from '../../src-shared/rules/retry';
-import type { ExecutionJob, ExecutionResult } from '../runner/types';
+import type { LaneName } from '../../src-shared/rules/lanes';
+
+export { LANES, type LaneName, type LaneStats } from '../../src-shared/rules/lanes';
+import type { ExecutionJob, ExecutionResult } from './types';
 
 /**
  * One unit of work: run one check once from one location. The scheduler creates jobs; an agent
@@ -18,7 +21,9 @@ export interface RunJob {
   execution: Omit<ExecutionJob, 'signal'>;
   /** Epoch ms when the job was queued. */
   enqueuedAt: number;
-  /** Epoch ms after which a job still waiting in a queue is dropped and recorded as such (its period). */
+  /** Epoch ms when the run was due (its schedule slot, or when it was triggered); lateness counts from it. */
+  plannedAt: number;
+  /** Epoch ms after which a job still waiting in a queue is skipped (it could not start in time) and counted. */
   dropAfter: number;
   /** The run location this attempt stands for; a retry from another location still counts for it. */
   slot: string;
@@ -34,10 +39,14 @@ export interface RunJob {
 
 export interface JobOutcome {
   job: RunJob;
-  /** null when the job never ran: dropped from the queue, cancelled, or its agent went away. */
+  /** null when the job never ran: skipped, cancelled, or its agent went away. */
   result: ExecutionResult | null;
-  /** Why there is no result. */
-  reason?: 'DROPPED' | 'CANCELLED' | 'LEASE_EXPIRED' | 'SHUTDOWN' | 'EXECUTOR_ERROR';
+  /**
+   * Why there is no result. None of these is a failure of the target: SKIPPED (could not start
+   * before the next run was due), CANCELLED, LEASE_EXPIRED, SHUTDOWN and EXECUTOR_ERROR are
+   * Sightline's own conditions.
+   */
+  reason?: NoResultReason;
   /** Which agent ran it ('embedded' or a remote agent id). */
   agentId: string;
 }
@@ -51,3 +60,10 @@ export interface JobSink {
 
 /** Where agents report what happened to a job. */
 export type OutcomeHandler = (outcome: JobOutcome) => void;
+
+export const NO_RESULT_REASONS = ['SKIPPED', 'CANCELLED', 'LEASE_EXPIRED', 'SHUTDOWN', 'EXECUTOR_ERROR'] as const;
+export type NoResultReason = (typeof NO_RESULT_REASONS)[number];
+
+export function laneOf(job: RunJob): LaneName {
+  return job.execution.checkType;
+}

@@ -1,15 +1,10 @@
 import type { ServiceDeps } from '../services/context';
 import { cancelAgentJobsOfSession } from '../services/agent-jobs/cancel-session';
 import { enqueueAgentJob, privateLocationIdOfJob } from '../services/agent-jobs/enqueue';
-import {
-  attachAgentJobsRuntime,
-  DEFAULT_HEARTBEAT_INTERVAL_MS,
-  DEFAULT_LEASE_GRACE_MS,
-  JobSignals,
-  type AgentJobsRuntime,
-} from '../services/agent-jobs/runtime';
+import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals } from '../services/agent-jobs/signals';
+import type { AgentJobsRuntime } from '../services/runtime';
 import { sweepAgentJobs } from '../services/agent-jobs/sweep';
-import type { JobSink, OutcomeHandler, RunJob } from './jobs';
+import type { JobSink, OutcomeHandler, RunJob } from '../runner/jobs';
 
 export interface RemoteBrokerOptions {
   /** A lease lasts the job's time limit plus this (default 30 s), renewed by heartbeats. */
@@ -61,7 +56,7 @@ export class RemoteBroker implements JobSink {
   }
 
   start(): void {
-    attachAgentJobsRuntime(this.deps, this.runtime);
+    this.deps.runtime.agentJobs = this.runtime;
     if (this.sweepTimer) return;
     this.sweepTimer = setInterval(() => this.sweep(), this.options.sweepIntervalMs ?? 1000);
     this.sweepTimer.unref();

@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../services/context';
-import type { JobSink, OutcomeHandler } from './jobs';
+import type { JobSink, OutcomeHandler } from '../runner/jobs';
 import { RemoteBroker, type RemoteBrokerOptions } from './remote-broker';
 import { RoutingJobSink } from './routing-sink';
 

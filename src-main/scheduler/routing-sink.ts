@@ -1,4 +1,4 @@
-import type { JobSink, RunJob } from './jobs';
+import type { JobSink, RunJob } from '../runner/jobs';
 
 /**
  * Sends jobs for private locations served by remote agents to the broker and everything else

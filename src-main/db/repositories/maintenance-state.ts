@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { maintenanceState } from '../schema';
+
+/** Keys of maintenance_state. */
+export const MAINTENANCE_KEYS = {
+  /** Epoch ms of the first hour not rolled up yet (every earlier hour is in check_rollups). */
+  rollupWatermark: 'rollup_watermark',
+  /** The raw cutoff (epoch ms, an hour start) that results and sessions of every check were pruned to. */
+  rawPrunedTo: 'raw_pruned_to',
+  /** The same for rollups. */
+  rollupsPrunedTo: 'rollups_pruned_to',
+} as const;
+
+export function readMaintenanceState(db: Db, key: string): number | null {
+  return db.select({ value: maintenanceState.value }).from(maintenanceState).where(eq(maintenanceState.key, key)).get()?.value ?? null;
+}
+
+export function writeMaintenanceState(db: Db, key: string, value: number, now: number): void {
+  db.insert(maintenanceState)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: maintenanceState.key, set: { value, updatedAt: now } })
+    .run();
+}

@@ -1,0 +1,131 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { checkResults, checkRollups, checks, checkSchedule } from '../schema';
+import { RESULT_TYPE_CODE } from './runs-results';
+
+export type RollupRow = typeof checkRollups.$inferSelect;
+
+/** A FINAL result as the rollup sees it: [checkNum, flags, responseTimeMs, packetsSent, packetsReceived]. */
+export type RollupSample = [number, number, number | null, number | null, number | null];
+
+/** Check numbers of existing checks above `afterCheckNum`, ascending (a deleted check's row is skipped). */
+export function liveCheckNumsAfter(db: Db, afterCheckNum: number, limit: number): number[] {
+  return db
+    .select({ checkNum: checkSchedule.checkNum })
+    .from(checkSchedule)
+    .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
+    .where(sql`${checkSchedule.checkNum} > ${afterCheckNum}`)
+    .orderBy(asc(checkSchedule.checkNum))
+    .limit(limit)
+    .all()
+    .map((r) => r.checkNum);
+}
+
+/** FINAL results of the given checks that started in [fromMs, toMs), one index range per check. */
+export function finalSamples(db: Db, checkNums: readonly number[], fromMs: number, toMs: number): RollupSample[] {
+  if (checkNums.length === 0) return [];
+  return db
+    .select({
+      checkNum: checkResults.checkNum,
+      flags: checkResults.flags,
+      responseTimeMs: checkResults.responseTimeMs,
+      packetsSent: checkResults.packetsSent,
+      packetsReceived: checkResults.packetsReceived,
+    })
+    .from(checkResults)
+    .where(
+      and(inArray(checkResults.checkNum, [...checkNums]), gte(checkResults.startedAt, fromMs), lt(checkResults.startedAt, toMs), eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL)),
+    )
+    .all()
+    .map((r) => [r.checkNum, r.flags, r.responseTimeMs, r.packetsSent, r.packetsReceived]);
+}
+
+/** FINAL results of one check in [fromMs, toMs), counted per distinct flags value (a handful of groups). */
+export function finalCountsByFlags(db: Db, checkNum: number, fromMs: number, toMs: number): { flags: number; n: number }[] {
+  if (fromMs >= toMs) return [];
+  return db
+    .select({ flags: checkResults.flags, n: sql<number>`count(*)` })
+    .from(checkResults)
+    .where(and(eq(checkResults.checkNum, checkNum), gte(checkResults.startedAt, fromMs), lt(checkResults.startedAt, toMs), eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL)))
+    .groupBy(checkResults.flags)
+    .all();
+}
+
+/** The start of the oldest result of an existing check, found through each check's index (no table scan). */
+export function oldestResultAt(db: Db): number | null {
+  const row = db.get<{ at: number | null }>(sql`select min((select min(r.started_at) from ${checkResults} r where r.check_num = s.check_num)) as at
+    from ${checkSchedule} s where s.check_id is not null`);
+  return row.at ?? null;
+}
+
+/** Idempotent: a recomputed hour replaces the stored one. */
+export function upsertRollups(db: Db, rows: readonly RollupRow[]): void {
+  if (rows.length === 0) return;
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  db.insert(checkRollups)
+    .values([...rows])
+    .onConflictDoUpdate({
+      target: [checkRollups.checkNum, checkRollups.hourStart],
+      set: {
+        runs: excluded('runs'),
+        passed: excluded('passed'),
+        degraded: excluded('degraded'),
+        failed: excluded('failed'),
+        skipped: excluded('skipped'),
+        timedRuns: excluded('timed_runs'),
+        responseMinUs: excluded('response_min_us'),
+        responseAvgUs: excluded('response_avg_us'),
+        responseMaxUs: excluded('response_max_us'),
+        responseP50Us: excluded('response_p50_us'),
+        responseP95Us: excluded('response_p95_us'),
+        responseP99Us: excluded('response_p99_us'),
+        packetsSent: excluded('packets_sent'),
+        packetsReceived: excluded('packets_received'),
+      },
+    })
+    .run();
+}
+
+/** A check's hourly rollups with hour_start in [fromHour, toHour), oldest first. */
+export function listRollups(db: Db, checkNum: number, fromHour: number, toHour: number): RollupRow[] {
+  return db
+    .select()
+    .from(checkRollups)
+    .where(and(eq(checkRollups.checkNum, checkNum), gte(checkRollups.hourStart, fromHour), lt(checkRollups.hourStart, toHour)))
+    .orderBy(asc(checkRollups.hourStart))
+    .all();
+}
+
+export interface RollupTotals {
+  runs: number;
+  passed: number;
+  degraded: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The counts of a check's rollups with hour_start in [fromHour, toHour). */
+export function sumRollups(db: Db, checkNum: number, fromHour: number, toHour: number): RollupTotals {
+  const row = db
+    .select({
+      runs: sql<number>`coalesce(sum(${checkRollups.runs}), 0)`,
+      passed: sql<number>`coalesce(sum(${checkRollups.passed}), 0)`,
+      degraded: sql<number>`coalesce(sum(${checkRollups.degraded}), 0)`,
+      failed: sql<number>`coalesce(sum(${checkRollups.failed}), 0)`,
+      skipped: sql<number>`coalesce(sum(${checkRollups.skipped}), 0)`,
+    })
+    .from(checkRollups)
+    .where(and(eq(checkRollups.checkNum, checkNum), gte(checkRollups.hourStart, fromHour), lt(checkRollups.hourStart, toHour)))
+    .get();
+  return row ?? { runs: 0, passed: 0, degraded: 0, failed: 0, skipped: 0 };
+}
+
+/** An existing check and its check_num (null when it never ran); undefined when there is no such check. */
+export function findCheckNumOf(db: Db, checkId: string, accountId?: string): { checkNum: number | null } | undefined {
+  return db
+    .select({ checkNum: checkSchedule.checkNum })
+    .from(checks)
+    .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+    .where(and(eq(checks.id, checkId), accountId === undefined ? undefined : eq(checks.accountId, accountId)))
+    .get();
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../../db/connection';
+import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../db/repositories/maintenance-state';
+import {
+  checkNumsAfter,
+  deleteCheckAlertsBefore,
+  deleteDetailsUnusedSince,
+  deleteFinalNotificationsBefore,
+  deleteResultsBefore,
+  deleteRollupsBefore,
+  deleteSessionsBefore,
+} from '../../db/repositories/retention';
+import { deletePerCheck, deleteUntilDone, type Batches } from './batches';
+import { HOUR_MS, RECOMPUTE_HOURS, UNFINISHED_SESSION_GRACE_MS, type Cutoffs } from './options';
+
+export interface PruneReport {
+  results: number;
+  sessions: number;
+  details: number;
+  checkAlerts: number;
+  notifications: number;
+  rollups: number;
+  /** The cutoff raw results and sessions were pruned to (null while nothing is rolled up yet). */
+  rawCutoff: number | null;
+}
+
+/**
+ * Deletes what is past its retention, in batches. Raw rows go only once they are rolled up and are
+ * outside the hours a rollup pass recomputes, so no rollup ever counts a partly pruned hour.
+ */
+export async function pruneExpired(batches: Batches, db: Db, cutoffs: Cutoffs, now: number, batchSize: number): Promise<PruneReport> {
+  const watermark = readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark);
+  const raw = watermark === null ? null : Math.min(cutoffs.raw, watermark - RECOMPUTE_HOURS * HOUR_MS);
+  const report: PruneReport = { results: 0, sessions: 0, details: 0, checkAlerts: 0, notifications: 0, rollups: 0, rawCutoff: raw };
+  const nums = (cursor: number, limit: number) => checkNumsAfter(db, cursor, limit);
+
+  // The cutoffs are hour starts: walking every check's index happens once an hour, not every pass.
+  if (raw !== null && raw > (readMaintenanceState(db, MAINTENANCE_KEYS.rawPrunedTo) ?? -Infinity)) {
+    const results = await deletePerCheck(batches, nums, batchSize, (tx, checkNum, limit) => deleteResultsBefore(tx, checkNum, raw, limit));
+    report.results = results ?? 0;
+    const sessions = await deletePerCheck(batches, nums, batchSize, (tx, checkNum, limit) =>
+      deleteSessionsBefore(tx, checkNum, raw, raw - UNFINISHED_SESSION_GRACE_MS, limit),
+    );
+    report.sessions = sessions ?? 0;
+    if (results === null || sessions === null) return report;
+    await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rawPrunedTo, raw, now));
+  }
+  // A detail marked used in hour H may be referenced by a result that started before H + 1 h.
+  if (raw !== null) report.details = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteDetailsUnusedSince(tx, raw - HOUR_MS, limit))) ?? 0;
+  report.checkAlerts = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteCheckAlertsBefore(tx, cutoffs.notifications, limit))) ?? 0;
+  report.notifications = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteFinalNotificationsBefore(tx, cutoffs.notifications, limit))) ?? 0;
+
+  if (cutoffs.rollups > (readMaintenanceState(db, MAINTENANCE_KEYS.rollupsPrunedTo) ?? -Infinity)) {
+    const rollups = await deletePerCheck(batches, nums, batchSize, (tx, checkNum, limit) => deleteRollupsBefore(tx, checkNum, cutoffs.rollups, limit));
+    report.rollups = rollups ?? 0;
+    if (rollups !== null) await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupsPrunedTo, cutoffs.rollups, now));
+  }
+  return report;
+}

@@ -1,0 +1,97 @@
+import { EventBus } from '../core/events';
+import type { LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
+import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './agent-jobs/signals';
+
+/** What a new session needs to be run: its first jobs, and its group for group concurrency. */
+export interface SessionDispatch {
+  sessionId: number;
+  checkId: string;
+  groupId: number | null;
+  /** How many of the group's checks may run at once when several are triggered together. */
+  groupConcurrency: number | null;
+  jobs: RunJob[];
+}
+
+/** Implemented by the scheduler's run coordinator; services only know this interface. */
+export interface RunControl {
+  dispatch(sessions: readonly SessionDispatch[]): void;
+  cancelSession(sessionId: number): void;
+}
+
+/** What services need from the running notification dispatcher: a nudge after they commit new notifications. */
+export interface DispatchControl {
+  kick(): void;
+}
+
+/** The embedded agent's lanes as operators see them (the Agent section, /health). */
+export interface AgentStatus {
+  lanes(): LaneStats[];
+  /** How ICMP runs: batched through fping, or one `ping` per run where fping is missing. */
+  icmpMode(): 'fping' | 'ping';
+}
+
+export interface AgentJobsRuntime {
+  settings: AgentJobSettings;
+  /** Wakes long-polling lease requests of remote agents. */
+  signals: JobSignals;
+  /** Where outcomes of remote jobs go (the run coordinator); null until the broker starts. */
+  onOutcome: OutcomeHandler | null;
+}
+
+/**
+ * The live parts of one backend that services reach through their context: events, the run
+ * coordinator, remote-agent signalling, the notification dispatcher and the agent's lanes. Boot
+ * creates it empty and the run system, broker and dispatcher fill in their part as they start.
+ */
+export interface Runtime {
+  events: EventBus;
+  /** Where links in session and result bodies point (the server's own URL). */
+  baseUrl: string;
+  runs: RunControl | null;
+  agentJobs: AgentJobsRuntime;
+  dispatch: DispatchControl | null;
+  agent: AgentStatus | null;
+  /** Runs that could not start in time, per lane, recorded by the run coordinator (all agents). */
+  skips: SkipCounter;
+}
+
+/** Counts skipped runs per lane in one-minute buckets over the last hour. */
+export class SkipCounter {
+  private readonly buckets = new Map<string, Map<number, number>>();
+
+  add(lane: string, at: number, n = 1): void {
+    const minute = Math.floor(at / 60_000);
+    const lanes = this.buckets.get(lane) ?? new Map<number, number>();
+    this.buckets.set(lane, lanes);
+    lanes.set(minute, (lanes.get(minute) ?? 0) + n);
+    for (const key of lanes.keys()) if (key <= minute - 60) lanes.delete(key);
+  }
+
+  /** Skips in the hour before `now`, per lane. */
+  lastHour(now: number): Record<string, number> {
+    const since = Math.floor(now / 60_000) - 59;
+    const out: Record<string, number> = {};
+    for (const [lane, minutes] of this.buckets) {
+      let total = 0;
+      for (const [minute, n] of minutes) if (minute >= since) total += n;
+      if (total > 0) out[lane] = total;
+    }
+    return out;
+  }
+}
+
+export function createRuntime(baseUrl = ''): Runtime {
+  return {
+    events: new EventBus(),
+    baseUrl,
+    runs: null,
+    agentJobs: {
+      settings: { leaseGraceMs: DEFAULT_LEASE_GRACE_MS, leaseMs: null, heartbeatIntervalMs: DEFAULT_HEARTBEAT_INTERVAL_MS },
+      signals: new JobSignals(),
+      onOutcome: null,
+    },
+    dispatch: null,
+    agent: null,
+    skips: new SkipCounter(),
+  };
+}

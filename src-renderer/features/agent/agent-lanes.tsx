@@ -1,0 +1,50 @@
+import { Alert, Code, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { LoadingBlock } from '../../components/loading-block';
+import { QueryError } from '../../components/query-error';
+import { useTRPC } from '../../lib/trpc';
+import { IcmpModeNote } from './icmp-mode-note';
+import { LanesTable } from './lanes-table';
+
+const REFRESH_MS = 5_000;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+/** The embedded agent's execution lanes, kept fresh, with what to do when runs are being skipped. */
+export function AgentLanes() {
+  const trpc = useTRPC();
+  const health = useQuery({ ...trpc.agent.health.queryOptions(), refetchInterval: REFRESH_MS });
+
+  if (health.isPending) return <LoadingBlock label="Loading execution lanes" />;
+  if (health.isError && !health.data) return <QueryError title="Execution lanes could not be loaded" error={health.error} onRetry={() => void health.refetch()} />;
+  const { data } = health;
+  // The lanes count this agent's skips; the status counts every agent's, private locations' included.
+  const skippedElsewhere = data.skippedLastHour - data.lanes.reduce((n, lane) => n + lane.skippedLastHour, 0);
+  return (
+    <Stack gap="xs">
+      {health.isError && <QueryError title="Execution lanes could not be refreshed" error={health.error} onRetry={() => void health.refetch()} />}
+      {data.status === 'saturated' && (
+        <Alert color="orange" variant="light" title="Runs are being skipped">
+          {data.message}
+          {skippedElsewhere > 0 && (
+            <Text size="xs" mt={4}>
+              Of these, {skippedElsewhere === 1 ? '1 was a run for a private location' : `${skippedElsewhere} were runs for private locations`}; the table below counts only this
+              agent&apos;s lanes.
+            </Text>
+          )}
+        </Alert>
+      )}
+      {data.lanes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          This server runs no agent of its own, so it has no lanes; checks run on the agents of private locations.
+        </Text>
+      ) : (
+        <LanesTable lanes={data.lanes} />
+      )}
+      <IcmpModeNote mode={data.icmpMode} />
+      <Text size="xs" c="dimmed">
+        Capacities: <Code style={NOWRAP}>--lane-icmp</Code>, <Code style={NOWRAP}>--lane-traceroute</Code>, <Code style={NOWRAP}>--lane-multistep</Code> or <Code style={NOWRAP}>SIGHTLINE_LANE_*</Code> when starting{' '}
+        <Code style={NOWRAP}>sightline serve</Code>.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+/** Execution lanes: one per check type, each with its own capacity, and what operators see of them. Pure. */
+
+/** Each check type runs in its own lane with its own capacity, so one kind of work never starves another. */
+export const LANES = ['ICMP', 'TRACEROUTE', 'MULTI_STEP'] as const;
+export type LaneName = (typeof LANES)[number];
+
+/** One lane of an agent as operators see it. */
+export interface LaneStats {
+  lane: LaneName;
+  /** Runs at once. */
+  capacity: number;
+  running: number;
+  queued: number;
+  /** Runs started in the last 60 seconds. */
+  runsPerMinute: number;
+  /** How long the oldest queued run has waited past its planned time (0 when none waits). */
+  oldestWaitMs: number;
+  startedTotal: number;
+  /** Runs started more than a second after they were due. */
+  lateTotal: number;
+  skippedTotal: number;
+  skippedLastHour: number;
+}
+
+export interface AgentHealth {
+  /** `saturated` once any run was skipped in the last hour. */
+  status: 'ok' | 'saturated';
+  /** One sentence for the operator, with the fix when saturated. */
+  message: string;
+  /** Runs skipped in the last hour, by every agent (remote ones included), per lane. */
+  skippedLastHour: number;
+  skippedByLane: Partial<Record<LaneName, number>>;
+  /** How the embedded agent runs ICMP: batched through fping, or one `ping` per run. */
+  icmpMode: 'fping' | 'ping' | null;
+  /** The embedded agent's lanes (empty when this process runs no agent). */
+  lanes: LaneStats[];
+}
+
+const FLAG: Record<LaneName, string> = { ICMP: '--lane-icmp', TRACEROUTE: '--lane-traceroute', MULTI_STEP: '--lane-multistep' };
+
+/** What an operator must know about the agents: are runs keeping time, and if not, what to do. */
+export function agentHealthOf(counts: { skippedByLane: Partial<Record<LaneName, number>>; lanes: LaneStats[]; icmpMode: 'fping' | 'ping' | null }): AgentHealth {
+  const entries = Object.entries(counts.skippedByLane) as [LaneName, number][];
+  const skipped = entries.reduce((n, [, count]) => n + count, 0);
+  const fping = counts.icmpMode === 'ping' ? ' ICMP runs one `ping` per run because fping is not installed (apt-get install fping batches them).' : '';
+  if (skipped === 0) {
+    return { status: 'ok', message: `Every run started in time in the last hour.${fping}`, skippedLastHour: 0, skippedByLane: {}, icmpMode: counts.icmpMode, lanes: counts.lanes };
+  }
+  const byLane = entries.map(([lane, count]) => `${lane} ${count}`).join(', ');
+  const flags = entries.map(([lane]) => FLAG[lane]).join(' / ');
+  return {
+    status: 'saturated',
+    message: `Agent saturated: ${skipped} run${skipped === 1 ? '' : 's'} skipped in the last hour (${byLane}); skipped runs are not failures of their targets. Raise that lane's capacity (${flags}), add an agent, or lower check frequencies.${fping}`,
+    skippedLastHour: skipped,
+    skippedByLane: counts.skippedByLane,
+    icmpMode: counts.icmpMode,
+    lanes: counts.lanes,
+  };
+}
+

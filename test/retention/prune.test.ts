@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertCheckAlert } from '../../src-main/db/repositories/alerts';
+import { insertNotification } from '../../src-main/db/repositories/notifications';
+import { MAINTENANCE_KEYS, writeMaintenanceState } from '../../src-main/db/repositories/maintenance-state';
+import { listRollups, upsertRollups } from '../../src-main/db/repositories/rollups';
+import { findDetail, storeDetail } from '../../src-main/db/repositories/runs-results';
+import { detailHash } from '../../src-main/services/check-sessions/result-row';
+import { Batches } from '../../src-main/services/retention/batches';
+import { cutoffsAt, retentionOptions } from '../../src-main/services/retention/options';
+import { pruneExpired } from '../../src-main/services/retention/prune';
+import { startRetention, type Retention } from '../../src-main/services/retention/start';
+import { count, DAY, HOUR, openRetentionDb, type RetentionDb } from './harness';
+
+const NOW = Date.parse('2026-03-20T12:30:00.000Z');
+const OPTIONS = { rawRetentionDays: 2, rollupRetentionDays: 10, notificationRetentionDays: 3 };
+
+function detail(t: RetentionDb, body: string, at: number): number {
+  return storeDetail(t.db, detailHash(body), body, at);
+}
+
+describe('retention pruning', () => {
+  let t: RetentionDb;
+  let retention: Retention;
+
+  beforeEach(async () => {
+    t = await openRetentionDb(new Date(NOW).toISOString());
+    retention = startRetention(t.deps, OPTIONS);
+  });
+  afterEach(async () => {
+    await retention.stop();
+    await t.close();
+  });
+
+  it('deletes raw results and sessions past the raw cutoff, keeps recent ones and the rollups of the old ones', async () => {
+    const { checkNum } = t.addCheck();
+    const old = NOW - 3 * DAY;
+    const recent = NOW - DAY;
+    const oldSession = t.addSession(checkNum, old);
+    t.addResult({ checkNum, sessionId: oldSession, startedAt: old, responseTimeMs: 5 });
+    const recentSession = t.addSession(checkNum, recent);
+    t.addResult({ checkNum, sessionId: recentSession, startedAt: recent, responseTimeMs: 6 });
+    // Unfinished: kept until a day past the cutoff, then deleted.
+    const stuckRecently = t.addSession(checkNum, NOW - 2.5 * DAY, 1);
+    t.addSession(checkNum, NOW - 3.5 * DAY, 1);
+
+    const report = await retention.runOnce();
+    expect(report.errors).toEqual([]);
+    expect(report.pruned).toMatchObject({ results: 1, sessions: 2, rawCutoff: Date.parse('2026-03-18T12:00:00.000Z') });
+    expect(t.sqlite.prepare('select started_at as at from check_results').all()).toEqual([{ at: recent }]);
+    expect(t.sqlite.prepare('select id from check_sessions order by id').all()).toEqual([{ id: recentSession }, { id: stuckRecently }]);
+    expect(listRollups(t.db, checkNum, 0, NOW)).toMatchObject([
+      { hourStart: Date.parse('2026-03-17T12:00:00.000Z'), runs: 1, responseP50Us: 5000 },
+      { hourStart: Date.parse('2026-03-19T12:00:00.000Z'), runs: 1, responseP50Us: 6000 },
+    ]);
+  });
+
+  it('never prunes raw results that are not rolled up yet', async () => {
+    const { checkNum } = t.addCheck();
+    t.addResult({ checkNum, startedAt: NOW - 3 * DAY });
+    const watermark = Math.floor((NOW - 4 * DAY) / HOUR) * HOUR;
+    writeMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark, watermark, NOW);
+    const cutoffs = cutoffsAt(NOW, retentionOptions(OPTIONS));
+    const report = await pruneExpired(new Batches(t.db, () => false), t.db, cutoffs, NOW, 100);
+    expect(report).toMatchObject({ results: 0, rawCutoff: watermark - 2 * HOUR });
+    expect(count(t.sqlite, 'check_results')).toBe(1);
+  });
+
+  it('deletes rollups past the rollup cutoff only', async () => {
+    const { checkNum } = t.addCheck();
+    const row = { checkNum, runs: 1, passed: 1, degraded: 0, failed: 0, skipped: 0, timedRuns: 0, packetsSent: 0, packetsReceived: 0 };
+    const empty = { responseMinUs: null, responseAvgUs: null, responseMaxUs: null, responseP50Us: null, responseP95Us: null, responseP99Us: null };
+    const oldHour = Math.floor((NOW - 11 * DAY) / HOUR) * HOUR;
+    const keptHour = Math.floor((NOW - 9 * DAY) / HOUR) * HOUR;
+    upsertRollups(t.db, [
+      { ...row, ...empty, hourStart: oldHour },
+      { ...row, ...empty, hourStart: keptHour },
+    ]);
+    const report = await retention.runOnce();
+    expect(report.pruned.rollups).toBe(1);
+    expect(listRollups(t.db, checkNum, 0, NOW).map((r) => r.hourStart)).toEqual([keptHour]);
+  });
+
+  it('deletes old alerts and final notifications, keeps IN_PROGRESS ones and their alerts', async () => {
+    const old = NOW - 4 * DAY;
+    const alert = (id: string, createdAt: number) =>
+      insertCheckAlert(t.db, { id, accountId: t.accountId, checkId: null, alertType: 'ALERT_FAILURE', checkSessionId: null, checkResultId: null, muted: false, event: {}, createdAt });
+    const notification = (id: string, checkAlertId: string, status: string, createdAt: number) =>
+      insertNotification(t.db, {
+        id,
+        accountId: t.accountId,
+        checkAlertId,
+        alertChannelId: 1,
+        type: 'EMAIL',
+        alertType: 'ALERT_FAILURE',
+        status,
+        alertConfig: {},
+        notificationResult: null,
+        checkId: null,
+        checkType: null,
+        checkResultId: null,
+        attempts: 1,
+        nextAttemptAt: status === 'IN_PROGRESS' ? NOW : null,
+        sendingAt: null,
+        sentAt: null,
+        createdAt,
+      });
+    alert('a-old', old);
+    alert('a-old-pending', old);
+    alert('a-recent', NOW - DAY);
+    notification('n-old-sent', 'a-old', 'SUCCESS', old);
+    notification('n-old-failed', 'a-old', 'FAILURE', old);
+    notification('n-old-pending', 'a-old-pending', 'IN_PROGRESS', old);
+    notification('n-recent', 'a-recent', 'FAILURE', NOW - DAY);
+
+    const report = await retention.runOnce();
+    expect(report.pruned).toMatchObject({ checkAlerts: 1, notifications: 2 });
+    expect(t.sqlite.prepare('select id from check_alerts order by id').all()).toEqual([{ id: 'a-old-pending' }, { id: 'a-recent' }]);
+    expect(t.sqlite.prepare('select id from alert_notifications order by id').all()).toEqual([{ id: 'n-old-pending' }, { id: 'n-recent' }]);
+  });
+
+  it('deletes result details unused since the raw cutoff and keeps the ones still in use', async () => {
+    const unused = detail(t, '{"error":"old"}', NOW - 3 * DAY);
+    const reused = detail(t, '{"error":"again"}', NOW - 3 * DAY);
+    expect(detail(t, '{"error":"again"}', NOW - HOUR)).toBe(reused);
+    const recent = detail(t, '{"error":"new"}', NOW - DAY);
+    // Used an hour before the cutoff: a result that started up to an hour later may still point at it.
+    const edge = detail(t, '{"error":"edge"}', NOW - 2 * DAY - HOUR);
+
+    const report = await retention.runOnce();
+    expect(report.pruned.details).toBe(1);
+    expect(findDetail(t.db, unused)).toBeNull();
+    expect(findDetail(t.db, reused)).toBe('{"error":"again"}');
+    expect(findDetail(t.db, recent)).toBe('{"error":"new"}');
+    expect(findDetail(t.db, edge)).toBe('{"error":"edge"}');
+    expect(count(t.sqlite, 'result_details')).toBe(3);
+  });
+
+  it('storeDetail marks a reused detail at most once an hour', () => {
+    const id = detail(t, '{"x":1}', NOW);
+    const lastUsed = () => (t.sqlite.prepare('select last_used_at as at from result_details where id = ?').get(id) as { at: number }).at;
+    expect(lastUsed()).toBe(Date.parse('2026-03-20T12:00:00.000Z'));
+    detail(t, '{"x":1}', NOW + 20 * 60_000);
+    expect(lastUsed()).toBe(Date.parse('2026-03-20T12:00:00.000Z'));
+    detail(t, '{"x":1}', NOW + 40 * 60_000);
+    expect(lastUsed()).toBe(Date.parse('2026-03-20T13:00:00.000Z'));
+  });
+});
