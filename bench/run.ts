@@ -1,56 +1,98 @@
-import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+/**
+ * `npm run bench`: issue 8's targets against the real server, plus the no-op baseline; writes bench/RESULTS.md.
+ *
+ *   BENCH_QUICK=1                 smoke run of every scenario at a few hundred monitors (~7 min)
+ *   BENCH_ONLY=a,b                only these scenarios (bytes-per-run and restart bring icmp-10k along)
+ *   BENCH_KEEP=1                  keep the temporary data folders (their paths are printed)
+ *   BENCH_RESULTS_FILE=path       write somewhere other than bench/RESULTS.md
+ *   BENCH_MONITORS, BENCH_WARMUP_S, BENCH_MEASURE_S, BENCH_PING_COUNT           icmp-10k
+ *   BENCH_LADDER=5000,10000,...,  BENCH_LADDER_WARMUP_S, BENCH_LADDER_MEASURE_S  ladder
+ *   BENCH_RESTARTS                                                               restart
+ *   BENCH_MULTISTEP_CHECKS, _SLEEP_S, _ICMP, _WARMUP_S, _MEASURE_S               multistep-saturated
+ *   BENCH_NOOP_MONITORS, BENCH_NOOP_MINUTES                                      noop-baseline
+ *   BENCH_RETENTION_MONITORS, BENCH_RETENTION_DAYS                               retention
+ */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchScheduler } from './scheduler';
+import { cleanUpNow, installCleanup, keepTempDirs, removeTempDir } from './lib/cleanup';
+import { describeMachine } from './lib/machine';
+import { resolveOptions, SCENARIOS, type ScenarioName } from './lib/options';
+import { printReport, writeResults, type ScenarioReport } from './lib/report';
+import type { Scenario, ScenarioContext } from './lib/scenario';
 
-function machine(): string {
-  const run = (command: string) => {
-    try {
-      return execSync(command, { encoding: 'utf8' }).trim();
-    } catch {
-      return 'unavailable';
-    }
-  };
-  return [`nproc: ${run('nproc')}`, '`free -g`:', '```', run('free -g'), '```', `node: ${process.version}`].join('\n');
+/** Scenarios are imported when they run, so one that cannot load (an engine mid-change) fails alone. */
+const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
+  'icmp-10k': async () => (await import('./scenarios/icmp-10k')).icmp10k,
+  'bytes-per-run': async () => (await import('./scenarios/bytes-per-run')).bytesPerRun,
+  restart: async () => (await import('./scenarios/restart')).restart,
+  ladder: async () => (await import('./scenarios/ladder')).ladder,
+  'multistep-saturated': async () => (await import('./scenarios/multistep-saturated')).multistepSaturated,
+  'noop-baseline': async () => (await import('./scenarios/noop-baseline')).noopBaseline,
+  retention: async () => (await import('./scenarios/retention')).retention,
+};
+
+/** bytes-per-run and restart read the data folder icmp-10k leaves. */
+const NEEDS_ICMP_RUN: ReadonlySet<ScenarioName> = new Set(['bytes-per-run', 'restart']);
+
+function commandLine(): string {
+  const env = Object.entries(process.env)
+    .filter(([key]) => key.startsWith('BENCH_'))
+    .map(([key, value]) => `${key}=${value}`);
+  const command = process.env.npm_lifecycle_event === 'bench' ? 'npm run bench' : `npx tsx ${process.argv.slice(1).map((a) => a.replace(`${process.cwd()}/`, '')).join(' ')}`;
+  return [...env, command].join(' ');
 }
 
-const monitors = Number(process.env.BENCH_MONITORS ?? 10_000);
-const minutes = Number(process.env.BENCH_MINUTES ?? 3);
-console.log(`Scheduler benchmark: ${monitors} activated ICMP monitors at 1-minute frequency, ${minutes} simulated minutes.`);
-console.log('The executor is a NO-OP in-process stub: this measures the scheduler, the agent queue and storage, not ping.');
-const r = await benchScheduler({ monitors, simulatedMinutes: minutes });
-const rows: [string, string][] = [
-  ['monitors', String(r.monitors)],
-  ['simulated minutes', String(r.simulatedMinutes)],
-  ['sessions started', String(r.sessionsStarted)],
-  ['results written', String(r.resultsWritten)],
-  ['real time for the simulated run (s)', r.realSeconds.toFixed(2)],
-  ['results written / s (real time)', r.resultsPerSecond.toFixed(0)],
-  ['scheduler lag p50 (ms)', r.lagP50Ms.toFixed(2)],
-  ['scheduler lag p99 (ms)', r.lagP99Ms.toFixed(2)],
-  ['scheduler lag max (ms)', r.lagMaxMs.toFixed(2)],
-  ['bytes per stored ICMP result', r.bytesPerResult.toFixed(1)],
-  ['setup: creating the monitors (s)', r.setupSeconds.toFixed(1)],
-];
-console.table(Object.fromEntries(rows));
-const table = ['| measure | value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
-const doc = `# Benchmarks
+async function main(): Promise<void> {
+  const options = resolveOptions();
+  installCleanup();
+  keepTempDirs(options.keepDirs);
+  const selected = new Set(options.only);
+  if ([...selected].some((name) => NEEDS_ICMP_RUN.has(name)) && !selected.has('icmp-10k')) {
+    console.log('bytes-per-run and restart measure the data folder of icmp-10k: running icmp-10k first.');
+    selected.add('icmp-10k');
+  }
+  const order = SCENARIOS.filter((name) => selected.has(name));
+  const command = commandLine();
+  console.log(`Sightline benchmarks${options.quick ? ' — BENCH_QUICK smoke run (small numbers; not the targets)' : ''}: ${order.join(', ')}`);
+  const ctx: ScenarioContext = { options, icmpRun: null };
+  const reports: ScenarioReport[] = [];
+  for (const name of order) {
+    const started = Date.now();
+    const report: ScenarioReport = { name, title: name, description: '', rows: [], tables: [], notes: [], quick: options.quick, date: new Date().toISOString(), command, seconds: 0 };
+    try {
+      const scenario = await LOADERS[name]();
+      report.title = scenario.title;
+      report.description = scenario.description(options);
+      console.log(`\n--- ${name}: ${scenario.title}`);
+      const outcome = await scenario.run(ctx);
+      Object.assign(report, { rows: outcome.rows, tables: outcome.tables ?? [], notes: outcome.notes ?? [], skipped: outcome.skipped });
+    } catch (error) {
+      report.error = (error as Error).stack ?? String(error);
+      console.error(`${name} failed: ${report.error}`);
+    }
+    report.seconds = (Date.now() - started) / 1000;
+    printReport(report);
+    reports.push(report);
+    // The icmp-10k folder is kept only as long as a later scenario still reads it.
+    const stillNeeded = order.slice(order.indexOf(name) + 1).some((later) => NEEDS_ICMP_RUN.has(later));
+    if (ctx.icmpRun && !stillNeeded) {
+      removeTempDir(ctx.icmpRun.dataDir);
+      ctx.icmpRun = null;
+    }
+  }
+  const file = options.resultsFile ?? join(fileURLToPath(new URL('.', import.meta.url)), 'RESULTS.md');
+  writeResults(file, reports, describeMachine());
+  console.log(`\nWrote ${file}`);
+  const missed = reports.flatMap((r) => r.rows.filter((row) => row.met === false).map((row) => `${r.name}: ${row.figure} = ${row.value} (target ${row.target})`));
+  const failed = reports.filter((r) => r.error).map((r) => r.name);
+  if (missed.length) console.log(`Targets missed:\n  ${missed.join('\n  ')}`);
+  if (failed.length) console.log(`Scenarios that failed: ${failed.join(', ')}`);
+  process.exitCode = failed.length ? 1 : 0;
+}
 
-## Scheduler and storage (\`npm run bench\`)
-
-${monitors} activated ICMP monitors at 1-minute frequency, ${minutes} simulated minutes on a ManualClock.
-The executor is a **no-op in-process stub** (a passing 10-packet ping result returned at once): the
-figures measure the scheduler (heap + one timer), the run coordinator's batched transactions, the
-embedded agent's queue and SQLite storage, not \`ping\` itself. Simulated time advances to each
-timer's due time and additionally by the real time spent handling it, so falling behind shows as lag
-(dispatch time − due time). Bytes per result: ${r.bytesMethod}.
-
-${table}
-
-Machine:
-
-${machine()}
-`;
-writeFileSync(join(fileURLToPath(new URL('.', import.meta.url)), 'RESULTS.md'), doc);
-console.log('Wrote bench/RESULTS.md');
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(cleanUpNow);

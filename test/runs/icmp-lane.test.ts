@@ -21,22 +21,24 @@ function capturingLogger() {
   return { logger: pino({ level: 'warn', base: undefined }, stream), lines };
 }
 
-async function runAll(server: TestServer, count: number, pingCount: number): Promise<{ checkId: string; detail: ResultDetail }[]> {
+async function runAll(server: TestServer, count: number, pingCount: number): Promise<{ hostname: string; detail: ResultDetail }[]> {
   const ids: string[] = [];
+  const hostOf = new Map<string, string>();
   for (let i = 0; i < count; i++) {
     const created = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: `host ${i}`, request: { hostname: `127.9.0.${i + 1}`, pingCount } }));
     expect(created.status, created.text).toBe(201);
     ids.push(created.body.id);
+    hostOf.set(created.body.id, `127.9.0.${i + 1}`);
   }
   const triggered = await server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: ids } });
   expect(triggered.status, triggered.text).toBe(201);
-  const out: { checkId: string; detail: ResultDetail }[] = [];
+  const out: { hostname: string; detail: ResultDetail }[] = [];
   for (const session of triggered.body.sessions as { checkSessionId: string; checkId: string }[]) {
     const done = await server.api('GET', `/v1/check-sessions/${session.checkSessionId}/completion?maxWaitSeconds=30`);
     expect(done.status, done.text).toBe(200);
     expect(done.body.status).toBe('PASSED');
     const detail = await server.api('GET', `/v1/check-results/${session.checkId}/${done.body.results[0].checkResultId}`);
-    out.push({ checkId: session.checkId, detail: detail.body });
+    out.push({ hostname: hostOf.get(session.checkId) ?? '', detail: detail.body });
   }
   return out;
 }
@@ -52,9 +54,10 @@ describe('the ICMP lane (real fping and ping against 127.0.0.0/8)', { timeout: 1
     open.push(server);
     expect(server.backend.agentHealth().icmpMode).toBe('fping');
     const results = await runAll(server, 12, 3);
-    for (const [i, { detail }] of results.entries()) {
+    expect(results).toHaveLength(12);
+    for (const { hostname, detail } of results) {
       expect(detail.hasFailures).toBe(false);
-      expect(detail.icmpCheckResult).toMatchObject({ hostname: `127.9.0.${i + 1}`, packetsSent: 3, packetsReceived: 3, packetLoss: 0 });
+      expect(detail.icmpCheckResult).toMatchObject({ hostname, packetsSent: 3, packetsReceived: 3, packetLoss: 0 });
       expect(detail.icmpCheckResult.latency.max).toBeGreaterThanOrEqual(detail.icmpCheckResult.latency.min);
     }
     const lane = server.backend.agentHealth().lanes.find((l) => l.lane === 'ICMP');

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { checkGroups, checks, checkSchedule, runLocationCodes } from '../schema';
 
@@ -20,8 +20,9 @@ const runColumns = {
 };
 
 /** Checks with their schedule row; all activated ones, or the named ones whatever their state. */
-export function listCheckRuns(db: Db, filter: { activatedOnly?: boolean; checkIds?: readonly string[]; accountId?: string }): CheckRunRow[] {
+export function listCheckRuns(db: Db, filter: { activatedOnly?: boolean; checkIds?: readonly string[]; accountId?: string; afterCheckNum?: number; limit?: number }): CheckRunRow[] {
   const parts = [];
+  if (filter.afterCheckNum !== undefined) parts.push(gt(checkSchedule.checkNum, filter.afterCheckNum));
   if (filter.activatedOnly) parts.push(eq(checks.activated, true));
   if (filter.checkIds) parts.push(inArray(checks.id, [...filter.checkIds]));
   if (filter.accountId) parts.push(eq(checks.accountId, filter.accountId));
@@ -30,6 +31,8 @@ export function listCheckRuns(db: Db, filter: { activatedOnly?: boolean; checkId
     .from(checks)
     .innerJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .where(and(...parts))
+    .orderBy(asc(checkSchedule.checkNum))
+    .limit(filter.limit ?? -1)
     .all();
 }
 

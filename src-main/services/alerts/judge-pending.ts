@@ -75,7 +75,7 @@ export function catchUpAlerting(deps: ServiceDeps): JudgedSession[] {
  * answers requests while it catches up (each check's judging is idempotent, so a live result
  * judged meanwhile is not judged twice). Stops early when `stopped()` turns true.
  */
-export async function catchUpAlertingInSlices(deps: ServiceDeps, stopped: () => boolean, slice = 250): Promise<JudgedSession[]> {
+export async function catchUpAlertingInSlices(deps: ServiceDeps, stopped: () => boolean, slice = 100): Promise<JudgedSession[]> {
   const checks = scheduledChecks(deps.db);
   const judged: JudgedSession[] = [];
   for (let i = 0; i < checks.length && !stopped(); i += slice) {

@@ -8,6 +8,10 @@ export interface PlanFilter {
   activatedOnly?: boolean;
   checkIds?: readonly string[];
   accountId?: string;
+  /** A page in check_num order: the checks after this one... */
+  afterCheckNum?: number;
+  /** ...at most this many. */
+  limit?: number;
 }
 
 /**

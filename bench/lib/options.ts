@@ -1,0 +1,78 @@
+/** What `npm run bench` runs and how big, from BENCH_* environment variables, resolved once. */
+
+/** In the order they run: bytes-per-run and restart reuse the data folder of icmp-10k. */
+export const SCENARIOS = ['icmp-10k', 'bytes-per-run', 'restart', 'ladder', 'multistep-saturated', 'noop-baseline', 'retention'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+export interface BenchOptions {
+  quick: boolean;
+  only: ScenarioName[];
+  keepDirs: boolean;
+  resultsFile: string | null;
+  icmp: { monitors: number; warmupS: number; measureS: number; pingCount: number };
+  ladder: { rungs: number[]; warmupS: number; measureS: number };
+  restart: { repeats: number };
+  multistep: { checks: number; sleepS: number; icmpMonitors: number; warmupS: number; measureS: number };
+  noop: { monitors: number; simulatedMinutes: number };
+  retention: { monitors: number; days: number };
+}
+
+function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+}
+
+function list(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (!raw) return fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v <= 0)) throw new Error(`${name} must be a comma-separated list of positive integers, got "${raw}"`);
+  return values;
+}
+
+function only(env: NodeJS.ProcessEnv): ScenarioName[] {
+  if (!env.BENCH_ONLY) return [...SCENARIOS];
+  const names = env.BENCH_ONLY.split(',').map((n) => n.trim());
+  for (const name of names) {
+    if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY: unknown scenario "${name}"; one of ${SCENARIOS.join(', ')}`);
+  }
+  return names as ScenarioName[];
+}
+
+/**
+ * Full size answers issue 8's targets (about 45 minutes on 2 cores). BENCH_QUICK=1 is a smoke run of
+ * every scenario at a few hundred monitors (about 7 minutes): it proves the harness, not the targets.
+ */
+export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions {
+  const quick = env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
+  return {
+    quick,
+    only: only(env),
+    keepDirs: env.BENCH_KEEP === '1',
+    resultsFile: env.BENCH_RESULTS_FILE || null,
+    icmp: {
+      monitors: num(env, 'BENCH_MONITORS', quick ? 300 : 10_000),
+      warmupS: num(env, 'BENCH_WARMUP_S', quick ? 10 : 60),
+      measureS: num(env, 'BENCH_MEASURE_S', quick ? 60 : 300),
+      pingCount: num(env, 'BENCH_PING_COUNT', 10),
+    },
+    ladder: {
+      rungs: list(env, 'BENCH_LADDER', quick ? [100, 300] : [5_000, 10_000, 20_000, 30_000]),
+      warmupS: num(env, 'BENCH_LADDER_WARMUP_S', quick ? 10 : 60),
+      measureS: num(env, 'BENCH_LADDER_MEASURE_S', quick ? 30 : 120),
+    },
+    restart: { repeats: num(env, 'BENCH_RESTARTS', 3) },
+    multistep: {
+      checks: num(env, 'BENCH_MULTISTEP_CHECKS', quick ? 6 : 4),
+      sleepS: num(env, 'BENCH_MULTISTEP_SLEEP_S', quick ? 20 : 40),
+      icmpMonitors: num(env, 'BENCH_MULTISTEP_ICMP', quick ? 200 : 1_000),
+      warmupS: num(env, 'BENCH_MULTISTEP_WARMUP_S', quick ? 10 : 30),
+      measureS: num(env, 'BENCH_MULTISTEP_MEASURE_S', quick ? 120 : 240),
+    },
+    noop: { monitors: num(env, 'BENCH_NOOP_MONITORS', quick ? 1_000 : 10_000), simulatedMinutes: num(env, 'BENCH_NOOP_MINUTES', quick ? 1 : 3) },
+    retention: { monitors: num(env, 'BENCH_RETENTION_MONITORS', quick ? 200 : 10_000), days: num(env, 'BENCH_RETENTION_DAYS', 3) },
+  };
+}
