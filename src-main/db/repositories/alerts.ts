@@ -1,12 +1,14 @@
 import { and, asc, eq, gt, gte } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { accounts, checkAlerts, checkAlertStates, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
 export type CheckAlertStateRow = typeof checkAlertStates.$inferSelect;
 export type CheckAlertRow = typeof checkAlerts.$inferSelect;
 
 export function findAlertState(db: Db, checkId: string): CheckAlertStateRow | undefined {
-  return db.select().from(checkAlertStates).where(eq(checkAlertStates.checkId, checkId)).get();
+  return prepared(db, 'findAlertState', (d) => d.select().from(checkAlertStates).where(eq(checkAlertStates.checkId, sql.placeholder('checkId'))).prepare()).get({ checkId });
 }
 
 export function saveAlertState(db: Db, row: CheckAlertStateRow): void {
@@ -51,18 +53,35 @@ export interface JudgeableSession {
  * sessions of that check in the window, never by the whole history.
  */
 export function finishedSessionsAfter(db: Db, checkNum: number, afterId: number, since: number, limit: number): JudgeableSession[] {
-  return db
-    .select({ id: checkSessions.id, startedAt: checkSessions.startedAt, stoppedAt: checkSessions.stoppedAt, runLocations: checkSessions.runLocations })
-    .from(checkSessions)
-    .where(and(eq(checkSessions.checkNum, checkNum), gte(checkSessions.startedAt, since), gt(checkSessions.id, afterId), gte(checkSessions.status, UNFINISHED_BELOW)))
-    .orderBy(asc(checkSessions.id))
-    .limit(limit)
-    .all();
+  const query = prepared(db, 'finishedSessionsAfter', (d) =>
+    d
+      .select({ id: checkSessions.id, startedAt: checkSessions.startedAt, stoppedAt: checkSessions.stoppedAt, runLocations: checkSessions.runLocations })
+      .from(checkSessions)
+      .where(
+        and(
+          eq(checkSessions.checkNum, sql.placeholder('checkNum')),
+          gte(checkSessions.startedAt, sql.placeholder('since')),
+          gt(checkSessions.id, sql.placeholder('afterId')),
+          gte(checkSessions.status, UNFINISHED_BELOW),
+        ),
+      )
+      .orderBy(asc(checkSessions.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  return query.all({ checkNum, since, afterId, limit });
 }
 
 /** When a session started (null when it no longer exists). */
 export function sessionStartedAt(db: Db, sessionId: number): number | null {
-  return db.select({ startedAt: checkSessions.startedAt }).from(checkSessions).where(eq(checkSessions.id, sessionId)).get()?.startedAt ?? null;
+  const query = prepared(db, 'sessionStartedAt', (d) =>
+    d
+      .select({ startedAt: checkSessions.startedAt })
+      .from(checkSessions)
+      .where(eq(checkSessions.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  return query.get({ id: sessionId })?.startedAt ?? null;
 }
 
 /** Every existing check that has ever been scheduled or triggered (only those have sessions). */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { checkResults, resultDetails } from '../schema';
 
 export type ResultRow = typeof checkResults.$inferSelect;
@@ -21,8 +22,34 @@ export const RESULT_FLAGS = {
 
 export const RESULT_TYPE_CODE = { FINAL: 0, ATTEMPT: 1 } as const;
 
+const RESULT_COLUMNS = [
+  'sessionId',
+  'checkNum',
+  'location',
+  'resultType',
+  'flags',
+  'attempt',
+  'startedAt',
+  'durationMs',
+  'responseTimeMs',
+  'packetsSent',
+  'packetsReceived',
+  'minUs',
+  'avgUs',
+  'maxUs',
+  'stdDevUs',
+  'detailId',
+] as const satisfies readonly (keyof NewResultRow)[];
+
 export function insertResults(db: Db, rows: readonly NewResultRow[]): number[] {
-  return rows.map((row) => db.insert(checkResults).values(row).returning({ id: checkResults.id }).get().id);
+  const insert = prepared(db, 'insertResult', (d) =>
+    d
+      .insert(checkResults)
+      .values(Object.fromEntries(RESULT_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as NewResultRow)
+      .returning({ id: checkResults.id })
+      .prepare(),
+  );
+  return rows.map((row) => insert.get(row)?.id ?? 0);
 }
 
 const HOUR_MS = 3_600_000;
@@ -33,7 +60,13 @@ const HOUR_MS = 3_600_000;
  */
 export function storeDetail(db: Db, hash: Buffer, body: string, now: number): number {
   const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const existing = db.select({ id: resultDetails.id, lastUsedAt: resultDetails.lastUsedAt }).from(resultDetails).where(eq(resultDetails.hash, hash)).get();
+  const existing = prepared(db, 'findDetailByHash', (d) =>
+    d
+      .select({ id: resultDetails.id, lastUsedAt: resultDetails.lastUsedAt })
+      .from(resultDetails)
+      .where(eq(resultDetails.hash, sql.placeholder('hash')))
+      .prepare(),
+  ).get({ hash });
   if (existing) {
     if (existing.lastUsedAt < hour) db.update(resultDetails).set({ lastUsedAt: hour }).where(eq(resultDetails.id, existing.id)).run();
     return existing.id;
@@ -42,17 +75,27 @@ export function storeDetail(db: Db, hash: Buffer, body: string, now: number): nu
 }
 
 export function findDetail(db: Db, id: number): string | null {
-  return db.select({ body: resultDetails.body }).from(resultDetails).where(eq(resultDetails.id, id)).get()?.body ?? null;
+  const query = prepared(db, 'findDetail', (d) =>
+    d
+      .select({ body: resultDetails.body })
+      .from(resultDetails)
+      .where(eq(resultDetails.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  return query.get({ id })?.body ?? null;
 }
 
 /** A session's results, found through the (check_num, started_at) index rather than an index of their own. */
 export function listSessionResults(db: Db, sessionId: number, checkNum: number, sessionStartedAt: number): ResultRow[] {
-  return db
-    .select()
-    .from(checkResults)
-    .where(and(eq(checkResults.checkNum, checkNum), gte(checkResults.startedAt, sessionStartedAt), eq(checkResults.sessionId, sessionId)))
-    .orderBy(asc(checkResults.id))
-    .all();
+  const query = prepared(db, 'listSessionResults', (d) =>
+    d
+      .select()
+      .from(checkResults)
+      .where(and(eq(checkResults.checkNum, sql.placeholder('checkNum')), gte(checkResults.startedAt, sql.placeholder('startedAt')), eq(checkResults.sessionId, sql.placeholder('sessionId'))))
+      .orderBy(asc(checkResults.id))
+      .prepare(),
+  );
+  return query.all({ checkNum, startedAt: sessionStartedAt, sessionId });
 }
 
 export function findResult(db: Db, checkNum: number, id: number): ResultRow | undefined {

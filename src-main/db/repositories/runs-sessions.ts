@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
 export type SessionRow = typeof checkSessions.$inferSelect;
@@ -14,12 +15,21 @@ export interface SessionWithCheck extends SessionRow {
 
 /** Inserts sessions in order and returns their ids in the same order. */
 export function insertSessions(db: Db, rows: readonly NewSessionRow[]): number[] {
-  const ids: number[] = [];
-  for (const row of rows) {
-    const inserted = db.insert(checkSessions).values(row).returning({ id: checkSessions.id }).get();
-    ids.push(inserted.id);
-  }
-  return ids;
+  const insert = prepared(db, 'insertSession', (d) =>
+    d
+      .insert(checkSessions)
+      .values({
+        checkNum: sql.placeholder('checkNum'),
+        status: sql.placeholder('status'),
+        runSource: sql.placeholder('runSource'),
+        startedAt: sql.placeholder('startedAt'),
+        stoppedAt: sql.placeholder('stoppedAt'),
+        runLocations: sql.placeholder('runLocations'),
+      })
+      .returning({ id: checkSessions.id })
+      .prepare(),
+  );
+  return rows.map((row) => insert.get(row)?.id ?? 0);
 }
 
 const withCheck = {
@@ -49,11 +59,27 @@ export function findSessions(db: Db, ids: readonly number[], accountId?: string)
 }
 
 export function findSession(db: Db, id: number, accountId?: string): SessionWithCheck | undefined {
-  return findSessions(db, [id], accountId)[0];
+  if (accountId) return findSessions(db, [id], accountId)[0];
+  const query = prepared(db, 'findSession', (d) =>
+    d
+      .select(withCheck)
+      .from(checkSessions)
+      .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
+      .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
+      .where(eq(checkSessions.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  return query.get({ id });
 }
 
 export function updateSessionStatus(db: Db, id: number, status: number, stoppedAt: number | null): void {
-  db.update(checkSessions).set({ status, stoppedAt }).where(eq(checkSessions.id, id)).run();
+  prepared(db, 'updateSessionStatus', (d) =>
+    d
+      .update(checkSessions)
+      .set({ status: sql`${sql.placeholder('status')}`, stoppedAt: sql`${sql.placeholder('stoppedAt')}` })
+      .where(eq(checkSessions.id, sql.placeholder('id')))
+      .prepare(),
+  ).run({ id, status, stoppedAt });
 }
 
 /** Unfinished sessions (status codes below 4: STARTED and the PROGRESS family), through a partial index. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { checkGroups, checks, checkSchedule, runLocationCodes } from '../schema';
 
 export type CheckRunRow = typeof checks.$inferSelect & { checkNum: number; nextRunAt: number | null; lastLocationIndex: number };
@@ -74,11 +75,16 @@ export interface ScheduleUpdate {
 }
 
 export function updateSchedules(db: Db, updates: readonly ScheduleUpdate[]): void {
+  const setNext = prepared(db, 'updateNextRun', (d) =>
+    d
+      .update(checkSchedule)
+      .set({ nextRunAt: sql`${sql.placeholder('nextRunAt')}` })
+      .where(eq(checkSchedule.checkNum, sql.placeholder('checkNum')))
+      .prepare(),
+  );
   for (const u of updates) {
-    db.update(checkSchedule)
-      .set(u.lastLocationIndex === undefined ? { nextRunAt: u.nextRunAt } : { nextRunAt: u.nextRunAt, lastLocationIndex: u.lastLocationIndex })
-      .where(eq(checkSchedule.checkNum, u.checkNum))
-      .run();
+    if (u.lastLocationIndex === undefined) setNext.run({ nextRunAt: u.nextRunAt, checkNum: u.checkNum });
+    else db.update(checkSchedule).set({ nextRunAt: u.nextRunAt, lastLocationIndex: u.lastLocationIndex }).where(eq(checkSchedule.checkNum, u.checkNum)).run();
   }
 }
 
@@ -88,7 +94,8 @@ export function updateLocationIndex(db: Db, checkNum: number, lastLocationIndex:
 
 /** Location names by code; the table is tiny (one row per location ever used). */
 export function locationNames(db: Db): Map<number, string> {
-  return new Map(db.select().from(runLocationCodes).all().map((row) => [row.code, row.name]));
+  const query = prepared(db, 'locationNames', (d) => d.select().from(runLocationCodes).prepare());
+  return new Map(query.all().map((row) => [row.code, row.name]));
 }
 
 /** Codes for the given names, creating the missing ones. */
@@ -110,11 +117,12 @@ export function locationCodeOf(db: Db, name: string): number | null {
 
 /** The check id behind a check number (and its account), for reading runs back. */
 export function findCheckNum(db: Db, accountId: string, checkId: string): number | null {
-  return (
-    db
+  const query = prepared(db, 'findCheckNum', (d) =>
+    d
       .select({ checkNum: checkSchedule.checkNum })
       .from(checkSchedule)
-      .where(and(eq(checkSchedule.checkId, checkId), eq(checkSchedule.accountId, accountId)))
-      .get()?.checkNum ?? null
+      .where(and(eq(checkSchedule.checkId, sql.placeholder('checkId')), eq(checkSchedule.accountId, sql.placeholder('accountId'))))
+      .prepare(),
   );
+  return query.get({ checkId, accountId })?.checkNum ?? null;
 }

@@ -48,6 +48,10 @@ const NOTHING: RunAlertOutcome = { verdict: null, alert: null, checkAlertId: nul
 
 const failed = (r: RunResultFacts) => r.hasFailures || r.hasErrors;
 
+function isClear(state: AlertState): boolean {
+  return state.alerted === 'NONE' && state.failedRuns === 0 && state.degradedRuns === 0;
+}
+
 /** The result an alert talks about: a failing one for a failure, a degraded one for a degradation, else the latest. */
 function representative(results: RunResultFacts[], verdict: RunVerdict): RunResultFacts | undefined {
   const ran = results.filter((r) => !r.skipped);
@@ -113,11 +117,17 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
   const now = deps.clock.now();
   const at = run.finishedAt ?? now.getTime();
   return transaction(deps.db, (tx): RunAlertOutcome => {
-    const check = loadAlertingCheck(tx, run.accountId, run.checkId);
-    if (!check) return NOTHING;
     const stored = findAlertState(tx, run.checkId);
     if (alreadyJudged(stored?.lastSessionId, run.checkSessionId)) return NOTHING;
     const previous = (stored?.state as AlertState | undefined) ?? INITIAL_ALERT_STATE;
+    // The common case: a passing run of a check with nothing pending. Whatever the check's settings
+    // (even deactivated), the state stays clear and nothing alerts: only the marker moves.
+    if (stored && isClear(previous) && run.results.some((r) => !r.skipped) && run.results.every((r) => r.skipped || (!failed(r) && !r.isDegraded))) {
+      saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...previous }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
+      return { ...NOTHING, verdict: 'PASS' };
+    }
+    const check = loadAlertingCheck(tx, run.accountId, run.checkId);
+    if (!check) return NOTHING;
     const outcomes = run.results.map((r) => ({ location: r.runLocation, failed: failed(r), degraded: r.isDegraded, skipped: r.skipped }));
     const verdict = check.effective.activated ? runVerdict(outcomes, check.effective.alertSettings, check.effective.runParallel) : null;
     const judged = (state: AlertState) =>
