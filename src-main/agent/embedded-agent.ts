@@ -26,7 +26,9 @@ export interface EmbeddedAgentOptions {
   /** Executes one job (the runner's runJob in production; the no-op benchmark passes a stub). */
   run: RunFn;
   /** Batched ICMP (fping). Without it ICMP jobs run one by one through `run`. */
-  icmpBatch?: { run: BatchRunFn; key: (job: ExecutionJob) => string; maxTargets?: number } | null;
+  icmpBatch?: { run: BatchRunFn; key: (job: ExecutionJob) => string } | null;
+  /** Most targets in one batch (one fping process); default 500. */
+  maxBatchTargets?: number;
   onOutcome: OutcomeHandler;
   /** Capacity per lane; missing lanes get defaultLaneCapacities. */
   lanes?: LaneCapacities;
@@ -179,7 +181,7 @@ export class EmbeddedAgent implements JobSink {
       groups.set(key, group);
       group.push(job);
     }
-    const maxTargets = batch.maxTargets ?? 500;
+    const maxTargets = this.options.maxBatchTargets ?? 500;
     for (const group of groups.values()) {
       for (let i = 0; i < group.length; i += maxTargets) this.startBatch(lane, group.slice(i, i + maxTargets), batch.run, now);
     }

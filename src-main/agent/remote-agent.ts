@@ -3,7 +3,7 @@ import type { Logger } from '../core/logger';
 import { runJob } from '../runner/run-job';
 import { AgentClient, AgentHttpError } from './agent-client';
 import { EmbeddedAgent, type LaneCapacities } from './embedded-agent';
-import { fpingAvailable, icmpBatchKey, runIcmpBatch } from '../runner/executors/icmp-batch';
+import { icmpBatching } from '../runner/executors/icmp-batch';
 import type { ExecutorDeps } from '../runner/types';
 import { shutDownGracefully } from './graceful-shutdown';
 import { startHealthServer, type HealthServer } from './health-server';
@@ -114,15 +114,15 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   };
 
   const executorDeps: ExecutorDeps = { now: () => new Date() };
-  const batched = await fpingAvailable(executorDeps);
-  if (!batched) say('fping was not found: ICMP checks run one `ping` per run. Install fping (apt-get install fping) to batch them.');
+  const batching = await icmpBatching(executorDeps);
+  if (!batching) say('fping was not found: ICMP checks run one `ping` per run. Install fping (apt-get install fping) to batch them.');
   const agent = new EmbeddedAgent({
     clock: { now: () => new Date() },
     logger,
     agentId: 'remote',
     lanes: options.lanes,
     run: (job) => runJob(job, executorDeps),
-    icmpBatch: batched ? { run: (jobs) => runIcmpBatch(jobs as Parameters<typeof runIcmpBatch>[0], executorDeps), key: (job) => icmpBatchKey(job as Parameters<typeof icmpBatchKey>[0]) } : null,
+    icmpBatch: batching,
     onOutcome: (outcome) => {
       runningSessions.delete(outcome.job.jobId);
       say(`Finished job ${outcome.job.jobId}${outcome.result ? '' : ` (${outcome.reason ?? 'no result'})`}`);

@@ -11,7 +11,7 @@ import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
-import { icmpBatchKey, runIcmpBatch, fpingAvailable } from '../runner/executors/icmp-batch';
+import { icmpBatching } from '../runner/executors/icmp-batch';
 import type { ExecutorDeps } from '../runner/types';
 import { createRuntime } from '../services/runtime';
 import { backendAgentHealth } from '../services/agent-status/health';
@@ -106,14 +106,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     runtime.baseUrl = url;
     const events = runtime.events;
     const executorDeps: ExecutorDeps = { now: () => clock.now(), tools: options.tools };
-    const batched = !options.run && (await fpingAvailable(executorDeps));
-    if (!options.run && !batched) {
+    const batching = options.run ? null : await icmpBatching(executorDeps);
+    if (!options.run && !batching) {
       logger.warn('fping was not found: ICMP checks run one `ping` process per run (a smaller ICMP lane). Install fping (Debian/Ubuntu: apt-get install fping; macOS: brew install fping) to batch them.');
     }
     const runs = createRunSystem({
       deps,
       run: options.run ?? ((job) => runJob(job, executorDeps)),
-      icmpBatch: batched ? { run: (jobs) => runIcmpBatch(jobs as Parameters<typeof runIcmpBatch>[0], executorDeps), key: (job) => icmpBatchKey(job as Parameters<typeof icmpBatchKey>[0]) } : null,
+      icmpBatch: batching,
       timers: options.timers,
       lanes: { ...config.lanes, ...options.lanes },
       pollIntervalMs: options.schedulerPollMs,

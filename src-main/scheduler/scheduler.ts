@@ -57,6 +57,8 @@ export class Scheduler {
   private generation = 0;
   private lastTickAt = -Infinity;
   readonly lags: number[] = [];
+  /** Resolves once every check is loaded at start. */
+  loading: Promise<void> = Promise.resolve();
   dispatched = 0;
 
   constructor(private readonly options: SchedulerOptions) {}
@@ -76,9 +78,6 @@ export class Scheduler {
     this.marker = checksChangeMarker(this.options.deps);
     this.loading = this.loadPages();
   }
-
-  /** Resolves once every check is loaded (the benchmark and tests may wait for it). */
-  loading: Promise<void> = Promise.resolve();
 
   private async loadPages(): Promise<void> {
     const limit = this.options.startPageSize ?? 500;

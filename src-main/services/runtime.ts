@@ -1,4 +1,5 @@
 import { EventBus } from '../core/events';
+import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './agent-jobs/signals';
 
@@ -55,26 +56,25 @@ export interface Runtime {
   skips: SkipCounter;
 }
 
-/** Counts skipped runs per lane in one-minute buckets over the last hour. */
+/** Skipped runs per lane over the last hour. */
 export class SkipCounter {
-  private readonly buckets = new Map<string, Map<number, number>>();
+  private readonly lanes = new Map<string, RecentCounts>();
 
-  add(lane: string, at: number, n = 1): void {
-    const minute = Math.floor(at / 60_000);
-    const lanes = this.buckets.get(lane) ?? new Map<number, number>();
-    this.buckets.set(lane, lanes);
-    lanes.set(minute, (lanes.get(minute) ?? 0) + n);
-    for (const key of lanes.keys()) if (key <= minute - 60) lanes.delete(key);
+  add(lane: string, at: number): void {
+    let counts = this.lanes.get(lane);
+    if (!counts) {
+      counts = new RecentCounts();
+      this.lanes.set(lane, counts);
+    }
+    counts.add(at);
   }
 
-  /** Skips in the hour before `now`, per lane. */
+  /** Skips in the hour before `now`, per lane (lanes without any left out). */
   lastHour(now: number): Record<string, number> {
-    const since = Math.floor(now / 60_000) - 59;
     const out: Record<string, number> = {};
-    for (const [lane, minutes] of this.buckets) {
-      let total = 0;
-      for (const [minute, n] of minutes) if (minute >= since) total += n;
-      if (total > 0) out[lane] = total;
+    for (const [lane, counts] of this.lanes) {
+      const n = counts.lastHour(now);
+      if (n > 0) out[lane] = n;
     }
     return out;
   }

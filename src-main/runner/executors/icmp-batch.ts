@@ -130,3 +130,14 @@ export async function runIcmpBatch(jobs: IcmpJob[], deps: ExecutorDeps): Promise
     for (const undo of detach) undo();
   }
 }
+
+/** What an agent batches ICMP runs with: fping's runner, or null where fping cannot be run. */
+export interface IcmpBatching {
+  run(jobs: ExecutionJob[]): Promise<ExecutionResult[]>;
+  key(job: ExecutionJob): string;
+}
+
+export async function icmpBatching(deps: ExecutorDeps): Promise<IcmpBatching | null> {
+  if (!(await fpingAvailable(deps))) return null;
+  return { run: (jobs) => runIcmpBatch(jobs as IcmpJob[], deps), key: (job) => icmpBatchKey(job as IcmpJob) };
+}
