@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ManualClock } from '../src-main/core/clock';
 import { resolveConfig } from '../src-main/core/config';
+import { loadKeyring } from '../src-main/core/keyring';
 import { createLogger } from '../src-main/core/logger';
 import { DB_FILE_NAME, openDb } from '../src-main/db/connection';
 import type { ExecutionJob, ExecutionResult } from '../src-main/runner/types';
@@ -78,7 +79,7 @@ export async function benchScheduler(options: SchedulerBenchOptions): Promise<Sc
   const config = resolveConfig({ dataDir, apiKey: 'bench-key-0123456789', rendererDir: null });
   const handle = openDb({ dataDir, migrationsDir: config.migrationsDir });
   const clock = new ManualClock('2026-01-01T00:00:00.000Z');
-  const deps: ServiceDeps = { db: handle.db, clock, logger: createLogger('warn'), runtime: createRuntime('http://bench') };
+  const deps: ServiceDeps = { db: handle.db, clock, logger: createLogger('warn'), runtime: createRuntime('http://bench'), keyring: loadKeyring(dataDir) };
   try {
     const setupStart = performance.now();
     const { accountId } = bootstrapAccount(deps, config.apiKey);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ManualClock } from '../../src-main/core/clock';
 import { resolveConfig } from '../../src-main/core/config';
+import { loadKeyring } from '../../src-main/core/keyring';
 import { createLogger } from '../../src-main/core/logger';
 import { DB_FILE_NAME, openDb } from '../../src-main/db/connection';
 import { assignMissingCheckNums, locationCodes } from '../../src-main/db/repositories/runs';
@@ -38,7 +39,7 @@ export const retention: Scenario = {
     const handle = openDb({ dataDir, migrationsDir: config.migrationsDir });
     const start = Date.parse('2026-01-01T00:00:00.000Z');
     const clock = new ManualClock(start);
-    const deps = { db: handle.db, clock, logger: createLogger('warn'), runtime: createRuntime('http://bench') };
+    const deps = { db: handle.db, clock, logger: createLogger('warn'), runtime: createRuntime('http://bench'), keyring: loadKeyring(dataDir) };
     let service: Retention | null = null;
     try {
       const { accountId } = bootstrapAccount(deps, BENCH_API_KEY);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { openDb, type DbHandle } from '../db/connection';
+import { loadKeyring } from './keyring';
 import { buildApp } from '../http/app';
 import { bootstrapAccount } from '../services/accounts/bootstrap';
 import { applyConfiguredPlan } from '../services/accounts/set-plan';
@@ -84,7 +85,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = openDb({ dataDir: config.dataDir, migrationsDir: config.migrationsDir, nativeBinding: options.nativeBinding });
   const runtime = createRuntime();
-  const deps: ServiceDeps = { db: db.db, clock: options.clock ?? systemClock, logger, runtime };
+  const deps: ServiceDeps = { db: db.db, clock: options.clock ?? systemClock, logger, runtime, keyring: loadKeyring(config.dataDir) };
   const launchTokens = new LaunchTokens();
   let app: FastifyInstance | null = null;
   try {
