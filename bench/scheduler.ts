@@ -76,7 +76,7 @@ function percentile(sorted: number[], p: number): number {
  */
 export async function benchScheduler(options: SchedulerBenchOptions): Promise<SchedulerBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sightline-bench-'));
-  const config = resolveConfig({ dataDir, apiKey: 'bench-key-0123456789', rendererDir: null });
+  const config = resolveConfig({ dataDir, apiKey: 'bench-key-0123456789abcdef', rendererDir: null });
   const handle = openDb({ dataDir, migrationsDir: config.migrationsDir });
   const clock = new ManualClock('2026-01-01T00:00:00.000Z');
   const deps: ServiceDeps = { db: handle.db, clock, logger: createLogger('warn'), runtime: createRuntime('http://bench'), keyring: loadKeyring(dataDir) };

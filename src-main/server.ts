@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { boot } from './core/boot';
 import { ensureConsoleBuilt } from './core/console-build';
 import {
+  apiKeyProblem,
+  DEFAULT_AUTH_FAILURES_PER_MINUTE,
   DEFAULT_HOST,
   DEFAULT_NOTIFICATION_RETENTION_DAYS,
   DEFAULT_PORT,
@@ -11,6 +13,8 @@ import {
   LANE_SETTINGS,
   parseLaneCapacity,
   parseMaxChecks,
+  parseMultiStepMemoryMb,
+  parsePublicHosts,
   parseRateLimit,
   parseRetentionDays,
   resolveConfig,
@@ -19,24 +23,33 @@ import {
 import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, parseDrainTimeout, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, resolveHealthPort, startAgentProbes } from './agent/health-server';
+import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from './runner/sandbox';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
-                  [--max-checks N|unlimited] [--rate-limit N] [--no-console-build]
+                  [--public-host NAME[,NAME]] [--max-checks N|unlimited] [--rate-limit N]
+                  [--auth-failure-limit N] [--no-console-build]
                   [--retention-days N] [--rollup-retention-days N] [--notification-retention-days N]
                   [--agent-health-port P] [--agent-health-host HOST] [--drain-timeout SECONDS]
                   [--no-scheduler] [--lane-icmp N] [--lane-traceroute N] [--lane-multistep N]
+                  [--multistep-memory-mb MB]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
           --host      address to listen on (default ${DEFAULT_HOST})
           --port      port (default ${DEFAULT_PORT}; 0 picks a free one)
           --data-dir  where the SQLite database lives (default: the per-user app-data folder)
-          --api-key   make KEY a valid owner key (also env SIGHTLINE_API_KEY)
+          --api-key   make KEY (at least 24 characters) a valid owner key (also env SIGHTLINE_API_KEY)
+          --public-host  host names clients use to reach this server (e.g. behind TLS or for
+                      remote agents), comma-separated or repeated; requests naming any other
+                      Host than these, loopback, --host or (with --host 0.0.0.0/::) the
+                      machine's addresses answer 421 (also env SIGHTLINE_PUBLIC_HOSTS)
           --max-checks  set the plan limit: at most N checks, or "unlimited" (also env
                       SIGHTLINE_MAX_CHECKS; without it the stored plan is kept)
-          --rate-limit  REST requests per minute per API key (default ${DEFAULT_RATE_LIMIT_PER_MINUTE};
+          --rate-limit  REST and tRPC requests per minute per API key (default ${DEFAULT_RATE_LIMIT_PER_MINUTE};
                       also env SIGHTLINE_RATE_LIMIT)
+          --auth-failure-limit  failed authentications per minute per client address before
+                      it gets 429s (default ${DEFAULT_AUTH_FAILURES_PER_MINUTE}; also env SIGHTLINE_AUTH_FAILURE_LIMIT)
           --retention-days  days raw results and sessions are kept (default ${DEFAULT_RAW_RETENTION_DAYS};
                       also env SIGHTLINE_RETENTION_DAYS); hourly rollups keep the history
           --rollup-retention-days  days hourly rollups (uptime, long-range charts) are kept
@@ -53,6 +66,9 @@ const USAGE = `Usage:
                       (defaults: ICMP 4000 with fping, 64 with ping; traceroute 32; multi-step one
                       per core; also env SIGHTLINE_LANE_ICMP, SIGHTLINE_LANE_TRACEROUTE,
                       SIGHTLINE_LANE_MULTISTEP)
+          --multistep-memory-mb  memory limit of each process of a multi-step run, in MB
+                      (default ${DEFAULT_MULTISTEP_MEMORY_MB}, at least ${MIN_MULTISTEP_MEMORY_MB}; also env SIGHTLINE_MULTISTEP_MEMORY_MB);
+                      going over it fails the run with a "memory limit" error
 
 ${AGENT_USAGE}`;
 
@@ -86,6 +102,8 @@ async function serve(argv: string[]): Promise<void> {
         'api-key': { type: 'string' },
         'max-checks': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'auth-failure-limit': { type: 'string' },
+        'public-host': { type: 'string', multiple: true },
         'retention-days': { type: 'string' },
         'rollup-retention-days': { type: 'string' },
         'notification-retention-days': { type: 'string' },
@@ -97,14 +115,20 @@ async function serve(argv: string[]): Promise<void> {
         'lane-icmp': { type: 'string' },
         'lane-traceroute': { type: 'string' },
         'lane-multistep': { type: 'string' },
+        'multistep-memory-mb': { type: 'string' },
       },
       strict: true,
     }));
   } catch (error) {
     fail((error as Error).message);
   }
-  if (values['api-key'] !== undefined && values['api-key'].length < 8) fail('--api-key must be at least 8 characters');
+  if (values['api-key'] !== undefined) {
+    const problem = apiKeyProblem(values['api-key'], '--api-key');
+    if (problem) fail(problem);
+  }
   const overrides: Partial<Config> = { host: values.host, port: parsePort(values.port), dataDir: values['data-dir'], apiKey: values['api-key'] };
+  if (values['public-host'] !== undefined) overrides.publicHosts = values['public-host'].flatMap((value) => orFail(parsePublicHosts(value, '--public-host')));
+  if (values['auth-failure-limit'] !== undefined) overrides.authFailuresPerMinute = orFail(parseRateLimit(values['auth-failure-limit'], '--auth-failure-limit'));
   if (values['max-checks'] !== undefined) overrides.maxChecks = orFail(parseMaxChecks(values['max-checks'], '--max-checks'));
   if (values['rate-limit'] !== undefined) overrides.rateLimitPerMinute = orFail(parseRateLimit(values['rate-limit'], '--rate-limit'));
   if (values['retention-days'] !== undefined) overrides.rawRetentionDays = orFail(parseRetentionDays(values['retention-days'], '--retention-days'));
@@ -118,6 +142,7 @@ async function serve(argv: string[]): Promise<void> {
     if (value !== undefined) lanes[lane] = orFail(parseLaneCapacity(value, flag));
   }
   overrides.lanes = lanes;
+  if (values['multistep-memory-mb'] !== undefined) overrides.multiStepMemoryMb = orFail(parseMultiStepMemoryMb(values['multistep-memory-mb'], '--multistep-memory-mb'));
   if (process.env.JOB_CONCURRENCY) process.stderr.write('Warning: JOB_CONCURRENCY is no longer read: each check type has its own lane (--lane-icmp, --lane-traceroute, --lane-multistep).\n');
   const healthPort = orFail(resolveHealthPort(values['agent-health-port']));
   const drainTimeoutMs = values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'));

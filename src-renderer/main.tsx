@@ -1,3 +1,4 @@
+import './lib/no-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

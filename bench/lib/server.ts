@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { trackChild } from './cleanup';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BENCH_API_KEY = 'bench-key-0123456789';
+export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
 
 export interface ServerOptions {
   dataDir: string;

@@ -105,7 +105,15 @@ export const multistepSaturated: Scenario = {
               server.apiUrl,
               'POST',
               '/v1/checks/multistep',
-              { name: `slow but healthy ${i}`, frequency: 1, activated: true, script: slowScript(receiver.url, o.sleepS), alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }] },
+              {
+                name: `slow but healthy ${i}`,
+                frequency: 1,
+                activated: true,
+                script: slowScript(receiver.url, o.sleepS),
+                // A multi-step run stops at maxResponseTime (30 s without it); these sleep on purpose.
+                maxResponseTime: Math.min(120_000, (o.sleepS + 30) * 1000),
+                alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }],
+              },
               201,
             );
             multiStepIds.push(String(check.id));

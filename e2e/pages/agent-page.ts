@@ -18,6 +18,8 @@ export class AgentPage {
   readonly saturatedAlert: Locator;
   readonly icmpMode: Locator;
   readonly fpingMissingAlert: Locator;
+  readonly sandboxNote: Locator;
+  readonly notIsolatedAlert: Locator;
 
   constructor(readonly page: Page) {
     const main = page.getByRole('main');
@@ -32,6 +34,8 @@ export class AgentPage {
     this.saturatedAlert = this.embeddedAgent.getByRole('alert').filter({ hasText: 'Runs are being skipped' });
     this.icmpMode = this.embeddedAgent.getByText('ICMP runs are batched through fping');
     this.fpingMissingAlert = this.embeddedAgent.getByRole('alert').filter({ hasText: 'fping is not installed' });
+    this.sandboxNote = this.embeddedAgent.getByText('Multi-step scripts run in a bubblewrap sandbox');
+    this.notIsolatedAlert = this.embeddedAgent.getByRole('alert').filter({ hasText: 'Multi-step scripts are not isolated' });
   }
 
   async createLocation(name: string, slugName: string): Promise<void> {

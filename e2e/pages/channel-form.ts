@@ -33,6 +33,11 @@ export class ChannelForm {
     };
   }
 
+  /** A write-only credential field (SecretField): named "Replace <label>" when one is stored, "Set <label>" when not. */
+  secret(label: string, isSet: boolean): Locator {
+    return this.form.getByLabel(`${isSet ? 'Replace' : 'Set'} ${label}`, { exact: true });
+  }
+
   async fillWebhook(input: WebhookInput): Promise<void> {
     await choose(this.page, this.type, 'Webhook');
     await this.name.fill(input.name);

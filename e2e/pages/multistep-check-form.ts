@@ -35,6 +35,19 @@ export class MultiStepCheckForm {
     await this.form.getByRole('textbox', { name: `Dependency ${index} content` }).fill(content);
   }
 
+  /** A variable the server holds a secret for: a "set" badge and a replace action, never the value. */
+  storedSecret(index: number): Locator {
+    return this.form.getByRole('group', { name: `Variable ${index} value` });
+  }
+
+  replaceSecretButton(index: number): Locator {
+    return this.form.getByRole('button', { name: `Replace variable ${index} value` });
+  }
+
+  variableValue(index: number): Locator {
+    return this.form.getByLabel(`Variable ${index} value`);
+  }
+
   async addEnvironmentVariable(index: number, key: string, value: string, secret: boolean): Promise<void> {
     await this.addVariable.click();
     await this.form.getByRole('textbox', { name: `Variable ${index} name` }).fill(key);

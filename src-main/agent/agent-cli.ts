@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '../core/logger';
-import { LANE_SETTINGS, parseLaneCapacity } from '../core/config';
+import { LANE_SETTINGS, parseLaneCapacity, parseMultiStepMemoryMb } from '../core/config';
+import { DEFAULT_MULTISTEP_MEMORY_MB } from '../runner/sandbox';
 import type { LaneCapacities } from './embedded-agent';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout } from './graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, DEFAULT_AGENT_HEALTH_PORT, resolveHealthPort } from './health-server';
@@ -9,7 +10,7 @@ import { startRemoteAgent } from './remote-agent';
 
 export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--lane-icmp N] [--lane-traceroute N]
                   [--lane-multistep N] [--agent-health-port P] [--agent-health-host HOST]
-                  [--drain-timeout SECONDS]
+                  [--drain-timeout SECONDS] [--multistep-memory-mb MB]
 
   agent   run checks for a private location from this machine: registers with the server,
           pulls the location's jobs over HTTP (long-poll), runs them and posts the results.
@@ -21,6 +22,8 @@ export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--lane-icm
                       AGENT_HEALTH_PORT or ${DEFAULT_AGENT_HEALTH_PORT}; 0 picks a free one)
           --agent-health-host  address of the probes (default ${DEFAULT_AGENT_HEALTH_HOST})
           --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000})
+          --multistep-memory-mb  memory limit of each process of a multi-step run (default
+                      ${DEFAULT_MULTISTEP_MEMORY_MB}; also env SIGHTLINE_MULTISTEP_MEMORY_MB)
           Sightline sends nothing anywhere but the server; EXTERNAL_OBSERVABILITY=off is accepted.
 `;
 
@@ -44,6 +47,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
         'agent-health-port': { type: 'string' },
         'agent-health-host': { type: 'string' },
         'drain-timeout': { type: 'string' },
+        'multistep-memory-mb': { type: 'string' },
       },
       strict: true,
     }));
@@ -59,6 +63,8 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
     const value = values[flag.slice(2) as 'lane-icmp' | 'lane-traceroute' | 'lane-multistep'] ?? values.concurrency ?? process.env[env];
     if (value !== undefined && value !== '') lanes[lane] = orFail(parseLaneCapacity(value, values.concurrency !== undefined ? '--concurrency' : flag), fail);
   }
+  const memory = values['multistep-memory-mb'] ?? process.env.SIGHTLINE_MULTISTEP_MEMORY_MB;
+  const multiStepMemoryMb = memory === undefined || memory === '' ? undefined : orFail(parseMultiStepMemoryMb(memory, values['multistep-memory-mb'] !== undefined ? '--multistep-memory-mb' : 'SIGHTLINE_MULTISTEP_MEMORY_MB'), fail);
   const logger = createLogger(process.env.SIGHTLINE_LOG_LEVEL ?? 'warn');
   const say = (line: string) => process.stdout.write(`${line}\n`);
   let agent;
@@ -72,6 +78,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
       drainTimeoutMs: values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'), fail),
       logger,
       say,
+      multiStepMemoryMb,
     });
   } catch (error) {
     if (error instanceof AgentHttpError && error.status === 401) {

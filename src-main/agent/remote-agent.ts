@@ -8,7 +8,9 @@ import type { ExecutorDeps } from '../runner/types';
 import { shutDownGracefully } from './graceful-shutdown';
 import { startHealthServer, type HealthServer } from './health-server';
 import type { JobOutcome } from '../runner/jobs';
-import { agentHealthOf } from '../../src-shared/rules/lanes';
+import { agentHealthOf, type MultiStepIsolationView } from '../../src-shared/rules/lanes';
+import { installedNodeModules } from '../runner/multistep-workspace';
+import { DEFAULT_MULTISTEP_MEMORY_MB, isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandbox';
 
 export const AGENT_VERSION = '1.0.0';
 
@@ -25,6 +27,8 @@ export interface RemoteAgentOptions {
   say: (line: string) => void;
   /** Overrides the server's heartbeat interval (tests). */
   heartbeatIntervalMs?: number;
+  /** Memory limit of each process of a multi-step run, in MB (default 512). */
+  multiStepMemoryMb?: number;
 }
 
 export interface RemoteAgent {
@@ -58,6 +62,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   const { logger, say } = options;
   const client = new AgentClient(options.serverUrl, options.key);
   let lanesOf: EmbeddedAgent | null = null;
+  let isolation: MultiStepIsolationView | null = null;
   const health = await startHealthServer({
     port: options.healthPort,
     host: options.healthHost,
@@ -66,7 +71,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
     health: () => {
       const lanes = lanesOf?.laneStats() ?? [];
       const skippedByLane = Object.fromEntries(lanes.filter((l) => l.skippedLastHour > 0).map((l) => [l.lane, l.skippedLastHour]));
-      return agentHealthOf({ skippedByLane, lanes, icmpMode: lanesOf?.icmpMode ?? null });
+      return agentHealthOf({ skippedByLane, lanes, icmpMode: lanesOf?.icmpMode ?? null, multiStepIsolation: isolation });
     },
   });
   if (health.url) say(`Agent health probes on ${health.url}`);
@@ -103,7 +108,8 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
         return;
       } catch (error) {
         const status = error instanceof AgentHttpError ? error.status : 0;
-        const retriable = status === 0 || status === 503 || status >= 500;
+        // 429: the server refuses this address for a while (failed authentications from it); the outcome is still wanted.
+        const retriable = status === 0 || status === 429 || status >= 500;
         if (!retriable || Date.now() > giveUpAt) {
           logger.warn({ err: error, jobId: outcome.job.jobId }, 'the server did not take a job outcome');
           return;
@@ -113,9 +119,14 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
     }
   };
 
-  const executorDeps: ExecutorDeps = { now: () => new Date() };
+  const memoryMb = options.multiStepMemoryMb ?? DEFAULT_MULTISTEP_MEMORY_MB;
+  const executorDeps: ExecutorDeps = { now: () => new Date(), multiStepMemoryMb: memoryMb };
   const batching = await icmpBatching(executorDeps);
   if (!batching) say('fping was not found: ICMP checks run one `ping` per run. Install fping (apt-get install fping) to batch them.');
+  const sandbox = await probeSandbox(executorDeps, { nodeModules: installedNodeModules() });
+  executorDeps.multiStepSandbox = sandbox;
+  isolation = isolationView(sandbox, memoryMb);
+  if (sandbox.isolation === 'none') say(`Warning: ${notIsolatedWarning(sandbox)}`);
   const agent = new EmbeddedAgent({
     clock: { now: () => new Date() },
     logger,

@@ -13,8 +13,11 @@ import { createLogger, type Logger } from './logger';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
 import { icmpBatching } from '../runner/executors/icmp-batch';
+import { installedNodeModules } from '../runner/multistep-workspace';
+import { isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandbox';
 import type { ExecutorDeps } from '../runner/types';
 import { createRuntime } from '../services/runtime';
+import { sealStoredSecrets } from '../services/secrets/seal-stored';
 import { backendAgentHealth } from '../services/agent-status/health';
 import type { AgentHealth } from '../../src-shared/rules/lanes';
 import { createRunSystem, type RunSystem } from '../scheduler/run-system';
@@ -91,12 +94,24 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   try {
     const { accountId, createdKey } = bootstrapAccount(deps, config.apiKey);
     applyConfiguredPlan(deps, accountId, config.maxChecks);
+    sealStoredSecrets(deps);
     let launchToken: string | null = null;
     if (options.issueLaunchToken) {
       launchToken = generateApiKey();
-      launchTokens.add(hashApiKey(launchToken), { accountId, role: 'OWNER' });
+      launchTokens.add(hashApiKey(deps.keyring, launchToken), { accountId, role: 'OWNER' });
     }
-    app = await buildApp({ services: deps, launchTokens }, { logger, rendererDir: config.rendererDir, rateLimitPerMinute: config.rateLimitPerMinute, allowFileOrigin: options.allowFileOrigin });
+    app = await buildApp(
+      { services: deps, launchTokens },
+      {
+        logger,
+        rendererDir: config.rendererDir,
+        rateLimitPerMinute: config.rateLimitPerMinute,
+        authFailuresPerMinute: config.authFailuresPerMinute,
+        listenHost: config.host,
+        publicHosts: config.publicHosts,
+        allowFileOrigin: options.allowFileOrigin,
+      },
+    );
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -106,11 +121,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const clock = deps.clock;
     runtime.baseUrl = url;
     const events = runtime.events;
-    const executorDeps: ExecutorDeps = { now: () => clock.now(), tools: options.tools };
+    const executorDeps: ExecutorDeps = { now: () => clock.now(), tools: options.tools, multiStepMemoryMb: config.multiStepMemoryMb };
     const batching = options.run ? null : await icmpBatching(executorDeps);
     if (!options.run && !batching) {
       logger.warn('fping was not found: ICMP checks run one `ping` process per run (a smaller ICMP lane). Install fping (Debian/Ubuntu: apt-get install fping; macOS: brew install fping) to batch them.');
     }
+    const sandbox = options.run ? null : await probeSandbox(executorDeps, { nodeModules: installedNodeModules() });
+    if (sandbox) executorDeps.multiStepSandbox = sandbox;
+    if (sandbox?.isolation === 'none') logger.warn(notIsolatedWarning(sandbox));
     const runs = createRunSystem({
       deps,
       run: options.run ?? ((job) => runJob(job, executorDeps)),
@@ -118,6 +136,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       timers: options.timers,
       lanes: { ...config.lanes, ...options.lanes },
       pollIntervalMs: options.schedulerPollMs,
+      multiStepIsolation: sandbox ? isolationView(sandbox, config.multiStepMemoryMb) : null,
     });
     const alerting = startAlerting(deps, events);
     const broker = attachRemoteAgents(deps, runs, options.remoteAgents);

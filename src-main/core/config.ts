@@ -1,7 +1,9 @@
+import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LaneName } from '../runner/jobs';
+import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../runner/sandbox';
 
 export interface Config {
   host: string;
@@ -13,8 +15,15 @@ export interface Config {
   rendererDir: string | null;
   migrationsDir: string;
   logLevel: string;
-  /** Requests per minute per API key over REST (DESIGN.md: 600 per 60 s); --rate-limit or SIGHTLINE_RATE_LIMIT. */
+  /** Requests per minute per API key over REST and tRPC together (DESIGN.md: 600 per 60 s); --rate-limit or SIGHTLINE_RATE_LIMIT. */
   rateLimitPerMinute: number;
+  /** Failed authentications per minute per client address before it gets 429s (--auth-failure-limit or SIGHTLINE_AUTH_FAILURE_LIMIT). */
+  authFailuresPerMinute: number;
+  /**
+   * Host names (or addresses) the server answers to besides loopback and --host, e.g. the name a
+   * team uses behind TLS (--public-host or SIGHTLINE_PUBLIC_HOSTS, comma-separated).
+   */
+  publicHosts: string[];
   /** Days raw results, sessions and result details are kept (--retention-days or SIGHTLINE_RETENTION_DAYS). */
   rawRetentionDays: number;
   /** Days hourly rollups are kept (--rollup-retention-days or SIGHTLINE_ROLLUP_RETENTION_DAYS). */
@@ -28,6 +37,8 @@ export interface Config {
   maxChecks?: number | null;
   /** Runs at once per lane (--lane-icmp/--lane-traceroute/--lane-multistep or SIGHTLINE_LANE_*); missing lanes get the defaults. */
   lanes: Partial<Record<LaneName, number>>;
+  /** Memory limit of each process of a multi-step run, in MB (--multistep-memory-mb or SIGHTLINE_MULTISTEP_MEMORY_MB; default 512). */
+  multiStepMemoryMb: number;
 }
 
 /** The settings of each lane's capacity: CLI flag and environment variable. */
@@ -44,6 +55,15 @@ export function parseLaneCapacity(value: string, name: string): number | string 
   return n;
 }
 
+/** "N" (integer MIN_MULTISTEP_MEMORY_MB..1048576) → N; anything else → an error message naming the setting. */
+export function parseMultiStepMemoryMb(value: string, name: string): number | string {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < MIN_MULTISTEP_MEMORY_MB || n > 1_048_576) {
+    return `${name} must be a whole number of megabytes between ${MIN_MULTISTEP_MEMORY_MB} and 1048576, got "${value}"`;
+  }
+  return n;
+}
+
 function lanesFromEnv(env: NodeJS.ProcessEnv): Partial<Record<LaneName, number>> {
   const lanes: Partial<Record<LaneName, number>> = {};
   for (const { lane, env: name } of LANE_SETTINGS) {
@@ -54,6 +74,42 @@ function lanesFromEnv(env: NodeJS.ProcessEnv): Partial<Record<LaneName, number>>
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+export const DEFAULT_AUTH_FAILURES_PER_MINUTE = 20;
+
+/** A chosen owner key must resist guessing: a generated key has 40 random characters. */
+export const MIN_API_KEY_LENGTH = 24;
+
+/** Why KEY cannot be an owner key (an error message naming the setting), or null when it can. */
+export function apiKeyProblem(value: string, name: string): string | null {
+  if (value.length < MIN_API_KEY_LENGTH) return `${name} must be at least ${MIN_API_KEY_LENGTH} characters (got ${value.length}); generate one with: openssl rand -hex 20`;
+  // The bearer token of an Authorization header cannot hold whitespace, so such a key could never be sent.
+  if (/\s/.test(value)) return `${name} must not contain whitespace`;
+  return null;
+}
+
+function checkedApiKey(value: string | null | undefined, name: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  const problem = apiKeyProblem(value, name);
+  if (problem) throw new Error(problem);
+  return value;
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/** "a.example,b.example" → names in lower case, without a trailing dot or IPv6 brackets; an error message for anything that is not a host. */
+export function parsePublicHosts(value: string, name: string): string[] | string {
+  const hosts: string[] = [];
+  for (const raw of value.split(',')) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const bare = entry.startsWith('[') && entry.endsWith(']') ? entry.slice(1, -1) : entry;
+    if (isIP(bare) === 0 && !HOST_NAME.test(bare)) {
+      return `${name} takes host names or IP addresses separated by commas, without scheme, port or path; got "${entry}"`;
+    }
+    hosts.push(bare.toLowerCase().replace(/\.$/, ''));
+  }
+  return hosts;
+}
 
 /** "N" (integer ≥ 1) → N; anything else → an error message naming the setting. */
 export function parseRateLimit(value: string, name: string): number | string {
@@ -106,11 +162,14 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     host: overrides.host ?? DEFAULT_HOST,
     port: overrides.port ?? DEFAULT_PORT,
     dataDir: resolve(overrides.dataDir ?? env.SIGHTLINE_DATA_DIR ?? defaultDataDir(env)),
-    apiKey: overrides.apiKey ?? env.SIGHTLINE_API_KEY ?? null,
+    apiKey: overrides.apiKey !== undefined ? checkedApiKey(overrides.apiKey, '--api-key') : checkedApiKey(env.SIGHTLINE_API_KEY, 'SIGHTLINE_API_KEY'),
     rendererDir: overrides.rendererDir === undefined ? join(PROJECT_ROOT, 'out', 'renderer') : overrides.rendererDir,
     migrationsDir: overrides.migrationsDir ?? join(PROJECT_ROOT, 'src-main', 'db', 'migrations'),
     logLevel: overrides.logLevel ?? env.SIGHTLINE_LOG_LEVEL ?? 'warn',
     rateLimitPerMinute: overrides.rateLimitPerMinute ?? fromEnv(env.SIGHTLINE_RATE_LIMIT, 'SIGHTLINE_RATE_LIMIT', parseRateLimit) ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute:
+      overrides.authFailuresPerMinute ?? fromEnv(env.SIGHTLINE_AUTH_FAILURE_LIMIT, 'SIGHTLINE_AUTH_FAILURE_LIMIT', parseRateLimit) ?? DEFAULT_AUTH_FAILURES_PER_MINUTE,
+    publicHosts: overrides.publicHosts ?? fromEnv(env.SIGHTLINE_PUBLIC_HOSTS, 'SIGHTLINE_PUBLIC_HOSTS', parsePublicHosts) ?? [],
     rawRetentionDays: overrides.rawRetentionDays ?? fromEnv(env.SIGHTLINE_RETENTION_DAYS, 'SIGHTLINE_RETENTION_DAYS', parseRetentionDays) ?? DEFAULT_RAW_RETENTION_DAYS,
     rollupRetentionDays:
       overrides.rollupRetentionDays ?? fromEnv(env.SIGHTLINE_ROLLUP_RETENTION_DAYS, 'SIGHTLINE_ROLLUP_RETENTION_DAYS', parseRetentionDays) ?? DEFAULT_ROLLUP_RETENTION_DAYS,
@@ -120,5 +179,7 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
       DEFAULT_NOTIFICATION_RETENTION_DAYS,
     maxChecks: overrides.maxChecks !== undefined ? overrides.maxChecks : fromEnv(env.SIGHTLINE_MAX_CHECKS, 'SIGHTLINE_MAX_CHECKS', parseMaxChecks),
     lanes: { ...lanesFromEnv(env), ...overrides.lanes },
+    multiStepMemoryMb:
+      overrides.multiStepMemoryMb ?? fromEnv(env.SIGHTLINE_MULTISTEP_MEMORY_MB, 'SIGHTLINE_MULTISTEP_MEMORY_MB', parseMultiStepMemoryMb) ?? DEFAULT_MULTISTEP_MEMORY_MB,
   };
 }

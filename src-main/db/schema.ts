@@ -17,7 +17,7 @@ export const apiKeys = sqliteTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** sha256 of the key, hex; the key itself is never stored. */
+    /** HMAC-SHA256 of the key keyed by the data folder's key file (hex); plain sha256 for keys not used since that change. The key itself is never stored. */
     keyHash: text('key_hash').notNull(),
     label: text('label').notNull(),
     role: text('role').notNull(),
@@ -477,7 +477,10 @@ export const alertNotifications = sqliteTable(
     type: text('type').notNull(),
     alertType: text('alert_type').notNull(),
     status: text('status').notNull(),
+    /** The channel config as clients see it: credentials left out or masked (services/secrets). */
     alertConfig: text('alert_config', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** The channel config with its credentials sealed, for delivery; cleared once the notification is final. */
+    sealedConfig: text('sealed_config', { mode: 'json' }).$type<Record<string, unknown>>(),
     notificationResult: text('notification_result'),
     checkId: text('check_id'),
     checkType: text('check_type'),

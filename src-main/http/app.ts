@@ -4,13 +4,19 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from '../core/logger';
-import { bearerToken, hashApiKey } from '../services/auth/keys';
+import { isAppError } from '../core/errors';
 import { errorBody } from '../../src-shared/errors';
+import { BODY_LIMIT_BYTES } from './body-limit';
 import type { HttpDeps } from './deps';
+import { refuseForeignHosts } from './host-check';
+import { refuseConnect, trpcMethodsOnly } from './method-guards';
+import { createRequestLimits, WINDOW_MS } from './request-limits';
+import { addSecurityHeaders } from './security-headers';
 import { accountRoutes } from './rest/accounts/me';
 import { alertChannelRoutes } from './rest/alert-channels';
 import { alertNotificationRoutes } from './rest/alert-notifications';
@@ -33,21 +39,39 @@ import { agentRoutes } from './rest/agent';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
+/** The retry-after of a 429 from tRPC: the seconds its AppError carries. */
+function retryAfterOf(error: TRPCError): number | undefined {
+  if (error.code !== 'TOO_MANY_REQUESTS' || !isAppError(error.cause)) return undefined;
+  const seconds = error.cause.attributes?.retryAfterSeconds;
+  return typeof seconds === 'number' ? seconds : undefined;
+}
+
 export interface AppOptions {
   logger: Logger;
   rendererDir: string | null;
   rateLimitPerMinute: number;
+  /** Failed authentications per minute per client address before 429s. */
+  authFailuresPerMinute: number;
+  /** The listen address and the public names: a request for any other Host answers 421. */
+  listenHost: string;
+  publicHosts: readonly string[];
   /** Origins allowed to call the API from a browser besides the console's own (Electron loads it from file://). */
   allowFileOrigin?: boolean;
 }
 
-export async function buildApp(deps: HttpDeps, options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, bodyLimit: 5 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
+export async function buildApp(base: Omit<HttpDeps, 'limits'>, options: AppOptions): Promise<FastifyInstance> {
+  const limits = createRequestLimits(base.services.keyring, options);
+  const deps: HttpDeps = { ...base, limits };
+  const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, bodyLimit: BODY_LIMIT_BYTES, routerOptions: { maxParamLength: 500 } });
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(restErrorHandler(options.logger));
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(404, 'Not Found')));
+  // First of all hooks: a request for a foreign Host (DNS rebinding) reaches nothing.
+  refuseForeignHosts(app, { listenHost: options.listenHost, publicHosts: options.publicHosts });
+  addSecurityHeaders(app);
+  refuseConnect(app);
 
   if (options.allowFileOrigin) {
     // The Electron console is a file:// page: its Origin is "null"; it still needs the launch token.
@@ -81,14 +105,12 @@ export async function buildApp(deps: HttpDeps, options: AppOptions): Promise<Fas
     // onRequest, after the key check: requests with bad bodies count too.
     await rest.register(fastifyRateLimit, {
       hook: 'onRequest',
-      max: options.rateLimitPerMinute,
-      timeWindow: 60_000,
-      // One budget per key however the header is spelled ("Bearer k", "bearer  k"); the IP only without a token.
-      keyGenerator: (request) => {
-        const token = bearerToken(request.headers.authorization);
-        return token ? hashApiKey(token) : `ip:${request.ip}`;
-      },
-      errorResponseBuilder: (_request, context) => rateLimitError(context.max, 60_000, context.ttl),
+      max: limits.budget.max,
+      timeWindow: WINDOW_MS,
+      // The same windows as tRPC's: one budget per key over both, however "Bearer" is spelled.
+      store: limits.budget.restStore(),
+      keyGenerator: (request) => limits.budget.bucketOf(request.headers.authorization, request.ip),
+      errorResponseBuilder: (_request, context) => rateLimitError(context.max, WINDOW_MS, context.ttl),
     });
     await rest.register(accountRoutes(deps));
     await rest.register(memberRoutes(deps));
@@ -110,15 +132,22 @@ export async function buildApp(deps: HttpDeps, options: AppOptions): Promise<Fas
   // Remote agents authenticate with private-location keys, not API keys: outside the API-key scope.
   await app.register(agentRoutes(deps));
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(deps),
-      onError({ error }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') options.logger.error({ err: error.cause ?? error }, 'tRPC procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (trpcScope) => {
+    trpcMethodsOnly(trpcScope);
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: createContextFactory(deps),
+        onError({ error }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') options.logger.error({ err: error.cause ?? error }, 'tRPC procedure failed');
+        },
+        responseMeta({ errors }) {
+          const retryAfter = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
+          return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   if (options.rendererDir && existsSync(join(options.rendererDir, 'index.html'))) {

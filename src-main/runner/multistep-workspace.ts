@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
+import { DEFAULT_SCRIPT_PATH, describeWorkspacePathIssue, normalizeWorkspacePath, workspacePathIssues, workspacePathProblem } from '../../src-shared/rules/workspace-paths';
 import type { MultiStepCheckInput } from './types';
 
-export const DEFAULT_SCRIPT_PATH = 'check.spec.ts';
+export { DEFAULT_SCRIPT_PATH };
 
 export interface Workspace {
   root: string;
@@ -15,15 +16,10 @@ export interface Workspace {
   scriptFile: string;
 }
 
-/** Why a dependency or script path is refused, or null: it must stay inside the work dir. */
+/** Why a dependency or script path is refused, or null: it must stay inside the work dir (the rule checks made at save time). */
 export function unsafePathReason(path: string): string | null {
-  if (path.trim() === '') return 'is empty';
-  if (isAbsolute(path) || /^[a-zA-Z]:[\\/]/.test(path) || path.startsWith('\\')) return `"${path}" is absolute`;
-  const parts = normalize(path).split(/[\\/]/);
-  if (parts.includes('..')) return `"${path}" leaves the check's directory`;
-  if (parts[0] === 'node_modules') return `"${path}" is inside node_modules, which Sightline provides`;
-  if (path.includes('\0')) return `"${path}" contains a NUL character`;
-  return null;
+  const problem = workspacePathProblem(path);
+  return problem ? `${JSON.stringify(path)} ${problem}` : null;
 }
 
 /** The node_modules holding @playwright/test, linked into the work dir so the script's imports resolve. */
@@ -45,16 +41,13 @@ function configSource(workDir: string, scriptFile: string, timeoutMs: number): s
 /** Writes the script, its dependencies and a generated config into a fresh temp dir. */
 export async function createWorkspace(check: MultiStepCheckInput, timeoutMs: number, tempRoot?: string): Promise<Workspace | { error: string }> {
   const scriptPath = check.scriptPath ? check.scriptPath : DEFAULT_SCRIPT_PATH;
-  const scriptProblem = unsafePathReason(scriptPath);
-  if (scriptProblem) return { error: `scriptPath ${scriptProblem}` };
-  for (const dependency of check.dependencies ?? []) {
-    const problem = unsafePathReason(dependency.path);
-    if (problem) return { error: `dependency path ${problem}` };
-  }
+  // Checks stored before the save-time rule may still hold such paths: a script error, not a crash.
+  const [pathIssue] = workspacePathIssues(check.scriptPath, check.dependencies);
+  if (pathIssue) return { error: describeWorkspacePathIssue(pathIssue) };
   const root = await mkdtemp(join(tempRoot ?? tmpdir(), 'sightline-multistep-'));
   const workDir = join(root, 'work');
   const write = async (relative: string, content: string) => {
-    const file = join(workDir, normalize(relative));
+    const file = join(workDir, normalizeWorkspacePath(relative));
     if (!file.startsWith(workDir + sep)) throw new Error(`refused path ${relative}`);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, content, { mode: 0o600 });

@@ -12,6 +12,9 @@ export interface ToolRun {
   wrap?: boolean;
   /** Signal sent first on overrun; the process group is killed with SIGKILL shortly after. */
   softKillSignal?: NodeJS.Signals;
+  /** Run as this user and group (a root server starts the multi-step sandbox as nobody). */
+  uid?: number;
+  gid?: number;
 }
 
 export interface ToolOutcome {
@@ -27,6 +30,8 @@ export interface ToolOutcome {
 
 const MAX_OUTPUT = 4 * 1024 * 1024;
 const HARD_KILL_AFTER_MS = 1000;
+// A process that escaped the group (setsid) may hold the output pipes open after the tool exited.
+const PIPES_GRACE_MS = 2000;
 // `ip netns exec` reports a missing binary itself instead of failing to spawn.
 const EXEC_FAILED = /exec of "[^"]*" failed: (No such file|Permission denied)/;
 
@@ -58,6 +63,8 @@ export function runTool(run: ToolRun, deps: ExecutorDeps): Promise<ToolOutcome> 
       shell: false,
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
+      ...(run.uid === undefined ? {} : { uid: run.uid }),
+      ...(run.gid === undefined ? {} : { gid: run.gid }),
     });
     const stop = (signal: NodeJS.Signals) => {
       killGroup(child.pid, signal);
@@ -94,5 +101,12 @@ export function runTool(run: ToolRun, deps: ExecutorDeps): Promise<ToolOutcome> 
       finish(null);
     });
     child.on('close', (code) => finish(code));
+    child.on('exit', (code) => {
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish(code);
+      }, PIPES_GRACE_MS).unref();
+    });
   });
 }

@@ -5,18 +5,75 @@ const SENSITIVE_HEADERS = 'proxy-authorization|authorization|x-api-key|set-cooki
 // closing quote, an unquoted one up to the end of the line.
 const HEADER_VALUE = new RegExp(`(["'\`]?)\\b(${SENSITIVE_HEADERS})\\1(\\s*[:=]\\s*)(?:(["'\`])((?:\\\\.|(?!\\4)[^\\\\])*)\\4|([^\\r\\n]*))`, 'gi');
 
-/** Every form in which a secret value may show up in recorded output. */
+/** Shorter base64 fragments are not scrubbed: they would match unrelated base64 text too often. */
+const MIN_BASE64_FRAGMENT = 8;
+
+/**
+ * The base64 of the value when it sits inside a longer encoded text (`user:secret` in a Basic
+ * header, `Bearer secret`): at offsets 1 and 2 within a 3-byte group only the characters that encode
+ * the value's bytes alone are stable, so those are the form; at offset 0 the tail may differ too.
+ */
+function embeddedBase64(bytes: Buffer): string[] {
+  const forms: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const start = offset === 0 ? 0 : 4;
+    const end = Math.floor((offset + bytes.length) / 3) * 4;
+    for (const alphabet of [encoded, encoded.replace(/\+/g, '-').replace(/\//g, '_')]) {
+      const core = alphabet.slice(start, end);
+      if (core.length >= MIN_BASE64_FRAGMENT) forms.push(core);
+    }
+  }
+  return forms;
+}
+
+/** How `base64` (76) and `xxd -p` (60) print long output: the text cut into lines. */
+function wrapped(text: string, width: number): string[] {
+  return text.length > width ? [text.replace(new RegExp(`(.{${width}})(?=.)`, 'g'), '$1\n')] : [];
+}
+
+/** `\u0073\u0065…`: every character, and only the non-ASCII ones (what ensure_ascii JSON writers do), in both cases. */
+function unicodeEscapes(value: string): string[] {
+  const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  const all = Array.from({ length: value.length }, (_, i) => escape(value[i] as string)).join('');
+  const nonAscii = JSON.stringify(value)
+    .slice(1, -1)
+    .replace(/[\u0080-\uffff]/g, escape);
+  return [all, all.toUpperCase().replace(/\\U/g, '\\u'), nonAscii, nonAscii.replace(/\\u([0-9a-f]{4})/g, (_m, hex: string) => `\\u${hex.toUpperCase()}`)];
+}
+
+/**
+ * Every form in which a secret value may show up in recorded output: raw; base64 (standard, without
+ * padding, URL-safe, with the newline `echo x | base64` adds, line-wrapped at 76 as `base64` prints
+ * it, and embedded in longer encoded text); hex in both cases (`xxd -p` also line-wrapped, Buffer#toString('hex'));
+ * URL-encoded with either hex case and `+` for spaces; JSON-escaped, also with \u escapes.
+ */
 export function secretForms(value: string): string[] {
   if (value.length === 0) return [];
-  const base64 = Buffer.from(value, 'utf8').toString('base64');
+  const bytes = Buffer.from(value, 'utf8');
+  const base64 = bytes.toString('base64');
+  const withNewline = Buffer.from(`${value}\n`, 'utf8').toString('base64');
+  const urlEncoded = encodeURIComponent(value);
+  const hex = bytes.toString('hex');
   const forms = new Set([
     value,
     base64,
     base64.replace(/=+$/, ''),
-    Buffer.from(value, 'utf8').toString('base64url'),
-    encodeURIComponent(value),
-    encodeURIComponent(value).replace(/%20/g, '+'),
+    bytes.toString('base64url'),
+    withNewline,
+    withNewline.replace(/=+$/, ''),
+    ...wrapped(base64, 76),
+    ...wrapped(withNewline, 76),
+    ...embeddedBase64(bytes),
+    hex,
+    hex.toUpperCase(),
+    ...wrapped(hex, 60),
+    urlEncoded,
+    urlEncoded.replace(/%20/g, '+'),
+    urlEncoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    urlEncoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()).replace(/%20/g, '+'),
     JSON.stringify(value).slice(1, -1),
+    ...unicodeEscapes(value),
   ]);
   return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
 }
@@ -26,7 +83,7 @@ export interface Scrubber {
   deep<T>(value: T): T;
 }
 
-/** Removes secret values (raw, base64, URL-encoded) and sensitive header values from recorded text. */
+/** Removes secret values (in every form of secretForms) and sensitive header values from recorded text. */
 export function createScrubber(secretValues: string[]): Scrubber {
   const forms = [...new Set(secretValues.flatMap(secretForms))].sort((a, b) => b.length - a.length);
   const text = (value: string): string => {

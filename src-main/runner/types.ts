@@ -205,11 +205,26 @@ export interface ExecutionResult {
 
 export type SpawnFn = typeof spawn;
 
+/** How multi-step scripts are kept from the machine: a bubblewrap sandbox, or nothing but process limits. */
+export type MultiStepIsolation = 'bubblewrap' | 'none';
+
+export interface MultiStepSandbox {
+  isolation: MultiStepIsolation;
+  /** Why scripts are not isolated, with the fix; null when they are. */
+  reason: string | null;
+  /** The bwrap binary, when isolated. */
+  bwrap: string | null;
+  /** bwrap is started as this user (a root server drops to nobody); null: as the server's own user. */
+  runAs: { uid: number; gid: number } | null;
+  /** bubblewrap ≥ 0.8 can forbid new user namespaces inside the sandbox. */
+  disableUserns: boolean;
+}
+
 export interface ExecutorDeps {
   now(): Date;
   spawn?: SpawnFn;
   /** Paths of the system tools; a test points one at a missing binary. */
-  tools?: { ping?: string; fping?: string; mtr?: string; node?: string };
+  tools?: { ping?: string; fping?: string; mtr?: string; node?: string; bwrap?: string };
   /** Prefixes a tool command, e.g. to run it inside a network namespace with `ip netns exec`. */
   wrapCommand?: (command: string, args: string[]) => [string, string[]];
   platform?: NodeJS.Platform;
@@ -223,6 +238,10 @@ export interface ExecutorDeps {
   multiStepStartupAllowanceMs?: number;
   /** Probes per hop for traceroute; default 3. */
   tracerouteCycles?: number;
+  /** How multi-step runs are isolated, as probed at start; without it the executor probes once per process. */
+  multiStepSandbox?: MultiStepSandbox;
+  /** Memory limit of each process of a multi-step run, in MB; default 512. */
+  multiStepMemoryMb?: number;
 }
 
 export type Executor = (job: ExecutionJob, deps: ExecutorDeps) => Promise<ExecutionResult>;

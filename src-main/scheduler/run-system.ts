@@ -1,6 +1,8 @@
 import { EmbeddedAgent, type BatchRunFn, type LaneCapacities, type RunFn } from '../agent/embedded-agent';
 import type { ServiceDeps } from '../services/context';
+import { openExecutionSecrets } from '../services/secrets/execution';
 import type { ExecutionJob } from '../runner/types';
+import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { RunCoordinator } from './run-coordinator';
 import { Scheduler } from './scheduler';
 import { realTimers, type Timers } from './timers';
@@ -15,6 +17,8 @@ export interface RunSystemOptions {
   pollIntervalMs?: number;
   flushIntervalMs?: number;
   recordLag?: boolean;
+  /** How the executors isolate multi-step scripts, for the Agent section and /health. */
+  multiStepIsolation?: MultiStepIsolationView | null;
 }
 
 export interface RunSystem {
@@ -35,7 +39,8 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
   const agent = new EmbeddedAgent({
     clock: deps.clock,
     logger: deps.logger,
-    run: options.run,
+    // Secrets are sealed everywhere until the executor needs them.
+    run: (job) => options.run(openExecutionSecrets(deps.keyring, job)),
     icmpBatch: options.icmpBatch ?? null,
     lanes: options.lanes,
     onOutcome: (outcome) => coordinator?.onOutcome(outcome),
@@ -44,7 +49,7 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
   const control = coordinator;
   const scheduler = new Scheduler({ deps, timers, control, pollIntervalMs: options.pollIntervalMs, recordLag: options.recordLag });
   deps.runtime.runs = control;
-  deps.runtime.agent = { lanes: () => agent.laneStats(), icmpMode: () => agent.icmpMode };
+  deps.runtime.agent = { lanes: () => agent.laneStats(), icmpMode: () => agent.icmpMode, multiStepIsolation: () => options.multiStepIsolation ?? null };
   return {
     scheduler,
     coordinator: control,

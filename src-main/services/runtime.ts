@@ -1,5 +1,6 @@
 import { EventBus } from '../core/events';
 import { RecentCounts } from '../../src-shared/rules/recent-counts';
+import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import type { LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './agent-jobs/signals';
 
@@ -29,6 +30,8 @@ export interface AgentStatus {
   lanes(): LaneStats[];
   /** How ICMP runs: batched through fping, or one `ping` per run where fping is missing. */
   icmpMode(): 'fping' | 'ping';
+  /** How multi-step scripts are isolated (null when this agent's runs are not its executors', e.g. a stub). */
+  multiStepIsolation(): MultiStepIsolationView | null;
 }
 
 export interface AgentJobsRuntime {

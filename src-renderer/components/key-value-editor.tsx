@@ -4,6 +4,8 @@ import { TrashIcon } from './trash-icon';
 export interface KeyValueItem {
   key: string;
   value: string;
+  /** Kept as the server sent it: a locked value is write-only. */
+  locked?: boolean;
 }
 
 interface KeyValueEditorProps {

@@ -22,6 +22,16 @@ export interface LaneStats {
   skippedLastHour: number;
 }
 
+/** How multi-step scripts are kept from the agent's machine. */
+export interface MultiStepIsolationView {
+  /** `bubblewrap`: a sandbox per run; `none`: scripts run as the agent's user with process limits only. */
+  mode: 'bubblewrap' | 'none';
+  /** Why scripts are not isolated and how to fix it; null when they are. */
+  reason: string | null;
+  /** Memory limit of each process of a run, in MB. */
+  memoryLimitMb: number;
+}
+
 export interface AgentHealth {
   /** `saturated` once any run was skipped in the last hour. */
   status: 'ok' | 'saturated';
@@ -32,6 +42,8 @@ export interface AgentHealth {
   skippedByLane: Partial<Record<LaneName, number>>;
   /** How the embedded agent runs ICMP: batched through fping, or one `ping` per run. */
   icmpMode: 'fping' | 'ping' | null;
+  /** How the agent isolates multi-step scripts (null when it runs none itself). */
+  multiStepIsolation: MultiStepIsolationView | null;
   /** The embedded agent's lanes (empty when this process runs no agent). */
   lanes: LaneStats[];
 }
@@ -39,21 +51,37 @@ export interface AgentHealth {
 const FLAG: Record<LaneName, string> = { ICMP: '--lane-icmp', TRACEROUTE: '--lane-traceroute', MULTI_STEP: '--lane-multistep' };
 
 /** What an operator must know about the agents: are runs keeping time, and if not, what to do. */
-export function agentHealthOf(counts: { skippedByLane: Partial<Record<LaneName, number>>; lanes: LaneStats[]; icmpMode: 'fping' | 'ping' | null }): AgentHealth {
+export function agentHealthOf(counts: {
+  skippedByLane: Partial<Record<LaneName, number>>;
+  lanes: LaneStats[];
+  icmpMode: 'fping' | 'ping' | null;
+  multiStepIsolation?: MultiStepIsolationView | null;
+}): AgentHealth {
   const entries = Object.entries(counts.skippedByLane) as [LaneName, number][];
   const skipped = entries.reduce((n, [, count]) => n + count, 0);
-  const fping = counts.icmpMode === 'ping' ? ' ICMP runs one `ping` per run because fping is not installed (apt-get install fping batches them).' : '';
+  const isolation = counts.multiStepIsolation ?? null;
+  const unisolated = isolation?.mode === 'none' ? ` Multi-step scripts are NOT isolated: they run as the agent's user and can read what it can read (${isolation.reason ?? 'no sandbox'}).` : '';
+  const notes = `${counts.icmpMode === 'ping' ? ' ICMP runs one `ping` per run because fping is not installed (apt-get install fping batches them).' : ''}${unisolated}`;
   if (skipped === 0) {
-    return { status: 'ok', message: `Every run started in time in the last hour.${fping}`, skippedLastHour: 0, skippedByLane: {}, icmpMode: counts.icmpMode, lanes: counts.lanes };
+    return {
+      status: 'ok',
+      message: `Every run started in time in the last hour.${notes}`,
+      skippedLastHour: 0,
+      skippedByLane: {},
+      icmpMode: counts.icmpMode,
+      multiStepIsolation: isolation,
+      lanes: counts.lanes,
+    };
   }
   const byLane = entries.map(([lane, count]) => `${lane} ${count}`).join(', ');
   const flags = entries.map(([lane]) => FLAG[lane]).join(' / ');
   return {
     status: 'saturated',
-    message: `Agent saturated: ${skipped} run${skipped === 1 ? '' : 's'} skipped in the last hour (${byLane}); skipped runs are not failures of their targets. Raise that lane's capacity (${flags}), add an agent, or lower check frequencies.${fping}`,
+    message: `Agent saturated: ${skipped} run${skipped === 1 ? '' : 's'} skipped in the last hour (${byLane}); skipped runs are not failures of their targets. Raise that lane's capacity (${flags}), add an agent, or lower check frequencies.${notes}`,
     skippedLastHour: skipped,
     skippedByLane: counts.skippedByLane,
     icmpMode: counts.icmpMode,
+    multiStepIsolation: isolation,
     lanes: counts.lanes,
   };
 }

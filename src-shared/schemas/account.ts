@@ -44,7 +44,7 @@ export const PlanUpdate = z.object({
 export type PlanUpdate = z.infer<typeof PlanUpdate>;
 
 export const MemberListQuery = z.object({
-  search: z.string().optional(),
+  search: z.string().max(255).optional(),
   type: z.enum(['member', 'invite']).optional(),
   role: Role.optional(),
   status: z.enum(['ACTIVE', 'PENDING', 'EXPIRED']).optional(),

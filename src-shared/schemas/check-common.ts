@@ -8,6 +8,7 @@ import {
   SEVERITIES,
   SUB_MINUTE_OFFSETS,
 } from '../enums';
+import { BoundedName, LIMITS, Tags, byteLimited } from './limits';
 
 export const Location = z.enum(LOCATIONS);
 export const RuntimeId = z.enum(RUNTIME_IDS).nullable();
@@ -15,6 +16,14 @@ export const Frequency = z.literal(FREQUENCIES);
 
 const nonEmpty = z.string().min(1);
 export const NonEmptyString = nonEmpty;
+
+/** Names of private locations; that each is one of the account's is checked when the check is stored. */
+export const PrivateLocationSlugs = z.array(nonEmpty.max(LIMITS.name)).max(LIMITS.privateLocations);
+
+/** Kept as given (the reference's ChecksV1Heartbeat); bounded so it cannot grow every list. */
+const Heartbeat = z
+  .record(z.string(), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= LIMITS.heartbeatJson, `Too big: expected at most ${LIMITS.heartbeatJson} characters as JSON`);
 
 export const AlertSettings = z.object({
   escalationType: z.enum(ESCALATION_TYPES).default('RUN_BASED'),
@@ -56,8 +65,8 @@ export type RetryStrategy = z.infer<typeof RetryStrategy>;
 export const TriggerIncident = z.object({
   serviceId: z.uuid(),
   severity: z.enum(SEVERITIES),
-  name: z.string(),
-  description: z.string(),
+  name: BoundedName,
+  description: z.string().max(LIMITS.incidentDescription),
   notifySubscribers: z.boolean(),
 });
 export type TriggerIncident = z.infer<typeof TriggerIncident>;
@@ -68,17 +77,21 @@ export const AlertChannelSubscription = z.object({
 });
 export type AlertChannelSubscription = z.infer<typeof AlertChannelSubscription>;
 
+/**
+ * `value` may be left out (or sent as null or the mask) only to keep the value of a variable stored
+ * as a secret; the services refuse it otherwise (docs/DECISIONS.md, "Secrets").
+ */
 export const EnvironmentVariable = z.object({
-  key: nonEmpty,
-  value: z.string().nullable(),
+  key: nonEmpty.max(LIMITS.envVarKey),
+  value: z.string().max(LIMITS.envVarValue).nullable().optional(),
   locked: z.boolean().default(false),
   secret: z.boolean().default(false),
 });
 export type EnvironmentVariable = z.infer<typeof EnvironmentVariable>;
 
 export const KeyValue = z.object({
-  key: nonEmpty,
-  value: z.string(),
+  key: nonEmpty.max(LIMITS.keyValueKey),
+  value: z.string().max(LIMITS.keyValueValue),
   locked: z.boolean().default(false),
 });
 export type KeyValue = z.infer<typeof KeyValue>;
@@ -115,14 +128,14 @@ export interface SharedFieldLimits {
 export function commonCheckFields<M extends SchemaMode>(mode: M, limits: SharedFieldLimits) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return {
-    name: requiredOnCreate(mode, nonEmpty),
+    name: requiredOnCreate(mode, BoundedName),
     activated: d(z.boolean(), true),
     muted: d(z.boolean(), false),
     doubleCheck: d(z.boolean(), true),
     shouldFail: d(z.boolean(), false),
-    locations: d(z.array(Location).nullable(), []),
-    privateLocations: d(z.array(nonEmpty).nullable(), []),
-    tags: d(z.array(nonEmpty), []),
+    locations: d(z.array(Location).max(LOCATIONS.length).nullable(), []),
+    privateLocations: d(PrivateLocationSlugs.nullable(), []),
+    tags: d(Tags, []),
     alertSettings: d(AlertSettings.nullable(), DEFAULT_ALERT_SETTINGS as AlertSettings),
     useGlobalAlertSettings: d(z.boolean(), true),
     groupId: d(z.number().int().positive().nullable(), null),
@@ -139,8 +152,8 @@ export function commonCheckFields<M extends SchemaMode>(mode: M, limits: SharedF
     environmentVariables: d(z.array(EnvironmentVariable).max(limits.environmentVariablesMax).nullable(), []),
     setupSnippetId: d(z.number().int().nullable(), null),
     tearDownSnippetId: d(z.number().int().nullable(), null),
-    localSetupScript: d(z.string().nullable(), null),
-    localTearDownScript: d(z.string().nullable(), null),
+    localSetupScript: d(byteLimited(LIMITS.snippetBytes).nullable(), null),
+    localTearDownScript: d(byteLimited(LIMITS.snippetBytes).nullable(), null),
   };
 }
 
@@ -149,10 +162,10 @@ export function sharedCheckFields<M extends SchemaMode>(mode: M, limits: SharedF
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return {
     ...commonCheckFields(mode, limits),
-    heartbeat: d(z.record(z.string(), z.unknown()).nullable(), null),
-    script: d(z.string().nullable(), null),
-    scriptPath: d(nonEmpty.nullable(), null),
-    sslCheckDomain: d(z.string().nullable(), null),
+    heartbeat: d(Heartbeat.nullable(), null),
+    script: d(byteLimited(LIMITS.scriptBytes).nullable(), null),
+    scriptPath: d(nonEmpty.max(1000).nullable(), null),
+    sslCheckDomain: d(z.string().max(LIMITS.domain).nullable(), null),
   };
 }
 

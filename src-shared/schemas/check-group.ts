@@ -6,6 +6,7 @@ import {
   EnvironmentVariable,
   KeyValue,
   Location,
+  PrivateLocationSlugs,
   RetryStrategy,
   RuntimeId,
   requiredOnCreate,
@@ -13,6 +14,8 @@ import {
   type SchemaMode,
 } from './check-common';
 import { PageQuery } from './paging';
+import { AssertionText, BoundedName, LIMITS, Tags, byteLimited } from './limits';
+import { LOCATIONS } from '../enums';
 import { describeIssues } from '../errors';
 
 const nonEmpty = z.string().min(1);
@@ -39,25 +42,25 @@ export const API_ASSERTION_COMPARISONS = [
 export const ApiCheckAssertion = z.object({
   source: z.enum(API_ASSERTION_SOURCES),
   comparison: z.enum(API_ASSERTION_COMPARISONS),
-  property: z.string().default(''),
-  target: z.string().default(''),
-  regex: z.string().nullable().default(''),
+  property: AssertionText.default(''),
+  target: AssertionText.default(''),
+  regex: AssertionText.nullable().default(''),
 });
 export type ApiCheckAssertion = z.infer<typeof ApiCheckAssertion>;
 
 export const BasicAuth = z.object({
-  username: z.string().default(''),
-  password: z.string().default(''),
+  username: z.string().max(LIMITS.credential).default(''),
+  password: z.string().max(LIMITS.credential).default(''),
 });
 export type BasicAuth = z.infer<typeof BasicAuth>;
 
 function apiCheckDefaults<M extends SchemaMode>(mode: M) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return z.object({
-    url: d(z.string().nullable(), ''),
-    headers: d(z.array(KeyValue), []),
-    queryParameters: d(z.array(KeyValue), []),
-    assertions: d(z.array(ApiCheckAssertion), []),
+    url: d(z.string().max(LIMITS.url).nullable(), ''),
+    headers: d(z.array(KeyValue).max(LIMITS.keyValues), []),
+    queryParameters: d(z.array(KeyValue).max(LIMITS.keyValues), []),
+    assertions: d(z.array(ApiCheckAssertion).max(LIMITS.assertions), []),
     basicAuth: d(BasicAuth.nullable(), { username: '', password: '' }),
   });
 }
@@ -89,22 +92,22 @@ export const CHECK_GROUP_ENVIRONMENT_VARIABLES_MAX = 100;
 function checkGroupFields<M extends SchemaMode>(mode: M) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return {
-    name: requiredOnCreate(mode, nonEmpty),
+    name: requiredOnCreate(mode, BoundedName),
     activated: d(z.boolean(), true),
     muted: d(z.boolean(), false),
-    tags: d(z.array(nonEmpty), []),
-    locations: d(z.array(Location), []),
+    tags: d(Tags, []),
+    locations: d(z.array(Location).max(LOCATIONS.length), []),
     concurrency: d(z.number().int().min(1), 3),
     apiCheckDefaults: d(apiCheckDefaults(mode), DEFAULT_API_CHECK_DEFAULTS as z.output<ReturnType<typeof apiCheckDefaults<M>>>),
-    browserCheckDefaults: d(z.string(), ''),
+    browserCheckDefaults: d(byteLimited(LIMITS.snippetBytes), ''),
     runtimeId: d(RuntimeId, null),
     environmentVariables: d(z.array(EnvironmentVariable).max(CHECK_GROUP_ENVIRONMENT_VARIABLES_MAX).nullable(), []),
     alertChannelSubscriptions: d(z.array(AlertChannelSubscription), []),
     setupSnippetId: d(z.number().int().nullable(), null),
     tearDownSnippetId: d(z.number().int().nullable(), null),
-    localSetupScript: d(z.string().nullable(), null),
-    localTearDownScript: d(z.string().nullable(), null),
-    privateLocations: d(z.array(nonEmpty).nullable(), []),
+    localSetupScript: d(byteLimited(LIMITS.snippetBytes).nullable(), null),
+    localTearDownScript: d(byteLimited(LIMITS.snippetBytes).nullable(), null),
+    privateLocations: d(PrivateLocationSlugs.nullable(), []),
     runParallel: d(z.boolean().nullable(), false),
     alertSettings: d(AlertSettings.nullable(), DEFAULT_ALERT_SETTINGS as AlertSettings),
     retryStrategy: d(GroupRetryStrategy, 'FALLBACK'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const Url = z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ });
+const Url = z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).max(2048);
 /** undefined keeps the stored secret, null clears it, a string replaces it. */
 const Secret = z.string().max(2000).nullable().optional();
 

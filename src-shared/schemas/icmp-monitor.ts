@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSERTION_COMPARISONS, IP_FAMILIES } from '../enums';
+import { AssertionText, LIMITS } from './limits';
 import { Frequency, checkCrossFieldRules, checkReadSchema, requiredOnCreate, sharedCheckFields, withDefault, type CheckReadOnly, type SchemaMode } from './check-common';
 
 export function hasSpaceOrControl(value: string): boolean {
@@ -21,9 +22,9 @@ export const Hostname = z
 export const IcmpAssertion = z.object({
   source: z.enum(['LATENCY', 'JSON_RESPONSE']),
   comparison: z.enum(ASSERTION_COMPARISONS),
-  property: z.string().default(''),
-  target: z.string().default(''),
-  regex: z.string().nullable().default(''),
+  property: AssertionText.default(''),
+  target: AssertionText.default(''),
+  regex: AssertionText.nullable().default(''),
 });
 export type IcmpAssertion = z.infer<typeof IcmpAssertion>;
 
@@ -33,7 +34,7 @@ function icmpRequest<M extends SchemaMode>(mode: M) {
     hostname: requiredOnCreate(mode, Hostname),
     ipFamily: d(z.enum(IP_FAMILIES).nullable(), 'IPv4'),
     pingCount: d(z.number().int().min(1).max(50).nullable(), 10),
-    assertions: d(z.array(IcmpAssertion), []),
+    assertions: d(z.array(IcmpAssertion).max(LIMITS.assertions), []),
   });
 }
 

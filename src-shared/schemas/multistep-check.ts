@@ -1,16 +1,52 @@
 import { z } from 'zod';
 import { FREQUENCIES } from '../enums';
+import { workspacePathIssues, workspacePathProblem } from '../rules/workspace-paths';
+import { LIMITS, byteLimited, tooManyBytesMessage, utf8Length } from './limits';
 import { NonEmptyString, checkCrossFieldRules, checkReadSchema, commonCheckFields, requiredOnCreate, withDefault, type CheckReadOnly, type SchemaMode } from './check-common';
 
 /** Multi-step checks run at least once a minute: the frequency list has no 0. */
 export const MULTI_STEP_FREQUENCIES = FREQUENCIES.filter((f) => f !== 0) as [Exclude<(typeof FREQUENCIES)[number], 0>, ...Exclude<(typeof FREQUENCIES)[number], 0>[]];
 export const MultiStepFrequency = z.literal(MULTI_STEP_FREQUENCIES);
 
+/** Milliseconds; a multi-step run is stopped at its maxResponseTime, so at most two minutes. */
+export const MULTI_STEP_MAX_RESPONSE_TIME = 120_000;
+const MultiStepResponseTime = z.number().min(0).max(MULTI_STEP_MAX_RESPONSE_TIME).nullable();
+
+/** A file path inside the check's folder (src-shared/rules/workspace-paths.ts). */
+const WorkspacePath = z
+  .string()
+  .min(1)
+  .max(1000)
+  .superRefine((path, ctx) => {
+    const problem = workspacePathProblem(path);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const Dependency = z.object({
-  path: z.string().min(1).max(1000),
-  content: z.string().min(1),
+  path: WorkspacePath,
+  content: byteLimited(LIMITS.dependencyBytes, z.string().min(1)),
 });
 export type Dependency = z.infer<typeof Dependency>;
+
+export const MAX_DEPENDENCIES = 100;
+
+interface FilesInput {
+  scriptPath?: string | null;
+  dependencies?: ReadonlyArray<{ path: string; content: string }> | null;
+}
+
+/** Rules over all of a check's files: no two the same, none a folder of another, the total size. */
+export function multiStepFileRules(value: FilesInput, ctx: z.RefinementCtx) {
+  for (const issue of workspacePathIssues(value.scriptPath, value.dependencies)) {
+    // A path wrong on its own is reported by its own field.
+    if (workspacePathProblem(issue.path) !== null) continue;
+    ctx.addIssue({ code: 'custom', path: issue.entry === 'scriptPath' ? ['scriptPath'] : ['dependencies', issue.entry, 'path'], message: issue.message });
+  }
+  const total = (value.dependencies ?? []).reduce((sum, dependency) => sum + utf8Length(dependency.content), 0);
+  if (total > LIMITS.dependenciesTotalBytes) {
+    ctx.addIssue({ code: 'custom', path: ['dependencies'], message: `${tooManyBytesMessage(LIMITS.dependenciesTotalBytes)} for all contents together` });
+  }
+}
 
 function multiStepFields<M extends SchemaMode>(mode: M) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
@@ -18,13 +54,16 @@ function multiStepFields<M extends SchemaMode>(mode: M) {
     ...commonCheckFields(mode, { descriptionMax: 500, environmentVariablesMax: 100 }),
     checkType: d(z.literal('MULTI_STEP'), 'MULTI_STEP'),
     frequency: d(MultiStepFrequency, 10),
-    script: requiredOnCreate(mode, NonEmptyString),
-    scriptPath: d(NonEmptyString.nullable(), null),
-    dependencies: d(z.array(Dependency).max(100).nullable(), []),
+    // Shared check fields (spec 2.1), optional here: maxResponseTime also bounds the run (default 30 s).
+    degradedResponseTime: MultiStepResponseTime.optional(),
+    maxResponseTime: MultiStepResponseTime.optional(),
+    script: requiredOnCreate(mode, byteLimited(LIMITS.scriptBytes, NonEmptyString)),
+    scriptPath: d(WorkspacePath.nullable(), null),
+    dependencies: d(z.array(Dependency).max(MAX_DEPENDENCIES).nullable(), []),
   };
 }
 
-export const MultiStepCheckCreate = z.object(multiStepFields('create')).superRefine(checkCrossFieldRules);
+export const MultiStepCheckCreate = z.object(multiStepFields('create')).superRefine(checkCrossFieldRules).superRefine(multiStepFileRules);
 export type MultiStepCheckCreate = z.infer<typeof MultiStepCheckCreate>;
 export type MultiStepCheckCreateInput = z.input<typeof MultiStepCheckCreate>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEVERITIES } from '../enums';
+import { LIMITS } from './limits';
 
 export const INCIDENT_PROGRESS = ['INVESTIGATING', 'IDENTIFIED', 'MONITORING', 'RESOLVED'] as const;
 
@@ -35,7 +36,7 @@ export const IncidentServiceRef = z.object({
 export type IncidentServiceRef = z.infer<typeof IncidentServiceRef>;
 
 const IncidentServices = z.array(IncidentServiceRef).min(1, 'must name at least one service');
-const Description = z.string().min(1, 'must not be empty');
+const Description = z.string().min(1, 'must not be empty').max(LIMITS.incidentDescription, `must be at most ${LIMITS.incidentDescription} characters`);
 const PublicDate = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
 
 /** POST .../incident-updates and the one update of an incident create (StatusPageV2IncidentUpdate). */

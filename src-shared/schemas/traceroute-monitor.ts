@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IP_FAMILIES } from '../enums';
+import { AssertionText, LIMITS } from './limits';
 import { Frequency, checkCrossFieldRules, checkReadSchema, requiredOnCreate, sharedCheckFields, withDefault, type CheckReadOnly, type SchemaMode } from './check-common';
 
 export const TRACEROUTE_PROTOCOLS = ['TCP', 'ICMP', 'UDP', 'SCTP'] as const;
@@ -24,9 +25,9 @@ export const TracerouteTarget = z
 export const TracerouteAssertion = z.object({
   source: z.enum(TRACEROUTE_ASSERTION_SOURCES),
   comparison: z.enum(TRACEROUTE_COMPARISONS),
-  property: z.string().default(''),
-  target: z.string().default(''),
-  regex: z.string().nullable().default(''),
+  property: AssertionText.default(''),
+  target: AssertionText.default(''),
+  regex: AssertionText.nullable().default(''),
 });
 export type TracerouteAssertion = z.infer<typeof TracerouteAssertion>;
 
@@ -41,7 +42,7 @@ function tracerouteRequest<M extends SchemaMode>(mode: M) {
     maxUnknownHops: z.number().int().min(1).max(30).nullable().optional(),
     ptrLookup: d(z.boolean().nullable(), true),
     timeout: d(z.number().int().min(1).max(30).nullable(), 10),
-    assertions: d(z.array(TracerouteAssertion), []),
+    assertions: d(z.array(TracerouteAssertion).max(LIMITS.assertions), []),
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server';
+import { trpcClient, trpcCode } from '../helpers/trpc';
 import { bodyFor, restRoutes } from './route-walk';
 
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'Forbidden' };
@@ -24,6 +25,33 @@ describe('an account header naming another account', () => {
       families.add(route.url.split('/').slice(0, 3).join('/'));
     }
     expect([...families]).toEqual(expect.arrayContaining(['/v1/checks', '/v1/accounts']));
+    expect((await server.api('GET', '/v1/checks')).body).toEqual([]);
+  });
+
+  it('accepts the own account id in any letter case, in either header', async () => {
+    const own = server.backend.accountId;
+    for (const value of [own.toUpperCase(), own.toLowerCase(), ` ${own.toUpperCase()} `]) {
+      for (const header of ['x-service-account', 'x-checkly-account']) {
+        expect((await server.api('GET', '/v1/checks', undefined, { [header]: value })).status, `${header}: ${value}`).toBe(200);
+        expect(await trpcClient(server.url, server.key, { [header]: value }).checks.list.query({}), header).toMatchObject({ items: [] });
+      }
+    }
+  });
+
+  it('answers 403 when either header names another account, even if the other names the own one', async () => {
+    const own = server.backend.accountId;
+    const other = randomUUID();
+    for (const headers of [
+      { 'x-service-account': own, 'x-checkly-account': other },
+      { 'x-service-account': other, 'x-checkly-account': own },
+      { 'x-service-account': own.toUpperCase(), 'x-checkly-account': other.toUpperCase() },
+    ]) {
+      const res = await server.api('GET', '/v1/checks', undefined, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+      expect(await trpcCode(trpcClient(server.url, server.key, headers).checks.list.query({}))).toBe('FORBIDDEN');
+    }
+    expect((await server.api('POST', '/v1/checks/icmp', { name: 'x', request: { hostname: '127.0.0.1' } }, { 'x-service-account': own, 'x-checkly-account': other })).status).toBe(403);
     expect((await server.api('GET', '/v1/checks')).body).toEqual([]);
   });
 });

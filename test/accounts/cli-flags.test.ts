@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, parseMaxChecks, parseRateLimit, resolveConfig } from '../../src-main/core/config';
+import { apiKeyProblem, PROJECT_ROOT, parseMaxChecks, parsePublicHosts, parseRateLimit, resolveConfig } from '../../src-main/core/config';
 import { killLeftovers, startCli } from '../helpers/cli';
 import { icmpBody, makeApi } from '../helpers/server';
 
@@ -44,6 +44,10 @@ describe('sightline serve --max-checks and --rate-limit', () => {
   it.each([
     ['--max-checks', 'lots'],
     ['--rate-limit', '0'],
+    ['--api-key', 'sl_only_23_characters__'],
+    ['--api-key', 'sl with spaces in it 0123456789'],
+    ['--auth-failure-limit', 'none'],
+    ['--public-host', 'https://monitor.example.test/'],
   ])('exits with 2 and says why for %s %s', (flag, value) => {
     const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'sightline.mjs'), 'serve', '--no-console-build', flag, value], {
       cwd: PROJECT_ROOT,
@@ -52,6 +56,50 @@ describe('sightline serve --max-checks and --rate-limit', () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(flag);
+  });
+
+  it('writes its log to stderr as JSON; stdout carries only the start-up lines', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sightline-cli-'));
+    dirs.push(dataDir);
+    const cli = await startCli(['--port', '0', '--data-dir', dataDir, '--api-key', KEY, '--agent-health-port', '0'], { env: { SIGHTLINE_LOG_LEVEL: 'info' } });
+    expect((await makeApi(cli.url, KEY)('GET', '/v1/checks')).status).toBe(200);
+    expect(await cli.stop()).toBe(0);
+    expect(cli.stdout.length).toBeGreaterThan(0);
+    for (const line of cli.stdout) expect(line).toMatch(/^(Sightline API listening on|Agent health probes on|Created account|Owner API key)/);
+    const logged = cli.stderr.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg?: string });
+    expect(logged.map((entry) => entry.msg)).toContain('shutting down');
+  });
+
+  it('refuses a SIGHTLINE_API_KEY under 24 characters at start, naming it', () => {
+    const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'sightline.mjs'), 'serve', '--no-console-build'], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, SIGHTLINE_API_KEY: 'eight888' },
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('SIGHTLINE_API_KEY must be at least 24 characters (got 8)');
+  });
+
+  it('parses --api-key, --public-host and --auth-failure-limit and their environment variables', () => {
+    expect(apiKeyProblem('k'.repeat(24), '--api-key')).toBeNull();
+    expect(apiKeyProblem('k'.repeat(23), '--api-key')).toMatch(/^--api-key must be at least 24 characters \(got 23\)/);
+    expect(() => resolveConfig({ dataDir: '/tmp/x' }, { SIGHTLINE_API_KEY: 'short' })).toThrow(/SIGHTLINE_API_KEY must be at least 24 characters/);
+    expect(resolveConfig({ dataDir: '/tmp/x' }, { SIGHTLINE_API_KEY: KEY }).apiKey).toBe(KEY);
+    expect(parsePublicHosts('Monitor.Example.Test, 192.0.2.1,[2001:db8::1],ops.example.test.', '--public-host')).toEqual([
+      'monitor.example.test',
+      '192.0.2.1',
+      '2001:db8::1',
+      'ops.example.test',
+    ]);
+    expect(parsePublicHosts('monitor.example.test:443', '--public-host')).toMatch(/^--public-host takes host names/);
+    const config = resolveConfig({ dataDir: '/tmp/x' }, { SIGHTLINE_PUBLIC_HOSTS: 'a.example.test,b.example.test', SIGHTLINE_AUTH_FAILURE_LIMIT: '50' });
+    expect(config.publicHosts).toEqual(['a.example.test', 'b.example.test']);
+    expect(config.authFailuresPerMinute).toBe(50);
+    const defaults = resolveConfig({ dataDir: '/tmp/x' }, {});
+    expect(defaults.publicHosts).toEqual([]);
+    expect(defaults.authFailuresPerMinute).toBe(20);
+    expect(() => resolveConfig({ dataDir: '/tmp/x' }, { SIGHTLINE_PUBLIC_HOSTS: 'http://x' })).toThrow(/SIGHTLINE_PUBLIC_HOSTS/);
   });
 
   it('parses the values and the environment variables', () => {

@@ -45,7 +45,10 @@ describe('sightline agent (remote agent process)', () => {
     await agent.line(/^Sightline agent \S+ registered for private location office/);
     expect((await probe(`${healthUrl}/-/readiness`)).status).toBe(200);
     expect((await probe(`${healthUrl}/-/liveness`)).status).toBe(200);
-    expect((await probe(`${healthUrl}/health`)).status).toBe(200);
+    const health = await probe(`${healthUrl}/health`);
+    expect(health.status).toBe(200);
+    // bubblewrap is installed here: the agent's multi-step runs are sandboxed, and /health says so.
+    expect(health.body).toMatchObject({ multiStepIsolation: { mode: 'bubblewrap', reason: null, memoryLimitMb: 512 } });
 
     const check = await server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'From the office', privateLocations: ['office'], request: { hostname: '127.0.0.1', pingCount: 1 } }));
     expect(check.status).toBe(201);

@@ -56,10 +56,11 @@ describe('alert channels: create, read, update, delete', () => {
         name: 'Full',
         url: 'https://example.com/hook?x=1',
         method: 'PUT',
-        headers: [{ key: 'X-Token', value: 'abc', locked: false }],
-        queryParameters: [{ key: 'q', value: '1', locked: true }],
+        // Credentials are write-only: a credential-named or locked value reads as the mask, the secret as "set".
+        headers: [{ key: 'X-Token', value: '*****', locked: false }],
+        queryParameters: [{ key: 'q', value: '*****', locked: true }],
         template: '{"t":"{{ALERT_TITLE}}"}',
-        webhookSecret: 's3cret',
+        webhookSecretSet: true,
         webhookType: 'WEBHOOK_MSTEAMS',
       },
       sendRecovery: false,
@@ -99,7 +100,7 @@ describe('alert channels: create, read, update, delete', () => {
     expect(res.body).toEqual({
       ...channel,
       type: 'PAGERDUTY',
-      config: { serviceKey: 'k2', account: null, serviceName: 'API' },
+      config: { serviceKeySet: true, account: null, serviceName: 'API' },
       sendFailure: false,
       updated_at: '2026-04-02T10:00:00.000Z',
     });

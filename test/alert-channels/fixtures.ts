@@ -13,9 +13,10 @@ export const MINIMAL_CONFIGS = {
 export type ChannelType = keyof typeof MINIMAL_CONFIGS;
 export const CHANNEL_TYPES = Object.keys(MINIMAL_CONFIGS) as ChannelType[];
 
+/** What the API returns for MINIMAL_CONFIGS: defaults filled in, credentials write-only (`…Set`, masked URL secrets). */
 export const STORED_CONFIGS: Record<ChannelType, Record<string, unknown>> = {
   EMAIL: { address: 'ops@example.com' },
-  SLACK: { url: 'https://hooks.slack.com/services/T0/B0/XYZ', channel: null },
+  SLACK: { url: 'https://hooks.slack.com/*****', channel: null },
   SLACK_APP: { slackChannels: ['#ops'] },
   WEBHOOK: {
     name: 'Pager bridge',
@@ -24,12 +25,12 @@ export const STORED_CONFIGS: Record<ChannelType, Record<string, unknown>> = {
     headers: [],
     queryParameters: [],
     template: null,
-    webhookSecret: null,
+    webhookSecretSet: false,
     webhookType: 'WEBHOOK_GENERIC',
   },
   SMS: { name: 'On call', number: '+14155550123' },
-  PAGERDUTY: { serviceKey: 'pd-service-key', account: null, serviceName: null },
-  OPSGENIE: { name: 'Opsgenie EU', apiKey: 'og-key', region: 'EU', priority: 'P3' },
+  PAGERDUTY: { serviceKeySet: true, account: null, serviceName: null },
+  OPSGENIE: { name: 'Opsgenie EU', apiKeySet: true, region: 'EU', priority: 'P3' },
   CALL: { name: 'On call phone', number: '+4915123456789' },
 };
 

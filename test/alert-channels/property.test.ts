@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { icmpBody, startServer, type ApiResponse, type TestServer } from '../helpers/server';
+import { WEBHOOK_TYPES } from '../../src-shared/schemas/alert-channel';
+import { expectUnchangedRoundTrip, identifier, keyValues, text as validText } from '../helpers/valid-bodies';
 import { CHANNEL_TYPES, MINIMAL_CONFIGS } from './fixtures';
 
 type Json = Record<string, unknown>;
@@ -52,6 +54,42 @@ function validBodyArb(checkIds: string[]) {
       { requiredKeys: ['type'] },
     )
     .map((body) => ({ ...body, config: { ...MINIMAL_CONFIGS[body.type] } }) as Json);
+}
+
+const domain = fc.constantFrom('example.com', 'hooks.example.org', 'ops.example.net');
+const httpUrl = fc.tuple(fc.constantFrom('http', 'https'), domain, fc.array(identifier, { maxLength: 3 })).map(([scheme, host, path]) => `${scheme}://${host}/${path.join('/')}`);
+const phone = fc.stringMatching(/^\+?[1-9]\d{6,14}$/);
+const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
+
+/** A valid config of each type, optional members included at random. */
+const VALID_CONFIGS: Record<(typeof CHANNEL_TYPES)[number], fc.Arbitrary<Json>> = {
+  EMAIL: fc.record({ address: fc.tuple(identifier, domain).map(([user, host]) => `${user}@${host}`) }),
+  SLACK: fc.record({ url: httpUrl, channel: optional(validText(1, 30)) }, { requiredKeys: ['url'] }),
+  SLACK_APP: fc.record({ slackChannels: fc.array(validText(1, 20), { minLength: 1, maxLength: 3 }) }),
+  WEBHOOK: fc.record(
+    {
+      name: validText(1, 40),
+      url: httpUrl,
+      method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'),
+      headers: keyValues,
+      queryParameters: keyValues,
+      template: optional(validText(0, 100)),
+      webhookSecret: optional(validText(1, 30)),
+      webhookType: fc.constantFrom(...WEBHOOK_TYPES),
+    },
+    { requiredKeys: ['name', 'url'] },
+  ),
+  SMS: fc.record({ name: validText(1, 30), number: phone }),
+  PAGERDUTY: fc.record({ serviceKey: validText(1, 40), account: optional(validText(1, 30)), serviceName: optional(validText(1, 30)) }, { requiredKeys: ['serviceKey'] }),
+  OPSGENIE: fc.record({ name: validText(1, 30), apiKey: validText(1, 40), region: fc.constantFrom('EU', 'US'), priority: fc.constantFrom('P1', 'P2', 'P3', 'P4', 'P5') }),
+  CALL: fc.record({ name: validText(1, 30), number: phone }),
+};
+
+/** A valid body of any type with a config of valid values. */
+function fullyValidBodyArb(checkIds: string[]): fc.Arbitrary<Json> {
+  return fc
+    .tuple(validBodyArb(checkIds), fc.constantFrom(...CHANNEL_TYPES))
+    .chain(([body, type]) => VALID_CONFIGS[type].map((config) => ({ ...body, type, config })));
 }
 
 type Mutation = (body: Json) => Json;
@@ -117,6 +155,20 @@ describe('alert channel bodies: property tests', () => {
         }
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it('a valid body is created (201), reads back as answered, and a GET→PUT of it unchanged is accepted and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fullyValidBodyArb(checkIds), async (body) => {
+        const res = await server.api('POST', '/v1/alert-channels', body);
+        expect(res.status, res.text).toBe(201);
+        const path = `/v1/alert-channels/${res.body.id}`;
+        expect((await server.api('GET', path)).body).toEqual(res.body);
+        await expectUnchangedRoundTrip(server, path, path);
+        expect((await server.api('DELETE', path)).status).toBe(204);
+      }),
+      { numRuns: 60 },
     );
   });
 

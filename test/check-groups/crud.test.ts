@@ -12,6 +12,7 @@ describe('check groups: create, read, update, delete', () => {
 
   beforeAll(async () => {
     server = await startServer({ clock });
+    expect((await server.api('POST', '/v1/private-locations', { name: 'DC EU', slugName: 'dc-eu' })).status).toBe(201);
   });
   afterAll(async () => {
     await server?.stop();
@@ -55,7 +56,9 @@ describe('check groups: create, read, update, delete', () => {
     };
     const res = await server.api('POST', '/v2/check-groups?autoAssignAlerts=false', body);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toEqual({ ...GROUP_DEFAULTS, ...body, id: expect.any(Number), created_at: START, updated_at: null });
+    // Secrets are write-only: the locked query value and the basic-auth password read as the mask.
+    const apiCheckDefaults = { ...body.apiCheckDefaults, queryParameters: [{ key: 'Page', value: '*****', locked: true }], basicAuth: { username: 'admin', password: '*****' } };
+    expect(res.body).toEqual({ ...GROUP_DEFAULTS, ...body, apiCheckDefaults, id: expect.any(Number), created_at: START, updated_at: null });
   });
 
   it('fills the members of a partial apiCheckDefaults and assertion', async () => {

@@ -67,6 +67,7 @@ describe('GET /v1/check-groups/{id}/checks', () => {
 
   beforeAll(async () => {
     server = await startServer({ clock });
+    expect((await server.api('POST', '/v1/private-locations', { name: 'Office', slugName: 'office' })).status).toBe(201);
   });
   afterAll(async () => {
     await server?.stop();

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATIONS, RUNTIME_IDS } from '../../src-shared/enums';
 import { startServer, type TestServer } from '../helpers/server';
+import { alertSettings, environmentVariables, expectUnchangedRoundTrip, keyValues, locations, retryStrategy, runtimeId, tags, text } from '../helpers/valid-bodies';
 import { createGroup, type Body } from './helpers';
 
 /** Values of every JSON kind, including the ones near each rule's boundary. */
@@ -59,6 +60,41 @@ const plausible: fc.Arbitrary<Body> = fc.record(
 /** Anything at all: arrays, strings, objects with unknown members. */
 const wild: fc.Arbitrary<unknown> = fc.oneof(plausible, fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.string({ maxLength: 6 }), anyValue, { maxKeys: 5 }));
 
+/** Groups with valid values only. */
+const validGroup: fc.Arbitrary<Body> = fc.record(
+  {
+    name: text(1, 80),
+    activated: fc.boolean(),
+    muted: fc.boolean(),
+    tags,
+    locations,
+    concurrency: fc.integer({ min: 1, max: 100 }),
+    apiCheckDefaults: fc.record(
+      {
+        url: fc.oneof(fc.constant(''), fc.webUrl()),
+        headers: keyValues,
+        queryParameters: keyValues,
+        assertions: fc.array(fc.record({ source: fc.constantFrom('STATUS_CODE', 'JSON_BODY', 'HEADERS'), comparison: fc.constantFrom('EQUALS', 'NOT_EMPTY', 'LESS_THAN'), target: text(0, 10) }), { maxLength: 2 }),
+        basicAuth: fc.record({ username: text(0, 10), password: text(0, 10) }),
+      },
+      { requiredKeys: [] },
+    ),
+    browserCheckDefaults: text(0, 50),
+    runtimeId,
+    environmentVariables,
+    localSetupScript: fc.option(text(0, 100), { nil: null }),
+    localTearDownScript: fc.option(text(0, 100), { nil: null }),
+    privateLocations: fc.subarray(['local', 'fuzz-office']),
+    runParallel: fc.boolean(),
+    alertSettings,
+    retryStrategy: fc.oneof(fc.constant('FALLBACK'), retryStrategy),
+    useGlobalAlertSettings: fc.option(fc.boolean(), { nil: null }),
+    doubleCheck: fc.boolean(),
+    setupSnippetId: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }),
+  },
+  { requiredKeys: ['name'] },
+);
+
 describe('check group bodies, randomly', () => {
   let server: TestServer;
 
@@ -66,6 +102,19 @@ describe('check group bodies, randomly', () => {
     // Several hundred requests per property: far past the default 600 per minute.
     server = await startServer({ config: { rateLimitPerMinute: 100_000 } });
     await server.api('POST', '/v1/alert-channels', { type: 'EMAIL', config: { address: 'p@example.com' } });
+    expect((await server.api('POST', '/v1/private-locations', { name: 'Fuzz office', slugName: 'fuzz-office' })).status).toBe(201);
+  });
+
+  it('a valid group is created (201), reads back as answered, and a GET→PUT of it unchanged is accepted and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(validGroup, fc.boolean(), async (body, autoAssign) => {
+        const res = await server.api('POST', `/v2/check-groups?autoAssignAlerts=${autoAssign}`, body);
+        expect(res.status, res.text).toBe(201);
+        expect((await server.api('GET', `/v1/check-groups/${res.body.id}`)).body).toEqual(res.body);
+        await expectUnchangedRoundTrip(server, `/v1/check-groups/${res.body.id}`, `/v2/check-groups/${res.body.id}`);
+      }),
+      { numRuns: 60 },
+    );
   });
   afterAll(async () => {
     await server?.stop();

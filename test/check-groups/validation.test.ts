@@ -108,6 +108,8 @@ describe('check group validation', () => {
 
   beforeAll(async () => {
     server = await startServer({ config: { rateLimitPerMinute: 100_000 } });
+    // privateLocations must name the account's own locations
+    expect((await server.api('POST', '/v1/private-locations', { name: 'D', slugName: 'd' })).status).toBe(201);
   });
   afterAll(async () => {
     await server?.stop();
@@ -168,7 +170,7 @@ describe('check group validation', () => {
       headers: [{ key: 'A', value: '1', locked: false }],
       queryParameters: [],
       assertions: [],
-      basicAuth: { username: 'u', password: 'p' },
+      basicAuth: { username: 'u', password: '*****' },
     });
   });
 });

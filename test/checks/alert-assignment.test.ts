@@ -44,8 +44,9 @@ describe.each(CREATES)('alert channel assignment of a %s check', (_type, path, b
     expect(res.body.alertChannelSubscriptions).toEqual([email, webhook, slack, sms, pagerduty].map((alertChannelId) => ({ alertChannelId, activated: true })));
     expect(res.body.alertChannels).toEqual({
       email: [{ address: 'a@b.c' }],
-      webhook: [{ name: 'ops hook', url: 'http://127.0.0.1:9/hook', method: 'PUT', headers: [{ key: 'x-token', value: 't', locked: false }], queryParameters: [{ key: 'q', value: '1', locked: false }] }],
-      slack: [{ url: 'http://127.0.0.1:9/slack' }],
+      webhook: [{ name: 'ops hook', url: 'http://127.0.0.1:9/hook', method: 'PUT', headers: [{ key: 'x-token', value: '*****', locked: false }], queryParameters: [{ key: 'q', value: '1', locked: false }] }],
+      // Credentials never show: a credential-named header value and a Slack webhook's path read as the mask.
+      slack: [{ url: 'http://127.0.0.1:9/*****' }],
       sms: [{ name: 'On call', number: '+15550100' }],
     });
     const list = await server.api('GET', '/v1/checks');

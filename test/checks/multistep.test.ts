@@ -47,6 +47,8 @@ const REJECTED: Rejected[] = [
   ['groupId naming no group', { groupId: 7 }, 'groupId'],
   ['intent goal of 2001 characters', { intent: { goal: 'g'.repeat(2001) } }, 'intent.goal'],
   ['retry onlyOn unknown', { retryStrategy: { type: 'LINEAR', onlyOn: ['TIMEOUT'] } }, 'retryStrategy.onlyOn[0]'],
+  ['maxResponseTime over two minutes (the run is stopped at it)', { maxResponseTime: 120_001 }, 'maxResponseTime'],
+  ['degradedResponseTime negative', { degradedResponseTime: -1 }, 'degradedResponseTime'],
 ];
 
 const ACCEPTED: Accepted[] = [
@@ -59,6 +61,7 @@ const ACCEPTED: Accepted[] = [
   ['dependencies null', { dependencies: null }, { dependencies: null }],
   ['a dependency path of 1000 characters', { dependencies: [{ path: 'p'.repeat(1000), content: 'x' }] }, { dependencies: [{ path: 'p'.repeat(1000), content: 'x' }] }],
   ['runtimeId 2026.04', { runtimeId: '2026.04' }, { runtimeId: '2026.04' }],
+  ['response time limits', { degradedResponseTime: 5000, maxResponseTime: 120_000 }, { degradedResponseTime: 5000, maxResponseTime: 120_000 }],
 ];
 
 describe('POST /v1/checks/multistep and PUT /v1/checks/multistep/:id', () => {

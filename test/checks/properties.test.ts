@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREQUENCIES } from '../../src-shared/enums';
+import { MULTI_STEP_FREQUENCIES } from '../../src-shared/schemas/multistep-check';
 import { startServer, type TestServer } from '../helpers/server';
+import { alertSettings, environmentVariables, expectUnchangedRoundTrip, host, identifier, locations, retryStrategy, runtimeId, tags, text } from '../helpers/valid-bodies';
 import type { Body } from './harness';
 
 interface MonitorType {
@@ -120,6 +123,110 @@ describe.each(TYPES)('random $segment bodies', (type) => {
         const after = (await server.api('GET', `/v1/checks/${stored.id}`)).body;
         if (res.status === 400) expect(after).toEqual(stored);
         else stored = after;
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+/** Members every monitor type takes, each with valid values only. */
+const validShared = {
+  name: text(1, 80),
+  activated: fc.boolean(),
+  muted: fc.boolean(),
+  doubleCheck: fc.boolean(),
+  shouldFail: fc.boolean(),
+  tags,
+  locations,
+  privateLocations: fc.subarray(['local', 'fuzz-office']),
+  runtimeId,
+  description: fc.option(text(0, 300), { nil: null }),
+  runParallel: fc.boolean(),
+  useGlobalAlertSettings: fc.boolean(),
+  alertSettings,
+  retryStrategy: fc.option(retryStrategy, { nil: null }),
+  environmentVariables,
+  intent: fc.option(fc.record({ goal: text(1, 100), requiredOutcomes: fc.array(text(1, 40), { maxLength: 3 }), mustPreserve: fc.array(text(1, 40), { maxLength: 3 }) }), { nil: null }),
+};
+
+const VALID_BODIES: Array<[string, fc.Arbitrary<Body>]> = [
+  [
+    'icmp',
+    fc.record(
+      {
+        ...validShared,
+        frequency: fc.constantFrom(...FREQUENCIES),
+        request: fc.record({ hostname: host, pingCount: fc.integer({ min: 1, max: 50 }), ipFamily: fc.constantFrom('IPv4', 'IPv6') }, { requiredKeys: ['hostname'] }),
+        degradedResponseTime: fc.integer({ min: 0, max: 300000 }),
+        maxResponseTime: fc.integer({ min: 0, max: 300000 }),
+        degradedPacketLossThreshold: fc.integer({ min: 1, max: 100 }),
+        maxPacketLossThreshold: fc.integer({ min: 1, max: 100 }),
+      },
+      { requiredKeys: ['name', 'request'] },
+    ),
+  ],
+  [
+    'traceroute',
+    fc.record(
+      {
+        ...validShared,
+        frequency: fc.constantFrom(...FREQUENCIES),
+        request: fc.record(
+          {
+            url: host,
+            protocol: fc.constantFrom('TCP', 'ICMP', 'UDP', 'SCTP'),
+            port: fc.integer({ min: 1, max: 65535 }),
+            ipFamily: fc.constantFrom('IPv4', 'IPv6'),
+            maxHops: fc.integer({ min: 1, max: 64 }),
+            maxUnknownHops: fc.integer({ min: 1, max: 30 }),
+            ptrLookup: fc.boolean(),
+            timeout: fc.integer({ min: 1, max: 30 }),
+          },
+          { requiredKeys: ['url'] },
+        ),
+        degradedResponseTime: fc.integer({ min: 0, max: 30000 }),
+        maxResponseTime: fc.integer({ min: 0, max: 30000 }),
+      },
+      { requiredKeys: ['name', 'request'] },
+    ),
+  ],
+  [
+    'multistep',
+    fc.record(
+      {
+        ...validShared,
+        description: fc.option(text(0, 500), { nil: null }),
+        frequency: fc.constantFrom(...MULTI_STEP_FREQUENCIES),
+        script: text(1, 300),
+        scriptPath: fc.option(fc.constantFrom('tests/main.spec.ts', 'check.spec.ts', 'e2e\\flow.spec.ts'), { nil: null }),
+        dependencies: fc.uniqueArray(
+          fc.record({ path: fc.tuple(fc.constantFrom('lib/', './lib/', 'data/', ''), identifier).map(([dir, name]) => `${dir}${name}.ts`), content: text(1, 200) }),
+          { maxLength: 4, selector: (dependency) => dependency.path.replace(/^\.\//, '').toLowerCase() },
+        ),
+      },
+      { requiredKeys: ['name', 'script'] },
+    ),
+  ],
+];
+
+describe.each(VALID_BODIES)('valid %s bodies', (segment, validBody) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ config: { rateLimitPerMinute: 1_000_000 } });
+    expect((await server.api('POST', '/v1/private-locations', { name: 'Fuzz office', slugName: 'fuzz-office' })).status).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('are created (201), read back as answered, and a GET→PUT of the unchanged monitor is accepted and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(validBody, async (body) => {
+        const res = await server.api('POST', `/v1/checks/${segment}`, body);
+        expect(res.status, res.text).toBe(201);
+        expect((await server.api('GET', `/v1/checks/${res.body.id}`)).body).toEqual(res.body);
+        await expectUnchangedRoundTrip(server, `/v1/checks/${res.body.id}`, `/v1/checks/${segment}/${res.body.id}`);
       }),
       { numRuns: 40 },
     );

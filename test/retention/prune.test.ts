@@ -94,6 +94,7 @@ describe('retention pruning', () => {
         alertType: 'ALERT_FAILURE',
         status,
         alertConfig: {},
+        sealedConfig: null,
         notificationResult: null,
         checkId: null,
         checkType: null,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIcmp } from '../../src-main/runner/executors/icmp';
 import { fpingAvailable, icmpBatchKey, type IcmpJob, runIcmpBatch } from '../../src-main/runner/executors/icmp-batch';
 import type { CheckAssertion, ExecutionResult, ExecutorDeps, IcmpCheckInput, SpawnFn } from '../../src-main/runner/types';
-import { Namespaces, netnsUnavailableReason } from './netns';
+import { Namespaces, netnsSkipReason } from './netns';
 
 const deps: ExecutorDeps = { now: () => new Date() };
 
@@ -170,8 +170,7 @@ describe('batched ICMP with fping', () => {
   });
 });
 
-const unavailable = netnsUnavailableReason();
-if (unavailable) console.warn(`skipping batched ICMP namespace tests: ${unavailable}`);
+const unavailable = netnsSkipReason('batched ICMP namespace tests');
 
 describe.skipIf(unavailable !== null)('batched ICMP to a network namespace', () => {
   const namespaces = new Namespaces('slfping');

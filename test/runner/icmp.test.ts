@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../src-main/runner/run-job';
 import type { ExecutionJob, ExecutorDeps, IcmpCheckInput } from '../../src-main/runner/types';
-import { Namespaces, netnsUnavailableReason } from './netns';
+import { Namespaces, netnsSkipReason } from './netns';
 
 const deps: ExecutorDeps = { now: () => new Date() };
 
@@ -87,8 +87,7 @@ describe('ICMP against 127.0.0.1', () => {
   });
 });
 
-const unavailable = netnsUnavailableReason();
-if (unavailable) console.warn(`skipping ICMP namespace tests: ${unavailable}`);
+const unavailable = netnsSkipReason('ICMP namespace tests');
 
 describe.skipIf(unavailable !== null)('ICMP to a network namespace', () => {
   const namespaces = new Namespaces('slicmp');

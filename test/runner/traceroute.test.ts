@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../src-main/runner/run-job';
 import type { ExecutionJob, ExecutorDeps, TracerouteCheckInput } from '../../src-main/runner/types';
-import { Namespaces, netnsUnavailableReason } from './netns';
+import { Namespaces, netnsSkipReason } from './netns';
 
 const deps: ExecutorDeps = { now: () => new Date() };
 
@@ -42,8 +42,7 @@ it('refuses a url whose host would read as an option', async () => {
   expect(result).toMatchObject({ hasErrors: true, error: { kind: 'INVALID_TARGET' } });
 });
 
-const unavailable = netnsUnavailableReason();
-if (unavailable) console.warn(`skipping traceroute namespace tests: ${unavailable}`);
+const unavailable = netnsSkipReason('traceroute namespace tests');
 
 describe.skipIf(unavailable !== null)('traceroute over a three-hop namespace path', () => {
   const namespaces = new Namespaces('sltr');

@@ -23,7 +23,7 @@ describe('group concurrency when a group is triggered (real multi-step runs agai
   });
 
   async function createMultiStep(name: string, groupId?: number): Promise<string> {
-    const created = await server.api('POST', '/v1/checks/multistep', { name, script: holdingScript(`${hold.base}/hold/${name}`), ...(groupId ? { groupId } : {}) });
+    const created = await server.api('POST', '/v1/checks/multistep', { name, maxResponseTime: 120_000, script: holdingScript(`${hold.base}/hold/${name}`), ...(groupId ? { groupId } : {}) });
     expect(created.status, created.text).toBe(201);
     return created.body.id as string;
   }
@@ -103,7 +103,7 @@ describe('group concurrency when a group is triggered (real multi-step runs agai
       expect(group.status, group.text).toBe(201);
       const ids: string[] = [];
       for (const name of ['first', 'second']) {
-        const created = await own.api('POST', '/v1/checks/multistep', { name, frequency: 1, groupId: group.body.id, script: holdingScript(`${gate.base}/hold/${name}`) });
+        const created = await own.api('POST', '/v1/checks/multistep', { name, frequency: 1, groupId: group.body.id, maxResponseTime: 120_000, script: holdingScript(`${gate.base}/hold/${name}`) });
         expect(created.status, created.text).toBe(201);
         ids.push(created.body.id);
       }

@@ -49,7 +49,7 @@ describe('a saturated lane (capacity 1, runs longer than their period)', { timeo
     const subscribed = { alertChannelSubscriptions: [{ alertChannelId: channel.body.id, activated: true }] };
     const slow: string[] = [];
     for (const name of ['slow-a', 'slow-b']) {
-      const created = await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', { name, frequency: 1, script: holdingScript(`${hold.base}/hold/${name}`), ...subscribed });
+      const created = await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', { name, frequency: 1, maxResponseTime: 120_000, script: holdingScript(`${hold.base}/hold/${name}`), ...subscribed });
       expect(created.status, created.text).toBe(201);
       slow.push(created.body.id);
     }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentView, StatusPageServiceView } from '../../src-shared/schemas/status-page';
 import { startServer, type TestServer } from '../helpers/server';
+import { expectUnchangedRoundTrip, text, visibleText } from '../helpers/valid-bodies';
 import { createIncident, createService, incidentBody } from './fixtures';
 
 const DELETE = Symbol('delete');
@@ -137,6 +138,40 @@ describe('random and mutated status page bodies', () => {
         }
       }),
       RUNS,
+    );
+  });
+
+  it('valid incidents are created (201), and GET→PUT of the unchanged incident, its update and its service is accepted and changes nothing', async () => {
+    const progress = fc.constantFrom('INVESTIGATING', 'IDENTIFIED', 'MONITORING', 'RESOLVED');
+    const update = fc.record(
+      {
+        description: text(1, 300),
+        status: progress,
+        notifySubscribers: fc.boolean(),
+        publicIncidentUpdateDate: fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+      },
+      { requiredKeys: ['description'] },
+    );
+    const incidentArb = fc.record({ name: visibleText(1, 255), severity: fc.constantFrom('CRITICAL', 'MAJOR', 'MEDIUM', 'MINOR'), update });
+    await fc.assert(
+      fc.asyncProperty(incidentArb, visibleText(1, 255), async ({ name, severity, update: first }, serviceName) => {
+        const created = await server.api('POST', '/v1/status-pages/services', { name: serviceName });
+        expect(created.status, created.text).toBe(201);
+        const servicePath = `/v1/status-pages/services/${created.body.id}`;
+        await expectUnchangedRoundTrip(server, servicePath, servicePath);
+
+        const res = await server.api('POST', '/v1/status-pages/incidents', { name, severity, services: [{ id: created.body.id }], incidentUpdates: [first] });
+        expect(res.status, res.text).toBe(201);
+        const incidentPath = `/v1/status-pages/incidents/${res.body.id}`;
+        expect((await server.api('GET', incidentPath)).body).toEqual(res.body);
+        await expectUnchangedRoundTrip(server, incidentPath, incidentPath);
+        const updatePath = `${incidentPath}/incident-updates/${res.body.incidentUpdates[0].id}`;
+        await expectUnchangedRoundTrip(server, updatePath, updatePath);
+
+        expect((await server.api('DELETE', incidentPath)).status).toBe(204);
+        expect((await server.api('DELETE', servicePath)).status).toBe(204);
+      }),
+      { numRuns: 40 },
     );
   });
 

@@ -67,6 +67,9 @@ test.describe('agent and private locations in the web console', () => {
     await expect(agent.laneCell('ICMP', 'Skipped (last hour)')).toHaveText('0');
     await expect(agent.icmpMode).toBeVisible();
     await expect(agent.fpingMissingAlert).toBeHidden();
+    // bubblewrap is installed here, so multi-step runs are sandboxed and nothing warns.
+    await expect(agent.sandboxNote).toContainText('512 MB of memory per process');
+    await expect(agent.notIsolatedAlert).toBeHidden();
     await expect(agent.saturatedAlert).toBeHidden();
 
     const monitors = new MonitorsPage(page);

@@ -49,6 +49,11 @@ export function insertApiKey(db: Db, row: ApiKeyRow): void {
   db.insert(apiKeys).values(row).run();
 }
 
+/** Replaces a stored key hash (a legacy sha256 becomes the keyed hash); false when no row held it. */
+export function replaceApiKeyHash(db: Db, oldHash: string, newHash: string): boolean {
+  return db.update(apiKeys).set({ keyHash: newHash }).where(eq(apiKeys.keyHash, oldHash)).run().changes > 0;
+}
+
 export type MemberRow = typeof members.$inferSelect;
 
 export function findOwnerMember(db: Db, accountId: string): MemberRow | undefined {

@@ -10,6 +10,8 @@ export const MAINTENANCE_KEYS = {
   rawPrunedTo: 'raw_pruned_to',
   /** The same for rollups. */
   rollupsPrunedTo: 'rollups_pruned_to',
+  /** 1 once secrets stored before sealing existed were sealed (services/secrets/seal-stored.ts). */
+  secretsSealed: 'secrets_sealed',
 } as const;
 
 export function readMaintenanceState(db: Db, key: string): number | null {

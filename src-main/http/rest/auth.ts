@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertSameAccount } from '../../services/auth/account-scope';
 import { assertAccess, requiredAccess, type Access } from '../../services/auth/access';
-import { authenticate, type Principal } from '../../services/auth/authenticate';
+import { authenticate, type Credentials, type Principal } from '../../services/auth/authenticate';
 import type { ActorContext } from '../../services/accounts/actor';
 import type { ServiceContext } from '../../services/context';
 import type { HttpDeps } from '../deps';
@@ -22,10 +22,13 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function credentialsOf(request: FastifyRequest) {
+const ACCOUNT_HEADERS = ['x-service-account', 'x-checkly-account'];
+
+export function credentialsOf(request: FastifyRequest): Credentials {
   return {
     authorization: header(request, 'authorization'),
-    accountHeader: header(request, 'x-service-account') ?? header(request, 'x-checkly-account'),
+    // Every value of either header: each one must name the key's account.
+    accountHeaders: ACCOUNT_HEADERS.flatMap((name) => request.headers[name] ?? []),
   };
 }
 
@@ -48,7 +51,7 @@ export function requireApiKey(app: FastifyInstance, deps: HttpDeps): void {
   app.decorateRequest('principal', null);
   documentAuthErrors(app);
   app.addHook('onRequest', async (request) => {
-    const principal = authenticate(deps.services, deps.launchTokens, credentialsOf(request));
+    const principal = deps.limits.authFailures.authenticate(request.ip, () => authenticate(deps.services, deps.launchTokens, credentialsOf(request)));
     assertAccess(principal.role, requiredAccess(request.method, request.routeOptions.url ?? request.url, request.routeOptions.config.access));
     request.principal = principal;
   });

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { APP_ERROR_STATUS, AppError, isAppError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { errorBody, type ErrorBody } from '../../../src-shared/errors';
+import { BODY_TOO_LARGE_MESSAGE } from '../body-limit';
 
 function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[');
@@ -23,6 +24,9 @@ export function toRestError(error: unknown, logger: Logger): ErrorBody {
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && fastifyError.statusCode === 400)) {
     return errorBody(400, `Body is not valid JSON: ${fastifyError.message ?? 'parse error'}`);
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return errorBody(413, BODY_TOO_LARGE_MESSAGE);
   }
   if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return errorBody(400, 'Body must be a JSON object, but it is empty');

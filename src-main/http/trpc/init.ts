@@ -3,7 +3,6 @@ import { ZodError } from 'zod';
 import { describeIssues } from '../../../src-shared/errors';
 import type { ActorContext } from '../../services/accounts/actor';
 import { assertAccess, type Access } from '../../services/auth/access';
-import { authenticate } from '../../services/auth/authenticate';
 import type { ServiceContext } from '../../services/context';
 import type { TrpcContext } from './context';
 import { toTrpcError } from './errors';
@@ -40,7 +39,8 @@ export const publicProcedure = t.procedure.use(mapErrors);
  */
 function procedureNeeding(mutationAccess: Access) {
   return publicProcedure.use(({ ctx, type, next }) => {
-    const principal = authenticate(ctx.deps.services, ctx.deps.launchTokens, ctx.credentials);
+    // Authenticated (and counted against the key's budget) once per request in createContext.
+    const principal = ctx.principal;
     assertAccess(principal.role, type === 'mutation' ? mutationAccess : 'read');
     const service: ServiceContext = { ...ctx.deps.services, accountId: principal.accountId };
     const actor: ActorContext = { ...service, actor: principal };

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { summarizeReport, cleanText, type ReportSummary } from '../multistep-report';
-import { createWorkspace, playwrightCliPath, playwrightVersion, removeWorkspace } from '../multistep-workspace';
+import { createWorkspace, installedNodeModules, playwrightCliPath, playwrightVersion, removeWorkspace } from '../multistep-workspace';
 import { runTool } from '../process';
+import { DEFAULT_MULTISTEP_MEMORY_MB, firstLine, handOver, launchCommand, sandboxFor } from '../sandbox';
 import { createScrubber } from '../scrub';
 import type { ExecutionError, ExecutionJob, ExecutionResult, ExecutorDeps, MultiStepCheckResult } from '../types';
 import { settle } from '../verdict';
@@ -9,8 +10,8 @@ import { settle } from '../verdict';
 /** Playwright needs a moment to start before the script's own time limit (the job's timeoutMs) begins. */
 export const STARTUP_ALLOWANCE_MS = 10_000;
 
-function childEnv(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>, root: string, reportFile: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, TMPDIR: root, FORCE_COLOR: '0', CI: '1' };
+function childEnv(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>, root: string, reportFile: string): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, TMPDIR: root, FORCE_COLOR: '0', CI: '1' };
   for (const variable of job.check.environmentVariables ?? []) env[variable.key] = variable.value ?? '';
   // Under Electron, process.execPath is the Electron binary; this makes it behave as plain Node.
   if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
@@ -18,12 +19,23 @@ function childEnv(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>, root:
   return env;
 }
 
-async function readReport(file: string, workDir: string): Promise<ReportSummary | null> {
+async function readReport(file: string, workDir: string): Promise<{ summary: ReportSummary; raw: string } | null> {
   try {
-    return summarizeReport(JSON.parse(await readFile(file, 'utf8')), workDir);
+    const raw = await readFile(file, 'utf8');
+    return { summary: summarizeReport(JSON.parse(raw), workDir), raw };
   } catch {
     return null;
   }
+}
+
+// What V8 and node say when a process reaches its memory limit (RLIMIT_DATA, the heap limit).
+const OUT_OF_MEMORY = /JavaScript heap out of memory|Fatal (?:JavaScript|javascript) (?:OOM|out of memory)|Fatal process out of memory|Array buffer allocation failed|spawn ENOMEM/;
+
+function memoryLimitFault(memoryMb: number, detail: string): ExecutionError {
+  return {
+    kind: 'SCRIPT_ERROR',
+    message: `the script went over its memory limit of ${memoryMb} MB per process and was stopped (the server's --multistep-memory-mb or SIGHTLINE_MULTISTEP_MEMORY_MB sets the limit)${detail ? `: ${detail}` : ''}`,
+  };
 }
 
 /**
@@ -37,29 +49,46 @@ export async function runMultiStep(job: Extract<ExecutionJob, { checkType: 'MULT
   const finish = (fault: ExecutionError | null, extra: { hasErrors?: boolean; timedOut?: boolean; aborted?: boolean } = {}) =>
     scrub.deep(settle({ startedAt, stoppedAt: deps.now(), responseTime: 0, limits: check, fault, assertions: [], ...extra }));
 
+  const nodeModules = installedNodeModules();
+  const sandbox = await sandboxFor(deps, nodeModules);
   const workspace = await createWorkspace(check, job.timeoutMs, deps.tempRoot);
   if ('error' in workspace) return finish({ kind: 'SCRIPT_ERROR', message: workspace.error }, { hasErrors: true });
   try {
     const node = deps.tools?.node ?? process.execPath;
+    const memoryMb = deps.multiStepMemoryMb ?? DEFAULT_MULTISTEP_MEMORY_MB;
+    const platform = deps.platform ?? process.platform;
+    if (sandbox.isolation === 'bubblewrap') await handOver(workspace.root, sandbox.runAs);
+    const launch = await launchCommand(sandbox, {
+      node,
+      args: [deps.playwrightCli ?? playwrightCliPath(), 'test', '--config', workspace.configFile, '--reporter=json'],
+      cwd: workspace.workDir,
+      workspaceRoot: workspace.root,
+      nodeModules,
+      env: childEnv(job, workspace.root, workspace.reportFile),
+      memoryMb,
+      platform,
+    });
     const run = await runTool(
-      {
-        command: node,
-        args: [deps.playwrightCli ?? playwrightCliPath(), 'test', '--config', workspace.configFile, '--reporter=json'],
-        cwd: workspace.workDir,
-        env: childEnv(job, workspace.root, workspace.reportFile),
-        timeoutMs: job.timeoutMs + (deps.multiStepStartupAllowanceMs ?? STARTUP_ALLOWANCE_MS),
-        signal: job.signal,
-        wrap: false,
-      },
+      { ...launch, timeoutMs: job.timeoutMs + (deps.multiStepStartupAllowanceMs ?? STARTUP_ALLOWANCE_MS), signal: job.signal, wrap: false },
       deps,
     );
+    // bubblewrap gone since start, or refusing to set up the sandbox: Sightline's fault, never the target's.
+    if (run.missing && sandbox.isolation === 'bubblewrap') throw new Error(`the multi-step sandbox could not be started: "${launch.command}" could not be run`);
     if (run.missing) return finish({ kind: 'TOOL_MISSING', message: `multi-step checks need Node.js: "${node}" could not be run` }, { hasErrors: true });
     if (run.aborted) return finish(null, { aborted: true });
 
-    const summary = run.timedOut ? null : await readReport(workspace.reportFile, workspace.workDir);
+    const report = run.timedOut ? null : await readReport(workspace.reportFile, workspace.workDir);
+    const summary = report?.summary ?? null;
+    const sandboxFailure = sandbox.isolation === 'bubblewrap' && !report && /^bwrap: .*/m.exec(run.stderr);
+    if (sandboxFailure) throw new Error(`the multi-step sandbox could not be set up: ${sandboxFailure[0]}`);
+    // The shell's "exec: node: not found" (126/127): the node binary is not there or not runnable.
+    if (!report && (run.exitCode === 126 || run.exitCode === 127) && !OUT_OF_MEMORY.test(run.stderr)) {
+      return finish({ kind: 'TOOL_MISSING', message: `multi-step checks need Node.js: "${node}" could not be run` }, { hasErrors: true });
+    }
     const stoppedAt = deps.now();
     let fault: ExecutionError | null = summary?.fault ?? null;
     if (run.timedOut) fault = { kind: 'TIMEOUT', message: `the multi-step run exceeded its time limit of ${job.timeoutMs} ms and was stopped` };
+    else if ((!summary || fault) && OUT_OF_MEMORY.test(`${report?.raw ?? ''}\n${run.stderr}\n${run.stdout}`)) fault = memoryLimitFault(memoryMb, fault?.message ?? firstLine(cleanText(run.stderr, workspace.workDir)));
     else if (!summary) fault = { kind: 'SCRIPT_ERROR', message: `Playwright exited with code ${run.exitCode} without a report: ${cleanText(run.stderr.trim(), workspace.workDir).slice(-1000) || 'no output'}` };
 
     const payload: MultiStepCheckResult = {

@@ -24,7 +24,7 @@ export function addMember(ctx: ActorContext, input: unknown): AddedMember {
     const now = ctx.clock.now().toISOString();
     const row = { id: randomUUID(), accountId: ctx.accountId, name: body.name, email, role: body.role, status: 'ACTIVE', createdAt: now, updatedAt: null };
     insertMember(tx, row);
-    const apiKey = issueKey(tx, row, body.keyLabel, now);
+    const apiKey = issueKey(tx, ctx.keyring, row, body.keyLabel, now);
     return { ...toMemberView(row), apiKey };
   });
 }

@@ -8,9 +8,10 @@ import {
   insertAccount,
   insertApiKey,
   insertMember,
+  replaceApiKeyHash,
 } from '../../db/repositories/accounts';
 import type { ServiceDeps } from '../context';
-import { generateApiKey, hashApiKey } from '../auth/keys';
+import { generateApiKey, hashApiKey, sha256Hex } from '../auth/keys';
 
 export interface BootstrapResult {
   accountId: string;
@@ -45,11 +46,12 @@ export function bootstrapAccount(deps: ServiceDeps, givenKey: string | null): Bo
     const key = (label: string, keyHash: string) => ({ id: randomUUID(), accountId: account.id, keyHash, label, role: 'OWNER', memberId: ownerId, createdAt: now });
     if (isNew && !givenKey) {
       createdKey = generateApiKey();
-      insertApiKey(tx, key('Owner key (first start)', hashApiKey(createdKey)));
+      insertApiKey(tx, key('Owner key (first start)', hashApiKey(deps.keyring, createdKey)));
     }
     if (givenKey) {
-      const keyHash = hashApiKey(givenKey);
-      if (!findApiKeyByHash(tx, keyHash)) insertApiKey(tx, key('Owner key (--api-key)', keyHash));
+      const keyHash = hashApiKey(deps.keyring, givenKey);
+      // A given key stored before keyed hashes keeps its row and gets the keyed hash now.
+      if (!findApiKeyByHash(tx, keyHash) && !replaceApiKeyHash(tx, sha256Hex(givenKey), keyHash)) insertApiKey(tx, key('Owner key (--api-key)', keyHash));
     }
     return { accountId: account.id, createdKey };
   });

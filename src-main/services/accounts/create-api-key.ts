@@ -16,6 +16,6 @@ export function createApiKey(ctx: ActorContext, userId: string, input: unknown):
       throw new AppError('conflict', `${member.email} is a pending invite and cannot hold API keys; add them as a member instead`);
     }
     assertMayTouchOwner(ctx.actor, member.role, 'create API keys for');
-    return issueKey(tx, member, body.label, ctx.clock.now().toISOString());
+    return issueKey(tx, ctx.keyring, member, body.label, ctx.clock.now().toISOString());
   });
 }

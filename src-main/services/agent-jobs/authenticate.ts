@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import { findLocationByKeyHash } from '../../db/repositories/private-locations';
-import { bearerToken, hashApiKey, sameHash } from '../auth/keys';
+import { bearerToken, sameHash, sha256Hex } from '../auth/keys';
 import type { ServiceDeps } from '../context';
 
 /** A remote agent, known by the private-location key it presented. */
@@ -16,7 +16,7 @@ export interface AgentPrincipal {
 export function authenticateAgent(deps: ServiceDeps, authorization: string | undefined): AgentPrincipal {
   const token = bearerToken(authorization);
   if (!token) throw new AppError('unauthorized', 'Missing agent key: send "Authorization: Bearer <private location key>"');
-  const hash = hashApiKey(token);
+  const hash = sha256Hex(token);
   const found = findLocationByKeyHash(deps.db, hash);
   if (!found || !sameHash(found.key.keyHash, hash)) {
     throw new AppError('unauthorized', 'Unknown agent key: create a key with POST /v1/private-locations/{id}/keys and start the agent with it');

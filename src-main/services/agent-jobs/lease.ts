@@ -3,6 +3,7 @@ import { transaction } from '../../db/connection';
 import { deleteAgentJob, listQueuedJobs, markLeased } from '../../db/repositories/agent-jobs';
 import { AgentLeaseRequest, type AgentLeaseReply } from '../../../src-shared/schemas/agent-protocol';
 import type { ServiceDeps } from '../context';
+import { openJobSecrets } from '../secrets/execution';
 import { parseOrThrow } from '../validation';
 import type { AgentPrincipal } from './authenticate';
 import { touchKnownAgent } from './known-agent';
@@ -51,7 +52,10 @@ export async function leaseAgentJobs(deps: ServiceDeps, principal: AgentPrincipa
   for (;;) {
     const jobs = claim(deps, principal, request.agentId, request.max, request.lanes);
     const remaining = deadline - Date.now();
-    if (jobs.length > 0 || remaining <= 0 || signals.closed || signal?.aborted) return { jobs: jobs as unknown as AgentLeaseReply['jobs'] };
+    if (jobs.length > 0 || remaining <= 0 || signals.closed || signal?.aborted) {
+      // The agent needs the real values; they stay sealed in agent_jobs.
+      return { jobs: jobs.map((job) => openJobSecrets(deps.keyring, job)) as unknown as AgentLeaseReply['jobs'] };
+    }
     await signals.wait(principal.locationId, remaining, signal);
   }
 }

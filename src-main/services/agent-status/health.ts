@@ -8,5 +8,6 @@ export function backendAgentHealth(deps: ServiceDeps): AgentHealth {
     skippedByLane: deps.runtime.skips.lastHour(deps.clock.now().getTime()),
     lanes: agent ? agent.lanes() : [],
     icmpMode: agent ? agent.icmpMode() : null,
+    multiStepIsolation: agent ? agent.multiStepIsolation() : null,
   });
 }

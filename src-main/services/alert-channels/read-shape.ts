@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection';
 import type { AlertChannelRow } from '../../db/repositories/alert-channels';
 import { subscriptionsOfChannels, type AlertSubscriptionRow } from '../../db/repositories/alert-subscriptions';
 import type { AlertChannelRead, AlertChannelSubscriptionRead, AlertChannelType } from '../../../src-shared/schemas/alert-channel';
+import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 
 /** What the `body` column holds; type and autoSubscribe have columns of their own. */
 export interface StoredChannelBody {
@@ -21,12 +22,13 @@ export function toSubscriptionView(row: AlertSubscriptionRow): AlertChannelSubsc
   return { id: row.id, checkId: row.checkId, groupId: row.groupId, activated: row.activated };
 }
 
+/** The read shape: credentials never leave the server (redactChannelConfig). */
 export function toAlertChannelView(row: AlertChannelRow, subscriptions: AlertSubscriptionRow[]): AlertChannelRead {
   const body = storedBodyOf(row);
   return {
     id: row.id,
     type: row.type as AlertChannelType,
-    config: body.config,
+    config: redactChannelConfig(row.type, body.config),
     subscriptions: subscriptions.map(toSubscriptionView),
     sendRecovery: body.sendRecovery,
     sendFailure: body.sendFailure,

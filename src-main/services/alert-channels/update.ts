@@ -4,7 +4,8 @@ import { subscriptionsOfChannel } from '../../db/repositories/alert-subscription
 import { AlertChannelCreate, AlertChannelUpdate, type AlertChannelRead } from '../../../src-shared/schemas/alert-channel';
 import type { ServiceContext } from '../context';
 import { parseOrThrow } from '../validation';
-import { toAlertChannelView } from './read-shape';
+import { openChannelConfig, resolveChannelConfig, sealChannelConfig } from '../secrets/channel-config';
+import { storedBodyOf, toAlertChannelView } from './read-shape';
 import { channelIdOf, columnsOf, findOrNotFound, storedSettings } from './store';
 import { assertSubscriptionTargets, replaceSubscriptions } from './subscriptions';
 
@@ -22,7 +23,11 @@ export function updateAlertChannel(ctx: ServiceContext, rawId: string | number, 
     for (const [key, value] of Object.entries(patch)) {
       if (value !== undefined && key !== 'subscriptions') merged[key] = value;
     }
-    const { subscriptions: _none, ...settings } = parseOrThrow(AlertChannelCreate, merged);
+    // Credentials left out or sent back masked keep the stored ones (same type, same URL origin).
+    const storedPlain = existing.type === patch.type ? openChannelConfig(ctx.keyring, existing.type, storedBodyOf(existing).config) : null;
+    merged.config = resolveChannelConfig(patch.type, patch.config, storedPlain);
+    const { subscriptions: _none, ...parsed } = parseOrThrow(AlertChannelCreate, merged);
+    const settings = { ...parsed, config: sealChannelConfig(ctx.keyring, parsed.type, parsed.config) } as typeof parsed;
     if (patch.subscriptions !== undefined) {
       assertSubscriptionTargets(tx, ctx.accountId, patch.subscriptions, (i) => `subscriptions[${i}]`);
       replaceSubscriptions(tx, ctx.accountId, id, patch.subscriptions);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Keyring } from '../../core/keyring';
 import { transaction, type Db } from '../../db/connection';
 import { findAlertChannel } from '../../db/repositories/alert-channels';
 import { findAlertState, insertCheckAlert, saveAlertState } from '../../db/repositories/alerts';
@@ -80,15 +81,15 @@ function eventOf(check: AlertingCheck, alert: RunAlertType, result: RunResultFac
 }
 
 /** Notifications for the alert to every activated channel that asks for its kind, in the caller's transaction. */
-function enqueueForChannels(tx: Db, check: AlertingCheck, alert: RunAlertType, checkAlertId: string, result: RunResultFacts | undefined, now: number): string[] {
-  const { rateLimit } = accountDelivery(tx, check.accountId);
+function enqueueForChannels(tx: Db, keyring: Keyring, check: AlertingCheck, alert: RunAlertType, checkAlertId: string, result: RunResultFacts | undefined, now: number): string[] {
+  const { rateLimit } = accountDelivery(tx, keyring, check.accountId);
   const flag = channelFlagOf(alert);
   const ids: string[] = [];
   for (const channelId of check.effective.alertChannelIds) {
     const channel = findAlertChannel(tx, check.accountId, channelId);
     if (!channel || !storedBodyOf(channel)[flag]) continue;
     const entry = { accountId: check.accountId, checkAlertId, alertType: alert, checkId: check.checkId, checkType: check.checkType, checkResultId: result?.checkResultId ?? null };
-    ids.push(enqueueNotification(tx, channel, entry, rateLimit, now).id);
+    ids.push(enqueueNotification(tx, keyring, channel, entry, rateLimit, now).id);
   }
   return ids;
 }
@@ -154,7 +155,7 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       event: { ...eventOf(check, decision.alert, result, new Date(at)) },
       createdAt: now.getTime(),
     });
-    const notificationIds = muted ? [] : enqueueForChannels(tx, check, decision.alert, checkAlertId, result, now.getTime());
+    const notificationIds = muted ? [] : enqueueForChannels(tx, deps.keyring, check, decision.alert, checkAlertId, result, now.getTime());
     followIncident({ ...deps, db: tx }, check, decision.alert);
     return { verdict, alert: decision.alert, checkAlertId, muted, notificationIds };
   });

@@ -1,8 +1,8 @@
 import { AppError } from '../../core/errors';
-import { findKeyHolderByHash } from '../../db/repositories/accounts';
+import { findKeyHolderByHash, replaceApiKeyHash } from '../../db/repositories/accounts';
 import { Role } from '../../../src-shared/schemas/account';
 import type { ServiceDeps } from '../context';
-import { bearerToken, hashApiKey, sameHash } from './keys';
+import { bearerToken, hashApiKey, sameHash, sha256Hex } from './keys';
 import type { LaunchTokens } from './launch-tokens';
 import type { Principal } from './principal';
 
@@ -10,8 +10,8 @@ export type { Principal };
 
 export interface Credentials {
   authorization: string | undefined;
-  /** x-service-account or x-checkly-account */
-  accountHeader: string | undefined;
+  /** Every account header sent (x-service-account, x-checkly-account); each must name the key's account. */
+  accountHeaders: string[];
 }
 
 /**
@@ -21,11 +21,15 @@ export interface Credentials {
 export function authenticate(deps: ServiceDeps, launchTokens: LaunchTokens, credentials: Credentials): Principal {
   const token = bearerToken(credentials.authorization);
   if (!token) throw AppError.badToken();
-  const keyHash = hashApiKey(token);
-  const principal = launchTokens.verify(keyHash) ?? lookupStoredKey(deps, keyHash);
+  const keyHash = hashApiKey(deps.keyring, token);
+  const principal = launchTokens.verify(keyHash) ?? lookupStoredKey(deps, keyHash) ?? upgradeLegacyKey(deps, token, keyHash);
   if (!principal) throw AppError.badToken();
-  const named = credentials.accountHeader?.trim();
-  if (named && named !== principal.accountId) throw AppError.forbidden();
+  // Account ids are uuids: the header names the same account in any letter case.
+  const own = principal.accountId.toLowerCase();
+  for (const named of credentials.accountHeaders) {
+    const value = named.trim().toLowerCase();
+    if (value && value !== own) throw AppError.forbidden();
+  }
   return principal;
 }
 
@@ -35,4 +39,14 @@ function lookupStoredKey(deps: ServiceDeps, keyHash: string): Principal | null {
   // A role this version does not know grants the least, never the most.
   const role = Role.safeParse(row.role);
   return { accountId: row.accountId, role: role.success ? role.data : 'READ_ONLY', memberId: row.memberId };
+}
+
+/** A key stored before keyed hashes: found by its plain sha256, it is rewritten to the keyed hash on this first use. */
+function upgradeLegacyKey(deps: ServiceDeps, token: string, keyHash: string): Principal | null {
+  const legacyHash = sha256Hex(token);
+  const principal = lookupStoredKey(deps, legacyHash);
+  if (!principal) return null;
+  replaceApiKeyHash(deps.db, legacyHash, keyHash);
+  deps.logger.info({ memberId: principal.memberId ?? null }, 'an API key stored as plain sha256 now has a keyed hash');
+  return principal;
 }

@@ -1,6 +1,20 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Keyring } from '../../core/keyring';
 
-export function hashApiKey(key: string): string {
+/**
+ * What is stored for an API key: HMAC-SHA256 keyed by the data folder's key file, so a copied
+ * database alone cannot be brute-forced offline, not even for a short chosen `--api-key`.
+ */
+export function hashApiKey(keyring: Keyring, key: string): string {
+  return keyring.mac(key);
+}
+
+/**
+ * Plain sha256 (hex): how API keys were stored before keyed hashes (a match is rewritten to the
+ * keyed hash), and how private-location keys are stored — those are always 240 random bits, so a
+ * key file would add nothing to them.
+ */
+export function sha256Hex(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 

@@ -2,6 +2,8 @@ import { transaction } from '../../db/connection';
 import { findCheckGroup, insertCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import { CheckGroupCreate, type CheckGroup } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
+import { assertOwnPrivateLocations } from '../private-locations/assert-own';
+import { resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
 import { parseOrThrow } from '../validation';
 import { toCheckGroupView } from './read-shape';
 import { subscribeNewGroup } from './subscriptions';
@@ -12,8 +14,11 @@ export interface CreateCheckGroupOptions {
 }
 
 export function createCheckGroup(ctx: ServiceContext, input: unknown, options: CreateCheckGroupOptions = { autoAssignAlerts: true }): CheckGroup {
-  const { name, alertChannelSubscriptions, ...body } = parseOrThrow(CheckGroupCreate, input);
+  const parsed = parseOrThrow(CheckGroupCreate, input);
+  // A mask has no stored secret to stand for on create: 400.
+  const { name, alertChannelSubscriptions, ...body } = sealGroupSecrets(ctx.keyring, { ...parsed, ...resolveGroupSecrets(parsed, null) } as typeof parsed);
   return transaction(ctx.db, (tx) => {
+    assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations);
     const id = insertCheckGroup(tx, { accountId: ctx.accountId, name, body, createdAt: ctx.clock.now().toISOString(), updatedAt: null });
     subscribeNewGroup(tx, ctx.accountId, id, alertChannelSubscriptions, options.autoAssignAlerts);
     const row = findCheckGroup(tx, ctx.accountId, id);

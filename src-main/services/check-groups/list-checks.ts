@@ -2,6 +2,8 @@ import { AppError } from '../../core/errors';
 import { findAccount } from '../../db/repositories/accounts';
 import { countChecksInGroup, findCheckGroup, listChecksInGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import type { PageQuery } from '../../../src-shared/schemas/paging';
+import { maskEnvironment } from '../../../src-shared/rules/secrets';
+import { maskGroupSecrets } from '../secrets/group-secrets';
 import type { CheckView } from '../checks/read-shape';
 import { checkViews } from '../checks/views';
 import type { ServiceContext } from '../context';
@@ -21,7 +23,8 @@ export function listChecksOfGroup(ctx: ServiceContext, rawId: string | number, q
   const id = toGroupId(rawId);
   const row = findCheckGroup(ctx.db, ctx.accountId, id);
   if (!row) throw AppError.notFound();
-  const group = groupSettingsOf(row.body, subscriptionsOfGroup(ctx.db, id));
+  // Effective variables are listed: the group's secrets read as the mask, like the check's own.
+  const group = groupSettingsOf(maskGroupSecrets(row.body), subscriptionsOfGroup(ctx.db, id));
   const account = accountAlertSettingsOf(findAccount(ctx.db, ctx.accountId)?.alertSettings);
   const rows = listChecksInGroup(ctx.db, ctx.accountId, id, query.limit, (query.page - 1) * query.limit);
   const items = checkViews(ctx.db, rows).map((view) => {
@@ -36,7 +39,7 @@ export function listChecksOfGroup(ctx: ServiceContext, rawId: string | number, q
       privateLocations: effective.privateLocations,
       alertSettings: effective.alertSettings,
       alertChannelSubscriptions: effective.alertChannelIds.map((alertChannelId) => ({ alertChannelId, activated: true })),
-      environmentVariables: effective.environmentVariables,
+      environmentVariables: maskEnvironment(effective.environmentVariables) as typeof effective.environmentVariables,
       retryStrategy: effective.retryStrategy,
       runParallel: effective.runParallel,
       runtimeId: effective.runtimeId,

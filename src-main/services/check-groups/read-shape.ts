@@ -1,5 +1,6 @@
 import type { CheckGroupRow, GroupSubscription } from '../../db/repositories/check-groups';
 import type { CheckGroup, CheckGroupCreate } from '../../../src-shared/schemas/check-group';
+import { maskGroupSecrets } from '../secrets/group-secrets';
 
 /** The stored group as the create body it was made from, for merging a PUT over it. */
 export function storedGroupBody(row: CheckGroupRow, subscriptions: GroupSubscription[]): CheckGroupCreate {
@@ -8,7 +9,8 @@ export function storedGroupBody(row: CheckGroupRow, subscriptions: GroupSubscrip
 
 /** The public read shape (spec 2.9): the stored body, the stored subscriptions and the read-only members. */
 export function toCheckGroupView(row: CheckGroupRow, subscriptions: GroupSubscription[]): CheckGroup {
-  const body = row.body as Omit<CheckGroupCreate, 'name' | 'alertChannelSubscriptions'>;
+  // Secrets read as the mask (docs/DECISIONS.md, "Secrets").
+  const body = maskGroupSecrets(row.body) as Omit<CheckGroupCreate, 'name' | 'alertChannelSubscriptions'>;
   return {
     id: row.id,
     name: row.name,

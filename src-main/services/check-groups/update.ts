@@ -3,6 +3,8 @@ import { transaction } from '../../db/connection';
 import { findCheckGroup, replaceCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import { CheckGroupCreate, CheckGroupUpdate, type CheckGroup } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
+import { assertOwnPrivateLocations } from '../private-locations/assert-own';
+import { openGroupSecrets, resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
 import { parseOrThrow } from '../validation';
 import { toGroupId } from './id';
 import { storedGroupBody, toCheckGroupView } from './read-shape';
@@ -22,10 +24,13 @@ export function updateCheckGroup(ctx: ServiceContext, rawId: string | number, in
   return transaction(ctx.db, (tx) => {
     const existing = findCheckGroup(tx, ctx.accountId, id);
     if (!existing) throw AppError.notFound();
-    const current = storedGroupBody(existing, subscriptionsOfGroup(tx, id));
+    // Validated in plaintext, stored sealed: secrets sent back masked (or left out) keep their stored values.
+    const current = openGroupSecrets(ctx.keyring, storedGroupBody(existing, subscriptionsOfGroup(tx, id)));
     const merged: Record<string, unknown> = { ...current, ...definedOnly(patch) };
     if (patch.apiCheckDefaults) merged.apiCheckDefaults = { ...current.apiCheckDefaults, ...definedOnly(patch.apiCheckDefaults) };
-    const { name, alertChannelSubscriptions, ...body } = parseOrThrow(CheckGroupCreate, merged);
+    const parsed = parseOrThrow(CheckGroupCreate, resolveGroupSecrets(merged, current));
+    const { name, alertChannelSubscriptions, ...body } = sealGroupSecrets(ctx.keyring, parsed);
+    assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations, existing.body.privateLocations);
     if (patch.alertChannelSubscriptions !== undefined) replaceGroupSubscriptions(tx, ctx.accountId, id, alertChannelSubscriptions);
     const row = { ...existing, name, body, updatedAt: ctx.clock.now().toISOString() };
     replaceCheckGroup(tx, row);

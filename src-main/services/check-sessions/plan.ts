@@ -33,11 +33,23 @@ function num(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
-/** The run's hard time limit: ping needs about a second per packet; the others get their tools' limits. */
-function timeoutOf(checkType: string, body: Record<string, unknown>): number {
+/** A multi-step run's limit when the check sets no maxResponseTime: API flows finish in seconds. */
+export const DEFAULT_MULTI_STEP_TIMEOUT_MS = 30_000;
+/** The shortest multi-step limit, whatever maxResponseTime says (Playwright needs a moment per step). */
+const MIN_MULTI_STEP_TIMEOUT_MS = 1_000;
+
+/**
+ * The run's hard time limit: ping needs about a second per packet; traceroute gets mtr's limit; a
+ * multi-step script its maxResponseTime (a slower run fails anyway), else 30 s. The multi-step
+ * executor adds a start-up allowance for Playwright on top.
+ */
+export function timeoutOf(checkType: string, body: Record<string, unknown>): number {
   const request = (body.request ?? {}) as Record<string, unknown>;
   if (checkType === 'ICMP') return num(request.pingCount, 10) * 1000 + 10_000;
-  if (checkType === 'TRACEROUTE') return 120_000;
+  if (checkType === 'MULTI_STEP') {
+    const max = body.maxResponseTime;
+    return typeof max === 'number' && Number.isFinite(max) ? Math.max(MIN_MULTI_STEP_TIMEOUT_MS, Math.ceil(max)) : DEFAULT_MULTI_STEP_TIMEOUT_MS;
+  }
   return 120_000;
 }
 

@@ -1,5 +1,6 @@
 import type { CheckChannelSubscription } from '../../db/repositories/alert-subscriptions';
 import type { CheckReadOnly, KeyValue } from '../../../src-shared/schemas/check-common';
+import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 
 type AlertChannels = CheckReadOnly['alertChannels'];
 
@@ -21,7 +22,8 @@ export function summariseAlertChannels(subscriptions: readonly CheckChannelSubsc
   const summary: AlertChannels = { email: [], webhook: [], slack: [], sms: [] };
   for (const subscription of subscriptions) {
     if (!subscription.activated) continue;
-    const config = asRecord(subscription.channelBody.config);
+    // Credentials never show here either: secret header and query values and URL parts are masked.
+    const config = redactChannelConfig(subscription.channelType, asRecord(subscription.channelBody.config));
     switch (subscription.channelType) {
       case 'EMAIL':
         summary.email.push({ address: text(config.address) });

@@ -1,5 +1,6 @@
 import type { CheckRow } from '../../db/repositories/checks';
 import type { AlertChannelSubscription, CheckReadOnly } from '../../../src-shared/schemas/check-common';
+import { maskEnvironment } from '../../../src-shared/rules/secrets';
 
 export type CheckView = Record<string, unknown> & CheckReadOnly & { checkType: string; name: string };
 
@@ -11,7 +12,7 @@ function effectiveFrequencyOffset(body: Record<string, unknown>): number | null 
   return body.frequency === 0 ? 10 : null;
 }
 
-/** The public read shape: the stored body plus the read-only members of spec 2.1. */
+/** The public read shape: the stored body plus the read-only members of spec 2.1; secret values read as the mask. */
 export function toCheckView(
   row: CheckRow,
   alertChannels: CheckReadOnly['alertChannels'] = NO_CHANNELS,
@@ -23,6 +24,7 @@ export function toCheckView(
     checkType: row.checkType,
     ...row.body,
     frequencyOffset: effectiveFrequencyOffset(row.body),
+    environmentVariables: maskEnvironment(row.body.environmentVariables),
     alertChannelSubscriptions: subscriptions,
     activated: row.activated,
     muted: row.muted,

@@ -6,6 +6,7 @@ import { countChecks, insertCheck, replaceCheck, type CheckRow } from '../../db/
 import type { Db } from '../../db/connection';
 import type { AlertChannelSubscription } from '../../../src-shared/schemas/check-common';
 import type { ServiceContext } from '../context';
+import { assertOwnPrivateLocations } from '../private-locations/assert-own';
 
 export interface ValidatedCheckBody {
   name: string;
@@ -16,6 +17,7 @@ export interface ValidatedCheckBody {
   tags: string[];
   frequency: number;
   frequencyOffset?: number | null;
+  privateLocations?: string[] | null;
   alertChannelSubscriptions: AlertChannelSubscription[];
 }
 
@@ -48,6 +50,7 @@ function columnsOf(body: ValidatedCheckBody): Pick<CheckRow, 'name' | 'checkType
 export function insertValidatedCheck(tx: Db, ctx: ServiceContext, body: ValidatedCheckBody): CheckRow {
   assertPlanAllows(tx, ctx.accountId);
   assertGroupExists(tx, ctx.accountId, body.groupId);
+  assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations);
   const row: CheckRow = {
     id: randomUUID(),
     accountId: ctx.accountId,
@@ -61,6 +64,7 @@ export function insertValidatedCheck(tx: Db, ctx: ServiceContext, body: Validate
 
 export function replaceValidatedCheck(tx: Db, ctx: ServiceContext, existing: CheckRow, body: ValidatedCheckBody): CheckRow {
   if (body.groupId !== existing.groupId) assertGroupExists(tx, ctx.accountId, body.groupId);
+  assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations, existing.body.privateLocations);
   const row: CheckRow = { ...existing, ...columnsOf(body), updatedAt: ctx.clock.now().toISOString() };
   replaceCheck(tx, row);
   return row;

@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
 import { findCheck } from '../../db/repositories/checks';
 import type { ServiceContext } from '../context';
+import { openEnvironment, resolveEnvironment, sealEnvironment, type EnvironmentInput } from '../secrets/environment';
 import { parseOrThrow } from '../validation';
 import type { CheckTypeDefinition } from './check-type';
 import type { CheckView } from './read-shape';
@@ -34,7 +35,15 @@ export function updateCheck(ctx: ServiceContext, type: CheckTypeDefinition, id: 
   const row = transaction(ctx.db, (tx) => {
     const existing = findCheck(tx, ctx.accountId, id);
     if (!existing || existing.checkType !== type.checkType) throw AppError.notFound();
-    const body = parseOrThrow(type.create, mergePatch(storedBody(existing), patch, type.mergedObjects));
+    // Validated in plaintext, stored sealed: a secret sent back masked, as null or without a value keeps its stored value.
+    const stored = storedBody(existing);
+    const storedEnvironment = openEnvironment(ctx.keyring, stored.environmentVariables);
+    const merged = mergePatch({ ...stored, environmentVariables: storedEnvironment }, patch, type.mergedObjects);
+    if (merged.environmentVariables !== undefined) {
+      merged.environmentVariables = resolveEnvironment(merged.environmentVariables as EnvironmentInput[] | null, storedEnvironment);
+    }
+    const parsed = parseOrThrow(type.create, merged);
+    const body = { ...parsed, environmentVariables: sealEnvironment(ctx.keyring, (parsed as { environmentVariables?: EnvironmentInput[] | null }).environmentVariables) };
     if (patch.alertChannelSubscriptions) updateCheckSubscriptions(tx, ctx, existing.id, patch.alertChannelSubscriptions);
     return replaceValidatedCheck(tx, ctx, existing, body);
   });

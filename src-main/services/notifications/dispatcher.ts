@@ -2,10 +2,21 @@ import { findCheckAlert } from '../../db/repositories/alerts';
 import { findNotification, listDueNotifications, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
 import { transaction } from '../../db/connection';
 import { deliver } from '../../notify/deliver';
-import type { AlertEvent, ChannelDelivery, DeliveryResult } from '../../notify/types';
+import type { AlertEvent, ChannelDelivery, DeliveryResult, DeliverySettings } from '../../notify/types';
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
+import { createScrubber } from '../../runner/scrub';
+import { channelSecretValues, openChannelConfig } from '../secrets/channel-config';
 import { accountDelivery } from '../settings/delivery';
+
+function scrubResult(result: DeliveryResult, scrub: (text: string) => string): DeliveryResult {
+  return { ...result, notificationResult: scrub(result.notificationResult), error: result.error === undefined ? undefined : scrub(result.error) };
+}
+
+/** The provider credentials of Settings (SMTP password, Twilio token, Slack app token). */
+function deliverySecretValues(settings: DeliverySettings): string[] {
+  return [settings.smtp.password, settings.twilio.authToken, settings.slackAppToken].filter((value): value is string => typeof value === 'string' && value.length >= 4);
+}
 
 export interface DispatcherOptions {
   /** Deliveries in flight at once. */
@@ -46,7 +57,7 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
     return transaction(deps.db, (tx) => {
       const row = findNotification(tx, id);
       if (!row || row.status !== 'IN_PROGRESS' || row.nextAttemptAt === null || row.nextAttemptAt > now()) return null;
-      const { settings } = accountDelivery(tx, row.accountId);
+      const { settings } = accountDelivery(tx, deps.keyring, row.accountId);
       const at = now();
       // The lease keeps the row from being picked again while this attempt runs.
       const claimed = { ...row, attempts: row.attempts + 1, sendingAt: at, nextAttemptAt: at + settings.timeoutMs + 60_000 };
@@ -71,6 +82,8 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
       sentAt: at,
       sendingAt: null,
       nextAttemptAt: delay === null ? null : at + delay,
+      // A final notification is never sent again: its credentials need not be kept, even sealed.
+      ...(status === 'IN_PROGRESS' ? {} : { sealedConfig: null }),
     });
     const log = { notificationId: row.id, channelId: row.alertChannelId, attempt: row.attempts, status: result.status, result: result.error };
     if (status === 'FAILURE') deps.logger.warn(log, 'alert notification failed');
@@ -85,14 +98,19 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
     if (!event) {
       result = { ok: false, retryable: false, notificationResult: 'The alert of this notification no longer exists', error: 'missing alert' };
     } else {
-      const { settings } = accountDelivery(deps.db, row.accountId);
-      const channel = { type: row.type, config: row.alertConfig } as unknown as ChannelDelivery;
+      const { settings } = accountDelivery(deps.db, deps.keyring, row.accountId);
+      // Rows recorded before credentials were sealed carry them in alertConfig (until the boot pass moves them).
+      const config = openChannelConfig(deps.keyring, row.type, row.sealedConfig ?? row.alertConfig);
+      const channel = { type: row.type, config } as unknown as ChannelDelivery;
+      // What a delivery reports (an echoed header, an invalid-URL message) is stored and logged: never with a credential in it.
+      const scrub = createScrubber([...channelSecretValues(row.type, config), ...deliverySecretValues(settings)]);
       try {
-        result = await deliver(channel, event, settings, { fetch: options.fetch, now: () => deps.clock.now() });
+        result = scrubResult(await deliver(channel, event, settings, { fetch: options.fetch, now: () => deps.clock.now() }), scrub.text);
       } catch (error) {
         // Providers report remote failures as results; a throw is our bug, recorded rather than retried forever.
-        deps.logger.error({ err: error, notificationId: id }, 'a notification provider threw');
-        result = { ok: false, retryable: false, notificationResult: 'Internal error while sending; see the server log', error: String(error) };
+        const message = scrub.text(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+        deps.logger.error({ notificationId: id, error: message }, 'a notification provider threw');
+        result = { ok: false, retryable: false, notificationResult: 'Internal error while sending; see the server log', error: message };
       }
     }
     finish(row, result);

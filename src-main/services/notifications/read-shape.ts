@@ -1,5 +1,6 @@
 import type { AlertNotificationRow } from '../../db/repositories/notifications';
 import type { CheckType } from '../../../src-shared/enums';
+import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 import type { AlertChannelType } from '../../../src-shared/schemas/alert-channel';
 import type { AlertNotification, AlertNotificationDetail, NotificationStatus } from '../../../src-shared/schemas/alert-notification';
 
@@ -10,7 +11,8 @@ export function toNotificationView(row: AlertNotificationRow): AlertNotification
     id: row.id,
     type: row.type as AlertChannelType,
     status: row.status as NotificationStatus,
-    alertConfig: row.alertConfig,
+    // Stored without credentials already; redacting again also covers rows written before that.
+    alertConfig: redactChannelConfig(row.type, row.alertConfig),
     notificationResult: row.notificationResult,
     timestamp: iso(row.sentAt),
     checkType: row.checkType as CheckType | null,

@@ -40,7 +40,7 @@ export function sendTestNotification(ctx: ServiceContext, rawChannelId: string |
     };
     insertCheckAlert(tx, { id: checkAlertId, accountId: ctx.accountId, checkId: null, alertType: 'TEST', checkSessionId: null, checkResultId: null, muted: false, event: { ...event }, createdAt: now.getTime() });
     const entry = { accountId: ctx.accountId, checkAlertId, alertType: 'TEST' as const, checkId: null, checkType: null, checkResultId: null };
-    return enqueueNotification(tx, channel, entry, accountDelivery(tx, ctx.accountId).rateLimit, now.getTime());
+    return enqueueNotification(tx, ctx.keyring, channel, entry, accountDelivery(tx, ctx.keyring, ctx.accountId).rateLimit, now.getTime());
   });
   ctx.runtime.dispatch?.kick();
   return toNotificationDetail(row);

@@ -5,6 +5,7 @@ import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
 import { IcmpModeNote } from './icmp-mode-note';
 import { LanesTable } from './lanes-table';
+import { MultiStepIsolationNote } from './multistep-isolation-note';
 
 const REFRESH_MS = 5_000;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -41,6 +42,7 @@ export function AgentLanes() {
         <LanesTable lanes={data.lanes} />
       )}
       <IcmpModeNote mode={data.icmpMode} />
+      <MultiStepIsolationNote isolation={data.multiStepIsolation} />
       <Text size="xs" c="dimmed">
         Capacities: <Code style={NOWRAP}>--lane-icmp</Code>, <Code style={NOWRAP}>--lane-traceroute</Code>, <Code style={NOWRAP}>--lane-multistep</Code> or <Code style={NOWRAP}>SIGHTLINE_LANE_*</Code> when starting{' '}
         <Code style={NOWRAP}>sightline serve</Code>.

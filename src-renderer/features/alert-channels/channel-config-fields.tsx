@@ -1,20 +1,31 @@
-import { Group, PasswordInput, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { OPSGENIE_PRIORITIES, OPSGENIE_REGIONS, WEBHOOK_METHODS, WEBHOOK_TYPES } from '../../../src-shared/schemas/alert-channel';
+import { SECRET_MASK } from '../../../src-shared/rules/secrets';
 import { KeyValueEditor } from '../../components/key-value-editor';
-import { CHANNEL_LABELS as L, type ChannelFormValues } from './channel-form-model';
+import { SecretField } from '../../components/secret-field';
+import { CHANNEL_LABELS as L, credentialIsSet, type ChannelFormValues } from './channel-form-model';
+
+const MASKED_VALUES = `Values of credential headers and parameters (Authorization, API keys, tokens, cookies) and locked ones are never shown: ${SECRET_MASK} keeps the stored value; type over it to replace it.`;
 import { TemplateVariablesPopover } from './template-variables-popover';
 
 /** The config members of the selected type; members other types use stay in the form but are not sent. */
 export function ChannelConfigFields({ form }: { form: UseFormReturnType<ChannelFormValues> }) {
   const input = (path: `config.${keyof ChannelFormValues['config']}`) => form.getInputProps(path);
+  const isSet = (member: 'webhookSecret' | 'serviceKey' | 'apiKey') => credentialIsSet(form.values, member);
   switch (form.values.type) {
     case 'EMAIL':
       return <TextInput label={L['config.address']} type="email" placeholder="oncall@example.com" withAsterisk {...input('config.address')} />;
     case 'SLACK':
       return (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Incoming webhook URL" placeholder="https://hooks.slack.com/services/…" withAsterisk {...input('config.url')} />
+          <TextInput
+            label="Incoming webhook URL"
+            placeholder="https://hooks.slack.com/services/…"
+            description={`The URL is the credential: its path reads as ${SECRET_MASK}. Keep it to keep the stored URL.`}
+            withAsterisk
+            {...input('config.url')}
+          />
           <TextInput label={L['config.channel']} placeholder="#ops (optional)" {...input('config.channel')} />
         </SimpleGrid>
       );
@@ -31,7 +42,7 @@ export function ChannelConfigFields({ form }: { form: UseFormReturnType<ChannelF
     case 'PAGERDUTY':
       return (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <PasswordInput label={L['config.serviceKey']} withAsterisk {...input('config.serviceKey')} />
+          <SecretField label={L['config.serviceKey']} isSet={isSet('serviceKey')} required inputProps={input('config.serviceKey')} />
           <TextInput label="Account" {...input('config.account')} />
           <TextInput label="Service name" {...input('config.serviceName')} />
         </SimpleGrid>
@@ -40,7 +51,7 @@ export function ChannelConfigFields({ form }: { form: UseFormReturnType<ChannelF
       return (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={L['config.name']} withAsterisk {...input('config.name')} />
-          <PasswordInput label={L['config.apiKey']} withAsterisk {...input('config.apiKey')} />
+          <SecretField label={L['config.apiKey']} isSet={isSet('apiKey')} required inputProps={input('config.apiKey')} />
           <Select label="Region" data={[...OPSGENIE_REGIONS]} allowDeselect={false} {...input('config.region')} />
           <Select label="Priority" data={[...OPSGENIE_PRIORITIES]} allowDeselect={false} {...input('config.priority')} />
         </SimpleGrid>
@@ -61,6 +72,7 @@ export function ChannelConfigFields({ form }: { form: UseFormReturnType<ChannelF
           </Group>
           <KeyValueEditor
             label="Headers"
+            description={MASKED_VALUES}
             itemNoun="Header"
             value={form.values.config.headers}
             onChange={(items) => form.setFieldValue('config.headers', items)}
@@ -84,7 +96,12 @@ export function ChannelConfigFields({ form }: { form: UseFormReturnType<ChannelF
             maxRows={12}
             {...input('config.template')}
           />
-          <PasswordInput label="Signing secret" description="When set, each request carries an HMAC signature of its body." {...input('config.webhookSecret')} />
+          <SecretField
+            label="Signing secret"
+            isSet={isSet('webhookSecret')}
+            description="When set, each request carries an HMAC signature of its body."
+            inputProps={input('config.webhookSecret')}
+          />
         </Stack>
       );
   }

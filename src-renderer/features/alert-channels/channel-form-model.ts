@@ -1,5 +1,6 @@
 import {
   AlertChannelCreate,
+  AlertChannelUpdate,
   type AlertChannelCreateInput,
   type AlertChannelType,
   type OPSGENIE_PRIORITIES,
@@ -34,9 +35,18 @@ export interface ChannelConfigValues {
   priority: (typeof OPSGENIE_PRIORITIES)[number];
 }
 
+/** Which credentials the server holds for the saved type: they are never read back, only reported as set. */
+export interface StoredCredentials {
+  type: AlertChannelType | null;
+  webhookSecret: boolean;
+  serviceKey: boolean;
+  apiKey: boolean;
+}
+
 export interface ChannelFormValues {
   type: AlertChannelType;
   config: ChannelConfigValues;
+  stored: StoredCredentials;
   sendFailure: boolean;
   sendRecovery: boolean;
   sendDegraded: boolean;
@@ -67,6 +77,7 @@ export const INITIAL_CHANNEL_FORM_VALUES: ChannelFormValues = {
     region: 'EU',
     priority: 'P3',
   },
+  stored: { type: null, webhookSecret: false, serviceKey: false, apiKey: false },
   sendFailure: true,
   sendRecovery: true,
   sendDegraded: false,
@@ -87,6 +98,14 @@ export const CHANNEL_LABELS: Record<string, string> = {
   sslExpiryThreshold: 'Days before expiry',
 };
 
+/** An empty credential field keeps the stored value (the server fills it in), so it is left out. */
+const credential = (value: string) => (value.trim() === '' ? undefined : value.trim());
+
+/** Whether the server holds this credential for the type the form is set to. */
+export function credentialIsSet(values: ChannelFormValues, member: Exclude<keyof StoredCredentials, 'type'>): boolean {
+  return values.stored.type === values.type && values.stored[member];
+}
+
 function configOf(type: AlertChannelType, c: ChannelConfigValues): AlertChannelCreateInput['config'] {
   switch (type) {
     case 'EMAIL':
@@ -103,16 +122,16 @@ function configOf(type: AlertChannelType, c: ChannelConfigValues): AlertChannelC
         headers: toKeyValues(c.headers),
         queryParameters: toKeyValues(c.queryParameters),
         template: textOrNull(c.template),
-        webhookSecret: textOrNull(c.webhookSecret),
+        webhookSecret: credential(c.webhookSecret),
         webhookType: c.webhookType,
       };
     case 'SMS':
     case 'CALL':
       return { name: c.name.trim(), number: c.number.trim() };
     case 'PAGERDUTY':
-      return { serviceKey: c.serviceKey.trim(), account: textOrNull(c.account), serviceName: textOrNull(c.serviceName) };
+      return { serviceKey: credential(c.serviceKey), account: textOrNull(c.account), serviceName: textOrNull(c.serviceName) } as AlertChannelCreateInput['config'];
     case 'OPSGENIE':
-      return { name: c.name.trim(), apiKey: c.apiKey.trim(), region: c.region, priority: c.priority };
+      return { name: c.name.trim(), apiKey: credential(c.apiKey), region: c.region, priority: c.priority } as AlertChannelCreateInput['config'];
   }
 }
 
@@ -145,19 +164,21 @@ export function channelValuesOf(channel: { type: AlertChannelType; config: Recor
     headers: keyValueItemsOf(c.headers),
     queryParameters: keyValueItemsOf(c.queryParameters),
     template: text(c.template, ''),
-    webhookSecret: text(c.webhookSecret, ''),
+    // Credentials never come back: their fields start empty and say "set" instead.
+    webhookSecret: '',
     webhookType: text(c.webhookType, initial.config.webhookType) as ChannelConfigValues['webhookType'],
     number: text(c.number, ''),
-    serviceKey: text(c.serviceKey, ''),
+    serviceKey: '',
     account: text(c.account, ''),
     serviceName: text(c.serviceName, ''),
-    apiKey: text(c.apiKey, ''),
+    apiKey: '',
     region: text(c.region, initial.config.region) as ChannelConfigValues['region'],
     priority: text(c.priority, initial.config.priority) as ChannelConfigValues['priority'],
   };
   return {
     type: channel.type,
     config,
+    stored: { type: channel.type, webhookSecret: c.webhookSecretSet === true, serviceKey: c.serviceKeySet === true, apiKey: c.apiKeySet === true },
     sendFailure: channel.sendFailure !== false,
     sendRecovery: channel.sendRecovery !== false,
     sendDegraded: channel.sendDegraded === true,
@@ -173,6 +194,8 @@ const fieldForPath: FieldForPath = (path) => {
   return field && (field.startsWith('config.') || field in INITIAL_CHANNEL_FORM_VALUES) ? field : null;
 };
 
+/** A saved channel of the same type may leave its stored credentials out; a new one (or a new type) must give them. */
 export function validateChannelForm(values: ChannelFormValues): FormValidation {
-  return validateWithSchema(AlertChannelCreate, toChannelBody(values), fieldForPath, CHANNEL_LABELS);
+  const schema = values.stored.type === values.type ? AlertChannelUpdate : AlertChannelCreate;
+  return validateWithSchema(schema, toChannelBody(values), fieldForPath, CHANNEL_LABELS);
 }

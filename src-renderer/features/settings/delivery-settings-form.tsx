@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { SCHEMA_ERROR_KEY, toFormErrors } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { DELIVERY_LABELS as L, deliveryValuesOf, toDeliveryBody, validateDelivery, type DeliveryValues } from './delivery-form-model';
-import { SecretField } from './secret-field';
+import { SecretField } from '../../components/secret-field';
 
 export function DeliverySettingsPanel() {
   const trpc = useTRPC();

@@ -32,7 +32,7 @@ export function agentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const principals = new WeakMap<FastifyRequest, AgentPrincipal>();
     app.addHook('onRequest', async (request) => {
-      principals.set(request, authenticateAgent(deps.services, request.headers.authorization));
+      principals.set(request, deps.limits.authFailures.authenticate(request.ip, () => authenticateAgent(deps.services, request.headers.authorization)));
     });
     app.addHook('preClose', async () => stopAgentLongPolls(deps.services));
     const principalOf = (request: FastifyRequest): AgentPrincipal => {

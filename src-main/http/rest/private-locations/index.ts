@@ -39,10 +39,13 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/private-locations',
       {
+        // It mints the location's first agent key, and key management needs ADMIN.
+        config: { access: 'admin' },
         schema: {
           tags: TAGS,
           summary: 'Create a private location',
-          description: 'Creates the location with a first agent key; its rawKey appears in this answer only. slugName "local" is reserved.',
+          description:
+            'Creates the location with a first agent key; its rawKey appears in this answer only. Needs an ADMIN or OWNER key, since it makes an agent key. slugName "local" is reserved.',
           body: PrivateLocationCreate,
           response: { 201: PrivateLocationRead.describe('The created private location'), ...errorResponses(400, 401, 403, 409, 429) },
         },

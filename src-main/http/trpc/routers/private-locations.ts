@@ -14,7 +14,8 @@ const ById = z.object({ id: z.string().min(1) });
 export const privateLocationsRouter = router({
   list: authedProcedure.query(({ ctx }) => listPrivateLocationReads(ctx.service)),
   get: authedProcedure.input(ById).query(({ ctx, input }) => getPrivateLocation(ctx.service, input.id)),
-  create: authedProcedure.input(PrivateLocationCreate).mutation(({ ctx, input }) => createPrivateLocation(ctx.service, input)),
+  // Creating a location mints its first agent key: ADMIN, as for createKey.
+  create: adminProcedure.input(PrivateLocationCreate).mutation(({ ctx, input }) => createPrivateLocation(ctx.service, input)),
   update: authedProcedure
     .input(z.object({ id: z.string().min(1), patch: PrivateLocationUpdate }))
     .mutation(({ ctx, input }) => updatePrivateLocationById(ctx.service, input.id, input.patch)),

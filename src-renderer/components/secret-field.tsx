@@ -5,10 +5,13 @@ interface SecretFieldProps {
   label: string;
   isSet: boolean;
   inputProps: GetInputPropsReturnType;
+  description?: string;
+  /** Required when nothing is stored yet (a stored value is kept when the field stays empty). */
+  required?: boolean;
 }
 
 /** A stored secret is never sent back: the field says whether one is set and takes a replacement. */
-export function SecretField({ label, isSet, inputProps }: SecretFieldProps) {
+export function SecretField({ label, isSet, inputProps, description, required = false }: SecretFieldProps) {
   return (
     <PasswordInput
       label={
@@ -21,6 +24,8 @@ export function SecretField({ label, isSet, inputProps }: SecretFieldProps) {
       }
       aria-label={`${isSet ? 'Replace' : 'Set'} ${label}`}
       placeholder={isSet ? 'Leave empty to keep the stored value' : 'Not set'}
+      description={description}
+      withAsterisk={required && !isSet}
       autoComplete="new-password"
       {...inputProps}
     />

@@ -1,0 +1,43 @@
+import { AppError } from '../../core/errors';
+import type { Keyring } from '../../core/keyring';
+import { isSecretKeyValue, SECRET_MASK } from '../../../src-shared/rules/secrets';
+import { openValue } from './sealing';
+
+function isItem(value: unknown): value is { key: string; value?: unknown; locked?: boolean | null } {
+  return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
+}
+
+/**
+ * Header or query-parameter lists in plaintext: an item sent back with the mask takes the stored
+ * value of the secret item with the same name (case-insensitive) and stays locked if it was; the
+ * mask with no such stored item is a 400 naming `${field}[i].value`.
+ */
+export function resolveKeyValues(incoming: unknown, storedPlain: unknown, field: string): unknown {
+  if (!Array.isArray(incoming)) return incoming;
+  const stored = (Array.isArray(storedPlain) ? storedPlain : []).filter(isItem).filter(isSecretKeyValue);
+  return incoming.map((item: unknown, index) => {
+    if (!isItem(item) || item.value !== SECRET_MASK) return item;
+    const match = stored.find((candidate) => candidate.key.toLowerCase() === item.key.toLowerCase());
+    if (!match || typeof match.value !== 'string') {
+      throw new AppError('validation', `${field}[${index}].value: "${SECRET_MASK}" is how a stored secret reads back, and ${item.key} has no stored value here to keep; send the value itself`);
+    }
+    return { ...item, value: match.value, ...(match.locked === true ? { locked: true } : {}) };
+  });
+}
+
+/** Seals the value of every secret item (credential name or locked). */
+export function sealKeyValues(keyring: Keyring, items: unknown): unknown {
+  if (!Array.isArray(items)) return items;
+  return items.map((item: unknown) => (isItem(item) && isSecretKeyValue(item) && typeof item.value === 'string' && item.value !== '' ? { ...item, value: keyring.seal(item.value) } : item));
+}
+
+/** The values of secret items opened (plaintext written before sealing existed passes through); other items as they are. */
+export function openKeyValues(keyring: Keyring, items: unknown): unknown {
+  if (!Array.isArray(items)) return items;
+  return items.map((item: unknown) => (isItem(item) && isSecretKeyValue(item) && keyring.isSealed(item.value) ? { ...item, value: openValue(keyring, item.value) ?? '' } : item));
+}
+
+/** Whether a secret item still holds its value in plaintext. */
+export function hasPlainKeyValues(keyring: Keyring, items: unknown): boolean {
+  return Array.isArray(items) && items.some((item: unknown) => isItem(item) && isSecretKeyValue(item) && typeof item.value === 'string' && item.value !== '' && !keyring.isSealed(item.value));
+}

@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY_FILE_NAME, loadKeyring } from '../../src-main/core/keyring';
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sightline-keyring-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('keyring', () => {
+  it('creates a 32-byte key file readable only by its owner and reuses it on the next start', () => {
+    const dir = dataDir();
+    const first = loadKeyring(dir);
+    const file = join(dir, KEY_FILE_NAME);
+    expect(readFileSync(file)).toHaveLength(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const sealed = first.seal('hunter2-very-secret');
+    expect(sealed).not.toContain('hunter2');
+    expect(loadKeyring(dir).open(sealed)).toBe('hunter2-very-secret');
+    expect(loadKeyring(dir).mac('k')).toBe(first.mac('k'));
+  });
+
+  it('seals the same value differently each time, and another installation cannot open it', () => {
+    const a = loadKeyring(dataDir());
+    const b = loadKeyring(dataDir());
+    const one = a.seal('value');
+    expect(a.seal('value')).not.toBe(one);
+    expect(a.isSealed(one)).toBe(true);
+    expect(a.isSealed('value')).toBe(false);
+    expect(() => b.open(one)).toThrow();
+    expect(a.mac('key')).not.toBe(b.mac('key'));
+  });
+
+  it('refuses a damaged key file instead of replacing it', () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, KEY_FILE_NAME), 'short');
+    expect(() => loadKeyring(dir)).toThrow(/not a Sightline key file/);
+    expect(readFileSync(join(dir, KEY_FILE_NAME), 'utf8')).toBe('short');
+  });
+});
