@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scenario } from './contract/scenario';
+import { undeclaredMembers } from './contract/undeclared';
 import { makeApi, startServer, type TestServer } from './helpers/server';
 
 describe('API description', () => {
@@ -43,4 +45,28 @@ describe('API description', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(await res.text()).toMatch(/<html/i);
   });
+
+  it('leaves the tRPC endpoint out: it is the console\'s own RPC, not the REST API', async () => {
+    const doc = (await makeApi(server.url, null)('GET', '/openapi.json')).body;
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/trpc'))).toEqual([]);
+  });
+
+  it('declares every member of every response body the contract run sees', async () => {
+    const scenario = new Scenario(server);
+    await scenario.run();
+    const doc = (await makeApi(server.url, null)('GET', '/openapi.json')).body;
+    const problems: string[] = [];
+    for (const exchange of scenario.exchanges) {
+      if (exchange.status === 204) continue;
+      const response = doc.paths[exchange.route]?.[exchange.method.toLowerCase()]?.responses?.[String(exchange.status)];
+      const schema = response?.content?.['application/json']?.schema;
+      if (!schema) {
+        problems.push(`${exchange.method} ${exchange.route} ${exchange.status}: not described`);
+        continue;
+      }
+      for (const pointer of undeclaredMembers(doc, schema, exchange.body)) problems.push(`${exchange.method} ${exchange.route} ${exchange.status}: ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')}`);
+    }
+    if (problems.length > 0) console.log([...new Set(problems)].join("\n"));
+    expect([...new Set(problems)]).toEqual([]);
+  }, 180_000);
 });

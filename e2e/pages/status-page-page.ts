@@ -8,6 +8,9 @@ export class StatusPagePage {
   readonly servicesTable: Locator;
   readonly incidentsTable: Locator;
   readonly newIncidentButton: Locator;
+  readonly pagesTable: Locator;
+  readonly newPageButton: Locator;
+  readonly noPages: Locator;
 
   constructor(readonly page: Page) {
     const main = page.getByRole('main');
@@ -17,6 +20,28 @@ export class StatusPagePage {
     this.servicesTable = main.getByRole('table', { name: 'Services' });
     this.incidentsTable = main.getByRole('table', { name: 'Incidents' });
     this.newIncidentButton = main.getByRole('link', { name: 'New incident' });
+    this.pagesTable = main.getByRole('table', { name: 'Status pages' });
+    this.newPageButton = main.getByRole('button', { name: 'New status page' });
+    this.noPages = main.getByRole('status').filter({ hasText: 'No status pages yet' });
+  }
+
+  pageRow(name: string): Locator {
+    return this.pagesTable.getByRole('row').filter({ hasText: name });
+  }
+
+  async editPage(name: string): Promise<StatusPageForm> {
+    await this.pagesTable.getByRole('button', { name: `Edit ${name}` }).click();
+    return new StatusPageForm(this.page, `Edit status page ${name}`);
+  }
+
+  async newPage(): Promise<StatusPageForm> {
+    await this.newPageButton.click();
+    return new StatusPageForm(this.page, 'New status page');
+  }
+
+  async deletePage(name: string): Promise<void> {
+    await this.pagesTable.getByRole('button', { name: `Delete ${name}` }).click();
+    await this.page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   }
 
   async addService(name: string): Promise<void> {
@@ -26,6 +51,60 @@ export class StatusPagePage {
 
   incidentRow(name: string): Locator {
     return this.incidentsTable.getByRole('row').filter({ hasText: name });
+  }
+}
+
+export interface StatusPageCardInput {
+  name: string;
+  services: string[];
+}
+
+export interface StatusPageInput {
+  name?: string;
+  url?: string;
+  theme?: string;
+  /** Cards added after the ones the form already shows; `firstCard` fills the first one. */
+  firstCard?: StatusPageCardInput;
+  addCards?: StatusPageCardInput[];
+}
+
+/** The create/edit dialog of a status page. */
+export class StatusPageForm {
+  readonly form: Locator;
+
+  constructor(
+    readonly page: Page,
+    name: string,
+  ) {
+    this.form = page.getByRole('form', { name });
+  }
+
+  field(label: string): Locator {
+    return this.form.getByRole('textbox', { name: label, exact: true });
+  }
+
+  async fillCard(index: number, card: StatusPageCardInput): Promise<void> {
+    const group = this.form.getByRole('group', { name: `Card ${index + 1}` });
+    await group.getByRole('textbox', { name: `Card ${index + 1} name` }).fill(card.name);
+    for (const service of card.services) await choose(this.page, group.getByRole('combobox', { name: `Card ${index + 1} services` }), service);
+    // Closes the services dropdown; Escape would close the whole dialog.
+    await group.getByRole('textbox', { name: `Card ${index + 1} name` }).click();
+  }
+
+  async fill(input: StatusPageInput): Promise<void> {
+    if (input.name !== undefined) await this.field('Name').fill(input.name);
+    if (input.url !== undefined) await this.field('URL').fill(input.url);
+    if (input.theme !== undefined) await choose(this.page, this.form.getByRole('combobox', { name: 'Theme' }), input.theme);
+    if (input.firstCard) await this.fillCard(0, input.firstCard);
+    for (const card of input.addCards ?? []) {
+      const count = await this.form.getByRole('group', { name: /^Card \d+$/ }).count();
+      await this.form.getByRole('button', { name: 'Add card' }).click();
+      await this.fillCard(count, card);
+    }
+  }
+
+  async submit(): Promise<void> {
+    await this.form.getByRole('button', { name: /^(Create|Save) page$/ }).click();
   }
 }
 

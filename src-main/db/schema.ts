@@ -192,6 +192,58 @@ export const incidentUpdates = sqliteTable(
   (t) => [index('incident_updates_incident').on(t.incidentId, t.createdAt)],
 );
 
+/** A status page: its `url` is the page's slug, unique across the install as in the public API. */
+export const statusPages = sqliteTable(
+  'status_pages',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    customDomain: text('custom_domain'),
+    logo: text('logo'),
+    favicon: text('favicon'),
+    redirectTo: text('redirect_to'),
+    defaultTheme: text('default_theme').notNull(),
+    isPrivate: integer('is_private', { mode: 'boolean' }).notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('status_pages_url').on(t.url), index('status_pages_account_created').on(t.accountId, t.createdAt)],
+);
+
+export const statusPageCards = sqliteTable(
+  'status_page_cards',
+  {
+    id: text('id').primaryKey(),
+    statusPageId: text('status_page_id')
+      .notNull()
+      .references(() => statusPages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('status_page_cards_page').on(t.statusPageId, t.position)],
+);
+
+/** Deleting a service takes it off every card (cascade); the cards stay. */
+export const statusPageCardServices = sqliteTable(
+  'status_page_card_services',
+  {
+    cardId: text('card_id')
+      .notNull()
+      .references(() => statusPageCards.id, { onDelete: 'cascade' }),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => statusPageServices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('status_page_card_services_pair').on(t.cardId, t.serviceId), index('status_page_card_services_service').on(t.serviceId)],
+);
+
 /**
  * Runs (sessions and results) refer to a check by a small integer surrogate, `check_num`, kept
  * here with the check's schedule; it is assigned when a check is first scheduled or triggered.
@@ -512,4 +564,21 @@ export const appSettings = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [uniqueIndex('app_settings_account_key').on(t.accountId, t.key)],
+);
+
+/** Account-level environment variables: every multi-step run receives them. A secret's value is sealed. */
+export const accountVariables = sqliteTable(
+  'account_variables',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    locked: integer('locked', { mode: 'boolean' }).notNull(),
+    secret: integer('secret', { mode: 'boolean' }).notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
 );

@@ -25,16 +25,28 @@ import { memberRoutes } from './rest/accounts/members';
 import { requireApiKey } from './rest/auth';
 import { checkGroupRoutes } from './rest/check-groups';
 import { checkRoutes } from './rest/checks';
+import { analyticsRoutes } from './rest/analytics';
+import { errorGroupRoutes } from './rest/error-groups';
+import { checkResultAssetRoutes } from './rest/check-results/assets';
 import { icmpRoutes } from './rest/checks/icmp';
 import { multiStepRoutes } from './rest/checks/multistep';
 import { tracerouteRoutes } from './rest/checks/traceroute';
 import { checkResultRoutes } from './rest/check-results';
 import { checkSessionRoutes } from './rest/check-sessions';
+import { checkSessionV2Routes } from './rest/check-sessions/v2';
+import { checkResultV2Routes } from './rest/check-results/v2';
+import { testSessionRoutes } from './rest/test-sessions';
+import { attachMqttBroker } from './mqtt/broker';
+import { RunFeed } from './mqtt/run-feed';
 import { checkStatusRoutes } from './rest/check-statuses';
 import { rateLimitError, restErrorHandler } from './rest/error-mapper';
 import { recordRoutes } from './rest/route-list';
 import { statusPageRoutes } from './rest/status-pages';
 import { privateLocationRoutes } from './rest/private-locations';
+import { variableRoutes } from './rest/variables';
+import { runtimeRoutes } from './rest/runtimes';
+import { locationRoutes } from './rest/locations';
+import { nextRoutes } from './rest/next';
 import { agentRoutes } from './rest/agent';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -72,6 +84,9 @@ export async function buildApp(base: Omit<HttpDeps, 'limits'>, options: AppOptio
   refuseForeignHosts(app, { listenHost: options.listenHost, publicHosts: options.publicHosts });
   addSecurityHeaders(app);
   refuseConnect(app);
+  const broker = await attachMqttBroker(app, deps, { logger: options.logger, hosts: { listenHost: options.listenHost, publicHosts: options.publicHosts } });
+  const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger);
+  app.addHook('onClose', async () => runFeed.stop());
 
   if (options.allowFileOrigin) {
     // The Electron console is a file:// page: its Origin is "null"; it still needs the launch token.
@@ -115,6 +130,8 @@ export async function buildApp(base: Omit<HttpDeps, 'limits'>, options: AppOptio
     await rest.register(accountRoutes(deps));
     await rest.register(memberRoutes(deps));
     await rest.register(checkRoutes(deps));
+    await rest.register(analyticsRoutes(deps));
+    await rest.register(errorGroupRoutes(deps));
     await rest.register(icmpRoutes(deps));
     await rest.register(tracerouteRoutes(deps));
     await rest.register(multiStepRoutes(deps));
@@ -122,11 +139,19 @@ export async function buildApp(base: Omit<HttpDeps, 'limits'>, options: AppOptio
     await rest.register(alertChannelRoutes(deps));
     await rest.register(statusPageRoutes(deps));
     await rest.register(checkSessionRoutes(deps));
+    await rest.register(checkSessionV2Routes(deps));
+    await rest.register(testSessionRoutes(deps, runFeed));
     await rest.register(checkResultRoutes(deps));
+    await rest.register(checkResultAssetRoutes(deps));
+    await rest.register(checkResultV2Routes(deps));
     await rest.register(checkStatusRoutes(deps));
     await rest.register(alertNotificationRoutes(deps));
     await rest.register(testNotificationRoutes(deps));
     await rest.register(privateLocationRoutes(deps));
+    await rest.register(variableRoutes(deps));
+    await rest.register(runtimeRoutes(deps));
+    await rest.register(locationRoutes(deps));
+    await rest.register(nextRoutes(deps));
   });
 
   // Remote agents authenticate with private-location keys, not API keys: outside the API-key scope.
@@ -134,6 +159,10 @@ export async function buildApp(base: Omit<HttpDeps, 'limits'>, options: AppOptio
 
   await app.register(async (trpcScope) => {
     trpcMethodsOnly(trpcScope);
+    // The console's own RPC, not part of the public REST API: left out of /openapi.json.
+    trpcScope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

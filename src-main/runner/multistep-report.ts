@@ -120,5 +120,7 @@ export function summarizeReport(report: PwReport, workDir: string): ReportSummar
   if (errors.length > 0) fault = { kind: 'SCRIPT_ERROR', message: errors[0].message.split('\n').slice(0, 6).join('\n') };
   else if (tests.length === 0) fault = { kind: 'SCRIPT_ERROR', message: 'the script defines no test: write test("...", async ({ request }) => { ... })' };
   else if (failed) fault = classify(failed);
-  return { tests, errors, jobLog, durationMs: report.stats?.duration ?? null, fault, timedOut: fault?.kind === 'TIMEOUT' };
+  // The public result lists a run's failures in its top-level `errors`, not only inside each test.
+  const testErrors = tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped').flatMap((t) => t.errors);
+  return { tests, errors: [...errors, ...testErrors], jobLog, durationMs: report.stats?.duration ?? null, fault, timedOut: fault?.kind === 'TIMEOUT' };
 }

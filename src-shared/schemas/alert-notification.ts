@@ -14,11 +14,12 @@ export const AlertNotification = z.object({
   alertConfig: z.record(z.string(), z.unknown()).describe('The channel configuration used to send it'),
   notificationResult: z.string().nullable().describe('What the receiver answered (e.g. the webhook response body), trimmed'),
   timestamp: z.string().nullable().describe('When it was last sent (ISO 8601); null when never sent'),
-  checkType: z.enum(CHECK_TYPES).nullable(),
-  checkId: z.string().nullable(),
+  // Left out, never null, on a test notification (it concerns no check): the public schema has them as optional strings.
+  checkType: z.enum(CHECK_TYPES).optional(),
+  checkId: z.string().optional(),
   checkAlertId: z.string(),
   alertChannelId: z.number(),
-  checkResultId: z.string().nullable(),
+  checkResultId: z.string().optional(),
 });
 export type AlertNotification = z.infer<typeof AlertNotification>;
 

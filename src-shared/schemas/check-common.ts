@@ -258,7 +258,8 @@ export const CheckReadOnlyShape = {
 
 /** A returned monitor: the members of its body (as the PUT shape types them) plus the read-only members. */
 export function checkReadSchema<S extends z.ZodRawShape>(bodyShape: S) {
-  return z.looseObject({ ...bodyShape, ...CheckReadOnlyShape });
+  // Reads always carry an offset (the stored one, else the one a round trip would store); the public schema has no null.
+  return z.looseObject({ ...bodyShape, frequencyOffset: z.number().int().min(1).optional(), ...CheckReadOnlyShape });
 }
 
 /** Any returned check, whatever its type. */

@@ -48,9 +48,10 @@ export const ApiCheckAssertion = z.object({
 });
 export type ApiCheckAssertion = z.infer<typeof ApiCheckAssertion>;
 
+/** Both members required when the object is given, as in the reference (the default object has both empty). */
 export const BasicAuth = z.object({
-  username: z.string().max(LIMITS.credential).default(''),
-  password: z.string().max(LIMITS.credential).default(''),
+  username: z.string().max(LIMITS.credential),
+  password: z.string().max(LIMITS.credential),
 });
 export type BasicAuth = z.infer<typeof BasicAuth>;
 
@@ -123,6 +124,10 @@ export type CheckGroupCreateInput = z.input<typeof CheckGroupCreate>;
 /** PUT body: every member optional; the stored group is merged with it and checked again as a whole. */
 export const CheckGroupUpdate = z.object(checkGroupFields('update'));
 export type CheckGroupUpdate = z.infer<typeof CheckGroupUpdate>;
+
+/** REST PUT body: `name` is required as in the reference's CheckGroupCreateOrUpdateV2; the other members merge as in CheckGroupUpdate. */
+export const CheckGroupPut = CheckGroupUpdate.extend({ name: BoundedName });
+export type CheckGroupPut = z.infer<typeof CheckGroupPut>;
 
 export const CheckGroupListQuery = PageQuery.extend({
   tag: z

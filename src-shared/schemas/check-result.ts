@@ -64,6 +64,10 @@ export const CheckResult = z.object({
   responseTime: z.number().nullable(),
   attempts: z.number(),
   resultType: z.enum(RESULT_TYPES),
+  /** The run (session) this result belongs to: its integer id, its uuid, and a W3C trace id made of the same 16 bytes. */
+  checkRunId: z.number(),
+  sequenceId: z.string().nullable(),
+  traceId: z.string().nullable(),
   error: z.object({ kind: z.string(), message: z.string() }).nullable(),
   icmpCheckResult: IcmpResultPayload.nullable(),
   tracerouteCheckResult: z.record(z.string(), z.unknown()).nullable(),

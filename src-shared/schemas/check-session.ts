@@ -45,6 +45,10 @@ export const CompletionQuery = z.object({
   maxWaitSeconds: z.coerce.number().min(1).max(30).default(30),
 });
 export type CompletionQuery = z.infer<typeof CompletionQuery>;
+/** v2 takes whole seconds only (public schema: integer 1..30); v1 takes any number in 1..30. */
+export const CompletionQueryV2 = z.object({
+  maxWaitSeconds: z.coerce.number().int().min(1).max(30).default(30),
+});
 
 export const CancelSessionRequest = z
   .object({ sequenceId: z.array(z.uuid()).min(1).optional() })

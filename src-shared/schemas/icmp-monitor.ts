@@ -31,7 +31,8 @@ export type IcmpAssertion = z.infer<typeof IcmpAssertion>;
 function icmpRequest<M extends SchemaMode>(mode: M) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return z.object({
-    hostname: requiredOnCreate(mode, Hostname),
+    // Required whenever a request is given, also on PUT (the reference's ChecksV1IcmpMonitorUpdate); its other members merge.
+    hostname: Hostname,
     ipFamily: d(z.enum(IP_FAMILIES).nullable(), 'IPv4'),
     pingCount: d(z.number().int().min(1).max(50).nullable(), 10),
     assertions: d(z.array(IcmpAssertion).max(LIMITS.assertions), []),

@@ -34,8 +34,8 @@ export type PrivateLocationUpdate = z.infer<typeof PrivateLocationUpdate>;
 
 export const PrivateLocationKey = z.object({
   id: z.string(),
-  /** Only in the answer that created the key: it is stored hashed. */
-  rawKey: z.string().optional(),
+  /** The key in the answer that created it; afterwards the masked key (it is stored hashed, and the public schema requires the member). */
+  rawKey: z.string(),
   maskedKey: z.string(),
   created_at: z.string(),
   updated_at: z.string().nullable(),

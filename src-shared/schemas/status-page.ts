@@ -23,13 +23,13 @@ export const ServiceUpdate = ServiceCreate;
 export type ServiceUpdate = z.infer<typeof ServiceUpdate>;
 
 /**
- * An incident names its services by `id`; the other members of the service object are
- * accepted (so a read incident can be sent back) and ignored: the stored service is the truth.
+ * An incident names its services by `id`; `name` and `accountId` are required as in the public
+ * schema (IncidentService) but the stored service is the truth, so their values are not used.
  */
 export const IncidentServiceRef = z.object({
   id: z.uuid('must be the uuid of a status page service'),
-  name: z.string().optional(),
-  accountId: z.string().optional(),
+  name: z.string('is required (the service name)'),
+  accountId: z.string('is required (the account id of the service)'),
   created_at: z.string().nullable().optional(),
   updated_at: z.string().nullable().optional(),
 });
@@ -76,11 +76,29 @@ export const IncidentEdit = z.object({
 });
 export type IncidentEdit = z.infer<typeof IncidentEdit>;
 
+/** PATCH /v1/status-pages/incidents/{id}: the members named replace the stored ones; at least one. */
+export const IncidentPatch = z
+  .object({
+    name: Name.optional(),
+    severity: IncidentSeverity.optional(),
+    services: IncidentServices.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.severity !== undefined || body.services !== undefined, {
+    message: 'name at least one of name, severity, services',
+  });
+export type IncidentPatch = z.infer<typeof IncidentPatch>;
+
 export const CursorQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   nextId: z.string().min(1).optional(),
 });
 export type CursorQuery = z.infer<typeof CursorQuery>;
+
+/** Incident list: `statusPageId` keeps incidents naming a service on one of that page's cards (not in the public API). */
+export const IncidentListQuery = CursorQuery.extend({
+  statusPageId: z.string().min(1, 'must not be empty').optional(),
+});
+export type IncidentListQuery = z.infer<typeof IncidentListQuery>;
 
 export const ServiceListQuery = CursorQuery.extend({
   paginated: z
@@ -116,7 +134,8 @@ export const IncidentView = z.object({
   services: z.array(StatusPageServiceView),
   incidentUpdates: z.array(IncidentUpdateView),
   created_at: z.string(),
-  updated_at: z.string().nullable(),
+  /** Equals created_at until the incident is changed (never null, as in the public schema). */
+  updated_at: z.string(),
   /** Whole seconds from creation to resolution; null while the incident is open. */
   duration: z.number().int().nullable(),
 });

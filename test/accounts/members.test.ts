@@ -132,8 +132,22 @@ describe('account members', () => {
     expect((await server.api('PATCH', `/v1/accounts/me/members/${member.userId}`, {})).status).toBe(400);
   });
 
+  it('answers 400 naming userId for an id that is not a uuid (public API: format uuid)', async () => {
+    for (const [method, path, body] of [
+      ['PATCH', '/v1/accounts/me/members/not-a-uuid', { role: 'ADMIN' }],
+      ['DELETE', '/v1/accounts/me/members/not-a-uuid', undefined],
+      ['POST', '/v1/accounts/me/members/not-a-uuid/api-keys', {}],
+      ['DELETE', `/v1/accounts/${server.backend.accountId}/members/not-a-uuid`, undefined],
+    ] as const) {
+      const res = await server.api(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(res.body.message).toContain('userId: ');
+    }
+  });
+
   it('answers 404 for unknown members on PATCH, DELETE and key creation', async () => {
-    for (const id of [randomUUID(), 'not-a-uuid']) {
+    for (const id of [randomUUID()]) {
       for (const [method, path, body] of [
         ['PATCH', `/v1/accounts/me/members/${id}`, { role: 'ADMIN' }],
         ['DELETE', `/v1/accounts/me/members/${id}`, undefined],

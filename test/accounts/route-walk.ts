@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { requiredAccess } from '../../src-main/services/auth/access';
 import type { TestServer } from '../helpers/server';
 
 export interface RestRoute {
@@ -25,8 +26,9 @@ export function restRoutes(server: TestServer): RestRoute[] {
   return routes;
 }
 
+/** A read by its method, or one listed as a read (POST /v1/analytics/checks). */
 export function isRead(route: RestRoute): boolean {
-  return READ.has(route.method);
+  return READ.has(route.method) || requiredAccess(route.method, route.url) === 'read';
 }
 
 /** A body that is at least JSON, so requests that get past the role check fail on validation, not parsing. */

@@ -22,7 +22,8 @@ describe('/v1/private-locations', () => {
 
     const read = await server.api('GET', `/v1/private-locations/${id}`);
     expect(read.status).toBe(200);
-    expect(read.body.keys).toEqual([{ id: key.id, maskedKey: key.maskedKey, created_at: key.created_at, updated_at: null }]);
+    // Stored hashed: later reads show the masked key in rawKey too (the public schema requires the member).
+    expect(read.body.keys).toEqual([{ id: key.id, rawKey: key.maskedKey, maskedKey: key.maskedKey, created_at: key.created_at, updated_at: null }]);
     expect(read.text).not.toContain(key.rawKey);
 
     const listed = await server.api('GET', '/v1/private-locations');

@@ -67,7 +67,7 @@ describe('each finished session is judged exactly once: replayed events, and ses
     // As if the process died after each result's commit and before its judgement.
     await server.backend.alerting.stop();
     await runToCompletion(server.api, checkId);
-    const fixed = await server.api('PUT', `/v1/checks/icmp/${checkId}`, { request: { assertions: [] } });
+    const fixed = await server.api('PUT', `/v1/checks/icmp/${checkId}`, { request: { hostname: '127.0.0.1', assertions: [] } });
     expect(fixed.status, fixed.text).toBe(200);
     await runToCompletion(server.api, checkId);
     expect(receiver.requests).toEqual([]);

@@ -62,11 +62,11 @@ describe('check group alert channel subscriptions', () => {
     const kept = await server.api('PUT', `/v2/check-groups/${group.id}`, { name: 'Renamed' });
     expect(kept.body.alertChannelSubscriptions).toHaveLength(2);
 
-    const replaced = await server.api('PUT', `/v2/check-groups/${group.id}`, { alertChannelSubscriptions: [{ alertChannelId: second, activated: false }] });
+    const replaced = await server.api('PUT', `/v2/check-groups/${group.id}`, { name: 'Renamed', alertChannelSubscriptions: [{ alertChannelId: second, activated: false }] });
     expect(replaced.status).toBe(200);
     expect(replaced.body.alertChannelSubscriptions).toEqual([{ alertChannelId: second, activated: false }]);
 
-    const cleared = await server.api('PUT', `/v2/check-groups/${group.id}`, { alertChannelSubscriptions: [] });
+    const cleared = await server.api('PUT', `/v2/check-groups/${group.id}`, { name: 'Renamed', alertChannelSubscriptions: [] });
     expect(cleared.body.alertChannelSubscriptions).toEqual([]);
     expect((await server.api('GET', `/v1/check-groups/${group.id}`)).body.alertChannelSubscriptions).toEqual([]);
   });

@@ -128,14 +128,14 @@ describe('check groups: create, read, update, delete', () => {
 
   it('PUT may set retryStrategy back to FALLBACK and clear nullable members', async () => {
     const group = await createGroup(server, { retryStrategy: { type: 'SINGLE_RETRY' }, runtimeId: '2024.09', localSetupScript: 'x' });
-    const res = await server.api('PUT', `/v2/check-groups/${group.id}`, { retryStrategy: 'FALLBACK', runtimeId: null, localSetupScript: null, alertSettings: null });
+    const res = await server.api('PUT', `/v2/check-groups/${group.id}`, { name: group.name, retryStrategy: 'FALLBACK', runtimeId: null, localSetupScript: null, alertSettings: null });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ retryStrategy: 'FALLBACK', runtimeId: null, localSetupScript: null, alertSettings: null });
   });
 
-  it('PUT with an empty body keeps everything but updated_at', async () => {
+  it('PUT with only the (required) name keeps everything but updated_at', async () => {
     const group = await createGroup(server, { tags: ['keep'] });
-    const res = await server.api('PUT', `/v2/check-groups/${group.id}`, {});
+    const res = await server.api('PUT', `/v2/check-groups/${group.id}`, { name: group.name });
     expect(res.status).toBe(200);
     expect({ ...res.body, updated_at: null }).toEqual(group);
   });

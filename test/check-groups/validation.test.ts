@@ -39,6 +39,9 @@ const REJECTED: [string, Body, string][] = [
   ['assertion target a number', assertion({ target: 200 }), 'apiCheckDefaults.assertions[0].target'],
   ['basicAuth username a number', defaults({ basicAuth: { username: 1, password: '' } }), 'apiCheckDefaults.basicAuth.username'],
   ['basicAuth a string', defaults({ basicAuth: 'admin:pw' }), 'apiCheckDefaults.basicAuth'],
+  // The reference requires both members of a given basicAuth.
+  ['basicAuth without password', defaults({ basicAuth: { username: 'u' } }), 'apiCheckDefaults.basicAuth.password'],
+  ['basicAuth without username', defaults({ basicAuth: { password: 'p' } }), 'apiCheckDefaults.basicAuth.username'],
   ['browserCheckDefaults an object', { browserCheckDefaults: {} }, 'browserCheckDefaults'],
   ['runtimeId unknown', { runtimeId: '2021.01' }, 'runtimeId'],
   ['environmentVariables 101', { environmentVariables: envVars(101) }, 'environmentVariables'],
@@ -99,7 +102,6 @@ const ACCEPTED: [string, Body, Body][] = [
   ['maxRetries 10 and maxDurationSeconds 600', retry({ maxRetries: 10, maxDurationSeconds: 600 }), { retryStrategy: { maxRetries: 10, maxDurationSeconds: 600 } }],
   ['apiCheckDefaults.url null', defaults({ url: null }), { apiCheckDefaults: { url: null } }],
   ['basicAuth null', defaults({ basicAuth: null }), { apiCheckDefaults: { basicAuth: null } }],
-  ['basicAuth with only a username', defaults({ basicAuth: { username: 'u' } }), { apiCheckDefaults: { basicAuth: { username: 'u', password: '' } } }],
   ['snippet ids null', { setupSnippetId: null, tearDownSnippetId: null }, { setupSnippetId: null, tearDownSnippetId: null }],
 ];
 
@@ -124,7 +126,7 @@ describe('check group validation', () => {
 
   it.each(REJECTED)('PUT rejects %s with 400 and changes nothing', async (_what, members, field) => {
     const group = await createGroup(server, { name: 'Stable' }, '?autoAssignAlerts=false');
-    const res = await server.api('PUT', `/v2/check-groups/${group.id}`, members);
+    const res = await server.api('PUT', `/v2/check-groups/${group.id}`, { name: 'Stable', ...members });
     expect(res.status, res.text).toBe(400);
     expect(res.body.message).toContain(`${field}:`);
     expect((await server.api('GET', `/v1/check-groups/${group.id}`)).body).toEqual(group);
@@ -136,12 +138,16 @@ describe('check group validation', () => {
     expect(res.body).toMatchObject(expected);
   });
 
-  it('rejects a missing name on create only', async () => {
+  it('rejects a missing name on create and on PUT (the reference requires it on both)', async () => {
     const res = await server.api('POST', '/v2/check-groups', { tags: ['x'] });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('name:');
     const group = await createGroup(server);
-    expect((await server.api('PUT', `/v2/check-groups/${group.id}`, { tags: ['x'] })).status).toBe(200);
+    const put = await server.api('PUT', `/v2/check-groups/${group.id}`, { tags: ['x'] });
+    expect(put.status).toBe(400);
+    expect(put.body.message).toContain('name:');
+    expect((await server.api('GET', `/v1/check-groups/${group.id}`)).body).toEqual(group);
+    expect((await server.api('PUT', `/v2/check-groups/${group.id}`, { name: group.name, tags: ['x'] })).status).toBe(200);
   });
 
   it('rejects bodies that are not a JSON object', async () => {
@@ -164,7 +170,7 @@ describe('check group validation', () => {
 
   it('a PUT merges apiCheckDefaults member by member and re-validates the whole', async () => {
     const group = await createGroup(server, { apiCheckDefaults: { url: 'https://a.test', headers: [{ key: 'A', value: '1' }] } });
-    const ok = await server.api('PUT', `/v2/check-groups/${group.id}`, { apiCheckDefaults: { basicAuth: { username: 'u', password: 'p' } } });
+    const ok = await server.api('PUT', `/v2/check-groups/${group.id}`, { name: group.name, apiCheckDefaults: { basicAuth: { username: 'u', password: 'p' } } });
     expect(ok.body.apiCheckDefaults).toEqual({
       url: 'https://a.test',
       headers: [{ key: 'A', value: '1', locked: false }],

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 /** What every REST 404 answers (spec: error bodies). */
 export const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Not Found' };
 
@@ -28,7 +30,8 @@ export const COMMON_DEFAULTS = {
   intent: null,
   aiAutoRepairEnabled: null,
   frequency: 10,
-  frequencyOffset: null,
+  // Never null (public schema: integer ≥ 1): without a stored one, a legal offset derived from the check's id.
+  frequencyOffset: expect.any(Number),
   environmentVariables: [],
   setupSnippetId: null,
   tearDownSnippetId: null,

@@ -146,11 +146,19 @@ describe('ICMP monitor create, read, update, delete', () => {
       expect(res.body.request).toEqual(request);
     });
 
-    it('merges a partial request over the stored one', async () => {
+    it('merges a request that names its hostname over the stored one', async () => {
       const created = await create({ request: { hostname: 'localhost', ipFamily: 'IPv6', pingCount: 4 } });
-      const res = await server.api('PUT', `/v1/checks/icmp/${created.id}`, { request: { pingCount: 20 } });
+      const res = await server.api('PUT', `/v1/checks/icmp/${created.id}`, { request: { hostname: 'localhost', pingCount: 20 } });
       expect(res.status, res.text).toBe(200);
       expect(res.body.request).toEqual({ hostname: 'localhost', ipFamily: 'IPv6', pingCount: 20, assertions: [] });
+    });
+
+    it('rejects a request without hostname, as the public update schema does, and changes nothing', async () => {
+      const created = await create({ request: { hostname: 'localhost', pingCount: 4 } });
+      const res = await server.api('PUT', `/v1/checks/icmp/${created.id}`, { request: { pingCount: 20 } });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.message).toContain('request.hostname: ');
+      expect((await server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(created);
     });
 
     it('sets members to null and replaces arrays', async () => {

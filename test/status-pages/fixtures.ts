@@ -11,11 +11,16 @@ export async function createService(server: TestServer, name = 'API'): Promise<S
   return res.body;
 }
 
+/** A service as an incident names it: the public schema requires name and accountId beside the id. */
+export function serviceRef(id: string): { id: string; name: string; accountId: string } {
+  return { id, name: 'service', accountId: '00000000-0000-4000-8000-000000000000' };
+}
+
 export function incidentBody(serviceIds: string[], members: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name: 'API is slow',
     severity: 'MAJOR',
-    services: serviceIds.map((id) => ({ id })),
+    services: serviceIds.map(serviceRef),
     incidentUpdates: [{ description: 'We are looking into it' }],
     ...members,
   };

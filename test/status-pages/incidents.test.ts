@@ -4,7 +4,7 @@ import { ManualClock } from '../../src-main/core/clock';
 import type { StatusPageServiceView } from '../../src-shared/schemas/status-page';
 import { startServer, type TestServer } from '../helpers/server';
 import { NOT_FOUND } from '../helpers/shapes';
-import { createIncident, createService, incidentBody, ISO, UUID } from './fixtures';
+import { createIncident, createService, incidentBody, ISO, serviceRef, UUID } from './fixtures';
 
 const START = '2026-05-01T12:00:00.000Z';
 
@@ -37,7 +37,7 @@ describe('status page incidents', () => {
         { id: expect.stringMatching(UUID), description: 'We are looking into it', status: 'INVESTIGATING', publicIncidentUpdateDate: START, created_at: START, notifySubscribers: false },
       ],
       created_at: START,
-      updated_at: null,
+      updated_at: START,
       duration: null,
     });
     expect((await server.api('GET', `/v1/status-pages/incidents/${res.body.id}`)).body).toEqual(res.body);
@@ -78,7 +78,7 @@ describe('status page incidents', () => {
     const missing = await server.api('POST', '/v1/status-pages/incidents', incidentBody([api.id, randomUUID()]));
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual(NOT_FOUND);
-    const notUuid = await server.api('POST', '/v1/status-pages/incidents', incidentBody([], { services: [{ id: 'abc' }] }));
+    const notUuid = await server.api('POST', '/v1/status-pages/incidents', incidentBody([], { services: [serviceRef('abc')] }));
     expect(notUuid.status).toBe(400);
     expect(notUuid.body.message).toContain('services[0].id');
   });
@@ -103,7 +103,7 @@ describe('status page incidents', () => {
     clock.set(START);
     const incident = await createIncident(server, [api.id]);
     clock.advance(5000);
-    const res = await server.api('PUT', `/v1/status-pages/incidents/${incident.id}`, { name: 'Web is down', severity: 'CRITICAL', services: [{ id: web.id }] });
+    const res = await server.api('PUT', `/v1/status-pages/incidents/${incident.id}`, { name: 'Web is down', severity: 'CRITICAL', services: [serviceRef(web.id)] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...incident, name: 'Web is down', severity: 'CRITICAL', services: [web], updated_at: '2026-05-01T12:00:05.000Z' });
 
@@ -115,12 +115,12 @@ describe('status page incidents', () => {
   it('a rejected PUT changes nothing: missing members 400, unknown service 404, unknown incident 404', async () => {
     const incident = await createIncident(server, [api.id]);
     const path = `/v1/status-pages/incidents/${incident.id}`;
-    for (const body of [{ name: 'only a name' }, { name: 'x', severity: 'MAJOR', services: [] }, { name: 'x'.repeat(256), severity: 'MAJOR', services: [{ id: api.id }] }]) {
+    for (const body of [{ name: 'only a name' }, { name: 'x', severity: 'MAJOR', services: [] }, { name: 'x'.repeat(256), severity: 'MAJOR', services: [serviceRef(api.id)] }]) {
       expect((await server.api('PUT', path, body)).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await server.api('PUT', path, { name: 'x', severity: 'MAJOR', services: [{ id: randomUUID() }] })).body).toEqual(NOT_FOUND);
+    expect((await server.api('PUT', path, { name: 'x', severity: 'MAJOR', services: [serviceRef(randomUUID())] })).body).toEqual(NOT_FOUND);
     expect((await server.api('GET', path)).body).toEqual(incident);
-    expect((await server.api('PUT', `/v1/status-pages/incidents/${randomUUID()}`, { name: 'x', severity: 'MAJOR', services: [{ id: api.id }] })).status).toBe(404);
+    expect((await server.api('PUT', `/v1/status-pages/incidents/${randomUUID()}`, { name: 'x', severity: 'MAJOR', services: [serviceRef(api.id)] })).status).toBe(404);
   });
 
   it('DELETE answers 204, removes the incident and its updates, then 404', async () => {

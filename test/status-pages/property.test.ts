@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentView, StatusPageServiceView } from '../../src-shared/schemas/status-page';
 import { startServer, type TestServer } from '../helpers/server';
 import { expectUnchangedRoundTrip, text, visibleText } from '../helpers/valid-bodies';
-import { createIncident, createService, incidentBody } from './fixtures';
+import { createIncident, createService, incidentBody, serviceRef } from './fixtures';
 
 const DELETE = Symbol('delete');
 type Path = (string | number)[];
@@ -89,7 +89,7 @@ describe('random and mutated status page bodies', () => {
   });
 
   it('PUT incident never answers 5xx and a rejected PUT leaves the incident as it was', async () => {
-    const valid = { name: incident.name, severity: incident.severity, services: [{ id: serviceId }] };
+    const valid = { name: incident.name, severity: incident.severity, services: [serviceRef(serviceId)] };
     const bodies = fc.oneof(mutation(INCIDENT_PATHS.slice(0, 6)).map(([path, value]) => mutate(valid, path, value)), wholeBody);
     const path = `/v1/status-pages/incidents/${incident.id}`;
     await fc.assert(
@@ -160,7 +160,7 @@ describe('random and mutated status page bodies', () => {
         const servicePath = `/v1/status-pages/services/${created.body.id}`;
         await expectUnchangedRoundTrip(server, servicePath, servicePath);
 
-        const res = await server.api('POST', '/v1/status-pages/incidents', { name, severity, services: [{ id: created.body.id }], incidentUpdates: [first] });
+        const res = await server.api('POST', '/v1/status-pages/incidents', { name, severity, services: [serviceRef(created.body.id)], incidentUpdates: [first] });
         expect(res.status, res.text).toBe(201);
         const incidentPath = `/v1/status-pages/incidents/${res.body.id}`;
         expect((await server.api('GET', incidentPath)).body).toEqual(res.body);

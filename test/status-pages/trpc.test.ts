@@ -15,6 +15,21 @@ describe('statusPages tRPC twins', () => {
     await server?.stop();
   });
 
+  it('status pages round-trip over tRPC and REST sees the same data', async () => {
+    const service = await trpc.statusPages.services.create.mutate({ name: 'On a card' });
+    const page = await trpc.statusPages.pages.create.mutate({ name: 'Over tRPC', url: 'over-trpc', cards: [{ name: 'Core', services: [{ id: service.id }] }] });
+    expect(page.cards[0]?.services).toEqual([service]);
+    expect((await server.api('GET', `/v1/status-pages/${page.id}`)).body).toEqual(page);
+    const saved = await trpc.statusPages.pages.update.mutate({ id: page.id, body: { name: 'Renamed', url: 'over-trpc', cards: [] } });
+    expect(saved).toMatchObject({ name: 'Renamed', cards: [] });
+    expect((await trpc.statusPages.pages.list.query({})).entries).toEqual([saved]);
+    const taken = await trpcError(trpc.statusPages.pages.create.mutate({ name: 'Again', url: 'over-trpc', cards: [] }));
+    expect(taken.message).toContain('url: a status page with the url "over-trpc" already exists');
+    await trpc.statusPages.pages.delete.mutate({ id: page.id });
+    expect((await trpc.statusPages.pages.list.query({})).entries).toEqual([]);
+    await trpc.statusPages.services.delete.mutate({ id: service.id });
+  });
+
   it('services and incidents round-trip and REST sees the same data', async () => {
     const service = await trpc.statusPages.services.create.mutate({ name: 'Over tRPC' });
     expect(await trpc.statusPages.services.get.query({ id: service.id })).toEqual(service);
@@ -25,7 +40,7 @@ describe('statusPages tRPC twins', () => {
     const incident = await trpc.statusPages.incidents.create.mutate({
       name: 'Outage',
       severity: 'MINOR',
-      services: [{ id: service.id }],
+      services: [{ id: service.id, name: service.name, accountId: service.accountId }],
       incidentUpdates: [{ description: 'Looking', notifySubscribers: false }],
     });
     expect((await server.api('GET', `/v1/status-pages/incidents/${incident.id}`)).body).toEqual(incident);
@@ -37,7 +52,7 @@ describe('statusPages tRPC twins', () => {
     expect(await trpc.statusPages.incidents.listUpdates.query({ incidentId: incident.id })).toHaveLength(2);
     expect((await trpc.statusPages.incidents.get.query({ id: incident.id })).lastUpdateStatus).toBe('RESOLVED');
 
-    const changed = await trpc.statusPages.incidents.update.mutate({ id: incident.id, body: { name: 'Big outage', severity: 'CRITICAL', services: [{ id: service.id }] } });
+    const changed = await trpc.statusPages.incidents.update.mutate({ id: incident.id, body: { name: 'Big outage', severity: 'CRITICAL', services: [{ id: service.id, name: service.name, accountId: service.accountId }] } });
     expect(changed).toMatchObject({ name: 'Big outage', severity: 'CRITICAL' });
     expect((await trpc.statusPages.incidents.list.query({ limit: 5 })).entries).toEqual([changed]);
 

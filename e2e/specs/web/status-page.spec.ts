@@ -36,4 +36,40 @@ test.describe('status page in the web console', () => {
     await expect(row).toContainText('Public API');
     await expect(row).not.toContainText('open');
   });
+
+  test('creates a status page with cards of services, edits it, rejects a bad URL and deletes it', async ({ page, server }) => {
+    const statusPage = new StatusPagePage(page);
+
+    await openConnected(page, server, '/status-page');
+    await expect(statusPage.noPages).toBeVisible();
+    for (const name of ['Public API', 'Website', 'Billing']) {
+      await statusPage.addService(name);
+      await expect(statusPage.servicesTable).toContainText(name);
+    }
+
+    const create = await statusPage.newPage();
+    await create.fill({ name: 'Acme status', url: 'Acme Status', firstCard: { name: 'Core', services: ['Public API', 'Website'] } });
+    await create.submit();
+    await expect(create.form).toContainText('URL must be lower-case letters, digits and hyphens, not starting or ending with a hyphen');
+    await create.fill({ url: 'acme' });
+    await create.submit();
+    await expect(toast(page, 'Status page created')).toBeVisible();
+    const row = statusPage.pageRow('Acme status');
+    await expect(row).toContainText('acme');
+    await expect(row).toContainText('Core: Public API, Website');
+
+    const edit = await statusPage.editPage('Acme status');
+    await expect(edit.field('URL')).toHaveValue('acme');
+    await edit.fill({ name: 'Acme platform', theme: 'DARK', addCards: [{ name: 'Payments', services: ['Billing'] }] });
+    await edit.submit();
+    await expect(toast(page, 'Status page saved')).toBeVisible();
+    const edited = statusPage.pageRow('Acme platform');
+    await expect(edited).toContainText('DARK');
+    await expect(edited).toContainText('Core: Public API, Website · Payments: Billing');
+
+    await statusPage.deletePage('Acme platform');
+    await expect(toast(page, 'Status page deleted')).toBeVisible();
+    await expect(statusPage.noPages).toBeVisible();
+    await expect(statusPage.servicesTable).toContainText('Billing');
+  });
 });

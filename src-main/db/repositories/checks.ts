@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { checks } from '../schema';
+import { checks, checkSchedule, checkStatuses } from '../schema';
+import { RESULT_FLAGS } from './runs-results';
 
 export type CheckRow = typeof checks.$inferSelect;
 
@@ -10,6 +11,24 @@ export interface CheckFilter {
   tags?: string[];
   search?: string;
   groupId?: number;
+  /** The latest status: failing (failures or errors), degraded, passing; a check that never ran matches none. */
+  status?: 'passing' | 'failing' | 'degraded';
+  /** A substring of `request.url`; only API checks. */
+  apiCheckUrlPattern?: string;
+}
+
+const FAILING_FLAGS = RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors;
+
+function statusCondition(status: NonNullable<CheckFilter['status']>): SQL {
+  const flags = sql`${checkStatuses.flags}`;
+  const test =
+    status === 'failing'
+      ? sql`(${flags} & ${FAILING_FLAGS}) != 0`
+      : status === 'degraded'
+        ? sql`(${flags} & ${FAILING_FLAGS}) = 0 and (${flags} & ${RESULT_FLAGS.isDegraded}) != 0`
+        : sql`(${flags} & ${FAILING_FLAGS | RESULT_FLAGS.isDegraded}) = 0`;
+  return sql`exists (select 1 from ${checkSchedule} join ${checkStatuses} on ${checkStatuses.checkNum} = ${checkSchedule.checkNum}
+    where ${checkSchedule.checkId} = ${checks.id} and ${test})`;
 }
 
 function whereOf(db: Db, filter: CheckFilter): SQL | undefined {
@@ -18,6 +37,10 @@ function whereOf(db: Db, filter: CheckFilter): SQL | undefined {
   if (filter.groupId !== undefined) parts.push(eq(checks.groupId, filter.groupId));
   if (filter.tags?.length) {
     parts.push(or(...filter.tags.map((tag) => sql`exists (select 1 from json_each(${checks.tags}) where json_each.value = ${tag})`)));
+  }
+  if (filter.status) parts.push(statusCondition(filter.status));
+  if (filter.apiCheckUrlPattern !== undefined) {
+    parts.push(eq(checks.checkType, 'API'), sql`instr(coalesce(json_extract(${checks.body}, '$.request.url'), ''), ${filter.apiCheckUrlPattern}) > 0`);
   }
   if (filter.search) parts.push(sql`${checks.id} in (select value from json_each(${JSON.stringify(idsMatching(db, and(...parts), filter.search))}))`);
   return and(...parts);

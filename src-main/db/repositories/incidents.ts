@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { incidents, incidentServices, incidentUpdates, statusPageServices } from '../schema';
+import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices } from '../schema';
 import type { StatusPageServiceRow } from './status-page-services';
 
 export type IncidentRow = typeof incidents.$inferSelect;
@@ -29,9 +29,21 @@ export function findOpenIncidentForCheck(db: Db, accountId: string, checkId: str
     .get();
 }
 
-/** Newest first; `from` (inclusive) is the first row of the page when paging. */
-export function listIncidents(db: Db, accountId: string, limit: number, from?: IncidentRow): IncidentRow[] {
+/**
+ * Newest first; `from` (inclusive) is the first row of the page when paging. With `statusPageId`,
+ * only incidents naming at least one service that is on one of that page's cards.
+ */
+export function listIncidents(db: Db, accountId: string, limit: number, from?: IncidentRow, statusPageId?: string): IncidentRow[] {
   const parts: (SQL | undefined)[] = [eq(incidents.accountId, accountId)];
+  if (statusPageId) {
+    const onPage = db
+      .select({ id: incidentServices.incidentId })
+      .from(incidentServices)
+      .innerJoin(statusPageCardServices, eq(statusPageCardServices.serviceId, incidentServices.serviceId))
+      .innerJoin(statusPageCards, eq(statusPageCards.id, statusPageCardServices.cardId))
+      .where(eq(statusPageCards.statusPageId, statusPageId));
+    parts.push(inArray(incidents.id, onPage));
+  }
   if (from) {
     parts.push(
       or(

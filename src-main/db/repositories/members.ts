@@ -33,6 +33,10 @@ export function countActiveOwners(db: Db, accountId: string): number {
   return row?.n ?? 0;
 }
 
+export function updateMemberEmail(db: Db, id: string, email: string, updatedAt: string): void {
+  db.update(members).set({ email, updatedAt }).where(eq(members.id, id)).run();
+}
+
 export function updateMemberRole(db: Db, id: string, role: string, updatedAt: string): void {
   db.update(members).set({ role, updatedAt }).where(eq(members.id, id)).run();
   db.update(apiKeys).set({ role }).where(eq(apiKeys.memberId, id)).run();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { alertNotifications } from '../schema';
 
@@ -69,9 +69,16 @@ export interface NotificationFilter {
   /** Epoch ms, exclusive. */
   to: number;
   alertChannelId?: number;
-  /** Only FAILURE and RATE_LIMITED. */
+  /** FAILURE, RATE_LIMITED, and IN_PROGRESS after a failed attempt (being retried). */
   failuresOnly?: boolean;
 }
+
+// An attempt that ends without success and will be retried leaves the row IN_PROGRESS with sent_at set
+// (a success would have made it SUCCESS), so such a row has failed at least once.
+const failedSoFar = or(
+  inArray(alertNotifications.status, ['FAILURE', 'RATE_LIMITED']),
+  and(eq(alertNotifications.status, 'IN_PROGRESS'), isNotNull(alertNotifications.sentAt)),
+);
 
 function whereOf(filter: NotificationFilter) {
   return and(
@@ -79,7 +86,7 @@ function whereOf(filter: NotificationFilter) {
     gte(alertNotifications.createdAt, filter.from),
     lt(alertNotifications.createdAt, filter.to),
     filter.alertChannelId === undefined ? undefined : eq(alertNotifications.alertChannelId, filter.alertChannelId),
-    filter.failuresOnly ? inArray(alertNotifications.status, ['FAILURE', 'RATE_LIMITED']) : undefined,
+    filter.failuresOnly ? failedSoFar : undefined,
   );
 }
 

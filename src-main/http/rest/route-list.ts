@@ -19,6 +19,15 @@ export function recordRoutes(app: FastifyInstance): void {
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) });
+    // Read when asked: a plugin's own onRoute hook (tRPC's scope) may hide the route after this one ran.
+    for (const method of methods) {
+      routes.push({
+        method,
+        url: route.url,
+        get hidden() {
+          return Boolean(route.schema?.hide);
+        },
+      });
+    }
   });
 }

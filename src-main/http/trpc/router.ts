@@ -9,6 +9,7 @@ import { checksRouter } from './routers/checks';
 import { statusPagesRouter } from './routers/status-pages';
 import { privateLocationsRouter } from './routers/private-locations';
 import { agentRouter } from './routers/agent';
+import { variablesRouter } from './routers/variables';
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   statusPages: statusPagesRouter,
   privateLocations: privateLocationsRouter,
   agent: agentRouter,
+  variables: variablesRouter,
 });
 
 export type AppRouter = typeof appRouter;

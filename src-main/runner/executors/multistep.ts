@@ -95,7 +95,7 @@ export async function runMultiStep(job: Extract<ExecutionJob, { checkType: 'MULT
       startTime: startedAt.getTime(),
       endTime: stoppedAt.getTime(),
       runtimeVersion: playwrightVersion(),
-      errors: summary?.errors ?? [],
+      errors: summary?.errors.length ? summary.errors : fault ? [{ message: fault.message }] : [],
       tests: summary?.tests ?? [],
       jobLog: summary ? summary.jobLog : [{ stream: 'stderr', text: cleanText(run.stderr, workspace.workDir).slice(-4000) }],
     };

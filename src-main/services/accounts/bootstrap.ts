@@ -10,6 +10,7 @@ import {
   insertMember,
   replaceApiKeyHash,
 } from '../../db/repositories/accounts';
+import { updateMemberEmail } from '../../db/repositories/members';
 import type { ServiceDeps } from '../context';
 import { generateApiKey, hashApiKey, sha256Hex } from '../auth/keys';
 
@@ -19,11 +20,22 @@ export interface BootstrapResult {
   createdKey: string | null;
 }
 
+/**
+ * The first owner's address. It has a dot in its domain so that it is a valid email address for
+ * clients that check the format (the public schema does); `.localhost` never routes anywhere.
+ */
+export const DEFAULT_OWNER_EMAIL = 'owner@sightline.localhost';
+/** What earlier versions gave the first owner: not a valid address by the public schema's format. */
+const LEGACY_OWNER_EMAIL = 'owner@localhost';
+
 function ensureOwner(tx: Db, accountId: string, now: string): string {
   const owner = findOwnerMember(tx, accountId);
-  if (owner) return owner.id;
+  if (owner) {
+    if (owner.email === LEGACY_OWNER_EMAIL) updateMemberEmail(tx, owner.id, DEFAULT_OWNER_EMAIL, now);
+    return owner.id;
+  }
   const id = randomUUID();
-  insertMember(tx, { id, accountId, name: 'Owner', email: 'owner@localhost', role: 'OWNER', status: 'ACTIVE', createdAt: now, updatedAt: null });
+  insertMember(tx, { id, accountId, name: 'Owner', email: DEFAULT_OWNER_EMAIL, role: 'OWNER', status: 'ACTIVE', createdAt: now, updatedAt: null });
   adoptOrphanKeys(tx, accountId, id);
   return id;
 }

@@ -16,6 +16,10 @@ export interface AccountView {
   created_at: string;
 }
 
+export function planDisplayName(maxChecks: number | null): string {
+  return maxChecks === null ? 'Local (unlimited)' : `Local (${maxChecks} checks)`;
+}
+
 export function getMyAccount(ctx: ServiceContext): AccountView {
   const account = findAccount(ctx.db, ctx.accountId);
   if (!account) throw AppError.notFound();
@@ -24,7 +28,7 @@ export function getMyAccount(ctx: ServiceContext): AccountView {
     name: account.name,
     runtimeId: '2026.04',
     plan: 'local',
-    planDisplayName: account.maxChecks === null ? 'Local (unlimited)' : `Local (${account.maxChecks} checks)`,
+    planDisplayName: planDisplayName(account.maxChecks),
     maxChecks: account.maxChecks,
     settings: {},
     alertSettings: (account.alertSettings as Record<string, unknown> | null) ?? { ...DEFAULT_ALERT_SETTINGS },

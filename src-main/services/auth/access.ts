@@ -26,6 +26,9 @@ export const ROLE_ACCESS: Record<Role, Access> = {
  */
 export const ROUTE_ACCESS: ReadonlyArray<{ method: string; url: string; access: Access }> = [
   { method: 'POST', url: '/v1/check-sessions/trigger', access: 'run' },
+  { method: 'POST', url: '/v2/check-sessions/trigger', access: 'run' },
+  { method: 'POST', url: '/next/test-sessions/trigger', access: 'run' },
+  { method: 'POST', url: '/v1/test-sessions/:testSessionId/cancel', access: 'run' },
   { method: 'POST', url: '/v1/check-sessions/:id/cancel', access: 'run' },
   { method: 'POST', url: '/v1/check-sessions/:checkSessionId/cancel', access: 'run' },
   { method: 'POST', url: '/v1/checks/:id/trigger', access: 'run' },
@@ -40,6 +43,8 @@ export const ROUTE_ACCESS: ReadonlyArray<{ method: string; url: string; access: 
   { method: 'POST', url: '/v1/accounts/me/members/:userId/api-keys', access: 'admin' },
   { method: 'POST', url: '/v1/accounts/:accountId/members/:userId/api-keys', access: 'admin' },
   { method: 'PUT', url: '/v1/accounts/me/plan', access: 'admin' },
+  // A read sent as POST (its body is a list of check ids).
+  { method: 'POST', url: '/v1/analytics/checks', access: 'read' },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

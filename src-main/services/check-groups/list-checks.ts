@@ -8,7 +8,8 @@ import type { CheckView } from '../checks/read-shape';
 import { checkViews } from '../checks/views';
 import type { ServiceContext } from '../context';
 import { toGroupId } from './id';
-import { resolveEffectiveCheckSettings } from './resolve-effective-settings';
+import type { AlertSettings } from '../../../src-shared/schemas/check-common';
+import { resolveEffectiveCheckSettings, type GroupSettings } from './resolve-effective-settings';
 import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf } from './settings-input';
 
 export interface GroupCheckPage {
@@ -16,6 +17,36 @@ export interface GroupCheckPage {
   total: number;
   page: number;
   limit: number;
+}
+
+/** A member check as it runs: the group's settings applied to the check's own (`resolveEffectiveCheckSettings`). */
+export function withGroupSettings(view: CheckView, group: GroupSettings, account: AlertSettings): CheckView {
+  const effective = resolveEffectiveCheckSettings(checkSettingsOf(view), group, account);
+  return {
+    ...view,
+    // The summary of the check's own channels would disagree with the effective subscriptions below; the listing shows none, as before.
+    alertChannels: { email: [], webhook: [], slack: [], sms: [] },
+    activated: effective.activated,
+    muted: effective.muted,
+    locations: effective.locations,
+    privateLocations: effective.privateLocations,
+    alertSettings: effective.alertSettings,
+    alertChannelSubscriptions: effective.alertChannelIds.map((alertChannelId) => ({ alertChannelId, activated: true })),
+    environmentVariables: maskEnvironment(effective.environmentVariables) as typeof effective.environmentVariables,
+    retryStrategy: effective.retryStrategy,
+    runParallel: effective.runParallel,
+    runtimeId: effective.runtimeId,
+  };
+}
+
+/** The settings of the account's groups by id, as `withGroupSettings` takes them, and the account's alert settings. */
+export function groupSettingsById(ctx: ServiceContext, ids: readonly number[]): { groups: Map<number, GroupSettings>; account: AlertSettings } {
+  const groups = new Map<number, GroupSettings>();
+  for (const id of new Set(ids)) {
+    const row = findCheckGroup(ctx.db, ctx.accountId, id);
+    if (row) groups.set(id, groupSettingsOf(maskGroupSecrets(row.body), subscriptionsOfGroup(ctx.db, id)));
+  }
+  return { groups, account: accountAlertSettingsOf(findAccount(ctx.db, ctx.accountId)?.alertSettings) };
 }
 
 /** The group's member checks, newest first, each with the group's settings applied (as the public API lists them). */
@@ -27,23 +58,6 @@ export function listChecksOfGroup(ctx: ServiceContext, rawId: string | number, q
   const group = groupSettingsOf(maskGroupSecrets(row.body), subscriptionsOfGroup(ctx.db, id));
   const account = accountAlertSettingsOf(findAccount(ctx.db, ctx.accountId)?.alertSettings);
   const rows = listChecksInGroup(ctx.db, ctx.accountId, id, query.limit, (query.page - 1) * query.limit);
-  const items = checkViews(ctx.db, rows).map((view) => {
-    const effective = resolveEffectiveCheckSettings(checkSettingsOf(view), group, account);
-    return {
-      ...view,
-      // The summary of the check's own channels would disagree with the effective subscriptions below; the listing shows none, as before.
-      alertChannels: { email: [], webhook: [], slack: [], sms: [] },
-      activated: effective.activated,
-      muted: effective.muted,
-      locations: effective.locations,
-      privateLocations: effective.privateLocations,
-      alertSettings: effective.alertSettings,
-      alertChannelSubscriptions: effective.alertChannelIds.map((alertChannelId) => ({ alertChannelId, activated: true })),
-      environmentVariables: maskEnvironment(effective.environmentVariables) as typeof effective.environmentVariables,
-      retryStrategy: effective.retryStrategy,
-      runParallel: effective.runParallel,
-      runtimeId: effective.runtimeId,
-    };
-  });
+  const items = checkViews(ctx.db, rows).map((view) => withGroupSettings(view, group, account));
   return { items, total: countChecksInGroup(ctx.db, ctx.accountId, id), page: query.page, limit: query.limit };
 }

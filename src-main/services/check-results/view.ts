@@ -42,10 +42,11 @@ export function resultView(db: Db, row: ResultRow, check: ResultCheck, location:
   const id = encodeRunId('result', row.id);
   const startedAt = new Date(row.startedAt).toISOString();
   const extra = { assertions: detail.assertions ?? [], requestError: detail.error?.message ?? null };
+  const sessionId = encodeRunId('session', row.sessionId);
   return {
     id,
     checkResultId: id,
-    checkSessionId: encodeRunId('session', row.sessionId),
+    checkSessionId: sessionId,
     name: check.name,
     checkId: check.checkId,
     checkType: check.checkType as CheckType,
@@ -63,6 +64,10 @@ export function resultView(db: Db, row: ResultRow, check: ResultCheck, location:
     responseTime: row.responseTimeMs,
     attempts: row.attempt,
     resultType: row.resultType === RESULT_TYPE_CODE.FINAL ? 'FINAL' : 'ATTEMPT',
+    // One run's attempts share these (DECISIONS "Public contract").
+    checkRunId: row.sessionId,
+    sequenceId: sessionId,
+    traceId: sessionId.replace(/-/g, ''),
     error: detail.error ?? null,
     icmpCheckResult: check.checkType === 'ICMP' ? icmpPayload(row, detail) : null,
     tracerouteCheckResult: detail.traceroute ? { ...detail.traceroute, ...extra } : null,

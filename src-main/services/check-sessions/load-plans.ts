@@ -1,5 +1,7 @@
 import { transaction } from '../../db/connection';
+import { listVariablesOfAccounts } from '../../db/repositories/account-variables';
 import { assignMissingCheckNums, listCheckRuns, listGroupsById } from '../../db/repositories/runs';
+import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
 import type { ServiceDeps } from '../context';
 import { planCheck, type CheckPlan } from './plan';
 
@@ -24,6 +26,12 @@ export function loadCheckPlans(deps: ServiceDeps, filter: PlanFilter): CheckPlan
     const rows = listCheckRuns(tx, filter);
     const groupIds = [...new Set(rows.map((r) => r.groupId).filter((id): id is number => id !== null))];
     const groups = new Map(listGroupsById(tx, groupIds).map((g) => [g.id, g]));
-    return rows.map((row) => planCheck(row, row.groupId === null ? null : (groups.get(row.groupId) ?? null)));
+    const variables = new Map<string, EnvironmentVariable[]>();
+    for (const v of listVariablesOfAccounts(tx, [...new Set(rows.map((r) => r.accountId))])) {
+      const list = variables.get(v.accountId) ?? [];
+      list.push({ key: v.key, value: v.value, locked: v.locked, secret: v.secret });
+      variables.set(v.accountId, list);
+    }
+    return rows.map((row) => planCheck(row, row.groupId === null ? null : (groups.get(row.groupId) ?? null), variables.get(row.accountId) ?? []));
   });
 }

@@ -1,6 +1,7 @@
 import type { CheckRunRow, GroupRow } from '../../db/repositories/runs';
 import type { ExecutionJob } from '../../runner/types';
 import { resolveEffectiveCheckSettings, type CheckSettings, type GroupSettings } from '../check-groups/resolve-effective-settings';
+import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { RetryPolicy } from '../../../src-shared/rules/retry';
 import { cadenceOf, type Cadence } from '../../../src-shared/rules/schedule';
@@ -63,7 +64,22 @@ function executionOf(row: CheckRunRow, environment: CheckSettings['environmentVa
   return { ...base, checkType: 'ICMP', check: body as never };
 }
 
-export function planCheck(row: CheckRunRow, group: GroupRow | null): CheckPlan {
+function groupTagsOf(group: GroupRow | null): string[] {
+  const tags = (group?.body as { tags?: unknown } | undefined)?.tags;
+  return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/** Account variables under the check's effective ones (group, then check): the more specific value wins on the same key. */
+function withAccountVariables(account: readonly EnvironmentVariable[], effective: readonly EnvironmentVariable[]): EnvironmentVariable[] {
+  if (account.length === 0) return [...effective];
+  const byKey = new Map<string, EnvironmentVariable>();
+  for (const variable of account) byKey.set(variable.key, variable);
+  for (const variable of effective) byKey.set(variable.key, variable);
+  return [...byKey.values()];
+}
+
+/** `accountVariables` (still sealed) are the account-level ones of /v1/variables. */
+export function planCheck(row: CheckRunRow, group: GroupRow | null, accountVariables: readonly EnvironmentVariable[] = []): CheckPlan {
   const body = row.body;
   const checkSettings = { ...(body as unknown as CheckSettings), activated: row.activated, muted: row.muted };
   const groupSettings = group ? ({ concurrency: 3, ...(group.body as object) } as GroupSettings) : null;
@@ -78,7 +94,8 @@ export function planCheck(row: CheckRunRow, group: GroupRow | null): CheckPlan {
     checkNum: row.checkNum,
     checkType: row.checkType,
     name: row.name,
-    tags: row.tags,
+    // "Group tags also match" (the public API's matchTags).
+    tags: [...new Set([...row.tags, ...groupTagsOf(group)])],
     runnable,
     scheduled: runnable && effective.activated,
     cadence: cadenceOf(frequency, offset, row.id),
@@ -89,6 +106,6 @@ export function planCheck(row: CheckRunRow, group: GroupRow | null): CheckPlan {
     retry: { strategy: effective.retryStrategy, doubleCheck: effective.doubleCheck },
     groupId: row.groupId,
     groupConcurrency: effective.concurrency,
-    execution: executionOf(row, effective.environmentVariables),
+    execution: executionOf(row, withAccountVariables(accountVariables, effective.environmentVariables)),
   };
 }

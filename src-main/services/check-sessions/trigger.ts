@@ -5,13 +5,10 @@ import type { CheckSession } from '../../../src-shared/schemas/check-session';
 import type { ServiceContext } from '../context';
 import { loadCheckPlans } from './load-plans';
 import type { CheckPlan } from './plan';
+import { withRunEnvironment, type RunVariable } from './run-environment';
 import { startSessions } from './start-sessions';
+import { matchesTagTarget } from '../../../src-shared/rules/match-tags';
 import { sessionView } from './view';
-
-function matchesTags(tags: readonly string[], matchTags: readonly (readonly string[])[]): boolean {
-  // Each inner list is an AND of tags; the outer list is an OR.
-  return matchTags.some((all) => all.every((tag) => tags.includes(tag)));
-}
 
 /** Starts one session per plan now and hands its jobs to the run coordinator. */
 export function runPlansNow(ctx: ServiceContext, plans: readonly CheckPlan[], runSource: RunSource): CheckSession[] {
@@ -35,17 +32,17 @@ export function runPlansNow(ctx: ServiceContext, plans: readonly CheckPlan[], ru
  * whether or not they are activated; without a target, every activated check runs. 404 when
  * nothing matches.
  */
-export function triggerCheckSessions(ctx: ServiceContext, request: TriggerSessionsRequest, runSource: RunSource = 'TRIGGER_API'): CheckSession[] {
+export function triggerCheckSessions(ctx: ServiceContext, request: TriggerSessionsRequest, runSource: RunSource = 'TRIGGER_API', runVariables: readonly RunVariable[] = []): CheckSession[] {
   const target = request.target;
   const named = target?.checkId;
   let plans = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: named?.length ? named : undefined }).filter((p) => p.runnable);
   if (!named?.length) plans = plans.filter((p) => p.scheduled);
   if (target?.matchTags?.length) {
     const tagsOf = new Map(loadTags(plans));
-    plans = plans.filter((p) => matchesTags(tagsOf.get(p.checkId) ?? [], target.matchTags ?? []));
+    plans = plans.filter((p) => matchesTagTarget(tagsOf.get(p.checkId) ?? [], target.matchTags ?? []));
   }
   if (plans.length === 0) throw new AppError('not_found', 'No matching checks found.');
-  return runPlansNow(ctx, plans, runSource);
+  return runPlansNow(ctx, plans.map((p) => withRunEnvironment(p, runVariables)), runSource);
 }
 
 function loadTags(plans: readonly CheckPlan[]): [string, string[]][] {

@@ -2,10 +2,12 @@ import { AppError } from '../../core/errors';
 import { findCheck } from '../../db/repositories/checks';
 import type { ServiceContext } from '../context';
 import type { CheckView } from './read-shape';
+import { applyGroupSettings } from './group-settings';
 import { checkView } from './views';
 
-export function getCheck(ctx: ServiceContext, id: string): CheckView {
+export function getCheck(ctx: ServiceContext, id: string, options: { applyGroupSettings?: boolean } = {}): CheckView {
   const row = findCheck(ctx.db, ctx.accountId, id);
   if (!row) throw AppError.notFound();
-  return checkView(ctx.db, row);
+  const view = checkView(ctx.db, row);
+  return options.applyGroupSettings ? applyGroupSettings(ctx, [view])[0] : view;
 }

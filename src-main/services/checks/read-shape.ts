@@ -1,15 +1,22 @@
 import type { CheckRow } from '../../db/repositories/checks';
-import type { AlertChannelSubscription, CheckReadOnly } from '../../../src-shared/schemas/check-common';
+import { frequencyOffsetRange, type AlertChannelSubscription, type CheckReadOnly } from '../../../src-shared/schemas/check-common';
+import { stableHash } from '../../../src-shared/rules/schedule';
 import { maskEnvironment } from '../../../src-shared/rules/secrets';
 
 export type CheckView = Record<string, unknown> & CheckReadOnly & { checkType: string; name: string };
 
 const NO_CHANNELS: CheckReadOnly['alertChannels'] = { email: [], webhook: [], slack: [], sms: [] };
 
-/** frequency 0 without an offset runs every 10 s; the stored body keeps the offset as given so a later frequency change drops it. */
-function effectiveFrequencyOffset(body: Record<string, unknown>): number | null {
+/**
+ * The public schema's frequencyOffset is an integer ≥ 1, never null. Stored as given (so a later
+ * frequency change drops it); without one, frequency 0 shows 10 (its cadence) and other frequencies
+ * a legal offset derived from the check's id, so GET→PUT round trips keep checks spread.
+ */
+function effectiveFrequencyOffset(id: string, body: Record<string, unknown>): number {
   if (typeof body.frequencyOffset === 'number') return body.frequencyOffset;
-  return body.frequency === 0 ? 10 : null;
+  const frequency = typeof body.frequency === 'number' ? body.frequency : 10;
+  if (frequency === 0) return 10;
+  return 1 + (stableHash(id) % frequencyOffsetRange(frequency).max);
 }
 
 /** The public read shape: the stored body plus the read-only members of spec 2.1; secret values read as the mask. */
@@ -23,7 +30,7 @@ export function toCheckView(
     name: row.name,
     checkType: row.checkType,
     ...row.body,
-    frequencyOffset: effectiveFrequencyOffset(row.body),
+    frequencyOffset: effectiveFrequencyOffset(row.id, row.body),
     environmentVariables: maskEnvironment(row.body.environmentVariables),
     alertChannelSubscriptions: subscriptions,
     activated: row.activated,

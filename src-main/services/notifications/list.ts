@@ -18,7 +18,8 @@ export interface NotificationPage {
 
 /**
  * The account's notifications in a window of at most 24 hours (spec 4.9), newest first. They are
- * placed in time by when they were recorded; `hasFailures` keeps FAILURE and RATE_LIMITED.
+ * placed in time by when they were recorded; `hasFailures` keeps FAILURE, RATE_LIMITED and
+ * IN_PROGRESS rows whose last attempt failed (still being retried).
  */
 export function listAlertNotifications(ctx: ServiceContext, input: unknown): NotificationPage {
   const query = parseOrThrow(AlertNotificationQuery, input);

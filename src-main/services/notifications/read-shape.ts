@@ -15,11 +15,11 @@ export function toNotificationView(row: AlertNotificationRow): AlertNotification
     alertConfig: redactChannelConfig(row.type, row.alertConfig),
     notificationResult: row.notificationResult,
     timestamp: iso(row.sentAt),
-    checkType: row.checkType as CheckType | null,
-    checkId: row.checkId,
+    ...(row.checkType === null ? {} : { checkType: row.checkType as CheckType }),
+    ...(row.checkId === null ? {} : { checkId: row.checkId }),
     checkAlertId: row.checkAlertId,
     alertChannelId: row.alertChannelId,
-    checkResultId: row.checkResultId,
+    ...(row.checkResultId === null ? {} : { checkResultId: row.checkResultId }),
   };
 }
 

@@ -11,10 +11,9 @@ import type { PrivateLocationKey, PrivateLocationRead, RunningAgent } from '../.
 /** An agent counts as running while it was seen within this many heartbeat intervals. */
 const RUNNING_WITHIN_HEARTBEATS = 3;
 
+/** The key itself only in the answer that made it; later reads can show only its masked form (it is stored hashed). */
 export function keyRead(row: PrivateLocationKeyRow, rawKey?: string): PrivateLocationKey {
-  const read: PrivateLocationKey = { id: row.id, maskedKey: row.maskedKey, created_at: row.createdAt, updated_at: row.updatedAt };
-  if (rawKey !== undefined) read.rawKey = rawKey;
-  return read;
+  return { id: row.id, rawKey: rawKey ?? row.maskedKey, maskedKey: row.maskedKey, created_at: row.createdAt, updated_at: row.updatedAt };
 }
 
 function runningAgentsOf(agents: AgentRow[], since: number): RunningAgent[] {

@@ -28,7 +28,8 @@ export function toIncidentView(row: IncidentRow, services: StatusPageServiceRow[
     services: services.map(toServiceView),
     incidentUpdates: updates.map(toIncidentUpdateView),
     created_at: row.createdAt,
-    updated_at: row.updatedAt,
+    // The public read shape does not allow null: an incident stored before this rule reads as never changed.
+    updated_at: row.updatedAt ?? row.createdAt,
     duration: durationSeconds(row.createdAt, row.resolvedAt),
   };
 }

@@ -47,7 +47,7 @@ export function insertIncidentRecord(tx: Db, ctx: ServiceContext, input: NewInci
     lastUpdateStatus: input.update.status,
     sourceCheckId: input.sourceCheckId,
     createdAt: now,
-    updatedAt: null,
+    updatedAt: now,
     resolvedAt: null,
   };
   insertIncident(tx, row);

@@ -61,7 +61,7 @@ export function PrivateLocationsSection() {
         onClose={() => setCreating(false)}
         onCreated={(location) => {
           setCreating(false);
-          const rawKey = location.keys.find((key) => key.rawKey)?.rawKey;
+          const rawKey = location.keys.find((key) => key.rawKey !== key.maskedKey)?.rawKey;
           if (rawKey) setShownKey({ locationName: location.name, rawKey });
         }}
       />

@@ -1,4 +1,4 @@
-import { IncidentCreate, type IncidentProgress, type IncidentSeverity } from '../../../src-shared/schemas/status-page';
+import { IncidentCreate, type IncidentProgress, type IncidentSeverity, type StatusPageServiceView } from '../../../src-shared/schemas/status-page';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
 
 export interface IncidentFormValues {
@@ -21,11 +21,15 @@ export const INITIAL_INCIDENT_FORM_VALUES: IncidentFormValues = {
 
 const LABELS: Record<string, string> = { name: 'Name', serviceIds: 'Services', description: 'First update' };
 
-export function toIncidentBody(values: IncidentFormValues): IncidentCreate {
+type ServiceChoice = Pick<StatusPageServiceView, 'id' | 'name' | 'accountId'>;
+
+/** The public schema wants each service's name and accountId beside its id; they come from the list the form offered. */
+export function toIncidentBody(values: IncidentFormValues, services: readonly ServiceChoice[]): IncidentCreate {
+  const byId = new Map(services.map((service) => [service.id, service]));
   return {
     name: values.name.trim(),
     severity: values.severity,
-    services: values.serviceIds.map((id) => ({ id })),
+    services: values.serviceIds.map((id) => ({ id, name: byId.get(id)?.name ?? '', accountId: byId.get(id)?.accountId ?? '' })),
     incidentUpdates: [{ description: values.description.trim(), status: values.status, notifySubscribers: values.notifySubscribers }],
   };
 }
@@ -38,6 +42,6 @@ function fieldForPath(path: readonly PropertyKey[]): string | null {
   return null;
 }
 
-export function validateIncidentForm(values: IncidentFormValues): FormValidation {
-  return validateWithSchema(IncidentCreate, toIncidentBody(values), fieldForPath, LABELS);
+export function validateIncidentForm(values: IncidentFormValues, services: readonly ServiceChoice[]): FormValidation {
+  return validateWithSchema(IncidentCreate, toIncidentBody(values, services), fieldForPath, LABELS);
 }

@@ -17,7 +17,7 @@ export function NewIncidentPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const services = useQuery(trpc.statusPages.services.list.queryOptions({ limit: 100 }));
-  const form = useForm<IncidentFormValues>({ initialValues: INITIAL_INCIDENT_FORM_VALUES, validate: (values) => toFormErrors(validateIncidentForm(values)) });
+  const form = useForm<IncidentFormValues>({ initialValues: INITIAL_INCIDENT_FORM_VALUES, validate: (values) => toFormErrors(validateIncidentForm(values, services.data?.entries ?? [])) });
   const create = useMutation(
     trpc.statusPages.incidents.create.mutationOptions({
       onSuccess: async (incident) => {
@@ -32,7 +32,7 @@ export function NewIncidentPage() {
   return (
     <>
       <PageHeader title="New incident" description="Tell subscribers what is affected and what you know so far." />
-      <form onSubmit={form.onSubmit((values) => create.mutate(toIncidentBody(values)))} aria-label="New incident" noValidate>
+      <form onSubmit={form.onSubmit((values) => create.mutate(toIncidentBody(values, services.data?.entries ?? [])))} aria-label="New incident" noValidate>
         <Stack gap="md" maw={720}>
           <TextInput label="Name" placeholder="e.g. Elevated API error rates" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

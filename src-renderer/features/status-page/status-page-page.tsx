@@ -1,6 +1,7 @@
 import { Divider } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { IncidentsPanel } from './incidents-panel';
+import { PagesPanel } from './pages-panel';
 import { ServicesPanel } from './services-panel';
 
 export function StatusPagePage() {
@@ -8,8 +9,10 @@ export function StatusPagePage() {
     <>
       <PageHeader
         title="Status page"
-        description="A public page that shows the state of selected services, with incidents and their updates for subscribers."
+        description="Pages that show the state of selected services, with incidents and their updates for subscribers."
       />
+      <PagesPanel />
+      <Divider my="xl" />
       <IncidentsPanel />
       <Divider my="xl" />
       <ServicesPanel />

@@ -28,7 +28,8 @@ const SCOPES = [
   { prefix: '/v1/accounts/:accountId', params: z.object({ accountId: z.string().min(1) }), label: 'account' },
 ] as const;
 
-const UserParams = z.object({ userId: z.string().min(1) });
+// Member ids are uuids (public API): anything else is a 400 naming userId, not a 404.
+const UserParams = z.object({ userId: z.uuid({ message: 'must be a uuid' }) });
 
 function accountIdOf(params: unknown): string | undefined {
   return (params as { accountId?: string }).accountId;

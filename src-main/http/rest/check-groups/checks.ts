@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listChecksOfGroup } from '../../../services/check-groups/list-checks';
+import { CheckRead } from '../../../../src-shared/schemas/check-common';
+import { IcmpMonitorRead } from '../../../../src-shared/schemas/icmp-monitor';
+import { MultiStepCheckRead } from '../../../../src-shared/schemas/multistep-check';
 import { contentRange, PageQuery } from '../../../../src-shared/schemas/paging';
+import { TracerouteMonitorRead } from '../../../../src-shared/schemas/traceroute-monitor';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses, IdParams } from '../common';
+
+const MemberCheck = z.union([TracerouteMonitorRead, IcmpMonitorRead, MultiStepCheckRead, CheckRead]).describe('A member check with the group settings applied');
 
 /** /v1/check-groups/{id}/checks: the member checks with the group's settings applied. */
 export function checkGroupChecksRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
@@ -17,7 +23,7 @@ export function checkGroupChecksRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           summary: 'Retrieve all checks in a group with the group settings applied (bare array; total in the content-range header)',
           params: IdParams,
           querystring: PageQuery,
-          response: { 200: z.array(z.any()), ...errorResponses(400, 401, 403, 404, 429) },
+          response: { 200: z.array(MemberCheck), ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
       async (request, reply) => {

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createCheckGroup } from '../../../services/check-groups/create';
 import { deleteCheckGroupById } from '../../../services/check-groups/delete';
 import { getCheckGroup } from '../../../services/check-groups/get';
 import { listCheckGroupPage } from '../../../services/check-groups/list';
-import { CheckGroupListQuery, CheckGroupRead } from '../../../../src-shared/schemas/check-group';
+import { updateCheckGroup } from '../../../services/check-groups/update';
+import { CheckGroupCreate, CheckGroupListQuery, CheckGroupRead, CheckGroupUpdate } from '../../../../src-shared/schemas/check-group';
 import { contentRange } from '../../../../src-shared/schemas/paging';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
-import { errorResponses, IdParams } from '../common';
+import { AutoAssignQuery, errorResponses, IdParams } from '../common';
 
-/** /v1/check-groups: list, read and delete. */
+/** /v1/check-groups: list, read, delete, and the v1 create and update (the same services as /v2). */
 export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -56,6 +58,38 @@ export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
         deleteCheckGroupById(serviceContext(deps, request), request.params.id);
         return reply.status(204).send(null);
       },
+    );
+
+    app.post(
+      '/v1/check-groups',
+      {
+        schema: {
+          tags: ['Check groups'],
+          summary: 'Create a check group (v1; the same as POST /v2/check-groups)',
+          querystring: AutoAssignQuery,
+          body: CheckGroupCreate,
+          response: { 201: CheckGroupRead.describe('The created check group'), ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request, reply) => {
+        const group = createCheckGroup(serviceContext(deps, request), request.body, { autoAssignAlerts: request.query.autoAssignAlerts });
+        return reply.status(201).send(group);
+      },
+    );
+
+    app.put(
+      '/v1/check-groups/:id',
+      {
+        schema: {
+          tags: ['Check groups'],
+          summary: 'Update a check group (v1: every member optional; members not named keep their value)',
+          params: IdParams,
+          querystring: AutoAssignQuery,
+          body: CheckGroupUpdate,
+          response: { 200: CheckGroupRead.describe('The updated check group'), ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => updateCheckGroup(serviceContext(deps, request), request.params.id, request.body),
     );
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createCheckGroup } from '../../../services/check-groups/create';
 import { getCheckGroup } from '../../../services/check-groups/get';
 import { updateCheckGroup } from '../../../services/check-groups/update';
-import { CheckGroupCreate, CheckGroupRead, CheckGroupUpdate } from '../../../../src-shared/schemas/check-group';
+import { CheckGroupCreate, CheckGroupPut, CheckGroupRead } from '../../../../src-shared/schemas/check-group';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { AutoAssignQuery, errorResponses, IdParams } from '../common';
@@ -33,11 +33,11 @@ export function checkGroupV2Routes(deps: HttpDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['Check groups'],
-          summary: 'Update a check group (V2; members not named keep their value)',
+          summary: 'Update a check group (V2; name is required, other members not named keep their value)',
           description: 'alertChannelSubscriptions, when named, becomes the whole set of the group\'s subscriptions. autoAssignAlerts applies to creation only and is ignored here.',
           params: IdParams,
           querystring: AutoAssignQuery,
-          body: CheckGroupUpdate,
+          body: CheckGroupPut,
           response: { 200: CheckGroupRead.describe('The updated check group'), ...errorResponses(400, 401, 403, 404, 429) },
         },
       },

@@ -4,7 +4,7 @@ import { deleteCheckById } from '../../../services/checks/delete';
 import { getCheck } from '../../../services/checks/get';
 import { listCheckPage } from '../../../services/checks/list';
 import { CheckRead } from '../../../../src-shared/schemas/check-common';
-import { CheckListQuery } from '../../../../src-shared/schemas/check-list';
+import { CheckGetQuery, CheckListQuery } from '../../../../src-shared/schemas/check-list';
 import { IcmpMonitorRead } from '../../../../src-shared/schemas/icmp-monitor';
 import { MultiStepCheckRead } from '../../../../src-shared/schemas/multistep-check';
 import { TracerouteMonitorRead } from '../../../../src-shared/schemas/traceroute-monitor';
@@ -12,6 +12,9 @@ import { contentRange } from '../../../../src-shared/schemas/paging';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses, IdParams } from '../common';
+import { genericCheckWriteRoutes } from './generic';
+import { foldBracketArrays } from './list-query';
+import { versionedCheckReadRoutes } from './versions';
 
 const AnyCheck = z.union([TracerouteMonitorRead, IcmpMonitorRead, MultiStepCheckRead, CheckRead]).describe('A check of any type');
 
@@ -20,9 +23,11 @@ export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     app.get(
       '/v1/checks',
       {
+        preValidation: foldBracketArrays,
         schema: {
           tags: ['Checks'],
           summary: 'List all checks (bare array; total in the content-range header)',
+          description: '`tag` may repeat (also sent as `tag[]`) and matches any; `status` is the latest status (a check that never ran matches none).',
           querystring: CheckListQuery,
           response: { 200: z.array(AnyCheck), ...errorResponses(400, 401, 403, 429) },
         },
@@ -36,8 +41,16 @@ export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/checks/:id',
-      { schema: { tags: ['Checks'], summary: 'Retrieve a check', params: IdParams, response: { 200: AnyCheck, ...errorResponses(401, 403, 404, 429) } } },
-      async (request) => getCheck(serviceContext(deps, request), request.params.id),
+      {
+        schema: {
+          tags: ['Checks'],
+          summary: 'Retrieve a check',
+          params: IdParams,
+          querystring: CheckGetQuery,
+          response: { 200: AnyCheck, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => getCheck(serviceContext(deps, request), request.params.id, request.query),
     );
 
     app.delete(
@@ -48,5 +61,8 @@ export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         return reply.status(204).send(null);
       },
     );
+
+    await app.register(genericCheckWriteRoutes(deps, AnyCheck));
+    await app.register(versionedCheckReadRoutes(deps));
   };
 }

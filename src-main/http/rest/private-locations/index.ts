@@ -5,6 +5,7 @@ import { createPrivateLocationKey } from '../../../services/private-locations/cr
 import { deletePrivateLocationById } from '../../../services/private-locations/delete';
 import { deletePrivateLocationKeyById } from '../../../services/private-locations/delete-key';
 import { getPrivateLocation } from '../../../services/private-locations/get';
+import { privateLocationMetrics } from '../../../services/private-locations/metrics';
 import { listPrivateLocationReads } from '../../../services/private-locations/list';
 import { updatePrivateLocationById } from '../../../services/private-locations/update';
 import {
@@ -13,9 +14,10 @@ import {
   PrivateLocationRead,
   PrivateLocationUpdate,
 } from '../../../../src-shared/schemas/private-location';
+import { PrivateLocationMetrics, PrivateLocationMetricsQuery } from '../../../../src-shared/schemas/private-location-metrics';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
-import { errorResponses, IdParams } from '../common';
+import { errorResponses, IdParams, QueryBoolean } from '../common';
 
 const TAGS = ['Private locations'];
 const KeyParams = IdParams.extend({ keyId: z.string().min(1) });
@@ -24,13 +26,29 @@ const KeyParams = IdParams.extend({ keyId: z.string().min(1) });
 export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
+      '/v1/private-locations/:id/metrics',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Queue health of a private location: one sample taken now when the window [from, to] (UNIX seconds) contains the present',
+          description: 'Sightline keeps no history of agent metrics: a past window answers empty arrays. oldestScheduledCheckRun is how long the oldest queued job has waited, in seconds.',
+          params: IdParams,
+          querystring: PrivateLocationMetricsQuery,
+          response: { 200: PrivateLocationMetrics, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => privateLocationMetrics(serviceContext(deps, request), request.params.id, request.query),
+    );
+
+    app.get(
       '/v1/private-locations',
       {
         schema: {
           tags: TAGS,
           summary: 'List all private locations',
-          description: 'Keys are masked; runningAgents lists the agents seen within the last three heartbeats.',
-          response: { 200: z.array(PrivateLocationRead), ...errorResponses(401, 403, 429) },
+          description: 'Keys are masked; runningAgents lists the agents seen within the last three heartbeats. `versions` is accepted as in the public API; the agents\' versions are always listed.',
+          querystring: z.object({ versions: QueryBoolean.optional() }),
+          response: { 200: z.array(PrivateLocationRead), ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request) => listPrivateLocationReads(serviceContext(deps, request)),

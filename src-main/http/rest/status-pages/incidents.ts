@@ -5,7 +5,8 @@ import { deleteIncidentById } from '../../../services/status-pages/incident-dele
 import { editIncident } from '../../../services/status-pages/incident-edit';
 import { getIncident } from '../../../services/status-pages/incident-get';
 import { listIncidentPage } from '../../../services/status-pages/incident-list';
-import { CursorQuery, IncidentCreate, IncidentEdit, IncidentPage, IncidentView } from '../../../../src-shared/schemas/status-page';
+import { patchIncident } from '../../../services/status-pages/incident-patch';
+import { IncidentCreate, IncidentEdit, IncidentListQuery, IncidentPage, IncidentPatch, IncidentView } from '../../../../src-shared/schemas/status-page';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';
@@ -21,8 +22,8 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: TAGS,
-          summary: 'List incidents, newest first (cursor paging with limit and nextId)',
-          querystring: CursorQuery,
+          summary: 'List incidents, newest first (cursor paging with limit and nextId; statusPageId keeps those on that page)',
+          querystring: IncidentListQuery,
           response: { 200: IncidentPage, ...errorResponses(400, 401, 403, 429) },
         },
       },
@@ -67,6 +68,20 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => editIncident(serviceContext(deps, request), request.params.incidentId, request.body),
+    );
+
+    app.patch(
+      '/v1/status-pages/incidents/:incidentId',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Change some of the name, severity and services of an incident (members not named keep their value)',
+          params: IncidentParams,
+          body: IncidentPatch,
+          response: { 200: IncidentView, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => patchIncident(serviceContext(deps, request), request.params.incidentId, request.body),
     );
 
     app.delete(

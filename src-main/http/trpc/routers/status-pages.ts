@@ -8,6 +8,11 @@ import { addIncidentUpdate } from '../../../services/status-pages/incident-updat
 import { deleteIncidentUpdateById } from '../../../services/status-pages/incident-update-delete';
 import { editIncidentUpdate } from '../../../services/status-pages/incident-update-edit';
 import { getIncidentUpdate, listIncidentUpdateViews } from '../../../services/status-pages/incident-update-get';
+import { createStatusPage } from '../../../services/status-pages/page-create';
+import { deleteStatusPageById } from '../../../services/status-pages/page-delete';
+import { getStatusPage } from '../../../services/status-pages/page-get';
+import { listStatusPagePage } from '../../../services/status-pages/page-list';
+import { updateStatusPage } from '../../../services/status-pages/page-update';
 import { createStatusPageService } from '../../../services/status-pages/service-create';
 import { deleteStatusPageServiceById } from '../../../services/status-pages/service-delete';
 import { getStatusPageService } from '../../../services/status-pages/service-get';
@@ -17,12 +22,14 @@ import {
   CursorQuery,
   IncidentCreate,
   IncidentEdit,
+  IncidentListQuery,
   IncidentUpdateCreate,
   IncidentUpdateEdit,
   ServiceCreate,
   ServiceListQuery,
   ServiceUpdate,
 } from '../../../../src-shared/schemas/status-page';
+import { StatusPageInput } from '../../../../src-shared/schemas/status-page-resource';
 import { authedProcedure, router } from '../init';
 
 const ById = z.object({ id: z.string().min(1) });
@@ -43,7 +50,7 @@ const servicesRouter = router({
 });
 
 const incidentsRouter = router({
-  list: authedProcedure.input(CursorQuery).query(({ ctx, input }) => listIncidentPage(ctx.service, input)),
+  list: authedProcedure.input(IncidentListQuery).query(({ ctx, input }) => listIncidentPage(ctx.service, input)),
   get: authedProcedure.input(ById).query(({ ctx, input }) => getIncident(ctx.service, input.id)),
   create: authedProcedure.input(IncidentCreate).mutation(({ ctx, input }) => createIncident(ctx.service, input)),
   update: authedProcedure
@@ -67,7 +74,21 @@ const incidentsRouter = router({
   }),
 });
 
+const pagesRouter = router({
+  list: authedProcedure.input(CursorQuery).query(({ ctx, input }) => listStatusPagePage(ctx.service, input)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getStatusPage(ctx.service, input.id)),
+  create: authedProcedure.input(StatusPageInput).mutation(({ ctx, input }) => createStatusPage(ctx.service, input)),
+  update: authedProcedure
+    .input(z.object({ id: z.string().min(1), body: StatusPageInput }))
+    .mutation(({ ctx, input }) => updateStatusPage(ctx.service, input.id, input.body)),
+  delete: authedProcedure.input(ById).mutation(({ ctx, input }) => {
+    deleteStatusPageById(ctx.service, input.id);
+    return { id: input.id };
+  }),
+});
+
 export const statusPagesRouter = router({
+  pages: pagesRouter,
   services: servicesRouter,
   incidents: incidentsRouter,
 });

@@ -1,0 +1,13 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { agentJobs } from '../schema';
+
+/** Jobs of a private location waiting for an agent, and when the oldest of them was queued (epoch ms). */
+export function queuedJobStats(db: Db, locationId: string): { queued: number; oldestEnqueuedAt: number | null } {
+  const row = db
+    .select({ queued: sql<number>`count(*)`, oldest: sql<number | null>`min(${agentJobs.enqueuedAt})` })
+    .from(agentJobs)
+    .where(and(eq(agentJobs.locationId, locationId), eq(agentJobs.state, 'QUEUED'), eq(agentJobs.cancelled, false)))
+    .get();
+  return { queued: row?.queued ?? 0, oldestEnqueuedAt: row?.oldest ?? null };
+}

@@ -1,0 +1,95 @@
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { checkResults, checkRollups, checks, checkSchedule } from '../schema';
+import { RESULT_TYPE_CODE } from './runs-results';
+
+/** One closed hour of a check, as the statistics read it. */
+export interface RollupHour {
+  runs: number;
+  passed: number;
+  degraded: number;
+  failed: number;
+  skipped: number;
+  timedRuns: number;
+  responseAvgUs: number | null;
+  responseP50Us: number | null;
+  responseP95Us: number | null;
+  responseP99Us: number | null;
+  packetsSent: number;
+  packetsReceived: number;
+}
+
+/** The rollups of one check with hour_start in [fromHour, toHour), oldest first. */
+export function rollupHours(db: Db, checkNum: number, fromHour: number, toHour: number): RollupHour[] {
+  if (fromHour >= toHour) return [];
+  return db
+    .select({
+      runs: checkRollups.runs,
+      passed: checkRollups.passed,
+      degraded: checkRollups.degraded,
+      failed: checkRollups.failed,
+      skipped: checkRollups.skipped,
+      timedRuns: checkRollups.timedRuns,
+      responseAvgUs: checkRollups.responseAvgUs,
+      responseP50Us: checkRollups.responseP50Us,
+      responseP95Us: checkRollups.responseP95Us,
+      responseP99Us: checkRollups.responseP99Us,
+      packetsSent: checkRollups.packetsSent,
+      packetsReceived: checkRollups.packetsReceived,
+    })
+    .from(checkRollups)
+    .where(and(eq(checkRollups.checkNum, checkNum), gte(checkRollups.hourStart, fromHour), lt(checkRollups.hourStart, toHour)))
+    .orderBy(asc(checkRollups.hourStart))
+    .all();
+}
+
+export interface AnalyticsCheckRow {
+  id: string;
+  name: string;
+  checkType: string;
+  activated: boolean;
+  muted: boolean;
+  tags: string[];
+  body: Record<string, unknown>;
+  checkNum: number | null;
+}
+
+/** The account's checks among `ids` with their check_num (null when never scheduled). */
+export function analyticsChecks(db: Db, accountId: string, ids: readonly string[]): AnalyticsCheckRow[] {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: checks.id,
+      name: checks.name,
+      checkType: checks.checkType,
+      activated: checks.activated,
+      muted: checks.muted,
+      tags: checks.tags,
+      body: checks.body,
+      checkNum: checkSchedule.checkNum,
+    })
+    .from(checks)
+    .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+    .where(and(eq(checks.accountId, accountId), inArray(checks.id, [...ids])))
+    .all();
+}
+
+/** A FINAL result as grouped statistics read it: [location code, flags, responseTimeMs, packetsSent, packetsReceived]. */
+export type LocatedSample = [number, number, number | null, number | null, number | null];
+
+/** FINAL results of one check that started in [fromMs, toMs), with their run location. */
+export function finalSamplesWithLocation(db: Db, checkNum: number, fromMs: number, toMs: number): LocatedSample[] {
+  if (fromMs >= toMs) return [];
+  return db
+    .select({
+      location: checkResults.location,
+      flags: checkResults.flags,
+      responseTimeMs: checkResults.responseTimeMs,
+      packetsSent: checkResults.packetsSent,
+      packetsReceived: checkResults.packetsReceived,
+    })
+    .from(checkResults)
+    .where(and(eq(checkResults.checkNum, checkNum), gte(checkResults.startedAt, fromMs), lt(checkResults.startedAt, toMs), eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL)))
+    .all()
+    .map((r) => [r.location, r.flags, r.responseTimeMs, r.packetsSent, r.packetsReceived]);
+}

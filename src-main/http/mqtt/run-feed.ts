@@ -1,0 +1,101 @@
+import type { Aedes } from 'aedes';
+import type { EventBus, ResultRecordedEvent } from '../../core/events';
+import type { Logger } from '../../core/logger';
+
+export interface FollowedSession {
+  checkSessionId: string;
+  checkId: string;
+  name: string;
+  checkType: string;
+}
+
+interface Followed extends FollowedSession {
+  accountId: string;
+  checkRunSuiteId: string;
+  finals: ResultRecordedEvent[];
+}
+
+/**
+ * The topic the public CLI subscribes to for a run: `account/<accountId>/ad-hoc-check-results/<checkRunSuiteId>/+/+/+`,
+ * the three last levels being the sequence id (here the check session's id), the check run id and
+ * the kind of message (run-start, result, error).
+ */
+export function runTopic(accountId: string, checkRunSuiteId: string, sequenceId: string, kind: 'run-start' | 'result' | 'error'): string {
+  return `account/${accountId}/ad-hoc-check-results/${checkRunSuiteId}/${sequenceId}/${sequenceId}/${kind}`;
+}
+
+/** One check's outcome as the CLI's reporters read it: the worst of its locations' FINAL results. */
+export function cliResultOf(session: FollowedSession, finals: readonly ResultRecordedEvent[]) {
+  const any = (pick: (e: ResultRecordedEvent) => boolean) => finals.some(pick);
+  const times = finals.map((e) => Date.parse(e.startedAt));
+  const stops = finals.map((e) => Date.parse(e.stoppedAt));
+  const failing = finals.find((e) => e.hasFailures || e.hasErrors || e.timedOut) ?? finals.find((e) => e.isCancelled) ?? finals[0];
+  const errors = finals.filter((e) => e.errorMessage);
+  const now = Date.now();
+  return {
+    testResultId: failing?.checkResultId ?? null,
+    result: {
+      checkId: session.checkId,
+      checkSessionId: session.checkSessionId,
+      name: session.name,
+      checkType: session.checkType,
+      // The CLI decides pass or fail on hasFailures alone; an error (unreachable target, script error) fails the run here too.
+      hasFailures: any((e) => e.hasFailures || e.hasErrors || e.timedOut),
+      hasErrors: any((e) => e.hasErrors),
+      isDegraded: any((e) => e.isDegraded),
+      isCancelled: finals.length > 0 && finals.every((e) => e.isCancelled),
+      runLocation: finals.map((e) => e.runLocation).join(', ') || null,
+      responseTime: failing?.responseTime ?? null,
+      startedAt: new Date(times.length ? Math.min(...times) : now).toISOString(),
+      stoppedAt: new Date(stops.length ? Math.max(...stops) : now).toISOString(),
+      // The CLI prints these under "Logs" for a failed check.
+      logs: errors.map((e) => ({ level: 'ERROR', msg: `${e.runLocation}: ${e.errorMessage}`, time: Date.parse(e.stoppedAt) })),
+    },
+  };
+}
+
+/** Publishes the progress of triggered runs on the broker, from the backend's session and result events. */
+export class RunFeed {
+  private readonly followed = new Map<string, Followed>();
+  private readonly offs: (() => void)[];
+
+  constructor(
+    private readonly broker: Aedes,
+    events: EventBus,
+    private readonly logger: Logger,
+  ) {
+    this.offs = [
+      events.on('resultRecorded', (event) => this.followed.get(event.checkSessionId)?.finals.push(event)),
+      events.on('sessionUpdated', (event) => {
+        const run = this.followed.get(event.checkSessionId);
+        if (!run || !event.finished) return;
+        this.followed.delete(event.checkSessionId);
+        this.publish(runTopic(run.accountId, run.checkRunSuiteId, run.checkSessionId, 'result'), { ...cliResultOf(run, run.finals), resultType: 'FINAL' });
+      }),
+    ];
+  }
+
+  /** Starts following the sessions of a run (before any of them can finish: the caller has not yielded since starting them). */
+  follow(accountId: string, checkRunSuiteId: string, sessions: readonly FollowedSession[]): void {
+    for (const session of sessions) {
+      this.followed.set(session.checkSessionId, { ...session, accountId, checkRunSuiteId, finals: [] });
+      this.publish(runTopic(accountId, checkRunSuiteId, session.checkSessionId, 'run-start'), {});
+    }
+  }
+
+  /** How many sessions are still followed (tests). */
+  get size(): number {
+    return this.followed.size;
+  }
+
+  stop(): void {
+    for (const off of this.offs) off();
+    this.followed.clear();
+  }
+
+  private publish(topic: string, message: unknown): void {
+    this.broker.publish({ cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(message)), qos: 0, retain: false, dup: false }, (error) => {
+      if (error) this.logger.warn({ err: error, topic }, 'could not publish a run update over MQTT');
+    });
+  }
+}

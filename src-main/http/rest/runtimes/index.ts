@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getRuntime, listRuntimes } from '../../../services/runtimes/list';
+import { Runtime, RuntimeParams } from '../../../../src-shared/schemas/platform';
+import type { HttpDeps } from '../../deps';
+import { errorResponses } from '../common';
+
+const TAGS = ['Runtimes'];
+
+/** /v1/runtimes: the one runtime this build runs multi-step checks with. */
+export function runtimeRoutes(_deps: HttpDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/runtimes',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'List all supported runtimes',
+          description: 'One entry: the @playwright/test and Node.js versions multi-step checks run with here, whatever runtimeId a check names.',
+          response: { 200: z.array(Runtime), ...errorResponses(401, 403, 429) },
+        },
+      },
+      async () => listRuntimes(),
+    );
+
+    app.get(
+      '/v1/runtimes/:id',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Show details of one runtime',
+          params: RuntimeParams,
+          response: { 200: Runtime, ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request) => getRuntime(request.params.id),
+    );
+  };
+}

@@ -1,0 +1,38 @@
+import { AppError } from '../../core/errors';
+import { transaction } from '../../db/connection';
+import { findAccountVariable, updateAccountVariable as storeAccountVariable } from '../../db/repositories/account-variables';
+import { SECRET_MASK } from '../../../src-shared/rules/secrets';
+import { AccountVariableUpdate, type AccountVariable } from '../../../src-shared/schemas/account-variable';
+import type { ServiceContext } from '../context';
+import { parseOrThrow } from '../validation';
+import { accountVariableRead } from './read-shape';
+
+/**
+ * Changes a variable's value and flags (docs/DECISIONS.md, "Secrets"): a stored secret sent back as
+ * the mask keeps its value and never turns plain; the key cannot be changed.
+ */
+export function updateAccountVariable(ctx: ServiceContext, key: string, input: unknown): AccountVariable {
+  const body = parseOrThrow(AccountVariableUpdate, input);
+  if (body.key !== undefined && body.key !== key) {
+    throw new AppError('validation', `key: the key of an environment variable cannot be changed (the path names ${key}); add a new variable and remove this one`);
+  }
+  const now = ctx.clock.now().toISOString();
+  return transaction(ctx.db, (tx) => {
+    const stored = findAccountVariable(tx, ctx.accountId, key);
+    if (!stored) throw AppError.notFound();
+    if (stored.secret && !body.secret) {
+      throw new AppError(
+        'validation',
+        `secret: ${key} is stored as a secret and stays one (a secret's value cannot be unlocked); send secret: true, or remove the variable and add a plain one`,
+      );
+    }
+    let value: string;
+    if (body.value === SECRET_MASK && stored.secret) value = stored.value;
+    else if (body.value === SECRET_MASK && body.secret) {
+      throw new AppError('validation', `value: "${SECRET_MASK}" is how a stored secret reads back, and ${key} has no stored secret to keep; send the value itself`);
+    } else value = body.secret ? ctx.keyring.seal(body.value) : body.value;
+    const row = { ...stored, value, locked: body.locked, secret: body.secret, updatedAt: now };
+    storeAccountVariable(tx, row);
+    return accountVariableRead(row);
+  });
+}

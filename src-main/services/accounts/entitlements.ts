@@ -1,0 +1,48 @@
+import { AppError } from '../../core/errors';
+import { findAccount } from '../../db/repositories/accounts';
+import { LOCATIONS } from '../../../src-shared/enums';
+import type { AccountEntitlements } from '../../../src-shared/schemas/platform';
+import type { ServiceContext } from '../context';
+import { listPublicLocations } from '../locations/list';
+import { planDisplayName } from './get-me';
+
+type Entitlement = AccountEntitlements['entitlements'][number];
+
+const flag = (key: string, name: string, description: string, enabled: boolean): Entitlement => ({ key, name, description, type: 'flag', enabled });
+
+/**
+ * The local plan as the public API's entitlements describe a plan: the check limit (PUT
+ * /v1/accounts/me/plan) is the one metered entitlement; the check types and features Sightline runs
+ * are enabled flags; the public API's types it does not run are disabled with no upgrade path.
+ */
+export function getEntitlements(ctx: ServiceContext): AccountEntitlements {
+  const account = findAccount(ctx.db, ctx.accountId);
+  if (!account) throw AppError.notFound();
+  const checks: Entitlement = {
+    key: 'CHECKS',
+    name: 'Checks',
+    description: account.maxChecks === null ? 'Checks of any type: unlimited on this plan' : 'Checks of any type this account may have (PUT /v1/accounts/me/plan)',
+    type: 'metered',
+    enabled: true,
+    ...(account.maxChecks === null ? {} : { quantity: account.maxChecks }),
+  };
+  return {
+    plan: 'local',
+    planDisplayName: planDisplayName(account.maxChecks),
+    addons: {},
+    locations: { all: listPublicLocations().map((l) => ({ id: l.region, name: l.name, available: true })), maxPerCheck: LOCATIONS.length },
+    entitlements: [
+      checks,
+      flag('MULTISTEP_CHECKS', 'Multistep checks', 'Playwright API flows run on this machine or its agents', true),
+      flag('ICMP_CHECKS', 'ICMP monitors', 'Ping monitors (fping, or the system ping)', true),
+      flag('TRACEROUTE_CHECKS', 'Traceroute monitors', 'Traceroute monitors (mtr)', true),
+      flag('PRIVATE_LOCATIONS', 'Private locations', 'Agents that run checks from other networks (sightline agent)', true),
+      flag('ENVIRONMENT_VARIABLES', 'Environment variables', 'Account, group and check variables; secrets are write-only', true),
+      flag('STATUS_PAGES', 'Status pages', 'Status pages with incidents', true),
+      flag('API_CHECKS', 'API checks', 'Not run by Sightline: use a multistep check', false),
+      flag('BROWSER_CHECKS', 'Browser checks', 'Not run by Sightline: no browser runtime', false),
+      flag('HEARTBEAT_CHECKS', 'Heartbeat monitors', 'Not run by Sightline', false),
+      flag('TCP_CHECKS', 'TCP monitors', 'Not run by Sightline', false),
+    ],
+  };
+}

@@ -1,0 +1,13 @@
+import { AppError } from '../../core/errors';
+import { findCheck } from '../../db/repositories/checks';
+import type { ServiceContext } from '../context';
+
+/**
+ * The public API's error groups (failures of a check clustered by message, with AI root-cause
+ * analysis). Sightline does not cluster errors, so a check has none, as for an account without
+ * that feature; each failure's message is in its result.
+ */
+export function listErrorGroupsOfCheck(ctx: ServiceContext, checkId: string): never[] {
+  if (!findCheck(ctx.db, ctx.accountId, checkId)) throw AppError.notFound();
+  return [];
+}

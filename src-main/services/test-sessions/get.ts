@@ -1,0 +1,96 @@
+import { AppError } from '../../core/errors';
+import { locationNames } from '../../db/repositories/runs';
+import { listSessionResults, RESULT_TYPE_CODE } from '../../db/repositories/runs-results';
+import { findSessions, type SessionWithCheck } from '../../db/repositories/runs-sessions';
+import { readAppSetting } from '../../db/repositories/settings';
+import type { CheckType } from '../../../src-shared/enums';
+import { decodeRunId, encodeRunId } from '../../../src-shared/rules/run-ids';
+import { isFinished, type SessionStatus } from '../../../src-shared/rules/session-status';
+import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids';
+import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
+import type { ServiceContext } from '../context';
+import { runLocationsOf } from '../check-sessions/session-state';
+import { statusOf } from '../check-sessions/status-codes';
+import { storedTestSessions, TEST_SESSIONS_KEY } from './trigger';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A check session's place in a test session: running, passed (degraded passes), failed (timed out fails), cancelled. */
+export function testStatusOf(status: SessionStatus): TestSessionStatus {
+  if (!isFinished(status)) return 'RUNNING';
+  if (status === 'CANCELLED') return 'CANCELLED';
+  if (status === 'FAILED' || status === 'TIMED_OUT') return 'FAILED';
+  return 'PASSED';
+}
+
+export function rollUp(statuses: readonly TestSessionStatus[]): TestSessionStatus {
+  if (statuses.includes('RUNNING')) return 'RUNNING';
+  if (statuses.includes('FAILED')) return 'FAILED';
+  if (statuses.includes('CANCELLED')) return 'CANCELLED';
+  return 'PASSED';
+}
+
+/** The check sessions of a test session of this account; 404 for unknown, foreign, malformed or pruned ids. */
+export function findTestSessionParts(ctx: ServiceContext, testSessionId: string): SessionWithCheck[] {
+  const range = decodeTestSessionId(testSessionId);
+  const ids = range ? Array.from({ length: range.count }, (_, i) => range.firstSessionId + i) : [];
+  const sessions = findSessions(ctx.db, ids, ctx.accountId).sort((a, b) => a.id - b.id);
+  if (sessions.length === 0) throw new AppError('not_found', 'No such test session.');
+  return sessions;
+}
+
+export function testSessionName(ctx: ServiceContext, testSessionId: string): string {
+  const stored = storedTestSessions(readAppSetting(ctx.db, ctx.accountId, TEST_SESSIONS_KEY));
+  return stored.find((entry) => entry.id === testSessionId.toLowerCase())?.name ?? 'Triggered Session';
+}
+
+export function testSessionLink(baseUrl: string, testSessionId: string): string {
+  return `${baseUrl}/v1/test-sessions/${testSessionId}`;
+}
+
+export function getTestSession(ctx: ServiceContext, testSessionId: string): TestSession {
+  const sessions = findTestSessionParts(ctx, testSessionId);
+  const id = testSessionId.toLowerCase();
+  const names = locationNames(ctx.db);
+  const now = ctx.clock.now().getTime();
+  const results = sessions.map((session) => {
+    const status = statusOf(session.status);
+    const final = listSessionResults(ctx.db, session.id, session.checkNum, session.startedAt).find((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
+    return {
+      testSessionResultId: final ? encodeRunId('result', final.id) : encodeRunId('session', session.id),
+      checkSessionId: encodeRunId('session', session.id),
+      checkId: session.checkId,
+      name: session.checkName,
+      checkType: session.checkType as CheckType,
+      status: testStatusOf(status),
+      checkSessionStatus: status,
+      resultType: final ? ('FINAL' as const) : null,
+      runLocation: final ? (names.get(final.location) ?? null) : (runLocationsOf(session)[0] ?? null),
+      startedAt: iso(session.startedAt),
+      stoppedAt: session.stoppedAt === null ? null : iso(session.stoppedAt),
+    };
+  });
+  const startedAt = Math.min(...sessions.map((s) => s.startedAt));
+  const running = sessions.some((s) => s.stoppedAt === null);
+  const stoppedAt = running ? null : Math.max(...sessions.map((s) => s.stoppedAt ?? s.startedAt));
+  return {
+    testSessionId: id,
+    testSessionLink: testSessionLink(ctx.runtime.baseUrl, id),
+    name: testSessionName(ctx, id),
+    provider: 'TRIGGER',
+    status: rollUp(results.map((r) => r.status)),
+    startedAt: iso(startedAt),
+    stoppedAt: stoppedAt === null ? null : iso(stoppedAt),
+    timeElapsed: Math.max(0, (stoppedAt ?? now) - startedAt),
+    metadata: null,
+    results,
+  };
+}
+
+/** A stored result of a test session (its testSessionResultId is a result id); 404 otherwise. */
+export function resultOfTestSession(ctx: ServiceContext, testSessionId: string, testResultId: string): { checkId: string; resultId: number } {
+  const resultId = decodeRunId('result', testResultId);
+  const entry = getTestSession(ctx, testSessionId).results.find((r) => r.testSessionResultId === testResultId.toLowerCase());
+  if (!entry || resultId === null) throw new AppError('not_found', 'No such result in this test session.');
+  return { checkId: entry.checkId, resultId };
+}
