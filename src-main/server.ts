@@ -17,6 +17,8 @@ import {
   parsePublicHosts,
   parseRateLimit,
   parseRetentionDays,
+  parsePublicUrl,
+  publicUrlText,
   resolveConfig,
   type Config,
 } from './core/config';
@@ -27,7 +29,7 @@ import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from './runner/s
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
-                  [--public-host NAME[,NAME]] [--max-checks N|unlimited] [--rate-limit N]
+                  [--public-host NAME[,NAME]] [--public-url URL] [--max-checks N|unlimited] [--rate-limit N]
                   [--auth-failure-limit N] [--no-console-build]
                   [--retention-days N] [--rollup-retention-days N] [--notification-retention-days N]
                   [--agent-health-port P] [--agent-health-host HOST] [--drain-timeout SECONDS]
@@ -44,6 +46,9 @@ const USAGE = `Usage:
                       remote agents), comma-separated or repeated; requests naming any other
                       Host than these, loopback, --host or (with --host 0.0.0.0/::) the
                       machine's addresses answer 421 (also env SIGHTLINE_PUBLIC_HOSTS)
+          --public-url  the http(s) address people open the console at, e.g. behind TLS;
+                      links in alerts and the API point there and its host is accepted
+                      (default: the address the server listens on; also env SIGHTLINE_PUBLIC_URL)
           --max-checks  set the plan limit: at most N checks, or "unlimited" (also env
                       SIGHTLINE_MAX_CHECKS; without it the stored plan is kept)
           --rate-limit  REST and tRPC requests per minute per API key (default ${DEFAULT_RATE_LIMIT_PER_MINUTE};
@@ -104,6 +109,7 @@ async function serve(argv: string[]): Promise<void> {
         'rate-limit': { type: 'string' },
         'auth-failure-limit': { type: 'string' },
         'public-host': { type: 'string', multiple: true },
+        'public-url': { type: 'string' },
         'retention-days': { type: 'string' },
         'rollup-retention-days': { type: 'string' },
         'notification-retention-days': { type: 'string' },
@@ -128,6 +134,7 @@ async function serve(argv: string[]): Promise<void> {
   }
   const overrides: Partial<Config> = { host: values.host, port: parsePort(values.port), dataDir: values['data-dir'], apiKey: values['api-key'] };
   if (values['public-host'] !== undefined) overrides.publicHosts = values['public-host'].flatMap((value) => orFail(parsePublicHosts(value, '--public-host')));
+  if (values['public-url'] !== undefined) overrides.publicUrl = publicUrlText(orFail(parsePublicUrl(values['public-url'], '--public-url')));
   if (values['auth-failure-limit'] !== undefined) overrides.authFailuresPerMinute = orFail(parseRateLimit(values['auth-failure-limit'], '--auth-failure-limit'));
   if (values['max-checks'] !== undefined) overrides.maxChecks = orFail(parseMaxChecks(values['max-checks'], '--max-checks'));
   if (values['rate-limit'] !== undefined) overrides.rateLimitPerMinute = orFail(parseRateLimit(values['rate-limit'], '--rate-limit'));

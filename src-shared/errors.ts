@@ -34,7 +34,7 @@ interface IssueLike {
   message: string;
 }
 
-/** "request.pingCount: Too big: expected number to be <=50; name: ..." — names each bad field. */
+/** "request.pingCount: must be 50 or less; name: ..." — names each bad field. */
 export function describeIssues(issues: ReadonlyArray<IssueLike>, prefix = ''): string {
   return issues
     .map((issue) => {

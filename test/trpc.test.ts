@@ -86,7 +86,7 @@ describe('tRPC twins of the REST operations', () => {
     const error = await trpcError(trpc.checks.createIcmp.mutate(body));
     expect(error.data?.code).toBe('BAD_REQUEST');
     expect(error.data?.httpStatus).toBe(400);
-    expect(error.message).toBe('request.pingCount: Too big: expected number to be <=50');
+    expect(error.message).toBe('request.pingCount: must be 50 or less');
     const rest = await server.api('POST', '/v1/checks/icmp', body);
     expect(rest.body.message).toBe(error.message);
     expect((await trpc.checks.list.query({ search: 'Too many pings' })).total).toBe(0);

@@ -7,6 +7,12 @@ export async function openConnected(page: Page, server: SightlineServer, hashPat
   await page.goto(`/#${hashPath}`);
 }
 
+/** Opens a full link Sightline sent (an alert's RESULT_LINK, an API's checkResultLink) in a tab that holds the key, as after a connect. */
+export async function openLinkConnected(page: Page, server: SightlineServer, link: string): Promise<void> {
+  await page.addInitScript((key) => window.sessionStorage.setItem('sightline.apiKey', key), server.apiKey);
+  await page.goto(link);
+}
+
 /** Mantine's Select and MultiSelect: open the dropdown, then pick the option by its label. */
 export async function choose(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();

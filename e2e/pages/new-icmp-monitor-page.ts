@@ -14,6 +14,8 @@ export class NewIcmpMonitorPage {
   readonly hostname: Locator;
   readonly pingCount: Locator;
   readonly tags: Locator;
+  readonly degradedPacketLoss: Locator;
+  readonly failedPacketLoss: Locator;
   readonly createButton: Locator;
 
   constructor(readonly page: Page) {
@@ -23,6 +25,8 @@ export class NewIcmpMonitorPage {
     this.hostname = this.form.getByRole('textbox', { name: 'Hostname', exact: true });
     this.pingCount = this.form.getByRole('textbox', { name: 'Ping count', exact: true });
     this.tags = this.form.getByRole('combobox', { name: 'Tags', exact: true });
+    this.degradedPacketLoss = this.form.getByRole('textbox', { name: 'Degraded at packet loss (%)', exact: true });
+    this.failedPacketLoss = this.form.getByRole('textbox', { name: 'Failed at packet loss (%)', exact: true });
     this.createButton = this.form.getByRole('button', { name: 'Create monitor' });
   }
 

@@ -19,6 +19,11 @@ export class ResultDetailPage {
     return this.page.getByRole('main').getByRole('listitem', { name: label, exact: true });
   }
 
+  /** A row of the details table such as "Session" or "Location", by its header. */
+  field(label: string): Locator {
+    return this.page.getByRole('main').getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) });
+  }
+
   assertionRow(source: string): Locator {
     return this.assertions.getByRole('row').filter({ has: this.page.getByRole('cell', { name: source, exact: true }) });
   }

@@ -15,6 +15,8 @@ export class TracerouteMonitorForm {
   readonly maxHops: Locator;
   readonly tags: Locator;
   readonly group: Locator;
+  readonly degradedAfter: Locator;
+  readonly failedAfter: Locator;
 
   constructor(
     readonly page: Page,
@@ -26,6 +28,8 @@ export class TracerouteMonitorForm {
     this.maxHops = this.form.getByRole('textbox', { name: 'Max hops', exact: true });
     this.tags = this.form.getByRole('combobox', { name: 'Tags', exact: true });
     this.group = this.form.getByRole('combobox', { name: 'Group', exact: true });
+    this.degradedAfter = this.form.getByRole('textbox', { name: 'Degraded after (ms)', exact: true });
+    this.failedAfter = this.form.getByRole('textbox', { name: 'Failed after (ms)', exact: true });
   }
 
   async fill(input: TracerouteMonitorInput): Promise<void> {

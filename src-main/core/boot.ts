@@ -8,7 +8,7 @@ import { generateApiKey, hashApiKey } from '../services/auth/keys';
 import { LaunchTokens } from '../services/auth/launch-tokens';
 import type { ServiceDeps } from '../services/context';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import { publicUrlHost, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
@@ -108,7 +108,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         rateLimitPerMinute: config.rateLimitPerMinute,
         authFailuresPerMinute: config.authFailuresPerMinute,
         listenHost: config.host,
-        publicHosts: config.publicHosts,
+        publicHosts: config.publicUrl ? [...config.publicHosts, publicUrlHost(config.publicUrl)] : config.publicHosts,
         allowFileOrigin: options.allowFileOrigin,
       },
     );
@@ -119,7 +119,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const listening = app;
     const url = `http://${host}:${port}`;
     const clock = deps.clock;
-    runtime.baseUrl = url;
+    runtime.baseUrl = config.publicUrl ?? url;
     const events = runtime.events;
     const executorDeps: ExecutorDeps = { now: () => clock.now(), tools: options.tools, multiStepMemoryMb: config.multiStepMemoryMb };
     const batching = options.run ? null : await icmpBatching(executorDeps);

@@ -24,6 +24,11 @@ export interface Config {
    * team uses behind TLS (--public-host or SIGHTLINE_PUBLIC_HOSTS, comma-separated).
    */
   publicHosts: string[];
+  /**
+   * Where people reach the console, e.g. https://sightline.example.com behind TLS (--public-url or
+   * SIGHTLINE_PUBLIC_URL); alert and API links use it. Null: the address the server listens on.
+   */
+  publicUrl: string | null;
   /** Days raw results, sessions and result details are kept (--retention-days or SIGHTLINE_RETENTION_DAYS). */
   rawRetentionDays: number;
   /** Days hourly rollups are kept (--rollup-retention-days or SIGHTLINE_ROLLUP_RETENTION_DAYS). */
@@ -111,6 +116,27 @@ export function parsePublicHosts(value: string, name: string): string[] | string
   return hosts;
 }
 
+/** An absolute http(s) URL without query, fragment or credentials → the URL; anything else → an error message naming the setting. */
+export function parsePublicUrl(value: string, name: string): URL | string {
+  const problem = `${name} must be the http:// or https:// address people open the console at (e.g. https://sightline.example.com), got "${value}"`;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return problem;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) return problem;
+  return url;
+}
+
+/** How Config keeps a public URL: as written, without a trailing slash. */
+export const publicUrlText = (url: URL): string => url.toString().replace(/\/+$/, '');
+
+/** The host name of a URL accepted by parsePublicUrl, as the Host check compares it (lower case, no IPv6 brackets). */
+export function publicUrlHost(publicUrl: string): string {
+  return new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
 /** "N" (integer ≥ 1) → N; anything else → an error message naming the setting. */
 export function parseRateLimit(value: string, name: string): number | string {
   const n = Number(value.trim());
@@ -145,6 +171,11 @@ function fromEnv<T>(value: string | undefined, name: string, parse: (v: string, 
   return parsed;
 }
 
+function publicUrlFromEnv(env: NodeJS.ProcessEnv): string | null {
+  const url = fromEnv(env.SIGHTLINE_PUBLIC_URL, 'SIGHTLINE_PUBLIC_URL', parsePublicUrl);
+  return url ? publicUrlText(url) : null;
+}
+
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4310;
 
@@ -170,6 +201,7 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     authFailuresPerMinute:
       overrides.authFailuresPerMinute ?? fromEnv(env.SIGHTLINE_AUTH_FAILURE_LIMIT, 'SIGHTLINE_AUTH_FAILURE_LIMIT', parseRateLimit) ?? DEFAULT_AUTH_FAILURES_PER_MINUTE,
     publicHosts: overrides.publicHosts ?? fromEnv(env.SIGHTLINE_PUBLIC_HOSTS, 'SIGHTLINE_PUBLIC_HOSTS', parsePublicHosts) ?? [],
+    publicUrl: overrides.publicUrl !== undefined ? overrides.publicUrl : publicUrlFromEnv(env),
     rawRetentionDays: overrides.rawRetentionDays ?? fromEnv(env.SIGHTLINE_RETENTION_DAYS, 'SIGHTLINE_RETENTION_DAYS', parseRetentionDays) ?? DEFAULT_RAW_RETENTION_DAYS,
     rollupRetentionDays:
       overrides.rollupRetentionDays ?? fromEnv(env.SIGHTLINE_ROLLUP_RETENTION_DAYS, 'SIGHTLINE_ROLLUP_RETENTION_DAYS', parseRetentionDays) ?? DEFAULT_ROLLUP_RETENTION_DAYS,

@@ -1,3 +1,4 @@
+import { consoleLink } from '../../src-shared/rules/console-links';
 import type { AlertEvent, AlertType, DeliverySettings } from './types';
 
 /** The four kinds of message a channel can send; colours, severities and PagerDuty actions follow them. */
@@ -55,11 +56,7 @@ export function alertTitle(event: AlertEvent): string {
 
 export function resultUrl(event: AlertEvent, settings: DeliverySettings): string | null {
   if (!event.resultLink) return null;
-  try {
-    return new URL(event.resultLink, settings.publicBaseUrl).toString();
-  } catch {
-    return event.resultLink;
-  }
+  return event.resultLink.startsWith('/') ? consoleLink(settings.publicBaseUrl, event.resultLink) : event.resultLink;
 }
 
 export function formatResponseTime(ms: number | null): string | null {

@@ -31,8 +31,12 @@ export interface DeliverySettingsInput {
   publicBaseUrl?: string;
 }
 
-/** Fills what Settings leaves out with the defaults above. */
-export function resolveDeliverySettings(input: DeliverySettingsInput = {}): DeliverySettings {
+/**
+ * Fills what Settings leaves out with the defaults above. `consoleBaseUrl` is where this server's
+ * console is reached (--public-url, else the address it listens on); alert links use it unless
+ * Settings names another public base URL.
+ */
+export function resolveDeliverySettings(input: DeliverySettingsInput = {}, consoleBaseUrl = ''): DeliverySettings {
   const d = DEFAULT_DELIVERY_SETTINGS;
   return {
     smtp: { ...d.smtp, ...defined(input.smtp) },
@@ -40,7 +44,7 @@ export function resolveDeliverySettings(input: DeliverySettingsInput = {}): Deli
     twilio: { ...d.twilio, ...defined(input.twilio) },
     slackAppToken: input.slackAppToken ?? d.slackAppToken,
     timeoutMs: input.timeoutMs ?? d.timeoutMs,
-    publicBaseUrl: input.publicBaseUrl ?? d.publicBaseUrl,
+    publicBaseUrl: input.publicBaseUrl ?? (consoleBaseUrl || d.publicBaseUrl),
   };
 }
 

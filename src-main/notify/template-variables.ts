@@ -19,7 +19,7 @@ export const TEMPLATE_VARIABLES = [
   { name: 'RUN_LOCATION', description: 'Where the check ran', example: 'eu-west-1' },
   { name: 'REGION', description: 'Same as RUN_LOCATION', example: 'eu-west-1' },
   { name: 'STARTED_AT', description: 'When the run started, ISO 8601', example: '2026-01-01T12:00:00.000Z' },
-  { name: 'RESULT_LINK', description: 'Link to the result in the console', example: 'http://127.0.0.1:4310/checks/…/results/…' },
+  { name: 'RESULT_LINK', description: 'Link to the result in the console', example: 'http://127.0.0.1:4310/#/monitors/…/results/…' },
   { name: 'TAGS', description: 'The check tags, comma-separated', example: 'production,api' },
   { name: 'GROUP_NAME', description: 'The check group name (empty when none)', example: 'Payments' },
   { name: 'ACCOUNT_ID', description: 'The account id', example: '…' },

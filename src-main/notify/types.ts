@@ -24,7 +24,7 @@ export interface AlertEvent {
   checkName: string;
   checkType: CheckType;
   checkResultId: string | null;
-  /** Absolute, or relative to `DeliverySettings.publicBaseUrl`. */
+  /** Absolute, or a console route (`/monitors/…/results/…`) linked under `DeliverySettings.publicBaseUrl`. */
   resultLink: string | null;
   runLocation: string | null;
   /** Milliseconds. */

@@ -49,7 +49,7 @@ export interface AgentJobsRuntime {
  */
 export interface Runtime {
   events: EventBus;
-  /** Where links in session and result bodies point (the server's own URL). */
+  /** Where links to the console point: --public-url, else the address the server listens on (set at boot). */
   baseUrl: string;
   runs: RunControl | null;
   agentJobs: AgentJobsRuntime;

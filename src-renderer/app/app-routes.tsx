@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { CONSOLE_ROUTES } from '../../src-shared/rules/console-links';
 import { AgentPage } from '../features/agent/agent-page';
 import { AlertChannelsPage } from '../features/alert-channels/alert-channels-page';
 import { ChannelPage } from '../features/alert-channels/channel-page';
@@ -32,9 +33,9 @@ export function AppRoutes() {
       <Route path="/monitors/new-icmp" element={<NewIcmpMonitorPage />} />
       <Route path="/monitors/new-traceroute" element={<NewTracerouteMonitorPage />} />
       <Route path="/monitors/new-multistep" element={<NewMultiStepCheckPage />} />
-      <Route path="/monitors/:id" element={<MonitorPage />} />
+      <Route path={CONSOLE_ROUTES.monitor} element={<MonitorPage />} />
       <Route path="/monitors/:id/edit" element={<EditMonitorPage />} />
-      <Route path="/monitors/:id/results/:resultId" element={<ResultPage />} />
+      <Route path={CONSOLE_ROUTES.result} element={<ResultPage />} />
       <Route path="/groups" element={<GroupsPage />} />
       <Route path="/groups/new" element={<NewGroupPage />} />
       <Route path="/groups/:id" element={<GroupPage />} />
@@ -46,7 +47,7 @@ export function AppRoutes() {
       <Route path="/status-page/incidents/new" element={<NewIncidentPage />} />
       <Route path="/status-page/incidents/:id" element={<IncidentPage />} />
       <Route path="/sessions" element={<SessionsPage />} />
-      <Route path="/sessions/:id" element={<SessionPage />} />
+      <Route path={CONSOLE_ROUTES.session} element={<SessionPage />} />
       <Route path="/notifications" element={<NotificationsPage />} />
       <Route path="/agent" element={<AgentPage />} />
       <Route path="/settings" element={<SettingsPage />} />

@@ -15,11 +15,19 @@ export interface FormValidation {
 /** For forms whose value paths mirror the body: `config.headers.0.key`. */
 export const mirroredField: FieldForPath = (path) => (path.length > 0 ? path.map(String).join('.') : null);
 
-/** zod's messages either read on from the field name ("must not start with …") or stand alone ("Too small: …"). */
+/** zod's messages either read on from the field name ("must not start with …") or stand alone ("Unexpected value"). */
 function withFieldName(label: string | undefined, message: string): string {
   const first = message.charAt(0);
   const continues = first === first.toLowerCase() && first !== first.toUpperCase();
   return label && continues ? `${label} ${message}` : message;
+}
+
+/** Messages name other fields by their API key ("must be below maxResponseTime (…)"); a form says the label the person sees. */
+function withLabels(message: string, labels: Readonly<Record<string, string>>): string {
+  return message.replace(/\b[a-z][A-Za-z]+\b/g, (word) => {
+    const label = labels[word]?.replace(/\s*\([^)]*\)$/, '');
+    return label ? label.charAt(0).toLowerCase() + label.slice(1) : word;
+  });
 }
 
 export function issuesToErrors(
@@ -32,7 +40,7 @@ export function issuesToErrors(
   for (const issue of issues) {
     const field = fieldForPath(issue.path);
     if (field) {
-      collected.set(field, [...(collected.get(field) ?? []), issue.message]);
+      collected.set(field, [...(collected.get(field) ?? []), withLabels(issue.message, labels)]);
     } else {
       const path = issue.path.map(String).join('.');
       formErrors.push(path ? `${path}: ${issue.message}` : issue.message);

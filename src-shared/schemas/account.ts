@@ -6,7 +6,7 @@ export type Role = z.infer<typeof Role>;
 
 /** Roles a member can be given by an update or an invite: the public API never hands out OWNER that way. */
 export const AssignableRole = z.enum(['ADMIN', 'READ_WRITE', 'READ_RUN', 'READ_ONLY'], {
-  error: 'Invalid option: expected one of ADMIN, READ_WRITE, READ_RUN, READ_ONLY (OWNER is not supported here)',
+  error: 'must be one of ADMIN, READ_WRITE, READ_RUN, READ_ONLY (OWNER is not supported here)',
 });
 export type AssignableRole = z.infer<typeof AssignableRole>;
 

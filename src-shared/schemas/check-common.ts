@@ -23,7 +23,7 @@ export const PrivateLocationSlugs = z.array(nonEmpty.max(LIMITS.name)).max(LIMIT
 /** Kept as given (the reference's ChecksV1Heartbeat); bounded so it cannot grow every list. */
 const Heartbeat = z
   .record(z.string(), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= LIMITS.heartbeatJson, `Too big: expected at most ${LIMITS.heartbeatJson} characters as JSON`);
+  .refine((value) => JSON.stringify(value).length <= LIMITS.heartbeatJson, `must be at most ${LIMITS.heartbeatJson} characters as JSON`);
 
 export const AlertSettings = z.object({
   escalationType: z.enum(ESCALATION_TYPES).default('RUN_BASED'),
@@ -181,6 +181,16 @@ interface CrossFieldInput {
   frequencyOffset?: number | null;
   useGlobalAlertSettings?: boolean;
   alertSettings?: unknown;
+  degradedResponseTime?: number | null;
+  maxResponseTime?: number | null;
+  degradedPacketLossThreshold?: number | null;
+  maxPacketLossThreshold?: number | null;
+}
+
+/** A degraded threshold equal to the failed one could never be reported, so it must be strictly below (docs/DECISIONS.md). */
+function degradedBelowFailed(ctx: z.RefinementCtx, degradedField: string, degraded: number | null | undefined, maxField: string, max: number | null | undefined, unit: string) {
+  if (typeof degraded !== 'number' || typeof max !== 'number' || degraded < max) return;
+  ctx.addIssue({ code: 'custom', path: [degradedField], message: `must be below ${maxField} (${max}${unit})` });
 }
 
 /** Rules that span several fields of a fully resolved check. */
@@ -207,6 +217,8 @@ export function checkCrossFieldRules(value: CrossFieldInput, ctx: z.RefinementCt
       message: 'is required when useGlobalAlertSettings is false',
     });
   }
+  degradedBelowFailed(ctx, 'degradedResponseTime', value.degradedResponseTime, 'maxResponseTime', value.maxResponseTime, ' ms');
+  degradedBelowFailed(ctx, 'degradedPacketLossThreshold', value.degradedPacketLossThreshold, 'maxPacketLossThreshold', value.maxPacketLossThreshold, '%');
 }
 
 /** Read-only members every returned monitor carries (spec 2.1). */

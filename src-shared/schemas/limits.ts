@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Installs the shared wording of validation messages before any schema is used.
+import './messages';
 
 /**
  * Size limits of everything a client can store (docs/DECISIONS.md, "Field limits"). Where the spec
@@ -53,7 +55,7 @@ function kib(bytes: number): string {
 }
 
 export function tooManyBytesMessage(max: number): string {
-  return `Too big: expected at most ${max} bytes (${kib(max)}) of UTF-8`;
+  return `must be at most ${max} bytes (${kib(max)}) of UTF-8`;
 }
 
 /** A string (by default any) of at most `max` UTF-8 bytes. */

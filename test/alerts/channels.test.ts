@@ -55,7 +55,7 @@ describe('every channel type receives real alerts through the outbox (receivers 
     expect(mail?.user).toBe('mailer');
     const raw = (mail?.raw ?? '').replace(/=\r?\n/g, '');
     expect(raw).toMatch(/Subject: .*Mail check/);
-    for (const text of ['eu-west-1', '100% packet loss', 'FAILED', `http://console.test:4310/monitors/${checkId}`]) expect(raw).toContain(text);
+    for (const text of ['eu-west-1', '100% packet loss', 'FAILED', `http://console.test:4310/#/monitors/${checkId}/results/`]) expect(raw).toContain(text);
   });
 
   it('WEBHOOK: template variables and an HMAC-SHA256 signature of the raw body', async () => {

@@ -149,6 +149,22 @@ const validShared = {
   intent: fc.option(fc.record({ goal: text(1, 100), requiredOutcomes: fc.array(text(1, 40), { maxLength: 3 }), mustPreserve: fc.array(text(1, 40), { maxLength: 3 }) }), { nil: null }),
 };
 
+/** A degraded threshold must be below the failed one (a member left out counts as its default). */
+const inOrder =
+  (low: string, high: string, defaults: [number, number], top: number) =>
+  (body: Body): Body => {
+    if (body[low] === undefined && body[high] === undefined) return body;
+    let degraded = (body[low] ?? defaults[0]) as number;
+    let failed = (body[high] ?? defaults[1]) as number;
+    if (degraded > failed) [degraded, failed] = [failed, degraded];
+    if (degraded === failed) {
+      if (failed < top) failed += 1;
+      else degraded -= 1;
+    }
+    return { ...body, [low]: degraded, [high]: failed };
+  };
+const responseTimesInOrder = (top: number) => inOrder('degradedResponseTime', 'maxResponseTime', [10000, 20000], top);
+
 const VALID_BODIES: Array<[string, fc.Arbitrary<Body>]> = [
   [
     'icmp',
@@ -163,7 +179,9 @@ const VALID_BODIES: Array<[string, fc.Arbitrary<Body>]> = [
         maxPacketLossThreshold: fc.integer({ min: 1, max: 100 }),
       },
       { requiredKeys: ['name', 'request'] },
-    ),
+    )
+      .map(responseTimesInOrder(300000))
+      .map(inOrder('degradedPacketLossThreshold', 'maxPacketLossThreshold', [10, 20], 100)),
   ],
   [
     'traceroute',
@@ -188,7 +206,7 @@ const VALID_BODIES: Array<[string, fc.Arbitrary<Body>]> = [
         maxResponseTime: fc.integer({ min: 0, max: 30000 }),
       },
       { requiredKeys: ['name', 'request'] },
-    ),
+    ).map(responseTimesInOrder(30000)),
   ],
   [
     'multistep',

@@ -54,7 +54,7 @@ describe('running checks from the public CLI (checks run, trigger, test-sessions
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('1 check session completed: 1 passed.');
     expect(run.stdout).toMatch(/passed\s+Loopback ping\s+ICMP\s+local/);
-    expect(run.stdout).toContain(`${server.url}/v1/check-sessions/`);
+    expect(run.stdout).toContain(`${server.url}/#/sessions/`);
   });
 
   it('checks run --tags honours `!tag` and exits 1 when a check fails', async () => {

@@ -214,6 +214,20 @@ interface Outcome {
   message: string;
 }
 
+/** Degraded/failed threshold pairs (docs/DECISIONS.md: degraded must be below failed); the public schema bounds each alone. */
+const THRESHOLD_PARTNERS: Record<string, string> = {
+  degradedResponseTime: 'maxResponseTime',
+  maxResponseTime: 'degradedResponseTime',
+  degradedPacketLossThreshold: 'maxPacketLossThreshold',
+  maxPacketLossThreshold: 'degradedPacketLossThreshold',
+};
+
+/** A probe of one threshold of a pair clears the other (null: no threshold), so only the probed bound decides. */
+function withoutPartner(body: Record<string, unknown>, probe: Probe): Record<string, unknown> {
+  const partner = probe.path.length === 1 ? THRESHOLD_PARTNERS[String(probe.path[0])] : undefined;
+  return partner ? { ...body, [partner]: null } : body;
+}
+
 describe('public contract: request rules agree with the public schemas at their boundaries', () => {
   let server: TestServer;
   const outcomes: Outcome[] = [];
@@ -233,7 +247,7 @@ describe('public contract: request rules agree with the public schemas at their 
       expect(base.status, `${operation.method} ${path} with its valid body: ${base.text}`).toBeLessThan(300);
       for (const probe of probesFor(reference, schema, valid)) {
         // Applied to a fresh valid body, for creates that need unique members (slugs, names).
-        const res = await server.api(operation.method, path, probe.keep ? body() : setAt(body(), probe.path, probe.value));
+        const res = await server.api(operation.method, path, probe.keep ? body() : withoutPartner(setAt(body(), probe.path, probe.value), probe));
         outcomes.push({ operation: `${operation.method} ${operation.route}`, probe, status: res.status, message: typeof res.body === 'object' ? String(res.body?.message ?? '') : res.text });
       }
     }

@@ -30,7 +30,7 @@ describe('EMAIL delivery', () => {
     expect(parsed.headers.get('subject')).toBe('[Sightline] FAILED: Home page');
     expect(parsed.headers.get('message-id')).toBe('<sightline-ntf_0001@sightline.test>');
     expect(parsed.headers.get('to')).toBe('oncall@example.test');
-    const link = 'http://console.test:4310/checks/6f1c9a52-3d0b-4e8a-9b7e-0c2d4f6a8b10/results/a2b4c6d8-0000-4000-8000-000000000001';
+    const link = 'http://console.test:4310/#/monitors/6f1c9a52-3d0b-4e8a-9b7e-0c2d4f6a8b10/results/a2b4c6d8-0000-4000-8000-000000000001';
     expect(parsed.text).toContain('Check "Home page" has failed');
     expect(parsed.html).toContain('<h2>Check &quot;Home page&quot; has failed</h2>');
     for (const body of [parsed.text, parsed.html]) {

@@ -11,7 +11,7 @@ export function alertEvent(overrides: Partial<AlertEvent> = {}): AlertEvent {
     checkName: 'Home page',
     checkType: 'ICMP',
     checkResultId: 'a2b4c6d8-0000-4000-8000-000000000001',
-    resultLink: '/checks/6f1c9a52-3d0b-4e8a-9b7e-0c2d4f6a8b10/results/a2b4c6d8-0000-4000-8000-000000000001',
+    resultLink: '/monitors/6f1c9a52-3d0b-4e8a-9b7e-0c2d4f6a8b10/results/a2b4c6d8-0000-4000-8000-000000000001',
     runLocation: 'eu-west-1',
     responseTime: 1234,
     startedAt: '2026-03-01T12:00:00.000Z',

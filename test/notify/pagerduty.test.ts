@@ -41,7 +41,7 @@ describe('PAGERDUTY delivery (Events API v2)', () => {
         component: 'Home page',
         custom_details: { alertType: 'ALERT_FAILURE', responseTime: 1234, tags: ['production', 'web'] },
       },
-      links: [{ href: 'http://console.test:4310/checks/6f1c9a52-3d0b-4e8a-9b7e-0c2d4f6a8b10/results/a2b4c6d8-0000-4000-8000-000000000001', text: 'View result in Sightline' }],
+      links: [{ href: 'http://console.test:4310/#/monitors/6f1c9a52-3d0b-4e8a-9b7e-0c2d4f6a8b10/results/a2b4c6d8-0000-4000-8000-000000000001', text: 'View result in Sightline' }],
     });
     expect(resolve).toMatchObject({ event_action: 'resolve', dedup_key: trigger.dedup_key, routing_key: trigger.routing_key });
     expect(receiver.requests.map((r) => r.headers['idempotency-key'])).toEqual(['ntf_0001', 'ntf_0002']);

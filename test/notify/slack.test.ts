@@ -36,7 +36,7 @@ describe('SLACK delivery (incoming webhook)', () => {
     expect(blockText).toContain('eu-west-1');
     expect(blockText).toContain('1234 ms');
     expect(blockText).toContain('timeout &lt;after&gt; 5s &amp; more');
-    expect(blockText).toContain('<http://console.test:4310/checks/');
+    expect(blockText).toContain('<http://console.test:4310/#/monitors/');
   });
 
   it('overrides the channel when one is configured and colours by alert kind', async () => {

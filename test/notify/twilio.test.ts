@@ -29,7 +29,7 @@ describe('SMS and CALL delivery through a Twilio-compatible gateway', () => {
     expect(form.get('To')).toBe('+31612345678');
     expect(form.get('From')).toBe('+15005550006');
     expect(form.get('Body')).toBe(
-      '[Sightline] Check "Home page" has failed (eu-west-1, 1234 ms, 100% packet loss) http://console.test:4310/checks/6f1c9a52-3d0b-4e8a-9b7e-0c2d4f6a8b10/results/a2b4c6d8-0000-4000-8000-000000000001',
+      '[Sightline] Check "Home page" has failed (eu-west-1, 1234 ms, 100% packet loss) http://console.test:4310/#/monitors/6f1c9a52-3d0b-4e8a-9b7e-0c2d4f6a8b10/results/a2b4c6d8-0000-4000-8000-000000000001',
     );
   });
 

@@ -62,7 +62,7 @@ describe('WEBHOOK delivery', () => {
       where: 'eu-west-1',
       at: '2026-03-01T12:00:00.000Z',
       error: 'Expected "200"\nbut got 503 \\ timeout',
-      link: `http://console.test:4310${event.resultLink}`,
+      link: `http://console.test:4310/#${event.resultLink}`,
       id: 'ntf_0001',
     });
   });

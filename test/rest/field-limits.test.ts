@@ -37,7 +37,7 @@ describe('length limits on what a client can store', () => {
     const before = await totalChecks(server);
     const res = await server.api('POST', path, body(s(4 * MB, 'n')));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'name: Too big: expected string to have <=255 characters' });
+    expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'name: must have at most 255 characters' });
     expect(await totalChecks(server)).toBe(before);
   });
 
@@ -46,7 +46,7 @@ describe('length limits on what a client can store', () => {
     expect(created.status, created.text).toBe(201);
     const res = await server.api('PUT', `${path}/${created.body.id}`, { name: s(256) });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('name: Too big: expected string to have <=255 characters');
+    expect(res.body.message).toBe('name: must have at most 255 characters');
     expect((await server.api('GET', `/v1/checks/${created.body.id}`)).body).toEqual(created.body);
   });
 
@@ -105,7 +105,7 @@ describe('length limits on what a client can store', () => {
     // 131,073 "é" are fewer characters than the limit but 262,146 bytes
     const res = await server.api('POST', '/v1/checks/multistep', { name: 'accents', script: s(LIMITS.scriptBytes / 2 + 1, 'é') });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('script: Too big: expected at most 262144 bytes (256 KiB) of UTF-8');
+    expect(res.body.message).toBe('script: must be at most 262144 bytes (256 KiB) of UTF-8');
   });
 
   it('limits all dependency contents together to 1 MiB', async () => {
@@ -116,7 +116,7 @@ describe('length limits on what a client can store', () => {
     const before = await totalChecks(server);
     const over = await server.api('POST', '/v1/checks/multistep', { name: 'five files', script: SCRIPT, dependencies: files([quarter, quarter, quarter, quarter, 1]) });
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe('dependencies: Too big: expected at most 1048576 bytes (1 MiB) of UTF-8 for all contents together');
+    expect(over.body.message).toBe('dependencies: must be at most 1048576 bytes (1 MiB) of UTF-8 for all contents together');
     expect(await totalChecks(server)).toBe(before);
   });
 
@@ -139,6 +139,6 @@ describe('length limits on what a client can store', () => {
     const trpc = trpcClient(server.url, server.key);
     const error = await trpcError(trpc.checks.createMultiStep.mutate({ name: s(256), script: SCRIPT }));
     expect(error.data?.code).toBe('BAD_REQUEST');
-    expect(error.message).toBe('name: Too big: expected string to have <=255 characters');
+    expect(error.message).toBe('name: must have at most 255 characters');
   });
 });

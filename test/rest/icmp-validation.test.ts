@@ -266,7 +266,7 @@ describe('POST /v1/checks/icmp validation', () => {
 
   it('uses zod’s wording after the path', async () => {
     const res = await server.api('POST', '/v1/checks/icmp', icmpBody({ request: { hostname: '127.0.0.1', pingCount: 51 } }));
-    expect(res.body.message).toBe('request.pingCount: Too big: expected number to be <=50');
+    expect(res.body.message).toBe('request.pingCount: must be 50 or less');
     const hostname = await server.api('POST', '/v1/checks/icmp', icmpBody({ request: { hostname: '-f' } }));
     expect(hostname.body.message).toBe('request.hostname: must not start with "-"');
     const spaces = await server.api('POST', '/v1/checks/icmp', icmpBody({ request: { hostname: 'a b' } }));
@@ -281,9 +281,9 @@ describe('POST /v1/checks/icmp validation', () => {
     ['malformed JSON', '{"name": "x", ', /^Body is not valid JSON/],
     ['a bare word', 'ping', /^Body is not valid JSON/],
     ['an empty body', '', /./],
-    ['a JSON array', '[]', /expected object/],
-    ['JSON null', 'null', /expected object/],
-    ['a JSON string', '"ping 127.0.0.1"', /expected object/],
+    ['a JSON array', '[]', /^the request body must be a JSON object$/],
+    ['JSON null', 'null', /^the request body must be a JSON object$/],
+    ['a JSON string', '"ping 127.0.0.1"', /^the request body must be a JSON object$/],
   ])('rejects %s with 400', async (_label, raw, message) => {
     const res = await fetch(`${server.url}/v1/checks/icmp`, {
       method: 'POST',

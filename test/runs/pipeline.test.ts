@@ -26,7 +26,7 @@ describe('check sessions over REST, with real ping to 127.0.0.1', () => {
     const session = triggered.body.sessions[0];
     expect(session.checkSessionId).toMatch(UUID);
     expect(session).toMatchObject({ checkId, checkType: 'ICMP', name: 'Loopback passes', status: 'STARTED', runSource: 'TRIGGER_API', runLocations: ['local'] });
-    expect(session.checkSessionLink).toBe(`${server.url}/v1/check-sessions/${session.checkSessionId}`);
+    expect(session.checkSessionLink).toBe(`${server.url}/#/sessions/${session.checkSessionId}`);
 
     const done = await server.api('GET', `/v1/check-sessions/${session.checkSessionId}/completion?maxWaitSeconds=30`);
     expect(done.status).toBe(200);

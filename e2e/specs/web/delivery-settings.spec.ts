@@ -6,7 +6,7 @@ test.describe('delivery and account alert settings in the web console', () => {
   test('saves delivery settings, refusing a bad URL with the schema message, and keeps them after a reload', async ({ page, server }) => {
     const settings = new AlertDeliverySettings(page);
     await openConnected(page, server, '/settings');
-    await expect(settings.deliveryField('Public base URL')).toHaveValue('http://127.0.0.1:4310');
+    await expect(settings.deliveryField('Public base URL')).toHaveValue(server.baseURL);
     await expect(settings.deliveryForm.getByLabel('Set Slack app token')).toBeVisible();
 
     await settings.deliveryField('Public base URL').fill('console.example');

@@ -6,6 +6,21 @@ import { GroupsPage } from '../../pages/groups-page';
 import { MonitorsPage } from '../../pages/monitors-page';
 
 test.describe('check groups in the web console', () => {
+  test('shows concurrency 0 as an error instead of saving 1', async ({ page, server }) => {
+    const groups = new GroupsPage(page);
+    const form = new GroupForm(page);
+
+    await openConnected(page, server, '/groups');
+    await groups.newGroupButton.click();
+    await form.fill({ name: 'Nothing at once', concurrency: 0 });
+    await form.submit();
+
+    await expect(form.concurrency).toHaveAccessibleDescription(/Concurrency must be 1 or more/);
+    await expect(form.concurrency).toHaveValue('0');
+    await page.goto('/#/groups');
+    await expect(groups.emptyState).toBeVisible();
+  });
+
   test('creates a group, moves a monitor into it, is refused deletion while it holds the monitor, then deletes both', async ({ page, server, request }) => {
     await createIcmpCheck(request, server, 'Gateway ping');
     const groups = new GroupsPage(page);

@@ -56,6 +56,33 @@ test.describe('monitors in the web console', () => {
     await expect(monitors.emptyState).toBeVisible();
   });
 
+  test('words an empty name and refuses a degraded packet loss at or above the failed one', async ({ page, server }) => {
+    const monitors = new MonitorsPage(page);
+    const form = new NewIcmpMonitorPage(page);
+
+    await openConnected(page, server, '/monitors/new-icmp');
+    await form.hostname.fill('127.0.0.1');
+    await form.degradedPacketLoss.fill('30');
+    await form.failedPacketLoss.fill('30');
+    await form.createButton.click();
+
+    await expect(form.name).toHaveAccessibleDescription(/^Name must not be empty Shown in lists/);
+    await expect(form.degradedPacketLoss).toHaveAccessibleDescription(/Degraded at packet loss must be below failed at packet loss \(30%\)/);
+    await expect(form.heading).toBeVisible();
+    await monitors.open();
+    await expect(monitors.emptyState).toBeVisible();
+  });
+
+  test('refuses a traceroute degraded time above the failed one', async ({ page, server }) => {
+    const form = new TracerouteMonitorForm(page);
+    await openConnected(page, server, '/monitors/new-traceroute');
+    await form.fill({ name: 'Slow path', target: '127.0.0.1' });
+    await form.degradedAfter.fill('25000');
+    await form.failedAfter.fill('20000');
+    await form.submit();
+    await expect(form.degradedAfter).toHaveAccessibleDescription(/Degraded after \(ms\) must be below failed after \(20000 ms\)/);
+  });
+
   test('refuses a wrong API key and keeps asking for one', async ({ page, server }) => {
     const prompt = new ApiKeyPrompt(page);
 
@@ -133,7 +160,8 @@ test.describe('traceroute and multi-step monitors', () => {
     await openConnected(page, server, '/monitors');
     await monitors.newMultiStepCheckButton.click();
     await form.name.fill('Health API flow');
-    await expect(form.script).toContainText("request.get('https://api.example.com/health')");
+    await expect(form.script).toContainText("test('first step'");
+    await expect(form.script).not.toContainText('example.com');
     await form.appendToScript('// checked by e2e');
     await form.addDependencyFile(1, './helpers.ts', 'export const base = 1;');
     await form.addEnvironmentVariable(1, 'API_TOKEN', 's3cret', true);

@@ -23,6 +23,17 @@ test.describe('settings in the web console', () => {
     );
   });
 
+  test('a negative plan limit is an error, not a limit of 0', async ({ page, server }) => {
+    const settings = new SettingsPage(page);
+    await openConnected(page, server, '/settings');
+    await settings.setLimit(-5);
+
+    await expect(settings.maxChecks).toHaveAccessibleDescription(/Maximum checks must be 0 or more/);
+    await expect(settings.maxChecks).toHaveValue('-5');
+    const me = await page.request.get(`${server.baseURL}/v1/accounts/me`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
+    expect((await me.json()).maxChecks).toBeNull();
+  });
+
   test('adds a READ_ONLY member and shows its key once', async ({ page, server }) => {
     const settings = new SettingsPage(page);
     await openConnected(page, server, '/settings');

@@ -4,6 +4,7 @@ import { transaction, type Db } from '../../db/connection';
 import { findAlertChannel } from '../../db/repositories/alert-channels';
 import { findAlertState, insertCheckAlert, saveAlertState } from '../../db/repositories/alerts';
 import type { AlertEvent } from '../../notify/types';
+import { resultRoute } from '../../../src-shared/rules/console-links';
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
 import { channelFlagOf, INITIAL_ALERT_STATE, nextAlertState, runVerdict, type AlertState, type RunAlertType, type RunVerdict } from '../../../src-shared/rules/alerting';
 import { storedBodyOf } from '../alert-channels/read-shape';
@@ -68,7 +69,7 @@ function eventOf(check: AlertingCheck, alert: RunAlertType, result: RunResultFac
     checkName: check.name,
     checkType: check.checkType,
     checkResultId: result?.checkResultId ?? null,
-    resultLink: result ? `/monitors/${check.checkId}?result=${result.checkResultId}` : null,
+    resultLink: result ? resultRoute(check.checkId, result.checkResultId) : null,
     runLocation: result?.runLocation ?? null,
     responseTime: result?.responseTime ?? null,
     startedAt: result?.startedAt ?? null,

@@ -3,13 +3,15 @@ import { locationNames } from '../../db/repositories/runs';
 import { listSessionResults, RESULT_FLAGS, RESULT_TYPE_CODE, type ResultRow } from '../../db/repositories/runs-results';
 import type { SessionWithCheck } from '../../db/repositories/runs-sessions';
 import type { CheckType } from '../../../src-shared/enums';
+import { consoleLink, resultRoute, sessionRoute } from '../../../src-shared/rules/console-links';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { CheckSession, ConciseCheckResult } from '../../../src-shared/schemas/check-session';
 import { runLocationsOf } from './session-state';
 import { runSourceOf, statusOf } from './status-codes';
 
-export const sessionLink = (baseUrl: string, sessionId: number) => `${baseUrl}/v1/check-sessions/${encodeRunId('session', sessionId)}`;
-export const resultLink = (baseUrl: string, checkId: string, resultId: number) => `${baseUrl}/v1/check-results/${checkId}/${encodeRunId('result', resultId)}`;
+/** Links open the console's session and result pages (the spec's links are to the web app, not the API). */
+export const sessionLink = (baseUrl: string, sessionId: number) => consoleLink(baseUrl, sessionRoute(encodeRunId('session', sessionId)));
+export const resultLink = (baseUrl: string, checkId: string, resultId: number) => consoleLink(baseUrl, resultRoute(checkId, encodeRunId('result', resultId)));
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -98,7 +98,7 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
     if (!event) {
       result = { ok: false, retryable: false, notificationResult: 'The alert of this notification no longer exists', error: 'missing alert' };
     } else {
-      const { settings } = accountDelivery(deps.db, deps.keyring, row.accountId);
+      const { settings } = accountDelivery(deps.db, deps.keyring, row.accountId, deps.runtime.baseUrl);
       // Rows recorded before credentials were sealed carry them in alertConfig (until the boot pass moves them).
       const config = openChannelConfig(deps.keyring, row.type, row.sealedConfig ?? row.alertConfig);
       const channel = { type: row.type, config } as unknown as ChannelDelivery;

@@ -59,7 +59,7 @@ export function resolveEnvironment(incoming: readonly EnvironmentInput[] | null 
       return { key: variable.key, value: keeps ? (secrets.get(variable.key) ?? null) : (variable.value as string), locked, secret: true };
     }
     if (variable.value === undefined) {
-      throw new AppError('validation', `${at}.value: Invalid input: expected string, received undefined (only a stored secret's value may be left out to keep it)`);
+      throw new AppError('validation', `${at}.value: is required (only a stored secret's value may be left out to keep it)`);
     }
     if (variable.secret === true && variable.value === SECRET_MASK) {
       throw new AppError('validation', `${at}.value: "${SECRET_MASK}" is how a stored secret reads back, and ${variable.key} has no stored secret here to keep; send the value itself`);

@@ -59,16 +59,16 @@ export function deliveryNeedsSealing(keyring: Keyring, doc: object): boolean {
 }
 
 /** The delivery settings the dispatcher uses for the account: stored values over the defaults. */
-export function accountDelivery(db: Db, keyring: Keyring, accountId: string): AccountDelivery {
+export function accountDelivery(db: Db, keyring: Keyring, accountId: string, consoleBaseUrl = ''): AccountDelivery {
   const doc = opened(keyring, stored(db, accountId));
   return {
-    settings: resolveDeliverySettings(doc),
+    settings: resolveDeliverySettings(doc, consoleBaseUrl),
     rateLimit: { ...DEFAULT_CHANNEL_RATE_LIMIT, ...doc.rateLimit },
   };
 }
 
-function view(doc: StoredDelivery): DeliverySettingsView {
-  const settings = resolveDeliverySettings(doc);
+function view(doc: StoredDelivery, consoleBaseUrl: string): DeliverySettingsView {
+  const settings = resolveDeliverySettings(doc, consoleBaseUrl);
   return {
     smtp: {
       host: settings.smtp.host,
@@ -88,7 +88,7 @@ function view(doc: StoredDelivery): DeliverySettingsView {
 }
 
 export function getDeliverySettings(ctx: ServiceContext): DeliverySettingsView {
-  return view(stored(ctx.db, ctx.accountId));
+  return view(stored(ctx.db, ctx.accountId), ctx.runtime.baseUrl);
 }
 
 /** Members left out keep their value; a secret sent as null is cleared. Answers the new settings, secrets masked. */
@@ -104,9 +104,12 @@ export function setDeliverySettings(ctx: ServiceContext, input: unknown): Delive
       rateLimit: { ...doc.rateLimit, ...update.rateLimit },
     };
     if (update.slackAppToken !== undefined) next.slackAppToken = update.slackAppToken;
-    if (update.publicBaseUrl !== undefined) next.publicBaseUrl = update.publicBaseUrl;
+    // Saving the server's own address back (the form shows it) keeps links following the server.
+    if (update.publicBaseUrl !== undefined) next.publicBaseUrl = sameBase(update.publicBaseUrl, ctx.runtime.baseUrl) ? undefined : update.publicBaseUrl;
     if (update.timeoutMs !== undefined) next.timeoutMs = update.timeoutMs;
     writeAppSetting(tx, ctx.accountId, KEY, sealDelivery(ctx.keyring, next) as Record<string, unknown>, ctx.clock.now().getTime());
-    return view(next);
+    return view(next, ctx.runtime.baseUrl);
   });
 }
+
+const sameBase = (a: string, b: string) => b !== '' && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');

@@ -24,6 +24,7 @@ export function GroupForm(props: GroupFormProps) {
             label={GROUP_LABELS.concurrency}
             description="How many of the group's checks run at the same time."
             min={1}
+            clampBehavior="none"
             allowDecimal={false}
             {...form.getInputProps('concurrency')}
           />

@@ -15,7 +15,7 @@ export function GroupRetryFields({ form }: { form: UseFormReturnType<GroupFormVa
       />
       {ownStrategy && (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput label={GROUP_LABELS.baseBackoffSeconds} min={0} allowDecimal={false} {...form.getInputProps('baseBackoffSeconds')} />
+          <NumberInput label={GROUP_LABELS.baseBackoffSeconds} min={0} clampBehavior="none" allowDecimal={false} {...form.getInputProps('baseBackoffSeconds')} />
           <NumberInput label={GROUP_LABELS.maxRetries} description="1–10." allowDecimal={false} {...form.getInputProps('maxRetries')} />
           <NumberInput label={GROUP_LABELS.maxDurationSeconds} description="0–600." allowDecimal={false} {...form.getInputProps('maxDurationSeconds')} />
         </SimpleGrid>

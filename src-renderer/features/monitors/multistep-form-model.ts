@@ -21,11 +21,14 @@ export const MULTI_STEP_FREQUENCY_OPTIONS = MULTI_STEP_FREQUENCIES.map((frequenc
   label: frequencyLabel(frequency),
 }));
 
+/** The starter calls nothing: a check saved unedited must not send requests to someone else's host (docs/DECISIONS.md). */
 export const SAMPLE_SCRIPT = `import { test, expect } from '@playwright/test';
 
-test('the API answers', async ({ request }) => {
-  const response = await request.get('https://api.example.com/health');
-  expect(response.ok()).toBeTruthy();
+// Each test() is one step of the check; replace this one with yours.
+test('first step', async ({ request }) => {
+  // const response = await request.get('https://your-service.internal/health');
+  // expect(response.ok()).toBeTruthy();
+  expect(request).toBeDefined();
 });
 `;
 

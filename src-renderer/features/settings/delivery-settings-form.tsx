@@ -49,8 +49,8 @@ function DeliveryForm({ view }: { view: DeliverySettingsView }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={L.publicBaseUrl} description="Links in alerts point here." withAsterisk {...input('publicBaseUrl')} />
           <Group grow align="flex-start">
-            <NumberInput label={L['rateLimit.max']} description="Per channel; more are recorded RATE_LIMITED." allowDecimal={false} min={1} {...input('rateLimit.max')} />
-            <NumberInput label={L['rateLimit.windowMinutes']} description="1–1440." allowDecimal={false} min={1} {...input('rateLimit.windowMinutes')} />
+            <NumberInput label={L['rateLimit.max']} description="Per channel; more are recorded RATE_LIMITED." allowDecimal={false} min={1} clampBehavior="none" {...input('rateLimit.max')} />
+            <NumberInput label={L['rateLimit.windowMinutes']} description="1–1440." allowDecimal={false} min={1} clampBehavior="none" {...input('rateLimit.windowMinutes')} />
           </Group>
         </SimpleGrid>
         <NumberInput label="Delivery timeout (ms)" description="1000–120000 per request." allowDecimal={false} w={260} {...input('timeoutMs')} />
@@ -58,7 +58,7 @@ function DeliveryForm({ view }: { view: DeliverySettingsView }) {
         <Divider label="Email (SMTP)" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label={L['smtp.host']} {...input('smtp.host')} />
-          <NumberInput label={L['smtp.port']} allowDecimal={false} min={1} max={65535} {...input('smtp.port')} />
+          <NumberInput label={L['smtp.port']} allowDecimal={false} min={1} max={65535} clampBehavior="none" {...input('smtp.port')} />
           <Switch label="TLS from the start (port 465)" mt="xl" {...form.getInputProps('smtp.secure', { type: 'checkbox' })} />
           <TextInput label="SMTP user" placeholder="none" {...input('smtp.user')} />
           <SecretField label="SMTP password" isSet={view.smtp.passwordSet} inputProps={input('smtp.password')} />

@@ -46,7 +46,7 @@ export function PlanLimitForm({ maxChecks, checkCount }: PlanLimitFormProps) {
           </Text>
           <Switch label="Unlimited" {...form.getInputProps('unlimited', { type: 'checkbox' })} />
           <Group align="flex-end" gap="sm">
-            <NumberInput label="Maximum checks" min={0} allowDecimal={false} w={200} disabled={form.values.unlimited} {...form.getInputProps('maxChecks')} />
+            <NumberInput label="Maximum checks" min={0} clampBehavior="none" allowDecimal={false} w={200} disabled={form.values.unlimited} {...form.getInputProps('maxChecks')} />
             <Button type="submit" loading={save.isPending}>
               Save limit
             </Button>
