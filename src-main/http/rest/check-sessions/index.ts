@@ -9,6 +9,7 @@ import {
   CheckSession,
   CheckSessionIdParams,
   CompletionQuery,
+  CompletionQueryV2,
   TriggerSessionsRequest,
   TriggerSessionsResponse,
 } from '../../../../src-shared/schemas/check-session';
@@ -16,15 +17,19 @@ import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';
 
-export function checkSessionRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
+/**
+ * Trigger, read and wait for check sessions: v1, and v2 (what `checkly checks run` calls) with the
+ * same sessions and shapes; only v2's maxWaitSeconds must be whole seconds.
+ */
+function sessionReadRoutes(deps: HttpDeps, version: 'v1' | 'v2'): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
-      '/v1/check-sessions/trigger',
+      `/${version}/check-sessions/trigger`,
       {
         config: { access: 'run' },
         schema: {
           tags: ['Check sessions'],
-          summary: 'Start a check session for every check the target matches (runSource TRIGGER_API)',
+          summary: 'Start a check session for every check the target matches (runSource TRIGGER_API; 404 when none does)',
           body: TriggerSessionsRequest,
           response: { 201: TriggerSessionsResponse, ...errorResponses(400, 401, 403, 404, 429) },
         },
@@ -33,7 +38,7 @@ export function checkSessionRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/v1/check-sessions/:checkSessionId',
+      `/${version}/check-sessions/:checkSessionId`,
       {
         schema: {
           tags: ['Check sessions'],
@@ -46,23 +51,33 @@ export function checkSessionRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/v1/check-sessions/:checkSessionId/completion',
+      `/${version}/check-sessions/:checkSessionId/completion`,
       {
         schema: {
           tags: ['Check sessions'],
           summary: 'Wait up to maxWaitSeconds for a check session to finish; 408 asks to call again',
           params: CheckSessionIdParams,
-          querystring: CompletionQuery,
+          querystring: version === 'v2' ? CompletionQueryV2 : CompletionQuery,
           response: { 200: CheckSession, ...errorResponses(400, 401, 403, 404, 408, 429) },
         },
       },
       async (request, reply) => {
         const closed = new AbortController();
         request.raw.once('close', () => closed.abort());
-        const session = await awaitCheckSessionCompletion(serviceContext(deps, request), request.params.checkSessionId, request.query.maxWaitSeconds, closed.signal);
-        return reply.send(session);
+        return reply.send(await awaitCheckSessionCompletion(serviceContext(deps, request), request.params.checkSessionId, request.query.maxWaitSeconds, closed.signal));
       },
     );
+  };
+}
+
+/** The v2 check-session operations: the same sessions and shapes as v1. */
+export function checkSessionV2Routes(deps: HttpDeps): FastifyPluginAsyncZod {
+  return sessionReadRoutes(deps, 'v2');
+}
+
+export function checkSessionRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(sessionReadRoutes(deps, 'v1'));
 
     app.post(
       '/v1/check-sessions/:checkSessionId/cancel',
