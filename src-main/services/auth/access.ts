@@ -1,23 +1,8 @@
 import { AppError } from '../../core/errors';
+import { roleAllows, WHAT_ROLE_MAY, WHO_MAY, type Access } from '../../../src-shared/rules/access';
 import type { Role } from '../../../src-shared/schemas/account';
 
-/**
- * What an operation needs, from least to most:
- * read (GET/HEAD, tRPC queries) < run (trigger or cancel runs) < write (change monitors, groups,
- * channels, incidents...) < admin (members, API keys, the plan).
- */
-export type Access = 'read' | 'run' | 'write' | 'admin';
-
-const RANK: Record<Access, number> = { read: 0, run: 1, write: 2, admin: 3 };
-
-/** The most each role may do. */
-export const ROLE_ACCESS: Record<Role, Access> = {
-  OWNER: 'admin',
-  ADMIN: 'admin',
-  READ_WRITE: 'write',
-  READ_RUN: 'run',
-  READ_ONLY: 'read',
-};
+export { ROLE_ACCESS, roleAllows, type Access } from '../../../src-shared/rules/access';
 
 /**
  * REST operations that need something other than their method's default (GET/HEAD/OPTIONS read,
@@ -57,25 +42,6 @@ export function requiredAccess(method: string, routeUrl: string, declared?: Acce
   if (listed) return listed.access;
   return READ_METHODS.has(upper) ? 'read' : 'write';
 }
-
-export function roleAllows(role: Role, access: Access): boolean {
-  return RANK[ROLE_ACCESS[role]] >= RANK[access];
-}
-
-const WHAT_ROLE_MAY: Record<Role, string> = {
-  OWNER: 'may do everything',
-  ADMIN: 'may do everything',
-  READ_WRITE: 'may read and change monitors, groups, channels and incidents',
-  READ_RUN: 'may only read and trigger runs',
-  READ_ONLY: 'may only read',
-};
-
-const WHO_MAY: Record<Access, string> = {
-  read: 'any key',
-  run: 'a READ_RUN, READ_WRITE, ADMIN or OWNER key',
-  write: 'a READ_WRITE, ADMIN or OWNER key',
-  admin: 'an ADMIN or OWNER key (members, API keys and the plan)',
-};
 
 /** 403 whose message says what the key may do and which role the operation needs. */
 export function assertAccess(role: Role, access: Access): void {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addMember } from '../../../services/accounts/add-member';
 import { createApiKey } from '../../../services/accounts/create-api-key';
 import { getMyAccount } from '../../../services/accounts/get-me';
+import { getCurrentUser } from '../../../services/accounts/get-user';
 import { inviteMember } from '../../../services/accounts/invite-member';
 import { listMembers } from '../../../services/accounts/list-members';
 import { removeMember } from '../../../services/accounts/remove-member';
@@ -14,6 +15,8 @@ const ByUser = z.object({ userId: z.string().min(1) });
 
 export const accountsRouter = router({
   me: authedProcedure.query(({ ctx }) => getMyAccount(ctx.service)),
+  /** The member holding this key and the key's role (the console hides what the role may not do). */
+  whoami: authedProcedure.query(({ ctx }) => getCurrentUser(ctx.actor)),
   members: router({
     list: authedProcedure.input(MemberListQuery).query(({ ctx, input }) => listMembers(ctx.service, input)),
     add: adminProcedure.input(MemberCreate).mutation(({ ctx, input }) => addMember(ctx.actor, input)),
