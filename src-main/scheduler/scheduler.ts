@@ -1,6 +1,6 @@
 import { closeInterruptedSessions } from '../services/check-sessions/close-interrupted';
 import { loadCheckPlans } from '../services/check-sessions/load-plans';
-import { checksChangeMarker } from '../services/check-sessions/change-marker';
+import { checksChangeBetween, checksChangeMarker, type ChangeMarker } from '../services/check-sessions/change-marker';
 import type { CheckPlan } from '../services/check-sessions/plan';
 import type { RunControl } from '../services/runtime';
 import { startSessions } from '../services/check-sessions/start-sessions';
@@ -52,7 +52,7 @@ export class Scheduler {
   private readonly scheduled = new Map<string, Scheduled>();
   private timer: TimerHandle | null = null;
   private pollTimer: TimerHandle | null = null;
-  private marker = '';
+  private marker: ChangeMarker | null = null;
   private running = false;
   private generation = 0;
   private lastTickAt = -Infinity;
@@ -193,10 +193,10 @@ export class Scheduler {
       this.pollTimer = null;
       try {
         const marker = checksChangeMarker(this.options.deps);
-        if (marker !== this.marker) {
-          this.marker = marker;
-          this.onChecksChanged();
-        }
+        const change = this.marker ? checksChangeBetween(this.options.deps, this.marker, marker) : { kind: 'all' as const };
+        this.marker = marker;
+        if (change.kind === 'all') this.onChecksChanged();
+        else if (change.kind === 'some') this.onChecksChanged(change.checkIds);
       } catch (error) {
         this.options.deps.logger.error({ err: error }, 'looking for changed checks failed');
       }

@@ -108,6 +108,50 @@ describe('scheduler (ManualClock, injected timers, real ping)', () => {
     expect(h.started.length).toBe(count);
   });
 
+  it('picks up checks created, edited and deleted while it runs, and a group switched off', async () => {
+    const h = await start();
+    open.push(h.server);
+    const body = (offset: number) => icmpBody({ frequency: 0, frequencyOffset: offset, request: { hostname: '127.0.0.1', pingCount: 1 } });
+    const startedFor = new Map<string, number>();
+    h.server.backend.events.on('sessionUpdated', (e) => {
+      if (e.status === 'STARTED') startedFor.set(e.checkId, (startedFor.get(e.checkId) ?? 0) + 1);
+    });
+    const sessionsOf = async (checkId: string) => startedFor.get(checkId) ?? 0;
+    const a = (await h.server.api('POST', '/v1/checks/icmp', body(10))).body.id as string;
+    await h.timers.advance(2000);
+    expect(h.server.backend.scheduler.size).toBe(1);
+    // Created in a later poll interval: only the new ones are loaded, and they run.
+    const b = (await h.server.api('POST', '/v1/checks/icmp', body(10))).body.id as string;
+    const c = (await h.server.api('POST', '/v1/checks/icmp', body(10))).body.id as string;
+    await h.timers.advance(2000);
+    expect(h.server.backend.scheduler.size).toBe(3);
+    await h.timers.advance(20_000);
+    await settleRuns(h);
+    expect(await sessionsOf(b)).toBeGreaterThan(0);
+    // Edited: b now runs every 30 s instead of every 10 s.
+    await h.server.api('PUT', `/v1/checks/icmp/${b}`, { frequencyOffset: 30 });
+    // Deleted together with a create: the count no longer adds up, so everything is reloaded.
+    await h.server.api('DELETE', `/v1/checks/${c}`);
+    const d = (await h.server.api('POST', '/v1/checks/icmp', body(10))).body.id as string;
+    await h.timers.advance(2000);
+    expect(h.server.backend.scheduler.size).toBe(3);
+    await settleRuns(h);
+    const before = { a: await sessionsOf(a), b: await sessionsOf(b), d: await sessionsOf(d) };
+    await h.timers.advance(60_000);
+    await settleRuns(h);
+    expect((await sessionsOf(a)) - before.a).toBe(6);
+    expect((await sessionsOf(b)) - before.b).toBe(2);
+    expect((await sessionsOf(d)) - before.d).toBe(6);
+    // A group switched off stops its checks although no check row changed.
+    const group = await h.server.api('POST', '/v1/check-groups', { name: 'edge', activated: true });
+    expect(group.status).toBe(201);
+    await h.server.api('PUT', `/v1/checks/icmp/${a}`, { groupId: group.body.id });
+    await h.timers.advance(2000);
+    await h.server.api('PUT', `/v1/check-groups/${group.body.id}`, { name: 'edge', activated: false });
+    await h.timers.advance(2000);
+    expect(h.server.backend.scheduler.size).toBe(2);
+  });
+
   it('retries a failing check per its FIXED strategy: two ATTEMPTs 30 s apart, then the FINAL', async () => {
     const h = await start();
     open.push(h.server);

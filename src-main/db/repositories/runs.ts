@@ -59,13 +59,31 @@ export function listGroupsById(db: Db, ids: readonly number[]): GroupRow[] {
 }
 
 /** A cheap fingerprint of every check and group: it changes when one is created, changed or deleted. */
-export function checksFingerprint(db: Db): string {
+export interface ChecksFingerprint {
+  /** Rows in checks, and the latest coalesce(updated_at, created_at) among them (ISO text). */
+  checkCount: number;
+  checkStamp: string;
+  /** Count and latest change of check groups, as one string. */
+  groups: string;
+}
+
+export function checksFingerprint(db: Db): ChecksFingerprint {
   const row = db.get<{ c: number; cu: string | null; g: number; gu: string | null }>(sql`select
     (select count(*) from ${checks}) as c,
     (select max(coalesce(updated_at, created_at)) from ${checks}) as cu,
     (select count(*) from ${checkGroups}) as g,
     (select max(coalesce(updated_at, created_at)) from ${checkGroups}) as gu`);
-  return `${row.c}|${row.cu ?? ''}|${row.g}|${row.gu ?? ''}`;
+  return { checkCount: row.c, checkStamp: row.cu ?? '', groups: `${row.g}|${row.gu ?? ''}` };
+}
+
+/** Checks created or changed at or after `stamp` (ISO text), with whether they were created after it. */
+export function checksChangedSince(db: Db, stamp: string): { id: string; createdAfter: boolean }[] {
+  return db
+    .all<{ id: string; createdAfter: number }>(
+      sql`select ${checks.id} as id, ${checks.createdAt} > ${stamp} as createdAfter from ${checks}
+        where coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${stamp}`,
+    )
+    .map((row) => ({ id: row.id, createdAfter: row.createdAfter === 1 }));
 }
 
 export interface ScheduleUpdate {
