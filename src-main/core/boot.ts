@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { openDb, type DbHandle } from '../db/connection';
 import { loadKeyring } from './keyring';
@@ -8,7 +9,7 @@ import { generateApiKey, hashApiKey } from '../services/auth/keys';
 import { LaunchTokens } from '../services/auth/launch-tokens';
 import type { ServiceDeps } from '../services/context';
 import { systemClock, type Clock } from './clock';
-import { publicUrlHost, type Config } from './config';
+import { listenLinkBase, publicUrlHost, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
@@ -115,9 +116,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     const listening = app;
-    const url = `http://${host}:${port}`;
+    const url = listenLinkBase(config.host, port, Object.values(networkInterfaces()).flatMap((entries) => entries ?? []));
     const clock = deps.clock;
     runtime.baseUrl = config.publicUrl ?? url;
     const events = runtime.events;

@@ -137,6 +137,19 @@ export function publicUrlHost(publicUrl: string): string {
   return new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '::0']);
+
+/**
+ * The base of links Sightline sends when no public URL is set: the address it listens on, except
+ * that a wildcard (0.0.0.0, ::) is no address a browser can open — then the machine's first
+ * non-loopback IPv4 address (which the Host check accepts on a wildcard listen), else 127.0.0.1.
+ */
+export function listenLinkBase(host: string, port: number, interfaceAddresses: { address: string; family: string; internal: boolean }[]): string {
+  let linkHost = host.trim();
+  if (WILDCARD_HOSTS.has(linkHost)) linkHost = interfaceAddresses.find((entry) => entry.family === 'IPv4' && !entry.internal)?.address ?? '127.0.0.1';
+  return `http://${linkHost.includes(':') && !linkHost.startsWith('[') ? `[${linkHost}]` : linkHost}:${port}`;
+}
+
 /** "N" (integer ≥ 1) → N; anything else → an error message naming the setting. */
 export function parseRateLimit(value: string, name: string): number | string {
   const n = Number(value.trim());

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { matchPath } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePublicUrl, PROJECT_ROOT, resolveConfig } from '../../src-main/core/config';
+import { listenLinkBase, parsePublicUrl, PROJECT_ROOT, resolveConfig } from '../../src-main/core/config';
 import { CONSOLE_ROUTES } from '../../src-shared/rules/console-links';
 import { createChannel, IMPOSSIBLE, runToCompletion } from '../alerts/harness';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
@@ -119,6 +119,23 @@ describe('--public-url moves every link to the public address and makes its host
     const auth = { authorization: `Bearer ${server.key}` };
     expect((await rawRequest(server.url, { path: '/v1/checks', headers: { host: 'sightline.example.test', ...auth } })).status).toBe(200);
     expect((await rawRequest(server.url, { path: '/v1/checks', headers: { host: 'elsewhere.example.test', ...auth } })).status).toBe(421);
+  });
+});
+
+describe('the link base without --public-url', () => {
+  const nics = [
+    { address: '127.0.0.1', family: 'IPv4', internal: true },
+    { address: 'fe80::1', family: 'IPv6', internal: false },
+    { address: '10.1.2.3', family: 'IPv4', internal: false },
+  ];
+  it('is the address the server listens on, IPv6 in brackets', () => {
+    expect(listenLinkBase('127.0.0.1', 4311, nics)).toBe('http://127.0.0.1:4311');
+    expect(listenLinkBase('::1', 4311, nics)).toBe('http://[::1]:4311');
+  });
+  it('on a wildcard listen is the machine’s first non-loopback IPv4 address, else 127.0.0.1 (never 0.0.0.0)', () => {
+    expect(listenLinkBase('0.0.0.0', 4310, nics)).toBe('http://10.1.2.3:4310');
+    expect(listenLinkBase('::', 4310, nics)).toBe('http://10.1.2.3:4310');
+    expect(listenLinkBase('0.0.0.0', 4310, nics.slice(0, 2))).toBe('http://127.0.0.1:4310');
   });
 });
 
