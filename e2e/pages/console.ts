@@ -1,15 +1,24 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { SightlineServer } from '../fixtures/server';
 
-/** Opens the console at a hash route with the key already accepted for this tab, as after a connect. */
-export async function openConnected(page: Page, server: SightlineServer, hashPath: string): Promise<void> {
-  await page.addInitScript((key) => window.sessionStorage.setItem('sightline.apiKey', key), server.apiKey);
+/**
+ * Signs the browser (every tab of the page's context) in as the console does: the server checks the
+ * key and sets its HttpOnly session cookie. Nothing is put into the page.
+ */
+export async function signIn(page: Page, server: SightlineServer, apiKey = server.apiKey): Promise<void> {
+  const response = await page.context().request.post(`${server.baseURL}/console/session`, { headers: { Authorization: `Bearer ${apiKey}` } });
+  expect(response.status(), `signing in answered ${response.status()}: ${await response.text()}`).toBe(201);
+}
+
+/** Opens the console at a hash route with the browser already signed in, as after a connect. */
+export async function openConnected(page: Page, server: SightlineServer, hashPath: string, apiKey = server.apiKey): Promise<void> {
+  await signIn(page, server, apiKey);
   await page.goto(`/#${hashPath}`);
 }
 
-/** Opens a full link Sightline sent (an alert's RESULT_LINK, an API's checkResultLink) in a tab that holds the key, as after a connect. */
+/** Opens a full link Sightline sent (an alert's RESULT_LINK, an API's checkResultLink) in a signed-in browser, as after a connect. */
 export async function openLinkConnected(page: Page, server: SightlineServer, link: string): Promise<void> {
-  await page.addInitScript((key) => window.sessionStorage.setItem('sightline.apiKey', key), server.apiKey);
+  await signIn(page, server);
   await page.goto(link);
 }
 
@@ -22,4 +31,76 @@ export async function choose(page: Page, select: Locator, option: string): Promi
 /** The toast a mutation shows, by its title. */
 export function toast(page: Page, title: string): Locator {
   return page.getByRole('alert').filter({ hasText: title });
+}
+
+/** The console's frame: header, navigation, skip link, theme and sign-out, on every page. */
+export class ConsoleChrome {
+  readonly header: Locator;
+  readonly signOutButton: Locator;
+  readonly navToggle: Locator;
+  readonly navigation: Locator;
+  readonly skipLink: Locator;
+  readonly main: Locator;
+  readonly themeButton: Locator;
+  readonly shortcutsDialog: Locator;
+  readonly signedInAs: Locator;
+  /** The note a page shows when the key may not change what it shows. */
+  readonly accessNote: Locator;
+
+  constructor(readonly page: Page) {
+    this.header = page.getByRole('banner');
+    this.signOutButton = this.header.getByRole('button', { name: 'Sign out' });
+    this.navToggle = page.getByRole('button', { name: 'Toggle navigation' });
+    this.navigation = page.getByRole('navigation', { name: 'Sections' });
+    this.skipLink = page.getByRole('link', { name: 'Skip to main content' });
+    this.main = page.getByRole('main');
+    this.themeButton = this.header.getByRole('button', { name: /^Colour scheme/ });
+    this.shortcutsDialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    this.signedInAs = this.header.getByTitle(/^Signed in as /);
+    this.accessNote = this.main.getByRole('note');
+  }
+
+  async chooseTheme(label: 'Light' | 'Dark' | 'Auto (as the system)'): Promise<void> {
+    await this.themeButton.click();
+    await this.page.getByRole('menuitem', { name: label }).click();
+  }
+
+  /** The scheme Mantine applied to the page: "light" or "dark". */
+  colorScheme(): Promise<string | null> {
+    return this.page.locator('html').getAttribute('data-mantine-color-scheme');
+  }
+
+  /** The page's own title (level 2: the app's name is the level-1 heading). */
+  heading(name: string): Locator {
+    return this.main.getByRole('heading', { name, exact: true, level: 2 });
+  }
+
+  /** The search field of a list page, which "/" focuses. */
+  get search(): Locator {
+    return this.main.getByRole('searchbox');
+  }
+
+  /** The address of the page's icon (<link rel="icon">). */
+  faviconHref(): Promise<string | null> {
+    return this.page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? null);
+  }
+
+  /** Presses keys one after the other, as a person types a shortcut sequence ("g", then "m"). */
+  async pressSequence(...keys: string[]): Promise<void> {
+    for (const key of keys) await this.page.keyboard.press(key);
+  }
+
+  /** A button or link of the page (not of the header or navigation), by its accessible name. */
+  action(name: string): Locator {
+    return this.main.getByRole('button', { name, exact: true }).or(this.main.getByRole('link', { name, exact: true }));
+  }
+
+  navLink(name: string): Locator {
+    return this.navigation.getByRole('link', { name, exact: true });
+  }
+
+  /** Whether the page itself scrolls sideways (anything wider than the viewport outside a scroll box). */
+  pageOverflowsHorizontally(): Promise<boolean> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  }
 }

@@ -29,7 +29,7 @@ export class MonitorsPage {
     this.tagFilter = main.getByRole('combobox', { name: 'Filter by tag' });
     this.deleteDialog = page.getByRole('dialog', { name: 'Delete monitor' });
     this.confirmDeleteButton = this.deleteDialog.getByRole('button', { name: 'Delete', exact: true });
-    this.disconnectButton = page.getByRole('button', { name: 'Disconnect' });
+    this.disconnectButton = page.getByRole('button', { name: 'Sign out' });
   }
 
   async open(): Promise<void> {

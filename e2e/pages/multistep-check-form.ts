@@ -7,6 +7,9 @@ export class MultiStepCheckForm {
   readonly addDependency: Locator;
   readonly addVariable: Locator;
   readonly createButton: Locator;
+  readonly runOnceButton: Locator;
+  readonly runOnceResult: Locator;
+  readonly locations: Locator;
 
   constructor(
     readonly page: Page,
@@ -19,6 +22,30 @@ export class MultiStepCheckForm {
     this.addDependency = this.form.getByRole('button', { name: 'Add dependency' });
     this.addVariable = this.form.getByRole('button', { name: 'Add variable' });
     this.createButton = this.form.getByRole('button', { name: 'Create check' });
+    this.runOnceButton = this.form.getByRole('button', { name: 'Run once without saving' });
+    this.runOnceResult = this.form.getByRole('region', { name: 'Run once result' });
+    this.locations = this.form.getByRole('combobox', { name: 'Locations', exact: true });
+  }
+
+  /** Replaces the whole script (CodeMirror: select all, then type; keep the text free of brackets CodeMirror would close). */
+  async replaceScript(lines: readonly string[]): Promise<void> {
+    await this.script.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('Delete');
+    // Typed line by line without auto-indent surprises: each line starts at column 0.
+    for (const [index, line] of lines.entries()) {
+      if (index > 0) {
+        await this.page.keyboard.press('Enter');
+        await this.page.keyboard.press('Shift+Home');
+        await this.page.keyboard.press('Delete');
+      }
+      await this.page.keyboard.insertText(line);
+    }
+  }
+
+  /** The badge saying how the unsaved run ended: Passed, Failed, Degraded, Not run. */
+  runOnceStatus(): Locator {
+    return this.runOnceResult.locator('[data-status]');
   }
 
   /** Types at the end of the script; CodeMirror closes brackets itself, so keep the text bracket-free. */

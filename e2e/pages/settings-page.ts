@@ -9,6 +9,9 @@ export class SettingsPage {
   readonly membersTable: Locator;
   readonly memberForm: Locator;
   readonly keyDialog: Locator;
+  readonly consoleSection: Locator;
+  readonly offerPublicLocations: Locator;
+  readonly membersNote: Locator;
 
   constructor(readonly page: Page) {
     this.planForm = page.getByRole('form', { name: 'Plan limit' });
@@ -18,6 +21,9 @@ export class SettingsPage {
     this.membersTable = page.getByRole('table', { name: 'Members' });
     this.memberForm = page.getByRole('form', { name: 'Add member' });
     this.keyDialog = page.getByRole('dialog', { name: 'New API key' });
+    this.consoleSection = page.getByRole('region', { name: 'Console' });
+    this.offerPublicLocations = this.consoleSection.getByRole('switch', { name: 'Offer public location names' });
+    this.membersNote = page.getByRole('note').filter({ hasText: 'Members and API keys are managed by administrators' });
   }
 
   async open(): Promise<void> {

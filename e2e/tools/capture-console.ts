@@ -43,9 +43,9 @@ async function main(): Promise<void> {
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 660 }, colorScheme: 'light' });
+      // Signed in as the console does it: the server sets the session cookie for the key.
+      await page.request.post(`${server.baseURL}/console/session`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
       await page.goto(`${server.baseURL}/#/monitors`);
-      await page.evaluate((key) => window.sessionStorage.setItem('sightline.apiKey', key), server.apiKey);
-      await page.reload();
       await page.getByRole('cell', { name: 'Backup DNS resolver', exact: true }).waitFor();
       await mkdir(fileURLToPath(new URL('../../docs', import.meta.url)), { recursive: true });
       await page.screenshot({ path: OUTPUT });

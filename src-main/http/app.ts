@@ -47,6 +47,8 @@ import { runtimeRoutes } from './rest/runtimes';
 import { locationRoutes } from './rest/locations';
 import { nextRoutes } from './rest/next';
 import { agentRoutes } from './rest/agent';
+import { consoleSessionRoutes } from './console-session/routes';
+import { ConsoleSessions } from '../services/auth/console-sessions';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -70,9 +72,14 @@ export interface AppOptions {
   allowFileOrigin?: boolean;
 }
 
-export async function buildApp(base: Omit<HttpDeps, 'limits'>, options: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>, options: AppOptions): Promise<FastifyInstance> {
   const limits = createRequestLimits(base.services.keyring, options);
-  const deps: HttpDeps = { ...base, limits };
+  const consoleSession = {
+    store: new ConsoleSessions(base.services.clock),
+    // One name per data folder: two servers on one host (cookies ignore the port) keep their sessions apart.
+    cookieName: `sightline_session_${base.services.keyring.mac('console session cookie').slice(0, 12)}`,
+  };
+  const deps: HttpDeps = { ...base, limits, consoleSession };
   const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, bodyLimit: BODY_LIMIT_BYTES, routerOptions: { maxParamLength: 500 } });
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -153,6 +160,9 @@ export async function buildApp(base: Omit<HttpDeps, 'limits'>, options: AppOptio
     await rest.register(nextRoutes(deps));
   });
 
+  // The console's sign-in (headless mode): outside /v1, which only the API key in Authorization opens.
+  await app.register(consoleSessionRoutes(deps));
+
   // Remote agents authenticate with private-location keys, not API keys: outside the API-key scope.
   await app.register(agentRoutes(deps));
 
@@ -180,6 +190,10 @@ export async function buildApp(base: Omit<HttpDeps, 'limits'>, options: AppOptio
 
   if (options.rendererDir && existsSync(join(options.rendererDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.rendererDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Browsers (and /docs) ask for /favicon.ico whatever the page links: the console's SVG icon answers it.
+    if (existsSync(join(options.rendererDir, 'favicon.svg'))) {
+      app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.svg'));
+    }
   } else {
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/html').send('<!doctype html><title>Sightline</title><p>The console is not built. Run <code>npm run build:renderer</code> and restart, or use the API at <a href="/docs">/docs</a>.</p>'),

@@ -78,7 +78,12 @@ export class KeyBudget {
   /** The window a request counts in: its key's keyed hash (however "Bearer" is spelled), else its address. */
   bucketOf(authorization: string | undefined, address: string): string {
     const token = bearerToken(authorization);
-    return token ? `key:${hashApiKey(this.keyring, token)}` : `ip:${clientAddress(address)}`;
+    return token ? this.bucketOfKeyHash(hashApiKey(this.keyring, token)) : `ip:${clientAddress(address)}`;
+  }
+
+  /** The window of a key known by its keyed hash (a console session's key): the same as the key's own. */
+  bucketOfKeyHash(keyHash: string): string {
+    return `key:${keyHash}`;
   }
 
   /** Counts one request; 429 with the spec's body and attributes once the key's budget is spent. */

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { EmbeddedAgent, type BatchRunFn, type LaneCapacities, type RunFn } from '../agent/embedded-agent';
+import type { JobOutcome, RunJob } from '../runner/jobs';
+import type { AdHocRuns } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
 import { openExecutionSecrets } from '../services/secrets/execution';
 import type { ExecutionJob } from '../runner/types';
@@ -36,6 +39,8 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
   const timers = options.timers ?? realTimers;
   const { deps } = options;
   let coordinator: RunCoordinator | null = null;
+  /** Ad-hoc runs waiting for their outcome, by job id: their outcomes never reach the coordinator. */
+  const adHocWaiters = new Map<string, (outcome: JobOutcome) => void>();
   const agent = new EmbeddedAgent({
     clock: deps.clock,
     logger: deps.logger,
@@ -43,12 +48,18 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     run: (job) => options.run(openExecutionSecrets(deps.keyring, job)),
     icmpBatch: options.icmpBatch ?? null,
     lanes: options.lanes,
-    onOutcome: (outcome) => coordinator?.onOutcome(outcome),
+    onOutcome: (outcome) => {
+      const waiter = adHocWaiters.get(outcome.job.jobId);
+      if (!waiter) return coordinator?.onOutcome(outcome);
+      adHocWaiters.delete(outcome.job.jobId);
+      waiter(outcome);
+    },
   });
   coordinator = new RunCoordinator({ deps, timers, sink: agent, flushIntervalMs: options.flushIntervalMs });
   const control = coordinator;
   const scheduler = new Scheduler({ deps, timers, control, pollIntervalMs: options.pollIntervalMs, recordLag: options.recordLag });
   deps.runtime.runs = control;
+  deps.runtime.adHoc = adHocRuns(agent, adHocWaiters, deps);
   deps.runtime.agent = { lanes: () => agent.laneStats(), icmpMode: () => agent.icmpMode, multiStepIsolation: () => options.multiStepIsolation ?? null };
   return {
     scheduler,
@@ -59,6 +70,41 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
       scheduler.stop();
       await agent.drain(timeoutMs);
       control.stop();
+    },
+  };
+}
+
+/** Runs on the embedded agent that belong to no session: one job each, no retries, the outcome to the caller. */
+function adHocRuns(agent: EmbeddedAgent, waiters: Map<string, (outcome: JobOutcome) => void>, deps: ServiceDeps): AdHocRuns {
+  return {
+    run(execution, { accountId, signal, startWithinMs }) {
+      const now = deps.clock.now().getTime();
+      const job: RunJob = {
+        jobId: randomUUID(),
+        // Not a run id: nothing looks this session up, and cancelling it reaches this job only.
+        sessionId: `adhoc-${randomUUID()}`,
+        accountId,
+        attempt: 1,
+        execution,
+        enqueuedAt: now,
+        plannedAt: now,
+        dropAfter: now + startWithinMs,
+        slot: execution.runLocation,
+        candidates: [execution.runLocation],
+        retry: { strategy: null, doubleCheck: false },
+        firstAttemptAt: now,
+        periodMs: startWithinMs,
+      };
+      return new Promise<JobOutcome>((resolve) => {
+        const onAbort = () => agent.cancelSession(job.sessionId);
+        waiters.set(job.jobId, (outcome) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(outcome);
+        });
+        signal?.addEventListener('abort', onAbort, { once: true });
+        agent.submit(job);
+        if (signal?.aborted) onAbort();
+      });
     },
   };
 }

@@ -1,7 +1,8 @@
 import { EventBus } from '../core/events';
 import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
-import type { LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
+import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
+import type { ExecutionJob } from '../runner/types';
 import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './agent-jobs/signals';
 
 /** What a new session needs to be run: its first jobs, and its group for group concurrency. */
@@ -18,6 +19,15 @@ export interface SessionDispatch {
 export interface RunControl {
   dispatch(sessions: readonly SessionDispatch[]): void;
   cancelSession(sessionId: number): void;
+}
+
+/**
+ * One run that belongs to no check and no session (the console's "Run once without saving"): it
+ * waits in the embedded agent's lane like any run of its type, and its outcome comes back to the
+ * caller only — nothing is recorded, alerted or rolled up.
+ */
+export interface AdHocRuns {
+  run(execution: Omit<ExecutionJob, 'signal'>, options: { accountId: string; signal?: AbortSignal; startWithinMs: number }): Promise<JobOutcome>;
 }
 
 /** What services need from the running notification dispatcher: a nudge after they commit new notifications. */
@@ -52,6 +62,8 @@ export interface Runtime {
   /** Where links to the console point: --public-url, else the address the server listens on (set at boot). */
   baseUrl: string;
   runs: RunControl | null;
+  /** Runs on this machine that record nothing (set by the run system). */
+  adHoc: AdHocRuns | null;
   agentJobs: AgentJobsRuntime;
   dispatch: DispatchControl | null;
   agent: AgentStatus | null;
@@ -88,6 +100,7 @@ export function createRuntime(baseUrl = ''): Runtime {
     events: new EventBus(),
     baseUrl,
     runs: null,
+    adHoc: null,
     agentJobs: {
       settings: { leaseGraceMs: DEFAULT_LEASE_GRACE_MS, leaseMs: null, heartbeatIntervalMs: DEFAULT_HEARTBEAT_INTERVAL_MS },
       signals: new JobSignals(),

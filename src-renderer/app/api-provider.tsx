@@ -5,8 +5,9 @@ import { createApiClient, TRPCProvider } from '../lib/trpc';
 
 interface ApiProviderProps {
   trpcUrl: string;
-  token: string;
-  /** Called when the server stops accepting the key, e.g. after it was revoked or the server restarted with another one. */
+  /** Electron's launch token; null in headless mode, where the browser's session cookie signs the requests. */
+  token: string | null;
+  /** Called when the server stops accepting the key or session, e.g. after it was revoked, signed out in another tab, or expired. */
   onUnauthorized: () => void;
   children: ReactNode;
 }

@@ -1,22 +1,38 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { MouseEvent } from 'react';
 import { LiveSessionUpdates } from '../features/sessions/live-session-updates';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import { AppRoutes } from './app-routes';
+import { KeyboardShortcuts } from './shortcuts-help';
+
+const MAIN_ID = 'main-content';
+
+/** The hash router owns the URL fragment, so the skip link moves focus itself instead of following "#main-content". */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  const main = document.getElementById(MAIN_ID);
+  main?.focus();
+  main?.scrollIntoView();
+}
 
 export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   return (
     <LiveSessionUpdates>
-      <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
+      <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <KeyboardShortcuts />
+      <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={{ base: 'xs', sm: 'md' }}>
         <AppShell.Header>
           <AppHeader navOpened={navOpened} onToggleNav={toggle} />
         </AppShell.Header>
         <AppShell.Navbar p="xs">
           <AppNavbar onNavigate={close} />
         </AppShell.Navbar>
-        <AppShell.Main>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className="app-main">
           <AppRoutes />
         </AppShell.Main>
       </AppShell>

@@ -1,28 +1,28 @@
 import { notifications } from '@mantine/notifications';
 import { HashRouter } from 'react-router';
+import { LoadingBlock } from '../components/loading-block';
 import { ApiKeyPrompt } from '../features/auth/api-key-prompt';
 import { useConnection } from '../lib/connection-context';
 import { ApiProvider } from './api-provider';
 import { AppLayout } from './app-layout';
 
-/** Asks for an API key in headless mode; Electron always arrives with a token. */
+/** Asks for an API key in headless mode until the browser is signed in; Electron always arrives with a token. */
 export function ConnectionGate() {
-  const { connection, connect, disconnect } = useConnection();
+  const { connection, signedIn, sessionEnded } = useConnection();
   const onUnauthorized = () => {
     if (connection.mode !== 'headless') return;
     notifications.show({
-      id: 'api-key-rejected',
+      id: 'session-ended',
       color: 'red',
       title: 'Signed out',
-      message: 'The server no longer accepts this API key. Enter a valid key to continue.',
+      message: 'The server no longer accepts this sign-in (signed out in another tab, expired, or the API key was revoked). Enter a valid key to continue.',
     });
-    disconnect();
+    sessionEnded();
   };
-  if (!connection.token) {
-    return <ApiKeyPrompt trpcUrl={connection.trpcUrl} onAccepted={connect} />;
-  }
+  if (connection.status === 'checking') return <LoadingBlock label="Checking whether this browser is signed in" />;
+  if (connection.status === 'signedOut') return <ApiKeyPrompt onSignedIn={signedIn} />;
   return (
-    <ApiProvider key={connection.token} trpcUrl={connection.trpcUrl} token={connection.token} onUnauthorized={onUnauthorized}>
+    <ApiProvider key={connection.generation} trpcUrl={connection.trpcUrl} token={connection.token} onUnauthorized={onUnauthorized}>
       <HashRouter>
         <AppLayout />
       </HashRouter>

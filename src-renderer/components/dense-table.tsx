@@ -7,7 +7,7 @@ interface DenseTableProps extends Omit<TableProps, 'children' | 'aria-label'> {
   columns: readonly string[];
   /** A last column whose heading only screen readers hear, e.g. "Actions"; null for none. */
   hiddenColumn?: string | null;
-  /** Wraps the table in a horizontal scroller that keeps at least this width. */
+  /** The width the table keeps; a narrower screen scrolls it sideways inside its own box (default: as narrow as its content allows). */
   minWidth?: number;
   children: ReactNode;
 }
@@ -31,5 +31,10 @@ export function DenseTable({ label, columns, hiddenColumn = 'Actions', minWidth,
       <Table.Tbody>{children}</Table.Tbody>
     </Table>
   );
-  return minWidth === undefined ? table : <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
+  // Always in a scroller: on a phone a wide table scrolls inside its box, never the page.
+  return (
+    <Table.ScrollContainer minWidth={minWidth ?? 0}>
+      {table}
+    </Table.ScrollContainer>
+  );
 }

@@ -11,11 +11,13 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 /**
  * Subscriptions use SSE. The browser's EventSource cannot send headers and tRPC's connectionParams
- * travel in the URL (where proxies log them), so a fetch-based EventSource sends the key in the same
- * Authorization header as every other call.
+ * travel in the URL (where proxies log them), so a fetch-based EventSource sends the Electron launch
+ * token in the same Authorization header as every other call. In headless mode there is no token in
+ * the page: the browser's HttpOnly session cookie goes with every same-origin request (queries,
+ * mutations and the SSE stream alike).
  */
-export function createApiClient(trpcUrl: string, token: string) {
-  const authorization = `Bearer ${token}`;
+export function createApiClient(trpcUrl: string, token: string | null) {
+  const authorization: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
@@ -24,12 +26,13 @@ export function createApiClient(trpcUrl: string, token: string) {
           url: trpcUrl,
           EventSource,
           eventSourceOptions: {
-            fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, Authorization: authorization } }),
+            fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin', headers: { ...init.headers, ...authorization } }),
           },
         }),
         false: httpBatchLink({
           url: trpcUrl,
-          headers: () => ({ Authorization: authorization }),
+          headers: () => authorization,
+          fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
         }),
       }),
     ],

@@ -10,7 +10,7 @@ export const AssignableRole = z.enum(['ADMIN', 'READ_WRITE', 'READ_RUN', 'READ_O
 });
 export type AssignableRole = z.infer<typeof AssignableRole>;
 
-const Email = z.email({ error: 'Invalid email address' }).max(254);
+const Email = z.email({ error: 'must be an email address' }).max(254);
 const MemberName = z.string().trim().min(1).max(255);
 
 /** Adds an active member and gives it a first API key. */

@@ -31,6 +31,17 @@ export const AlertNotificationDetail = AlertNotification.extend({
 });
 export type AlertNotificationDetail = z.infer<typeof AlertNotificationDetail>;
 
+/** The console's list and detail also name the channel and the check (the REST shapes do not change). */
+export const NamedAlertNotification = AlertNotificationDetail.extend({
+  /** The channel's own name (its config's `name`) as it is now; null when it has none or was deleted. */
+  channelName: z.string().nullable(),
+  /** Whether the channel still exists (a deleted channel's notifications stay in the log). */
+  channelExists: z.boolean(),
+  /** The check's name as it is now; null for a test notification or a deleted check. */
+  checkName: z.string().nullable(),
+});
+export type NamedAlertNotification = z.infer<typeof NamedAlertNotification>;
+
 const UnixSeconds = (name: string) =>
   z.coerce
     .number({ error: `${name}: must be a UNIX timestamp in seconds` })

@@ -1,4 +1,4 @@
-import { createIcmpCheck } from '../../fixtures/rest';
+import { createIcmpCheck, offerPublicLocations } from '../../fixtures/rest';
 import { expect, test } from '../../fixtures/server';
 import { choose, openConnected, toast } from '../../pages/console';
 import { GroupForm } from '../../pages/group-form';
@@ -23,6 +23,8 @@ test.describe('check groups in the web console', () => {
 
   test('creates a group, moves a monitor into it, is refused deletion while it holds the monitor, then deletes both', async ({ page, server, request }) => {
     await createIcmpCheck(request, server, 'Gateway ping');
+    // Public location names are offered only once Settings → Console opts in.
+    await offerPublicLocations(request, server);
     const groups = new GroupsPage(page);
     const monitors = new MonitorsPage(page);
     const form = new GroupForm(page);

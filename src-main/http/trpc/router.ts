@@ -6,6 +6,7 @@ import { checkGroupsRouter } from './routers/check-groups';
 import { checkResultsRouter } from './routers/check-results';
 import { checkSessionsRouter } from './routers/check-sessions';
 import { checksRouter } from './routers/checks';
+import { consoleRouter } from './routers/console';
 import { statusPagesRouter } from './routers/status-pages';
 import { privateLocationsRouter } from './routers/private-locations';
 import { agentRouter } from './routers/agent';
@@ -19,6 +20,7 @@ export const appRouter = router({
   checkResults: checkResultsRouter,
   checkSessions: checkSessionsRouter,
   checks: checksRouter,
+  console: consoleRouter,
   statusPages: statusPagesRouter,
   privateLocations: privateLocationsRouter,
   agent: agentRouter,

@@ -22,15 +22,35 @@ export function authenticate(deps: ServiceDeps, launchTokens: LaunchTokens, cred
   const token = bearerToken(credentials.authorization);
   if (!token) throw AppError.badToken();
   const keyHash = hashApiKey(deps.keyring, token);
-  const principal = launchTokens.verify(keyHash) ?? lookupStoredKey(deps, keyHash) ?? upgradeLegacyKey(deps, token, keyHash);
+  const principal = principalOfKeyHash(deps, launchTokens, keyHash) ?? upgradeLegacyKey(deps, token, keyHash);
   if (!principal) throw AppError.badToken();
+  assertOwnAccount(principal, credentials.accountHeaders);
+  return principal;
+}
+
+/** The key's hash along with who holds it: what a console session keeps in place of the key. */
+export function authenticateKey(deps: ServiceDeps, launchTokens: LaunchTokens, credentials: Credentials): { principal: Principal; keyHash: string } {
+  const principal = authenticate(deps, launchTokens, credentials);
+  // authenticate() rewrote a legacy hash, so the keyed hash is the one stored now.
+  return { principal, keyHash: hashApiKey(deps.keyring, bearerToken(credentials.authorization) ?? '') };
+}
+
+/**
+ * Who holds a key, by its keyed hash, as it is stored now: null once the key was revoked or its
+ * member removed. Console sessions look their key up this way on every request.
+ */
+export function principalOfKeyHash(deps: ServiceDeps, launchTokens: LaunchTokens, keyHash: string): Principal | null {
+  return launchTokens.verify(keyHash) ?? lookupStoredKey(deps, keyHash);
+}
+
+/** Every account header sent must name the key's own account (403 otherwise). */
+export function assertOwnAccount(principal: Principal, accountHeaders: readonly string[]): void {
   // Account ids are uuids: the header names the same account in any letter case.
   const own = principal.accountId.toLowerCase();
-  for (const named of credentials.accountHeaders) {
+  for (const named of accountHeaders) {
     const value = named.trim().toLowerCase();
     if (value && value !== own) throw AppError.forbidden();
   }
-  return principal;
 }
 
 function lookupStoredKey(deps: ServiceDeps, keyHash: string): Principal | null {

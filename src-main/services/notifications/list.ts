@@ -1,7 +1,9 @@
 import { AppError } from '../../core/errors';
+import { listAllAlertChannels } from '../../db/repositories/alert-channels';
+import { findCheck } from '../../db/repositories/checks';
 import { countNotifications, findNotification, listNotifications, type NotificationFilter } from '../../db/repositories/notifications';
 import { notificationWindow } from '../../../src-shared/rules/notifications';
-import { AlertNotificationQuery, type AlertNotificationDetail } from '../../../src-shared/schemas/alert-notification';
+import { AlertNotificationQuery, type AlertNotificationDetail, type NamedAlertNotification } from '../../../src-shared/schemas/alert-notification';
 import type { ServiceContext } from '../context';
 import { parseOrThrow } from '../validation';
 import { toNotificationDetail } from './read-shape';
@@ -42,4 +44,40 @@ export function getAlertNotification(ctx: ServiceContext, id: string): AlertNoti
   const row = findNotification(ctx.db, id);
   if (!row || row.accountId !== ctx.accountId) throw AppError.notFound();
   return toNotificationDetail(row);
+}
+
+/**
+ * The console's list and detail: each notification with its channel's and its check's names as
+ * they are now, so the log reads "Ops webhook" and "Checkout API" rather than "#1" and a uuid.
+ */
+export function nameNotifications(ctx: ServiceContext, items: readonly AlertNotificationDetail[]): NamedAlertNotification[] {
+  const channels = new Map(listAllAlertChannels(ctx.db, ctx.accountId).map((channel) => [channel.id, channel]));
+  const checkNames = new Map<string, string | null>();
+  const checkName = (id: string) => {
+    if (!checkNames.has(id)) checkNames.set(id, findCheck(ctx.db, ctx.accountId, id)?.name ?? null);
+    return checkNames.get(id) ?? null;
+  };
+  return items.map((item) => {
+    const channel = channels.get(item.alertChannelId);
+    const name = (channel?.body as { config?: { name?: unknown } } | undefined)?.config?.name;
+    return {
+      ...item,
+      channelName: typeof name === 'string' && name.trim() !== '' ? name : null,
+      channelExists: channel !== undefined,
+      checkName: item.checkId ? checkName(item.checkId) : null,
+    };
+  });
+}
+
+export interface NamedNotificationPage extends Omit<NotificationPage, 'items'> {
+  items: NamedAlertNotification[];
+}
+
+export function listNamedAlertNotifications(ctx: ServiceContext, input: unknown): NamedNotificationPage {
+  const page = listAlertNotifications(ctx, input);
+  return { ...page, items: nameNotifications(ctx, page.items) };
+}
+
+export function getNamedAlertNotification(ctx: ServiceContext, id: string): NamedAlertNotification {
+  return nameNotifications(ctx, [getAlertNotification(ctx, id)])[0];
 }

@@ -1,4 +1,5 @@
-import { Button, CloseButton, Code, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Button, CloseButton, Code, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Gate } from '../../components/access';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -45,9 +46,11 @@ export function LocationKeysPanel({ location, onKeyCreated, onClose }: LocationK
       <Group justify="space-between" mb="xs">
         <Title order={4}>Keys of {location.name}</Title>
         <Group gap="xs">
-          <Button size="xs" loading={add.isPending} onClick={() => add.mutate({ id: location.id })}>
-            Add key
-          </Button>
+          <Gate access="admin">
+            <Button size="xs" loading={add.isPending} onClick={() => add.mutate({ id: location.id })}>
+              Add key
+            </Button>
+          </Gate>
           <CloseButton aria-label="Close keys" onClick={onClose} />
         </Group>
       </Group>
@@ -61,7 +64,9 @@ export function LocationKeysPanel({ location, onKeyCreated, onClose }: LocationK
             <Table.Tr>
               <Table.Th>Key</Table.Th>
               <Table.Th>Created</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -70,9 +75,11 @@ export function LocationKeysPanel({ location, onKeyCreated, onClose }: LocationK
                 <Table.Td ff="monospace">{key.maskedKey}</Table.Td>
                 <Table.Td>{formatSeen(key.created_at)}</Table.Td>
                 <Table.Td ta="right">
-                  <Button size="compact-sm" variant="subtle" color="red" aria-label={`Revoke ${key.maskedKey}`} onClick={() => setRevoking(key)}>
-                    Revoke
-                  </Button>
+                  <Gate access="admin" hide>
+                    <Button size="compact-sm" variant="subtle" color="red" aria-label={`Revoke ${key.maskedKey}`} onClick={() => setRevoking(key)}>
+                      Revoke
+                    </Button>
+                  </Gate>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -2,6 +2,7 @@ import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AccessNote, Gate } from '../../components/access';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
@@ -35,7 +36,12 @@ export function PrivateLocationsSection() {
     }),
   );
   const selected = list.data?.find((location) => location.id === keysOf) ?? null;
-  const newButton = <Button onClick={() => setCreating(true)}>New private location</Button>;
+  // Creating a location mints its first agent key: ADMIN or OWNER, as the server requires.
+  const newButton = (
+    <Gate access="admin">
+      <Button onClick={() => setCreating(true)}>New private location</Button>
+    </Gate>
+  );
 
   return (
     <Stack gap="sm">
@@ -43,6 +49,7 @@ export function PrivateLocationsSection() {
         <Title order={3}>Private locations</Title>
         {list.data && list.data.length > 0 && newButton}
       </Group>
+      <AccessNote access="write">Private locations are read-only for this key</AccessNote>
       {list.isPending && <LoadingBlock label="Loading private locations" />}
       {list.isError && <QueryError title="Private locations could not be loaded" error={list.error} onRetry={() => void list.refetch()} />}
       {list.data && list.data.length === 0 && (

@@ -2,6 +2,7 @@ import { Button, Group, Pagination } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AccessNote, Gate } from '../../components/access';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
@@ -20,9 +21,11 @@ export function AlertChannelsPage() {
   const list = useQuery(trpc.alertChannels.list.queryOptions({ limit: PAGE_SIZE, page }, { placeholderData: keepPreviousData }));
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   const newButton = (
-    <Button component={Link} to="/alert-channels/new">
-      New alert channel
-    </Button>
+    <Gate access="write">
+      <Button component={Link} to="/alert-channels/new">
+        New alert channel
+      </Button>
+    </Gate>
   );
 
   return (
@@ -32,6 +35,7 @@ export function AlertChannelsPage() {
         description="Where alerts go when a monitor fails or recovers: email, Slack, webhooks, SMS, phone calls, PagerDuty and Opsgenie."
         actions={newButton}
       />
+      <AccessNote access="write">Alert channels are read-only for this key</AccessNote>
       {list.isPending && <LoadingBlock label="Loading alert channels" />}
       {list.isError && <QueryError title="Alert channels could not be loaded" error={list.error} onRetry={() => void list.refetch()} />}
       {list.data && list.data.total === 0 && (

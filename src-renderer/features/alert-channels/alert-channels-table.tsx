@@ -1,5 +1,7 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
+import { useGate } from '../../components/access';
 import { DenseTable } from '../../components/dense-table';
+import { ViewIcon } from '../../components/view-icon';
 import { EditIcon } from '../../components/edit-icon';
 import { RowAction } from '../../components/row-action';
 import { TrashIcon } from '../../components/trash-icon';
@@ -17,6 +19,8 @@ const COLUMNS = ['Type', 'Target', 'Sends', 'Subscriptions'];
 
 export function AlertChannelsTable({ channels, onDelete }: AlertChannelsTableProps) {
   const sendTest = useSendTest();
+  // A key that may not change channels gets only "View"; the note above the table says why.
+  const { allowed: mayChange } = useGate('write');
   return (
     <DenseTable label="Alert channels" columns={COLUMNS} minWidth={820}>
       {channels.map((channel) => {
@@ -45,15 +49,21 @@ export function AlertChannelsTable({ channels, onDelete }: AlertChannelsTablePro
             <Table.Td>{channel.subscriptions.length}</Table.Td>
             <Table.Td>
               <Group gap={2} wrap="nowrap">
-                <RowAction
-                  tooltip="Send test notification"
-                  label={`Send test notification to ${label}`}
-                  icon={<SendIcon />}
-                  loading={sendTest.isPending && sendTest.variables.alertChannelId === channel.id}
-                  onClick={() => sendTest.mutate({ alertChannelId: channel.id })}
-                />
-                <RowAction tooltip="Edit and manage subscriptions" label={`Edit ${label}`} icon={<EditIcon />} to={`/alert-channels/${channel.id}`} />
-                <RowAction tooltip="Delete alert channel" label={`Delete ${label}`} icon={<TrashIcon />} color="red" onClick={() => onDelete(channel)} />
+                {mayChange ? (
+                  <>
+                    <RowAction
+                      tooltip="Send test notification"
+                      label={`Send test notification to ${label}`}
+                      icon={<SendIcon />}
+                      loading={sendTest.isPending && sendTest.variables.alertChannelId === channel.id}
+                      onClick={() => sendTest.mutate({ alertChannelId: channel.id })}
+                    />
+                    <RowAction tooltip="Edit and manage subscriptions" label={`Edit ${label}`} icon={<EditIcon />} to={`/alert-channels/${channel.id}`} />
+                    <RowAction tooltip="Delete alert channel" label={`Delete ${label}`} icon={<TrashIcon />} color="red" onClick={() => onDelete(channel)} />
+                  </>
+                ) : (
+                  <RowAction tooltip="View settings and subscriptions" label={`View ${label}`} icon={<ViewIcon />} to={`/alert-channels/${channel.id}`} />
+                )}
               </Group>
             </Table.Td>
           </Table.Tr>

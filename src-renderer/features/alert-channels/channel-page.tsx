@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AccessNote, Gate, useGate } from '../../components/access';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
@@ -23,6 +24,7 @@ export function ChannelPage() {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const sendTest = useSendTest();
+  const { allowed: mayChange } = useGate('write');
   const channel = useQuery(trpc.alertChannels.get.queryOptions({ id }));
   const update = useMutation(
     trpc.alertChannels.update.mutationOptions({
@@ -41,22 +43,27 @@ export function ChannelPage() {
   return (
     <>
       <PageHeader
-        title="Edit alert channel"
+        title={mayChange ? 'Edit alert channel' : 'Alert channel'}
         description={channelName(data)}
         actions={
           <>
             <Button variant="default" component={Link} to={notificationsLinkForChannel(id)}>
               Notification log
             </Button>
-            <Button variant="light" loading={sendTest.isPending} onClick={() => sendTest.mutate({ alertChannelId: id })}>
-              Send test notification
-            </Button>
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
+            <Gate access="write" hide>
+              <Button variant="light" loading={sendTest.isPending} onClick={() => sendTest.mutate({ alertChannelId: id })}>
+                Send test notification
+              </Button>
+            </Gate>
+            <Gate access="write" hide>
+              <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            </Gate>
           </>
         }
       />
+      <AccessNote access="write">This alert channel is read-only for this key</AccessNote>
       <ChannelForm
         label="Edit alert channel"
         initialValues={channelValuesOf(data)}

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { AccessNote } from '../../components/access';
 import { PageHeader } from '../../components/page-header';
 import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
@@ -24,6 +25,7 @@ export function NewChannelPage() {
   return (
     <>
       <PageHeader title="New alert channel" description="Choose how Sightline reaches you, then which events it sends." />
+      <AccessNote access="write">Creating alert channels needs another key</AccessNote>
       <ChannelForm
         label="New alert channel"
         initialValues={INITIAL_CHANNEL_FORM_VALUES}

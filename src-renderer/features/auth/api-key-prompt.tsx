@@ -1,24 +1,19 @@
 import { Alert, Button, Center, Code, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorMessage, isUnauthorized, isUnreachable } from '../../lib/api-errors';
-import { createApiClient } from '../../lib/trpc';
+import { SignInError, signIn } from '../../lib/connection';
 
 interface ApiKeyPromptProps {
-  trpcUrl: string;
-  onAccepted: (apiKey: string) => void;
+  /** The server accepted the key and set the session cookie. */
+  onSignedIn: () => void;
 }
 
 function describeFailure(error: unknown): string {
-  if (isUnauthorized(error)) {
-    return 'That key was not accepted by the server. Check for a typo, or use the key the server was started with (--api-key).';
-  }
-  if (isUnreachable(error)) {
-    return 'The server could not be reached. Check that `sightline serve` is still running, then try again.';
-  }
-  return `The server answered with an error: ${errorMessage(error)}. Try again, or check the server log.`;
+  if (error instanceof SignInError) return error.message;
+  return 'The server answered in a way the console does not understand. Try again, or check the server log.';
 }
 
-export function ApiKeyPrompt({ trpcUrl, onAccepted }: ApiKeyPromptProps) {
+/** Headless sign-in: the key goes to the server once; the browser then holds an HttpOnly session cookie, shared by its tabs. */
+export function ApiKeyPrompt({ onSignedIn }: ApiKeyPromptProps) {
   const [apiKey, setApiKey] = useState('');
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,14 +22,15 @@ export function ApiKeyPrompt({ trpcUrl, onAccepted }: ApiKeyPromptProps) {
     event.preventDefault();
     const candidate = apiKey.trim();
     if (!candidate) {
-      setFailure('Enter an API key to connect.');
+      setFailure('Enter an API key to sign in.');
       return;
     }
     setChecking(true);
     setFailure(null);
     try {
-      await createApiClient(trpcUrl, candidate).accounts.me.query();
-      onAccepted(candidate);
+      await signIn(candidate);
+      setApiKey('');
+      onSignedIn();
     } catch (error) {
       setFailure(describeFailure(error));
     } finally {
@@ -43,14 +39,16 @@ export function ApiKeyPrompt({ trpcUrl, onAccepted }: ApiKeyPromptProps) {
   };
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w={420} component="form" onSubmit={submit} aria-label="Connect to Sightline">
+    <Center mih="100vh" p="md" component="main">
+      <Paper withBorder shadow="sm" p="xl" w={420} maw="100%" component="form" onSubmit={submit} aria-label="Connect to Sightline">
         <Stack gap="md">
           <div>
-            <Title order={2}>Connect to Sightline</Title>
+            <Title order={1} size="h2">
+              Connect to Sightline
+            </Title>
             <Text c="dimmed" size="sm" mt={4}>
-              This console talks to the server with an API key. Enter the key given to <Code>sightline serve</Code>; it is
-              kept for this browser tab only.
+              Sign in with an API key, e.g. the key given to <Code>sightline serve</Code>. This browser stays signed in, in every tab, until you
+              sign out; the key itself is not kept.
             </Text>
           </div>
           <PasswordInput

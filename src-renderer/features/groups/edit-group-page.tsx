@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingBlock } from '../../components/loading-block';
+import { AccessNote } from '../../components/access';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { mutationFormState } from '../../lib/schema-form';
@@ -32,6 +33,7 @@ export function EditGroupPage() {
   return (
     <>
       <PageHeader title="Edit group" description={`Changes to “${group.data.name}” apply to every monitor in it.`} />
+      <AccessNote access="write">This group is read-only for this key</AccessNote>
       <GroupForm
         label="Edit group"
         initialValues={groupValuesOf(group.data)}

@@ -4,6 +4,7 @@ import { CheckGroupCreate, CheckGroupUpdate, type CheckGroupCreateInput } from '
 import type { EnvVarItem } from '../../components/env-vars-editor';
 import { envVarItemsOf, toEnvironmentVariables } from '../../lib/env-vars';
 import { numberField, optionalNumber, stringArray } from '../../lib/form-values';
+import { runLocationsOf, toLocationLists } from '../../lib/run-locations';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
 
 export const GROUP_RETRY_OPTIONS = [
@@ -21,7 +22,8 @@ export interface GroupFormValues {
   activated: boolean;
   muted: boolean;
   tags: string[];
-  locations: string[];
+  /** Tagged values (lib/run-locations.ts); empty: each check runs where it is set to. */
+  runLocations: string[];
   concurrency: number | string;
   runParallel: boolean;
   retryType: string;
@@ -45,7 +47,7 @@ export const INITIAL_GROUP_FORM_VALUES: GroupFormValues = {
   activated: true,
   muted: false,
   tags: [],
-  locations: [],
+  runLocations: [],
   concurrency: 3,
   runParallel: false,
   retryType: 'FALLBACK',
@@ -66,7 +68,7 @@ export const INITIAL_GROUP_FORM_VALUES: GroupFormValues = {
 export const GROUP_LABELS: Record<string, string> = {
   name: 'Name',
   concurrency: 'Concurrency',
-  locations: 'Locations',
+  runLocations: 'Locations',
   tags: 'Tags',
   retryType: 'Retry strategy',
   baseBackoffSeconds: 'Base backoff (s)',
@@ -91,7 +93,7 @@ export function toGroupBody(values: GroupFormValues): CheckGroupCreateInput {
     activated: values.activated,
     muted: values.muted,
     tags: values.tags,
-    locations: values.locations as CheckGroupCreateInput['locations'],
+    ...toLocationLists(values.runLocations),
     concurrency: optionalNumber(values.concurrency),
     runParallel: values.runParallel,
     retryStrategy: retryStrategyOf(values),
@@ -119,7 +121,7 @@ export function groupValuesOf(group: Record<string, unknown>): GroupFormValues {
     activated: stored.activated !== false,
     muted: stored.muted === true,
     tags: stringArray(stored.tags),
-    locations: stringArray(stored.locations),
+    runLocations: runLocationsOf(stored, false),
     concurrency: numberField(stored.concurrency),
     runParallel: stored.runParallel === true,
     retryType: retry === undefined || retry === 'FALLBACK' ? 'FALLBACK' : retry.type,
@@ -157,6 +159,7 @@ function fieldForPath(path: readonly PropertyKey[]): string | null {
   }
   if (head === 'alertSettings') return typeof next === 'string' ? (ALERT_PATHS[next] ?? null) : null;
   if (head === 'environmentVariables' && path.length === 3) return path.map(String).join('.');
+  if (head === 'locations' || head === 'privateLocations') return 'runLocations';
   if (typeof head === 'string' && head in INITIAL_GROUP_FORM_VALUES) return head;
   return null;
 }

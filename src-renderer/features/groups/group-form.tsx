@@ -1,8 +1,8 @@
-import { Divider, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Divider, Group, NumberInput, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LOCATIONS } from '../../../src-shared/enums';
 import type { CheckGroupCreateInput } from '../../../src-shared/schemas/check-group';
 import { EnvVarsEditor } from '../../components/env-vars-editor';
+import { LocationPicker } from '../../components/location-picker';
 import { FormFooter } from '../../components/form-footer';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { GroupAlertFields } from './group-alert-fields';
@@ -28,13 +28,10 @@ export function GroupForm(props: GroupFormProps) {
             allowDecimal={false}
             {...form.getInputProps('concurrency')}
           />
-          <MultiSelect
-            label={GROUP_LABELS.locations}
-            description="Empty: checks run on the embedded agent (local)."
-            data={[...LOCATIONS]}
-            searchable
-            clearable
-            {...form.getInputProps('locations')}
+          <LocationPicker
+            label={GROUP_LABELS.runLocations}
+            description="Chosen here, they replace the locations of every check in the group. Empty: each check runs where it is set to (by default, this machine)."
+            inputProps={form.getInputProps('runLocations')}
           />
         </SimpleGrid>
         <TagsInput label={GROUP_LABELS.tags} description="Press Enter after each tag." clearable {...form.getInputProps('tags')} />

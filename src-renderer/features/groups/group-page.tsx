@@ -2,11 +2,14 @@ import { Anchor, Button, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AccessNote, Gate } from '../../components/access';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
+import { describeRunLocations } from '../../lib/run-locations';
+import { capitalized, effectiveAlertSettingsText } from '../../../src-shared/rules/alert-settings-text';
 import { MonitorFields } from '../monitors/monitor-fields';
 import { DeleteGroupModal } from './delete-group-modal';
 import { GroupChecksTable } from './group-checks-table';
@@ -18,11 +21,15 @@ export function GroupPage() {
   const [deleting, setDeleting] = useState(false);
   const group = useQuery(trpc.checkGroups.get.queryOptions({ id }));
   const checks = useQuery(trpc.checkGroups.checks.queryOptions({ id, limit: 100, page: 1 }));
+  const accountAlerts = useQuery(trpc.alerts.getAccountAlertSettings.queryOptions());
+  const privateLocations = useQuery(trpc.privateLocations.list.queryOptions());
+  const privateNames = new Map((privateLocations.data ?? []).map((location) => [location.slugName, location.name]));
 
   if (group.isPending) return <LoadingBlock label="Loading group" />;
   if (group.isError) return <QueryError title="The group could not be loaded" error={group.error} onRetry={() => void group.refetch()} />;
   const data = group.data;
   const retry = data.retryStrategy === 'FALLBACK' ? 'FALLBACK (each check keeps its own)' : data.retryStrategy;
+  const locations = describeRunLocations(data, privateNames);
 
   return (
     <>
@@ -31,15 +38,20 @@ export function GroupPage() {
         description={`Check group ${data.id}`}
         actions={
           <>
-            <Button component={Link} to={`/groups/${id}/edit`} variant="default">
-              Edit
-            </Button>
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
+            <Gate access="write" hide>
+              <Button component={Link} to={`/groups/${id}/edit`} variant="default">
+                Edit
+              </Button>
+            </Gate>
+            <Gate access="write" hide>
+              <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            </Gate>
           </>
         }
       />
+      <AccessNote access="write">This group is read-only for this key</AccessNote>
       <Stack gap="lg" maw={960}>
         <MonitorFields
           label="Group settings"
@@ -47,10 +59,10 @@ export function GroupPage() {
             { label: 'Active', value: data.activated },
             { label: 'Muted', value: data.muted },
             { label: 'Concurrency', value: data.concurrency },
-            { label: 'Locations', value: data.locations.length ? data.locations : 'local' },
+            { label: 'Locations', value: locations.length ? locations.join(', ') : "Each check's own" },
             { label: 'Run in parallel', value: data.runParallel },
             { label: 'Retry strategy', value: retry },
-            { label: "Uses the account's alert settings", value: data.useGlobalAlertSettings !== false },
+            { label: 'Alerts', value: capitalized(effectiveAlertSettingsText(data.useGlobalAlertSettings, data.alertSettings, accountAlerts.data)) },
             { label: 'Tags', value: data.tags },
             { label: 'Environment variables', value: data.environmentVariables?.length ?? 0 },
           ]}

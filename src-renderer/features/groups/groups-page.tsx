@@ -1,6 +1,7 @@
 import { Group, Pagination } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AccessNote } from '../../components/access';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
@@ -26,6 +27,7 @@ export function GroupsPage() {
         description="Check groups share settings — locations, retries, alert settings, variables — across the monitors they contain."
         actions={<NewGroupButton />}
       />
+      <AccessNote access="write">Groups are read-only for this key</AccessNote>
       {list.isPending && <LoadingBlock label="Loading groups" />}
       {list.isError && <QueryError title="Groups could not be loaded" error={list.error} onRetry={() => void list.refetch()} />}
       {list.data && list.data.total === 0 && (

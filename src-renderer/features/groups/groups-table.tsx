@@ -1,10 +1,12 @@
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useGate } from '../../components/access';
 import { DenseTable } from '../../components/dense-table';
 import { EditIcon } from '../../components/edit-icon';
 import { RowAction } from '../../components/row-action';
 import { TagBadges } from '../../components/tag-badges';
 import { TrashIcon } from '../../components/trash-icon';
+import { describeRunLocations } from '../../lib/run-locations';
 import type { RouterOutputs } from '../../lib/trpc';
 import { MonitorStatusBadge } from '../monitors/monitor-status-badge';
 import { GroupCheckCount } from './group-check-count';
@@ -19,8 +21,10 @@ interface GroupsTableProps {
 const COLUMNS = ['Name', 'Checks', 'Concurrency', 'Locations', 'Status', 'Tags'];
 
 export function GroupsTable({ groups, onDelete }: GroupsTableProps) {
+  // Edit and Delete are left out for a key that may not change groups; the note above the table says why.
+  const { allowed: mayChange } = useGate('write');
   return (
-    <DenseTable label="Groups" columns={COLUMNS} minWidth={760}>
+    <DenseTable label="Groups" columns={COLUMNS} minWidth={760} hiddenColumn={mayChange ? 'Actions' : null}>
       {groups.map((group) => (
         <Table.Tr key={group.id}>
           <Table.Td>
@@ -33,8 +37,8 @@ export function GroupsTable({ groups, onDelete }: GroupsTableProps) {
           </Table.Td>
           <Table.Td>{group.concurrency}</Table.Td>
           <Table.Td>
-            <Text size="sm" c={group.locations.length ? undefined : 'dimmed'}>
-              {group.locations.length ? group.locations.join(', ') : 'local'}
+            <Text size="sm" c={describeRunLocations(group).length ? undefined : 'dimmed'}>
+              {describeRunLocations(group).join(', ') || "Each check's own"}
             </Text>
           </Table.Td>
           <Table.Td>
@@ -43,12 +47,14 @@ export function GroupsTable({ groups, onDelete }: GroupsTableProps) {
           <Table.Td>
             <TagBadges tags={group.tags} />
           </Table.Td>
-          <Table.Td>
-            <Group gap={2} wrap="nowrap">
-              <RowAction tooltip="Edit group" label={`Edit ${group.name}`} icon={<EditIcon />} to={`/groups/${group.id}/edit`} />
-              <RowAction tooltip="Delete group" label={`Delete ${group.name}`} icon={<TrashIcon />} color="red" onClick={() => onDelete(group)} />
-            </Group>
-          </Table.Td>
+          {mayChange && (
+            <Table.Td>
+              <Group gap={2} wrap="nowrap">
+                <RowAction tooltip="Edit group" label={`Edit ${group.name}`} icon={<EditIcon />} to={`/groups/${group.id}/edit`} />
+                <RowAction tooltip="Delete group" label={`Delete ${group.name}`} icon={<TrashIcon />} color="red" onClick={() => onDelete(group)} />
+              </Group>
+            </Table.Td>
+          )}
         </Table.Tr>
       ))}
     </DenseTable>

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { AccessNote } from '../../components/access';
 import { PageHeader } from '../../components/page-header';
 import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
@@ -23,6 +24,7 @@ export function NewGroupPage() {
   return (
     <>
       <PageHeader title="New group" description="A group lends its locations, retries, alert settings and variables to the monitors in it." />
+      <AccessNote access="write">Creating groups needs another key</AccessNote>
       <GroupForm
         label="New group"
         initialValues={INITIAL_GROUP_FORM_VALUES}

@@ -1,5 +1,6 @@
 import { Group, Select, SimpleGrid, Switch, TagsInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { LocationPicker } from '../../components/location-picker';
 import { GroupSelect } from '../groups/group-select';
 import { COMMON_LABELS, type CommonCheckField } from './check-form-common';
 
@@ -22,6 +23,11 @@ export function CheckCommonFields({ inputProps, frequencyOptions }: CheckCommonF
         />
         <GroupSelect inputProps={inputProps('groupId')} />
       </SimpleGrid>
+      <LocationPicker
+        label={COMMON_LABELS.runLocations}
+        description="Where the monitor runs: this machine, or agents of your private locations. Nothing chosen: this machine. A group with locations of its own decides for its monitors."
+        inputProps={inputProps('runLocations')}
+      />
       <TagsInput
         label={COMMON_LABELS.tags}
         description="Press Enter after each tag."

@@ -1,5 +1,6 @@
 import type { FREQUENCIES } from '../../../src-shared/enums';
 import { stringArray } from '../../lib/form-values';
+import { LOCAL_RUN_LOCATION, runLocationsOf, toLocationLists } from '../../lib/run-locations';
 
 /** Fields every monitor form has, whatever the type. */
 export interface CommonCheckValues {
@@ -10,6 +11,8 @@ export interface CommonCheckValues {
   muted: boolean;
   /** The Select's value: a group id as text, or null for "no group". */
   groupId: string | null;
+  /** Where it runs, as tagged values (lib/run-locations.ts): this machine, private locations, public names. */
+  runLocations: string[];
 }
 
 export type CommonCheckField = keyof CommonCheckValues;
@@ -21,6 +24,7 @@ export const COMMON_LABELS: Record<CommonCheckField, string> = {
   activated: 'Active',
   muted: 'Muted',
   groupId: 'Group',
+  runLocations: 'Locations',
 };
 
 export const INITIAL_COMMON_VALUES: CommonCheckValues = {
@@ -30,6 +34,7 @@ export const INITIAL_COMMON_VALUES: CommonCheckValues = {
   activated: true,
   muted: false,
   groupId: null,
+  runLocations: [LOCAL_RUN_LOCATION],
 };
 
 type Frequency = (typeof FREQUENCIES)[number];
@@ -42,6 +47,7 @@ export function commonBody(values: CommonCheckValues) {
     frequency: Number(values.frequency) as Frequency,
     tags: values.tags,
     groupId: values.groupId ? Number(values.groupId) : null,
+    ...toLocationLists(values.runLocations),
   };
 }
 
@@ -54,10 +60,12 @@ export function commonValuesOf(check: Record<string, unknown>): CommonCheckValue
     activated: check.activated !== false,
     muted: check.muted === true,
     groupId: typeof check.groupId === 'number' ? String(check.groupId) : null,
+    runLocations: runLocationsOf(check, true),
   };
 }
 
 export function commonFieldForPath(path: readonly PropertyKey[]): CommonCheckField | null {
   const [head] = path;
+  if (head === 'locations' || head === 'privateLocations') return 'runLocations';
   return typeof head === 'string' && head in COMMON_LABELS ? (head as CommonCheckField) : null;
 }

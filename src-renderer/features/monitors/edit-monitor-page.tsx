@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
+import { AccessNote } from '../../components/access';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { mutationFormState } from '../../lib/schema-form';
@@ -47,6 +48,7 @@ export function EditMonitorPage() {
   return (
     <>
       <PageHeader title={title} description={`Changes to “${data.name}” apply from its next run.`} />
+      <AccessNote access="write">This monitor is read-only for this key</AccessNote>
       {data.checkType === 'ICMP' && (
         <IcmpMonitorForm label={title} initialValues={icmpValuesOf(data)} onSubmit={(patch) => save({ checkType: 'ICMP', id, patch })} {...shared} />
       )}
@@ -60,6 +62,7 @@ export function EditMonitorPage() {
       )}
       {data.checkType === 'MULTI_STEP' && (
         <MultiStepCheckForm
+          checkId={id}
           label={title}
           initialValues={multiStepValuesOf(data)}
           onSubmit={(patch) => save({ checkType: 'MULTI_STEP', id, patch })}

@@ -1,9 +1,14 @@
-import { Code, Stack, TextInput } from '@mantine/core';
+import { Button, Code, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import type { MultiStepCheckCreateInput } from '../../../src-shared/schemas/multistep-check';
+import { Gate } from '../../components/access';
 import { EnvVarsEditor } from '../../components/env-vars-editor';
+import { PlayIcon } from '../../components/play-icon';
+import { errorMessage } from '../../lib/api-errors';
 import { FormFooter } from '../../components/form-footer';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
+import { useTRPC } from '../../lib/trpc';
 import { CheckCommonFields } from './check-common-fields';
 import { DependenciesEditor } from './dependencies-editor';
 import {
@@ -13,13 +18,29 @@ import {
   validateMultiStepForm,
   type MultiStepFormValues,
 } from './multistep-form-model';
+import { RunOncePanel } from './run-once-panel';
 import { ScriptEditor } from './script-editor';
 
-type MultiStepCheckFormProps = EntityFormProps<MultiStepFormValues, MultiStepCheckCreateInput>;
+interface MultiStepCheckFormProps extends EntityFormProps<MultiStepFormValues, MultiStepCheckCreateInput> {
+  /** The check being edited: its stored secrets (shown only as set) run with their stored values. */
+  checkId?: string;
+}
 
-export function MultiStepCheckForm(props: MultiStepCheckFormProps) {
+export function MultiStepCheckForm({ checkId, ...props }: MultiStepCheckFormProps) {
   const { label, initialValues, onSubmit } = props;
+  const trpc = useTRPC();
   const form = useForm<MultiStepFormValues>({ initialValues, validate: (values) => toFormErrors(validateMultiStepForm(values)) });
+  const runOnce = useMutation(trpc.console.runMultiStepOnce.mutationOptions());
+  const startRunOnce = () => {
+    const body = toMultiStepBody(form.values);
+    runOnce.mutate({
+      checkId,
+      groupId: body.groupId,
+      script: body.script ?? '',
+      dependencies: body.dependencies,
+      environmentVariables: body.environmentVariables,
+    });
+  };
 
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(toMultiStepBody(values)))} aria-label={label} noValidate>
@@ -54,7 +75,18 @@ export function MultiStepCheckForm(props: MultiStepCheckFormProps) {
           frequencyOptions={MULTI_STEP_FREQUENCY_OPTIONS}
           inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })}
         />
-        <FormFooter schemaError={form.errors[SCHEMA_ERROR_KEY]} {...props} />
+        <FormFooter
+          schemaError={form.errors[SCHEMA_ERROR_KEY]}
+          {...props}
+          extra={
+            <Gate access="run">
+              <Button variant="default" leftSection={<PlayIcon />} loading={runOnce.isPending} onClick={startRunOnce}>
+                Run once without saving
+              </Button>
+            </Gate>
+          }
+        />
+        <RunOncePanel running={runOnce.isPending} result={runOnce.data ?? null} error={runOnce.error ? errorMessage(runOnce.error) : null} />
       </Stack>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { AccessNote } from '../../components/access';
 import { PageHeader } from '../../components/page-header';
 import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
@@ -16,6 +17,7 @@ export function NewIcmpMonitorPage() {
   return (
     <>
       <PageHeader title="New ICMP monitor" description="Pings a host and alerts when it stops answering, answers slowly or loses packets." />
+      <AccessNote access="write">Creating monitors needs another key</AccessNote>
       <IcmpMonitorForm
         label="New ICMP monitor"
         initialValues={INITIAL_ICMP_FORM_VALUES}

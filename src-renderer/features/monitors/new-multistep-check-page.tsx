@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { AccessNote } from '../../components/access';
 import { PageHeader } from '../../components/page-header';
 import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
@@ -19,6 +20,7 @@ export function NewMultiStepCheckPage() {
         title="New multi-step check"
         description="Runs a Playwright script that calls your APIs step by step and fails when any step throws."
       />
+      <AccessNote access="write">Creating monitors needs another key</AccessNote>
       <MultiStepCheckForm
         label="New multi-step check"
         initialValues={INITIAL_MULTI_STEP_FORM_VALUES}

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { AccessNote } from '../../components/access';
 import { PageHeader } from '../../components/page-header';
 import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
@@ -19,6 +20,7 @@ export function NewTracerouteMonitorPage() {
         title="New traceroute monitor"
         description="Traces the network path to a host with mtr and alerts when the route is slow, too long or loses packets."
       />
+      <AccessNote access="write">Creating monitors needs another key</AccessNote>
       <TracerouteMonitorForm
         label="New traceroute monitor"
         initialValues={INITIAL_TRACEROUTE_FORM_VALUES}

@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
-import { CHANNEL_TYPE_LABELS } from '../alert-channels/channel-display';
-import { formatTime } from './notification-display';
+import { formatTime, notificationChannelLabel, notificationCheckLabel } from './notification-display';
 import { NotificationStatusBadge } from './notification-status-badge';
 
 interface NotificationDetailDrawerProps {
@@ -33,11 +32,24 @@ function NotificationDetail({ id }: { id: string }) {
     ['Alert type', <Code key="alert">{n.alertType}</Code>],
     [
       'Channel',
-      <Anchor key="channel" component={Link} to={`/alert-channels/${n.alertChannelId}`} size="sm">
-        {CHANNEL_TYPE_LABELS[n.type]} #{n.alertChannelId}
-      </Anchor>,
+      n.channelExists ? (
+        <Anchor key="channel" component={Link} to={`/alert-channels/${n.alertChannelId}`} size="sm">
+          {notificationChannelLabel(n)}
+        </Anchor>
+      ) : (
+        notificationChannelLabel(n)
+      ),
     ],
-    ['Check', n.checkId ? <Anchor key="check" component={Link} to={`/monitors/${n.checkId}`} size="sm">{n.checkId}</Anchor> : '—'],
+    [
+      'Check',
+      n.checkId && n.checkName !== null ? (
+        <Anchor key="check" component={Link} to={`/monitors/${n.checkId}`} size="sm">
+          {notificationCheckLabel(n)}
+        </Anchor>
+      ) : (
+        notificationCheckLabel(n)
+      ),
+    ],
     ['Recorded', formatTime(n.createdAt)],
     ['Last sent', n.timestamp ? formatTime(n.timestamp) : 'not sent'],
     ['Attempts', n.attempts],

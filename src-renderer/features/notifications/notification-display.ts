@@ -1,4 +1,6 @@
+import type { AlertChannelType } from '../../../src-shared/schemas/alert-channel';
 import type { NotificationStatus } from '../../../src-shared/schemas/alert-notification';
+import { CHANNEL_TYPE_LABELS, channelTarget } from '../alert-channels/channel-display';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type NotificationItem = RouterOutputs['alerts']['listNotifications']['items'][number];
@@ -25,4 +27,24 @@ export function resultSnippet(result: string | null, length = 80): string {
   if (!result) return '—';
   const line = result.replace(/\s+/g, ' ').trim();
   return line.length > length ? `${line.slice(0, length)}…` : line;
+}
+
+interface NamedParts {
+  type: AlertChannelType;
+  alertChannelId: number;
+  alertConfig: Record<string, unknown>;
+  channelName: string | null;
+  channelExists: boolean;
+}
+
+/** "Webhook: Ops hook" — the channel's name now, else where it delivered (from the configuration used). */
+export function notificationChannelLabel(item: NamedParts): string {
+  const name = item.channelName ?? channelTarget({ type: item.type, config: item.alertConfig });
+  return `${CHANNEL_TYPE_LABELS[item.type]}: ${name}${item.channelExists ? '' : ' (deleted)'}`;
+}
+
+/** The check's name now; a deleted check by its id, a test notification as such. */
+export function notificationCheckLabel(item: { checkId?: string; checkName: string | null; alertType: string }): string {
+  if (!item.checkId) return item.alertType === 'TEST' ? 'Test notification' : '—';
+  return item.checkName ?? `Deleted check (${item.checkId.slice(0, 8)}…)`;
 }

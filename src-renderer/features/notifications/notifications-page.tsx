@@ -30,8 +30,6 @@ export function NotificationsPage() {
       refetchInterval: (query) => (query.state.data?.items.some((item) => item.status === 'IN_PROGRESS') ? IN_PROGRESS_POLL_MS : false),
     }),
   );
-  const checks = useQuery(trpc.checks.list.queryOptions({ limit: 100, page: 1 }));
-  const checkNames = new Map((checks.data?.items ?? []).map((check) => [check.id, check.name]));
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   const filtered = filters.alertChannelId !== null || filters.failuresOnly;
 
@@ -54,7 +52,7 @@ export function NotificationsPage() {
         )}
         {list.data && list.data.items.length > 0 && (
           <>
-            <NotificationsTable items={list.data.items} checkNames={checkNames} onOpen={(openId) => setFilters({ openId })} />
+            <NotificationsTable items={list.data.items} onOpen={(openId) => setFilters({ openId })} />
             {totalPages > 1 && (
               <Group justify="flex-end">
                 <Pagination total={totalPages} value={filters.page} onChange={(page) => setFilters({ page })} size="sm" aria-label="Notification pages" />

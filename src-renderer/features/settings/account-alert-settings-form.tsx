@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertSettings } from '../../../src-shared/schemas/check-common';
+import { Gate } from '../../components/access';
 import { FormAlerts } from '../../components/form-alerts';
 import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
@@ -92,9 +93,11 @@ function AlertSettingsForm({ stored }: { stored: AlertSettings }) {
         </Group>
         <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={save.error ? errorMessage(save.error) : null} serverTitle="The alert settings were not saved" />
         <Group>
-          <Button type="submit" loading={save.isPending}>
-            Save alert settings
-          </Button>
+          <Gate access="write">
+            <Button type="submit" loading={save.isPending}>
+              Save alert settings
+            </Button>
+          </Gate>
         </Group>
       </Stack>
     </form>

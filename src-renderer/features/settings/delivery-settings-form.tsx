@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliverySettingsView } from '../../../src-shared/schemas/delivery-settings';
+import { Gate } from '../../components/access';
 import { FormAlerts } from '../../components/form-alerts';
 import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
@@ -85,9 +86,11 @@ function DeliveryForm({ view }: { view: DeliverySettingsView }) {
 
         <FormAlerts schemaError={form.errors[SCHEMA_ERROR_KEY]} serverError={save.error ? errorMessage(save.error) : null} serverTitle="The delivery settings were not saved" />
         <Group>
-          <Button type="submit" loading={save.isPending}>
-            Save delivery settings
-          </Button>
+          <Gate access="admin">
+            <Button type="submit" loading={save.isPending}>
+              Save delivery settings
+            </Button>
+          </Gate>
         </Group>
       </Stack>
     </form>

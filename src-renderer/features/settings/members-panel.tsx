@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROLES, type AssignableRole } from '../../../src-shared/schemas/account';
+import { AccessNote, useGate } from '../../components/access';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { DenseTable } from '../../components/dense-table';
 import { LoadingBlock } from '../../components/loading-block';
@@ -28,6 +29,8 @@ export function MembersPanel() {
   const [created, setCreated] = useState<{ memberName: string; apiKey: string; role: string } | null>(null);
   const [removing, setRemoving] = useState<PendingRemoval | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.accounts.pathFilter());
+  // Members, roles and keys are an ADMIN's or OWNER's: other keys see the list only (the note says why).
+  const { allowed: mayManage } = useGate('admin');
   const changeRole = useMutation(
     trpc.accounts.members.updateRole.mutationOptions({
       onSuccess: async (member) => {
@@ -50,10 +53,18 @@ export function MembersPanel() {
   return (
     <Stack gap="sm">
       <Title order={3}>Members</Title>
+      <AccessNote access="admin">Members and API keys are managed by administrators</AccessNote>
       {members.isPending && <LoadingBlock label="Loading members" />}
       {members.isError && <QueryError title="Members could not be loaded" error={members.error} onRetry={() => void members.refetch()} />}
       {members.data && (
-        <DenseTable label="Members" columns={['Name', 'Email', 'Role', 'Status']} highlightOnHover={false} verticalSpacing={4}>
+        <DenseTable
+          label="Members"
+          columns={['Name', 'Email', 'Role', 'Status']}
+          hiddenColumn={mayManage ? 'Actions' : null}
+          highlightOnHover={false}
+          verticalSpacing={4}
+          minWidth={620}
+        >
           {members.data.members.map((member) => {
             const userId = member.type === 'member' ? member.userId : member.id;
             const name = member.type === 'member' ? (member.name ?? member.email) : member.email;
@@ -62,9 +73,9 @@ export function MembersPanel() {
                 <Table.Td fw={500}>{member.type === 'member' ? (member.name ?? '—') : <Text size="sm" c="dimmed">invited</Text>}</Table.Td>
                 <Table.Td>{member.email}</Table.Td>
                 <Table.Td>
-                  {member.role === 'OWNER' ? (
+                  {member.role === 'OWNER' || !mayManage ? (
                     <Badge size="sm" variant="light">
-                      OWNER
+                      {member.role}
                     </Badge>
                   ) : (
                     <Select
@@ -84,17 +95,19 @@ export function MembersPanel() {
                     {member.status}
                   </Badge>
                 </Table.Td>
-                <Table.Td>
-                  {member.role !== 'OWNER' && (
-                    <RowAction tooltip="Remove member" label={`Remove ${name}`} icon={<TrashIcon />} color="red" onClick={() => setRemoving({ userId, label: name })} />
-                  )}
-                </Table.Td>
+                {mayManage && (
+                  <Table.Td>
+                    {member.role !== 'OWNER' && (
+                      <RowAction tooltip="Remove member" label={`Remove ${name}`} icon={<TrashIcon />} color="red" onClick={() => setRemoving({ userId, label: name })} />
+                    )}
+                  </Table.Td>
+                )}
               </Table.Tr>
             );
           })}
         </DenseTable>
       )}
-      <AddMemberForm onAdded={(member) => setCreated({ memberName: member.name ?? member.email, apiKey: member.apiKey.apiKey, role: member.role })} />
+      {mayManage && <AddMemberForm onAdded={(member) => setCreated({ memberName: member.name ?? member.email, apiKey: member.apiKey.apiKey, role: member.role })} />}
       <NewKeyModal created={created} onClose={() => setCreated(null)} />
       <ConfirmDeleteModal
         opened={removing !== null}

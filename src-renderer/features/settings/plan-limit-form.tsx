@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PlanUpdate } from '../../../src-shared/schemas/account';
+import { Gate } from '../../components/access';
 import { FormAlerts } from '../../components/form-alerts';
 import { errorMessage } from '../../lib/api-errors';
 import { mirroredField, toFormErrors, validateWithSchema } from '../../lib/schema-form';
@@ -47,9 +48,11 @@ export function PlanLimitForm({ maxChecks, checkCount }: PlanLimitFormProps) {
           <Switch label="Unlimited" {...form.getInputProps('unlimited', { type: 'checkbox' })} />
           <Group align="flex-end" gap="sm">
             <NumberInput label="Maximum checks" min={0} clampBehavior="none" allowDecimal={false} w={200} disabled={form.values.unlimited} {...form.getInputProps('maxChecks')} />
-            <Button type="submit" loading={save.isPending}>
-              Save limit
-            </Button>
+            <Gate access="admin">
+              <Button type="submit" loading={save.isPending}>
+                Save limit
+              </Button>
+            </Gate>
           </Group>
           <FormAlerts serverError={save.error ? errorMessage(save.error) : null} serverTitle="The plan limit was not saved" />
         </Stack>

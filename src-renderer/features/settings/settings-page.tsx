@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header';
 import { useTRPC } from '../../lib/trpc';
 import { AccountAlertSettingsPanel } from './account-alert-settings-form';
 import { AccountPanel } from './account-panel';
+import { ConsoleSettingsPanel } from './console-settings-panel';
 import { DeliverySettingsPanel } from './delivery-settings-form';
 import { MembersPanel } from './members-panel';
 import { PlanLimitForm } from './plan-limit-form';
@@ -15,7 +16,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Account, plan limit, members who hold API keys, account alert settings and how notifications are delivered." />
+      <PageHeader title="Settings" description="Account, plan limit, members who hold API keys, account alert settings, how notifications are delivered, and console preferences." />
       <Stack gap="xl" maw={1100}>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <AccountPanel />
@@ -24,6 +25,7 @@ export function SettingsPage() {
         <MembersPanel />
         <AccountAlertSettingsPanel />
         <DeliverySettingsPanel />
+        <ConsoleSettingsPanel />
       </Stack>
     </>
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts/account-settings';
-import { getAlertNotification, listAlertNotifications } from '../../../services/notifications/list';
+import { getNamedAlertNotification, listNamedAlertNotifications } from '../../../services/notifications/list';
 import { sendTestNotification } from '../../../services/notifications/send-test';
 import { getDeliverySettings, setDeliverySettings } from '../../../services/settings/delivery';
 import { TEMPLATE_VARIABLES } from '../../../notify/template-variables';
@@ -11,8 +11,8 @@ import { adminProcedure, authedProcedure, router } from '../init';
 
 /** Alerting for the console: the notification log, test notifications, account alert settings, delivery settings. */
 export const alertsRouter = router({
-  listNotifications: authedProcedure.input(AlertNotificationQuery).query(({ ctx, input }) => listAlertNotifications(ctx.service, input)),
-  getNotification: authedProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => getAlertNotification(ctx.service, input.id)),
+  listNotifications: authedProcedure.input(AlertNotificationQuery).query(({ ctx, input }) => listNamedAlertNotifications(ctx.service, input)),
+  getNotification: authedProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => getNamedAlertNotification(ctx.service, input.id)),
   sendTestNotification: authedProcedure
     .input(z.object({ alertChannelId: z.number().int().positive() }))
     .mutation(({ ctx, input }) => sendTestNotification(ctx.service, input.alertChannelId)),

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError } from '../../core/errors';
+import { getCurrentUser } from '../../services/accounts/get-user';
+import { authenticateKey, type Principal } from '../../services/auth/authenticate';
+import type { ActiveSession } from '../../services/auth/console-sessions';
+import type { ConsoleSessionStatus } from '../../../src-shared/schemas/console-session';
+import type { HttpDeps } from '../deps';
+import { credentialsOf } from '../rest/auth';
+import { browserUsesHttps, clearedSessionCookie, sessionCookie, setSessionCookie } from './cookie';
+import { assertSameOrigin } from './origin';
+import { authenticateSession, sessionIdOf } from './session-auth';
+
+export const CONSOLE_SESSION_PATH = '/console/session';
+
+function signedIn(deps: HttpDeps, principal: Principal, session: ActiveSession): ConsoleSessionStatus {
+  const user = getCurrentUser({ ...deps.services, accountId: principal.accountId, actor: principal });
+  return {
+    signedIn: true,
+    role: principal.role,
+    accountId: principal.accountId,
+    user: { id: user.id, name: user.name, email: user.email },
+    idleExpiresAt: new Date(session.idleExpiresAt).toISOString(),
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  };
+}
+
+function clearCookie(deps: HttpDeps, request: FastifyRequest, reply: FastifyReply): void {
+  setSessionCookie(reply, clearedSessionCookie({ name: deps.consoleSession.cookieName, secure: browserUsesHttps(request) }));
+}
+
+/**
+ * The console's sign-in in headless mode (docs/DECISIONS.md, "Console sessions"), beside the API
+ * rather than in it: /v1 stays the specification's, and only the API key in the Authorization
+ * header opens it.
+ *
+ * - POST: the API key in `Authorization: Bearer`, checked like any request (a wrong one counts as a
+ *   failed authentication of the address) → a new session and its HttpOnly cookie.
+ * - GET: whether this browser is signed in, as whom and with which role.
+ * - DELETE: signs out (same origin only): the session ends and the cookie is cleared.
+ */
+export function consoleSessionRoutes(deps: HttpDeps) {
+  return async (app: FastifyInstance) => {
+    const store = deps.consoleSession.store;
+    app.post(CONSOLE_SESSION_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const credentials = credentialsOf(request);
+      const { principal, keyHash } = deps.limits.authFailures.authenticate(request.ip, () => authenticateKey(deps.services, deps.launchTokens, credentials));
+      deps.limits.budget.spend(deps.limits.budget.bucketOf(credentials.authorization, request.ip));
+      // Signing in again replaces this browser's session rather than leaving the old one open.
+      const previous = sessionIdOf(deps, request);
+      if (previous) store.end(previous);
+      const { sessionId, session } = store.create(keyHash);
+      setSessionCookie(reply, sessionCookie({ name: deps.consoleSession.cookieName, secure: browserUsesHttps(request) }, sessionId));
+      return reply.status(201).send(signedIn(deps, principal, session));
+    });
+
+    app.get(CONSOLE_SESSION_PATH, { schema: { hide: true } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const sessionId = sessionIdOf(deps, request);
+      if (!sessionId) return { signedIn: false } satisfies ConsoleSessionStatus;
+      try {
+        const { principal, keyHash, session } = authenticateSession(deps, request, sessionId);
+        deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));
+        return signedIn(deps, principal, session);
+      } catch (error) {
+        if (!isAppError(error) || error.kind !== 'unauthorized') throw error;
+      }
+      clearCookie(deps, request, reply);
+      return { signedIn: false } satisfies ConsoleSessionStatus;
+    });
+
+    app.delete(CONSOLE_SESSION_PATH, { schema: { hide: true } }, async (request, reply) => {
+      assertSameOrigin(request);
+      const sessionId = sessionIdOf(deps, request);
+      if (sessionId) store.end(sessionId);
+      clearCookie(deps, request, reply);
+      return reply.status(204).send();
+    });
+  };
+}

@@ -1,0 +1,100 @@
+import { AppError } from '../../core/errors';
+import { listVariablesOfAccounts } from '../../db/repositories/account-variables';
+import { findCheckGroup } from '../../db/repositories/check-groups';
+import { findCheck } from '../../db/repositories/checks';
+import type { JobOutcome, NoResultReason } from '../../runner/jobs';
+import type { MultiStepCheckInput } from '../../runner/types';
+import { LOCAL_LOCATION } from '../../../src-shared/enums';
+import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
+import { RunOnceRequest, type RunOnceResult } from '../../../src-shared/schemas/run-once';
+import { timeoutOf } from '../check-sessions/plan';
+import type { ServiceContext } from '../context';
+import { openEnvironment, resolveEnvironment, sealEnvironment } from '../secrets/environment';
+import { parseOrThrow } from '../validation';
+
+/** A run that cannot start within this long (every multi-step slot busy) is reported as not run. */
+export const RUN_ONCE_START_WITHIN_MS = 60_000;
+
+const NOT_RUN: Record<NoResultReason, string> = {
+  SKIPPED: 'The run did not start within a minute: every multi-step run slot of this machine was busy. Try again shortly.',
+  CANCELLED: 'The run was cancelled.',
+  LEASE_EXPIRED: 'The run was lost.',
+  SHUTDOWN: 'The server is shutting down; the run did not finish.',
+  EXECUTOR_ERROR: 'The run failed inside Sightline (the server logged why); nothing was wrong with the script as far as is known.',
+};
+
+function variables(value: unknown): EnvironmentVariable[] {
+  return Array.isArray(value) ? (value as EnvironmentVariable[]) : [];
+}
+
+/**
+ * The variables the run sees, as a stored check of the same settings would: the account's, then
+ * its group's, then its own (the more specific wins on the same key). Secrets stay sealed until the
+ * agent hands the job to the executor.
+ */
+function environmentOf(ctx: ServiceContext, request: RunOnceRequest): EnvironmentVariable[] {
+  const stored = request.checkId ? findCheck(ctx.db, ctx.accountId, request.checkId) : undefined;
+  if (request.checkId && (!stored || stored.checkType !== 'MULTI_STEP')) throw AppError.notFound();
+  const storedPlain = openEnvironment(ctx.keyring, stored?.body.environmentVariables ?? []);
+  const own = sealEnvironment(ctx.keyring, resolveEnvironment(request.environmentVariables ?? [], storedPlain)) ?? [];
+  const group = typeof request.groupId === 'number' ? findCheckGroup(ctx.db, ctx.accountId, request.groupId) : undefined;
+  const byKey = new Map<string, EnvironmentVariable>();
+  for (const row of listVariablesOfAccounts(ctx.db, [ctx.accountId])) byKey.set(row.key, { key: row.key, value: row.value, locked: row.locked, secret: row.secret });
+  for (const variable of variables(group?.body.environmentVariables)) byKey.set(variable.key, variable);
+  for (const variable of own) byKey.set(variable.key, { ...variable, locked: variable.locked === true, secret: variable.secret === true });
+  return [...byKey.values()];
+}
+
+function resultOf(outcome: JobOutcome): RunOnceResult {
+  const result = outcome.result;
+  if (!result) {
+    return {
+      status: 'NOT_RUN',
+      message: NOT_RUN[outcome.reason ?? 'EXECUTOR_ERROR'],
+      errorKind: null,
+      timedOut: false,
+      responseTime: null,
+      startedAt: null,
+      stoppedAt: null,
+      assertions: [],
+      multiStepCheckResult: null,
+    };
+  }
+  const failed = result.hasFailures || result.hasErrors;
+  return {
+    status: failed ? 'FAILED' : result.isDegraded ? 'DEGRADED' : 'PASSED',
+    message: result.error?.message ?? null,
+    errorKind: result.error?.kind ?? null,
+    timedOut: result.timedOut,
+    responseTime: result.responseTime,
+    startedAt: result.startedAt,
+    stoppedAt: result.stoppedAt,
+    assertions: result.assertions,
+    multiStepCheckResult: result.multiStepCheckResult ?? null,
+  };
+}
+
+/**
+ * "Run once without saving": runs a multi-step script once on this machine, in the multi-step lane
+ * and sandbox every run uses, with the time limit a check of these settings would have, and answers
+ * with its result. No check, session or result is stored, nothing alerts; the executor scrubs the
+ * variables' secret values from what it reports, as for every run.
+ */
+export async function runMultiStepOnce(ctx: ServiceContext, input: unknown, signal?: AbortSignal): Promise<RunOnceResult> {
+  const request = parseOrThrow(RunOnceRequest, input);
+  const adHoc = ctx.runtime.adHoc;
+  if (!adHoc) throw new AppError('unavailable', 'Scripts cannot run right now: this process runs no agent.');
+  const check: MultiStepCheckInput = {
+    script: request.script,
+    scriptPath: null,
+    dependencies: request.dependencies ?? [],
+    environmentVariables: environmentOf(ctx, request).map((variable) => ({ key: variable.key, value: variable.value ?? null, secret: variable.secret })),
+    maxResponseTime: request.maxResponseTime ?? null,
+    degradedResponseTime: request.degradedResponseTime ?? null,
+  };
+  const outcome = await adHoc.run(
+    { checkId: request.checkId ?? 'run-once', checkType: 'MULTI_STEP', runLocation: LOCAL_LOCATION, timeoutMs: timeoutOf('MULTI_STEP', request), check },
+    { accountId: ctx.accountId, signal, startWithinMs: RUN_ONCE_START_WITHIN_MS },
+  );
+  return resultOf(outcome);
+}
