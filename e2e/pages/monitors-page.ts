@@ -14,6 +14,16 @@ export class MonitorsPage {
   readonly deleteDialog: Locator;
   readonly confirmDeleteButton: Locator;
   readonly disconnectButton: Locator;
+  readonly groupFilter: Locator;
+  readonly healthFilter: Locator;
+  readonly clearFiltersButton: Locator;
+  readonly bulkBar: Locator;
+  readonly bulkDeleteDialog: Locator;
+  readonly selectAllOnPage: Locator;
+  /** The summary a bulk action leaves above the list. */
+  readonly summary: Locator;
+  readonly pagination: Locator;
+  readonly pageSize: Locator;
 
   constructor(readonly page: Page) {
     const main = page.getByRole('main');
@@ -30,14 +40,66 @@ export class MonitorsPage {
     this.deleteDialog = page.getByRole('dialog', { name: 'Delete monitor' });
     this.confirmDeleteButton = this.deleteDialog.getByRole('button', { name: 'Delete', exact: true });
     this.disconnectButton = page.getByRole('button', { name: 'Sign out' });
+    this.groupFilter = main.getByRole('combobox', { name: 'Filter by group' });
+    this.healthFilter = main.getByRole('group', { name: 'Filter by status' });
+    this.clearFiltersButton = main.getByRole('button', { name: 'Clear filters' }).first();
+    this.bulkBar = main.getByRole('toolbar', { name: 'Bulk actions' });
+    this.bulkDeleteDialog = page.getByRole('dialog', { name: /^Delete \d+ monitors?$/ });
+    this.selectAllOnPage = main.getByRole('checkbox', { name: 'Select all monitors on this page' });
+    this.summary = main.getByRole('status').filter({ has: page.getByRole('button', { name: 'Dismiss summary' }) });
+    this.pagination = main.getByLabel('Monitor pages');
+    this.pageSize = main.getByRole('combobox', { name: 'Monitors per page' });
   }
 
   async open(): Promise<void> {
     await this.page.goto('/#/monitors');
   }
 
+  /** A monitor's row, by the exact name its link shows. */
   row(name: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByRole('cell', { name, exact: true }) });
+    return this.table.getByRole('row').filter({ has: this.page.getByRole('link', { name, exact: true }) });
+  }
+
+  /** The body rows, in the order shown. */
+  get rows(): Locator {
+    return this.table.locator('tbody').getByRole('row');
+  }
+
+  /** The health badge of a row (Failing, Degraded, Passing, Not run yet, Paused). */
+  health(name: string): Locator {
+    return this.row(name).locator('[data-health]').first();
+  }
+
+  /** The bars of a row's recent-results strip, oldest first; each is named "<time> — <verdict> — <response time>". */
+  resultBars(name: string): Locator {
+    return this.row(name).getByRole('group', { name: new RegExp(`^Last \\d+ results of `) }).getByRole('img');
+  }
+
+  /** A health chip of the status filter, e.g. "Failing" (its label also shows the count). */
+  healthChip(label: string): Locator {
+    return this.healthFilter.locator('label', { hasText: label });
+  }
+
+  async select(...names: string[]): Promise<void> {
+    for (const name of names) await this.row(name).getByRole('checkbox', { name: `Select ${name}` }).check();
+  }
+
+  /** A button of the bulk actions bar: Activate, Pause, Mute, Unmute, Delete…, Clear selection. */
+  bulkButton(label: string): Locator {
+    return this.bulkBar.getByRole('button', { name: label, exact: true });
+  }
+
+  /** "Move to group…" (picker "Group") or "Subscribe to channel…" (picker "Alert channel"): picks the option and applies it. */
+  async bulkPick(opener: string, picker: 'Group' | 'Alert channel', option: string): Promise<void> {
+    await this.bulkButton(opener).click();
+    const select = this.page.getByRole('combobox', { name: picker, exact: true });
+    await select.click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await this.page.getByRole('button', { name: /^(Move|Subscribe) \d+ monitors?$/ }).click();
+  }
+
+  async sortBy(column: 'status' | 'name' | 'last run' | 'created'): Promise<void> {
+    await this.table.getByRole('button', { name: `Sort by ${column}` }).click();
   }
 
   async delete(name: string): Promise<void> {

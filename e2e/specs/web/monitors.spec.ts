@@ -26,7 +26,8 @@ test.describe('monitors in the web console', () => {
     await expect(row).toContainText('127.0.0.1');
     await expect(row).toContainText('ICMP');
     await expect(row).toContainText('every 10 min');
-    await expect(row).toContainText('Active');
+    await expect(monitors.health('Loopback ping')).toHaveText('Not run yet');
+    await expect(monitors.activeSwitch('Loopback ping')).toBeChecked();
     await expect(row).toContainText('lab');
 
     await page.reload();

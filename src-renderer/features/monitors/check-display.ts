@@ -49,3 +49,72 @@ export function formatCreated(isoDate: string): string {
   const date = new Date(isoDate);
   return Number.isNaN(date.getTime()) ? isoDate : dateFormat.format(date);
 }
+
+/** A row of the health-first Monitors list (checks.overview). */
+export type MonitorOverviewItem = RouterOutputs['checks']['overview']['items'][number];
+export type RecentResult = MonitorOverviewItem['recent'][number];
+export type RecentVerdict = RecentResult['verdict'];
+
+export const VERDICT_DISPLAY: Record<RecentVerdict, { label: string; color: string }> = {
+  PASSED: { label: 'Passed', color: 'var(--mantine-color-teal-6)' },
+  DEGRADED: { label: 'Degraded', color: 'var(--mantine-color-yellow-5)' },
+  FAILED: { label: 'Failed', color: 'var(--mantine-color-red-6)' },
+  TIMED_OUT: { label: 'Timed out', color: 'var(--mantine-color-red-8)' },
+  CANCELLED: { label: 'Cancelled', color: 'var(--mantine-color-gray-5)' },
+  SKIPPED: { label: 'Skipped (lane full)', color: 'var(--mantine-color-gray-4)' },
+};
+
+/**
+ * A response time held in microseconds: "0.042 ms" and "4.21 ms" where it has sub-millisecond
+ * precision (ICMP latency), whole milliseconds above 10 ms or when it only ever had those ("< 1 ms").
+ */
+export function formatResponseUs(us: number | null, precise = true): string {
+  if (us === null) return '—';
+  if (us >= 1_000_000) return `${(us / 1_000_000).toFixed(us >= 10_000_000 ? 0 : 1)} s`;
+  if (!precise) return us < 1_000 ? '< 1 ms' : `${Math.round(us / 1_000)} ms`;
+  if (us < 1_000) return `${(us / 1_000).toFixed(3)} ms`;
+  if (us < 10_000) return `${(us / 1_000).toFixed(2)} ms`;
+  return `${Math.round(us / 1_000)} ms`;
+}
+
+/** "99.93%", never "100%" while any run failed (a rounded 100 shows as 99.99%). */
+export function formatUptime(percent: number | null): string {
+  if (percent === null) return '—';
+  if (percent >= 100) return '100%';
+  if (percent <= 0) return '0%';
+  return `${Math.min(99.99, Math.floor(percent * 100) / 100).toFixed(2)}%`;
+}
+
+/** "just now", "42 s ago", "5 min ago", "3 h ago", "2 d ago". */
+export function relativeTime(isoDate: string, now: number): string {
+  const at = Date.parse(isoDate);
+  if (Number.isNaN(at)) return isoDate;
+  const ago = Math.max(0, now - at);
+  if (ago < 10_000) return 'just now';
+  if (ago < 60_000) return `${Math.floor(ago / 1_000)} s ago`;
+  if (ago < 3_600_000) return `${Math.floor(ago / 60_000)} min ago`;
+  if (ago < 86_400_000) return `${Math.floor(ago / 3_600_000)} h ago`;
+  return `${Math.floor(ago / 86_400_000)} d ago`;
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The day only ("24 Nov 2026"), for dense columns. */
+export function formatDate(isoDate: string): string {
+  const date = new Date(isoDate);
+  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
+}
+
+const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** The exact time, for a hover or an accessible name. */
+export function formatExact(isoDate: string): string {
+  const date = new Date(isoDate);
+  return Number.isNaN(date.getTime()) ? isoDate : exactFormat.format(date);
+}
+
+/** "12 Mar 2026, 14:03:05 — Failed — 0.042 ms": what one bar of the results strip says. */
+export function describeRecentResult(result: RecentResult, precise: boolean): string {
+  const response = result.responseUs === null ? 'no response time' : formatResponseUs(result.responseUs, precise);
+  return `${formatExact(result.startedAt)} — ${VERDICT_DISPLAY[result.verdict].label} — ${response}`;
+}

@@ -1,20 +1,42 @@
-import { Group, Select, TagsInput, TextInput } from '@mantine/core';
+import { Button, Chip, Group, Select, TagsInput, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
 import { CHECK_TYPES, type CheckType } from '../../../src-shared/enums';
-
-export interface MonitorFilterValues {
-  search: string;
-  checkType: CheckType | null;
-  tags: string[];
-}
+import type { MonitorListParams, MonitorListUpdate } from './monitor-list-params';
+import { HEALTH_DISPLAY, MONITOR_HEALTH_ORDER, type MonitorHealth } from './monitor-health';
 
 interface MonitorFiltersProps {
-  value: MonitorFilterValues;
-  onChange: (value: MonitorFilterValues) => void;
+  value: MonitorListParams;
+  onChange: MonitorListUpdate;
+  /** Tags the account's monitors carry, offered while typing. */
+  tagSuggestions: readonly string[];
+  groups: readonly { id: number; name: string }[];
 }
 
+/**
+ * Mantine keeps a closed combobox's dropdown mounted (display: none), and floating-ui then measures
+ * it (getComputedStyle, a forced style recalculation of the whole page) on every render: with a
+ * 50-row table that was a good part of the list's render time. Closed dropdowns are not mounted here.
+ */
+export const UNMOUNTED_WHEN_CLOSED = { keepMounted: false } as const;
+
+/** How long the search waits after a keystroke before it asks the server: coalesces a paste or a burst of keys, and keeps a keystroke-to-rows time under 200 ms. */
+const SEARCH_DEBOUNCE_MS = 60;
+const NO_GROUP = 'none';
 const TYPE_OPTIONS = CHECK_TYPES.map((type) => ({ value: type, label: type }));
 
-export function MonitorFilters({ value, onChange }: MonitorFiltersProps) {
+export function MonitorFilters({ value, onChange, tagSuggestions, groups }: MonitorFiltersProps) {
+  // The box shows what is typed at once; the URL (and the query) follow once typing pauses.
+  const [search, setSearch] = useState(value.search);
+  const [searchInUrl, setSearchInUrl] = useState(value.search);
+  if (value.search !== searchInUrl) {
+    setSearchInUrl(value.search);
+    // The URL changed under the box (back button, "Clear filters"), not by what is being typed: show what it says.
+    if (value.search !== search.trim()) setSearch(value.search);
+  }
+  const pushSearch = useDebouncedCallback((text: string) => onChange({ search: text }, { replace: true }), SEARCH_DEBOUNCE_MS);
+  const groupOptions = [{ value: NO_GROUP, label: 'No group' }, ...groups.map((group) => ({ value: String(group.id), label: group.name }))];
+
   return (
     <Group gap="sm" align="flex-end">
       <TextInput
@@ -22,26 +44,75 @@ export function MonitorFilters({ value, onChange }: MonitorFiltersProps) {
         placeholder="Search by name"
         type="search"
         w={240}
-        value={value.search}
-        onChange={(event) => onChange({ ...value, search: event.currentTarget.value })}
+        value={search}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          setSearch(text);
+          pushSearch(text);
+        }}
       />
       <Select
         aria-label="Filter by type"
         placeholder="All types"
         data={TYPE_OPTIONS}
         clearable
-        w={170}
+        comboboxProps={UNMOUNTED_WHEN_CLOSED}
+        w={160}
         value={value.checkType}
-        onChange={(checkType) => onChange({ ...value, checkType: checkType as CheckType | null })}
+        onChange={(checkType) => onChange({ checkType: checkType as CheckType | null })}
       />
       <TagsInput
         aria-label="Filter by tag"
         placeholder={value.tags.length === 0 ? 'Filter by tag, Enter to add' : undefined}
+        data={[...tagSuggestions]}
+        comboboxProps={UNMOUNTED_WHEN_CLOSED}
         clearable
-        w={260}
+        w={240}
         value={value.tags}
-        onChange={(tags) => onChange({ ...value, tags })}
+        onChange={(tags) => onChange({ tags })}
+      />
+      <Select
+        aria-label="Filter by group"
+        placeholder="All groups"
+        data={groupOptions}
+        searchable
+        clearable
+        comboboxProps={UNMOUNTED_WHEN_CLOSED}
+        w={200}
+        value={value.group === null ? null : String(value.group)}
+        onChange={(group) => onChange({ group: group === null ? null : group === NO_GROUP ? 'none' : Number(group) })}
       />
     </Group>
+  );
+}
+
+interface HealthFilterProps {
+  value: readonly MonitorHealth[];
+  counts: Record<MonitorHealth, number> | undefined;
+  onChange: MonitorListUpdate;
+}
+
+/** One chip per health with how many monitors have it (under the other filters); none picked shows all. */
+export function HealthFilter({ value, counts, onChange }: HealthFilterProps) {
+  return (
+    <Group gap={6} role="group" aria-label="Filter by status">
+      <Chip.Group multiple value={[...value]} onChange={(picked) => onChange({ health: MONITOR_HEALTH_ORDER.filter((health) => picked.includes(health)) })}>
+        {MONITOR_HEALTH_ORDER.map((health) => (
+          <Chip key={health} value={health} size="xs" variant="light" color={HEALTH_DISPLAY[health].color}>
+            {HEALTH_DISPLAY[health].label}
+            {counts ? ` ${counts[health]}` : ''}
+          </Chip>
+        ))}
+      </Chip.Group>
+    </Group>
+  );
+}
+
+/** Resets every filter (the sort and page size stay). */
+export function ClearFiltersButton({ onChange }: { onChange: MonitorListUpdate }) {
+  return (
+    <Button variant="subtle" size="compact-sm" onClick={() => onChange({ search: '', health: [], checkType: null, tags: [], group: null })}>
+      Clear filters
+    </Button>
   );
 }

@@ -20,3 +20,12 @@ export const HEALTH_DISPLAY: Record<MonitorHealth, { label: string; color: strin
   paused: { label: 'Paused', color: 'gray' },
   'not-run': { label: 'Not run yet', color: 'blue' },
 };
+
+/** Worst first: the Monitors list's default order and the order of its health filter. */
+export const MONITOR_HEALTH_ORDER = ['failing', 'degraded', 'passing', 'not-run', 'paused'] as const satisfies readonly MonitorHealth[];
+
+/** The list's rows carry the health the server worked out (checks.overview), by the same rule as monitorHealth. */
+export type OverviewHealth = RouterOutputs['checks']['overview']['items'][number]['health'];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile when the server's health values and MonitorHealth drift apart. */
+const _healthsMatch: Same<OverviewHealth, MonitorHealth> = true;

@@ -1,4 +1,5 @@
 import { Badge, Group } from '@mantine/core';
+import { HEALTH_DISPLAY, type MonitorHealth } from './monitor-health';
 
 export function MonitorStatusBadge({ activated, muted }: { activated: boolean; muted: boolean }) {
   return (
@@ -6,11 +7,28 @@ export function MonitorStatusBadge({ activated, muted }: { activated: boolean; m
       <Badge size="sm" variant="light" color={activated ? 'teal' : 'gray'}>
         {activated ? 'Active' : 'Paused'}
       </Badge>
-      {muted && (
-        <Badge size="sm" variant="outline" color="yellow">
-          Muted
-        </Badge>
-      )}
+      {muted && <MutedBadge />}
+    </Group>
+  );
+}
+
+function MutedBadge() {
+  return (
+    <Badge size="sm" variant="outline" color="yellow" title="Alerts are muted: results are recorded, nobody is notified">
+      Muted
+    </Badge>
+  );
+}
+
+/** The Monitors list's first column: what the latest verdict says (paused wins), and whether alerts are muted. */
+export function MonitorHealthBadge({ health, muted }: { health: MonitorHealth; muted: boolean }) {
+  const display = HEALTH_DISPLAY[health];
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge size="sm" variant={health === 'failing' ? 'filled' : 'light'} color={display.color} data-health={health} miw={84}>
+        {display.label}
+      </Badge>
+      {muted && <MutedBadge />}
     </Group>
   );
 }

@@ -1,73 +1,157 @@
-import { Group, Pagination, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Group, List, Pagination, Select, Stack, Text } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
-import { toMonitorRow, type MonitorRow } from './check-display';
+import { useAccess } from '../../lib/use-access';
+import { pollInterval, useLiveUpdates } from '../sessions/live-updates-context';
+import { BulkActionsBar } from './bulk-actions-bar';
+import { monitors as monitorCount, type BulkSummary } from './bulk-summary';
+import type { MonitorOverviewItem } from './check-display';
 import { DeleteMonitorModal } from './delete-monitor-modal';
-import { MonitorFilters, type MonitorFilterValues } from './monitor-filters';
+import { ClearFiltersButton, HealthFilter, MonitorFilters, UNMOUNTED_WHEN_CLOSED } from './monitor-filters';
+import { DEFAULT_ORDER, isFiltering, overviewInput, PAGE_SIZES, useMonitorListParams } from './monitor-list-params';
 import { MonitorsTable } from './monitors-table';
 import { NewMonitorButtons } from './new-monitor-buttons';
 
-const PAGE_SIZE = 20;
+/** Without the live session feed the list polls this often. */
+const POLL_MS = 15_000;
+/** Relative times ("3 min ago") move on this often. */
+const CLOCK_TICK_MS = 15_000;
 
+function SummaryAlert({ summary, onClose }: { summary: BulkSummary; onClose: () => void }) {
+  return (
+    <Alert color={summary.color} variant="light" role="status" title={summary.title} withCloseButton closeButtonLabel="Dismiss summary" onClose={onClose} mb="sm">
+      {summary.failures.length > 0 && (
+        <List size="sm" aria-label="Monitors that were not changed">
+          {summary.failures.map((failure) => (
+            <List.Item key={failure}>{failure}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+/** Ticks `now` while the page is open, so relative times stay true between refreshes. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useInterval(() => setNow(Date.now()), everyMs, { autoInvoke: true });
+  return now;
+}
+
+/**
+ * The Monitors list, health first (failing, degraded, passing, not run yet, paused): filters, sort
+ * and page live in the URL; one checks.overview call per page answers the rows with their last run,
+ * response time, 24-hour uptime and recent results; finished sessions refresh it (live-session-updates).
+ */
 export function MonitorsPage() {
   const trpc = useTRPC();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<MonitorFilterValues>({ search: '', checkType: null, tags: [] });
-  const [debouncedSearch] = useDebouncedValue(filters.search.trim(), 250);
-  const [pendingDelete, setPendingDelete] = useState<MonitorRow | null>(null);
+  const live = useLiveUpdates();
+  const access = useAccess();
+  const [params, update] = useMonitorListParams();
+  const [searchParams] = useSearchParams();
+  const now = useNow(CLOCK_TICK_MS);
+  const [pendingDelete, setPendingDelete] = useState<MonitorOverviewItem | null>(null);
+  const [selection, setSelection] = useState<Map<string, string>>(() => new Map());
+  const [summary, setSummary] = useState<BulkSummary | null>(null);
 
-  const list = useQuery(
-    trpc.checks.list.queryOptions(
-      {
-        limit: PAGE_SIZE,
-        page,
-        search: debouncedSearch || undefined,
-        checkType: filters.checkType ?? undefined,
-        tag: filters.tags.length > 0 ? filters.tags : undefined,
-      },
-      { placeholderData: keepPreviousData },
-    ),
-  );
+  // The selection belongs to the view: another filter, sort or page starts a new one.
+  const view = searchParams.toString();
+  const [selectionView, setSelectionView] = useState(view);
+  if (view !== selectionView) {
+    setSelectionView(view);
+    if (selection.size > 0) setSelection(new Map());
+  }
+
+  const list = useQuery({
+    ...trpc.checks.overview.queryOptions(overviewInput(params), { placeholderData: keepPreviousData }),
+    refetchInterval: pollInterval(live, POLL_MS),
+  });
   const groups = useQuery(trpc.checkGroups.list.queryOptions({ limit: 100, page: 1 }));
-  const groupNames = new Map((groups.data?.items ?? []).map((group) => [group.id, group.name]));
+  const tags = useQuery(trpc.checks.tags.queryOptions(undefined, { staleTime: 60_000 }));
+  const groupList = (groups.data?.items ?? []).map((group) => ({ id: group.id, name: group.name }));
 
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
-  const filtering = debouncedSearch.length > 0 || filters.checkType !== null || filters.tags.length > 0;
+  const canWrite = access.can('write');
+  const canRun = access.can('run');
+  const whyNotWrite = access.whyNot('write');
+  const whyNotRun = access.whyNot('run');
+  const tableAccess = useMemo(() => ({ canWrite, canRun, whyNotWrite, whyNotRun }), [canWrite, canRun, whyNotWrite, whyNotRun]);
+  const data = list.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const filtering = isFiltering(params);
+  const everything = data ? Object.values(data.healthCounts).reduce((sum, n) => sum + n, 0) : 0;
+
+  // Stable callbacks and access, so the memoised rows re-render only when their own data changes.
+  const select = useCallback((monitors: readonly Pick<MonitorOverviewItem, 'id' | 'name'>[], selected: boolean) => {
+    setSelection((current) => {
+      const next = new Map(current);
+      for (const monitor of monitors) {
+        if (selected) next.set(monitor.id, monitor.name);
+        else next.delete(monitor.id);
+      }
+      return next;
+    });
+  }, []);
 
   return (
     <>
-      <PageHeader title="Monitors" description="Every check Sightline runs, with its target, schedule and state." actions={<NewMonitorButtons />} />
-      <Group mb="sm" justify="space-between" align="flex-end">
-        <MonitorFilters
-          value={filters}
-          onChange={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
-        />
-        {list.data && (
-          <Text size="sm" c="dimmed">
-            {list.data.total} {list.data.total === 1 ? 'monitor' : 'monitors'}
-          </Text>
-        )}
-      </Group>
+      <PageHeader
+        title="Monitors"
+        description="Every check Sightline runs, worst first: failing, degraded, passing, not run yet, paused."
+        actions={canWrite ? <NewMonitorButtons /> : undefined}
+      />
+      <Stack gap="xs" mb="sm">
+        <MonitorFilters value={params} onChange={update} tagSuggestions={tags.data ?? []} groups={groupList} />
+        <Group justify="space-between" align="center" gap="sm">
+          <Group gap="sm">
+            <HealthFilter value={params.health} counts={data?.healthCounts} onChange={update} />
+            {filtering && <ClearFiltersButton onChange={update} />}
+          </Group>
+          <Group gap="sm">
+            {data && (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {data.total === everything || !filtering ? monitorCount(data.total) : `${monitorCount(data.total)} of ${everything.toLocaleString()}`}
+              </Text>
+            )}
+            <Select
+              aria-label="Monitors per page"
+              size="xs"
+              w={90}
+              data={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / page` }))}
+              value={String(params.pageSize)}
+              allowDeselect={false}
+              comboboxProps={UNMOUNTED_WHEN_CLOSED}
+              onChange={(size) => size && update({ pageSize: Number(size) })}
+            />
+          </Group>
+        </Group>
+      </Stack>
+
+      {summary && <SummaryAlert summary={summary} onClose={() => setSummary(null)} />}
+      {canWrite && selection.size > 0 && (
+        <Stack mb="sm">
+          <BulkActionsBar selection={selection} groups={groupList} onClear={() => setSelection(new Map())} onSummary={setSummary} />
+        </Stack>
+      )}
 
       {list.isPending && <LoadingBlock label="Loading monitors" />}
       {list.isError && <QueryError title="Monitors could not be loaded" error={list.error} onRetry={() => void list.refetch()} />}
 
-      {list.data && list.data.total === 0 && !filtering && (
+      {data && data.total === 0 && !filtering && (
         <EmptyState
           title="No monitors yet — create an ICMP monitor to start watching a host"
           action={
-            <Group gap="xs" justify="center">
-              <NewMonitorButtons variant="light" />
-            </Group>
+            canWrite ? (
+              <Group gap="xs" justify="center">
+                <NewMonitorButtons variant="light" />
+              </Group>
+            ) : undefined
           }
         >
           An ICMP monitor pings a host on a schedule and alerts you when it stops answering or starts losing packets. Traceroute monitors watch the path
@@ -75,16 +159,41 @@ export function MonitorsPage() {
         </EmptyState>
       )}
 
-      {list.data && list.data.items.length === 0 && filtering && (
-        <EmptyState title="No monitors match these filters">Check the spelling, or clear the search, type and tag filters.</EmptyState>
+      {data && data.items.length === 0 && filtering && (
+        <EmptyState title="No monitors match these filters" action={<ClearFiltersButton onChange={update} />}>
+          Check the spelling, or clear the search, status, type, tag and group filters.
+        </EmptyState>
       )}
 
-      {list.data && list.data.items.length > 0 && (
+      {data && data.items.length === 0 && data.total > 0 && !filtering && (
+        <EmptyState
+          title="This page is past the last monitor"
+          action={
+            <Button variant="light" onClick={() => update({ page: 1 })}>
+              First page
+            </Button>
+          }
+        >
+          Monitors were deleted or changed since this link was made.
+        </EmptyState>
+      )}
+
+      {data && data.items.length > 0 && (
         <>
-          <MonitorsTable monitors={list.data.items.map(toMonitorRow)} groupNames={groupNames} onDelete={setPendingDelete} />
+          <MonitorsTable
+            monitors={data.items}
+            sort={params.sort}
+            order={params.order}
+            onSort={(sort) => update({ sort, order: sort === params.sort ? (params.order === 'asc' ? 'desc' : 'asc') : DEFAULT_ORDER[sort] })}
+            selected={canWrite ? selection : null}
+            onSelect={select}
+            onDelete={setPendingDelete}
+            access={tableAccess}
+            now={now}
+          />
           {totalPages > 1 && (
             <Group justify="flex-end" mt="sm">
-              <Pagination total={totalPages} value={page} onChange={setPage} size="sm" aria-label="Monitor pages" />
+              <Pagination total={totalPages} value={Math.min(params.page, totalPages)} onChange={(page) => update({ page })} size="sm" aria-label="Monitor pages" />
             </Group>
           )}
         </>
@@ -95,7 +204,7 @@ export function MonitorsPage() {
         onClose={() => setPendingDelete(null)}
         onDeleted={() => {
           // Deleting the only row of a later page would leave the operator looking at an empty page.
-          if (list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+          if (data && data.items.length === 1 && params.page > 1) update({ page: params.page - 1 });
           setPendingDelete(null);
         }}
       />

@@ -28,6 +28,7 @@ export function LiveSessionUpdates({ children }: { children: ReactNode }) {
       new UpdateBatcher((anyFinished) => {
         refresh(queryClient, trpc.checkSessions.listRecent.pathFilter());
         if (anyFinished) refresh(queryClient, trpc.checkResults.pathFilter());
+        if (anyFinished) refresh(queryClient, trpc.checks.overview.pathFilter());
       }, LIST_REFRESH_MS),
   );
   useEffect(() => () => batcher.dispose(), [batcher]);

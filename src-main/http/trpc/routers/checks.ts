@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { createIcmpCheck } from '../../../services/checks/create-icmp';
 import { createMultiStepCheck } from '../../../services/checks/create-multistep';
 import { createTracerouteCheck } from '../../../services/checks/create-traceroute';
+import { BulkCheckAction, bulkCheckAction, subscribeAllChecks } from '../../../services/checks/bulk';
 import { deleteCheckById } from '../../../services/checks/delete';
 import { getCheck } from '../../../services/checks/get';
 import { listCheckPage } from '../../../services/checks/list';
+import { monitorOverview, MonitorOverviewQuery, monitorTags } from '../../../services/checks/overview';
 import { updateIcmpCheck } from '../../../services/checks/update-icmp';
 import { updateMultiStepCheck } from '../../../services/checks/update-multistep';
 import { updateTracerouteCheck } from '../../../services/checks/update-traceroute';
@@ -19,6 +21,9 @@ const patchOf = <T extends z.ZodType>(patch: T) => z.object({ id: z.string().min
 
 export const checksRouter = router({
   list: authedProcedure.input(CheckListQuery).query(({ ctx, input }) => listCheckPage(ctx.service, input)),
+  /** The Monitors list: health first, filtered, sorted and paged on the server, with each row's recent results and 24 h uptime. */
+  overview: authedProcedure.input(MonitorOverviewQuery).query(({ ctx, input }) => monitorOverview(ctx.service, input)),
+  tags: authedProcedure.query(({ ctx }) => monitorTags(ctx.service)),
   get: authedProcedure.input(ById).query(({ ctx, input }) => getCheck(ctx.service, input.id)),
   createIcmp: authedProcedure.input(IcmpMonitorCreate).mutation(({ ctx, input }) => createIcmpCheck(ctx.service, input)),
   updateIcmp: authedProcedure.input(patchOf(IcmpMonitorUpdate)).mutation(({ ctx, input }) => updateIcmpCheck(ctx.service, input.id, input.patch)),
@@ -34,4 +39,10 @@ export const checksRouter = router({
     deleteCheckById(ctx.service, input.id);
     return { id: input.id };
   }),
+  /** One action on many checks, each through its single-item verb, with an outcome per check. */
+  bulk: authedProcedure.input(BulkCheckAction).mutation(({ ctx, input }) => bulkCheckAction(ctx.service, input)),
+  /** An alert channel's "Subscribe all checks": every check not yet subscribed to it. */
+  subscribeAll: authedProcedure
+    .input(z.object({ alertChannelId: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => subscribeAllChecks(ctx.service, input.alertChannelId)),
 });

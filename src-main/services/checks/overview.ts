@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import {
+  distinctCheckTags,
+  HEALTH_RANKS,
+  overviewPage,
+  overviewRows,
+  recentFinalResults,
+  type HealthName,
+  type OverviewFilter,
+  type OverviewRow,
+  type RecentResultRow,
+} from '../../db/repositories/checks';
+import { RESULT_FLAGS } from '../../db/repositories/runs-results';
+import { CHECK_TYPES } from '../../../src-shared/enums';
+import { encodeRunId } from '../../../src-shared/rules/run-ids';
+import type { ServiceContext } from '../context';
+import { uptimeOf } from './uptime';
+
+/** A monitor's health, in the order the list shows them by default (the console's MonitorHealth). */
+export const MONITOR_HEALTHS = ['failing', 'degraded', 'passing', 'not-run', 'paused'] as const satisfies readonly HealthName[];
+export type MonitorHealth = (typeof MONITOR_HEALTHS)[number];
+
+export const OVERVIEW_SORTS = ['health', 'name', 'lastRun', 'created'] as const;
+
+/** How many of a monitor's newest FINAL results the list's strip shows. */
+export const RECENT_RESULTS = 30;
+const DAY_MS = 24 * 3_600_000;
+
+export const MonitorOverviewQuery = z.object({
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(100).default(25),
+  /** A case-insensitive part of the name. */
+  search: z.string().trim().max(200).optional(),
+  /** Any of these; none means all. */
+  health: z.array(z.enum(MONITOR_HEALTHS)).max(MONITOR_HEALTHS.length).optional(),
+  checkType: z.enum(CHECK_TYPES).optional(),
+  /** Checks carrying any of these tags. */
+  tags: z.array(z.string().min(1).max(200)).max(20).optional(),
+  /** A group's id, or null for the checks in no group. */
+  groupId: z.number().int().positive().nullable().optional(),
+  sort: z.enum(OVERVIEW_SORTS).default('health'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type MonitorOverviewQuery = z.infer<typeof MonitorOverviewQuery>;
+
+/** One bar of the strip: a FINAL result's verdict as the result pages word it, or SKIPPED (its lane was full). */
+export type RecentVerdict = 'PASSED' | 'DEGRADED' | 'FAILED' | 'TIMED_OUT' | 'CANCELLED' | 'SKIPPED';
+
+export interface RecentResult {
+  /** The result's public id (its page is /monitors/{checkId}/results/{id}). */
+  id: string;
+  startedAt: string;
+  verdict: RecentVerdict;
+  /** Microseconds: ICMP's average latency (null when no reply came back), else the whole-millisecond response time. */
+  responseUs: number | null;
+}
+
+export interface MonitorOverviewItem {
+  id: string;
+  name: string;
+  checkType: string;
+  /** The hostname or URL the check runs against; null when it has none. */
+  target: string | null;
+  frequency: number | null;
+  frequencyOffset: number | null;
+  activated: boolean;
+  muted: boolean;
+  tags: string[];
+  groupId: number | null;
+  groupName: string | null;
+  createdAt: string;
+  health: MonitorHealth;
+  /** When the latest verdict was recorded (the same moment the monitor page's "Last run" shows). */
+  lastRunAt: string | null;
+  /** The response time of the newest result that ran (skipped runs did not), in microseconds. */
+  lastResponseUs: number | null;
+  /** Whether lastResponseUs has sub-millisecond precision (ICMP latency) or is whole milliseconds. */
+  lastResponsePrecise: boolean;
+  /** Passed and degraded runs over runs with a verdict in the last 24 hours, in percent; null without any. */
+  uptime24h: number | null;
+  /** The newest FINAL results, oldest first (up to RECENT_RESULTS). */
+  recent: RecentResult[];
+}
+
+export interface MonitorOverviewPage {
+  items: MonitorOverviewItem[];
+  /** Checks matching every filter. */
+  total: number;
+  page: number;
+  limit: number;
+  /** Checks per health matching the other filters (the health filter left out), for the filter's counts. */
+  healthCounts: Record<MonitorHealth, number>;
+}
+
+const HEALTH_BY_RANK = new Map<number, MonitorHealth>(MONITOR_HEALTHS.map((health) => [HEALTH_RANKS[health], health]));
+
+function verdictOf(flags: number): RecentVerdict {
+  if (flags & RESULT_FLAGS.skipped) return 'SKIPPED';
+  if (flags & RESULT_FLAGS.isCancelled) return 'CANCELLED';
+  if (flags & RESULT_FLAGS.timedOut) return 'TIMED_OUT';
+  if (flags & (RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors)) return 'FAILED';
+  if (flags & RESULT_FLAGS.isDegraded) return 'DEGRADED';
+  return 'PASSED';
+}
+
+/**
+ * ICMP keeps microseconds of its average latency (a ping without any reply has no response time);
+ * the response time of other checks is whole milliseconds.
+ */
+function responseOf(row: RecentResultRow): { us: number | null; precise: boolean } {
+  if (row.packetsReceived !== null) return { us: row.packetsReceived > 0 ? row.avgUs : null, precise: true };
+  return { us: row.responseTimeMs === null ? null : row.responseTimeMs * 1000, precise: false };
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+const integer = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function itemOf(ctx: ServiceContext, row: OverviewRow, now: number): MonitorOverviewItem {
+  const results = row.checkNum === null ? [] : recentFinalResults(ctx.db, row.checkNum, RECENT_RESULTS);
+  const ran = results.find((result) => (result.flags & RESULT_FLAGS.skipped) === 0);
+  const last = ran ? responseOf(ran) : { us: null, precise: false };
+  const frequency = integer(row.frequency);
+  const uptime = row.checkNum === null ? null : uptimeOf(ctx, row.id, now - DAY_MS, now).uptimePercent;
+  return {
+    id: row.id,
+    name: row.name,
+    checkType: row.checkType,
+    target: text(row.hostname) ?? text(row.url),
+    frequency,
+    // As the read shape shows it: frequency 0 without an offset runs every 10 s.
+    frequencyOffset: integer(row.frequencyOffset) ?? (frequency === 0 ? 10 : null),
+    activated: row.activated,
+    muted: row.muted,
+    tags: row.tags,
+    groupId: row.groupId,
+    groupName: row.groupName,
+    createdAt: row.createdAt,
+    health: HEALTH_BY_RANK.get(row.rank) ?? 'not-run',
+    lastRunAt: row.statusUpdatedAt === null ? null : new Date(row.statusUpdatedAt).toISOString(),
+    lastResponseUs: last.us,
+    lastResponsePrecise: last.precise,
+    uptime24h: uptime,
+    recent: results
+      .map((result) => ({
+        id: encodeRunId('result', result.id),
+        startedAt: new Date(result.startedAt).toISOString(),
+        verdict: verdictOf(result.flags),
+        responseUs: (result.flags & RESULT_FLAGS.skipped) === 0 ? responseOf(result).us : null,
+      }))
+      .reverse(),
+  };
+}
+
+function filterOf(ctx: ServiceContext, query: MonitorOverviewQuery): OverviewFilter {
+  return {
+    accountId: ctx.accountId,
+    search: query.search || undefined,
+    checkType: query.checkType,
+    tags: query.tags?.length ? query.tags : undefined,
+    groupId: query.groupId ?? undefined,
+    noGroup: query.groupId === null,
+    healthRanks: query.health?.length ? query.health.map((health) => HEALTH_RANKS[health]) : undefined,
+  };
+}
+
+/**
+ * One page of the Monitors list, health first: the page's ids come from one sorted SQL query over
+ * the checks and their latest status (check_statuses), the counts per health from one grouped
+ * query; only the page's rows then read their newest results and their 24-hour uptime.
+ */
+export function monitorOverview(ctx: ServiceContext, query: MonitorOverviewQuery): MonitorOverviewPage {
+  const filter = filterOf(ctx, query);
+  const { counts: byRank, ids } = overviewPage(ctx.db, filter, query.sort, query.order === 'desc', query.limit, (query.page - 1) * query.limit);
+  const healthCounts = Object.fromEntries(MONITOR_HEALTHS.map((health) => [health, byRank.get(HEALTH_RANKS[health]) ?? 0])) as Record<MonitorHealth, number>;
+  const shown: readonly MonitorHealth[] = query.health?.length ? query.health : MONITOR_HEALTHS;
+  const total = shown.reduce<number>((sum, health) => sum + healthCounts[health], 0);
+  const rows = new Map(overviewRows(ctx.db, ctx.accountId, ids).map((row) => [row.id, row]));
+  const now = ctx.clock.now().getTime();
+  const items = ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [itemOf(ctx, row, now)] : [];
+  });
+  return { items, total, page: query.page, limit: query.limit, healthCounts };
+}
+
+/** Every tag on the account's checks, for the tag filter's suggestions. */
+export function monitorTags(ctx: ServiceContext): string[] {
+  return distinctCheckTags(ctx.db, ctx.accountId);
+}

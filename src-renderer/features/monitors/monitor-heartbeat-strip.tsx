@@ -1,0 +1,68 @@
+import { Text } from '@mantine/core';
+import type { CSSProperties, MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { resultRoute } from '../../../src-shared/rules/console-links';
+import { describeRecentResult, VERDICT_DISPLAY, type RecentResult, type RecentVerdict } from './check-display';
+
+/** How many bars the strip holds; fewer results leave empty slots on the left (newest is always on the right). */
+export const STRIP_SLOTS = 30;
+
+interface HeartbeatStripProps {
+  checkId: string;
+  name: string;
+  /** Oldest first. */
+  results: readonly RecentResult[];
+  /** Whether response times have sub-millisecond precision (ICMP latency). */
+  precise: boolean;
+}
+
+const BAR_WIDTH = 5;
+const BAR_GAP = 2;
+const BAR_HEIGHT = 20;
+
+const STRIP_STYLE: CSSProperties = { display: 'flex', gap: BAR_GAP, alignItems: 'center', width: STRIP_SLOTS * (BAR_WIDTH + BAR_GAP) - BAR_GAP };
+const bar = (background: string): CSSProperties => ({ flex: 'none', width: BAR_WIDTH, height: BAR_HEIGHT, borderRadius: 2, background, cursor: 'pointer' });
+/** One style object per verdict, shared by every bar (a page holds up to 3,000 bars). */
+const BAR_STYLES = Object.fromEntries(Object.entries(VERDICT_DISPLAY).map(([verdict, display]) => [verdict, bar(display.color)])) as Record<RecentVerdict, CSSProperties>;
+
+/** The empty slots as one element: a striped block as wide as the missing bars. */
+function emptySlots(count: number): CSSProperties {
+  return {
+    flex: 'none',
+    width: count * (BAR_WIDTH + BAR_GAP) - BAR_GAP,
+    height: BAR_HEIGHT,
+    background: `repeating-linear-gradient(to right, var(--mantine-color-gray-2) 0 ${BAR_WIDTH}px, transparent ${BAR_WIDTH}px ${BAR_WIDTH + BAR_GAP}px)`,
+  };
+}
+
+/**
+ * The monitor's last results as coloured bars, oldest left and newest right (as Uptime Kuma's
+ * heartbeat bar): green passed, amber degraded, red failed or timed out, grey cancelled or skipped.
+ * Each bar names its time, verdict and response time on hover (title) and to screen readers
+ * (aria-label); a click opens that result. Plain elements and one click handler per strip: with
+ * Mantine boxes, 50 rows of 30 bars took most of the page's render time.
+ */
+export function MonitorHeartbeatStrip({ checkId, name, results, precise }: HeartbeatStripProps) {
+  const navigate = useNavigate();
+  const shown = results.slice(-STRIP_SLOTS);
+  if (shown.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        No results yet
+      </Text>
+    );
+  }
+  const open = (event: MouseEvent<HTMLDivElement>) => {
+    const resultId = (event.target as HTMLElement).dataset.resultId;
+    if (resultId) void navigate(resultRoute(checkId, resultId));
+  };
+  return (
+    <div role="group" aria-label={`Last ${shown.length} results of ${name}`} style={STRIP_STYLE} onClick={open}>
+      {shown.length < STRIP_SLOTS && <span aria-hidden style={emptySlots(STRIP_SLOTS - shown.length)} />}
+      {shown.map((result) => {
+        const label = describeRecentResult(result, precise);
+        return <span key={result.id} role="img" aria-label={label} title={label} data-verdict={result.verdict} data-result-id={result.id} style={BAR_STYLES[result.verdict]} />;
+      })}
+    </div>
+  );
+}
