@@ -47,6 +47,7 @@ import { runtimeRoutes } from './rest/runtimes';
 import { locationRoutes } from './rest/locations';
 import { nextRoutes } from './rest/next';
 import { agentRoutes } from './rest/agent';
+import { publicStatusRoutes } from './public-status';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -155,6 +156,9 @@ export async function buildApp(base: Omit<HttpDeps, 'limits'>, options: AppOptio
 
   // Remote agents authenticate with private-location keys, not API keys: outside the API-key scope.
   await app.register(agentRoutes(deps));
+
+  // Published status pages are for anyone: outside the API-key scope (the Host check and security headers still apply).
+  await app.register(publicStatusRoutes(deps));
 
   await app.register(async (trpcScope) => {
     trpcMethodsOnly(trpcScope);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices } from '../schema';
 import type { StatusPageServiceRow } from './status-page-services';
@@ -150,4 +150,28 @@ export function deleteIncidentUpdate(db: Db, incidentId: string, id: string): bo
       .where(and(eq(incidentUpdates.incidentId, incidentId), eq(incidentUpdates.id, id)))
       .run().changes > 0
   );
+}
+
+/**
+ * Incidents naming a service on one of the page's cards that are open or were resolved at or after
+ * `resolvedSince` (ISO), newest first.
+ */
+export function incidentsOnStatusPage(db: Db, statusPageId: string, resolvedSince: string, limit: number): IncidentRow[] {
+  const onPage = db
+    .select({ id: incidentServices.incidentId })
+    .from(incidentServices)
+    .innerJoin(statusPageCardServices, eq(statusPageCardServices.serviceId, incidentServices.serviceId))
+    .innerJoin(statusPageCards, eq(statusPageCards.id, statusPageCardServices.cardId))
+    .where(eq(statusPageCards.statusPageId, statusPageId));
+  return db
+    .select()
+    .from(incidents)
+    .where(and(inArray(incidents.id, onPage), or(ne(incidents.lastUpdateStatus, 'RESOLVED'), gte(incidents.resolvedAt, resolvedSince))))
+    .orderBy(desc(incidents.createdAt), desc(incidents.id))
+    .limit(limit)
+    .all();
+}
+
+export function findIncidentUpdateById(db: Db, id: string): IncidentUpdateRow | undefined {
+  return db.select().from(incidentUpdates).where(eq(incidentUpdates.id, id)).get();
 }
