@@ -127,19 +127,18 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
       return page ? sendJson(reply, 200, summaryJson(page)) : jsonNotFound(reply);
     });
 
-    app.get<SlugRoute>('/status/:slug/feed.rss', async (request, reply) => {
-      const slug = slugOf(request);
-      const page = slug ? loadPublicStatusPage(services, slug) : null;
-      if (!page) return jsonNotFound(reply);
-      return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(renderRss(page));
-    });
-
-    app.get<SlugRoute>('/status/:slug/feed.atom', async (request, reply) => {
-      const slug = slugOf(request);
-      const page = slug ? loadPublicStatusPage(services, slug) : null;
-      if (!page) return jsonNotFound(reply);
-      return reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(renderAtom(page));
-    });
+    const feeds = [
+      { path: 'feed.rss', type: 'application/rss+xml; charset=utf-8', render: renderRss },
+      { path: 'feed.atom', type: 'application/atom+xml; charset=utf-8', render: renderAtom },
+    ];
+    for (const feed of feeds) {
+      app.get<SlugRoute>(`/status/:slug/${feed.path}`, async (request, reply) => {
+        const slug = slugOf(request);
+        const page = slug ? loadPublicStatusPage(services, slug) : null;
+        if (!page) return jsonNotFound(reply);
+        return reply.type(feed.type).header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(feed.render(page));
+      });
+    }
 
     app.post<SlugRoute>('/status/:slug/subscribe', async (request, reply) => {
       const json = wantsJson(request);
