@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { choose } from './console';
 
 export class StatusPagePage {
@@ -42,6 +42,32 @@ export class StatusPagePage {
   async deletePage(name: string): Promise<void> {
     await this.pagesTable.getByRole('button', { name: `Delete ${name}` }).click();
     await this.page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  }
+
+  publishSwitch(name: string): Locator {
+    return this.pageRow(name).getByRole('switch', { name: `Publish ${name}` });
+  }
+
+  publicLink(name: string): Locator {
+    return this.pageRow(name).getByRole('link', { name: 'Open public page' });
+  }
+
+  subscribersButton(name: string): Locator {
+    return this.pageRow(name).getByRole('button', { name: new RegExp(`^Subscribers of ${name}:`) });
+  }
+
+  serviceRow(name: string): Locator {
+    return this.servicesTable.getByRole('row').filter({ hasText: name });
+  }
+
+  /** Chooses the checks behind a service in its "Link checks" dialog and saves. */
+  async linkChecks(service: string, checks: string[]): Promise<void> {
+    await this.servicesTable.getByRole('button', { name: `Link checks to ${service}` }).click();
+    const form = this.page.getByRole('form', { name: `Checks behind ${service}` });
+    for (const check of checks) await choose(this.page, form.getByRole('combobox', { name: 'Checks' }), check);
+    // Closes the dropdown, which covers the buttons; Escape would close the whole dialog.
+    await form.getByText('Their hourly results').click();
+    await form.getByRole('button', { name: 'Save checks' }).click();
   }
 
   async addService(name: string): Promise<void> {
@@ -147,5 +173,60 @@ export class IncidentPage {
     await this.updateForm.getByRole('textbox', { name: 'Update' }).fill(description);
     await choose(this.page, this.updateForm.getByRole('combobox', { name: 'Progress' }), progress);
     await this.updateForm.getByRole('button', { name: 'Post update' }).click();
+  }
+}
+
+/**
+ * The public page at /status/<url> as a visitor sees it, in a browser context of its own (no key).
+ * It records CSP violations itself: the `page` fixture's check covers only the fixture's own page.
+ */
+export class PublicStatusPage {
+  readonly heading: Locator;
+  readonly overall: Locator;
+  readonly openIncidents: Locator;
+  readonly pastIncidents: Locator;
+  readonly subscribeForm: Locator;
+  readonly cspViolations: string[] = [];
+
+  private constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1 });
+    this.overall = page.getByRole('region', { name: 'Current status' });
+    this.openIncidents = page.getByRole('region', { name: 'Open incidents' });
+    this.pastIncidents = page.getByRole('region', { name: 'Past incidents' });
+    this.subscribeForm = page.getByRole('region', { name: 'Get incident updates by email' });
+  }
+
+  static async open(context: BrowserContext): Promise<PublicStatusPage> {
+    const page = await context.newPage();
+    const visitor = new PublicStatusPage(page);
+    await page.exposeFunction('__reportCspViolation', (violation: string) => visitor.cspViolations.push(violation));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __reportCspViolation: (violation: string) => void }).__reportCspViolation;
+        void report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+      });
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) visitor.cspViolations.push(message.text());
+    });
+    return visitor;
+  }
+
+  service(name: string): Locator {
+    return this.page.getByRole('listitem').filter({ has: this.page.getByRole('heading', { name, exact: true, level: 3 }) });
+  }
+
+  /** The day bars of a service, oldest first. */
+  bars(name: string): Locator {
+    return this.page.getByRole('list', { name: `${name}: uptime per day over the last 90 days` }).getByRole('listitem');
+  }
+
+  incident(name: string): Locator {
+    return this.page.getByRole('article', { name });
+  }
+
+  async subscribe(email: string): Promise<void> {
+    await this.subscribeForm.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await this.subscribeForm.getByRole('button', { name: 'Subscribe' }).click();
   }
 }

@@ -210,6 +210,8 @@ export const statusPages = sqliteTable(
     isPrivate: integer('is_private', { mode: 'boolean' }).notNull(),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** Served without a key at /status/<url> (unless isPrivate). */
+    published: integer('published', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('status_pages_url').on(t.url), index('status_pages_account_created').on(t.accountId, t.createdAt)],
 );
@@ -242,6 +244,76 @@ export const statusPageCardServices = sqliteTable(
     position: integer('position').notNull(),
   },
   (t) => [uniqueIndex('status_page_card_services_pair').on(t.cardId, t.serviceId), index('status_page_card_services_service').on(t.serviceId)],
+);
+
+/** The checks an operator chose to back a status page service: its uptime bars and part of its current state. */
+export const statusPageServiceChecks = sqliteTable(
+  'status_page_service_checks',
+  {
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => statusPageServices.id, { onDelete: 'cascade' }),
+    checkId: text('check_id')
+      .notNull()
+      .references(() => checks.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.checkId] }), index('status_page_service_checks_check').on(t.checkId)],
+);
+
+/** Email subscribers of a public status page; a subscriber receives incident mail once confirmed (double opt-in). */
+export const statusPageSubscribers = sqliteTable(
+  'status_page_subscribers',
+  {
+    id: text('id').primaryKey(),
+    statusPageId: text('status_page_id')
+      .notNull()
+      .references(() => statusPages.id, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    createdAt: text('created_at').notNull(),
+    confirmedAt: text('confirmed_at'),
+  },
+  (t) => [uniqueIndex('status_page_subscribers_page_email').on(t.statusPageId, t.email)],
+);
+
+/**
+ * The outbox of subscriber mail (confirmations and incident updates): written PENDING with the change
+ * that causes it, delivered after the commit, then SENT, FAILED or SKIPPED. Times are epoch ms.
+ */
+export const statusPageEmails = sqliteTable(
+  'status_page_emails',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    statusPageId: text('status_page_id')
+      .notNull()
+      .references(() => statusPages.id, { onDelete: 'cascade' }),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => statusPageSubscribers.id, { onDelete: 'cascade' }),
+    /** CONFIRM | UPDATE */
+    kind: text('kind').notNull(),
+    incidentUpdateId: text('incident_update_id').references(() => incidentUpdates.id, { onDelete: 'cascade' }),
+    /** PENDING | SENT | FAILED | SKIPPED */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: integer('next_attempt_at'),
+    /** Set just before each SMTP call; a PENDING row with it set was maybe sent. */
+    sendingAt: integer('sending_at'),
+    sentAt: integer('sent_at'),
+    /** The SMTP reply or the error of the last attempt. */
+    result: text('result'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('status_page_emails_due').on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    index('status_page_emails_subscriber').on(t.subscriberId, t.createdAt),
+    index('status_page_emails_page').on(t.statusPageId),
+    index('status_page_emails_update').on(t.incidentUpdateId),
+    index('status_page_emails_created').on(t.createdAt),
+  ],
 );
 
 /**

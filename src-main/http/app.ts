@@ -49,6 +49,7 @@ import { nextRoutes } from './rest/next';
 import { agentRoutes } from './rest/agent';
 import { consoleSessionRoutes } from './console-session/routes';
 import { ConsoleSessions } from '../services/auth/console-sessions';
+import { publicStatusRoutes } from './public-status';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -165,6 +166,9 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
 
   // Remote agents authenticate with private-location keys, not API keys: outside the API-key scope.
   await app.register(agentRoutes(deps));
+
+  // Published status pages are for anyone: outside the API-key scope (the Host check and security headers still apply).
+  await app.register(publicStatusRoutes(deps));
 
   await app.register(async (trpcScope) => {
     trpcMethodsOnly(trpcScope);

@@ -1,7 +1,7 @@
 import { alertTitle, resultUrl, statusWord, summaryFields } from './describe';
 import type { AlertEvent, DeliverySettings } from './types';
 
-function htmlEscape(text: string): string {
+export function htmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 

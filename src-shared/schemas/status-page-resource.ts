@@ -67,6 +67,8 @@ export const StatusPageInput = z.object({
   redirectTo: optionalNullable(WebAddress),
   defaultTheme: StatusPageTheme.default('AUTO'),
   isPrivate: z.boolean('must be true or false').default(false),
+  /** Served without a key at /status/<url> when true (a private page never is). Missing: false on create, unchanged on PUT. */
+  published: z.boolean('must be true or false').optional(),
   cards: z.array(StatusPageCardInput).max(STATUS_PAGE_LIMITS.cards, `must hold at most ${STATUS_PAGE_LIMITS.cards} cards`),
 });
 export type StatusPageInput = z.infer<typeof StatusPageInput>;
@@ -91,6 +93,7 @@ export const StatusPageView = z.object({
   redirectTo: z.string().nullable(),
   defaultTheme: StatusPageTheme,
   isPrivate: z.boolean(),
+  published: z.boolean(),
   cards: z.array(StatusPageCardView),
   created_at: z.string(),
   updated_at: z.string(),

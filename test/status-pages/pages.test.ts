@@ -67,6 +67,7 @@ describe('status pages (/v1/status-pages)', () => {
       redirectTo: null,
       defaultTheme: 'AUTO',
       isPrivate: false,
+      published: false,
       cards: [
         { id: expect.stringMatching(UUID), name: 'Core', services: [web, api], created_at: START, updated_at: START },
         { id: expect.stringMatching(UUID), name: 'Empty card', services: [], created_at: START, updated_at: START },

@@ -1,4 +1,5 @@
 import { expect, test } from '../../fixtures/server';
+import { restPost } from '../../fixtures/rest';
 import { openConnected, toast } from '../../pages/console';
 import { IncidentPage, NewIncidentForm, StatusPagePage } from '../../pages/status-page-page';
 
@@ -71,5 +72,27 @@ test.describe('status page in the web console', () => {
     await expect(toast(page, 'Status page deleted')).toBeVisible();
     await expect(statusPage.noPages).toBeVisible();
     await expect(statusPage.servicesTable).toContainText('Billing');
+  });
+
+  test('publishes a page from its form; a URL another page has is refused with a message naming the field', async ({ page, server, request }) => {
+    const statusPage = new StatusPagePage(page);
+    await restPost(request, server, '/v1/status-pages', { name: 'First', url: 'taken', cards: [] });
+
+    await openConnected(page, server, '/status-page');
+    const create = await statusPage.newPage();
+    await create.fill({ name: 'Second', url: 'taken' });
+    await expect(create.form).toContainText('Public address: /status/taken');
+    await create.form.getByRole('switch', { name: 'Published' }).click();
+    await create.submit();
+    await expect(create.form).toContainText('url: a status page with the url "taken" already exists; choose another');
+    await create.fill({ url: 'second' });
+    await create.submit();
+    await expect(toast(page, 'Status page created')).toBeVisible();
+    await expect(toast(page, 'Status page created')).toContainText('public at /status/second');
+    await expect(statusPage.publishSwitch('Second')).toBeChecked();
+    await expect(statusPage.publicLink('Second')).toHaveAttribute('href', `${server.baseURL}/status/second`);
+    await expect(statusPage.publishSwitch('First')).not.toBeChecked();
+    await expect(statusPage.pageRow('First')).toContainText('Not published');
+    await expect(statusPage.publicLink('First')).toHaveCount(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices } from '../schema';
 import type { StatusPageServiceRow } from './status-page-services';
@@ -29,21 +29,23 @@ export function findOpenIncidentForCheck(db: Db, accountId: string, checkId: str
     .get();
 }
 
+/** The ids of incidents naming at least one service that is on one of the page's cards (a subquery). */
+function incidentIdsOnPage(db: Db, statusPageId: string) {
+  return db
+    .select({ id: incidentServices.incidentId })
+    .from(incidentServices)
+    .innerJoin(statusPageCardServices, eq(statusPageCardServices.serviceId, incidentServices.serviceId))
+    .innerJoin(statusPageCards, eq(statusPageCards.id, statusPageCardServices.cardId))
+    .where(eq(statusPageCards.statusPageId, statusPageId));
+}
+
 /**
  * Newest first; `from` (inclusive) is the first row of the page when paging. With `statusPageId`,
  * only incidents naming at least one service that is on one of that page's cards.
  */
 export function listIncidents(db: Db, accountId: string, limit: number, from?: IncidentRow, statusPageId?: string): IncidentRow[] {
   const parts: (SQL | undefined)[] = [eq(incidents.accountId, accountId)];
-  if (statusPageId) {
-    const onPage = db
-      .select({ id: incidentServices.incidentId })
-      .from(incidentServices)
-      .innerJoin(statusPageCardServices, eq(statusPageCardServices.serviceId, incidentServices.serviceId))
-      .innerJoin(statusPageCards, eq(statusPageCards.id, statusPageCardServices.cardId))
-      .where(eq(statusPageCards.statusPageId, statusPageId));
-    parts.push(inArray(incidents.id, onPage));
-  }
+  if (statusPageId) parts.push(inArray(incidents.id, incidentIdsOnPage(db, statusPageId)));
   if (from) {
     parts.push(
       or(
@@ -150,4 +152,22 @@ export function deleteIncidentUpdate(db: Db, incidentId: string, id: string): bo
       .where(and(eq(incidentUpdates.incidentId, incidentId), eq(incidentUpdates.id, id)))
       .run().changes > 0
   );
+}
+
+/**
+ * Incidents naming a service on one of the page's cards that are open or were resolved at or after
+ * `resolvedSince` (ISO), newest first.
+ */
+export function incidentsOnStatusPage(db: Db, statusPageId: string, resolvedSince: string, limit: number): IncidentRow[] {
+  return db
+    .select()
+    .from(incidents)
+    .where(and(inArray(incidents.id, incidentIdsOnPage(db, statusPageId)), or(ne(incidents.lastUpdateStatus, 'RESOLVED'), gte(incidents.resolvedAt, resolvedSince))))
+    .orderBy(desc(incidents.createdAt), desc(incidents.id))
+    .limit(limit)
+    .all();
+}
+
+export function findIncidentUpdateById(db: Db, id: string): IncidentUpdateRow | undefined {
+  return db.select().from(incidentUpdates).where(eq(incidentUpdates.id, id)).get();
 }

@@ -111,3 +111,18 @@ export function cardsOfStatusPages(db: Db, statusPageIds: readonly string[]): Ma
   for (const row of services) byCard.get(row.cardId)?.services.push(row.service);
   return result;
 }
+
+export function setStatusPagePublished(db: Db, accountId: string, id: string, published: boolean, updatedAt: string): boolean {
+  return (
+    db
+      .update(statusPages)
+      .set({ published, updatedAt })
+      .where(and(eq(statusPages.accountId, accountId), eq(statusPages.id, id)))
+      .run().changes > 0
+  );
+}
+
+/** The page at a slug, in any account (slugs are unique across the install). */
+export function findStatusPageBySlug(db: Db, slug: string): StatusPageRow | undefined {
+  return db.select().from(statusPages).where(eq(statusPages.url, slug)).get();
+}

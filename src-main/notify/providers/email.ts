@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import { trimText } from '../describe';
 import { emailHtml, emailSubject, emailText } from '../email-message';
 import { RESULT_MAX_CHARS } from '../http';
-import type { DeliveryResult, EmailChannelConfig, Provider } from '../types';
+import type { DeliveryResult, DeliverySettings, EmailChannelConfig, Provider } from '../types';
 
 /** Connection-level failures (DNS, refused, reset, timeouts) are worth another attempt. */
 const TRANSIENT_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETLS']);
@@ -13,9 +13,10 @@ export function emailMessageId(notificationId: string, from: string): string {
   return `<sightline-${notificationId}@${domain}>`;
 }
 
-export const deliverEmail: Provider<EmailChannelConfig> = async (event, config, settings, deps) => {
+/** A transport to the SMTP server of Settings, every wait bounded by the delivery timeout. */
+export function createSmtpTransport(settings: DeliverySettings) {
   const { smtp, timeoutMs } = settings;
-  const transport = nodemailer.createTransport({
+  return nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
@@ -25,6 +26,11 @@ export const deliverEmail: Provider<EmailChannelConfig> = async (event, config, 
     socketTimeout: timeoutMs,
     dnsTimeout: timeoutMs,
   });
+}
+
+export const deliverEmail: Provider<EmailChannelConfig> = async (event, config, settings, deps) => {
+  const { smtp } = settings;
+  const transport = createSmtpTransport(settings);
   try {
     const info = await transport.sendMail({
       from: smtp.from,
@@ -44,13 +50,13 @@ export const deliverEmail: Provider<EmailChannelConfig> = async (event, config, 
   }
 };
 
-function replyCode(response: string | undefined): number | undefined {
+export function replyCode(response: string | undefined): number | undefined {
   const code = /^(\d{3})/.exec(response ?? '')?.[1];
   return code ? Number(code) : undefined;
 }
 
 /** SMTP 4xx is "try later", 5xx is "never": the reply code decides, else the error code. */
-function fromSmtpError(error: unknown): DeliveryResult {
+export function fromSmtpError(error: unknown): DeliveryResult {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; responseCode?: unknown; response?: unknown; message?: unknown };
   const message = typeof fields.message === 'string' ? fields.message : String(error);
   const status = typeof fields.responseCode === 'number' ? fields.responseCode : undefined;

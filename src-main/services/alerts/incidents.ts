@@ -17,7 +17,8 @@ export function followIncident(deps: ServiceDeps, check: AlertingCheck, alert: R
       openIncidentForCheck(ctx, { checkId: check.checkId, serviceId, name, description, severity, notifySubscribers });
     } else if (resolvesIncident(alert)) {
       // Resolve even if triggerIncident was removed meanwhile: the incident it opened must not stay open.
-      resolveIncidentForCheck(ctx, check.checkId, `Check "${check.name}" has recovered.`);
+      // The text is public (status pages, subscriber mail): it names no check.
+      resolveIncidentForCheck(ctx, check.checkId, 'Resolved: monitoring shows the service working again.');
     }
   } catch (error) {
     deps.logger.warn({ err: error, checkId: check.checkId, alert }, 'could not update the incident of a check');

@@ -4,6 +4,7 @@ import type { IncidentSeverity, IncidentView } from '../../../src-shared/schemas
 import type { ServiceContext } from '../context';
 import { loadIncidentView } from './read-shape';
 import { insertIncidentRecord, insertUpdateRecord, refreshProgress } from './store';
+import { kickSubscriberMail } from './subscriber-mailer';
 
 /** What a check's triggerIncident says, for the alerting engine. */
 export interface CheckIncidentTrigger {
@@ -26,7 +27,7 @@ export interface OpenedIncident {
  * Throws not_found when the trigger's service no longer exists.
  */
 export function openIncidentForCheck(ctx: ServiceContext, trigger: CheckIncidentTrigger): OpenedIncident {
-  return transaction(ctx.db, (tx) => {
+  const result = transaction(ctx.db, (tx): OpenedIncident => {
     const open = findOpenIncidentForCheck(tx, ctx.accountId, trigger.checkId);
     if (open) return { incident: loadIncidentView(tx, open), opened: false };
     const row = insertIncidentRecord(tx, ctx, {
@@ -38,6 +39,9 @@ export function openIncidentForCheck(ctx: ServiceContext, trigger: CheckIncident
     });
     return { incident: loadIncidentView(tx, row), opened: true };
   });
+  // Inside the alert's transaction the mailer runs after its commit: the kick only schedules a look.
+  if (result.opened && trigger.notifySubscribers) kickSubscriberMail(ctx.runtime);
+  return result;
 }
 
 /**
@@ -45,13 +49,15 @@ export function openIncidentForCheck(ctx: ServiceContext, trigger: CheckIncident
  * opening update did. Answers null when the check has no open incident.
  */
 export function resolveIncidentForCheck(ctx: ServiceContext, checkId: string, description: string): IncidentView | null {
-  return transaction(ctx.db, (tx) => {
+  const resolved = transaction(ctx.db, (tx) => {
     const open = findOpenIncidentForCheck(tx, ctx.accountId, checkId);
     if (!open) return null;
     const updates = listIncidentUpdates(tx, open.id);
     const opening = updates[updates.length - 1];
     const now = ctx.clock.now().toISOString();
-    insertUpdateRecord(tx, open.id, { description: description.trim() || 'Check recovered', status: 'RESOLVED', notifySubscribers: opening?.notifySubscribers ?? false }, now);
+    insertUpdateRecord(tx, open, { description: description.trim() || 'Check recovered', status: 'RESOLVED', notifySubscribers: opening?.notifySubscribers ?? false }, now);
     return loadIncidentView(tx, refreshProgress(tx, open, now));
   });
+  if (resolved?.incidentUpdates[0]?.notifySubscribers) kickSubscriberMail(ctx.runtime);
+  return resolved;
 }

@@ -4,12 +4,13 @@ import type { ServiceContext } from '../context';
 import { parseOrThrow } from '../validation';
 import { loadIncidentView } from './read-shape';
 import { insertIncidentRecord } from './store';
+import { kickSubscriberMail } from './subscriber-mailer';
 
 /** A new incident starts with its one update; that update's status defaults to INVESTIGATING. */
 export function createIncident(ctx: ServiceContext, input: unknown): IncidentView {
   const body = parseOrThrow(IncidentCreate, input);
   const [first] = body.incidentUpdates;
-  return transaction(ctx.db, (tx) => {
+  const view = transaction(ctx.db, (tx) => {
     const row = insertIncidentRecord(tx, ctx, {
       name: body.name,
       severity: body.severity,
@@ -24,4 +25,6 @@ export function createIncident(ctx: ServiceContext, input: unknown): IncidentVie
     });
     return loadIncidentView(tx, row);
   });
+  if (first?.notifySubscribers) kickSubscriberMail(ctx.runtime);
+  return view;
 }

@@ -13,7 +13,7 @@ export function createStatusPage(ctx: ServiceContext, input: unknown): StatusPag
     assertUrlFree(tx, body.url, null);
     assertCardServicesExist(tx, ctx.accountId, body);
     const now = ctx.clock.now().toISOString();
-    const row: StatusPageRow = { id: randomUUID(), accountId: ctx.accountId, ...pageMembers(body), createdAt: now, updatedAt: now };
+    const row: StatusPageRow = { id: randomUUID(), accountId: ctx.accountId, ...pageMembers(body), published: body.published ?? false, createdAt: now, updatedAt: now };
     insertStatusPage(tx, row);
     writeStatusPage(tx, row, body, now);
     return loadStatusPageView(tx, row);

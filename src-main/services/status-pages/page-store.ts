@@ -71,6 +71,7 @@ export function loadStatusPageViews(db: Db, rows: readonly StatusPageRow[]): Sta
     redirectTo: row.redirectTo,
     defaultTheme: row.defaultTheme as StatusPageTheme,
     isPrivate: row.isPrivate,
+    published: row.published,
     cards: (cards.get(row.id) ?? []).map(({ card, services }) => ({
       id: card.id,
       name: card.name,

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context';
 import { parseOrThrow } from '../validation';
 import { assertCardServicesExist, assertUrlFree, loadStatusPageView, pageMembers, requireStatusPage, writeStatusPage } from './page-store';
 
-/** PUT replaces the page: members not sent take their defaults, and the cards are the ones sent. */
+/** PUT replaces the page: members not sent take their defaults (but `published` stays as it was), and the cards are the ones sent. */
 export function updateStatusPage(ctx: ServiceContext, id: string, input: unknown): StatusPageView {
   const body = parseOrThrow(StatusPageInput, input);
   return transaction(ctx.db, (tx) => {
@@ -13,7 +13,7 @@ export function updateStatusPage(ctx: ServiceContext, id: string, input: unknown
     assertUrlFree(tx, body.url, id);
     assertCardServicesExist(tx, ctx.accountId, body);
     const now = ctx.clock.now().toISOString();
-    const row: StatusPageRow = { ...existing, ...pageMembers(body), updatedAt: now };
+    const row: StatusPageRow = { ...existing, ...pageMembers(body), published: body.published ?? existing.published, updatedAt: now };
     replaceStatusPage(tx, row);
     writeStatusPage(tx, row, body, now);
     return loadStatusPageView(tx, row);

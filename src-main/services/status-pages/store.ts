@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
 import { findIncident, insertIncident, insertIncidentUpdate, listIncidentUpdates, replaceIncidentServices, updateIncident, type IncidentRow, type IncidentUpdateRow } from '../../db/repositories/incidents';
+import { enqueueUpdateEmails } from '../../db/repositories/status-page-emails';
 import { findStatusPageServices } from '../../db/repositories/status-page-services';
 import type { IncidentProgress, IncidentSeverity } from '../../../src-shared/schemas/status-page';
 import type { ServiceContext } from '../context';
@@ -52,14 +53,18 @@ export function insertIncidentRecord(tx: Db, ctx: ServiceContext, input: NewInci
   };
   insertIncident(tx, row);
   replaceIncidentServices(tx, row.id, input.serviceIds);
-  insertUpdateRecord(tx, row.id, input.update, now);
+  insertUpdateRecord(tx, row, input.update, now);
   return refreshProgress(tx, row, null);
 }
 
-export function insertUpdateRecord(tx: Db, incidentId: string, update: NewUpdate, now: string): IncidentUpdateRow {
+/**
+ * Stores an update; with notifySubscribers it is queued, in the same transaction, for the confirmed
+ * subscribers of every published page showing one of the incident's services (call kickSubscriberMail after the commit).
+ */
+export function insertUpdateRecord(tx: Db, incident: Pick<IncidentRow, 'id' | 'accountId'>, update: NewUpdate, now: string): IncidentUpdateRow {
   const row: IncidentUpdateRow = {
     id: randomUUID(),
-    incidentId,
+    incidentId: incident.id,
     status: update.status,
     description: update.description,
     notifySubscribers: update.notifySubscribers,
@@ -68,6 +73,7 @@ export function insertUpdateRecord(tx: Db, incidentId: string, update: NewUpdate
     updatedAt: null,
   };
   insertIncidentUpdate(tx, row);
+  if (row.notifySubscribers) enqueueUpdateEmails(tx, incident.accountId, row.id, Date.parse(now));
   return row;
 }
 

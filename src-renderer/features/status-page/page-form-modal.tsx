@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,7 +26,7 @@ export function PageFormModal({ page, onClose }: PageFormModalProps) {
     validate: (values) => toFormErrors(validatePageForm(values, page)),
   });
   const done = async (saved: StatusPageView, title: string) => {
-    notifications.show({ color: 'teal', title, message: `“${saved.name}” is at /${saved.url}.` });
+    notifications.show({ color: 'teal', title, message: saved.published ? `“${saved.name}” is public at /status/${saved.url}.` : `“${saved.name}” is saved (not published).` });
     onClose();
     await queryClient.invalidateQueries(trpc.statusPages.pathFilter());
   };
@@ -48,10 +48,21 @@ export function PageFormModal({ page, onClose }: PageFormModalProps) {
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" placeholder="e.g. Acme status" withAsterisk data-autofocus {...form.getInputProps('name')} />
-            <TextInput label="URL" description="The page's slug: lower-case letters, digits and hyphens." placeholder="acme-status" withAsterisk {...form.getInputProps('url')} />
+            <TextInput
+              label="URL"
+              description={`The page's slug: lower-case letters, digits and hyphens; unique. Public address: /status/${form.values.url.trim() || '<url>'}`}
+              placeholder="acme-status"
+              withAsterisk
+              {...form.getInputProps('url')}
+            />
             <TextInput label="Custom domain" placeholder="status.example.com (optional)" {...form.getInputProps('customDomain')} />
             <Select label="Theme" data={[...STATUS_PAGE_THEMES]} allowDeselect={false} {...form.getInputProps('defaultTheme')} />
           </SimpleGrid>
+          <Switch
+            label="Published"
+            description="Anyone can open a published page without a key. Unpublished, its address answers 404."
+            {...form.getInputProps('published', { type: 'checkbox' })}
+          />
           <Text fw={500} size="sm">
             Cards
           </Text>

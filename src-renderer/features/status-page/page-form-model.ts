@@ -13,6 +13,8 @@ export interface PageFormValues {
   url: string;
   customDomain: string;
   defaultTheme: StatusPageTheme;
+  /** Public at /status/<url> without a key. */
+  published: boolean;
   cards: CardFormValues[];
 }
 
@@ -23,12 +25,13 @@ export function newCard(name = ''): CardFormValues {
 }
 
 export function initialPageValues(page?: StatusPageView): PageFormValues {
-  if (!page) return { name: '', url: '', customDomain: '', defaultTheme: 'AUTO', cards: [newCard('Services')] };
+  if (!page) return { name: '', url: '', customDomain: '', defaultTheme: 'AUTO', published: false, cards: [newCard('Services')] };
   return {
     name: page.name,
     url: page.url,
     customDomain: page.customDomain ?? '',
     defaultTheme: page.defaultTheme,
+    published: page.published,
     cards: page.cards.map((card) => ({ ...newCard(card.name), serviceIds: card.services.map((service) => service.id) })),
   };
 }
@@ -44,6 +47,7 @@ export function toPageBody(values: PageFormValues, page?: StatusPageView): Statu
     redirectTo: page?.redirectTo ?? null,
     defaultTheme: values.defaultTheme,
     isPrivate: page?.isPrivate ?? false,
+    published: values.published,
     cards: values.cards.map((card) => ({ name: card.name.trim(), services: card.serviceIds.map((id) => ({ id })) })),
   };
 }

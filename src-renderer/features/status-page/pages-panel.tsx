@@ -11,6 +11,9 @@ import { TrashIcon } from '../../components/trash-icon';
 import { useTRPC } from '../../lib/trpc';
 import { DeletePageModal } from './delete-page-modal';
 import { PageFormModal } from './page-form-modal';
+import { PublicPageLink } from './public-page-link';
+import { PublishSwitch } from './publish-switch';
+import { SubscribersModal } from './subscribers-modal';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; page: StatusPageView } | null;
 
@@ -19,11 +22,19 @@ function cardSummary(page: StatusPageView): string {
   return page.cards.map((card) => `${card.name}: ${card.services.map((service) => service.name).join(', ') || 'no services'}`).join(' · ');
 }
 
+function subscriberText({ confirmed, pending }: { confirmed: number; pending: number }): string {
+  const text = `${confirmed} subscriber${confirmed === 1 ? '' : 's'}`;
+  return pending > 0 ? `${text} (+${pending} unconfirmed)` : text;
+}
+
 export function PagesPanel() {
   const trpc = useTRPC();
   const pages = useQuery(trpc.statusPages.pages.list.queryOptions({ limit: 100 }));
+  const publicBase = useQuery(trpc.statusPages.pages.publicBase.queryOptions());
+  const counts = useQuery(trpc.statusPages.subscribers.counts.queryOptions());
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<StatusPageView | null>(null);
+  const [subscribersOf, setSubscribersOf] = useState<StatusPageView | null>(null);
 
   return (
     <Stack gap="sm">
@@ -32,7 +43,8 @@ export function PagesPanel() {
         <Button onClick={() => setEditing({ mode: 'create' })}>New status page</Button>
       </Group>
       <Text size="sm" c="dimmed">
-        Each page groups services into cards; incidents on those services show on the page.
+        Each page groups services into cards; incidents on those services show on the page. A published page is public at /status/&lt;url&gt; — no key
+        needed — with each service’s state, 90-day uptime, incidents, feeds and email subscriptions.
       </Text>
       {pages.isPending && <LoadingBlock label="Loading status pages" />}
       {pages.isError && <QueryError title="Status pages could not be loaded" error={pages.error} onRetry={() => void pages.refetch()} />}
@@ -42,25 +54,40 @@ export function PagesPanel() {
         </Text>
       )}
       {pages.data && pages.data.entries.length > 0 && (
-        <DenseTable label="Status pages" columns={['Name', 'URL', 'Theme', 'Cards and services']} highlightOnHover={false} verticalSpacing={4}>
-          {pages.data.entries.map((page) => (
-            <Table.Tr key={page.id}>
-              <Table.Td fw={500}>{page.name}</Table.Td>
-              <Table.Td>{page.customDomain ?? page.url}</Table.Td>
-              <Table.Td c="dimmed">{page.defaultTheme}</Table.Td>
-              <Table.Td>{cardSummary(page)}</Table.Td>
-              <Table.Td>
-                <Group gap={2} justify="flex-end" wrap="nowrap">
-                  <RowAction tooltip="Edit page" label={`Edit ${page.name}`} icon={<EditIcon />} onClick={() => setEditing({ mode: 'edit', page })} />
-                  <RowAction tooltip="Delete page" label={`Delete ${page.name}`} icon={<TrashIcon />} color="red" onClick={() => setDeleting(page)} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
+        <DenseTable label="Status pages" columns={['Name', 'URL', 'Public', 'Subscribers', 'Theme', 'Cards and services']} highlightOnHover={false} verticalSpacing={4}>
+          {pages.data.entries.map((page) => {
+            const count = counts.data?.[page.id] ?? { confirmed: 0, pending: 0 };
+            return (
+              <Table.Tr key={page.id}>
+                <Table.Td fw={500}>{page.name}</Table.Td>
+                <Table.Td>{page.customDomain ?? page.url}</Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <PublishSwitch page={page} />
+                    <PublicPageLink page={page} statusBaseUrl={publicBase.data?.statusBaseUrl} />
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Button variant="subtle" size="compact-sm" aria-label={`Subscribers of ${page.name}: ${subscriberText(count)}`} onClick={() => setSubscribersOf(page)}>
+                    {subscriberText(count)}
+                  </Button>
+                </Table.Td>
+                <Table.Td c="dimmed">{page.defaultTheme}</Table.Td>
+                <Table.Td>{cardSummary(page)}</Table.Td>
+                <Table.Td>
+                  <Group gap={2} justify="flex-end" wrap="nowrap">
+                    <RowAction tooltip="Edit page" label={`Edit ${page.name}`} icon={<EditIcon />} onClick={() => setEditing({ mode: 'edit', page })} />
+                    <RowAction tooltip="Delete page" label={`Delete ${page.name}`} icon={<TrashIcon />} color="red" onClick={() => setDeleting(page)} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </DenseTable>
       )}
       {editing && <PageFormModal key={editing.mode === 'edit' ? editing.page.id : 'new'} page={editing.mode === 'edit' ? editing.page : undefined} onClose={() => setEditing(null)} />}
       <DeletePageModal page={deleting} onClose={() => setDeleting(null)} />
+      <SubscribersModal page={subscribersOf} onClose={() => setSubscribersOf(null)} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DenseTable } from '../../components/dense-table';
 import { EditIcon } from '../../components/edit-icon';
+import { LinkIcon } from './link-icon';
 import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
 import { RowAction } from '../../components/row-action';
@@ -12,6 +13,7 @@ import { AddServiceForm } from './add-service-form';
 import { DeleteServiceModal } from './delete-service-modal';
 import { formatWhen } from './incident-display';
 import { RenameServiceModal } from './rename-service-modal';
+import { ServiceChecksModal } from './service-checks-modal';
 
 interface ServiceRef {
   id: string;
@@ -21,14 +23,18 @@ interface ServiceRef {
 export function ServicesPanel() {
   const trpc = useTRPC();
   const services = useQuery(trpc.statusPages.services.list.queryOptions({ limit: 100 }));
+  const links = useQuery(trpc.statusPages.services.checkLinks.queryOptions());
   const [renaming, setRenaming] = useState<ServiceRef | null>(null);
   const [deleting, setDeleting] = useState<ServiceRef | null>(null);
+  const [linking, setLinking] = useState<ServiceRef | null>(null);
+  const checksOf = (serviceId: string) => links.data?.services.find((entry) => entry.serviceId === serviceId)?.checks ?? [];
 
   return (
     <Stack gap="sm">
       <Title order={3}>Services</Title>
       <Text size="sm" c="dimmed">
-        The parts of your product the status page reports on; incidents name the services they affect.
+        The parts of your product the status page reports on; incidents name the services they affect. Link checks to a service to give it uptime bars and
+        a live state on public pages.
       </Text>
       <AddServiceForm />
       {services.isPending && <LoadingBlock label="Loading services" />}
@@ -39,13 +45,17 @@ export function ServicesPanel() {
         </Text>
       )}
       {services.data && services.data.entries.length > 0 && (
-        <DenseTable label="Services" columns={['Name', 'Created']} highlightOnHover={false} verticalSpacing={4} maw={760}>
+        <DenseTable label="Services" columns={['Name', 'Checks', 'Created']} highlightOnHover={false} verticalSpacing={4} maw={960}>
           {services.data.entries.map((service) => (
             <Table.Tr key={service.id}>
               <Table.Td fw={500}>{service.name}</Table.Td>
+              <Table.Td c={checksOf(service.id).length === 0 ? 'dimmed' : undefined}>
+                {checksOf(service.id).map((check) => check.name).join(', ') || 'No checks'}
+              </Table.Td>
               <Table.Td c="dimmed">{formatWhen(service.created_at)}</Table.Td>
               <Table.Td>
                 <Group gap={2} justify="flex-end" wrap="nowrap">
+                  <RowAction tooltip="Link checks" label={`Link checks to ${service.name}`} icon={<LinkIcon />} onClick={() => setLinking(service)} />
                   <RowAction tooltip="Rename service" label={`Rename ${service.name}`} icon={<EditIcon />} onClick={() => setRenaming(service)} />
                   <RowAction tooltip="Delete service" label={`Delete ${service.name}`} icon={<TrashIcon />} color="red" onClick={() => setDeleting(service)} />
                 </Group>
@@ -56,6 +66,9 @@ export function ServicesPanel() {
       )}
       {renaming && <RenameServiceModal key={renaming.id} service={renaming} onClose={() => setRenaming(null)} />}
       <DeleteServiceModal service={deleting} onClose={() => setDeleting(null)} />
+      {linking && links.data && (
+        <ServiceChecksModal key={linking.id} service={linking} linked={checksOf(linking.id)} checks={links.data.checks} onClose={() => setLinking(null)} />
+      )}
     </Stack>
   );
 }

@@ -12,7 +12,10 @@ import { createStatusPage } from '../../../services/status-pages/page-create';
 import { deleteStatusPageById } from '../../../services/status-pages/page-delete';
 import { getStatusPage } from '../../../services/status-pages/page-get';
 import { listStatusPagePage } from '../../../services/status-pages/page-list';
+import { publishStatusPage } from '../../../services/status-pages/page-publish';
 import { updateStatusPage } from '../../../services/status-pages/page-update';
+import { getServiceCheckLinks, setServiceChecks } from '../../../services/status-pages/service-checks';
+import { listPageSubscribers, publicStatusBase, removeSubscriber, subscriberCounts } from '../../../services/status-pages/subscribers-admin';
 import { createStatusPageService } from '../../../services/status-pages/service-create';
 import { deleteStatusPageServiceById } from '../../../services/status-pages/service-delete';
 import { getStatusPageService } from '../../../services/status-pages/service-get';
@@ -29,6 +32,7 @@ import {
   ServiceListQuery,
   ServiceUpdate,
 } from '../../../../src-shared/schemas/status-page';
+import { ServiceChecksInput, StatusPagePublish } from '../../../../src-shared/schemas/status-page-public';
 import { StatusPageInput } from '../../../../src-shared/schemas/status-page-resource';
 import { authedProcedure, router } from '../init';
 
@@ -47,6 +51,9 @@ const servicesRouter = router({
     deleteStatusPageServiceById(ctx.service, input.id);
     return { id: input.id };
   }),
+  /** Which checks back each service (uptime bars and state on public pages). */
+  checkLinks: authedProcedure.query(({ ctx }) => getServiceCheckLinks(ctx.service)),
+  setChecks: authedProcedure.input(ServiceChecksInput).mutation(({ ctx, input }) => setServiceChecks(ctx.service, input)),
 });
 
 const incidentsRouter = router({
@@ -85,10 +92,23 @@ const pagesRouter = router({
     deleteStatusPageById(ctx.service, input.id);
     return { id: input.id };
   }),
+  publish: authedProcedure.input(StatusPagePublish).mutation(({ ctx, input }) => publishStatusPage(ctx.service, input)),
+  /** Where the public pages are served: `<statusBaseUrl><url>`. */
+  publicBase: authedProcedure.query(({ ctx }) => publicStatusBase(ctx.service)),
+});
+
+const subscribersRouter = router({
+  list: authedProcedure.input(z.object({ statusPageId: z.string().min(1) })).query(({ ctx, input }) => listPageSubscribers(ctx.service, input.statusPageId)),
+  counts: authedProcedure.query(({ ctx }) => subscriberCounts(ctx.service)),
+  remove: authedProcedure.input(ById).mutation(({ ctx, input }) => {
+    removeSubscriber(ctx.service, input.id);
+    return { id: input.id };
+  }),
 });
 
 export const statusPagesRouter = router({
   pages: pagesRouter,
   services: servicesRouter,
   incidents: incidentsRouter,
+  subscribers: subscribersRouter,
 });

@@ -1,0 +1,97 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageEmails, statusPages, statusPageSubscribers } from '../schema';
+
+export type SubscriberEmailRow = typeof statusPageEmails.$inferSelect;
+
+export function insertSubscriberEmail(db: Db, row: SubscriberEmailRow): void {
+  db.insert(statusPageEmails).values(row).run();
+}
+
+/**
+ * Queues the incident update for every confirmed subscriber of each published, public page of the
+ * account that shows one of the incident's services (once per subscription). Answers how many.
+ */
+export function enqueueUpdateEmails(db: Db, accountId: string, incidentUpdateId: string, now: number): number {
+  const pagesShowingIt = db
+    .selectDistinct({ id: statusPageCards.statusPageId })
+    .from(statusPageCards)
+    .innerJoin(statusPageCardServices, eq(statusPageCardServices.cardId, statusPageCards.id))
+    .innerJoin(incidentServices, eq(incidentServices.serviceId, statusPageCardServices.serviceId))
+    .innerJoin(incidentUpdates, eq(incidentUpdates.incidentId, incidentServices.incidentId))
+    .where(eq(incidentUpdates.id, incidentUpdateId));
+  return db.run(sql`insert into ${statusPageEmails} (id, account_id, status_page_id, subscriber_id, kind, incident_update_id, status, attempts, next_attempt_at, created_at)
+    select lower(hex(randomblob(16))), ${statusPages.accountId}, ${statusPageSubscribers.statusPageId}, ${statusPageSubscribers.id}, 'UPDATE', ${incidentUpdateId}, 'PENDING', 0, ${now}, ${now}
+    from ${statusPageSubscribers} inner join ${statusPages} on ${statusPages.id} = ${statusPageSubscribers.statusPageId}
+    where ${statusPages.accountId} = ${accountId} and ${statusPages.published} = 1 and ${statusPages.isPrivate} = 0
+      and ${statusPageSubscribers.confirmedAt} is not null and ${statusPageSubscribers.statusPageId} in ${pagesShowingIt}`).changes;
+}
+
+export function findSubscriberEmail(db: Db, id: string): SubscriberEmailRow | undefined {
+  return db.select().from(statusPageEmails).where(eq(statusPageEmails.id, id)).get();
+}
+
+// Written out so SQLite can use the partial index status_page_emails_due.
+const pending = sql`${statusPageEmails.status} = 'PENDING'`;
+
+/** PENDING mail whose next attempt is due, oldest first. */
+export function listDueSubscriberEmails(db: Db, now: number, limit: number): SubscriberEmailRow[] {
+  return db
+    .select()
+    .from(statusPageEmails)
+    .where(and(pending, lte(statusPageEmails.nextAttemptAt, now)))
+    .orderBy(asc(statusPageEmails.nextAttemptAt), asc(statusPageEmails.createdAt))
+    .limit(limit)
+    .all();
+}
+
+export function nextSubscriberEmailDueAt(db: Db): number | null {
+  return (
+    db
+      .select({ at: statusPageEmails.nextAttemptAt })
+      .from(statusPageEmails)
+      .where(and(pending, isNotNull(statusPageEmails.nextAttemptAt)))
+      .orderBy(asc(statusPageEmails.nextAttemptAt))
+      .limit(1)
+      .get()?.at ?? null
+  );
+}
+
+/** After a restart: mail caught mid-send is due at once. */
+export function releaseInterruptedSubscriberEmails(db: Db, now: number): number {
+  return db
+    .update(statusPageEmails)
+    .set({ nextAttemptAt: now })
+    .where(and(pending, isNotNull(statusPageEmails.sendingAt)))
+    .run().changes;
+}
+
+export function updateSubscriberEmail(db: Db, id: string, patch: Partial<Omit<SubscriberEmailRow, 'id'>>): void {
+  db.update(statusPageEmails).set(patch).where(eq(statusPageEmails.id, id)).run();
+}
+
+/** The newest mail of each subscriber (one indexed look-up each). */
+export function latestEmailsOfSubscribers(db: Db, subscriberIds: readonly string[]): Map<string, SubscriberEmailRow> {
+  const result = new Map<string, SubscriberEmailRow>();
+  for (const subscriberId of subscriberIds) {
+    const row = db
+      .select()
+      .from(statusPageEmails)
+      .where(eq(statusPageEmails.subscriberId, subscriberId))
+      .orderBy(desc(statusPageEmails.createdAt), desc(sql`${statusPageEmails}.rowid`))
+      .limit(1)
+      .get();
+    if (row) result.set(subscriberId, row);
+  }
+  return result;
+}
+
+/** Deletes up to `limit` finished mails queued before `before` (epoch ms). */
+export function pruneFinishedSubscriberEmails(db: Db, before: number, limit: number): number {
+  const old = db
+    .select({ id: statusPageEmails.id })
+    .from(statusPageEmails)
+    .where(and(lt(statusPageEmails.createdAt, before), ne(statusPageEmails.status, 'PENDING')))
+    .limit(limit);
+  return db.delete(statusPageEmails).where(inArray(statusPageEmails.id, old)).run().changes;
+}
