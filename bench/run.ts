@@ -11,6 +11,7 @@
  *   BENCH_MULTISTEP_CHECKS, _SLEEP_S, _ICMP, _WARMUP_S, _MEASURE_S               multistep-saturated
  *   BENCH_NOOP_MONITORS, BENCH_NOOP_MINUTES                                      noop-baseline
  *   BENCH_RETENTION_MONITORS, BENCH_RETENTION_DAYS                               retention
+ *   BENCH_CONSOLE_MONITORS, _RESULTS, _LONG, _REPEATS                            console
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,7 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   'multistep-saturated': async () => (await import('./scenarios/multistep-saturated')).multistepSaturated,
   'noop-baseline': async () => (await import('./scenarios/noop-baseline')).noopBaseline,
   retention: async () => (await import('./scenarios/retention')).retention,
+  console: async () => (await import('./scenarios/console')).consoleBench,
 };
 
 /** bytes-per-run and restart read the data folder icmp-10k leaves. */

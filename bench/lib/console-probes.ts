@@ -1,0 +1,57 @@
+import { expect, type Page } from '@playwright/test';
+import { signIn } from '../../e2e/pages/console';
+import { DashboardPage } from '../../e2e/pages/dashboard-page';
+import { MonitorDetailPage } from '../../e2e/pages/monitor-detail-page';
+import { MonitorsPage } from '../../e2e/pages/monitors-page';
+
+const LIMIT = { timeout: 60_000 };
+const HEALTH_LABELS = ['Passing', 'Failing', 'Degraded', 'Paused', 'Not run yet'];
+
+/** What the console bench waits for on each page, through the e2e page objects (the same locators the specs use). */
+export const consoleProbes = {
+  /** As an operator does once: the server checks the key and sets its session cookie for the context. */
+  async signIn(page: Page, baseURL: string, apiKey: string): Promise<void> {
+    await signIn(page, { baseURL, apiKey, dataDir: '' });
+  },
+
+  /** Every health card shows a number and together they count every monitor. */
+  async dashboardNumbers(page: Page, total: number): Promise<void> {
+    const dashboard = new DashboardPage(page);
+    await expect
+      .poll(async () => {
+        let sum = 0;
+        for (const label of HEALTH_LABELS) {
+          const text = await dashboard.count(label).first().textContent({ timeout: 50 }).catch(() => null);
+          if (text === null) return -1;
+          sum += Number(text.replace(/\D/g, ''));
+        }
+        return sum;
+      }, { ...LIMIT, intervals: [10] })
+      .toBe(total);
+  },
+
+  /** The Monitors table shows a first row of data. */
+  async monitorsFirstRows(page: Page): Promise<void> {
+    const monitors = new MonitorsPage(page);
+    await monitors.table.getByRole('row').nth(1).waitFor(LIMIT);
+  },
+
+  /** From the last keystroke of `needle` in the search box until the table shows that one monitor alone. */
+  async filterKeystroke(page: Page, needle: string): Promise<number> {
+    const monitors = new MonitorsPage(page);
+    await monitors.search.fill(needle.slice(0, -1));
+    await expect(monitors.table.getByRole('row').filter({ hasText: needle.slice(0, -1) }).first()).toBeVisible(LIMIT);
+    const started = performance.now();
+    await monitors.search.press(needle.slice(-1));
+    await expect(monitors.table.getByRole('row')).toHaveCount(2, LIMIT);
+    await expect(monitors.table.getByRole('row').nth(1)).toContainText(needle, LIMIT);
+    return performance.now() - started;
+  },
+
+  /** The detail page shows its status header and chart for the range. */
+  async detailFigures(page: Page, name: string): Promise<void> {
+    const detail = new MonitorDetailPage(page, name);
+    await detail.statusHeader.waitFor(LIMIT);
+    await detail.chart.waitFor(LIMIT);
+  },
+};
