@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { prepared } from '../prepared';
 import type { Db } from '../connection';
 import { checkResults, checkRollups, resultDetails } from '../schema';
 import { measuredResponseUs } from './rollups';
@@ -80,24 +81,54 @@ export function errorsOfDetails(db: Db, detailIds: readonly number[]): Map<numbe
   return new Map(rows.filter((row) => row.error !== null).map((row) => [row.id, row.error as string]));
 }
 
-const OTHER_VERDICT = (kind: VerdictClass) => sql`${RUN_CLASS} in ('passed', 'degraded', 'failed') and ${RUN_CLASS} != ${kind}`;
+const OTHER_VERDICT = (kind: VerdictClass) => sql`${RUN_CLASS} in ('passed', 'degraded', 'failed') and ${RUN_CLASS} != ${sql.raw(`'${kind}'`)}`;
+
+// The streak lookups run for every listed monitor on each Dashboard tick: prepared once per connection and verdict.
 
 /** The newest FINAL run in [fromMs, toMs) with a verdict other than `kind` (walks the index backwards, stops at the first). */
 export function lastRunOtherThan(db: Db, checkNum: number, kind: VerdictClass, fromMs: number, toMs: number): number | null {
-  const row = db.get<{ at: number } | undefined>(sql`select ${checkResults.startedAt} as at from ${checkResults}
-    where ${FINAL_IN(checkNum, fromMs, toMs)} and ${OTHER_VERDICT(kind)} order by ${checkResults.startedAt} desc limit 1`);
-  return row?.at ?? null;
+  const query = prepared(db, `lastRunOtherThan:${kind}`, (d) =>
+    d
+      .select({ at: checkResults.startedAt })
+      .from(checkResults)
+      .where(
+        and(
+          eq(checkResults.checkNum, sql.placeholder('checkNum')),
+          gte(checkResults.startedAt, sql.placeholder('fromMs')),
+          lt(checkResults.startedAt, sql.placeholder('toMs')),
+          eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
+          OTHER_VERDICT(kind),
+        ),
+      )
+      .orderBy(desc(checkResults.startedAt))
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ checkNum, fromMs, toMs })?.at ?? null;
 }
 
 /** The oldest FINAL run after `afterMs` whose verdict is `kind`. */
 export function firstRunOfAfter(db: Db, checkNum: number, kind: VerdictClass, afterMs: number): number | null {
-  const row = db.get<{ at: number } | undefined>(sql`select ${checkResults.startedAt} as at from ${checkResults}
-    where ${checkResults.checkNum} = ${checkNum} and ${checkResults.startedAt} > ${afterMs} and ${checkResults.resultType} = ${RESULT_TYPE_CODE.FINAL} and ${RUN_CLASS} = ${kind}
-    order by ${checkResults.startedAt} limit 1`);
-  return row?.at ?? null;
+  const query = prepared(db, `firstRunOfAfter:${kind}`, (d) =>
+    d
+      .select({ at: checkResults.startedAt })
+      .from(checkResults)
+      .where(
+        and(
+          eq(checkResults.checkNum, sql.placeholder('checkNum')),
+          gt(checkResults.startedAt, sql.placeholder('afterMs')),
+          eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
+          sql`${RUN_CLASS} = ${sql.raw(`'${kind}'`)}`,
+        ),
+      )
+      .orderBy(asc(checkResults.startedAt))
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ checkNum, afterMs })?.at ?? null;
 }
 
-const ROLLUP_OTHER: Record<VerdictClass, ReturnType<typeof sql>> = {
+const ROLLUP_OTHER: Record<VerdictClass, SQL> = {
   passed: sql`${checkRollups.degraded} + ${checkRollups.failed} > 0`,
   degraded: sql`${checkRollups.passed} + ${checkRollups.failed} > 0`,
   failed: sql`${checkRollups.passed} + ${checkRollups.degraded} > 0`,
@@ -105,10 +136,16 @@ const ROLLUP_OTHER: Record<VerdictClass, ReturnType<typeof sql>> = {
 
 /** The newest rolled-up hour before `beforeHour` that holds a verdict other than `kind` (the rollups' primary key, backwards). */
 export function lastRollupHourOtherThan(db: Db, checkNum: number, kind: VerdictClass, beforeHour: number): number | null {
-  const row = db.get<{ at: number } | undefined>(sql`select ${checkRollups.hourStart} as at from ${checkRollups}
-    where ${checkRollups.checkNum} = ${checkNum} and ${checkRollups.hourStart} < ${beforeHour} and ${ROLLUP_OTHER[kind]}
-    order by ${checkRollups.hourStart} desc limit 1`);
-  return row?.at ?? null;
+  const query = prepared(db, `lastRollupHourOtherThan:${kind}`, (d) =>
+    d
+      .select({ at: checkRollups.hourStart })
+      .from(checkRollups)
+      .where(and(eq(checkRollups.checkNum, sql.placeholder('checkNum')), lt(checkRollups.hourStart, sql.placeholder('beforeHour')), ROLLUP_OTHER[kind]))
+      .orderBy(desc(checkRollups.hourStart))
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ checkNum, beforeHour })?.at ?? null;
 }
 
 /** When the check's oldest stored run started: its oldest raw FINAL result or its oldest rolled-up hour. */

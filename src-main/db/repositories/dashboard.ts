@@ -1,26 +1,40 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { alertNotifications, checkAlerts, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../schema';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
+
+// The Dashboard's feed runs these every second while watched: each is prepared once per connection.
+
+const bits = (n: number) => sql.raw(String(n));
 
 /**
  * A check's health from its status row, as the console's monitor-health.ts decides it: paused
  * (not activated) wins, then "not run" (no status yet), then the last FINAL verdict.
  */
-const HEALTH = sql`(case
+const HEALTH = sql<string>`(case
   when ${checks.activated} = 0 then 'paused'
   when ${checkStatuses.lastSessionId} is null then 'not-run'
-  when ${checkStatuses.flags} & ${sql.raw(String(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors))} != 0 then 'failing'
-  when ${checkStatuses.flags} & ${sql.raw(String(RESULT_FLAGS.isDegraded))} != 0 then 'degraded'
+  when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors)} != 0 then 'failing'
+  when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.isDegraded)} != 0 then 'degraded'
   else 'passing' end)`;
 
-const CHECKS_WITH_STATUS = sql`${checks}
-  left join ${checkSchedule} on ${checkSchedule.checkId} = ${checks.id}
-  left join ${checkStatuses} on ${checkStatuses.checkNum} = ${checkSchedule.checkNum}`;
+const PROBLEM = sql`${checks.activated} = 1 and ${checkStatuses.lastSessionId} is not null
+  and ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0`;
 
 /** How many of the account's checks are in each health state (one pass over the account's checks). */
 export function countChecksByHealth(db: Db, accountId: string): { health: string; n: number }[] {
-  return db.all(sql`select ${HEALTH} as health, count(*) as n from ${CHECKS_WITH_STATUS} where ${checks.accountId} = ${accountId} group by health`);
+  const query = prepared(db, 'dashboardCounts', (d) =>
+    d
+      .select({ health: HEALTH, n: count() })
+      .from(checks)
+      .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+      .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
+      .where(eq(checks.accountId, sql.placeholder('accountId')))
+      .groupBy(HEALTH)
+      .prepare(),
+  );
+  return query.all({ accountId });
 }
 
 export interface CheckHealthRow {
@@ -32,33 +46,68 @@ export interface CheckHealthRow {
   lastRunAt: number | null;
   lastLocation: number | null;
   lastSessionId: number | null;
-  /** `{kind, message}` of the newest failed or degraded FINAL run (JSON), when it recorded an error. */
-  error: string | null;
 }
 
-const ERROR_OF_LAST_PROBLEM = sql`(select json_extract(d.body, '$.error') from ${checkResults} r
-  left join ${resultDetails} d on d.id = r.detail_id
-  where r.check_num = ${checkSchedule.checkNum} and r.result_type = ${RESULT_TYPE_CODE.FINAL}
-    and r.flags & ${sql.raw(String(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded | RESULT_FLAGS.timedOut))} != 0
-    and r.flags & ${sql.raw(String(RESULT_FLAGS.skipped))} = 0
-  order by r.started_at desc limit 1)`;
+const HEALTH_COLUMNS = {
+  checkId: checks.id,
+  name: checks.name,
+  checkType: checks.checkType,
+  checkNum: checkSchedule.checkNum,
+  health: HEALTH,
+  lastRunAt: checkStatuses.updatedAt,
+  lastLocation: checkStatuses.lastLocation,
+  lastSessionId: checkStatuses.lastSessionId,
+};
 
-const HEALTH_COLUMNS = sql`${checks.id} as checkId, ${checks.name} as name, ${checks.checkType} as checkType, ${checkSchedule.checkNum} as checkNum,
-  ${HEALTH} as health, ${checkStatuses.updatedAt} as lastRunAt, ${checkStatuses.lastLocation} as lastLocation, ${checkStatuses.lastSessionId} as lastSessionId`;
+const checksWithHealth = (d: Db) =>
+  d
+    .select(HEALTH_COLUMNS)
+    .from(checks)
+    .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+    .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum));
 
-/** Failing checks first, then degraded ones, each by name; with the error of their last failed or degraded run. */
+/** Failing checks first, then degraded ones, each by name. */
 export function listProblemChecks(db: Db, accountId: string, limit: number): CheckHealthRow[] {
-  return db.all(sql`select * from (select ${HEALTH_COLUMNS}, ${ERROR_OF_LAST_PROBLEM} as error
-      from ${CHECKS_WITH_STATUS}
-      where ${checks.accountId} = ${accountId} and ${checks.activated} = 1 and ${checkStatuses.lastSessionId} is not null
-        and ${checkStatuses.flags} & ${sql.raw(String(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded))} != 0)
-    order by health = 'failing' desc, name, checkId
-    limit ${limit}`);
+  const query = prepared(db, 'dashboardProblems', (d) =>
+    checksWithHealth(d)
+      .where(and(eq(checks.accountId, sql.placeholder('accountId')), PROBLEM))
+      .orderBy(sql`${HEALTH} = 'failing' desc`, asc(checks.name), asc(checks.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  return query.all({ accountId, limit });
 }
 
 /** One check's health row (undefined when the account has no such check). */
-export function findCheckHealth(db: Db, accountId: string, checkId: string): Omit<CheckHealthRow, 'error'> | undefined {
-  return db.get(sql`select ${HEALTH_COLUMNS} from ${CHECKS_WITH_STATUS} where ${checks.accountId} = ${accountId} and ${checks.id} = ${checkId}`);
+export function findCheckHealth(db: Db, accountId: string, checkId: string): CheckHealthRow | undefined {
+  const query = prepared(db, 'checkHealth', (d) =>
+    checksWithHealth(d)
+      .where(and(eq(checks.accountId, sql.placeholder('accountId')), eq(checks.id, sql.placeholder('checkId'))))
+      .prepare(),
+  );
+  return query.get({ accountId, checkId });
+}
+
+/** `{kind, message}` (JSON) of the check's newest failed or degraded FINAL run, when that run recorded an error. */
+export function lastProblemError(db: Db, checkNum: number): string | null {
+  const query = prepared(db, 'lastProblemError', (d) =>
+    d
+      .select({ error: sql<string | null>`json_extract(${resultDetails.body}, '$.error')` })
+      .from(checkResults)
+      .leftJoin(resultDetails, eq(resultDetails.id, checkResults.detailId))
+      .where(
+        and(
+          eq(checkResults.checkNum, sql.placeholder('checkNum')),
+          eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
+          sql`${checkResults.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded | RESULT_FLAGS.timedOut)} != 0`,
+          sql`${checkResults.flags} & ${bits(RESULT_FLAGS.skipped)} = 0`,
+        ),
+      )
+      .orderBy(desc(checkResults.startedAt))
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ checkNum })?.error ?? null;
 }
 
 export interface OpenIncidentRow {
@@ -70,14 +119,30 @@ export interface OpenIncidentRow {
   sourceCheckId: string | null;
 }
 
+const OPEN_INCIDENTS = () => and(eq(incidents.accountId, sql.placeholder('accountId')), ne(incidents.lastUpdateStatus, 'RESOLVED'));
+
 /** Status-page incidents not resolved, newest first, and how many there are. */
 export function listOpenIncidents(db: Db, accountId: string, limit: number): { total: number; rows: OpenIncidentRow[] } {
-  const where = sql`${incidents.accountId} = ${accountId} and ${incidents.lastUpdateStatus} != 'RESOLVED'`;
-  const rows = db.all<OpenIncidentRow>(sql`select ${incidents.id} as id, ${incidents.name} as name, ${incidents.severity} as severity,
-      ${incidents.lastUpdateStatus} as lastUpdateStatus, ${incidents.createdAt} as createdAt, ${incidents.sourceCheckId} as sourceCheckId
-    from ${incidents} where ${where} order by ${incidents.createdAt} desc, ${incidents.id} desc limit ${limit}`);
-  const total = rows.length < limit ? rows.length : (db.get<{ n: number }>(sql`select count(*) as n from ${incidents} where ${where}`)?.n ?? 0);
-  return { total, rows };
+  const list = prepared(db, 'dashboardOpenIncidents', (d) =>
+    d
+      .select({
+        id: incidents.id,
+        name: incidents.name,
+        severity: incidents.severity,
+        lastUpdateStatus: incidents.lastUpdateStatus,
+        createdAt: incidents.createdAt,
+        sourceCheckId: incidents.sourceCheckId,
+      })
+      .from(incidents)
+      .where(OPEN_INCIDENTS())
+      .orderBy(desc(incidents.createdAt), desc(incidents.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  const rows = list.all({ accountId, limit });
+  if (rows.length < limit) return { total: rows.length, rows };
+  const total = prepared(db, 'dashboardOpenIncidentCount', (d) => d.select({ n: count() }).from(incidents).where(OPEN_INCIDENTS()).prepare());
+  return { total: total.get({ accountId })?.n ?? rows.length, rows };
 }
 
 export interface RecentNotificationRow {
@@ -86,8 +151,8 @@ export interface RecentNotificationRow {
   status: string;
   alertType: string;
   alertChannelId: number;
-  /** JSON: the channel config as recorded with the notification (credentials left out). */
-  alertConfig: string;
+  /** The channel config as recorded with the notification (credentials left out). */
+  alertConfig: Record<string, unknown>;
   checkId: string | null;
   /** The check's name now, else as the alert recorded it (a deleted check). */
   checkName: string | null;
@@ -97,13 +162,27 @@ export interface RecentNotificationRow {
 
 /** The account's newest notifications with their check's name. */
 export function listRecentNotifications(db: Db, accountId: string, limit: number): RecentNotificationRow[] {
-  return db.all(sql`select n.id as id, n.type as type, n.status as status, n.alert_type as alertType, n.alert_channel_id as alertChannelId,
-      n.alert_config as alertConfig, n.check_id as checkId, coalesce(c.name, json_extract(a.event, '$.checkName')) as checkName,
-      n.created_at as createdAt, n.sent_at as sentAt
-    from ${alertNotifications} n
-    left join ${checks} c on c.id = n.check_id
-    left join ${checkAlerts} a on a.id = n.check_alert_id
-    where n.account_id = ${accountId}
-    order by n.created_at desc, n.id desc
-    limit ${limit}`);
+  const query = prepared(db, 'dashboardNotifications', (d) =>
+    d
+      .select({
+        id: alertNotifications.id,
+        type: alertNotifications.type,
+        status: alertNotifications.status,
+        alertType: alertNotifications.alertType,
+        alertChannelId: alertNotifications.alertChannelId,
+        alertConfig: alertNotifications.alertConfig,
+        checkId: alertNotifications.checkId,
+        checkName: sql<string | null>`coalesce(${checks.name}, json_extract(${checkAlerts.event}, '$.checkName'))`,
+        createdAt: alertNotifications.createdAt,
+        sentAt: alertNotifications.sentAt,
+      })
+      .from(alertNotifications)
+      .leftJoin(checks, eq(checks.id, alertNotifications.checkId))
+      .leftJoin(checkAlerts, eq(checkAlerts.id, alertNotifications.checkAlertId))
+      .where(eq(alertNotifications.accountId, sql.placeholder('accountId')))
+      .orderBy(desc(alertNotifications.createdAt), desc(alertNotifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  return query.all({ accountId, limit });
 }

@@ -1,4 +1,4 @@
-import { countChecksByHealth, listOpenIncidents, listProblemChecks, listRecentNotifications } from '../../db/repositories/dashboard';
+import { countChecksByHealth, lastProblemError, listOpenIncidents, listProblemChecks, listRecentNotifications } from '../../db/repositories/dashboard';
 import { locationNames } from '../../db/repositories/runs';
 import type { LaneName } from '../../../src-shared/rules/lanes';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
@@ -71,15 +71,6 @@ export interface DashboardSummary {
   notifications: RecentNotification[];
 }
 
-function parseConfig(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Everything the Dashboard shows, in a few SQL statements over the account's checks (their status
  * rows, not their results): counts by health, the failing and degraded monitors, open incidents,
@@ -101,7 +92,7 @@ export function computeDashboardSummary(ctx: ServiceContext, streaks = new Strea
       lastRunAt: row.lastRunAt,
       lastRunLocation: row.lastLocation === null ? null : (names.get(row.lastLocation) ?? null),
       lastCheckSessionId: row.lastSessionId === null ? null : encodeRunId('session', row.lastSessionId),
-      error: errorSummary(row.error),
+      error: row.checkNum === null ? null : errorSummary(lastProblemError(ctx.db, row.checkNum)),
     }),
   );
   streaks.keepOnly(new Set(problemRows.map((row) => row.checkNum).filter((n): n is number => n !== null)));
@@ -135,7 +126,7 @@ export function computeDashboardSummary(ctx: ServiceContext, streaks = new Strea
       alertType: row.alertType,
       createdAt: row.createdAt,
       sentAt: row.sentAt,
-      channel: { id: row.alertChannelId, type: row.type as AlertChannelType, config: redactChannelConfig(row.type, parseConfig(row.alertConfig)) },
+      channel: { id: row.alertChannelId, type: row.type as AlertChannelType, config: redactChannelConfig(row.type, row.alertConfig) },
       checkId: row.checkId,
       checkName: row.checkName,
     })),
