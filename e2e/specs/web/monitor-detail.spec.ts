@@ -21,6 +21,7 @@ test.describe('a monitor over time', () => {
     await expect(detail.stat('Uptime')).toContainText('92.30 %');
     await expect(detail.failures).toHaveCount(1);
     await expect(detail.failures.first()).toContainText('failed · local');
+    await expect(detail.resultsTable.getByRole('row')).toHaveCount(14);
 
     await detail.chooseRange('1 h');
     await expect(page).toHaveURL(/[?&]range=1h/);

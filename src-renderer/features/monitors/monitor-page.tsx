@@ -1,6 +1,6 @@
 import { Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { statsRangeOf, type StatsRange } from '../../../src-shared/schemas/monitor-stats';
 import { LoadingBlock } from '../../components/loading-block';
@@ -14,6 +14,7 @@ import { frequencyShort } from './frequency';
 import { MonitorAlertChannels } from './monitor-alert-channels';
 import { MonitorFields } from './monitor-fields';
 import { MonitorPerformance } from './monitor-performance';
+import { preloadChart } from './monitor-response-chart';
 import { MonitorResults } from './monitor-results';
 import { MonitorStatusHeader } from './monitor-status-header';
 import { RunNowButton } from './run-now-button';
@@ -53,6 +54,11 @@ export function MonitorPage() {
       { replace: true },
     );
   const check = useQuery(trpc.checks.get.queryOptions({ id }));
+  // The figures are asked for together with the monitor, not after it arrived.
+  usePrefetchQuery(trpc.checkResults.status.queryOptions({ checkId: id }));
+  usePrefetchQuery(trpc.monitorStats.state.queryOptions({ checkId: id }));
+  usePrefetchQuery(trpc.monitorStats.get.queryOptions({ checkId: id, range }));
+  useEffect(preloadChart, []);
   const groupId = typeof check.data?.groupId === 'number' ? check.data.groupId : null;
   const group = useQuery({ ...trpc.checkGroups.get.queryOptions({ id: groupId ?? 0 }), enabled: groupId !== null });
 

@@ -1,14 +1,35 @@
 import { Anchor, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatResponseTime } from '../../../src-shared/rules/response-time';
+import type * as ChartModuleExports from '../../components/time-series-chart';
 import type { ChartBand, ChartSeries } from '../../components/time-series-chart';
 import { formatMoment } from '../dashboard/elapsed';
 import { resultPath } from '../results/result-display';
 import { RANGE_LABELS, type MonitorStatsView } from './monitor-stats-display';
 
-// uPlot loads with the first chart, not with the console.
-const TimeSeriesChart = lazy(() => import('../../components/time-series-chart').then((module) => ({ default: module.TimeSeriesChart })));
+type ChartModule = typeof ChartModuleExports;
+
+// uPlot loads with the first chart, not with the console; a monitor's page asks for it as it opens,
+// and once loaded the chart renders with the figures (a Suspense boundary would hold it back a while).
+let chartModule: ChartModule | null = null;
+const loadChart = () =>
+  import('../../components/time-series-chart').then((module) => {
+    chartModule = module;
+    return module;
+  });
+
+export function preloadChart(): void {
+  if (!chartModule) void loadChart();
+}
+
+function useChartModule(): ChartModule | null {
+  const [module, setModule] = useState(chartModule);
+  useEffect(() => {
+    if (!module) void loadChart().then(setModule);
+  }, [module]);
+  return module;
+}
 
 const P50_COLOR = '#12b886';
 const P95_COLOR = '#fd7e14';
@@ -59,6 +80,7 @@ function FailureList({ stats }: { stats: MonitorStatsView }) {
  * at their time — never as 0 ms points — and listed under the chart.
  */
 export function MonitorResponseChart({ stats }: { stats: MonitorStatsView }) {
+  const chartModule = useChartModule();
   const chart = useMemo(() => {
     const times = stats.series.map((bucket) => bucket.at / 1000);
     const series: ChartSeries[] = [
@@ -80,10 +102,10 @@ export function MonitorResponseChart({ stats }: { stats: MonitorStatsView }) {
         <Text size="sm" c="dimmed">
           No runs in {RANGE_LABELS[stats.range].long} to chart.
         </Text>
+      ) : chartModule ? (
+        <chartModule.TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={formatResponseTime} />
       ) : (
-        <Suspense fallback={<Loader size="sm" aria-label="Loading chart" />}>
-          <TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={formatResponseTime} />
-        </Suspense>
+        <Loader size="sm" aria-label="Loading chart" />
       )}
       <FailureList stats={stats} />
     </Stack>
