@@ -6,20 +6,45 @@ export class MonitorDetailPage {
   readonly statusHeader: Locator;
   readonly resultsTable: Locator;
   readonly chart: Locator;
+  /** The range's heading, e.g. "Over the last 24 hours". */
+  readonly rangeHeading: Locator;
+  /** Each failed run (or period with failures) of the range, under the chart. */
+  readonly failures: Locator;
+  readonly noFailures: Locator;
+  readonly locations: Locator;
 
   constructor(
     readonly page: Page,
     readonly name: string,
   ) {
     const main = page.getByRole('main');
+    const performance = main.getByRole('region', { name: 'Performance' });
     this.runNowButton = main.getByRole('button', { name: 'Run now', exact: true });
     this.statusHeader = main.getByRole('region', { name: 'Monitor status' });
     this.resultsTable = main.getByRole('table', { name: 'Recent results' });
     this.chart = main.getByRole('img', { name: /^Response time chart/ });
+    this.rangeHeading = performance.getByRole('heading', { name: /^Over / });
+    this.failures = performance.getByRole('list', { name: 'Failures' }).getByRole('listitem');
+    this.noFailures = performance.getByText(/^No failed runs in /);
+    this.locations = main.getByRole('table', { name: 'By location' });
   }
 
-  async open(checkId: string): Promise<void> {
-    await this.page.goto(`/#/monitors/${checkId}`);
+  async open(checkId: string, range?: string): Promise<void> {
+    await this.page.goto(`/#/monitors/${checkId}${range ? `?range=${range}` : ''}`);
+  }
+
+  /** Picks a range: "1 h", "24 h", "7 d", "30 d" or "90 d". */
+  async chooseRange(label: string): Promise<void> {
+    await this.page.getByRole('main').getByRole('radiogroup', { name: 'Time range' }).getByText(label, { exact: true }).click();
+  }
+
+  /** A figure of the range by its label: "Uptime", "p50", "p95", "p99", "Runs", "Failed runs". */
+  stat(label: string): Locator {
+    return this.page.getByRole('main').getByRole('region', { name: 'Performance' }).getByRole('listitem', { name: label, exact: true });
+  }
+
+  locationRow(location: string): Locator {
+    return this.locations.getByRole('row').filter({ has: this.page.getByRole('cell', { name: location, exact: true }) });
   }
 
   /** The live status of the run started with "Run now", and its link to the session. */

@@ -4,24 +4,41 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-export interface TimePoint {
-  /** UNIX seconds. */
-  time: number;
-  /** null draws a gap (e.g. a run that produced no timing). */
-  value: number | null;
+/** One line of the chart; `values` line up with the chart's `times`. A null value draws a gap. */
+export interface ChartSeries {
+  label: string;
+  values: readonly (number | null)[];
+  color: string;
+  width?: number;
+  dash?: number[];
+}
+
+/** A period drawn as a red band behind the lines (failures); times in UNIX seconds, `weight` 0..1 sets its strength. */
+export interface ChartBand {
+  from: number;
+  to: number;
+  weight: number;
 }
 
 interface TimeSeriesChartProps {
-  points: readonly TimePoint[];
-  /** The series name, also the chart's accessible label. */
+  /** UNIX seconds, ascending. */
+  times: readonly number[];
+  series: readonly ChartSeries[];
+  bands?: readonly ChartBand[];
+  /** The whole period shown, UNIX seconds, even where no point falls. */
+  xRange?: [number, number];
+  /** The chart's accessible name. */
   label: string;
-  unit: string;
+  /** Axis ticks and legend values. */
+  formatValue: (value: number) => string;
   height?: number;
-  color?: string;
 }
 
-/** One line over time, drawn with uPlot; the chart is rebuilt when the data, size or colour scheme changes. */
-export function TimeSeriesChart({ points, label, unit, height = 220, color = '#12b886' }: TimeSeriesChartProps) {
+const BAND_RGB = '250, 82, 82';
+const MIN_BAND_PX = 2;
+
+/** Lines over time, drawn with uPlot; rebuilt when the data, size or colour scheme changes. */
+export function TimeSeriesChart({ times, series, bands = [], xRange, label, formatValue, height = 240 }: TimeSeriesChartProps) {
   const { ref: sizeRef, width } = useElementSize();
   const target = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme('light');
@@ -32,26 +49,50 @@ export function TimeSeriesChart({ points, label, unit, height = 220, color = '#1
     const axisColor = scheme === 'dark' ? '#c1c2c5' : '#495057';
     const gridColor = scheme === 'dark' ? '#373a40' : '#e9ecef';
     const axis = { stroke: axisColor, grid: { stroke: gridColor, width: 1 }, ticks: { stroke: gridColor, width: 1 } };
-    const data: uPlot.AlignedData = [points.map((p) => p.time), points.map((p) => p.value)];
+    const data: uPlot.AlignedData = [[...times], ...series.map((s) => [...s.values])];
+    const drawBands = (u: uPlot) => {
+      const { ctx, bbox } = u;
+      ctx.save();
+      for (const band of bands) {
+        const left = Math.max(bbox.left, u.valToPos(band.from, 'x', true));
+        const right = Math.min(bbox.left + bbox.width, u.valToPos(band.to, 'x', true));
+        if (right < bbox.left || left > bbox.left + bbox.width) continue;
+        const minWidth = MIN_BAND_PX * (window.devicePixelRatio || 1);
+        ctx.fillStyle = `rgba(${BAND_RGB}, ${(0.25 + 0.5 * Math.min(1, Math.max(0, band.weight))).toFixed(2)})`;
+        ctx.fillRect(left, bbox.top, Math.max(minWidth, right - left), bbox.height);
+      }
+      ctx.restore();
+    };
     const chart = new uPlot(
       {
         width: Math.floor(width),
         height,
         legend: { show: true },
         cursor: { drag: { x: true, y: false } },
-        scales: { x: { time: true } },
-        axes: [axis, { ...axis, label: unit, values: (_u, ticks) => ticks.map((tick) => `${tick}`) }],
-        series: [{}, { label, stroke: color, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v === null ? '—' : `${v} ${unit}`) }],
+        scales: { x: { time: true, ...(xRange ? { range: (): uPlot.Range.MinMax => xRange } : {}) }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        axes: [axis, { ...axis, size: 72, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)) }],
+        series: [
+          {},
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: s.color,
+            width: s.width ?? 2,
+            dash: s.dash,
+            points: { show: times.length <= 120, size: 5 },
+            value: (_u: uPlot, v: number | null) => (v === null ? '—' : formatValue(v)),
+          })),
+        ],
+        hooks: { drawClear: [drawBands] },
       },
       data,
       element,
     );
     return () => chart.destroy();
-  }, [points, width, height, scheme, label, unit, color]);
+  }, [times, series, bands, xRange, width, height, scheme, formatValue]);
 
   return (
     <Box ref={sizeRef} w="100%">
-      <div ref={target} role="img" aria-label={`${label} chart, ${points.length} points`} />
+      <div ref={target} role="img" aria-label={label} />
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { checkResults, checkRollups, checks, checkSchedule } from '../schema';
+import { measuredResponseUs } from './rollups';
 import { RESULT_TYPE_CODE } from './runs-results';
 
 /** One closed hour of a check, as the statistics read it. */
@@ -74,7 +75,7 @@ export function analyticsChecks(db: Db, accountId: string, ids: readonly string[
     .all();
 }
 
-/** A FINAL result as grouped statistics read it: [location code, flags, responseTimeMs, packetsSent, packetsReceived]. */
+/** A FINAL result as grouped statistics read it: [location code, flags, responseUs (measuredResponseUs), packetsSent, packetsReceived]. */
 export type LocatedSample = [number, number, number | null, number | null, number | null];
 
 /** FINAL results of one check that started in [fromMs, toMs), with their run location. */
@@ -84,12 +85,12 @@ export function finalSamplesWithLocation(db: Db, checkNum: number, fromMs: numbe
     .select({
       location: checkResults.location,
       flags: checkResults.flags,
-      responseTimeMs: checkResults.responseTimeMs,
+      responseUs: measuredResponseUs,
       packetsSent: checkResults.packetsSent,
       packetsReceived: checkResults.packetsReceived,
     })
     .from(checkResults)
     .where(and(eq(checkResults.checkNum, checkNum), gte(checkResults.startedAt, fromMs), lt(checkResults.startedAt, toMs), eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL)))
     .all()
-    .map((r) => [r.location, r.flags, r.responseTimeMs, r.packetsSent, r.packetsReceived]);
+    .map((r) => [r.location, r.flags, r.responseUs, r.packetsSent, r.packetsReceived]);
 }

@@ -1,12 +1,25 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { checkResults, checkRollups, checks, checkSchedule } from '../schema';
-import { RESULT_TYPE_CODE } from './runs-results';
+import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 
 export type RollupRow = typeof checkRollups.$inferSelect;
 
-/** A FINAL result as the rollup sees it: [checkNum, flags, responseTimeMs, packetsSent, packetsReceived]. */
+/** A FINAL result as the rollup sees it: [checkNum, flags, responseUs (measuredResponseUs), packetsSent, packetsReceived]. */
 export type RollupSample = [number, number, number | null, number | null, number | null];
+
+const FAILED_FLAGS = RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.timedOut;
+
+/**
+ * What a FINAL result measured, in µs: a ping's average round trip where replies came back (kept in
+ * µs, so a loopback ping is 42 µs rather than a rounded 0 ms), else the response time; nothing for a
+ * failed run that recorded 0 (executors write 0 when nothing was measured: no reply, a fault, a
+ * time-out), so failures never read as 0 ms in percentiles or charts.
+ */
+export const measuredResponseUs = sql<number | null>`(case
+  when ${checkResults.flags} & ${sql.raw(String(FAILED_FLAGS))} != 0 and coalesce(${checkResults.responseTimeMs}, 0) = 0 and coalesce(${checkResults.avgUs}, 0) = 0 then null
+  when ${checkResults.avgUs} is not null and ${checkResults.packetsReceived} > 0 then ${checkResults.avgUs}
+  else ${checkResults.responseTimeMs} * 1000 end)`;
 
 /** Check numbers of existing checks above `afterCheckNum`, ascending (a deleted check's row is skipped). */
 export function liveCheckNumsAfter(db: Db, afterCheckNum: number, limit: number): number[] {
@@ -28,7 +41,7 @@ export function finalSamples(db: Db, checkNums: readonly number[], fromMs: numbe
     .select({
       checkNum: checkResults.checkNum,
       flags: checkResults.flags,
-      responseTimeMs: checkResults.responseTimeMs,
+      responseUs: measuredResponseUs,
       packetsSent: checkResults.packetsSent,
       packetsReceived: checkResults.packetsReceived,
     })
@@ -37,7 +50,7 @@ export function finalSamples(db: Db, checkNums: readonly number[], fromMs: numbe
       and(inArray(checkResults.checkNum, [...checkNums]), gte(checkResults.startedAt, fromMs), lt(checkResults.startedAt, toMs), eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL)),
     )
     .all()
-    .map((r) => [r.checkNum, r.flags, r.responseTimeMs, r.packetsSent, r.packetsReceived]);
+    .map((r) => [r.checkNum, r.flags, r.responseUs, r.packetsSent, r.packetsReceived]);
 }
 
 /** FINAL results of one check in [fromMs, toMs), counted per distinct flags value (a handful of groups). */

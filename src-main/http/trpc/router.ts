@@ -7,6 +7,8 @@ import { checkResultsRouter } from './routers/check-results';
 import { checkSessionsRouter } from './routers/check-sessions';
 import { checksRouter } from './routers/checks';
 import { consoleRouter } from './routers/console';
+import { dashboardRouter } from './routers/dashboard';
+import { monitorStatsRouter } from './routers/monitor-stats';
 import { statusPagesRouter } from './routers/status-pages';
 import { privateLocationsRouter } from './routers/private-locations';
 import { agentRouter } from './routers/agent';
@@ -25,6 +27,8 @@ export const appRouter = router({
   privateLocations: privateLocationsRouter,
   agent: agentRouter,
   variables: variablesRouter,
+  dashboard: dashboardRouter,
+  monitorStats: monitorStatsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -52,7 +52,7 @@ function hourPart(hour: RollupHour): Part {
   return { timed: hour.timedRuns, avgUs: hour.responseAvgUs, p50Us: hour.responseP50Us, p95Us: hour.responseP95Us, p99Us: hour.responseP99Us };
 }
 
-/** A raw FINAL result: [flags, responseTimeMs, packetsSent, packetsReceived]. */
+/** A raw FINAL result: [flags, responseUs (measuredResponseUs), packetsSent, packetsReceived]. */
 export type RawSample = [number, number | null, number | null, number | null];
 
 interface Tally {
@@ -69,12 +69,12 @@ interface Tally {
 function tallySamples(samples: readonly RawSample[]): Tally {
   const tally: Tally = { runs: 0, passed: 0, degraded: 0, failed: 0, sent: 0, received: 0, part: null };
   const times: number[] = [];
-  for (const [flags, responseTimeMs, packetsSent, packetsReceived] of samples) {
+  for (const [flags, responseUs, packetsSent, packetsReceived] of samples) {
     tally.runs += 1;
     const kind = classifyRun(flags);
     if (kind === 'passed' || kind === 'degraded' || kind === 'failed') tally[kind] += 1;
     if (kind === 'skipped') continue;
-    if (responseTimeMs !== null) times.push(responseTimeMs * 1000);
+    if (responseUs !== null) times.push(responseUs);
     tally.sent += packetsSent ?? 0;
     tally.received += packetsReceived ?? 0;
   }
@@ -132,7 +132,7 @@ export function checkStats(db: Db, checkNum: number | null, fromMs: number, toMs
     }
   }
   const raw = rawRanges.flatMap(([from, to]) => (from < to ? finalSamples(db, [checkNum], from, to) : []));
-  const tally = tallySamples(raw.map(([, flags, responseTimeMs, packetsSent, packetsReceived]) => [flags, responseTimeMs, packetsSent, packetsReceived]));
+  const tally = tallySamples(raw.map(([, flags, responseUs, packetsSent, packetsReceived]) => [flags, responseUs, packetsSent, packetsReceived]));
   counts.runs += tally.runs;
   counts.passed += tally.passed;
   counts.degraded += tally.degraded;

@@ -26,17 +26,17 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 
 export type HourStats = Omit<RollupRow, 'checkNum' | 'hourStart'>;
 
-/** Counts, response-time statistics (µs, over non-skipped runs with a response time) and packets of one check's hour. */
+/** Counts, response-time statistics (µs, over non-skipped runs that measured one: measuredResponseUs) and packets of one check's hour. */
 export function hourStats(samples: readonly RollupSample[]): HourStats {
   const counts = { passed: 0, degraded: 0, failed: 0, skipped: 0, cancelled: 0 };
   const times: number[] = [];
   let packetsSent = 0;
   let packetsReceived = 0;
-  for (const [, flags, responseTimeMs, sent, received] of samples) {
+  for (const [, flags, responseUs, sent, received] of samples) {
     const kind = classifyRun(flags);
     counts[kind] += 1;
     if (kind === 'skipped') continue;
-    if (responseTimeMs !== null) times.push(responseTimeMs * 1000);
+    if (responseUs !== null) times.push(Math.round(responseUs));
     packetsSent += sent ?? 0;
     packetsReceived += received ?? 0;
   }

@@ -1,7 +1,8 @@
 import { Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { statsRangeOf, type StatsRange } from '../../../src-shared/schemas/monitor-stats';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
@@ -12,7 +13,8 @@ import { DeleteMonitorModal } from './delete-monitor-modal';
 import { frequencyShort } from './frequency';
 import { MonitorAlertChannels } from './monitor-alert-channels';
 import { MonitorFields } from './monitor-fields';
-import { MonitorResponseChart } from './monitor-response-chart';
+import { MonitorPerformance } from './monitor-performance';
+import { preloadChart } from './monitor-response-chart';
 import { MonitorResults } from './monitor-results';
 import { MonitorStatusHeader } from './monitor-status-header';
 import { RunNowButton } from './run-now-button';
@@ -41,7 +43,22 @@ export function MonitorPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const range = statsRangeOf(searchParams.get('range'));
+  const setRange = (next: StatsRange) =>
+    setSearchParams(
+      (params) => {
+        params.set('range', next);
+        return params;
+      },
+      { replace: true },
+    );
   const check = useQuery(trpc.checks.get.queryOptions({ id }));
+  // The figures are asked for together with the monitor, not after it arrived.
+  usePrefetchQuery(trpc.checkResults.status.queryOptions({ checkId: id }));
+  usePrefetchQuery(trpc.monitorStats.state.queryOptions({ checkId: id }));
+  usePrefetchQuery(trpc.monitorStats.get.queryOptions({ checkId: id, range }));
+  useEffect(preloadChart, []);
   const groupId = typeof check.data?.groupId === 'number' ? check.data.groupId : null;
   const group = useQuery({ ...trpc.checkGroups.get.queryOptions({ id: groupId ?? 0 }), enabled: groupId !== null });
 
@@ -92,7 +109,7 @@ export function MonitorPage() {
       />
       <Stack gap="lg" maw={1100}>
         <MonitorStatusHeader checkId={data.id} activated={data.activated === true} />
-        <MonitorResponseChart checkId={data.id} />
+        <MonitorPerformance checkId={data.id} range={range} onRangeChange={setRange} />
         <MonitorResults checkId={data.id} />
         <MonitorFields label="Monitor settings" fields={fields} />
         {typeof data.script === 'string' && data.script !== '' && (

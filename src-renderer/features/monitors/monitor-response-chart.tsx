@@ -1,38 +1,113 @@
-import { Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
-import type { TimePoint } from '../../components/time-series-chart';
-import { useTRPC } from '../../lib/trpc';
-import { timingMs } from '../results/result-display';
+import { Anchor, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { formatResponseTime } from '../../../src-shared/rules/response-time';
+import type * as ChartModuleExports from '../../components/time-series-chart';
+import type { ChartBand, ChartSeries } from '../../components/time-series-chart';
+import { formatMoment } from '../dashboard/elapsed';
+import { resultPath } from '../results/result-display';
+import { RANGE_LABELS, type MonitorStatsView } from './monitor-stats-display';
 
-const CHART_RESULTS = 100;
+type ChartModule = typeof ChartModuleExports;
 
-// uPlot loads with the first chart, not with the console.
-const TimeSeriesChart = lazy(() => import('../../components/time-series-chart').then((module) => ({ default: module.TimeSeriesChart })));
+// uPlot loads with the first chart, not with the console; a monitor's page asks for it as it opens,
+// and once loaded the chart renders with the figures (a Suspense boundary would hold it back a while).
+let chartModule: ChartModule | null = null;
+const loadChart = () =>
+  import('../../components/time-series-chart').then((module) => {
+    chartModule = module;
+    return module;
+  });
 
-/** Response time (ICMP: average latency) of the last FINAL results in the API's 6-hour window, oldest on the left. */
-export function MonitorResponseChart({ checkId }: { checkId: string }) {
-  const trpc = useTRPC();
-  const results = useQuery(trpc.checkResults.list.queryOptions({ checkId, query: { limit: CHART_RESULTS, page: 1, resultType: 'FINAL' } }));
-  const points = useMemo<TimePoint[]>(
-    () =>
-      [...(results.data?.items ?? [])]
-        .map((result) => ({ time: Date.parse(result.startedAt) / 1000, value: timingMs(result) }))
-        .sort((a, b) => a.time - b.time),
-    [results.data],
+export function preloadChart(): void {
+  if (!chartModule) void loadChart();
+}
+
+function useChartModule(): ChartModule | null {
+  const [module, setModule] = useState(chartModule);
+  useEffect(() => {
+    if (!module) void loadChart().then(setModule);
+  }, [module]);
+  return module;
+}
+
+const P50_COLOR = '#12b886';
+const P95_COLOR = '#fd7e14';
+
+function failureText(failure: MonitorStatsView['failures'][number], bucketMs: number): string {
+  const when = failure.checkResultId !== null || bucketMs < 3_600_000 ? formatMoment(failure.at) : `${formatMoment(failure.at)} – ${formatMoment(failure.until)}`;
+  const runs = failure.checkResultId !== null ? 'failed' : `${failure.failed} failed ${failure.failed === 1 ? 'run' : 'runs'}`;
+  return [when, runs, failure.location, failure.error].filter(Boolean).join(' · ');
+}
+
+/** The failures of the range, newest first: each failed run (1 h, 24 h) or each period with failures (longer ranges). */
+function FailureList({ stats }: { stats: MonitorStatsView }) {
+  if (stats.failuresTotal === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No failed runs in {RANGE_LABELS[stats.range].long}.
+      </Text>
+    );
+  }
+  const listedRuns = stats.failures.reduce((n, failure) => n + failure.failed, 0);
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} c="red">
+        {stats.failuresTotal} failed {stats.failuresTotal === 1 ? 'run' : 'runs'} in {RANGE_LABELS[stats.range].long}
+        {listedRuns < stats.failuresTotal ? `; the newest ${stats.failures.length} ${stats.source === 'raw' ? 'runs' : 'periods'} are listed` : ''}
+      </Text>
+      <List size="sm" spacing={2} aria-label="Failures" icon={<Text span c="red" fw={700} aria-hidden>✕</Text>}>
+        {stats.failures.map((failure) => (
+          <List.Item key={`${failure.at}-${failure.checkResultId ?? ''}`}>
+            {failureText(failure, stats.bucketMs)}
+            {failure.checkResultId && (
+              <>
+                {' · '}
+                <Anchor component={Link} to={resultPath(stats.checkId, failure.checkResultId)} size="sm">
+                  Open result
+                </Anchor>
+              </>
+            )}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
+}
+
+/**
+ * Response time over the range (p50 and p95 per bucket, from µs), with failures drawn as red bands
+ * at their time — never as 0 ms points — and listed under the chart.
+ */
+export function MonitorResponseChart({ stats }: { stats: MonitorStatsView }) {
+  const chartModule = useChartModule();
+  const chart = useMemo(() => {
+    const times = stats.series.map((bucket) => bucket.at / 1000);
+    const series: ChartSeries[] = [
+      { label: 'p50', values: stats.series.map((bucket) => bucket.p50Us), color: P50_COLOR },
+      { label: 'p95', values: stats.series.map((bucket) => bucket.p95Us), color: P95_COLOR, width: 1, dash: [4, 4] },
+    ];
+    const bands: ChartBand[] = stats.series
+      .filter((bucket) => bucket.failed > 0)
+      .map((bucket) => ({ from: bucket.at / 1000, to: (bucket.at + stats.bucketMs) / 1000, weight: bucket.failed / bucket.runs }));
+    const xRange: [number, number] = [stats.from / 1000, stats.to / 1000];
+    return { times, series, bands, xRange };
+  }, [stats]);
+  const periods = chart.bands.length;
+  const label = `Response time chart, ${RANGE_LABELS[stats.range].long}: ${chart.times.length} points, ${periods} ${periods === 1 ? 'period' : 'periods'} with failures marked`;
   return (
     <Stack gap={4}>
       <Title order={4}>Response time</Title>
-      {points.length === 0 ? (
+      {stats.series.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {results.isPending ? 'Loading…' : 'No results in the last 6 hours to chart.'}
+          No runs in {RANGE_LABELS[stats.range].long} to chart.
         </Text>
+      ) : chartModule ? (
+        <chartModule.TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={formatResponseTime} />
       ) : (
-        <Suspense fallback={<Loader size="sm" aria-label="Loading chart" />}>
-          <TimeSeriesChart points={points} label="Response time" unit="ms" />
-        </Suspense>
+        <Loader size="sm" aria-label="Loading chart" />
       )}
+      <FailureList stats={stats} />
     </Stack>
   );
 }

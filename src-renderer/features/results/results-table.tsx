@@ -1,7 +1,8 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DenseTable } from '../../components/dense-table';
-import { formatDuration, formatTime } from '../sessions/session-display';
+import { formatResponseTimeMs } from '../../../src-shared/rules/response-time';
+import { formatTime } from '../sessions/session-display';
 import { resultPath, resultVerdict, timingMs, type CheckResultListItem } from './result-display';
 import { ResultVerdictBadge } from './result-verdict-badge';
 
@@ -22,7 +23,7 @@ export function ResultsTable({ results }: { results: readonly CheckResultListIte
               {result.resultType}
             </Badge>
           </Table.Td>
-          <Table.Td ff="monospace">{formatDuration(timingMs(result))}</Table.Td>
+          <Table.Td ff="monospace">{formatResponseTimeMs(timingMs(result))}</Table.Td>
           <Table.Td>
             <Text size="sm" c="red" truncate maw={260}>
               {result.error ? `${result.error.kind}: ${result.error.message}` : ''}

@@ -1,0 +1,159 @@
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { prepared } from '../prepared';
+import type { Db } from '../connection';
+import { checkResults, checkRollups, resultDetails } from '../schema';
+import { measuredResponseUs } from './rollups';
+import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
+
+const bits = (n: number) => sql.raw(String(n));
+
+/** A FINAL result's class in SQL, as services/retention/hour-stats.ts classifyRun decides it. */
+export const RUN_CLASS = sql<string>`(case
+  when ${checkResults.flags} & ${bits(RESULT_FLAGS.skipped)} != 0 then 'skipped'
+  when ${checkResults.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.timedOut)} != 0 then 'failed'
+  when ${checkResults.flags} & ${bits(RESULT_FLAGS.isDegraded)} != 0 then 'degraded'
+  when ${checkResults.flags} & ${bits(RESULT_FLAGS.isCancelled)} != 0 then 'cancelled'
+  else 'passed' end)`;
+
+export type VerdictClass = 'passed' | 'degraded' | 'failed';
+
+const FINAL_IN = (checkNum: number, fromMs: number, toMs: number) =>
+  sql`${checkResults.checkNum} = ${checkNum} and ${checkResults.startedAt} >= ${fromMs} and ${checkResults.startedAt} < ${toMs} and ${checkResults.resultType} = ${RESULT_TYPE_CODE.FINAL}`;
+
+export interface FinalRun {
+  id: number;
+  startedAt: number;
+  flags: number;
+  location: number;
+  responseUs: number | null;
+  detailId: number | null;
+}
+
+/** A check's FINAL results that started in [fromMs, toMs), oldest first. */
+export function finalRunsOf(db: Db, checkNum: number, fromMs: number, toMs: number): FinalRun[] {
+  if (fromMs >= toMs) return [];
+  return db.all(sql`select ${checkResults.id} as id, ${checkResults.startedAt} as startedAt, ${checkResults.flags} as flags, ${checkResults.location} as location,
+      ${measuredResponseUs} as responseUs, ${checkResults.detailId} as detailId
+    from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} order by ${checkResults.startedAt}`);
+}
+
+/** FINAL results of [fromMs, toMs) counted per location and flags value: a handful of rows however many runs. */
+export function countsByLocationAndFlags(db: Db, checkNum: number, fromMs: number, toMs: number): { location: number; flags: number; n: number }[] {
+  if (fromMs >= toMs) return [];
+  return db.all(sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, count(*) as n
+    from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} group by location, flags`);
+}
+
+/** Results (FINAL and ATTEMPT) of [fromMs, toMs), counted from the index alone: sizes a sample. */
+export function countResultsIndexed(db: Db, checkNum: number, fromMs: number, toMs: number): number {
+  if (fromMs >= toMs) return 0;
+  return db.get<{ n: number }>(sql`select count(*) as n from ${checkResults}
+    where ${checkResults.checkNum} = ${checkNum} and ${checkResults.startedAt} >= ${fromMs} and ${checkResults.startedAt} < ${toMs}`).n;
+}
+
+/**
+ * About one in `every` FINAL results of [fromMs, toMs), picked by a hash of the id, which the
+ * index holds: unpicked rows are never read. (Ids alternate between the locations of a parallel
+ * run, so `id % every` would pick one location only.)
+ */
+export function sampledRuns(db: Db, checkNum: number, fromMs: number, toMs: number, every: number): { location: number; flags: number; responseUs: number | null }[] {
+  if (fromMs >= toMs) return [];
+  const picked = every <= 1 ? sql`1` : sql`((${checkResults.id} * 40503) >> 12) % ${Math.floor(every)} = 0`;
+  return db.all(sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, ${measuredResponseUs} as responseUs
+    from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} and ${picked}`);
+}
+
+/** When the oldest FINAL result in [fromMs, toMs) started (one step along the index). */
+export function firstFinalAt(db: Db, checkNum: number, fromMs: number, toMs: number): number | null {
+  const row = db.get<{ at: number } | undefined>(
+    sql`select ${checkResults.startedAt} as at from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} order by ${checkResults.startedAt} limit 1`,
+  );
+  return row?.at ?? null;
+}
+
+/** The `{kind, message}` error (JSON) of each result detail that has one. */
+export function errorsOfDetails(db: Db, detailIds: readonly number[]): Map<number, string> {
+  if (detailIds.length === 0) return new Map();
+  const rows = db.all<{ id: number; error: string | null }>(
+    sql`select ${resultDetails.id} as id, json_extract(${resultDetails.body}, '$.error') as error from ${resultDetails}
+      where ${resultDetails.id} in (${sql.join([...new Set(detailIds)].map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Map(rows.filter((row) => row.error !== null).map((row) => [row.id, row.error as string]));
+}
+
+const OTHER_VERDICT = (kind: VerdictClass) => sql`${RUN_CLASS} in ('passed', 'degraded', 'failed') and ${RUN_CLASS} != ${sql.raw(`'${kind}'`)}`;
+
+// The streak lookups run for every listed monitor on each Dashboard tick: prepared once per connection and verdict.
+
+/** The newest FINAL run in [fromMs, toMs) with a verdict other than `kind` (walks the index backwards, stops at the first). */
+export function lastRunOtherThan(db: Db, checkNum: number, kind: VerdictClass, fromMs: number, toMs: number): number | null {
+  const query = prepared(db, `lastRunOtherThan:${kind}`, (d) =>
+    d
+      .select({ at: checkResults.startedAt })
+      .from(checkResults)
+      .where(
+        and(
+          eq(checkResults.checkNum, sql.placeholder('checkNum')),
+          gte(checkResults.startedAt, sql.placeholder('fromMs')),
+          lt(checkResults.startedAt, sql.placeholder('toMs')),
+          eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
+          OTHER_VERDICT(kind),
+        ),
+      )
+      .orderBy(desc(checkResults.startedAt))
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ checkNum, fromMs, toMs })?.at ?? null;
+}
+
+/** The oldest FINAL run after `afterMs` whose verdict is `kind`. */
+export function firstRunOfAfter(db: Db, checkNum: number, kind: VerdictClass, afterMs: number): number | null {
+  const query = prepared(db, `firstRunOfAfter:${kind}`, (d) =>
+    d
+      .select({ at: checkResults.startedAt })
+      .from(checkResults)
+      .where(
+        and(
+          eq(checkResults.checkNum, sql.placeholder('checkNum')),
+          gt(checkResults.startedAt, sql.placeholder('afterMs')),
+          eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
+          sql`${RUN_CLASS} = ${sql.raw(`'${kind}'`)}`,
+        ),
+      )
+      .orderBy(asc(checkResults.startedAt))
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ checkNum, afterMs })?.at ?? null;
+}
+
+const ROLLUP_OTHER: Record<VerdictClass, SQL> = {
+  passed: sql`${checkRollups.degraded} + ${checkRollups.failed} > 0`,
+  degraded: sql`${checkRollups.passed} + ${checkRollups.failed} > 0`,
+  failed: sql`${checkRollups.passed} + ${checkRollups.degraded} > 0`,
+};
+
+/** The newest rolled-up hour before `beforeHour` that holds a verdict other than `kind` (the rollups' primary key, backwards). */
+export function lastRollupHourOtherThan(db: Db, checkNum: number, kind: VerdictClass, beforeHour: number): number | null {
+  const query = prepared(db, `lastRollupHourOtherThan:${kind}`, (d) =>
+    d
+      .select({ at: checkRollups.hourStart })
+      .from(checkRollups)
+      .where(and(eq(checkRollups.checkNum, sql.placeholder('checkNum')), lt(checkRollups.hourStart, sql.placeholder('beforeHour')), ROLLUP_OTHER[kind]))
+      .orderBy(desc(checkRollups.hourStart))
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ checkNum, beforeHour })?.at ?? null;
+}
+
+/** When the check's oldest stored run started: its oldest raw FINAL result or its oldest rolled-up hour. */
+export function firstRunEverAt(db: Db, checkNum: number): number | null {
+  const row = db.get<{ raw: number | null; rolled: number | null }>(sql`select
+    (select ${checkResults.startedAt} from ${checkResults} where ${checkResults.checkNum} = ${checkNum} and ${checkResults.resultType} = ${RESULT_TYPE_CODE.FINAL}
+      order by ${checkResults.startedAt} limit 1) as raw,
+    (select min(${checkRollups.hourStart}) from ${checkRollups} where ${checkRollups.checkNum} = ${checkNum}) as rolled`);
+  const values = [row.raw, row.rolled].filter((v): v is number => v !== null);
+  return values.length === 0 ? null : Math.min(...values);
+}

@@ -1,0 +1,188 @@
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { prepared } from '../prepared';
+import { alertNotifications, checkAlerts, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../schema';
+import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
+
+// The Dashboard's feed runs these every second while watched: each is prepared once per connection.
+
+const bits = (n: number) => sql.raw(String(n));
+
+/**
+ * A check's health from its status row, as the console's monitor-health.ts decides it: paused
+ * (not activated) wins, then "not run" (no status yet), then the last FINAL verdict.
+ */
+const HEALTH = sql<string>`(case
+  when ${checks.activated} = 0 then 'paused'
+  when ${checkStatuses.lastSessionId} is null then 'not-run'
+  when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors)} != 0 then 'failing'
+  when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.isDegraded)} != 0 then 'degraded'
+  else 'passing' end)`;
+
+const PROBLEM = sql`${checks.activated} = 1 and ${checkStatuses.lastSessionId} is not null
+  and ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0`;
+
+/** How many of the account's checks are in each health state (one pass over the account's checks). */
+export function countChecksByHealth(db: Db, accountId: string): { health: string; n: number }[] {
+  const query = prepared(db, 'dashboardCounts', (d) =>
+    d
+      .select({ health: HEALTH, n: count() })
+      .from(checks)
+      .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+      .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
+      .where(eq(checks.accountId, sql.placeholder('accountId')))
+      .groupBy(HEALTH)
+      .prepare(),
+  );
+  return query.all({ accountId });
+}
+
+export interface CheckHealthRow {
+  checkId: string;
+  name: string;
+  checkType: string;
+  checkNum: number | null;
+  health: string;
+  lastRunAt: number | null;
+  lastLocation: number | null;
+  lastSessionId: number | null;
+}
+
+const HEALTH_COLUMNS = {
+  checkId: checks.id,
+  name: checks.name,
+  checkType: checks.checkType,
+  checkNum: checkSchedule.checkNum,
+  health: HEALTH,
+  lastRunAt: checkStatuses.updatedAt,
+  lastLocation: checkStatuses.lastLocation,
+  lastSessionId: checkStatuses.lastSessionId,
+};
+
+const checksWithHealth = (d: Db) =>
+  d
+    .select(HEALTH_COLUMNS)
+    .from(checks)
+    .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+    .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum));
+
+/** Failing checks first, then degraded ones, each by name. */
+export function listProblemChecks(db: Db, accountId: string, limit: number): CheckHealthRow[] {
+  const query = prepared(db, 'dashboardProblems', (d) =>
+    checksWithHealth(d)
+      .where(and(eq(checks.accountId, sql.placeholder('accountId')), PROBLEM))
+      .orderBy(sql`${HEALTH} = 'failing' desc`, asc(checks.name), asc(checks.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  return query.all({ accountId, limit });
+}
+
+/** One check's health row (undefined when the account has no such check). */
+export function findCheckHealth(db: Db, accountId: string, checkId: string): CheckHealthRow | undefined {
+  const query = prepared(db, 'checkHealth', (d) =>
+    checksWithHealth(d)
+      .where(and(eq(checks.accountId, sql.placeholder('accountId')), eq(checks.id, sql.placeholder('checkId'))))
+      .prepare(),
+  );
+  return query.get({ accountId, checkId });
+}
+
+/** `{kind, message}` (JSON) of the check's newest failed or degraded FINAL run, when that run recorded an error. */
+export function lastProblemError(db: Db, checkNum: number): string | null {
+  const query = prepared(db, 'lastProblemError', (d) =>
+    d
+      .select({ error: sql<string | null>`json_extract(${resultDetails.body}, '$.error')` })
+      .from(checkResults)
+      .leftJoin(resultDetails, eq(resultDetails.id, checkResults.detailId))
+      .where(
+        and(
+          eq(checkResults.checkNum, sql.placeholder('checkNum')),
+          eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
+          sql`${checkResults.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded | RESULT_FLAGS.timedOut)} != 0`,
+          sql`${checkResults.flags} & ${bits(RESULT_FLAGS.skipped)} = 0`,
+        ),
+      )
+      .orderBy(desc(checkResults.startedAt))
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ checkNum })?.error ?? null;
+}
+
+export interface OpenIncidentRow {
+  id: string;
+  name: string;
+  severity: string;
+  lastUpdateStatus: string;
+  createdAt: string;
+  sourceCheckId: string | null;
+}
+
+const OPEN_INCIDENTS = () => and(eq(incidents.accountId, sql.placeholder('accountId')), ne(incidents.lastUpdateStatus, 'RESOLVED'));
+
+/** Status-page incidents not resolved, newest first, and how many there are. */
+export function listOpenIncidents(db: Db, accountId: string, limit: number): { total: number; rows: OpenIncidentRow[] } {
+  const list = prepared(db, 'dashboardOpenIncidents', (d) =>
+    d
+      .select({
+        id: incidents.id,
+        name: incidents.name,
+        severity: incidents.severity,
+        lastUpdateStatus: incidents.lastUpdateStatus,
+        createdAt: incidents.createdAt,
+        sourceCheckId: incidents.sourceCheckId,
+      })
+      .from(incidents)
+      .where(OPEN_INCIDENTS())
+      .orderBy(desc(incidents.createdAt), desc(incidents.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  const rows = list.all({ accountId, limit });
+  if (rows.length < limit) return { total: rows.length, rows };
+  const total = prepared(db, 'dashboardOpenIncidentCount', (d) => d.select({ n: count() }).from(incidents).where(OPEN_INCIDENTS()).prepare());
+  return { total: total.get({ accountId })?.n ?? rows.length, rows };
+}
+
+export interface RecentNotificationRow {
+  id: string;
+  type: string;
+  status: string;
+  alertType: string;
+  alertChannelId: number;
+  /** The channel config as recorded with the notification (credentials left out). */
+  alertConfig: Record<string, unknown>;
+  checkId: string | null;
+  /** The check's name now, else as the alert recorded it (a deleted check). */
+  checkName: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+/** The account's newest notifications with their check's name. */
+export function listRecentNotifications(db: Db, accountId: string, limit: number): RecentNotificationRow[] {
+  const query = prepared(db, 'dashboardNotifications', (d) =>
+    d
+      .select({
+        id: alertNotifications.id,
+        type: alertNotifications.type,
+        status: alertNotifications.status,
+        alertType: alertNotifications.alertType,
+        alertChannelId: alertNotifications.alertChannelId,
+        alertConfig: alertNotifications.alertConfig,
+        checkId: alertNotifications.checkId,
+        checkName: sql<string | null>`coalesce(${checks.name}, json_extract(${checkAlerts.event}, '$.checkName'))`,
+        createdAt: alertNotifications.createdAt,
+        sentAt: alertNotifications.sentAt,
+      })
+      .from(alertNotifications)
+      .leftJoin(checks, eq(checks.id, alertNotifications.checkId))
+      .leftJoin(checkAlerts, eq(checkAlerts.id, alertNotifications.checkAlertId))
+      .where(eq(alertNotifications.accountId, sql.placeholder('accountId')))
+      .orderBy(desc(alertNotifications.createdAt), desc(alertNotifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  return query.all({ accountId, limit });
+}

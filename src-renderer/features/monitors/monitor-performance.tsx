@@ -1,0 +1,38 @@
+import { Group, Stack, Title } from '@mantine/core';
+import type { StatsRange } from '../../../src-shared/schemas/monitor-stats';
+import { LoadingBlock } from '../../components/loading-block';
+import { QueryError } from '../../components/query-error';
+import { MonitorLocations } from './monitor-locations';
+import { MonitorRangePicker } from './monitor-range-picker';
+import { MonitorRangeStats } from './monitor-range-stats';
+import { MonitorResponseChart } from './monitor-response-chart';
+import { RANGE_LABELS } from './monitor-stats-display';
+import { useMonitorStats } from './use-monitor-stats';
+
+interface MonitorPerformanceProps {
+  checkId: string;
+  range: StatsRange;
+  onRangeChange: (range: StatsRange) => void;
+}
+
+/** Uptime, response times, failures and locations over the chosen range, from one server-side query. */
+export function MonitorPerformance({ checkId, range, onRangeChange }: MonitorPerformanceProps) {
+  const stats = useMonitorStats(checkId, range);
+  return (
+    <Stack gap="md" role="region" aria-label="Performance">
+      <Group justify="space-between" align="center">
+        <Title order={3}>Over {RANGE_LABELS[range].long}</Title>
+        <MonitorRangePicker value={range} onChange={onRangeChange} />
+      </Group>
+      {stats.isError && <QueryError title="The monitor's figures could not be loaded" error={stats.error} onRetry={() => void stats.refetch()} />}
+      {stats.isPending && <LoadingBlock label="Loading figures" />}
+      {stats.data && (
+        <Stack gap="md" opacity={stats.isPlaceholderData ? 0.6 : 1} aria-busy={stats.isPlaceholderData}>
+          <MonitorRangeStats stats={stats.data} />
+          <MonitorResponseChart stats={stats.data} />
+          <MonitorLocations stats={stats.data} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

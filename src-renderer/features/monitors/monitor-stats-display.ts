@@ -1,0 +1,23 @@
+import type { StatsRange } from '../../../src-shared/schemas/monitor-stats';
+import type { RouterOutputs } from '../../lib/trpc';
+
+export type MonitorStatsView = RouterOutputs['monitorStats']['get'];
+
+export const RANGE_LABELS: Record<StatsRange, { short: string; long: string }> = {
+  '1h': { short: '1 h', long: 'the last hour' },
+  '24h': { short: '24 h', long: 'the last 24 hours' },
+  '7d': { short: '7 d', long: 'the last 7 days' },
+  '30d': { short: '30 d', long: 'the last 30 days' },
+  '90d': { short: '90 d', long: 'the last 90 days' },
+};
+
+/** "99.95 %", cut (not rounded) to two decimals so 99.999 never reads 100; "—" without a verdict. */
+export function formatUptime(percent: number | null): string {
+  if (percent === null) return '—';
+  if (percent >= 100) return '100 %';
+  return `${(Math.floor(percent * 100) / 100).toFixed(2)} %`;
+}
+
+/** How the range's percentiles were derived, for the stats' hint and the note under them. */
+export const APPROXIMATE_PERCENTILES =
+  'Closed hours are read from hourly rollups: the percentiles of the range are each hour\'s percentile averaged, weighted by the hour\'s timed runs. An approximation: a tail (p95, p99) reads low when a few hours were much slower than the rest.';
