@@ -5,13 +5,13 @@ import { monitorListSearch, overviewInput, parseMonitorListParams } from '../../
 
 describe('what the Monitors list shows', () => {
   it('keeps sub-millisecond response times and whole milliseconds where that is all there is', () => {
-    expect(formatResponseUs(42)).toBe('0.042 ms');
-    expect(formatResponseUs(999)).toBe('0.999 ms');
+    expect(formatResponseUs(42)).toBe('42 µs');
+    expect(formatResponseUs(999)).toBe('999 µs');
     expect(formatResponseUs(4_210)).toBe('4.21 ms');
-    expect(formatResponseUs(85_400)).toBe('85 ms');
-    expect(formatResponseUs(1_500_000)).toBe('1.5 s');
+    expect(formatResponseUs(85_400)).toBe('85.4 ms');
+    expect(formatResponseUs(1_500_000)).toBe('1.50 s');
     expect(formatResponseUs(0, false)).toBe('< 1 ms');
-    expect(formatResponseUs(12_000, false)).toBe('12 ms');
+    expect(formatResponseUs(12_000, false)).toBe('12.0 ms');
     expect(formatResponseUs(null)).toBe('—');
   });
 

@@ -1,14 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/server';
 import { createFailingIcmpCheck, createIcmpCheck, restPost, runToCompletion } from '../../fixtures/rest';
 import { choose, openConnected } from '../../pages/console';
 import { MonitorsPage } from '../../pages/monitors-page';
 
-/** Opens the console with another key than the owner's (a member's), as after a connect. */
-async function openWithKey(page: Page, key: string, hashPath: string): Promise<void> {
-  await page.addInitScript((k) => window.sessionStorage.setItem('sightline.apiKey', k), key);
-  await page.goto(`/#${hashPath}`);
-}
 
 // Every target is loopback; the server runs checks only on demand (--no-scheduler).
 test.describe('the health-first Monitors list', () => {
@@ -167,7 +161,7 @@ test.describe('the health-first Monitors list', () => {
       role: 'READ_ONLY',
     });
 
-    await openWithKey(page, member.apiKey.apiKey, '/monitors');
+    await openConnected(page, server, '/monitors', member.apiKey.apiKey);
     await expect(monitors.row('Golf')).toBeVisible();
     await expect(monitors.health('Golf')).toHaveText('Not run yet');
     await expect(monitors.table.getByRole('checkbox')).toHaveCount(0);

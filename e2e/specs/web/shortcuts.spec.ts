@@ -15,6 +15,8 @@ test.describe('keyboard shortcuts, skip link, theme, icon and narrow screens', (
     await chrome.pressSequence('g', 'd');
     await expect(chrome.search).toHaveValue('gd');
     await expect(chrome.heading('Monitors')).toBeVisible();
+    // The list takes the search into its address once typing pauses; let it settle before leaving the field.
+    await expect(page).toHaveURL(/q=gd/);
     await chrome.search.blur();
 
     await chrome.pressSequence('g', 's');

@@ -1,3 +1,4 @@
+import { formatResponseTime } from '../../../src-shared/rules/response-time';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type CheckListItem = RouterOutputs['checks']['list']['items'][number];
@@ -65,16 +66,12 @@ export const VERDICT_DISPLAY: Record<RecentVerdict, { label: string; color: stri
 };
 
 /**
- * A response time held in microseconds: "0.042 ms" and "4.21 ms" where it has sub-millisecond
- * precision (ICMP latency), whole milliseconds above 10 ms or when it only ever had those ("< 1 ms").
+ * A response time held in microseconds, written as everywhere in the console (formatResponseTime:
+ * "42 µs", "4.21 ms"); a type that only ever stored whole milliseconds says "< 1 ms" below one.
  */
 export function formatResponseUs(us: number | null, precise = true): string {
-  if (us === null) return '—';
-  if (us >= 1_000_000) return `${(us / 1_000_000).toFixed(us >= 10_000_000 ? 0 : 1)} s`;
-  if (!precise) return us < 1_000 ? '< 1 ms' : `${Math.round(us / 1_000)} ms`;
-  if (us < 1_000) return `${(us / 1_000).toFixed(3)} ms`;
-  if (us < 10_000) return `${(us / 1_000).toFixed(2)} ms`;
-  return `${Math.round(us / 1_000)} ms`;
+  if (us !== null && !precise && us < 1_000) return '< 1 ms';
+  return formatResponseTime(us);
 }
 
 /** "99.93%", never "100%" while any run failed (a rounded 100 shows as 99.99%). */
