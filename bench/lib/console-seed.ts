@@ -4,6 +4,8 @@ import { resolveConfig } from '../../src-main/core/config';
 import { loadKeyring } from '../../src-main/core/keyring';
 import { openDb } from '../../src-main/db/connection';
 import { assignMissingCheckNums } from '../../src-main/db/repositories/runs';
+import { INITIAL_ALERT_STATE } from '../../src-shared/rules/alerting';
+import { encodeRunId } from '../../src-shared/rules/run-ids';
 import { startRetention } from '../../src-main/services/retention/start';
 import { createRuntime } from '../../src-main/services/runtime';
 import { api, bounded, loopbackAddress } from './api';
@@ -106,6 +108,12 @@ export async function seedResults(
     `insert into check_statuses (check_num, flags, longest_run_ms, shortest_run_ms, last_location, last_session_id, created_at, updated_at) values (?, ?, 2050, 2010, ?, ?, ?, ?)
      on conflict(check_num) do update set flags = excluded.flags, last_session_id = excluded.last_session_id, updated_at = excluded.updated_at`,
   );
+  // The seeded past counts as already judged by alerting (as it would have been, run by run), so the
+  // start-up catch-up judges only what runs from now on.
+  const markJudged = sqlite.prepare(
+    `insert into check_alert_states (check_id, account_id, state, last_session_id, updated_at) select id, account_id, ?, ?, ? from checks where id = ?
+     on conflict(check_id) do update set last_session_id = excluded.last_session_id`,
+  );
   const now = Date.now();
   const longCount = monitors.filter((m) => m.longHistory).length;
   const longRuns = (30 * DAY - HOUR) / (5 * MINUTE);
@@ -132,6 +140,7 @@ export async function seedResults(
       results++;
     }
     upsertStatus.run(checkNum, lastFlags, location, lastSession, now - runs * every, now);
+    markJudged.run(JSON.stringify(INITIAL_ALERT_STATE), encodeRunId('session', lastSession), now, monitor.id);
   });
   monitors.forEach((monitor, index) => seedOne(monitor, index));
   const sessions = results;
