@@ -1,4 +1,4 @@
-/** Regenerates docs/console.png for the README: `npx tsx e2e/tools/capture-console.ts` (needs a built renderer). */
+/** Regenerates docs/console.png and docs/dashboard.png for the README: `npx tsx e2e/tools/capture-console.ts` (needs a built renderer). */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { startServer } from '../fixtures/server';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const OUTPUT = fileURLToPath(new URL('../../docs/console.png', import.meta.url));
+const DASHBOARD_OUTPUT = fileURLToPath(new URL('../../docs/dashboard.png', import.meta.url));
 
 function icmp(name: string, hostname: string, extra: Partial<IcmpMonitorCreateInput> = {}): IcmpMonitorCreateInput {
   return { checkType: 'ICMP', name, request: { hostname, pingCount: 5 }, ...extra };
@@ -46,10 +47,14 @@ async function main(): Promise<void> {
       // Signed in as the console does it: the server sets the session cookie for the key.
       await page.request.post(`${server.baseURL}/console/session`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
       await page.goto(`${server.baseURL}/#/monitors`);
-      await page.getByRole('cell', { name: 'Backup DNS resolver', exact: true }).waitFor();
+      await page.getByRole('table', { name: 'Monitors' }).getByText('Backup resolver', { exact: true }).waitFor();
       await mkdir(fileURLToPath(new URL('../../docs', import.meta.url)), { recursive: true });
       await page.screenshot({ path: OUTPUT });
       console.log(`wrote ${OUTPUT}`);
+      await page.goto(`${server.baseURL}/#/`);
+      await page.getByRole('group', { name: 'Passing monitors' }).getByText(/^\d+$/).waitFor();
+      await page.screenshot({ path: DASHBOARD_OUTPUT });
+      console.log(`wrote ${DASHBOARD_OUTPUT}`);
     } finally {
       await browser.close();
     }
