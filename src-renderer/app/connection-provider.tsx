@@ -5,7 +5,25 @@ import { ConnectionContext, type ConnectionState } from '../lib/connection-conte
 /** Tabs of one browser share the session cookie; this channel tells the others at once when one signs in or out. */
 const CHANNEL = 'sightline-console-session';
 
+/** Status checks that fail (no answer, 429, 5xx) are retried this many times, 0.5 s, 1 s, 2 s… apart. */
+const CHECK_RETRIES = 4;
+
 type Broadcast = { type: 'signedIn' } | { type: 'signedOut' };
+
+/**
+ * Only the server's answer signs a tab out: a busy or restarting server (429, 5xx, no answer) is
+ * asked again a few times before the tab falls back to the sign-in form.
+ */
+async function askSignInStatus(): Promise<SignInStatus> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await fetchSignInStatus()).signedIn ? 'signedIn' : 'signedOut';
+    } catch {
+      if (attempt >= CHECK_RETRIES) return 'signedOut';
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
+}
 
 function openChannel(): BroadcastChannel | null {
   return typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
@@ -22,11 +40,7 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const check = useCallback(() => {
-    fetchSignInStatus()
-      .then((status) => setStatus(status.signedIn ? 'signedIn' : 'signedOut'))
-      .catch(() => setStatus('signedOut'));
-  }, [setStatus]);
+  const check = useCallback(() => void askSignInStatus().then(setStatus), [setStatus]);
 
   useEffect(() => {
     if (connection.mode !== 'headless') return;
@@ -42,9 +56,7 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
       channel.current?.close();
       channel.current = null;
     };
-    // Once per mount: the mode never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [connection.mode, check, setStatus]);
 
   const signedIn = useCallback(() => {
     setStatus('signedIn');
