@@ -11,6 +11,8 @@ export function ConnectionGate() {
   const { connection, signedIn, sessionEnded } = useConnection();
   const onUnauthorized = () => {
     if (connection.mode !== 'headless') return;
+    // Shown on the hint alone and refused: the session is gone (e.g. the server restarted); just ask for the key.
+    if (connection.status === 'assumed') return sessionEnded();
     notifications.show({
       id: 'session-ended',
       color: 'red',

@@ -36,7 +36,9 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
   const setStatus = useCallback((status: SignInStatus) => {
     setConnection((current) => {
       if (current.mode !== 'headless' || current.status === status) return current;
-      return { ...current, status, generation: status === 'signedIn' ? current.generation + 1 : current.generation };
+      // A new sign-in starts from a fresh cache; confirming an assumed one keeps the console as it is.
+      const fresh = status === 'signedIn' && current.status !== 'assumed';
+      return { ...current, status, generation: fresh ? current.generation + 1 : current.generation };
     });
   }, []);
 

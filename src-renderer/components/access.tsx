@@ -1,7 +1,8 @@
-import { Alert, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, VisuallyHidden } from '@mantine/core';
 import { cloneElement, useId, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import type { Access } from '../../src-shared/rules/access';
 import { useAccess } from '../lib/use-access';
+import { LazyTooltip } from './lazy-tooltip';
 
 export interface GateState {
   allowed: boolean;
@@ -42,9 +43,9 @@ export function Gate({ access, children, hide = false }: GateProps) {
   });
   return (
     <>
-      <Tooltip label={reason} withArrow multiline maw={320}>
+      <LazyTooltip label={reason ?? ''} multiline maw={320}>
         {disabled}
-      </Tooltip>
+      </LazyTooltip>
       <VisuallyHidden id={id}>{reason}</VisuallyHidden>
     </>
   );

@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { routeHref } from '../lib/route-href';
+import { LazyTooltip } from './lazy-tooltip';
 
 interface RowActionProps {
   /** What the tooltip says, e.g. "Delete monitor". */
@@ -15,19 +16,19 @@ interface RowActionProps {
   loading?: boolean;
 }
 
-/** One icon button in a table row's actions cell. */
+/** One icon button in a table row's actions cell; its tooltip is mounted on hover or keyboard focus. */
 export function RowAction({ tooltip, label, icon, to, onClick, color, loading }: RowActionProps) {
   return (
-    <Tooltip label={tooltip} withArrow>
+    <LazyTooltip label={tooltip}>
       {to === undefined ? (
         <ActionIcon variant="subtle" color={color} aria-label={label} loading={loading} onClick={onClick}>
           {icon}
         </ActionIcon>
       ) : (
-        <ActionIcon component={Link} to={to} variant="subtle" color={color} aria-label={label}>
+        <ActionIcon component="a" href={routeHref(to)} variant="subtle" color={color} aria-label={label}>
           {icon}
         </ActionIcon>
       )}
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { ConsoleSessionStatus } from '../../src-shared/schemas/console-session';
+import { ConsoleSessionStatus, SIGNED_IN_HINT_COOKIE } from '../../src-shared/schemas/console-session';
 
 /** Where earlier versions kept the key for a tab; removed on start, the key is no longer kept in the page. */
 const LEGACY_API_KEY_STORAGE_KEY = 'sightline.apiKey';
@@ -8,8 +8,12 @@ export const CONSOLE_SESSION_URL = '/console/session';
 
 export type ConnectionMode = 'electron' | 'headless';
 
-/** Headless: unknown until the server said; signed in means the browser holds a session cookie. Electron is always signed in. */
-export type SignInStatus = 'checking' | 'signedIn' | 'signedOut';
+/**
+ * Headless: unknown until the server said; signed in means the browser holds a session cookie.
+ * `assumed`: the browser holds the signed-in hint, so the console is shown at once while the server
+ * is asked; its answer makes it signed in (nothing re-renders) or signed out. Electron is always signed in.
+ */
+export type SignInStatus = 'checking' | 'assumed' | 'signedIn' | 'signedOut';
 
 export interface Connection {
   mode: ConnectionMode;
@@ -32,7 +36,12 @@ export function initialConnection(): Connection {
     return { mode: 'electron', trpcUrl: `${trimTrailingSlash(bridge.apiBaseUrl)}/trpc`, token: bridge.token, status: 'signedIn', generation: 0 };
   }
   forgetLegacyApiKey();
-  return { mode: 'headless', trpcUrl: '/trpc', token: null, status: 'checking', generation: 0 };
+  return { mode: 'headless', trpcUrl: '/trpc', token: null, status: holdsSignedInHint() ? 'assumed' : 'checking', generation: 0 };
+}
+
+/** Whether the server set its signed-in hint beside the session cookie (SIGNED_IN_HINT_COOKIE) and has not cleared it. */
+function holdsSignedInHint(): boolean {
+  return document.cookie.split(';').some((part) => part.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);
 }
 
 function forgetLegacyApiKey(): void {

@@ -16,3 +16,10 @@ export const ConsoleSessionStatus = z.union([
   }),
 ]);
 export type ConsoleSessionStatus = z.infer<typeof ConsoleSessionStatus>;
+
+/**
+ * A readable companion of the HttpOnly session cookie, set and cleared with it: it holds no secret,
+ * only "this browser signed in", so a new tab can show the console at once instead of waiting for
+ * GET /console/session (which it still asks, and which signs the tab out if the session is gone).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'sightline_signed_in';

@@ -4,6 +4,7 @@ import { ManualClock } from '../../src-main/core/clock';
 import { addMemberWithKey } from '../accounts/helpers';
 import { startServer, type TestServer } from '../helpers/server';
 import { rawRequest, type RawResponse } from '../http/raw';
+import { SIGNED_IN_HINT_COOKIE } from '../../src-shared/schemas/console-session';
 
 const SESSION_PATH = '/console/session';
 const WHOAMI = '/trpc/accounts.whoami';
@@ -105,6 +106,27 @@ describe('console sessions (headless sign-in across tabs)', () => {
     expect(Date.parse(res.body.expiresAt)).toBeGreaterThan(Date.parse(res.body.idleExpiresAt) - 1);
     // The key is nowhere in the answer.
     expect(res.text).not.toContain(server.key);
+  });
+
+  it('sets a readable signed-in hint beside the session cookie, holding no secret, and clears it with the session', async () => {
+    const res = await client.signIn(server.key);
+    const cookies = res.headers['set-cookie'] as string[];
+    expect(cookies).toHaveLength(2);
+    const hint = cookies[1];
+    expect(cookiePair(hint)).toBe(`${SIGNED_IN_HINT_COOKIE}=1`);
+    expect(attributesOf(hint)).toEqual(['Path=/', 'SameSite=Strict']);
+    const cookie = cookiePair(cookies[0]);
+
+    const out = await rawRequest(server.url, { method: 'DELETE', path: SESSION_PATH, headers: { cookie, origin } });
+    expect(out.status).toBe(204);
+    const cleared = out.headers['set-cookie'] as string[];
+    expect(cleared.map(cookiePair)).toEqual([expect.stringMatching(/^sightline_session_[0-9a-f]{12}=$/), `${SIGNED_IN_HINT_COOKIE}=`]);
+    expect(attributesOf(cleared[1])).toContain('Max-Age=0');
+
+    // A hint left without its session is cleared by the status check.
+    const orphan = await client.get(SESSION_PATH, `${SIGNED_IN_HINT_COOKIE}=1`);
+    expect(orphan.body).toEqual({ signedIn: false });
+    expect((orphan.headers['set-cookie'] as string[]).map(cookiePair)).toContain(`${SIGNED_IN_HINT_COOKIE}=`);
   });
 
   it('marks the cookie Secure when the browser talks https (the request or its Origin)', async () => {

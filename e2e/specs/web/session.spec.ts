@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from '../../../src-shared/schemas/console-session';
 import { expect, test } from '../../fixtures/server';
 import { ApiKeyPrompt } from '../../pages/api-key-prompt';
 import { ConsoleChrome } from '../../pages/console';
@@ -16,15 +17,17 @@ test.describe('signed in across tabs (headless console)', () => {
     await expect(second.getByRole('main').getByRole('heading', { name: 'Groups', exact: true })).toBeVisible();
     await expect(new ApiKeyPrompt(second).heading).toBeHidden();
 
-    // HttpOnly: no script of the page can read the session, and the key is not stored in the tab.
+    // HttpOnly: no script of the page can read the session (only the hint that this browser signed in), and the key is not stored in the tab.
     for (const tab of [page, second]) {
-      expect(await tab.evaluate(() => document.cookie)).toBe('');
+      expect(await tab.evaluate(() => document.cookie)).toBe(`${SIGNED_IN_HINT_COOKIE}=1`);
       expect(await tab.evaluate(() => JSON.stringify({ ...window.sessionStorage, ...window.localStorage }))).not.toContain(server.apiKey);
     }
     const cookies = await context.cookies(server.baseURL);
-    expect(cookies).toHaveLength(1);
-    expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
-    expect(cookies[0].value).not.toContain(server.apiKey);
+    expect(cookies).toHaveLength(2);
+    const session = cookies.find((cookie) => cookie.name !== SIGNED_IN_HINT_COOKIE);
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(session?.value).not.toContain(server.apiKey);
+    expect(cookies.find((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE)).toMatchObject({ value: '1', httpOnly: false, sameSite: 'Strict', path: '/' });
     await second.close();
   });
 
@@ -54,6 +57,17 @@ test.describe('signed in across tabs (headless console)', () => {
     await page.reload();
     await expect(chrome.signOutButton).toBeVisible();
     await second.close();
+  });
+
+  test('a signed-in hint without a live session ends at the sign-in form, not in a broken console', async ({ page, context, server }) => {
+    // What a browser keeps across a server restart: the hint, and a session the server no longer knows.
+    await context.addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: '1', url: server.baseURL, sameSite: 'Strict' }]);
+    await page.goto('/#/monitors');
+    const prompt = new ApiKeyPrompt(page);
+    await expect(prompt.heading).toBeVisible();
+    expect(await context.cookies(server.baseURL)).toEqual([]);
+    await prompt.connect(server.apiKey);
+    await expect(new MonitorsPage(page).heading).toBeVisible();
   });
 
   test('a wrong key is refused and sets nothing', async ({ page, context, server }) => {

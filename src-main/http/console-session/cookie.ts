@@ -1,10 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_HINT_COOKIE } from '../../../src-shared/schemas/console-session';
 
 /**
  * The console's session cookie: HttpOnly (no script reads it), SameSite=Strict (no other site's
  * page sends it), Path=/ (the console page, /console/session and /trpc share it), Secure when the
  * browser talks https. No Max-Age: the browser forgets it when it closes; the server ends it after
  * its idle or absolute lifetime anyway.
+ *
+ * Each goes with the signed-in hint (SIGNED_IN_HINT_COOKIE): the same attributes without HttpOnly,
+ * value "1", so the console's script can tell that this browser signed in (and nothing more).
  */
 export interface SessionCookieOptions {
   name: string;
@@ -25,16 +29,19 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
-function attributes(secure: boolean): string {
-  return `Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+function attributes(secure: boolean, httpOnly = true): string {
+  return `Path=/;${httpOnly ? ' HttpOnly;' : ''} SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
-export function sessionCookie(options: SessionCookieOptions, sessionId: string): string {
-  return `${options.name}=${sessionId}; ${attributes(options.secure)}`;
+const CLEARED = 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+
+/** The session cookie first, then its hint. */
+export function sessionCookie(options: SessionCookieOptions, sessionId: string): string[] {
+  return [`${options.name}=${sessionId}; ${attributes(options.secure)}`, `${SIGNED_IN_HINT_COOKIE}=1; ${attributes(options.secure, false)}`];
 }
 
-export function clearedSessionCookie(options: SessionCookieOptions): string {
-  return `${options.name}=; ${attributes(options.secure)}; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+export function clearedSessionCookie(options: SessionCookieOptions): string[] {
+  return [`${options.name}=; ${attributes(options.secure)}; ${CLEARED}`, `${SIGNED_IN_HINT_COOKIE}=; ${attributes(options.secure, false)}; ${CLEARED}`];
 }
 
 /**
@@ -47,8 +54,8 @@ export function browserUsesHttps(request: FastifyRequest): boolean {
   return typeof origin === 'string' && origin.toLowerCase().startsWith('https://');
 }
 
-export function setSessionCookie(reply: FastifyReply, cookie: string): void {
-  reply.header('set-cookie', cookie);
+export function setSessionCookie(reply: FastifyReply, cookies: string[]): void {
+  reply.header('set-cookie', cookies);
   // The answer names who is signed in: never stored by the browser or a proxy.
   reply.header('cache-control', 'no-store');
 }

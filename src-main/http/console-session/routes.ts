@@ -3,10 +3,10 @@ import { isAppError } from '../../core/errors';
 import { getCurrentUser } from '../../services/accounts/get-user';
 import { authenticateKey, type Principal } from '../../services/auth/authenticate';
 import type { ActiveSession } from '../../services/auth/console-sessions';
-import type { ConsoleSessionStatus } from '../../../src-shared/schemas/console-session';
+import { SIGNED_IN_HINT_COOKIE, type ConsoleSessionStatus } from '../../../src-shared/schemas/console-session';
 import type { HttpDeps } from '../deps';
 import { credentialsOf } from '../rest/auth';
-import { browserUsesHttps, clearedSessionCookie, sessionCookie, setSessionCookie } from './cookie';
+import { browserUsesHttps, clearedSessionCookie, readCookie, sessionCookie, setSessionCookie } from './cookie';
 import { assertSameOrigin } from './origin';
 import { authenticateSession, sessionIdOf } from './session-auth';
 
@@ -56,7 +56,11 @@ export function consoleSessionRoutes(deps: HttpDeps) {
     app.get(CONSOLE_SESSION_PATH, { schema: { hide: true } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const sessionId = sessionIdOf(deps, request);
-      if (!sessionId) return { signedIn: false } satisfies ConsoleSessionStatus;
+      if (!sessionId) {
+        // A hint without its session (the session cookie was removed by hand) is cleared too.
+        if (readCookie(request.headers.cookie, SIGNED_IN_HINT_COOKIE) !== null) clearCookie(deps, request, reply);
+        return { signedIn: false } satisfies ConsoleSessionStatus;
+      }
       try {
         const { principal, keyHash, session } = authenticateSession(deps, request, sessionId);
         deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));

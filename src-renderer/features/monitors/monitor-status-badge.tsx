@@ -20,15 +20,17 @@ function MutedBadge() {
   );
 }
 
+const INLINE = { display: 'inline-flex', gap: 4, alignItems: 'center' } as const;
+
 /** The Monitors list's first column: what the latest verdict says (paused wins), and whether alerts are muted. */
 export function MonitorHealthBadge({ health, muted }: { health: MonitorHealth; muted: boolean }) {
   const display = HEALTH_DISPLAY[health];
   return (
-    <Group gap={4} wrap="nowrap">
+    <span style={INLINE}>
       <Badge size="sm" variant={health === 'failing' ? 'filled' : 'light'} color={display.color} data-health={health} miw={84}>
         {display.label}
       </Badge>
       {muted && <MutedBadge />}
-    </Group>
+    </span>
   );
 }
