@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { useState, type ReactNode } from 'react';
 import { isUnauthorized } from '../lib/api-errors';
 import { createApiClient, TRPCProvider } from '../lib/trpc';
+import { prefetchLandingQueries } from './landing-prefetch';
 
 interface ApiProviderProps {
   trpcUrl: string;
@@ -29,7 +30,11 @@ export function ApiProvider({ trpcUrl, token, onUnauthorized, children }: ApiPro
       },
     });
   });
-  const [trpcClient] = useState(() => createApiClient(trpcUrl, token));
+  const [trpcClient] = useState(() => {
+    const client = createApiClient(trpcUrl, token);
+    prefetchLandingQueries(queryClient, client, window.location.hash);
+    return client;
+  });
 
   return (
     <QueryClientProvider client={queryClient}>
