@@ -34,7 +34,7 @@ export class MonitorDetailPage {
     this.locations = main.getByRole('table', { name: 'By location' });
     this.heading = main.getByRole('heading', { name, exact: true, level: 2 });
     this.settings = main.getByRole('table', { name: 'Monitor settings' });
-    this.script = main.locator('pre');
+    this.script = main.getByRole('heading', { name: 'Script', exact: true }).locator('xpath=following-sibling::pre[1]');
     this.activeSwitch = main.getByRole('switch', { name: `Active: ${name}` });
   }
 
