@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { electronRuntimeMissing } from './e2e/fixtures/electron-runtime';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -13,19 +12,18 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** `require('electron')` tries to download the runtime when it is missing, so look for the binary without loading the package. */
-function electronBinaryExists(): boolean {
-  try {
-    const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-    const pathFile = join(packageDir, 'path.txt');
-    if (!existsSync(pathFile)) return false;
-    return existsSync(join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim()));
-  } catch {
-    return false;
-  }
+const electronMissing = electronRuntimeMissing();
+
+/** The projects named on the command line (`--project=web`, `--project web`); none means all. */
+function requestedProjects(argv: readonly string[]): string[] {
+  return argv.flatMap((arg, i) => (arg.startsWith('--project=') ? [arg.slice('--project='.length)] : arg === '--project' && argv[i + 1] ? [argv[i + 1]] : []));
 }
 
-const hasElectron = electronBinaryExists();
+// Said once, by the runner (workers load this file too), and only when the electron project was asked for.
+const asked = requestedProjects(process.argv);
+if (electronMissing && process.env.TEST_WORKER_INDEX === undefined && (asked.length === 0 || asked.includes('electron'))) {
+  console.log(`electron project: its tests are skipped because ${electronMissing}.`);
+}
 
 export default defineConfig({
   testDir: './e2e/specs',
@@ -55,9 +53,8 @@ export default defineConfig({
     },
     {
       name: 'electron',
-      // Without the Electron runtime (it cannot be downloaded here) the project holds no tests instead of failing.
+      // Without the Electron runtime (it cannot be downloaded here) its tests are skipped with the reason, instead of failing.
       testMatch: 'electron/**/*.spec.ts',
-      testIgnore: hasElectron ? [] : ['**/*'],
     },
   ],
 });

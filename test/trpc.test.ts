@@ -109,13 +109,13 @@ describe('tRPC twins of the REST operations', () => {
 
   it('answers PAYMENT_REQUIRED over the plan limit', async () => {
     const { total } = await trpc.checks.list.query({});
-    server.backend.db.sqlite.prepare('update accounts set max_checks = ?').run(total);
+    await trpc.accounts.setPlan.mutate({ maxChecks: total });
     try {
       const error = await trpcError(trpc.checks.createIcmp.mutate({ name: 'Over the limit', request: { hostname: '127.0.0.1' } }));
       expect(error.data?.code).toBe('PAYMENT_REQUIRED');
       expect(error.data?.httpStatus).toBe(402);
     } finally {
-      server.backend.db.sqlite.prepare('update accounts set max_checks = null').run();
+      await trpc.accounts.setPlan.mutate({ maxChecks: null });
     }
   });
 });

@@ -20,9 +20,20 @@ export class AgentPage {
   readonly fpingMissingAlert: Locator;
   readonly sandboxNote: Locator;
   readonly notIsolatedAlert: Locator;
+  readonly main: Locator;
+  readonly newLocationName: Locator;
+  readonly newLocationSlug: Locator;
+  readonly createLocationButton: Locator;
+  readonly cancelNewLocationButton: Locator;
+  readonly agentKey: Locator;
+  readonly agentCommand: Locator;
+  readonly copyKeyButton: Locator;
+  readonly keyDoneButton: Locator;
+  readonly confirmRevokeButton: Locator;
 
   constructor(readonly page: Page) {
     const main = page.getByRole('main');
+    this.main = main;
     this.embeddedAgent = main.getByRole('region', { name: 'Embedded agent' });
     this.locationsTable = main.getByRole('table', { name: 'Private locations' });
     this.newLocationButton = main.getByRole('button', { name: 'New private location' }).first();
@@ -36,13 +47,46 @@ export class AgentPage {
     this.fpingMissingAlert = this.embeddedAgent.getByRole('alert').filter({ hasText: 'fping is not installed' });
     this.sandboxNote = this.embeddedAgent.getByText('Multi-step scripts run in a bubblewrap sandbox');
     this.notIsolatedAlert = this.embeddedAgent.getByRole('alert').filter({ hasText: 'Multi-step scripts are not isolated' });
+    this.newLocationName = this.newLocationForm.getByRole('textbox', { name: 'Name' });
+    this.newLocationSlug = this.newLocationForm.getByRole('textbox', { name: 'Slug' });
+    this.createLocationButton = this.newLocationForm.getByRole('button', { name: 'Create location' });
+    this.cancelNewLocationButton = this.newLocationForm.getByRole('button', { name: 'Cancel' });
+    this.agentKey = this.keyDialog.getByLabel('Agent key');
+    this.agentCommand = this.keyDialog.getByLabel('Agent command');
+    this.copyKeyButton = this.keyDialog.getByRole('button', { name: 'Copy key' });
+    this.keyDoneButton = this.keyDialog.getByRole('button', { name: 'Done' });
+    this.confirmRevokeButton = this.revokeDialog.getByRole('button', { name: 'Revoke key' });
   }
 
   async createLocation(name: string, slugName: string): Promise<void> {
     await this.newLocationButton.click();
-    await this.newLocationForm.getByRole('textbox', { name: 'Name' }).fill(name);
-    await this.newLocationForm.getByRole('textbox', { name: 'Slug' }).fill(slugName);
-    await this.newLocationForm.getByRole('button', { name: 'Create location' }).click();
+    await this.newLocationName.fill(name);
+    await this.newLocationSlug.fill(slugName);
+    await this.createLocationButton.click();
+  }
+
+  /** The key the dialog shows once, as text. */
+  async shownKey(): Promise<string> {
+    return (await this.agentKey.textContent())?.trim() ?? '';
+  }
+
+  /** The badge of a location's row saying how many agents are online, e.g. "0 agents online". */
+  agentsOnline(locationName: string, count: number): Locator {
+    return this.row(locationName).getByLabel(`${count} agents online`);
+  }
+
+  /** The row's button that opens (and counts) the location's keys. */
+  keysButton(locationName: string): Locator {
+    return this.row(locationName).getByRole('button', { name: `Keys of ${locationName}` });
+  }
+
+  /** The masked keys of a location, header row included. */
+  keyRows(locationName: string): Locator {
+    return this.keysPanel(locationName).getByRole('table', { name: 'Agent keys' }).getByRole('row');
+  }
+
+  revokeKeyButton(locationName: string): Locator {
+    return this.keysPanel(locationName).getByRole('button', { name: /^Revoke / });
   }
 
   row(text: string): Locator {

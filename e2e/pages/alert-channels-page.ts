@@ -21,4 +21,17 @@ export class AlertChannelsPage {
   row(text: string): Locator {
     return this.table.getByRole('row').filter({ hasText: text });
   }
+
+  /** A channel is labelled by its type and name, e.g. "Webhook: Ops bot". */
+  editLink(label: string): Locator {
+    return this.table.getByRole('link', { name: `Edit ${label}`, exact: true });
+  }
+
+  sendTestButton(label: string): Locator {
+    return this.table.getByRole('button', { name: `Send test notification to ${label}`, exact: true });
+  }
+
+  deleteButton(label: string): Locator {
+    return this.table.getByRole('button', { name: `Delete ${label}`, exact: true });
+  }
 }

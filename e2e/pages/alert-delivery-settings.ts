@@ -15,6 +15,11 @@ export class AlertDeliverySettings {
     return this.deliveryForm.getByRole('textbox', { name: label, exact: true });
   }
 
+  /** A write-only credential field: named "Replace <label>" when one is stored, "Set <label>" when not. */
+  deliverySecret(label: string, isSet: boolean): Locator {
+    return this.deliveryForm.getByLabel(`${isSet ? 'Replace' : 'Set'} ${label}`, { exact: true });
+  }
+
   async saveDelivery(): Promise<void> {
     await this.deliveryForm.getByRole('button', { name: 'Save delivery settings' }).click();
   }
@@ -25,6 +30,11 @@ export class AlertDeliverySettings {
 
   async chooseAlert(label: string, option: string): Promise<void> {
     await choose(this.page, this.alertSelect(label), option);
+  }
+
+  /** One choice of the Escalate control ("By failed runs", "By time failing"); checked when it is the stored one. */
+  escalationOption(label: 'By failed runs' | 'By time failing'): Locator {
+    return this.alertForm.getByRole('radio', { name: label, exact: true });
   }
 
   async escalateBy(label: 'By failed runs' | 'By time failing'): Promise<void> {

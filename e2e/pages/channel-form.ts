@@ -14,6 +14,10 @@ export class ChannelForm {
   readonly name: Locator;
   readonly url: Locator;
   readonly method: Locator;
+  readonly templateVariablesButton: Locator;
+  readonly templateVariablesDialog: Locator;
+  /** On an existing channel's page: sends a TEST notification through it. */
+  readonly sendTestButton: Locator;
 
   constructor(
     readonly page: Page,
@@ -24,6 +28,9 @@ export class ChannelForm {
     this.name = this.form.getByRole('textbox', { name: 'Name', exact: true });
     this.url = this.form.getByRole('textbox', { name: 'URL', exact: true });
     this.method = this.form.getByRole('combobox', { name: 'Method', exact: true });
+    this.templateVariablesButton = this.form.getByRole('button', { name: 'Template variables' });
+    this.templateVariablesDialog = page.getByRole('dialog', { name: 'Template variables' });
+    this.sendTestButton = page.getByRole('main').getByRole('button', { name: 'Send test notification', exact: true });
   }
 
   header(index: number): { key: Locator; value: Locator } {

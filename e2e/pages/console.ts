@@ -33,6 +33,11 @@ export function toast(page: Page, title: string): Locator {
   return page.getByRole('alert').filter({ hasText: title });
 }
 
+/** The console's root element inside the first iframe of another page (absent when the frame was refused). */
+export function framedConsoleRoot(framer: Page): Locator {
+  return framer.frameLocator('iframe').locator('#root');
+}
+
 /** The console's frame: header, navigation, skip link, theme and sign-out, on every page. */
 export class ConsoleChrome {
   readonly header: Locator;
@@ -68,6 +73,16 @@ export class ConsoleChrome {
   /** The scheme Mantine applied to the page: "light" or "dark". */
   colorScheme(): Promise<string | null> {
     return this.page.locator('html').getAttribute('data-mantine-color-scheme');
+  }
+
+  /** Whatever page is shown, its own title (the first level-2 heading of the main region). */
+  get pageHeading(): Locator {
+    return this.main.getByRole('heading', { level: 2 }).first();
+  }
+
+  /** Scripts written into the HTML itself, which the CSP's script-src 'self' would block. */
+  get inlineScripts(): Locator {
+    return this.page.locator('script:not([src])');
   }
 
   /** The page's own title (level 2: the app's name is the level-1 heading). */

@@ -35,6 +35,11 @@ export class DashboardPage {
     return this.page.getByRole('main').getByRole('group', { name: `${label} monitors` }).getByText(/^\d+$/);
   }
 
+  /** The monitors of the failing-and-degraded table, without its heading row. */
+  problemRows(): Locator {
+    return this.problems.getByRole('row').filter({ hasNot: this.page.getByRole('columnheader') });
+  }
+
   /** The n-th monitor of the failing-and-degraded table (0 = the first under the heading row). */
   problemRow(index: number): Locator {
     return this.problems.getByRole('row').nth(index + 1);

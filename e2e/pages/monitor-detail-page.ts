@@ -12,6 +12,11 @@ export class MonitorDetailPage {
   readonly failures: Locator;
   readonly noFailures: Locator;
   readonly locations: Locator;
+  readonly heading: Locator;
+  readonly settings: Locator;
+  /** The multi-step script, as the page prints it. */
+  readonly script: Locator;
+  readonly activeSwitch: Locator;
 
   constructor(
     readonly page: Page,
@@ -27,6 +32,10 @@ export class MonitorDetailPage {
     this.failures = performance.getByRole('list', { name: 'Failures' }).getByRole('listitem');
     this.noFailures = performance.getByText(/^No failed runs in /);
     this.locations = main.getByRole('table', { name: 'By location' });
+    this.heading = main.getByRole('heading', { name, exact: true, level: 2 });
+    this.settings = main.getByRole('table', { name: 'Monitor settings' });
+    this.script = main.getByRole('heading', { name: 'Script', exact: true }).locator('xpath=following-sibling::pre[1]');
+    this.activeSwitch = main.getByRole('switch', { name: `Active: ${name}` });
   }
 
   async open(checkId: string, range?: string): Promise<void> {
@@ -41,6 +50,31 @@ export class MonitorDetailPage {
   /** A figure of the range by its label: "Uptime", "p50", "p95", "p99", "Runs", "Failed runs". */
   stat(label: string): Locator {
     return this.page.getByRole('main').getByRole('region', { name: 'Performance' }).getByRole('listitem', { name: label, exact: true });
+  }
+
+  /** The runs of the recent results table, without its heading row. */
+  resultRows(): Locator {
+    return this.resultsTable.getByRole('row').filter({ hasNot: this.page.getByRole('columnheader') });
+  }
+
+  /** A choice of the time range control ("1 h", "24 h", ...); checked when it is the one shown. */
+  rangeOption(label: string): Locator {
+    return this.page.getByRole('main').getByRole('radio', { name: label, exact: true });
+  }
+
+  /** The link from the n-th failure under the chart to its result. */
+  failureResultLink(index: number): Locator {
+    return this.failures.nth(index).getByRole('link', { name: 'Open result' });
+  }
+
+  /** The n-th run of the recent results table (0 = the newest, under the heading row). */
+  resultRow(index: number): Locator {
+    return this.resultsTable.getByRole('row').nth(index + 1);
+  }
+
+  /** The link to the group the monitor belongs to. */
+  groupLink(groupName: string): Locator {
+    return this.page.getByRole('main').getByRole('link', { name: groupName, exact: true });
   }
 
   locationRow(location: string): Locator {

@@ -75,6 +75,56 @@ export class MonitorsPage {
     return this.row(name).getByRole('group', { name: new RegExp(`^Last \\d+ results of `) }).getByRole('img');
   }
 
+  /** A row's response time (the column after the selection checkbox, Status, Name and Last run). */
+  responseTime(name: string): Locator {
+    return this.row(name).getByRole('cell').nth(4);
+  }
+
+  /** When a row's monitor last ran, as the list words it ("just now", "12 s ago"). */
+  lastRun(name: string): Locator {
+    return this.row(name).locator('time');
+  }
+
+  /** The checkbox of a health chip of the status filter, e.g. "Failing". */
+  healthCheckbox(label: string): Locator {
+    return this.healthFilter.getByRole('checkbox', { name: new RegExp(label) });
+  }
+
+  /** The selection checkboxes of the list (none for a key that may not change monitors). */
+  get selectionCheckboxes(): Locator {
+    return this.table.getByRole('checkbox');
+  }
+
+  /** A numbered button of the pagination. */
+  pageButton(page: number): Locator {
+    return this.pagination.getByRole('button', { name: String(page), exact: true });
+  }
+
+  /** The monitors the bulk-delete dialog names. */
+  get bulkDeleteNames(): Locator {
+    return this.bulkDeleteDialog.getByRole('list', { name: 'Monitors to delete' }).getByRole('listitem');
+  }
+
+  get bulkDeleteCancel(): Locator {
+    return this.bulkDeleteDialog.getByRole('button', { name: 'Cancel' });
+  }
+
+  /** The dialog's confirm button, e.g. "Delete 2 monitors". */
+  bulkDeleteConfirm(count: number): Locator {
+    return this.bulkDeleteDialog.getByRole('button', { name: `Delete ${count} monitors` });
+  }
+
+  /** A row action ("Delete", "Edit", "Run … now"), by its full accessible name. */
+  rowAction(name: string, label: string): Locator {
+    return this.row(name).getByRole('button', { name: label, exact: true });
+  }
+
+  /** Hovers a disabled row action, whose tooltip says why it is disabled (a disabled button gets no pointer events itself). */
+  async hoverDeniedAction(name: string, label: string): Promise<Locator> {
+    await this.rowAction(name, label).locator('..').hover();
+    return this.page.getByRole('tooltip');
+  }
+
   /** A health chip of the status filter, e.g. "Failing" (its label also shows the count). */
   healthChip(label: string): Locator {
     return this.healthFilter.locator('label', { hasText: label });
@@ -105,6 +155,11 @@ export class MonitorsPage {
   async delete(name: string): Promise<void> {
     await this.row(name).getByRole('button', { name: `Delete ${name}` }).click();
     await this.confirmDeleteButton.click();
+  }
+
+  /** Opens the monitor's page from its name in the list. */
+  async openMonitor(name: string): Promise<void> {
+    await this.row(name).getByRole('link', { name, exact: true }).click();
   }
 
   async edit(name: string): Promise<void> {

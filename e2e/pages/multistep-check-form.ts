@@ -10,6 +10,7 @@ export class MultiStepCheckForm {
   readonly runOnceButton: Locator;
   readonly runOnceResult: Locator;
   readonly locations: Locator;
+  readonly saveButton: Locator;
 
   constructor(
     readonly page: Page,
@@ -25,6 +26,12 @@ export class MultiStepCheckForm {
     this.runOnceButton = this.form.getByRole('button', { name: 'Run once without saving' });
     this.runOnceResult = this.form.getByRole('region', { name: 'Run once result' });
     this.locations = this.form.getByRole('combobox', { name: 'Locations', exact: true });
+    this.saveButton = this.form.getByRole('button', { name: 'Save changes' });
+  }
+
+  /** The "is secret" checkbox of environment variable n (1-based). */
+  variableSecret(index: number): Locator {
+    return this.form.getByRole('checkbox', { name: `Variable ${index} is secret` });
   }
 
   /** Replaces the whole script (CodeMirror: select all, then type; keep the text free of brackets CodeMirror would close). */

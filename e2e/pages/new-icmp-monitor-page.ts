@@ -17,6 +17,8 @@ export class NewIcmpMonitorPage {
   readonly degradedPacketLoss: Locator;
   readonly failedPacketLoss: Locator;
   readonly createButton: Locator;
+  /** What the form says when the server refused the create (a 402 over the plan limit, ...). */
+  readonly serverError: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'New ICMP monitor' });
@@ -28,6 +30,7 @@ export class NewIcmpMonitorPage {
     this.degradedPacketLoss = this.form.getByRole('textbox', { name: 'Degraded at packet loss (%)', exact: true });
     this.failedPacketLoss = this.form.getByRole('textbox', { name: 'Failed at packet loss (%)', exact: true });
     this.createButton = this.form.getByRole('button', { name: 'Create monitor' });
+    this.serverError = page.getByRole('alert').filter({ hasText: 'The server did not create the monitor' });
   }
 
   async fill(input: IcmpMonitorInput): Promise<void> {

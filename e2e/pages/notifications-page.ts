@@ -6,6 +6,9 @@ export class NotificationsPage {
   readonly failuresOnly: Locator;
   readonly emptyState: Locator;
   readonly detail: Locator;
+  readonly detailResult: Locator;
+  readonly detailAlertConfig: Locator;
+  readonly noMatches: Locator;
 
   constructor(readonly page: Page) {
     const main = page.getByRole('main');
@@ -14,6 +17,14 @@ export class NotificationsPage {
     this.failuresOnly = main.getByRole('switch', { name: 'Failures only' });
     this.emptyState = main.getByRole('status');
     this.detail = page.getByRole('dialog', { name: 'Notification' });
+    this.detailResult = this.detail.getByLabel('Notification result');
+    this.detailAlertConfig = this.detail.getByLabel('Alert config');
+    this.noMatches = main.getByRole('status', { name: 'No notifications match these filters' });
+  }
+
+  /** The action of the "Test notification sent" toast that opens this log filtered to the channel. */
+  static logLinkOf(toast: Locator): Locator {
+    return toast.getByRole('button', { name: 'See it in the notification log' });
   }
 
   rows(): Locator {

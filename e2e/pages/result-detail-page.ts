@@ -1,5 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 
+/** The assertions table's columns, in order. */
+const ASSERTION_COLUMNS = ['Source', 'Property', 'Comparison', 'Target', 'Actual', 'Outcome'] as const;
+
 export class ResultDetailPage {
   readonly assertions: Locator;
   readonly error: Locator;
@@ -26,5 +29,10 @@ export class ResultDetailPage {
 
   assertionRow(source: string): Locator {
     return this.assertions.getByRole('row').filter({ has: this.page.getByRole('cell', { name: source, exact: true }) });
+  }
+
+  /** The value the run measured for an assertion (its "Actual" column). */
+  assertionActual(source: string): Locator {
+    return this.assertionRow(source).getByRole('cell').nth(ASSERTION_COLUMNS.indexOf('Actual'));
   }
 }

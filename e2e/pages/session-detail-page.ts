@@ -14,6 +14,15 @@ export class SessionDetailPage {
     return this.page.getByRole('main').getByRole('heading', { name: `Session of ${monitorName}` });
   }
 
+  /** A row of the session's details ("Source", "Locations", ...), by its header. */
+  field(label: string): Locator {
+    return this.page
+      .getByRole('main')
+      .getByRole('table', { name: 'Session details' })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) });
+  }
+
   resultRow(resultType: 'FINAL' | 'ATTEMPT', location = 'local'): Locator {
     return this.results.getByRole('row').filter({ has: this.page.getByRole('link', { name: `Open ${resultType} result from ${location}` }) });
   }

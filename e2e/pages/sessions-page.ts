@@ -22,6 +22,12 @@ export class SessionsPage {
     await this.page.goto('/#/sessions');
   }
 
+  /** Shows only sessions of one status ("Passed", "Failed", ...). */
+  async filterByStatus(status: string): Promise<void> {
+    await this.statusFilter.click();
+    await this.page.getByRole('option', { name: status, exact: true }).click();
+  }
+
   rows(monitorName: string): Locator {
     return this.table.getByRole('row').filter({ has: this.page.getByRole('link', { name: monitorName, exact: true }) });
   }

@@ -12,6 +12,10 @@ export class SettingsPage {
   readonly consoleSection: Locator;
   readonly offerPublicLocations: Locator;
   readonly membersNote: Locator;
+  readonly accountTable: Locator;
+  readonly newKey: Locator;
+  readonly copyKeyButton: Locator;
+  readonly keyDoneButton: Locator;
 
   constructor(readonly page: Page) {
     this.planForm = page.getByRole('form', { name: 'Plan limit' });
@@ -24,6 +28,10 @@ export class SettingsPage {
     this.consoleSection = page.getByRole('region', { name: 'Console' });
     this.offerPublicLocations = this.consoleSection.getByRole('switch', { name: 'Offer public location names' });
     this.membersNote = page.getByRole('note').filter({ hasText: 'Members and API keys are managed by administrators' });
+    this.accountTable = page.getByRole('table', { name: 'Account' });
+    this.newKey = this.keyDialog.getByLabel('API key');
+    this.copyKeyButton = this.keyDialog.getByRole('button', { name: 'Copy key' });
+    this.keyDoneButton = this.keyDialog.getByRole('button', { name: 'Done' });
   }
 
   async open(): Promise<void> {
@@ -45,5 +53,14 @@ export class SettingsPage {
 
   memberRow(email: string): Locator {
     return this.membersTable.getByRole('row').filter({ hasText: email });
+  }
+
+  memberRole(name: string): Locator {
+    return this.membersTable.getByRole('combobox', { name: `Role of ${name}` });
+  }
+
+  /** The key the dialog shows once, as text. */
+  async shownKey(): Promise<string> {
+    return (await this.newKey.textContent())?.trim() ?? '';
   }
 }

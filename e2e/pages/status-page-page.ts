@@ -56,6 +56,24 @@ export class StatusPagePage {
     return this.pageRow(name).getByRole('button', { name: new RegExp(`^Subscribers of ${name}:`) });
   }
 
+  /** The subscribers dialog a page's subscribers button opens. */
+  get subscribersDialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  get subscribersTable(): Locator {
+    return this.subscribersDialog.getByRole('table', { name: 'Subscribers' });
+  }
+
+  /** What the subscribers dialog says when the list is empty. */
+  get subscribersEmpty(): Locator {
+    return this.subscribersDialog.getByRole('status');
+  }
+
+  removeSubscriberButton(email: string): Locator {
+    return this.subscribersTable.getByRole('button', { name: `Remove ${email}`, exact: true });
+  }
+
   serviceRow(name: string): Locator {
     return this.servicesTable.getByRole('row').filter({ hasText: name });
   }
@@ -107,6 +125,10 @@ export class StatusPageForm {
 
   field(label: string): Locator {
     return this.form.getByRole('textbox', { name: label, exact: true });
+  }
+
+  get published(): Locator {
+    return this.form.getByRole('switch', { name: 'Published' });
   }
 
   async fillCard(index: number, card: StatusPageCardInput): Promise<void> {
@@ -223,6 +245,28 @@ export class PublicStatusPage {
 
   incident(name: string): Locator {
     return this.page.getByRole('article', { name });
+  }
+
+  incidentUpdates(name: string): Locator {
+    return this.incident(name).getByRole('list', { name: `Updates of ${name}` });
+  }
+
+  /** The page's <html>, which carries the theme (data-theme) even without JavaScript. */
+  get root(): Locator {
+    return this.page.locator('html');
+  }
+
+  /** The page shown after subscribing: "Check your inbox". */
+  get confirmationHeading(): Locator {
+    return this.page.getByRole('heading', { name: 'Check your inbox' });
+  }
+
+  text(text: string): Locator {
+    return this.page.getByText(text);
+  }
+
+  backLink(pageName: string): Locator {
+    return this.page.getByRole('link', { name: `Back to ${pageName}` });
   }
 
   async subscribe(email: string): Promise<void> {

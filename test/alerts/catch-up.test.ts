@@ -37,6 +37,23 @@ describe('each finished session is judged exactly once: replayed events, and ses
 
   const alertTypesFor = (checkId: string) => receiver.requests.filter((r) => r.body.includes(checkId)).map((r) => JSON.parse(r.body).ALERT_TYPE as string);
 
+  /** Each alert type delivered for the check, with the session whose FINAL result it names (deliveries may arrive in any order). */
+  async function alertedSessions(checkId: string): Promise<Record<string, string>> {
+    const bodies = receiver.requests.filter((r) => r.body.includes(checkId)).map((r) => JSON.parse(r.body) as { ALERT_TYPE: string; CHECK_RESULT_ID: string });
+    const alerted: Record<string, string> = {};
+    for (const body of bodies) {
+      expect(alerted, `${body.ALERT_TYPE} delivered twice`).not.toHaveProperty(body.ALERT_TYPE);
+      alerted[body.ALERT_TYPE] = await sessionOfResult(checkId, body.CHECK_RESULT_ID);
+    }
+    return alerted;
+  }
+
+  async function sessionOfResult(checkId: string, checkResultId: string): Promise<string> {
+    const result = await server.api('GET', `/v1/check-results/${checkId}/${checkResultId}`);
+    expect(result.status, result.text).toBe(200);
+    return result.body.checkSessionId as string;
+  }
+
   async function logFor(checkId: string): Promise<Record<string, unknown>[]> {
     const log = await server.api('GET', `/v1/alert-notifications?alertChannelId=${channelId}`);
     expect(log.status, log.text).toBe(200);
@@ -66,17 +83,18 @@ describe('each finished session is judged exactly once: replayed events, and ses
     const checkId = await createCheck('Missed ping');
     // As if the process died after each result's commit and before its judgement.
     await server.backend.alerting.stop();
-    await runToCompletion(server.api, checkId);
+    const failing = await runToCompletion(server.api, checkId);
     const fixed = await server.api('PUT', `/v1/checks/icmp/${checkId}`, { request: { hostname: '127.0.0.1', assertions: [] } });
     expect(fixed.status, fixed.text).toBe(200);
-    await runToCompletion(server.api, checkId);
+    const passing = await runToCompletion(server.api, checkId);
     expect(receiver.requests).toEqual([]);
 
     restarted = startAlerting(server.backend.deps, server.backend.events);
     await restarted.caughtUp;
     await restarted.dispatcher.drain();
-    // A recovery is only raised after a failure alert: the failing session was judged first.
-    expect(alertTypesFor(checkId).sort()).toEqual(['ALERT_FAILURE', 'ALERT_RECOVERY']);
+    // Oldest first: the older, failing session raised the failure and the newer one the recovery.
+    // Judged newest first, the passing session would raise nothing and the failing one only a failure.
+    expect(await alertedSessions(checkId)).toEqual({ ALERT_FAILURE: failing, ALERT_RECOVERY: passing });
 
     // A second start (or a replay of the catch-up) finds nothing left to judge.
     expect(catchUpAlerting(server.backend.deps)).toEqual([]);

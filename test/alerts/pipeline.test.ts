@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAlertState } from '../../src-main/db/repositories/alerts';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
 import { createChannel, IMPOSSIBLE, runToCompletion } from './harness';
@@ -57,7 +58,29 @@ describe('a real failing ping check through scheduler, alerting and dispatcher t
     );
     expect(created.status, created.text).toBe(201);
     const checkId = created.body.id as string;
-    await runAndDeliver(checkId);
+    // Alerting listens from boot, so these listeners run after it has judged each event: each sees
+    // whether the session was judged by then, next to what the scheduler said of the session.
+    const finals: string[] = [];
+    const updates: { finished: boolean; judged: boolean }[] = [];
+    const judgedSession = () => findAlertState(server.backend.deps.db, checkId)?.lastSessionId ?? null;
+    const offResults = server.backend.events.on('resultRecorded', (event) => {
+      if (event.checkId === checkId) finals.push(event.runLocation);
+    });
+    const offSessions = server.backend.events.on('sessionUpdated', (event) => {
+      if (event.checkId === checkId) updates.push({ finished: event.finished, judged: judgedSession() === event.checkSessionId });
+    });
+    try {
+      const sessionId = await runAndDeliver(checkId);
+      expect(judgedSession()).toBe(sessionId);
+    } finally {
+      offResults();
+      offSessions();
+    }
+
+    expect(finals.sort()).toEqual(['eu-west-1', 'us-east-1']);
+    // Judged exactly when the session finished: never while a location's FINAL result was missing.
+    expect(updates.at(-1)).toEqual({ finished: true, judged: true });
+    expect(updates.filter((u) => u.judged !== u.finished)).toEqual([]);
     const got = receiver.requests.filter((r) => r.body.includes(checkId)).map((r) => JSON.parse(r.body).ALERT_TYPE);
     expect(got).toEqual(['ALERT_FAILURE']);
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertChannel, startServer, type TestServer } from '../helpers/server';
+import { createAlertChannel, startServer, type TestServer } from '../helpers/server';
 
 const CREATES: [string, string, Record<string, unknown>][] = [
   ['traceroute', '/v1/checks/traceroute', { name: 'path', request: { url: '127.0.0.1' } }],
@@ -28,11 +28,11 @@ describe.each(CREATES)('alert channel assignment of a %s check', (_type, path, b
 
   beforeEach(async () => {
     server = await startServer();
-    email = insertChannel(server, 'EMAIL', { address: 'a@b.c' });
-    webhook = insertChannel(server, 'WEBHOOK', WEBHOOK);
-    slack = insertChannel(server, 'SLACK', { url: 'http://127.0.0.1:9/slack', channel: '#ops' });
-    sms = insertChannel(server, 'SMS', { name: 'On call', number: '+15550100' });
-    pagerduty = insertChannel(server, 'PAGERDUTY', { serviceKey: 'k', account: 'a', serviceName: 's' });
+    email = await createAlertChannel(server, 'EMAIL', { address: 'a@example.test' });
+    webhook = await createAlertChannel(server, 'WEBHOOK', WEBHOOK);
+    slack = await createAlertChannel(server, 'SLACK', { url: 'http://127.0.0.1:9/slack', channel: '#ops' });
+    sms = await createAlertChannel(server, 'SMS', { name: 'On call', number: '+15550100' });
+    pagerduty = await createAlertChannel(server, 'PAGERDUTY', { serviceKey: 'k', account: 'a', serviceName: 's' });
   });
   afterEach(async () => {
     await server?.stop();
@@ -43,7 +43,7 @@ describe.each(CREATES)('alert channel assignment of a %s check', (_type, path, b
     expect(res.status).toBe(201);
     expect(res.body.alertChannelSubscriptions).toEqual([email, webhook, slack, sms, pagerduty].map((alertChannelId) => ({ alertChannelId, activated: true })));
     expect(res.body.alertChannels).toEqual({
-      email: [{ address: 'a@b.c' }],
+      email: [{ address: 'a@example.test' }],
       webhook: [{ name: 'ops hook', url: 'http://127.0.0.1:9/hook', method: 'PUT', headers: [{ key: 'x-token', value: '*****', locked: false }], queryParameters: [{ key: 'q', value: '1', locked: false }] }],
       // Credentials never show: a credential-named header value and a Slack webhook's path read as the mask.
       slack: [{ url: 'http://127.0.0.1:9/*****' }],
@@ -54,7 +54,7 @@ describe.each(CREATES)('alert channel assignment of a %s check', (_type, path, b
   });
 
   it('with autoAssignAlerts=false subscribes only to the channels it names and autoSubscribe channels', async () => {
-    const auto = insertChannel(server, 'EMAIL', { address: 'auto@b.c' }, true);
+    const auto = await createAlertChannel(server, 'EMAIL', { address: 'auto@example.test' }, true);
     const res = await server.api('POST', `${path}?autoAssignAlerts=false`, {
       ...body,
       alertChannelSubscriptions: [
@@ -68,7 +68,7 @@ describe.each(CREATES)('alert channel assignment of a %s check', (_type, path, b
       { alertChannelId: sms, activated: true },
       { alertChannelId: auto, activated: true },
     ]);
-    expect(res.body.alertChannels).toEqual({ email: [{ address: 'auto@b.c' }], webhook: [], slack: [], sms: [{ name: 'On call', number: '+15550100' }] });
+    expect(res.body.alertChannels).toEqual({ email: [{ address: 'auto@example.test' }], webhook: [], slack: [], sms: [{ name: 'On call', number: '+15550100' }] });
   });
 
   it('with autoAssignAlerts=false and no channels named subscribes to none', async () => {

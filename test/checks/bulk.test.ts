@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { ManualTimers } from '../../src-main/scheduler/manual-timers';
 import { addMemberWithKey } from '../accounts/helpers';
-import { icmpBody, insertEmailChannel, startServer, type TestServer } from '../helpers/server';
+import { createEmailChannel, icmpBody, startServer, type TestServer } from '../helpers/server';
 import { trpcClient, trpcError, type TrpcClient } from '../helpers/trpc';
 
 async function create(server: TestServer, name: string, body: Record<string, unknown> = {}): Promise<string> {
@@ -95,7 +95,7 @@ describe('checks.bulk', () => {
   it('subscribes checks to a channel through the channel subscription verb', async () => {
     const a = await create(server, 'Golf');
     const b = await create(server, 'Hotel');
-    const channel = insertEmailChannel(server, 'bulk@example.test');
+    const channel = await createEmailChannel(server, 'bulk@example.test');
     const result = await trpc.checks.bulk.mutate({ action: 'subscribe', ids: [a, b], alertChannelId: channel });
     expect(result).toMatchObject({ done: 2, unchanged: 0, failed: 0 });
     expect((await read(server, a)).alertChannelSubscriptions).toEqual([{ alertChannelId: channel, activated: true }]);
@@ -171,7 +171,7 @@ describe('checks.bulk', () => {
   });
 
   it('subscribes every check not yet subscribed to a channel, leaving paused subscriptions as they are', async () => {
-    const channel = insertEmailChannel(server, 'all@example.test');
+    const channel = await createEmailChannel(server, 'all@example.test');
     const paused = await create(server, 'Papa');
     expect((await server.api('PUT', `/v1/alert-channels/${channel}/subscriptions`, { checkId: paused, activated: false })).status).toBe(200);
     const total = (await trpc.checks.overview.query({})).total;

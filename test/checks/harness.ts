@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server';
+import { setMaxChecks, type TestServer } from '../helpers/server';
 
 export type Body = Record<string, unknown>;
 
@@ -10,10 +10,6 @@ export type Accepted = [string, Body, Body];
 
 export const strings = (n: number, len: number) => Array.from({ length: n }, (_, i) => String(i).padEnd(len, 'x'));
 export const envVars = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `VAR_${i}`, value: 'v' }));
-
-export function setMaxChecks(server: TestServer, max: number | null): void {
-  server.backend.db.sqlite.prepare('update accounts set max_checks = ?').run(max);
-}
 
 /** Table-driven create validation: each rejected body answers 400 naming the field; each accepted one 201 echoing it. */
 export function validationCases(getServer: () => TestServer, path: string, valid: (members: Body) => Body, rejected: Rejected[], accepted: Accepted[]) {
@@ -58,14 +54,14 @@ export function planLimitCase(getServer: () => TestServer, path: string, body: B
   it('answers 402 once the account holds max_checks checks, and creates nothing', async () => {
     const server = getServer();
     const before = Number((await server.api('GET', '/v1/checks')).headers.get('content-range')?.split('/')[1]);
-    setMaxChecks(server, before);
+    await setMaxChecks(server, before);
     try {
       const res = await server.api('POST', path, body);
       expect(res.status).toBe(402);
       expect(res.body).toMatchObject({ statusCode: 402, error: 'Payment Required', message: expect.any(String), attributes: { limit: before, used: before } });
       expect((await server.api('GET', '/v1/checks')).headers.get('content-range')).toMatch(new RegExp(`/${before}$`));
     } finally {
-      setMaxChecks(server, null);
+      await setMaxChecks(server, null);
     }
   });
 }

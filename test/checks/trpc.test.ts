@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertChannel, startServer, type TestServer } from '../helpers/server';
+import { createAlertChannel, startServer, type TestServer } from '../helpers/server';
 import { trpcClient, trpcError, type TrpcClient } from '../helpers/trpc';
 
 describe('tRPC twins of the traceroute and multi-step routes', () => {
@@ -15,7 +15,7 @@ describe('tRPC twins of the traceroute and multi-step routes', () => {
   });
 
   it('createTraceroute and updateTraceroute answer what REST reads back', async () => {
-    const channel = insertChannel(server, 'EMAIL', { address: 'ops@example.com' });
+    const channel = await createAlertChannel(server, 'EMAIL', { address: 'ops@example.com' });
     const created = await trpc.checks.createTraceroute.mutate({ name: 'path', request: { url: '127.0.0.1' } });
     expect(created).toMatchObject({ checkType: 'TRACEROUTE', request: { protocol: 'TCP', maxHops: 30 }, alertChannelSubscriptions: [{ alertChannelId: channel, activated: true }] });
     const updated = await trpc.checks.updateTraceroute.mutate({ id: created.id, patch: { request: { timeout: 5 } } });

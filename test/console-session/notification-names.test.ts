@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCheckAlert } from '../../src-main/db/repositories/alerts';
 import { insertNotification } from '../../src-main/db/repositories/notifications';
-import { icmpBody, insertChannel, startServer, type TestServer } from '../helpers/server';
+import { createAlertChannel, icmpBody, startServer, type TestServer } from '../helpers/server';
 import { trpcClient } from '../helpers/trpc';
 
 describe('the console names channels and checks in the notification log; REST keeps the public shape', () => {
@@ -41,8 +41,9 @@ describe('the console names channels and checks in the notification log; REST ke
   }
 
   it('lists the channel and check names as they are now', async () => {
-    const named = insertChannel(server, 'WEBHOOK', { name: 'Ops hook', url: 'http://127.0.0.1:9/hook', method: 'POST' });
-    const unnamed = insertChannel(server, 'WEBHOOK', { url: 'http://127.0.0.1:9/other', method: 'POST' });
+    const named = await createAlertChannel(server, 'WEBHOOK', { name: 'Ops hook', url: 'http://127.0.0.1:9/hook', method: 'POST' });
+    // An EMAIL channel's config carries no name, so the service has none to give.
+    const unnamed = await createAlertChannel(server, 'EMAIL', { address: 'ops@example.test' });
     const check = (await server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'Gateway ping' }))).body;
     const gone = (await server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'Removed later' }))).body;
     notify('n-named', named, check.id);

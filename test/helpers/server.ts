@@ -84,18 +84,20 @@ export function icmpBody(overrides: Record<string, unknown> = {}): Record<string
   return { name: 'Loopback ping', request: { hostname: '127.0.0.1' }, ...overrides };
 }
 
-/** What a channel created with only its config stores besides it (the alert-channel defaults). */
-const CHANNEL_FLAGS = { sendRecovery: true, sendFailure: true, sendDegraded: false, sslExpiry: false, sslExpiryThreshold: 30 };
-
-/** Stores an alert channel with SQL, for tests about checks rather than channels; returns its id. */
-export function insertChannel(server: TestServer, type: string, config: Record<string, unknown>, autoSubscribe = false): number {
-  const result = server.backend.db.sqlite
-    .prepare('insert into alert_channels (account_id, type, auto_subscribe, body, created_at) values (?, ?, ?, ?, ?)')
-    .run(server.backend.accountId, type, autoSubscribe ? 1 : 0, JSON.stringify({ config, ...CHANNEL_FLAGS }), new Date().toISOString());
-  return Number(result.lastInsertRowid);
+/** Creates an alert channel through the REST API, for tests about checks rather than channels; returns its id. */
+export async function createAlertChannel(server: TestServer, type: string, config: Record<string, unknown>, autoSubscribe = false): Promise<number> {
+  const created = await server.api('POST', '/v1/alert-channels', { type, config, autoSubscribe });
+  if (created.status !== 201) throw new Error(`creating a ${type} channel answered ${created.status}: ${created.text}`);
+  return created.body.id as number;
 }
 
-/** Stores an EMAIL alert channel directly; returns its id. */
-export function insertEmailChannel(server: TestServer, address = 'ops@example.test'): number {
-  return insertChannel(server, 'EMAIL', { address });
+/** Creates an EMAIL alert channel through the REST API; returns its id. */
+export function createEmailChannel(server: TestServer, address = 'ops@example.test'): Promise<number> {
+  return createAlertChannel(server, 'EMAIL', { address });
+}
+
+/** Sets the account's plan limit through the REST API, as the console's plan setting does (null: unlimited). */
+export async function setMaxChecks(server: TestServer, maxChecks: number | null): Promise<void> {
+  const res = await server.api('PUT', '/v1/accounts/me/plan', { maxChecks });
+  if (res.status !== 200) throw new Error(`setting the plan limit answered ${res.status}: ${res.text}`);
 }

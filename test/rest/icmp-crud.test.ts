@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
-import { icmpBody, insertEmailChannel, startServer, type TestServer } from '../helpers/server';
+import { createEmailChannel, icmpBody, setMaxChecks, startServer, type TestServer } from '../helpers/server';
 import { COMMON_DEFAULTS, NOT_FOUND, READ_ONLY } from '../helpers/shapes';
 
 const START = '2026-03-01T08:00:00.000Z';
@@ -56,7 +56,7 @@ describe('ICMP monitor create, read, update, delete', () => {
   });
 
   it('keeps every member the client sent', async () => {
-    const channelId = insertEmailChannel(server);
+    const channelId = await createEmailChannel(server);
     const full = {
       name: 'Everything set',
       checkType: 'ICMP',
@@ -270,7 +270,7 @@ describe('plan limit', () => {
   });
 
   it('answers 402 with attributes once the account holds max_checks checks, and creates nothing', async () => {
-    server.backend.db.sqlite.prepare('update accounts set max_checks = ?').run(2);
+    await setMaxChecks(server, 2);
     expect((await server.api('GET', '/v1/accounts/me')).body.maxChecks).toBe(2);
     expect((await server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'one' }))).status).toBe(201);
     const second = await server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'two' }));
@@ -296,12 +296,12 @@ describe('plan limit', () => {
   });
 
   it('validates the body before counting against the plan', async () => {
-    server.backend.db.sqlite.prepare('update accounts set max_checks = ?').run(0);
+    await setMaxChecks(server, 0);
     const res = await server.api('POST', '/v1/checks/icmp', { name: '' });
     expect(res.status).toBe(400);
     const ok = await server.api('POST', '/v1/checks/icmp', icmpBody());
     expect(ok.status).toBe(402);
-    server.backend.db.sqlite.prepare('update accounts set max_checks = null').run();
+    await setMaxChecks(server, null);
     expect((await server.api('POST', '/v1/checks/icmp', icmpBody())).status).toBe(201);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATIONS, RUNTIME_IDS } from '../../src-shared/enums';
-import { icmpBody, insertEmailChannel, startServer, type TestServer } from '../helpers/server';
+import { createEmailChannel, icmpBody, startServer, type TestServer } from '../helpers/server';
 
 type Body = Record<string, unknown>;
 
@@ -236,7 +236,7 @@ describe('POST /v1/checks/icmp validation', () => {
     // This file sends a few hundred requests with one key; the per-key limit is covered in auth.test.ts.
     server = await startServer({ config: { rateLimitPerMinute: 100_000 } });
     // The one alert channel (id 1) that accepted bodies may subscribe to.
-    insertEmailChannel(server);
+    await createEmailChannel(server);
   });
   afterAll(async () => {
     await server?.stop();

@@ -2,6 +2,7 @@ import { createIcmpCheck } from '../../fixtures/rest';
 import { expect, test } from '../../fixtures/server';
 import { AlertChannelsPage } from '../../pages/alert-channels-page';
 import { ChannelForm } from '../../pages/channel-form';
+import { ChannelSubscriptions } from '../../pages/channel-subscriptions';
 import { choose, openConnected, toast } from '../../pages/console';
 
 test.describe('alert channels in the web console', () => {
@@ -26,7 +27,7 @@ test.describe('alert channels in the web console', () => {
     await expect(row).toContainText('PUT https://hooks.example.com/sightline');
     await expect(row).toContainText('failure');
 
-    await row.getByRole('link', { name: 'Edit Webhook: Ops bot' }).click();
+    await channels.editLink('Webhook: Ops bot').click();
     const edit = new ChannelForm(page, 'Edit alert channel');
     await expect(edit.header(1).key).toHaveValue('X-Team');
     await edit.header(1).value.fill('platform');
@@ -35,17 +36,17 @@ test.describe('alert channels in the web console', () => {
     await expect(toast(page, 'Alert channel saved')).toBeVisible();
     await expect(channels.row('Platform bot')).toBeVisible();
 
-    await channels.row('Platform bot').getByRole('link', { name: 'Edit Webhook: Platform bot' }).click();
-    await choose(page, page.getByRole('combobox', { name: 'Monitor' }), 'Edge ping');
-    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-    const subscriptions = page.getByRole('table', { name: 'Subscriptions' });
-    await expect(subscriptions).toContainText('Edge ping');
-    await page.getByRole('button', { name: 'Unsubscribe Edge ping' }).click();
+    await channels.editLink('Webhook: Platform bot').click();
+    const subscriptions = new ChannelSubscriptions(page);
+    await subscriptions.subscribe('Edge ping');
+    await expect(subscriptions.rows()).toHaveCount(1);
+    await expect(subscriptions.rows().first()).toContainText('Edge ping');
+    await subscriptions.unsubscribeButton('Edge ping').click();
     await expect(toast(page, 'Unsubscribed')).toBeVisible();
-    await expect(subscriptions).toBeHidden();
+    await expect(subscriptions.table).toBeHidden();
 
     await page.goto('/#/alert-channels');
-    await channels.row('Platform bot').getByRole('button', { name: 'Delete Webhook: Platform bot' }).click();
+    await channels.deleteButton('Webhook: Platform bot').click();
     await channels.confirmDeleteButton.click();
     await expect(toast(page, 'Alert channel deleted')).toBeVisible();
     await expect(channels.emptyState).toBeVisible();

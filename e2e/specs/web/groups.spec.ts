@@ -1,8 +1,10 @@
 import { createIcmpCheck, offerPublicLocations } from '../../fixtures/rest';
 import { expect, test } from '../../fixtures/server';
-import { choose, openConnected, toast } from '../../pages/console';
+import { openConnected, toast } from '../../pages/console';
 import { GroupForm } from '../../pages/group-form';
-import { GroupsPage } from '../../pages/groups-page';
+import { GroupDetailPage, GroupsPage } from '../../pages/groups-page';
+import { IcmpMonitorEditForm } from '../../pages/icmp-monitor-edit-form';
+import { MonitorDetailPage } from '../../pages/monitor-detail-page';
 import { MonitorsPage } from '../../pages/monitors-page';
 
 test.describe('check groups in the web console', () => {
@@ -35,26 +37,27 @@ test.describe('check groups in the web console', () => {
     await form.fill({ name: 'Production network', concurrency: 5, locations: ['eu-west-1'], retry: 'Fixed', variable: { key: 'REGION', value: 'eu' } });
     await form.submit();
     await expect(toast(page, 'Group created')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Production network' })).toBeVisible();
-    await expect(page.getByText('No checks in this group yet')).toBeVisible();
+    const group = new GroupDetailPage(page, 'Production network');
+    await expect(group.heading).toBeVisible();
+    await expect(group.noChecks).toBeVisible();
 
     await page.goto('/#/monitors');
     await monitors.edit('Gateway ping');
-    const editForm = page.getByRole('form', { name: 'Edit ICMP monitor' });
-    await choose(page, editForm.getByRole('combobox', { name: 'Group' }), 'Production network');
-    await editForm.getByRole('button', { name: 'Save changes' }).click();
+    const editForm = new IcmpMonitorEditForm(page);
+    await editForm.chooseGroup('Production network');
+    await editForm.saveButton.click();
     await expect(toast(page, 'Monitor saved')).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: 'Production network' }).click();
-    await expect(page.getByRole('table', { name: 'Checks in this group' })).toContainText('Gateway ping');
+    await new MonitorDetailPage(page, 'Gateway ping').groupLink('Production network').click();
+    await expect(group.checksTable).toContainText('Gateway ping');
 
     await page.goto('/#/groups');
     const row = groups.row('Production network');
     await expect(row).toContainText('eu-west-1');
-    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
-    await expect(row.getByRole('cell').nth(2)).toHaveText('5');
+    await expect(groups.cell('Production network', 'Checks')).toHaveText('1');
+    await expect(groups.cell('Production network', 'Concurrency')).toHaveText('5');
     await groups.startDelete('Production network');
     await expect(groups.deleteError).toContainText('still holds 1 check; move it to another group or delete it first.');
-    await groups.deleteDialog.getByRole('button', { name: 'Cancel' }).click();
+    await groups.deleteCancelButton.click();
 
     await page.goto('/#/monitors');
     await monitors.delete('Gateway ping');

@@ -21,7 +21,7 @@ test.describe('a monitor over time', () => {
     await expect(detail.stat('Uptime')).toContainText('92.30 %');
     await expect(detail.failures).toHaveCount(1);
     await expect(detail.failures.first()).toContainText('failed · local');
-    await expect(detail.resultsTable.getByRole('row')).toHaveCount(14);
+    await expect(detail.resultRows()).toHaveCount(13);
 
     await detail.chooseRange('1 h');
     await expect(page).toHaveURL(/[?&]range=1h/);
@@ -36,7 +36,7 @@ test.describe('a monitor over time', () => {
     await page.reload();
     await expect(detail.rangeHeading).toHaveText('Over the last hour');
     await expect(detail.stat('Runs')).toContainText('2');
-    await expect(page.getByRole('radio', { name: '1 h' })).toBeChecked();
+    await expect(detail.rangeOption('1 h')).toBeChecked();
   });
 
   test('a failing run from "Run now" shows as a failure at its time, with its error, and the state says since when', async ({ page, server, request }) => {
@@ -50,7 +50,7 @@ test.describe('a monitor over time', () => {
 
     await expect(detail.failures).toHaveCount(1);
     await expect(detail.failures.first()).toContainText('ASSERTION_FAILED');
-    await expect(detail.failures.first().getByRole('link', { name: 'Open result' })).toBeVisible();
+    await expect(detail.failureResultLink(0)).toBeVisible();
     await expect(detail.chart).toHaveAccessibleName(/1 period with failures marked$/);
     await expect(detail.stat('Uptime')).toContainText('0.00 %');
     await expect(detail.statusHeader).toContainText('Failing');

@@ -1,6 +1,7 @@
 import { expect, test } from '../../fixtures/server';
 import { createFailingIcmpCheck, createIcmpCheck, restPost, runToCompletion } from '../../fixtures/rest';
-import { choose, openConnected } from '../../pages/console';
+import { ChannelSubscriptions } from '../../pages/channel-subscriptions';
+import { choose, openConnected, toast } from '../../pages/console';
 import { MonitorsPage } from '../../pages/monitors-page';
 
 
@@ -27,8 +28,8 @@ test.describe('the health-first Monitors list', () => {
     await expect(monitors.row('Impossible latency')).toContainText('0%');
     await expect(monitors.row('Loopback')).toContainText('100%');
     // Sub-millisecond latency is shown as such.
-    await expect(monitors.row('Loopback').getByRole('cell').nth(4)).toHaveText(/^(\d+ µs|\d+\.\d{2} ms)$/);
-    await expect(monitors.row('Loopback').locator('time')).toHaveText(/just now|\d+ s ago/);
+    await expect(monitors.responseTime('Loopback')).toHaveText(/^(\d+ µs|\d+\.\d{2} ms)$/);
+    await expect(monitors.lastRun('Loopback')).toHaveText(/just now|\d+ s ago/);
 
     // Run now from the row: the finished session refreshes the list without a reload.
     await monitors.runNow('Impossible latency');
@@ -60,7 +61,7 @@ test.describe('the health-first Monitors list', () => {
     await expect(monitors.search).toHaveValue('edge');
     await expect(monitors.rows).toHaveCount(1);
     await expect(monitors.rows.first()).toContainText('Edge latency');
-    await expect(monitors.healthFilter.getByRole('checkbox', { name: /Failing/ })).toBeChecked();
+    await expect(monitors.healthCheckbox('Failing')).toBeChecked();
 
     await monitors.clearFiltersButton.click();
     await expect(monitors.rows).toHaveCount(3);
@@ -79,7 +80,7 @@ test.describe('the health-first Monitors list', () => {
 
     await openConnected(page, server, '/monitors');
     await expect(monitors.rows).toHaveCount(25);
-    await monitors.pagination.getByRole('button', { name: '2' }).click();
+    await monitors.pageButton(2).click();
     await expect(monitors.rows).toHaveCount(2);
     await expect(monitors.rows.first()).toContainText('Host 26');
     await expect(page).toHaveURL(/[?&]page=2/);
@@ -139,13 +140,12 @@ test.describe('the health-first Monitors list', () => {
     await monitors.select('Delta', 'Foxtrot');
     await monitors.bulkButton('Delete…').click();
     await expect(monitors.bulkDeleteDialog).toHaveAccessibleName('Delete 2 monitors');
-    const named = monitors.bulkDeleteDialog.getByRole('list', { name: 'Monitors to delete' }).getByRole('listitem');
-    await expect(named).toHaveText(['Delta', 'Foxtrot']);
-    await monitors.bulkDeleteDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(monitors.bulkDeleteNames).toHaveText(['Delta', 'Foxtrot']);
+    await monitors.bulkDeleteCancel.click();
     await expect(monitors.rows).toHaveCount(3);
 
     await monitors.bulkButton('Delete…').click();
-    await monitors.bulkDeleteDialog.getByRole('button', { name: 'Delete 2 monitors' }).click();
+    await monitors.bulkDeleteConfirm(2).click();
     await expect(monitors.bulkDeleteDialog).toBeHidden();
     await expect(monitors.summary).toContainText('Deleted 2 monitors');
     await expect(monitors.rows).toHaveCount(1);
@@ -164,32 +164,30 @@ test.describe('the health-first Monitors list', () => {
     await openConnected(page, server, '/monitors', member.apiKey.apiKey);
     await expect(monitors.row('Golf')).toBeVisible();
     await expect(monitors.health('Golf')).toHaveText('Not run yet');
-    await expect(monitors.table.getByRole('checkbox')).toHaveCount(0);
+    await expect(monitors.selectionCheckboxes).toHaveCount(0);
     await expect(monitors.bulkBar).toBeHidden();
     await expect(monitors.newIcmpMonitorButton).toBeHidden();
-    const row = monitors.row('Golf');
-    await expect(row.getByRole('button', { name: 'Delete Golf' })).toBeDisabled();
-    await expect(row.getByRole('button', { name: 'Edit Golf' })).toBeDisabled();
-    await expect(row.getByRole('button', { name: 'Run Golf now' })).toBeDisabled();
+    await expect(monitors.rowAction('Golf', 'Delete Golf')).toBeDisabled();
+    await expect(monitors.rowAction('Golf', 'Edit Golf')).toBeDisabled();
+    await expect(monitors.rowAction('Golf', 'Run Golf now')).toBeDisabled();
     await expect(monitors.activeSwitch('Golf')).toBeDisabled();
-    await row.getByRole('button', { name: 'Delete Golf' }).locator('..').hover();
-    await expect(page.getByRole('tooltip')).toContainText('This READ_ONLY key may only read');
+    const why = await monitors.hoverDeniedAction('Golf', 'Delete Golf');
+    await expect(why).toContainText('This READ_ONLY key may only read');
   });
 
   test('an alert channel subscribes every monitor at once', async ({ page, server, request }) => {
     for (const name of ['Hotel', 'India']) await createIcmpCheck(request, server, name);
     const channel = await restPost<{ id: number }>(request, server, '/v1/alert-channels', { type: 'EMAIL', config: { address: 'ops@example.test' } });
-    const subscriptions = page.getByRole('table', { name: 'Subscriptions' });
+    const subscriptions = new ChannelSubscriptions(page);
 
     await openConnected(page, server, `/alert-channels/${channel.id}`);
-    await page.getByRole('button', { name: 'Subscribe all monitors' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Subscribe all monitors' });
-    await expect(dialog).toContainText('(2 monitors of 2)');
-    await dialog.getByRole('button', { name: 'Subscribe 2 monitors' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Subscribed 2 monitors' })).toBeVisible();
-    await expect(subscriptions.getByRole('row')).toHaveCount(3);
-    await expect(subscriptions).toContainText('Hotel');
-    await expect(subscriptions).toContainText('India');
-    await expect(page.getByRole('button', { name: 'Subscribe all monitors' })).toBeDisabled();
+    await subscriptions.subscribeAllButton.click();
+    await expect(subscriptions.subscribeAllDialog).toContainText('(2 monitors of 2)');
+    await subscriptions.confirmSubscribeAll(2).click();
+    await expect(toast(page, 'Subscribed 2 monitors')).toBeVisible();
+    await expect(subscriptions.rows()).toHaveCount(2);
+    await expect(subscriptions.table).toContainText('Hotel');
+    await expect(subscriptions.table).toContainText('India');
+    await expect(subscriptions.subscribeAllButton).toBeDisabled();
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '../../fixtures/server';
 import { ApiKeyPrompt } from '../../pages/api-key-prompt';
+import { MonitorDetailPage } from '../../pages/monitor-detail-page';
 import { MonitorsPage } from '../../pages/monitors-page';
 import { NewIcmpMonitorPage } from '../../pages/new-icmp-monitor-page';
 import { choose, openConnected, toast } from '../../pages/console';
@@ -20,7 +21,7 @@ test.describe('monitors in the web console', () => {
     await expect(form.heading).toBeVisible();
     await form.create({ name: 'Loopback ping', hostname: '127.0.0.1', pingCount: 3, tags: ['lab'] });
 
-    await expect(page.getByRole('alert').filter({ hasText: 'Monitor created' })).toBeVisible();
+    await expect(toast(page, 'Monitor created')).toBeVisible();
     await expect(monitors.heading).toBeVisible();
     const row = monitors.row('Loopback ping');
     await expect(row).toContainText('127.0.0.1');
@@ -139,11 +140,12 @@ test.describe('traceroute and multi-step monitors', () => {
     await edit.maxHops.fill('20');
     await edit.submit('Save changes');
     await expect(toast(page, 'Monitor saved')).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Monitor settings' })).toContainText('20');
+    const detail = new MonitorDetailPage(page, 'Path to lab router');
+    await expect(detail.settings).toContainText('20');
 
-    await page.getByRole('switch', { name: 'Active: Path to lab router' }).click();
+    await detail.activeSwitch.click();
     await expect(toast(page, 'Monitor paused')).toBeVisible();
-    await expect(page.getByRole('switch', { name: 'Active: Path to lab router' })).not.toBeChecked();
+    await expect(detail.activeSwitch).not.toBeChecked();
   });
 
   test('shows the schema message for a traceroute target with a control character', async ({ page, server }) => {
@@ -172,9 +174,10 @@ test.describe('traceroute and multi-step monitors', () => {
     const row = monitors.row('Health API flow');
     await expect(row).toContainText('MULTI_STEP');
 
-    await row.getByRole('link', { name: 'Health API flow', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Health API flow' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('// checked by e2e');
-    await expect(page.getByRole('table', { name: 'Monitor settings' })).toContainText('Environment variables1');
+    await monitors.openMonitor('Health API flow');
+    const detail = new MonitorDetailPage(page, 'Health API flow');
+    await expect(detail.heading).toBeVisible();
+    await expect(detail.script).toContainText('// checked by e2e');
+    await expect(detail.settings).toContainText('Environment variables1');
   });
 });

@@ -1,8 +1,9 @@
+import { restPost } from '../../fixtures/rest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/webhook-receiver';
 import { expect, test } from '../../fixtures/server';
 import { AlertChannelsPage } from '../../pages/alert-channels-page';
 import { ChannelForm } from '../../pages/channel-form';
-import { openConnected, toast } from '../../pages/console';
+import { ConsoleChrome, openConnected, toast } from '../../pages/console';
 import { NotificationsPage } from '../../pages/notifications-page';
 
 test.describe('test notifications and the notification log in the web console', () => {
@@ -21,15 +22,15 @@ test.describe('test notifications and the notification log in the web console', 
 
     await openConnected(page, server, '/alert-channels/new');
     await form.fillWebhook({ name: 'Loopback hook', url: receiver.url });
-    await form.form.getByRole('button', { name: 'Template variables' }).click();
-    await expect(page.getByRole('dialog', { name: 'Template variables' })).toContainText('{{EVENT_ID}}');
+    await form.templateVariablesButton.click();
+    await expect(form.templateVariablesDialog).toContainText('{{EVENT_ID}}');
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: 'Template variables' })).toBeHidden();
+    await expect(form.templateVariablesDialog).toBeHidden();
     await form.submit('Create channel');
     await expect(toast(page, 'Alert channel created')).toBeVisible();
 
-    await channels.row('Loopback hook').getByRole('link', { name: 'Edit Webhook: Loopback hook' }).click();
-    await page.getByRole('button', { name: 'Send test notification' }).click();
+    await channels.editLink('Webhook: Loopback hook').click();
+    await form.sendTestButton.click();
     const sent = toast(page, 'Test notification sent');
     await expect(sent).toBeVisible();
 
@@ -38,7 +39,7 @@ test.describe('test notifications and the notification log in the web console', 
     expect(received.url).toBe('/hooks/sightline');
     expect(received.body).toContain('TEST');
 
-    await sent.getByRole('button', { name: 'See it in the notification log' }).click();
+    await NotificationsPage.logLinkOf(sent).click();
     await expect(page).toHaveURL(/#\/notifications\?channel=\d+$/);
     await expect(log.channelFilter).toHaveValue('Webhook: Loopback hook');
     const row = log.rows().first();
@@ -48,8 +49,8 @@ test.describe('test notifications and the notification log in the web console', 
     await expect(row).toContainText('accepted by the loopback receiver');
 
     await log.openDetails(row);
-    await expect(log.detail.getByLabel('Notification result')).toContainText('accepted by the loopback receiver');
-    await expect(log.detail.getByLabel('Alert config')).toContainText(receiver.url);
+    await expect(log.detailResult).toContainText('accepted by the loopback receiver');
+    await expect(log.detailAlertConfig).toContainText(receiver.url);
     await page.keyboard.press('Escape');
     await expect(log.detail).toBeHidden();
 
@@ -57,22 +58,21 @@ test.describe('test notifications and the notification log in the web console', 
     await log.failuresOnly.click();
     await expect(log.failuresOnly).toBeChecked();
     await expect(page).toHaveURL(/failures=1/);
-    await expect(page.getByRole('main').getByRole('status', { name: 'No notifications match these filters' })).toBeVisible();
+    await expect(log.noMatches).toBeVisible();
   });
 
   test('the channel list sends a test notification from its row', async ({ page, server, request }) => {
-    const created = await request.post(`${server.baseURL}/v1/alert-channels`, {
-      headers: { Authorization: `Bearer ${server.apiKey}` },
-      data: { type: 'WEBHOOK', config: { name: 'Row hook', url: receiver.url, method: 'POST' } },
-    });
-    expect(created.status()).toBe(201);
+    await restPost(request, server, '/v1/alert-channels', { type: 'WEBHOOK', config: { name: 'Row hook', url: receiver.url, method: 'POST' } });
     const channels = new AlertChannelsPage(page);
     await openConnected(page, server, '/alert-channels');
-    await channels.row('Row hook').getByRole('button', { name: 'Send test notification to Webhook: Row hook' }).click();
+    await channels.sendTestButton('Webhook: Row hook').click();
     await expect(toast(page, 'Test notification sent')).toBeVisible();
     expect((await receiver.firstRequest).method).toBe('POST');
 
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Notifications' }).click();
-    await expect(new NotificationsPage(page).rows().first()).toContainText('SUCCESS');
+    await new ConsoleChrome(page).navLink('Notifications').click();
+    const log = new NotificationsPage(page);
+    await expect(log.rows()).toHaveCount(1);
+    await expect(log.rows().first()).toContainText('SUCCESS');
+    await expect(log.rows().first()).toContainText('Test notification');
   });
 });

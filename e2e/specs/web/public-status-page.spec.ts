@@ -58,7 +58,7 @@ test.describe('public status page', () => {
       const incident = visitor.incident('Website partially down');
       await expect(incident).toContainText('Partial outage');
       await expect(incident).toContainText('Investigating');
-      await expect(incident.getByRole('list', { name: 'Updates of Website partially down' })).toContainText('Some pages answer slowly; we are on it.');
+      await expect(visitor.incidentUpdates('Website partially down')).toContainText('Some pages answer slowly; we are on it.');
       await expect(visitor.pastIncidents).toContainText('No incidents in the last 90 days.');
 
       const text = await visitor.page.content();
@@ -66,20 +66,19 @@ test.describe('public status page', () => {
       expect(await visitor.page.evaluate(() => window.sessionStorage.getItem('sightline.apiKey'))).toBeNull();
 
       await visitor.subscribe('visitor@example.com');
-      await expect(visitor.page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-      await expect(visitor.page.getByText('If visitor@example.com can receive mail, a confirmation link is on its way.')).toBeVisible();
-      await visitor.page.getByRole('link', { name: 'Back to Acme status' }).click();
+      await expect(visitor.confirmationHeading).toBeVisible();
+      await expect(visitor.text('If visitor@example.com can receive mail, a confirmation link is on its way.')).toBeVisible();
+      await visitor.backLink('Acme status').click();
       await expect(visitor.heading).toHaveText('Acme status');
 
       await page.reload();
       await expect(console.subscribersButton('Acme status')).toHaveText('0 subscribers (+1 unconfirmed)');
       await console.subscribersButton('Acme status').click();
-      const subscribers = page.getByRole('table', { name: 'Subscribers' });
-      await expect(subscribers).toContainText('visitor@example.com');
-      await expect(subscribers).toContainText('Unconfirmed');
-      await subscribers.getByRole('button', { name: 'Remove visitor@example.com' }).click();
+      await expect(console.subscribersTable).toContainText('visitor@example.com');
+      await expect(console.subscribersTable).toContainText('Unconfirmed');
+      await console.removeSubscriberButton('visitor@example.com').click();
       await expect(toast(page, 'Subscriber removed')).toBeVisible();
-      await expect(page.getByRole('dialog').getByRole('status')).toHaveText('No subscribers yet.');
+      await expect(console.subscribersEmpty).toHaveText('No subscribers yet.');
       await page.keyboard.press('Escape');
 
       await console.publishSwitch('Acme status').click();
@@ -104,7 +103,7 @@ test.describe('public status page', () => {
       await expect(visitor.overall).toHaveText('All systems operational');
       await expect(visitor.service('Public API')).toContainText('Operational');
       await expect(visitor.bars('Public API')).toHaveCount(90);
-      await expect(visitor.page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(visitor.root).toHaveAttribute('data-theme', 'dark');
       const missing = await visitor.page.goto(`${server.baseURL}/status/nobody`);
       expect(missing?.status()).toBe(404);
       await expect(visitor.heading).toHaveText('Status page not found');

@@ -51,7 +51,7 @@ test.describe('the console offers only what the key may do, and says why', () =>
     await page.goto(`/#/monitors/${check.id}/edit`);
     const form = new MultiStepCheckForm(page, 'Edit multi-step check');
     await expect(chrome.accessNote).toContainText(READ_ONLY_REASON);
-    const save = form.form.getByRole('button', { name: 'Save changes' });
+    const save = form.saveButton;
     await expect(save).toHaveAttribute('aria-disabled', 'true');
     await expect(save).toHaveAccessibleDescription(READ_ONLY_REASON);
     await expect(form.runOnceButton).toHaveAttribute('aria-disabled', 'true');
@@ -88,6 +88,6 @@ test.describe('the console offers only what the key may do, and says why', () =>
     const form = new MultiStepCheckForm(page, 'Edit multi-step check');
     await expect(form.runOnceButton).toBeVisible();
     await expect(form.runOnceButton).not.toHaveAttribute('aria-disabled', 'true');
-    await expect(form.form.getByRole('button', { name: 'Save changes' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(form.saveButton).toHaveAttribute('aria-disabled', 'true');
   });
 });

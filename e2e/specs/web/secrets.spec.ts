@@ -22,12 +22,12 @@ test.describe('write-only secrets in the web console', () => {
 
     await expect(form.storedSecret(1)).toContainText('set');
     await expect(form.replaceSecretButton(1)).toBeVisible();
-    await expect(form.form.getByRole('checkbox', { name: 'Variable 1 is secret' })).toBeDisabled();
+    await expect(form.variableSecret(1)).toBeDisabled();
     await expect(form.variableValue(2)).toHaveValue('visible');
     expect(await page.content()).not.toContain(SECRET);
 
     const kept = page.waitForRequest((r) => r.url().includes('checks.updateMultiStep'));
-    await form.form.getByRole('button', { name: 'Save changes' }).click();
+    await form.saveButton.click();
     const keptBody = (await kept).postData() ?? '';
     expect(keptBody).toContain('"key":"API_TOKEN","value":"*****"');
     await expect(toast(page, 'Monitor saved')).toBeVisible();
@@ -39,7 +39,7 @@ test.describe('write-only secrets in the web console', () => {
     await form.replaceSecretButton(1).click();
     await form.variableValue(1).fill('e2e-new-value');
     const replaced = page.waitForRequest((r) => r.url().includes('checks.updateMultiStep'));
-    await form.form.getByRole('button', { name: 'Save changes' }).click();
+    await form.saveButton.click();
     expect((await replaced).postData()).toContain('"key":"API_TOKEN","value":"e2e-new-value","locked":false,"secret":true');
     // The first save's toast may still be showing: the second save adds its own.
     await expect(toast(page, 'Monitor saved').last()).toBeVisible();

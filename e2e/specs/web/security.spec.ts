@@ -1,5 +1,8 @@
 import { expect, test } from '../../fixtures/server';
+import { ApiDocsPage } from '../../pages/api-docs-page';
 import { ApiKeyPrompt } from '../../pages/api-key-prompt';
+import { ConsoleChrome, framedConsoleRoot } from '../../pages/console';
+import { DashboardPage } from '../../pages/dashboard-page';
 import { MonitorsPage } from '../../pages/monitors-page';
 import { NewIcmpMonitorPage } from '../../pages/new-icmp-monitor-page';
 import { SettingsPage } from '../../pages/settings-page';
@@ -14,11 +17,11 @@ test.describe('browser hardening of the console and /docs', () => {
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('no-referrer');
-    await expect(page.locator('script:not([src])')).toHaveCount(0);
+    await expect(new ConsoleChrome(page).inlineScripts).toHaveCount(0);
 
     const monitors = new MonitorsPage(page);
     await new ApiKeyPrompt(page).connect(server.apiKey);
-    await expect(monitors.heading.or(page.getByRole('main').getByRole('heading', { name: 'Dashboard', exact: true }))).toBeVisible();
+    await expect(monitors.heading.or(new DashboardPage(page).heading)).toBeVisible();
     await monitors.open();
     await monitors.newIcmpMonitorButton.click();
     await new NewIcmpMonitorPage(page).create({ name: 'Under the CSP', hostname: '127.0.0.1' });
@@ -34,12 +37,12 @@ test.describe('browser hardening of the console and /docs', () => {
     const refused = framer.waitForEvent('console', (message) => /frame-ancestors/.test(message.text()));
     await framer.setContent(`<iframe src="${server.baseURL}/"></iframe>`);
     await refused;
-    await expect(framer.frameLocator('iframe').locator('#root')).toHaveCount(0);
+    await expect(framedConsoleRoot(framer)).toHaveCount(0);
   });
 
   test('/docs renders the API reference under its CSP', async ({ page }) => {
     const response = await page.goto('/docs');
     expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
-    await expect(page.getByRole('heading', { name: /Sightline API/ })).toBeVisible();
+    await expect(new ApiDocsPage(page).heading).toBeVisible();
   });
 });

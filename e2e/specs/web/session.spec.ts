@@ -3,6 +3,7 @@ import { expect, test } from '../../fixtures/server';
 import { ApiKeyPrompt } from '../../pages/api-key-prompt';
 import { ConsoleChrome } from '../../pages/console';
 import { MonitorsPage } from '../../pages/monitors-page';
+import { GroupsPage } from '../../pages/groups-page';
 
 test.describe('signed in across tabs (headless console)', () => {
   test('one sign-in opens every tab of the browser; the key is kept nowhere in the page', async ({ page, context, server }) => {
@@ -14,7 +15,7 @@ test.describe('signed in across tabs (headless console)', () => {
 
     const second = await context.newPage();
     await second.goto(`${server.baseURL}/#/groups`);
-    await expect(second.getByRole('main').getByRole('heading', { name: 'Groups', exact: true })).toBeVisible();
+    await expect(new GroupsPage(second).heading).toBeVisible();
     await expect(new ApiKeyPrompt(second).heading).toBeHidden();
 
     // HttpOnly: no script of the page can read the session (only the hint that this browser signed in), and the key is not stored in the tab.

@@ -89,7 +89,7 @@ test.describe('keyboard shortcuts, skip link, theme, icon and narrow screens', (
 
     for (const path of ['/', '/monitors', '/monitors/new-multistep', '/groups', '/alert-channels', '/sessions', '/notifications', '/agent', '/settings']) {
       await page.goto(`/#${path}`);
-      await expect(chrome.main.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(chrome.pageHeading).toBeVisible();
       expect(await chrome.pageOverflowsHorizontally(), `${path} scrolls sideways`).toBe(false);
     }
   });

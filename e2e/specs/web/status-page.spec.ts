@@ -82,7 +82,7 @@ test.describe('status page in the web console', () => {
     const create = await statusPage.newPage();
     await create.fill({ name: 'Second', url: 'taken' });
     await expect(create.form).toContainText('Public address: /status/taken');
-    await create.form.getByRole('switch', { name: 'Published' }).click();
+    await create.published.click();
     await create.submit();
     await expect(create.form).toContainText('url: a status page with the url "taken" already exists; choose another');
     await create.fill({ url: 'second' });
