@@ -86,7 +86,8 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
         decision.retries.push({ job: retryJob(outcome.job, next, now, dueAt), dueAt });
       } else {
         // Runs that did not happen (skipped, shutdown, lease expired, internal error) leave the check's status as it was.
-        if (outcome.result || outcome.reason === 'CANCELLED') {
+        // (A CANCELLED outcome never gets here: cancelling closes its session first, and finished sessions are skipped above.)
+        if (outcome.result) {
           upsertCheckStatus(tx, { checkNum: session.checkNum, flags: facts.flags, responseTimeMs: facts.responseTimeMs, location, sessionId, now });
         }
         resultEvents.push({
@@ -124,10 +125,6 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
   for (const event of resultEvents) safeEmit(deps, () => events.emit('resultRecorded', event));
   for (const event of sessionEvents.values()) safeEmit(deps, () => events.emit('sessionUpdated', event));
   return decision;
-}
-
-export function recordOutcome(deps: ServiceDeps, outcome: JobOutcome): RecordDecision {
-  return recordOutcomes(deps, [outcome]);
 }
 
 function safeEmit(deps: ServiceDeps, emit: () => void): void {
