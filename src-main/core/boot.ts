@@ -38,8 +38,8 @@ export interface BootOptions {
   nativeBinding?: string;
   allowFileOrigin?: boolean;
   /**
-   * Run checks on their schedule. Default: on, except under vitest (tests opt in). Triggers, "Run
-   * now" and retries work either way: the embedded agent always runs.
+   * Run checks on their schedule; default on (the test helpers pass false and tests opt in).
+   * Triggers, "Run now" and retries work either way: the embedded agent always runs.
    */
   startScheduler?: boolean;
   /** Timers for the scheduler and run coordinator (tests drive them by hand). */
@@ -145,7 +145,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       rollupRetentionDays: config.rollupRetentionDays,
       notificationRetentionDays: config.notificationRetentionDays,
     });
-    if (options.startScheduler ?? !process.env.VITEST) runs.startScheduling();
+    if (options.startScheduler ?? true) runs.startScheduling();
     let closed = false;
     return {
       url,
