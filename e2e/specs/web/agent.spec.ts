@@ -25,7 +25,7 @@ test.describe('agent and private locations in the web console', () => {
     await expect(agent.keyDialog).toBeVisible();
     const key = (await agent.keyDialog.getByLabel('Agent key').textContent())?.trim() ?? '';
     expect(key.length).toBeGreaterThan(20);
-    await expect(agent.keyDialog.getByLabel('Agent command')).toHaveText(`npx sightline agent --server ${server.baseURL} --key ${key}`);
+    await expect(agent.keyDialog.getByLabel('Agent command')).toHaveText(`npm run agent -- --server ${server.baseURL} --key ${key}`);
     await expect(agent.keyDialog.getByRole('button', { name: 'Copy key' })).toBeVisible();
     await agent.keyDialog.getByRole('button', { name: 'Done' }).click();
     await expect(agent.keyDialog).toBeHidden();
