@@ -43,7 +43,7 @@ export const NOT_RECORDED: CloseReason = {
  * the reason, so each location still ends with exactly one FINAL result.
  */
 export function closeSession(tx: Db, session: SessionWithCheck, reason: CloseReason, now: number): ResultRecordedEvent[] {
-  const results = listSessionResults(tx, session.id, session.checkNum, session.startedAt);
+  const results = listSessionResults(tx, session.id, session.checkNum, session.startedAt, session.stoppedAt);
   const codes = locationCodes(tx, runLocationsOf(session));
   const names = new Map([...codes].map(([name, code]) => [code, name]));
   const open = runLocationsOf(session);
