@@ -90,8 +90,6 @@ export type ExecutionJob =
   | (JobBase & { checkType: 'TRACEROUTE'; check: TracerouteCheckInput })
   | (JobBase & { checkType: 'MULTI_STEP'; check: MultiStepCheckInput });
 
-export type CheckTypeOfJob = ExecutionJob['checkType'];
-
 export type ErrorKind = 'NETWORK_ERROR' | 'TIMEOUT' | 'ASSERTION_FAILED' | 'TOOL_MISSING' | 'SCRIPT_ERROR' | 'INVALID_TARGET';
 
 export interface ExecutionError {
