@@ -13,6 +13,7 @@ import {
   LANE_SETTINGS,
   parseLaneCapacity,
   parseMaxChecks,
+  parseHealthPort,
   parseMultiStepMemoryMb,
   parsePublicHosts,
   parseRateLimit,
@@ -24,7 +25,7 @@ import {
 } from './core/config';
 import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, parseDrainTimeout, shutDownGracefully } from './agent/graceful-shutdown';
-import { DEFAULT_AGENT_HEALTH_HOST, resolveHealthPort, startAgentProbes } from './agent/health-server';
+import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from './runner/sandbox';
 
 const USAGE = `Usage:
@@ -150,8 +151,7 @@ async function serve(argv: string[]): Promise<void> {
   }
   overrides.lanes = lanes;
   if (values['multistep-memory-mb'] !== undefined) overrides.multiStepMemoryMb = orFail(parseMultiStepMemoryMb(values['multistep-memory-mb'], '--multistep-memory-mb'));
-  if (process.env.JOB_CONCURRENCY) process.stderr.write('Warning: JOB_CONCURRENCY is no longer read: each check type has its own lane (--lane-icmp, --lane-traceroute, --lane-multistep).\n');
-  const healthPort = orFail(resolveHealthPort(values['agent-health-port']));
+  if (values['agent-health-port'] !== undefined) overrides.agentHealthPort = orFail(parseHealthPort(values['agent-health-port'], '--agent-health-port'));
   const drainTimeoutMs = values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'));
   let config: Config;
   try {
@@ -159,6 +159,7 @@ async function serve(argv: string[]): Promise<void> {
   } catch (error) {
     fail((error as Error).message);
   }
+  for (const ignored of config.ignoredSettings) process.stderr.write(`Warning: ${ignored}\n`);
   if (config.rendererDir && !values['no-console-build']) {
     await ensureConsoleBuilt(config.rendererDir, (line) => process.stderr.write(`${line}\n`));
   }
@@ -170,7 +171,7 @@ async function serve(argv: string[]): Promise<void> {
     );
   }
   process.stdout.write(`Sightline API listening on ${backend.url}\n`);
-  const health = await startAgentProbes({ port: healthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger, health: backend.agentHealth });
+  const health = await startAgentProbes({ port: config.agentHealthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger, health: backend.agentHealth });
 
   let stopping = false;
   const stop = (signal: string) => {

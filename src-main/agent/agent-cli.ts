@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '../core/logger';
-import { LANE_SETTINGS, parseLaneCapacity, parseMultiStepMemoryMb } from '../core/config';
+import { DEFAULT_AGENT_HEALTH_PORT, LANE_SETTINGS, parseHealthPort, parseLaneCapacity, parseMultiStepMemoryMb } from '../core/config';
 import { DEFAULT_MULTISTEP_MEMORY_MB } from '../runner/sandbox';
 import type { LaneCapacities } from './embedded-agent';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout } from './graceful-shutdown';
-import { DEFAULT_AGENT_HEALTH_HOST, DEFAULT_AGENT_HEALTH_PORT, resolveHealthPort } from './health-server';
+import { DEFAULT_AGENT_HEALTH_HOST } from './health-server';
 import { AgentHttpError } from './agent-client';
 import { startRemoteAgent } from './remote-agent';
 
@@ -65,6 +65,12 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
   }
   const memory = values['multistep-memory-mb'] ?? process.env.SIGHTLINE_MULTISTEP_MEMORY_MB;
   const multiStepMemoryMb = memory === undefined || memory === '' ? undefined : orFail(parseMultiStepMemoryMb(memory, values['multistep-memory-mb'] !== undefined ? '--multistep-memory-mb' : 'SIGHTLINE_MULTISTEP_MEMORY_MB'), fail);
+  // A remote agent has no Config (no data dir, no server settings): like its other settings, the flag wins over the environment.
+  const healthPortText = values['agent-health-port'] ?? process.env.AGENT_HEALTH_PORT;
+  const healthPort =
+    healthPortText === undefined || healthPortText === ''
+      ? DEFAULT_AGENT_HEALTH_PORT
+      : orFail(parseHealthPort(healthPortText, values['agent-health-port'] !== undefined ? '--agent-health-port' : 'AGENT_HEALTH_PORT'), fail);
   const logger = createLogger(process.env.SIGHTLINE_LOG_LEVEL ?? 'warn');
   const say = (line: string) => process.stdout.write(`${line}\n`);
   let agent;
@@ -73,7 +79,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
       serverUrl,
       key,
       lanes,
-      healthPort: orFail(resolveHealthPort(values['agent-health-port']), fail),
+      healthPort,
       healthHost: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST,
       drainTimeoutMs: values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'), fail),
       logger,

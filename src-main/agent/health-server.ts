@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { Logger } from '../core/logger';
 import type { AgentHealth } from '../../src-shared/rules/lanes';
 
-export const DEFAULT_AGENT_HEALTH_PORT = 8081;
 export const DEFAULT_AGENT_HEALTH_HOST = '127.0.0.1';
 
 export interface HealthServerOptions {
@@ -27,20 +26,6 @@ export interface HealthServer {
   /** Readiness answers 503 from now on (shutdown has started); markReady() no longer changes it. */
   markShuttingDown(): void;
   close(): Promise<void>;
-}
-
-/** "8081" → 8081; anything else → an error message naming the setting. */
-export function parseHealthPort(value: string, name: string): number | string {
-  const port = Number(value.trim());
-  if (!/^\d+$/.test(value.trim()) || port > 65535) return `${name} must be an integer between 0 and 65535, got "${value}"`;
-  return port;
-}
-
-/** The CLI value wins, then AGENT_HEALTH_PORT, then 8081. */
-export function resolveHealthPort(cliValue: string | undefined, env: NodeJS.ProcessEnv = process.env): number | string {
-  if (cliValue !== undefined) return parseHealthPort(cliValue, '--agent-health-port');
-  if (env.AGENT_HEALTH_PORT) return parseHealthPort(env.AGENT_HEALTH_PORT, 'AGENT_HEALTH_PORT');
-  return DEFAULT_AGENT_HEALTH_PORT;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -144,8 +129,8 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
 }
 
 export interface AgentProbeOptions {
-  /** A port, or the text of --agent-health-port (undefined: AGENT_HEALTH_PORT, then 8081). */
-  port?: number | string;
+  /** 0 picks a free port (Config.agentHealthPort for serve and the desktop app). */
+  port: number;
   host?: string;
   logger: Logger;
   freePortIfTaken?: boolean;
@@ -154,16 +139,10 @@ export interface AgentProbeOptions {
 
 /**
  * The embedded agent's probes as `sightline serve` and the desktop app start them: announced on
- * stdout; stop them with shutDownGracefully (graceful-shutdown.ts). A bad port setting is the
- * caller's to reject before (the CLI exits 2); here it falls back to the default with a warning.
+ * stdout; stop them with shutDownGracefully (graceful-shutdown.ts).
  */
 export async function startAgentProbes(options: AgentProbeOptions): Promise<HealthServer> {
-  let port = typeof options.port === 'number' ? options.port : resolveHealthPort(options.port);
-  if (typeof port === 'string') {
-    warn(`${port}; the agent health probes use ${DEFAULT_AGENT_HEALTH_PORT}.`);
-    port = DEFAULT_AGENT_HEALTH_PORT;
-  }
-  const health = await startHealthServer({ port, host: options.host ?? DEFAULT_AGENT_HEALTH_HOST, logger: options.logger, freePortIfTaken: options.freePortIfTaken, health: options.health });
+  const health = await startHealthServer({ port: options.port, host: options.host ?? DEFAULT_AGENT_HEALTH_HOST, logger: options.logger, freePortIfTaken: options.freePortIfTaken, health: options.health });
   if (health.url) process.stdout.write(`Agent health probes on ${health.url}\n`);
   return health;
 }

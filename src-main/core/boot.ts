@@ -21,7 +21,7 @@ import { createRuntime } from '../services/runtime';
 import { sealStoredSecrets } from '../services/secrets/seal-stored';
 import { backendAgentHealth } from '../services/agent-status/health';
 import type { AgentHealth } from '../../src-shared/rules/lanes';
-import { createRunSystem, type RunSystem } from '../scheduler/run-system';
+import { createRunSystem, type RunSystem, type RunSystemOptions } from '../scheduler/run-system';
 import type { RemoteBroker, RemoteBrokerOptions } from '../scheduler/remote-broker';
 import { attachRemoteAgents } from '../scheduler/remote-wiring';
 import type { Scheduler } from '../scheduler/scheduler';
@@ -38,8 +38,8 @@ export interface BootOptions {
   nativeBinding?: string;
   allowFileOrigin?: boolean;
   /**
-   * Run checks on their schedule. Default: on, except under vitest (tests opt in). Triggers, "Run
-   * now" and retries work either way: the embedded agent always runs.
+   * Run checks on their schedule; default on (the test helpers pass false and tests opt in).
+   * Triggers, "Run now" and retries work either way: the embedded agent always runs.
    */
   startScheduler?: boolean;
   /** Timers for the scheduler and run coordinator (tests drive them by hand). */
@@ -54,6 +54,8 @@ export interface BootOptions {
   schedulerPollMs?: number;
   /** How long close() waits for running checks before aborting them; default 10000 ms. */
   drainTimeoutMs?: number;
+  /** Stores a batch of job outcomes; defaults to recordOutcomes (tests put a failing database write in front of it). */
+  recordOutcomes?: RunSystemOptions['record'];
   /** Leases and heartbeats of remote agents (`sightline agent`); tests use short ones. */
   remoteAgents?: RemoteBrokerOptions;
 }
@@ -136,6 +138,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       timers: options.timers,
       lanes: { ...config.lanes, ...options.lanes },
       pollIntervalMs: options.schedulerPollMs,
+      record: options.recordOutcomes,
       multiStepIsolation: sandbox ? isolationView(sandbox, config.multiStepMemoryMb) : null,
     });
     const alerting = startAlerting(deps, events);
@@ -145,7 +148,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       rollupRetentionDays: config.rollupRetentionDays,
       notificationRetentionDays: config.notificationRetentionDays,
     });
-    if (options.startScheduler ?? !process.env.VITEST) runs.startScheduling();
+    if (options.startScheduler ?? true) runs.startScheduling();
     let closed = false;
     return {
       url,

@@ -44,6 +44,10 @@ export interface Config {
   lanes: Partial<Record<LaneName, number>>;
   /** Memory limit of each process of a multi-step run, in MB (--multistep-memory-mb or SIGHTLINE_MULTISTEP_MEMORY_MB; default 512). */
   multiStepMemoryMb: number;
+  /** Port of the embedded agent's health probes (--agent-health-port or AGENT_HEALTH_PORT; default 8081; 0 picks a free one). */
+  agentHealthPort: number;
+  /** Settings that were given but are no longer read, worded as warnings for the entry point to print. */
+  ignoredSettings: string[];
 }
 
 /** The settings of each lane's capacity: CLI flag and environment variable. */
@@ -166,6 +170,21 @@ export function parseMaxChecks(value: string, name: string): number | null | str
   return n;
 }
 
+export const DEFAULT_AGENT_HEALTH_PORT = 8081;
+
+/** "8081" → 8081 (0 picks a free port); anything else → an error message naming the setting. */
+export function parseHealthPort(value: string, name: string): number | string {
+  const port = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || port > 65535) return `${name} must be an integer between 0 and 65535, got "${value}"`;
+  return port;
+}
+
+function ignoredSettingsOf(env: NodeJS.ProcessEnv): string[] {
+  const ignored: string[] = [];
+  if (env.JOB_CONCURRENCY) ignored.push('JOB_CONCURRENCY is no longer read: each check type has its own lane (--lane-icmp, --lane-traceroute, --lane-multistep).');
+  return ignored;
+}
+
 export const DEFAULT_RAW_RETENTION_DAYS = 30;
 export const DEFAULT_ROLLUP_RETENTION_DAYS = 400;
 export const DEFAULT_NOTIFICATION_RETENTION_DAYS = 30;
@@ -226,5 +245,7 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     lanes: { ...lanesFromEnv(env), ...overrides.lanes },
     multiStepMemoryMb:
       overrides.multiStepMemoryMb ?? fromEnv(env.SIGHTLINE_MULTISTEP_MEMORY_MB, 'SIGHTLINE_MULTISTEP_MEMORY_MB', parseMultiStepMemoryMb) ?? DEFAULT_MULTISTEP_MEMORY_MB,
+    agentHealthPort: overrides.agentHealthPort ?? fromEnv(env.AGENT_HEALTH_PORT, 'AGENT_HEALTH_PORT', parseHealthPort) ?? DEFAULT_AGENT_HEALTH_PORT,
+    ignoredSettings: overrides.ignoredSettings ?? ignoredSettingsOf(env),
   };
 }

@@ -37,6 +37,8 @@ export const checks = sqliteTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     checkType: text('check_type').notNull(),
     name: text('name').notNull(),
+    /** foldName(name), kept by the repository on every write: what name search matches, in any script. */
+    nameFolded: text('name_folded').notNull().default(''),
     activated: integer('activated', { mode: 'boolean' }).notNull(),
     muted: integer('muted', { mode: 'boolean' }).notNull(),
     groupId: integer('group_id'),
@@ -50,6 +52,7 @@ export const checks = sqliteTable(
     index('checks_account_created').on(t.accountId, t.createdAt),
     index('checks_account_type').on(t.accountId, t.checkType),
     index('checks_group').on(t.groupId),
+    index('checks_account_name_folded').on(t.accountId, t.nameFolded),
   ],
 );
 

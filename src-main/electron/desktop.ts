@@ -4,7 +4,7 @@ import { app, BrowserWindow, ipcMain, shell } from 'electron';
 import { shutDownGracefully } from '../agent/graceful-shutdown';
 import { startAgentProbes, type HealthServer } from '../agent/health-server';
 import { boot, type Backend } from '../core/boot';
-import { PROJECT_ROOT, resolveConfig } from '../core/config';
+import { PROJECT_ROOT, resolveConfig, type Config } from '../core/config';
 import { CONNECTION_CHANNEL, type DesktopConnection } from '../preload/channel';
 
 const RENDERER_INDEX = join(PROJECT_ROOT, 'out', 'renderer', 'index.html');
@@ -13,11 +13,10 @@ const PRELOAD = join(PROJECT_ROOT, 'out', 'preload', 'index.cjs');
 /** better-sqlite3 compiled for Electron's ABI by `npm run build:electron-sqlite`; Node keeps its own build. */
 export const ELECTRON_SQLITE_BINDING = join(PROJECT_ROOT, 'out', 'native', 'better-sqlite3-electron', 'build', 'Release', 'better_sqlite3.node');
 
-async function startBackend(): Promise<Backend> {
+async function startBackend(config: Config): Promise<Backend> {
   if (!existsSync(ELECTRON_SQLITE_BINDING)) {
     throw new Error(`better-sqlite3 has not been built for Electron: run "npm run build:electron-sqlite" (looked for ${ELECTRON_SQLITE_BINDING})`);
   }
-  const config = resolveConfig({ dataDir: app.getPath('userData'), rendererDir: null });
   const options = { issueLaunchToken: true, nativeBinding: ELECTRON_SQLITE_BINDING, allowFileOrigin: true };
   try {
     return await boot(config, options);
@@ -68,9 +67,11 @@ export function startDesktop(): void {
   let health: HealthServer | null = null;
   lockDownNavigation();
   app.whenReady().then(async () => {
-    backend = await startBackend();
+    const config = resolveConfig({ dataDir: app.getPath('userData'), rendererDir: null });
+    for (const ignored of config.ignoredSettings) process.stderr.write(`Warning: ${ignored}\n`);
+    backend = await startBackend(config);
     // Like `sightline serve`: AGENT_HEALTH_PORT or 8081, and a free port (with a warning) when that one is taken.
-    health = await startAgentProbes({ logger: backend.deps.logger, freePortIfTaken: true, health: backend.agentHealth });
+    health = await startAgentProbes({ port: config.agentHealthPort, logger: backend.deps.logger, freePortIfTaken: true, health: backend.agentHealth });
     const connection: DesktopConnection = { apiBaseUrl: backend.url, token: backend.launchToken ?? '' };
     ipcMain.on(CONNECTION_CHANNEL, (event) => {
       event.returnValue = connection;

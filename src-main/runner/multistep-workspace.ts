@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
-import { DEFAULT_SCRIPT_PATH, describeWorkspacePathIssue, normalizeWorkspacePath, workspacePathIssues, workspacePathProblem } from '../../src-shared/rules/workspace-paths';
+import { DEFAULT_SCRIPT_PATH, describeWorkspacePathIssue, normalizeWorkspacePath, workspacePathIssues } from '../../src-shared/rules/workspace-paths';
 import type { MultiStepCheckInput } from './types';
 
 export { DEFAULT_SCRIPT_PATH };
@@ -14,12 +14,6 @@ export interface Workspace {
   configFile: string;
   reportFile: string;
   scriptFile: string;
-}
-
-/** Why a dependency or script path is refused, or null: it must stay inside the work dir (the rule checks made at save time). */
-export function unsafePathReason(path: string): string | null {
-  const problem = workspacePathProblem(path);
-  return problem ? `${JSON.stringify(path)} ${problem}` : null;
 }
 
 /** The node_modules holding @playwright/test, linked into the work dir so the script's imports resolve. */

@@ -1,20 +1,31 @@
 import type { spawn } from 'node:child_process';
+import type {
+  AssertionOutcome,
+  Comparison,
+  IcmpCheckResult,
+  MultiStepCheckResult,
+  TracerouteCheckResult,
+  TracerouteProtocol,
+} from '../../src-shared/schemas/result-payloads';
+
+// The payloads of a result are defined once, in src-shared, for the runner, the services and the console.
+export type {
+  AssertionOutcome,
+  Comparison,
+  IcmpCheckResult,
+  Latency,
+  MultiStepCheckResult,
+  MultiStepError,
+  MultiStepLogLine,
+  MultiStepStep,
+  MultiStepTest,
+  PingReply,
+  TracerouteCheckResult,
+  TracerouteHop,
+  TracerouteProtocol,
+} from '../../src-shared/schemas/result-payloads';
 
 /** The contract between the scheduler and the executors: plain data in, plain data out, no database. */
-
-export const COMPARISONS = [
-  'EQUALS',
-  'NOT_EQUALS',
-  'GREATER_THAN',
-  'LESS_THAN',
-  'IS_EMPTY',
-  'NOT_EMPTY',
-  'CONTAINS',
-  'NOT_CONTAINS',
-  'IS_NULL',
-  'NOT_NULL',
-] as const;
-export type Comparison = (typeof COMPARISONS)[number];
 
 export type IpFamily = 'IPv4' | 'IPv6';
 
@@ -24,19 +35,6 @@ export interface CheckAssertion {
   property?: string | null;
   target?: string | null;
   regex?: string | null;
-}
-
-export interface AssertionOutcome {
-  source: string;
-  property: string;
-  comparison: Comparison;
-  target: string;
-  regex: string | null;
-  /** The value compared after the property lookup and the regex, as recorded. */
-  actual: string | number | boolean | null;
-  passed: boolean;
-  /** Why the assertion could not be evaluated (bad regex, non-numeric value for GREATER_THAN...). */
-  error?: string;
 }
 
 /** Response-time limits shared by all types; null or absent means "no limit". */
@@ -56,8 +54,6 @@ export interface IcmpCheckInput extends ResponseTimeLimits {
   degradedPacketLossThreshold?: number | null;
   maxPacketLossThreshold?: number | null;
 }
-
-export type TracerouteProtocol = 'TCP' | 'UDP' | 'ICMP' | 'SCTP';
 
 export interface TracerouteCheckInput extends ResponseTimeLimits {
   request: {
@@ -94,95 +90,11 @@ export type ExecutionJob =
   | (JobBase & { checkType: 'TRACEROUTE'; check: TracerouteCheckInput })
   | (JobBase & { checkType: 'MULTI_STEP'; check: MultiStepCheckInput });
 
-export type CheckTypeOfJob = ExecutionJob['checkType'];
-
 export type ErrorKind = 'NETWORK_ERROR' | 'TIMEOUT' | 'ASSERTION_FAILED' | 'TOOL_MISSING' | 'SCRIPT_ERROR' | 'INVALID_TARGET';
 
 export interface ExecutionError {
   kind: ErrorKind;
   message: string;
-}
-
-export interface Latency {
-  min: number;
-  avg: number;
-  max: number;
-  stdDev: number;
-}
-
-export interface PingReply {
-  sequence: number;
-  ttl: number | null;
-  timeMs: number;
-}
-
-export interface IcmpCheckResult {
-  hostname: string;
-  resolvedAddress?: string;
-  packetsSent: number;
-  packetsReceived: number;
-  /** Percent, 0..100. */
-  packetLoss: number;
-  /** All zeros when no reply came back. */
-  latency: Latency;
-  pings?: PingReply[];
-}
-
-export interface TracerouteHop {
-  hop_number: number;
-  main_ip: string | null;
-  main_host: string | null;
-  sent: number;
-  received: number;
-  loss_percentage: number;
-  rtt: { last_ms: number; avg_ms: number; best_ms: number; worst_ms: number; stddev_ms: number };
-}
-
-export interface TracerouteCheckResult {
-  hostname: string;
-  resolvedIp: string | null;
-  protocol: TracerouteProtocol;
-  port: number | null;
-  hops: TracerouteHop[];
-  totalHops: number;
-  destinationReached: boolean;
-  finalHopLatency: Latency | null;
-}
-
-export interface MultiStepError {
-  message: string;
-  location?: { file: string; line: number; column: number };
-  snippet?: string;
-}
-
-export interface MultiStepStep {
-  title: string;
-  duration: number;
-  error?: string;
-  steps?: MultiStepStep[];
-}
-
-export interface MultiStepTest {
-  title: string;
-  status: string;
-  duration: number;
-  errors: MultiStepError[];
-  steps: MultiStepStep[];
-}
-
-export interface MultiStepLogLine {
-  stream: 'stdout' | 'stderr';
-  text: string;
-}
-
-export interface MultiStepCheckResult {
-  /** Epoch milliseconds, as in the reference MultiStepResultBrowser. */
-  startTime: number;
-  endTime: number;
-  runtimeVersion: string;
-  errors: MultiStepError[];
-  tests: MultiStepTest[];
-  jobLog: MultiStepLogLine[];
 }
 
 export interface ExecutionResult {

@@ -1,5 +1,5 @@
 import { laneOf, type JobOutcome, type JobSink, type RunJob } from '../runner/jobs';
-import { recordOutcomes } from '../services/check-sessions/record-outcome';
+import { closeUnrecordedSessions, recordOutcomes, type RecordDecision } from '../services/check-sessions/record-outcome';
 import type { RunControl, SessionDispatch } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
 import { decodeRunId, encodeRunId } from '../../src-shared/rules/run-ids';
@@ -13,7 +13,15 @@ export interface RunCoordinatorOptions {
   flushIntervalMs?: number;
   /** ...or as soon as this many are waiting. */
   flushMaxOutcomes?: number;
+  /** Stores a batch in one transaction; defaults to recordOutcomes (tests put a failing write in front of it). */
+  record?: (deps: ServiceDeps, outcomes: readonly JobOutcome[]) => RecordDecision;
 }
+
+/**
+ * A batch that cannot be written is tried again after these delays (the scheduler loop keeps
+ * running meanwhile); when the last try fails too, its sessions are closed as not recorded.
+ */
+export const RECORD_RETRY_DELAYS_MS: readonly number[] = [200, 1000];
 
 interface GroupGate {
   limit: number;
@@ -35,6 +43,9 @@ export class RunCoordinator implements RunControl {
   private readonly gateOf = new Map<number, number>();
   private readonly flushIntervalMs: number;
   private readonly flushMaxOutcomes: number;
+  private readonly record: NonNullable<RunCoordinatorOptions['record']>;
+  /** Batches waiting to be written again after a failed write, by their timer. */
+  private readonly unwritten = new Map<TimerHandle, JobOutcome[]>();
   private nextRetryKey = 1;
   private lastSaturationWarning = -Infinity;
   private skippedSinceWarning = 0;
@@ -46,6 +57,7 @@ export class RunCoordinator implements RunControl {
     this.sink = options.sink;
     this.flushIntervalMs = options.flushIntervalMs ?? 100;
     this.flushMaxOutcomes = options.flushMaxOutcomes ?? 500;
+    this.record = options.record ?? recordOutcomes;
   }
 
   /** Remote agents (private locations) may put a routing sink in front of the embedded agent. */
@@ -110,22 +122,50 @@ export class RunCoordinator implements RunControl {
     this.flushTimer = null;
     const batch = this.buffer.splice(0);
     if (batch.length === 0) return;
+    this.write(batch, 0);
+  }
+
+  /** Writes a batch; `failures` is how many writes of it failed before. A batch is never dropped silently. */
+  private write(batch: JobOutcome[], failures: number): void {
+    const { deps } = this.options;
     let decision;
     try {
-      decision = recordOutcomes(this.options.deps, batch);
+      decision = this.record(deps, batch);
     } catch (error) {
-      this.options.deps.logger.error({ err: error, outcomes: batch.length }, 'recording job outcomes failed');
+      const delayMs = RECORD_RETRY_DELAYS_MS[failures];
+      if (delayMs !== undefined && !this.stopped) {
+        deps.logger.warn({ err: error, outcomes: batch.length, attempt: failures + 1 }, `recording job outcomes failed; trying again in ${delayMs} ms`);
+        const handle = this.options.timers.setTimeout(() => {
+          this.unwritten.delete(handle);
+          this.write(batch, failures + 1);
+        }, delayMs);
+        this.unwritten.set(handle, batch);
+        return;
+      }
+      deps.logger.error({ err: error, outcomes: batch.length, attempts: failures + 1 }, 'recording job outcomes failed for good; their sessions are closed as not recorded');
+      this.closeUnrecorded(batch);
       return;
     }
     this.recorded += batch.length;
-    const now = this.options.deps.clock.now().getTime();
+    const now = deps.clock.now().getTime();
     for (const retry of decision.retries) this.scheduleRetry(retry.job, retry.dueAt - now);
     for (const sessionId of decision.finished) this.release(sessionId);
+  }
+
+  /** The batch's sessions end with a result saying Sightline failed to record them; their other jobs and retries are called off. */
+  private closeUnrecorded(batch: readonly JobOutcome[]): void {
+    for (const sessionId of closeUnrecordedSessions(this.options.deps, batch)) this.cancelSession(sessionId);
   }
 
   stop(): void {
     this.flush();
     this.stopped = true;
+    // Shutting down does not wait out the backoff: a batch still unwritten gets its last try now.
+    for (const [handle, batch] of [...this.unwritten]) {
+      this.options.timers.clearTimeout(handle);
+      this.unwritten.delete(handle);
+      this.write(batch, RECORD_RETRY_DELAYS_MS.length);
+    }
     for (const timers of this.retryTimers.values()) for (const handle of timers.values()) this.options.timers.clearTimeout(handle);
     this.retryTimers.clear();
   }

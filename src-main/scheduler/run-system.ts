@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../services/context';
 import { openExecutionSecrets } from '../services/secrets/execution';
 import type { ExecutionJob } from '../runner/types';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
-import { RunCoordinator } from './run-coordinator';
+import { RunCoordinator, type RunCoordinatorOptions } from './run-coordinator';
 import { Scheduler } from './scheduler';
 import { realTimers, type Timers } from './timers';
 
@@ -20,6 +20,8 @@ export interface RunSystemOptions {
   pollIntervalMs?: number;
   flushIntervalMs?: number;
   recordLag?: boolean;
+  /** Stores a batch of outcomes (RunCoordinatorOptions.record). */
+  record?: RunCoordinatorOptions['record'];
   /** How the executors isolate multi-step scripts, for the Agent section and /health. */
   multiStepIsolation?: MultiStepIsolationView | null;
 }
@@ -55,7 +57,7 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
       waiter(outcome);
     },
   });
-  coordinator = new RunCoordinator({ deps, timers, sink: agent, flushIntervalMs: options.flushIntervalMs });
+  coordinator = new RunCoordinator({ deps, timers, sink: agent, flushIntervalMs: options.flushIntervalMs, record: options.record });
   const control = coordinator;
   const scheduler = new Scheduler({ deps, timers, control, pollIntervalMs: options.pollIntervalMs, recordLag: options.recordLag });
   deps.runtime.runs = control;

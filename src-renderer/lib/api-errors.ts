@@ -16,12 +16,6 @@ export function isUnauthorized(error: unknown): boolean {
   return responseStatus(error.meta) === 401;
 }
 
-/** A network failure never reached the server: fetch throws a TypeError and there is no response. */
-export function isUnreachable(error: unknown): boolean {
-  if (!isTRPCClientError(error)) return false;
-  return error.data == null && responseStatus(error.meta) === undefined;
-}
-
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Unexpected error';

@@ -1,5 +1,4 @@
 import { LOCAL_LOCATION, LOCATIONS } from '../../src-shared/enums';
-import { publicRegions } from '../../src-shared/schemas/platform';
 import { stringArray } from './form-values';
 
 /**
@@ -32,14 +31,6 @@ export function toLocationLists(runLocations: readonly string[]): { locations: P
     } else if (value.startsWith('private:')) privateLocations.push(value.slice('private:'.length));
   }
   return { locations, privateLocations };
-}
-
-const CITY = new Map(publicRegions().map((location) => [location.region, location.name.replace(/\s*\(runs on this machine\)$/, '')]));
-
-/** "eu-west-1 (Ireland)". */
-export function publicRegionLabel(region: string): string {
-  const city = CITY.get(region);
-  return city ? `${region} (${city})` : region;
 }
 
 /** How a list shows where something runs: "This machine", "Office (office-net)", "eu-west-1 (this machine)". */

@@ -9,7 +9,6 @@ export const CONSOLE_ROUTES = {
   result: '/monitors/:id/results/:resultId',
 } as const;
 
-export const monitorRoute = (checkId: string): string => `/monitors/${encodeURIComponent(checkId)}`;
 export const sessionRoute = (checkSessionId: string): string => `/sessions/${encodeURIComponent(checkSessionId)}`;
 export const resultRoute = (checkId: string, checkResultId: string): string =>
   `/monitors/${encodeURIComponent(checkId)}/results/${encodeURIComponent(checkResultId)}`;

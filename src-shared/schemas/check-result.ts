@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECK_TYPES } from '../enums';
 import { RESULT_TYPES } from './check-session';
+import { Latency } from './result-payloads';
 
 const QueryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -29,8 +30,7 @@ export type CheckResultListQuery = z.infer<typeof CheckResultListQuery>;
 export const CheckResultParams = z.object({ checkId: z.string().min(1), checkResultId: z.string().min(1) });
 export const CheckIdParams = z.object({ checkId: z.string().min(1) });
 
-const Latency = z.object({ min: z.number(), avg: z.number(), max: z.number(), stdDev: z.number() });
-
+/** The API's ICMP payload, rebuilt from the stored row (result-payloads.ts has what the runner produces). */
 export const IcmpResultPayload = z.object({
   hostname: z.string().nullable(),
   resolvedAddress: z.string().nullable(),
@@ -70,6 +70,7 @@ export const CheckResult = z.object({
   traceId: z.string().nullable(),
   error: z.object({ kind: z.string(), message: z.string() }).nullable(),
   icmpCheckResult: IcmpResultPayload.nullable(),
+  // The public API types these loosely; their members are TracerouteCheckResult / MultiStepCheckResult plus assertions and requestError.
   tracerouteCheckResult: z.record(z.string(), z.unknown()).nullable(),
   multiStepCheckResult: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHealthServer, resolveHealthPort, type HealthServer } from '../../src-main/agent/health-server';
+import { startHealthServer, type HealthServer } from '../../src-main/agent/health-server';
+import { parseHealthPort, resolveConfig } from '../../src-main/core/config';
 import { createLogger } from '../../src-main/core/logger';
 import { probe } from './helpers';
 
@@ -49,11 +50,12 @@ describe('agent health probes', () => {
     }
   });
 
-  it('the port comes from --agent-health-port, then AGENT_HEALTH_PORT, then 8081', () => {
-    expect(resolveHealthPort(undefined, {})).toBe(8081);
-    expect(resolveHealthPort(undefined, { AGENT_HEALTH_PORT: '9090' })).toBe(9090);
-    expect(resolveHealthPort('0', { AGENT_HEALTH_PORT: '9090' })).toBe(0);
-    expect(resolveHealthPort('http', {})).toBe('--agent-health-port must be an integer between 0 and 65535, got "http"');
-    expect(resolveHealthPort(undefined, { AGENT_HEALTH_PORT: '70000' })).toBe('AGENT_HEALTH_PORT must be an integer between 0 and 65535, got "70000"');
+  it('the port comes from --agent-health-port, then AGENT_HEALTH_PORT, then 8081 (read through Config)', () => {
+    const dataDir = '/tmp/sightline-config-only';
+    expect(resolveConfig({ dataDir }, {}).agentHealthPort).toBe(8081);
+    expect(resolveConfig({ dataDir }, { AGENT_HEALTH_PORT: '9090' }).agentHealthPort).toBe(9090);
+    expect(resolveConfig({ dataDir, agentHealthPort: 0 }, { AGENT_HEALTH_PORT: '9090' }).agentHealthPort).toBe(0);
+    expect(parseHealthPort('http', '--agent-health-port')).toBe('--agent-health-port must be an integer between 0 and 65535, got "http"');
+    expect(() => resolveConfig({ dataDir }, { AGENT_HEALTH_PORT: '70000' })).toThrow('AGENT_HEALTH_PORT must be an integer between 0 and 65535, got "70000"');
   });
 });

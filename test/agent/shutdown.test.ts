@@ -47,7 +47,7 @@ describe('shutdown of the embedded agent', () => {
 
   it('sightline serve: probes on --agent-health-port, SIGTERM → readiness 503 while the check finishes → exit 0, result kept', async () => {
     const dataDir = await makeDataDir();
-    const args = ['serve', '--no-console-build', '--port', '0', '--data-dir', dataDir, '--api-key', TEST_KEY, '--agent-health-port', '0'];
+    const args = ['serve', '--no-console-build', '--no-scheduler', '--port', '0', '--data-dir', dataDir, '--api-key', TEST_KEY, '--agent-health-port', '0'];
     try {
       const cli = spawnSightline(args);
       const url = await cli.line(/^Sightline API listening on (http:\/\/\S+)$/, 30_000);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { RESULT_FLAGS } from '../../src-main/db/repositories/runs-results';
+import { foldName } from '../../src-main/db/name-fold';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -32,7 +33,7 @@ export interface CheckSeed {
 /** Writes checks straight into SQLite (with their check_num), as the API would have stored an ICMP monitor. */
 export function insertChecks(sqlite: Database.Database, accountId: string, seeds: readonly CheckSeed[]): SeededCheck[] {
   const insertCheck = sqlite.prepare(
-    'insert into checks (id, account_id, check_type, name, activated, muted, group_id, tags, body, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into checks (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertSchedule = sqlite.prepare('insert into check_schedule (check_id, account_id) values (?, ?)');
   const out: SeededCheck[] = [];
@@ -52,6 +53,7 @@ export function insertChecks(sqlite: Database.Database, accountId: string, seeds
         accountId,
         'ICMP',
         seed.name,
+        foldName(seed.name),
         seed.activated === false ? 0 : 1,
         seed.muted ? 1 : 0,
         seed.groupId ?? null,

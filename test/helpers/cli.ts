@@ -41,7 +41,7 @@ export interface StartCliOptions {
  * the test from building the console bundle (out/renderer) as a side effect.
  */
 export async function startCli(args: string[], options: StartCliOptions = {}): Promise<CliServer> {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'sightline.mjs'), 'serve', '--no-console-build', ...args], {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'sightline.mjs'), 'serve', '--no-console-build', '--no-scheduler', ...args], {
     cwd: PROJECT_ROOT,
     env: { ...cleanEnv(), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -64,7 +64,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const dataDir = options.dataDir ?? (await makeDataDir());
   const key = options.apiKey ?? TEST_KEY;
   const config = resolveConfig({ host: '127.0.0.1', port: 0, dataDir, apiKey: key, rendererDir: null, ...options.config });
-  const backend = await boot(config, options);
+  // Checks run on their schedule only in tests that ask (startScheduler: true), so a test's runs are the ones it triggers.
+  const backend = await boot(config, { startScheduler: false, ...options });
   return {
     backend,
     url: backend.url,

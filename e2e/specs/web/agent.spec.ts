@@ -25,7 +25,7 @@ test.describe('agent and private locations in the web console', () => {
     await expect(agent.keyDialog).toBeVisible();
     const key = await agent.shownKey();
     expect(key.length).toBeGreaterThan(20);
-    await expect(agent.agentCommand).toHaveText(`npx sightline agent --server ${server.baseURL} --key ${key}`);
+    await expect(agent.agentCommand).toHaveText(`npm run agent -- --server ${server.baseURL} --key ${key}`);
     await expect(agent.copyKeyButton).toBeVisible();
     await agent.keyDoneButton.click();
     await expect(agent.keyDialog).toBeHidden();

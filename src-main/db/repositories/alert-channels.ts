@@ -33,16 +33,6 @@ export function countAlertChannels(db: Db, accountId: string): number {
   return db.select({ n: count() }).from(alertChannels).where(eq(alertChannels.accountId, accountId)).get()?.n ?? 0;
 }
 
-/** The channels a newly created check is subscribed to even when it does not ask for them. */
-export function listAutoSubscribeChannels(db: Db, accountId: string): AlertChannelRow[] {
-  return db
-    .select()
-    .from(alertChannels)
-    .where(and(eq(alertChannels.accountId, accountId), eq(alertChannels.autoSubscribe, true)))
-    .orderBy(asc(alertChannels.id))
-    .all();
-}
-
 export function insertAlertChannel(db: Db, row: NewAlertChannelRow): AlertChannelRow {
   return db.insert(alertChannels).values(row).returning().get();
 }

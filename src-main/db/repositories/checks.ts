@@ -1,11 +1,15 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import type { Db } from '../connection';
+import { foldName } from '../name-fold';
 import { prepared } from '../prepared';
 import { alertSubscriptions, checkGroups, checkResults, checks, checkSchedule, checkStatuses } from '../schema';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 
-export type CheckRow = typeof checks.$inferSelect;
+/** A check as services see it; the folded name is the repository's to keep. */
+export type CheckRow = Omit<typeof checks.$inferSelect, 'nameFolded'>;
+
+const { nameFolded: _nameFolded, ...checkColumns } = getTableColumns(checks);
 
 export interface CheckFilter {
   accountId: string;
@@ -33,7 +37,7 @@ function statusCondition(status: NonNullable<CheckFilter['status']>): SQL {
     where ${checkSchedule.checkId} = ${checks.id} and ${test})`;
 }
 
-function whereOf(db: Db, filter: CheckFilter): SQL | undefined {
+function whereOf(filter: CheckFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(checks.accountId, filter.accountId)];
   if (filter.checkType) parts.push(eq(checks.checkType, filter.checkType));
   if (filter.groupId !== undefined) parts.push(eq(checks.groupId, filter.groupId));
@@ -44,27 +48,20 @@ function whereOf(db: Db, filter: CheckFilter): SQL | undefined {
   if (filter.apiCheckUrlPattern !== undefined) {
     parts.push(eq(checks.checkType, 'API'), sql`instr(coalesce(json_extract(${checks.body}, '$.request.url'), ''), ${filter.apiCheckUrlPattern}) > 0`);
   }
-  if (filter.search) parts.push(sql`${checks.id} in (select value from json_each(${JSON.stringify(idsMatching(db, and(...parts), filter.search))}))`);
+  if (filter.search) parts.push(nameMatches(filter.search));
   return and(...parts);
 }
 
-/** SQLite folds only ASCII case, so the name match runs here: a case-insensitive substring in any script. */
-function idsMatching(db: Db, where: SQL | undefined, search: string): string[] {
-  const needle = search.toLowerCase();
-  return db
-    .select({ id: checks.id, name: checks.name })
-    .from(checks)
-    .where(where)
-    .all()
-    .filter((row) => row.name.toLowerCase().includes(needle))
-    .map((row) => row.id);
+/** A case-insensitive substring of the name, in any script (see name-fold.ts). */
+function nameMatches(search: string): SQL {
+  return sql`instr(${checks.nameFolded}, ${foldName(search)}) > 0`;
 }
 
 export function listChecks(db: Db, filter: CheckFilter, limit: number, offset: number): CheckRow[] {
   return db
-    .select()
+    .select(checkColumns)
     .from(checks)
-    .where(whereOf(db, filter))
+    .where(whereOf(filter))
     .orderBy(desc(checks.createdAt), asc(checks.id))
     .limit(limit)
     .offset(offset)
@@ -72,24 +69,24 @@ export function listChecks(db: Db, filter: CheckFilter, limit: number, offset: n
 }
 
 export function countChecks(db: Db, filter: CheckFilter): number {
-  return db.select({ n: count() }).from(checks).where(whereOf(db, filter)).get()?.n ?? 0;
+  return db.select({ n: count() }).from(checks).where(whereOf(filter)).get()?.n ?? 0;
 }
 
 export function findCheck(db: Db, accountId: string, id: string): CheckRow | undefined {
   return db
-    .select()
+    .select(checkColumns)
     .from(checks)
     .where(and(eq(checks.accountId, accountId), eq(checks.id, id)))
     .get();
 }
 
 export function insertCheck(db: Db, row: CheckRow): void {
-  db.insert(checks).values(row).run();
+  db.insert(checks).values({ ...row, nameFolded: foldName(row.name) }).run();
 }
 
 export function replaceCheck(db: Db, row: CheckRow): void {
   db.update(checks)
-    .set(row)
+    .set({ ...row, nameFolded: foldName(row.name) })
     .where(and(eq(checks.accountId, row.accountId), eq(checks.id, row.id)))
     .run();
 }
@@ -134,30 +131,22 @@ function nameSortKey(name: string): string {
 }
 
 const NAME_KEY_FUNCTION = 'sightline_name_key';
-const LOWER_FUNCTION = 'sightline_lower';
 const withFunctions = new WeakSet<object>();
 
 /**
- * SQLite's lower() and NOCASE fold ASCII only ("Zürich" would sort after "Zz", "ZÜRICH" would not
- * find it), so the overview's sort key and name match are deterministic functions of ours,
- * registered once per connection (about 1 µs a row): the same match as idsMatching, without
- * carrying the matching ids from JS back into SQL.
+ * SQLite's lower() and NOCASE fold ASCII only ("Zürich" would sort after "Zz"), so the overview's
+ * sort key is a deterministic function of ours, registered once per connection (about 1 µs a row).
  */
 function registerFunctions(db: Db): void {
   const client = (db as unknown as { session: { client: Database.Database } }).session.client;
   if (withFunctions.has(client)) return;
   client.function(NAME_KEY_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? nameSortKey(value) : value));
-  client.function(LOWER_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   withFunctions.add(client);
 }
 
-function overviewBaseWhere(db: Db, filter: OverviewFilter): SQL | undefined {
-  const { noGroup, healthRanks: _healthRanks, search, ...base } = filter;
-  return and(
-    whereOf(db, noGroup ? { ...base, groupId: undefined } : base),
-    noGroup ? sql`${checks.groupId} is null` : undefined,
-    search ? sql`instr(${sql.raw(LOWER_FUNCTION)}(${checks.name}), ${search.toLowerCase()}) > 0` : undefined,
-  );
+function overviewBaseWhere(filter: OverviewFilter): SQL | undefined {
+  const { noGroup, healthRanks: _healthRanks, ...base } = filter;
+  return and(whereOf(noGroup ? { ...base, groupId: undefined } : base), noGroup ? sql`${checks.groupId} is null` : undefined);
 }
 
 const byName = sql`${sql.raw(NAME_KEY_FUNCTION)}(${checks.name})`;
@@ -193,7 +182,7 @@ export interface OverviewPage {
  */
 export function overviewPage(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): OverviewPage {
   registerFunctions(db);
-  const base = overviewBaseWhere(db, filter);
+  const base = overviewBaseWhere(filter);
   const ranks = (filter.healthRanks ?? []).filter((rank) => Number.isInteger(rank));
   const counted = db
     .select({ rank: healthRank, n: count() })

@@ -27,10 +27,6 @@ export function findPrivateLocationBySlug(db: Db, accountId: string, slugName: s
     .get();
 }
 
-export function findPrivateLocationById(db: Db, id: string): PrivateLocationRow | undefined {
-  return db.select().from(privateLocations).where(eq(privateLocations.id, id)).get();
-}
-
 export function listPrivateLocations(db: Db, accountId: string): PrivateLocationRow[] {
   return db.select().from(privateLocations).where(eq(privateLocations.accountId, accountId)).orderBy(asc(privateLocations.createdAt), asc(privateLocations.slugName)).all();
 }

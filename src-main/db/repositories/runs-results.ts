@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { prepared } from '../prepared';
 import { checkResults, resultDetails } from '../schema';
@@ -86,16 +86,28 @@ export function findDetail(db: Db, id: number): string | null {
 }
 
 /** A session's results, found through the (check_num, started_at) index rather than an index of their own. */
-export function listSessionResults(db: Db, sessionId: number, checkNum: number, sessionStartedAt: number): ResultRow[] {
+/**
+ * A session's results, found through the check's time index within the session's span: a result
+ * starts neither before its session nor after it was recorded, and a session stops when its last
+ * result is recorded. An unfinished session's span runs to now (its results are all recent).
+ */
+export function listSessionResults(db: Db, sessionId: number, checkNum: number, sessionStartedAt: number, sessionStoppedAt: number | null): ResultRow[] {
   const query = prepared(db, 'listSessionResults', (d) =>
     d
       .select()
       .from(checkResults)
-      .where(and(eq(checkResults.checkNum, sql.placeholder('checkNum')), gte(checkResults.startedAt, sql.placeholder('startedAt')), eq(checkResults.sessionId, sql.placeholder('sessionId'))))
+      .where(
+        and(
+          eq(checkResults.checkNum, sql.placeholder('checkNum')),
+          gte(checkResults.startedAt, sql.placeholder('startedAt')),
+          lte(checkResults.startedAt, sql.placeholder('stoppedAt')),
+          eq(checkResults.sessionId, sql.placeholder('sessionId')),
+        ),
+      )
       .orderBy(asc(checkResults.id))
       .prepare(),
   );
-  return query.all({ checkNum, startedAt: sessionStartedAt, sessionId });
+  return query.all({ checkNum, startedAt: sessionStartedAt, stoppedAt: sessionStoppedAt ?? Number.MAX_SAFE_INTEGER, sessionId });
 }
 
 export function findResult(db: Db, checkNum: number, id: number): ResultRow | undefined {

@@ -92,10 +92,6 @@ export function listUnfinishedSessionIds(db: Db): number[] {
     .map((r) => r.id);
 }
 
-export function countSessions(db: Db): number {
-  return db.get<{ n: number }>(sql`select count(*) as n from ${checkSessions}`).n;
-}
-
 export interface RecentSessionFilter {
   accountId: string;
   /** Sessions of this check only. */

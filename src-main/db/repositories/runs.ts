@@ -3,7 +3,7 @@ import type { Db } from '../connection';
 import { prepared } from '../prepared';
 import { checkGroups, checks, checkSchedule, runLocationCodes } from '../schema';
 
-export type CheckRunRow = typeof checks.$inferSelect & { checkNum: number; nextRunAt: number | null; lastLocationIndex: number };
+export type CheckRunRow = Omit<typeof checks.$inferSelect, 'nameFolded'> & { checkNum: number; nextRunAt: number | null; lastLocationIndex: number };
 export type GroupRow = typeof checkGroups.$inferSelect;
 
 /** Gives every check without one its integer surrogate (`check_num`) in one statement. */

@@ -40,7 +40,7 @@ function factsOf(db: Db, row: ResultRow, location: string): RunResultFacts {
  */
 export function storedAlertRun(db: Db, check: { accountId: string; checkId: string; checkNum: number }, session: JudgeableSession): AlertRun {
   const names = locationNames(db);
-  const finals = listSessionResults(db, session.id, check.checkNum, session.startedAt).filter((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
+  const finals = listSessionResults(db, session.id, check.checkNum, session.startedAt, session.stoppedAt).filter((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
   return {
     accountId: check.accountId,
     checkId: check.checkId,

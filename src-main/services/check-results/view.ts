@@ -3,6 +3,7 @@ import { findDetail, RESULT_FLAGS, RESULT_TYPE_CODE, type ResultRow } from '../.
 import type { CheckType } from '../../../src-shared/enums';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { CheckResult } from '../../../src-shared/schemas/check-result';
+import type { AssertionOutcome, MultiStepCheckResult, TracerouteCheckResult } from '../../../src-shared/schemas/result-payloads';
 
 export interface ResultCheck {
   checkId: string;
@@ -12,10 +13,10 @@ export interface ResultCheck {
 
 interface Detail {
   error?: { kind: string; message: string };
-  assertions?: Record<string, unknown>[];
+  assertions?: AssertionOutcome[];
   icmp?: { hostname: string | null; resolvedAddress: string | null };
-  traceroute?: Record<string, unknown>;
-  multiStep?: Record<string, unknown>;
+  traceroute?: TracerouteCheckResult;
+  multiStep?: MultiStepCheckResult;
 }
 
 const ms = (us: number | null) => (us === null ? 0 : us / 1000);

@@ -28,12 +28,22 @@ export const INTERRUPTED: CloseReason = {
   error: { kind: 'SHUTDOWN', message: 'Sightline stopped before this run finished; the session was closed when it started again. Not a failure of the target.' },
 };
 
+/** Sightline could not store the run's outcome: a failure of Sightline, never of the target (isCancelled keeps it out of alerting). */
+export const NOT_RECORDED: CloseReason = {
+  status: 'CANCELLED',
+  flags: RESULT_FLAGS.isCancelled | RESULT_FLAGS.aborted,
+  error: {
+    kind: 'RECORD_FAILED',
+    message: 'Sightline failed to record the result of this run (writing it to its database failed; the server logged why). Not a failure of the target.',
+  },
+};
+
 /**
  * Ends an unfinished session now: every location still without a FINAL result gets one carrying
  * the reason, so each location still ends with exactly one FINAL result.
  */
 export function closeSession(tx: Db, session: SessionWithCheck, reason: CloseReason, now: number): ResultRecordedEvent[] {
-  const results = listSessionResults(tx, session.id, session.checkNum, session.startedAt);
+  const results = listSessionResults(tx, session.id, session.checkNum, session.startedAt, session.stoppedAt);
   const codes = locationCodes(tx, runLocationsOf(session));
   const names = new Map([...codes].map(([name, code]) => [code, name]));
   const open = runLocationsOf(session);

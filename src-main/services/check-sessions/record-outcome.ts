@@ -9,6 +9,7 @@ import { decideRetry, retryLocation } from '../../../src-shared/rules/retry';
 import { decodeRunId, encodeRunId } from '../../../src-shared/rules/run-ids';
 import { isFinished } from '../../../src-shared/rules/session-status';
 import type { ServiceDeps } from '../context';
+import { closeSession, NOT_RECORDED } from './close-session';
 import { detailHash, detailOf, factsOf, isFailure, resultRow } from './result-row';
 import { refreshSessionStatus } from './session-state';
 import { runSourceOf, statusOf } from './status-codes';
@@ -86,7 +87,8 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
         decision.retries.push({ job: retryJob(outcome.job, next, now, dueAt), dueAt });
       } else {
         // Runs that did not happen (skipped, shutdown, lease expired, internal error) leave the check's status as it was.
-        if (outcome.result || outcome.reason === 'CANCELLED') {
+        // (A CANCELLED outcome never gets here: cancelling closes its session first, and finished sessions are skipped above.)
+        if (outcome.result) {
           upsertCheckStatus(tx, { checkNum: session.checkNum, flags: facts.flags, responseTimeMs: facts.responseTimeMs, location, sessionId, now });
         }
         resultEvents.push({
@@ -126,14 +128,47 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
   return decision;
 }
 
-export function recordOutcome(deps: ServiceDeps, outcome: JobOutcome): RecordDecision {
-  return recordOutcomes(deps, [outcome]);
-}
-
 function safeEmit(deps: ServiceDeps, emit: () => void): void {
   try {
     emit();
   } catch (error) {
     deps.logger.error({ err: error }, 'an event listener failed');
   }
+}
+
+/**
+ * A batch whose outcomes could not be stored (recordOutcomes kept throwing): each of its sessions
+ * still open is closed, every location without a FINAL result getting one that says Sightline
+ * failed to record it. One transaction per session, so one that cannot be closed leaves the others
+ * closed. Returns the sessions closed.
+ */
+export function closeUnrecordedSessions(deps: ServiceDeps, outcomes: readonly JobOutcome[]): number[] {
+  const now = deps.clock.now().getTime();
+  const ids = new Set<number>();
+  for (const outcome of outcomes) {
+    const id = decodeRunId('session', outcome.job.sessionId);
+    if (id !== null) ids.add(id);
+  }
+  const closed: number[] = [];
+  for (const id of ids) {
+    const checkSessionId = encodeRunId('session', id);
+    let done: { session: SessionWithCheck; results: ResultRecordedEvent[] } | null;
+    try {
+      done = transaction(deps.db, (tx) => {
+        const session = findSession(tx, id);
+        if (!session || isFinished(statusOf(session.status))) return null;
+        return { session, results: closeSession(tx, session, NOT_RECORDED, now) };
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, checkSessionId }, 'a session whose outcomes could not be recorded could not be closed either');
+      continue;
+    }
+    if (!done) continue;
+    closed.push(id);
+    const { accountId, checkId } = done.session;
+    const { events } = deps.runtime;
+    for (const event of done.results) safeEmit(deps, () => events.emit('resultRecorded', event));
+    safeEmit(deps, () => events.emit('sessionUpdated', { accountId, checkId, checkSessionId, status: NOT_RECORDED.status, finished: true }));
+  }
+  return closed;
 }

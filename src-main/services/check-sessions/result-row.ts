@@ -43,7 +43,8 @@ export function factsOf(outcome: JobOutcome, now: number): ResultFacts {
   return {
     flags,
     responseTimeMs: Number.isFinite(result.responseTime) ? Math.round(result.responseTime) : null,
-    startedAt: Number.isFinite(startedAt) ? startedAt : now,
+    // Never after it is recorded (a remote agent's clock may run ahead): a session's results are found within its span.
+    startedAt: Number.isFinite(startedAt) ? Math.min(startedAt, now) : now,
     durationMs: Number.isFinite(stoppedAt - startedAt) ? Math.max(0, stoppedAt - startedAt) : 0,
     error: result.error,
     networkError,

@@ -29,7 +29,7 @@ export function finalsOf(results: readonly ResultRow[]): ResultRow[] {
 export function refreshSessionStatus(tx: Db, session: SessionWithCheck, now: number): SessionStatus | null {
   const current = statusOf(session.status);
   if (isFinished(current)) return null;
-  const results = listSessionResults(tx, session.id, session.checkNum, session.startedAt);
+  const results = listSessionResults(tx, session.id, session.checkNum, session.startedAt, session.stoppedAt);
   const next = rollUpSession({
     expectedLocations: runLocationsOf(session).length,
     finals: finalsOf(results).map((r) => verdictOfFlags(r.flags)),

@@ -38,7 +38,7 @@ export function conciseResult(row: ResultRow, session: SessionWithCheck, locatio
 
 export function sessionView(db: Db, session: SessionWithCheck, baseUrl: string, now: number): CheckSession {
   const names = locationNames(db);
-  const results = listSessionResults(db, session.id, session.checkNum, session.startedAt);
+  const results = listSessionResults(db, session.id, session.checkNum, session.startedAt, session.stoppedAt);
   return {
     checkSessionId: encodeRunId('session', session.id),
     checkSessionLink: sessionLink(baseUrl, session.id),

@@ -55,7 +55,7 @@ export function getTestSession(ctx: ServiceContext, testSessionId: string): Test
   const now = ctx.clock.now().getTime();
   const results = sessions.map((session) => {
     const status = statusOf(session.status);
-    const final = listSessionResults(ctx.db, session.id, session.checkNum, session.startedAt).find((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
+    const final = listSessionResults(ctx.db, session.id, session.checkNum, session.startedAt, session.stoppedAt).find((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
     return {
       testSessionResultId: final ? encodeRunId('result', final.id) : encodeRunId('session', session.id),
       checkSessionId: encodeRunId('session', session.id),

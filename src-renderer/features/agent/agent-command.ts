@@ -5,6 +5,14 @@ export function serverUrl(): string {
   return url.endsWith('/') ? url.slice(0, -1) : url;
 }
 
-export function agentCommand(key: string): string {
-  return `npx sightline agent --server ${serverUrl()} --key ${key}`;
+export interface AgentCommands {
+  /** Works today: the package is private, so the agent runs from a Sightline checkout (after `npm ci`). */
+  fromCheckout: string;
+  /** Works once the sightline package is published to npm. */
+  published: string;
+}
+
+export function agentCommands(key: string): AgentCommands {
+  const options = `--server ${serverUrl()} --key ${key}`;
+  return { fromCheckout: `npm run agent -- ${options}`, published: `npx sightline agent ${options}` };
 }

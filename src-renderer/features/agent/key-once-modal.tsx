@@ -1,5 +1,5 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { agentCommand } from './agent-command';
+import { agentCommands } from './agent-command';
 
 interface KeyOnceModalProps {
   /** The raw key as the server returned it; null keeps the modal closed. Only its hash is stored, so this is the one chance to copy it. */
@@ -20,10 +20,10 @@ function CopyAction({ value, label }: { value: string; label: string }) {
 }
 
 export function KeyOnceModal({ shown, onClose }: KeyOnceModalProps) {
-  const command = shown ? agentCommand(shown.rawKey) : '';
+  const commands = shown ? agentCommands(shown.rawKey) : null;
   return (
     <Modal opened={shown !== null} onClose={onClose} title="New agent key" centered size="lg" closeOnClickOutside={false}>
-      {shown && (
+      {shown && commands && (
         <Stack gap="sm">
           <Text size="sm">
             A key of <strong>{shown.locationName}</strong>:
@@ -34,13 +34,18 @@ export function KeyOnceModal({ shown, onClose }: KeyOnceModalProps) {
           <Group justify="flex-end">
             <CopyAction value={shown.rawKey} label="Copy key" />
           </Group>
-          <Text size="sm">Start an agent on a machine in that network with:</Text>
+          <Text size="sm">
+            Start an agent on a machine in that network, from a Sightline checkout (after <Code>npm ci</Code>):
+          </Text>
           <Code block aria-label="Agent command" style={{ wordBreak: 'break-all' }}>
-            {command}
+            {commands.fromCheckout}
           </Code>
           <Group justify="flex-end">
-            <CopyAction value={command} label="Copy command" />
+            <CopyAction value={commands.fromCheckout} label="Copy command" />
           </Group>
+          <Text size="sm" c="dimmed">
+            Once the sightline package is published to npm, this works without a checkout: <Code>{commands.published}</Code>
+          </Text>
           <Alert color="yellow" variant="light" title="Copy it now">
             Sightline keeps only a hash of the key, so it is shown this once. If it is lost, add a new key and revoke this one.
           </Alert>

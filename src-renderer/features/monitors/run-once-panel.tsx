@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { RunOnceResult, RunOnceStatus } from '../../../src-shared/schemas/run-once';
 import { MultiStepResultView } from '../results/multistep-result-view';
-import { MultiStepPayload, readPayload } from '../results/result-payloads';
+import { MultiStepCheckResult, readPayload } from '../../../src-shared/schemas/result-payloads';
 import { formatDuration } from '../sessions/session-display';
 
 const STATUS: Record<RunOnceStatus, { label: string; color: string }> = {
@@ -21,7 +21,7 @@ interface RunOncePanelProps {
 /** The outcome of "Run once without saving", shown with the same views as a stored multi-step result. */
 export function RunOncePanel({ running, result, error }: RunOncePanelProps) {
   if (!running && !result && !error) return null;
-  const multiStep = result ? readPayload(MultiStepPayload, result.multiStepCheckResult) : null;
+  const multiStep = result ? readPayload(MultiStepCheckResult, result.multiStepCheckResult) : null;
   // The result view shows the script's own errors; the run's message is shown when it says something else (a time limit, no run).
   const detailed = multiStep !== null && (multiStep.errors.length > 0 || multiStep.tests.some((test) => test.errors.length > 0));
   return (

@@ -1,7 +1,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { DenseTable } from '../../components/dense-table';
 import { formatValue } from './result-display';
-import type { AssertionOutcome } from './result-payloads';
+import type { AssertionOutcome } from '../../../src-shared/schemas/result-payloads';
 
 const COLUMNS = ['Source', 'Property', 'Comparison', 'Target', 'Actual', 'Outcome'];
 

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { StatGrid } from '../../components/stat-grid';
 import { AssertionsTable } from './assertions-table';
 import { formatMs, type CheckResultView } from './result-display';
-import { readAssertions } from './result-payloads';
+import { readAssertions } from '../../../src-shared/schemas/result-payloads';
 
 type IcmpPayload = NonNullable<CheckResultView['icmpCheckResult']>;
 

@@ -1,5 +1,5 @@
 import { Code, Stack, Text } from '@mantine/core';
-import type { MultiStepError } from './result-payloads';
+import type { MultiStepError } from '../../../src-shared/schemas/result-payloads';
 
 export function MultiStepErrorBlock({ error }: { error: MultiStepError }) {
   return (

@@ -2,12 +2,11 @@ import { Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDuration } from '../sessions/session-display';
 import { AssertionsTable } from './assertions-table';
 import { MultiStepErrorBlock } from './multistep-error-block';
-import type { MultiStepPayload } from './result-payloads';
-import { readAssertions } from './result-payloads';
+import { readAssertions, type MultiStepCheckResult } from '../../../src-shared/schemas/result-payloads';
 import { StepTree } from './step-tree';
 
 interface MultiStepResultViewProps {
-  multiStep: MultiStepPayload;
+  multiStep: MultiStepCheckResult;
   assertions: unknown;
 }
 

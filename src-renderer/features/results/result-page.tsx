@@ -11,7 +11,7 @@ import { IcmpResultView } from './icmp-result-view';
 import { MultiStepResultView } from './multistep-result-view';
 import { resultVerdict } from './result-display';
 import { ResultErrorAlert } from './result-error-alert';
-import { MultiStepPayload, readPayload, TraceroutePayload } from './result-payloads';
+import { MultiStepCheckResult, readPayload, TracerouteCheckResult } from '../../../src-shared/schemas/result-payloads';
 import { ResultVerdictBadge } from './result-verdict-badge';
 import { TracerouteResultView } from './traceroute-result-view';
 
@@ -24,8 +24,8 @@ export function ResultPage() {
   if (result.isError) return <QueryError title="The result could not be loaded" error={result.error} onRetry={() => void result.refetch()} />;
 
   const data = result.data;
-  const traceroute = readPayload(TraceroutePayload, data.tracerouteCheckResult);
-  const multiStep = readPayload(MultiStepPayload, data.multiStepCheckResult);
+  const traceroute = readPayload(TracerouteCheckResult, data.tracerouteCheckResult);
+  const multiStep = readPayload(MultiStepCheckResult, data.multiStepCheckResult);
   const fields = [
     { label: 'Monitor', value: <Anchor component={Link} to={`/monitors/${data.checkId}`} size="sm">{data.name}</Anchor> },
     { label: 'Session', value: <Anchor component={Link} to={`/sessions/${data.checkSessionId}`} size="sm">{data.checkSessionId}</Anchor> },

@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { formatDuration } from '../sessions/session-display';
-import type { MultiStepStep } from './result-payloads';
+import type { MultiStepStep } from '../../../src-shared/schemas/result-payloads';
 
 /** Nested test steps with their durations; a failed step shows its error under it. */
 export function StepTree({ steps, depth = 0 }: { steps: readonly MultiStepStep[]; depth?: number }) {

@@ -3,10 +3,10 @@ import { DenseTable } from '../../components/dense-table';
 import { StatGrid } from '../../components/stat-grid';
 import { AssertionsTable } from './assertions-table';
 import { formatMs, formatValue } from './result-display';
-import { readAssertions, type TraceroutePayload } from './result-payloads';
+import { readAssertions, type TracerouteCheckResult } from '../../../src-shared/schemas/result-payloads';
 
 interface TracerouteResultViewProps {
-  traceroute: TraceroutePayload;
+  traceroute: TracerouteCheckResult;
   assertions: unknown;
 }
 
