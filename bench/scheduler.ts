@@ -11,7 +11,8 @@ import type { ExecutionJob, ExecutionResult } from '../src-main/runner/types';
 import { ManualTimers } from '../src-main/scheduler/manual-timers';
 import { createRunSystem } from '../src-main/scheduler/run-system';
 import { bootstrapAccount } from '../src-main/services/accounts/bootstrap';
-import { createIcmpCheck } from '../src-main/services/checks/create-icmp';
+import { createCheck } from '../src-main/services/checks';
+import { IcmpMonitorCreate } from '../src-shared/schemas/icmp-monitor';
 import type { ServiceDeps } from '../src-main/services/context';
 import { createRuntime } from '../src-main/services/runtime';
 
@@ -86,7 +87,7 @@ export async function benchScheduler(options: SchedulerBenchOptions): Promise<Sc
     const ctx = { ...deps, accountId };
     handle.sqlite.exec('BEGIN');
     for (let i = 0; i < options.monitors; i++) {
-      createIcmpCheck(ctx, { name: `monitor ${i}`, frequency: 1, request: { hostname: '127.0.0.1' } }, { autoAssignAlerts: false });
+      createCheck(ctx, IcmpMonitorCreate.parse({ name: `monitor ${i}`, frequency: 1, request: { hostname: '127.0.0.1' } }), { autoAssignAlerts: false });
     }
     handle.sqlite.exec('COMMIT');
     const setupSeconds = (performance.now() - setupStart) / 1000;

@@ -8,7 +8,8 @@ import { createLogger } from '../../src-main/core/logger';
 import { DB_FILE_NAME, openDb } from '../../src-main/db/connection';
 import { assignMissingCheckNums, locationCodes } from '../../src-main/db/repositories/runs';
 import { bootstrapAccount } from '../../src-main/services/accounts/bootstrap';
-import { createIcmpCheck } from '../../src-main/services/checks/create-icmp';
+import { createCheck } from '../../src-main/services/checks';
+import { IcmpMonitorCreate } from '../../src-shared/schemas/icmp-monitor';
 import { startRetention, type Retention, type RetentionReport } from '../../src-main/services/retention/start';
 import { createRuntime } from '../../src-main/services/runtime';
 import { cadenceOf } from '../../src-shared/rules/schedule';
@@ -45,7 +46,7 @@ export const retention: Scenario = {
       const { accountId } = bootstrapAccount(deps, BENCH_API_KEY);
       const ctxAccount = { ...deps, accountId };
       handle.sqlite.exec('BEGIN');
-      for (let i = 0; i < monitors; i++) createIcmpCheck(ctxAccount, { name: `retention ${i}`, frequency: 1, request: { hostname: '127.0.0.1' } }, { autoAssignAlerts: false });
+      for (let i = 0; i < monitors; i++) createCheck(ctxAccount, IcmpMonitorCreate.parse({ name: `retention ${i}`, frequency: 1, request: { hostname: '127.0.0.1' } }), { autoAssignAlerts: false });
       handle.sqlite.exec('COMMIT');
       assignMissingCheckNums(handle.db);
       const location = locationCodes(handle.db, ['local']).get('local') ?? 1;

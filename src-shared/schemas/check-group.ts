@@ -78,6 +78,9 @@ export const DEFAULT_API_CHECK_DEFAULTS: ApiCheckDefaults = {
 };
 
 /** In a group, "FALLBACK" means: each member check keeps its own retry strategy. */
+/** How many member checks run at once when the whole group is triggered, unless the group says. */
+export const DEFAULT_GROUP_CONCURRENCY = 3;
+
 export const GroupRetryStrategy = z.union([RetryStrategy, z.literal('FALLBACK')], {
   // An object is meant as a strategy: name what is wrong inside it rather than "invalid input".
   error: (issue) => {
@@ -98,7 +101,7 @@ function checkGroupFields<M extends SchemaMode>(mode: M) {
     muted: d(z.boolean(), false),
     tags: d(Tags, []),
     locations: d(z.array(Location).max(LOCATIONS.length), []),
-    concurrency: d(z.number().int().min(1), 3),
+    concurrency: d(z.number().int().min(1), DEFAULT_GROUP_CONCURRENCY),
     apiCheckDefaults: d(apiCheckDefaults(mode), DEFAULT_API_CHECK_DEFAULTS as z.output<ReturnType<typeof apiCheckDefaults<M>>>),
     browserCheckDefaults: d(byteLimited(LIMITS.snippetBytes), ''),
     runtimeId: d(RuntimeId, null),

@@ -2,14 +2,12 @@ import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
 import { countAccountVariables, findAccountVariable, insertAccountVariable } from '../../db/repositories/account-variables';
 import { SECRET_MASK } from '../../../src-shared/rules/secrets';
-import { ACCOUNT_VARIABLES_MAX, AccountVariableCreate, type AccountVariable } from '../../../src-shared/schemas/account-variable';
+import { ACCOUNT_VARIABLES_MAX, type AccountVariable, type AccountVariableCreate } from '../../../src-shared/schemas/account-variable';
 import type { ServiceContext } from '../context';
-import { parseOrThrow } from '../validation';
 import { accountVariableRead } from './read-shape';
 
 /** Adds a variable; a key the account already has is a 409 (the CLI's "already exists"). */
-export function createAccountVariable(ctx: ServiceContext, input: unknown): AccountVariable {
-  const body = parseOrThrow(AccountVariableCreate, input);
+export function createAccountVariable(ctx: ServiceContext, body: AccountVariableCreate): AccountVariable {
   if (body.secret && body.value === SECRET_MASK) {
     throw new AppError('validation', `value: "${SECRET_MASK}" is how a stored secret reads back, and ${body.key} has no stored secret to keep; send the value itself`);
   }

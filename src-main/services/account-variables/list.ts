@@ -1,7 +1,6 @@
 import { listAccountVariables } from '../../db/repositories/account-variables';
-import { AccountVariableListQuery, type AccountVariable } from '../../../src-shared/schemas/account-variable';
+import type { AccountVariable, AccountVariableListQuery } from '../../../src-shared/schemas/account-variable';
 import type { ServiceContext } from '../context';
-import { parseOrThrow } from '../validation';
 import { accountVariableRead } from './read-shape';
 
 export interface AccountVariablePage {
@@ -12,8 +11,7 @@ export interface AccountVariablePage {
 }
 
 /** The account's variables, oldest first; the whole list unless `limit` or `page` asks for a page. */
-export function listAccountVariablesPage(ctx: ServiceContext, input: unknown = {}): AccountVariablePage {
-  const query = parseOrThrow(AccountVariableListQuery, input);
+export function listAccountVariablesPage(ctx: ServiceContext, query: AccountVariableListQuery = {}): AccountVariablePage {
   const all = listAccountVariables(ctx.db, ctx.accountId).map(accountVariableRead);
   if (query.limit === undefined && query.page === undefined) return { variables: all, offset: 0, total: all.length };
   const limit = query.limit ?? 10;

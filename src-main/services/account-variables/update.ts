@@ -2,17 +2,15 @@ import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
 import { findAccountVariable, updateAccountVariable as storeAccountVariable } from '../../db/repositories/account-variables';
 import { SECRET_MASK } from '../../../src-shared/rules/secrets';
-import { AccountVariableUpdate, type AccountVariable } from '../../../src-shared/schemas/account-variable';
+import type { AccountVariable, AccountVariableUpdate } from '../../../src-shared/schemas/account-variable';
 import type { ServiceContext } from '../context';
-import { parseOrThrow } from '../validation';
 import { accountVariableRead } from './read-shape';
 
 /**
  * Changes a variable's value and flags (docs/DECISIONS.md, "Secrets"): a stored secret sent back as
  * the mask keeps its value and never turns plain; the key cannot be changed.
  */
-export function updateAccountVariable(ctx: ServiceContext, key: string, input: unknown): AccountVariable {
-  const body = parseOrThrow(AccountVariableUpdate, input);
+export function updateAccountVariable(ctx: ServiceContext, key: string, body: AccountVariableUpdate): AccountVariable {
   if (body.key !== undefined && body.key !== key) {
     throw new AppError('validation', `key: the key of an environment variable cannot be changed (the path names ${key}); add a new variable and remove this one`);
   }

@@ -1,6 +1,6 @@
 import { readAccountAlertSettings, writeAccountAlertSettings } from '../../db/repositories/alerts';
 import { AlertSettings } from '../../../src-shared/schemas/check-common';
-import { accountAlertSettingsOf } from '../check-groups/settings-input';
+import { accountAlertSettingsOf } from '../check-groups/stored-settings';
 import type { ServiceContext } from '../context';
 import { parseOrThrow } from '../validation';
 

@@ -1,10 +1,9 @@
 import { transaction } from '../../db/connection';
 import { findCheckGroup, insertCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
-import { CheckGroupCreate, type CheckGroup } from '../../../src-shared/schemas/check-group';
+import type { CheckGroup, CheckGroupCreate } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
 import { assertOwnPrivateLocations } from '../private-locations/assert-own';
 import { resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
-import { parseOrThrow } from '../validation';
 import { toCheckGroupView } from './read-shape';
 import { subscribeNewGroup } from './subscriptions';
 
@@ -13,8 +12,7 @@ export interface CreateCheckGroupOptions {
   autoAssignAlerts: boolean;
 }
 
-export function createCheckGroup(ctx: ServiceContext, input: unknown, options: CreateCheckGroupOptions = { autoAssignAlerts: true }): CheckGroup {
-  const parsed = parseOrThrow(CheckGroupCreate, input);
+export function createCheckGroup(ctx: ServiceContext, parsed: CheckGroupCreate, options: CreateCheckGroupOptions = { autoAssignAlerts: true }): CheckGroup {
   // A mask has no stored secret to stand for on create: 400.
   const { name, alertChannelSubscriptions, ...body } = sealGroupSecrets(ctx.keyring, { ...parsed, ...resolveGroupSecrets(parsed, null) } as typeof parsed);
   return transaction(ctx.db, (tx) => {

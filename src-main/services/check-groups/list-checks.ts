@@ -10,7 +10,7 @@ import type { ServiceContext } from '../context';
 import { toGroupId } from './id';
 import type { AlertSettings } from '../../../src-shared/schemas/check-common';
 import { resolveEffectiveCheckSettings, type GroupSettings } from './resolve-effective-settings';
-import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf } from './settings-input';
+import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf } from './stored-settings';
 
 export interface GroupCheckPage {
   items: CheckView[];

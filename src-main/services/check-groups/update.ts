@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
 import { findCheckGroup, replaceCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
-import { CheckGroupCreate, CheckGroupUpdate, type CheckGroup } from '../../../src-shared/schemas/check-group';
+import { CheckGroupCreate, type CheckGroup, type CheckGroupUpdate } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
 import { assertOwnPrivateLocations } from '../private-locations/assert-own';
 import { openGroupSecrets, resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
@@ -18,9 +18,8 @@ function definedOnly(value: object): Record<string, unknown> {
  * PUT merges the named members over the stored group (apiCheckDefaults member by member), then
  * validates the result as a whole; a rejected PUT changes nothing.
  */
-export function updateCheckGroup(ctx: ServiceContext, rawId: string | number, input: unknown): CheckGroup {
+export function updateCheckGroup(ctx: ServiceContext, rawId: string | number, patch: CheckGroupUpdate): CheckGroup {
   const id = toGroupId(rawId);
-  const patch = parseOrThrow(CheckGroupUpdate, input);
   return transaction(ctx.db, (tx) => {
     const existing = findCheckGroup(tx, ctx.accountId, id);
     if (!existing) throw AppError.notFound();

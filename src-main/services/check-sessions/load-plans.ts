@@ -3,7 +3,7 @@ import { listVariablesOfAccounts } from '../../db/repositories/account-variables
 import { assignMissingCheckNums, listCheckRuns, listGroupsById } from '../../db/repositories/runs';
 import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
 import type { ServiceDeps } from '../context';
-import { planCheck, type CheckPlan } from './plan';
+import { planCheck, plannedGroup, type CheckPlan } from './plan';
 
 export interface PlanFilter {
   /** Only activated checks (the scheduler's start); otherwise every check named or of the account. */
@@ -25,7 +25,7 @@ export function loadCheckPlans(deps: ServiceDeps, filter: PlanFilter): CheckPlan
     assignMissingCheckNums(tx, filter.checkIds);
     const rows = listCheckRuns(tx, filter);
     const groupIds = [...new Set(rows.map((r) => r.groupId).filter((id): id is number => id !== null))];
-    const groups = new Map(listGroupsById(tx, groupIds).map((g) => [g.id, g]));
+    const groups = new Map(listGroupsById(tx, groupIds).map((g) => [g.id, plannedGroup(g)]));
     const variables = new Map<string, EnvironmentVariable[]>();
     for (const v of listVariablesOfAccounts(tx, [...new Set(rows.map((r) => r.accountId))])) {
       const list = variables.get(v.accountId) ?? [];

@@ -1,6 +1,7 @@
 import type { CheckRunRow, GroupRow } from '../../db/repositories/runs';
-import type { ExecutionJob } from '../../runner/types';
-import { resolveEffectiveCheckSettings, type CheckSettings, type GroupSettings } from '../check-groups/resolve-effective-settings';
+import type { ExecutionJob, IcmpCheckInput, MultiStepCheckInput, TracerouteCheckInput } from '../../runner/types';
+import { resolveEffectiveCheckSettings, type GroupSettings } from '../check-groups/resolve-effective-settings';
+import { checkSettingsOf, groupSettingsOf } from '../check-groups/stored-settings';
 import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { RetryPolicy } from '../../../src-shared/rules/retry';
@@ -54,19 +55,27 @@ export function timeoutOf(checkType: string, body: Record<string, unknown>): num
   return 120_000;
 }
 
-function executionOf(row: CheckRunRow, environment: CheckSettings['environmentVariables']): CheckPlan['execution'] {
-  const body = row.body;
-  const base = { checkId: row.id, timeoutMs: timeoutOf(row.checkType, body) };
-  if (row.checkType === 'TRACEROUTE') return { ...base, checkType: 'TRACEROUTE', check: body as never };
+/** A stored body is what its type's create schema parsed when it was written: the executor's input. */
+function executionOf(row: CheckRunRow, environment: EnvironmentVariable[]): CheckPlan['execution'] {
+  const body: object = row.body;
+  const base = { checkId: row.id, timeoutMs: timeoutOf(row.checkType, row.body) };
+  if (row.checkType === 'TRACEROUTE') return { ...base, checkType: 'TRACEROUTE', check: body as TracerouteCheckInput };
   if (row.checkType === 'MULTI_STEP') {
-    return { ...base, checkType: 'MULTI_STEP', check: { ...(body as never as object), environmentVariables: [...(environment ?? [])] } as never };
+    const variables = environment.map((variable) => ({ ...variable, value: variable.value ?? null }));
+    return { ...base, checkType: 'MULTI_STEP', check: { ...(body as MultiStepCheckInput), environmentVariables: variables } };
   }
-  return { ...base, checkType: 'ICMP', check: body as never };
+  return { ...base, checkType: 'ICMP', check: body as IcmpCheckInput };
 }
 
-function groupTagsOf(group: GroupRow | null): string[] {
-  const tags = (group?.body as { tags?: unknown } | undefined)?.tags;
-  return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
+/** A check's group as its plans need it: its settings read once, whatever the number of member checks. */
+export interface PlannedGroup {
+  tags: string[];
+  settings: GroupSettings;
+}
+
+export function plannedGroup(group: GroupRow): PlannedGroup {
+  const tags = group.body.tags;
+  return { tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [], settings: groupSettingsOf(group.body) };
 }
 
 /** Account variables under the check's effective ones (group, then check): the more specific value wins on the same key. */
@@ -79,11 +88,10 @@ function withAccountVariables(account: readonly EnvironmentVariable[], effective
 }
 
 /** `accountVariables` (still sealed) are the account-level ones of /v1/variables. */
-export function planCheck(row: CheckRunRow, group: GroupRow | null, accountVariables: readonly EnvironmentVariable[] = []): CheckPlan {
+export function planCheck(row: CheckRunRow, group: PlannedGroup | null, accountVariables: readonly EnvironmentVariable[] = []): CheckPlan {
   const body = row.body;
-  const checkSettings = { ...(body as unknown as CheckSettings), activated: row.activated, muted: row.muted };
-  const groupSettings = group ? ({ concurrency: 3, ...(group.body as object) } as GroupSettings) : null;
-  const effective = resolveEffectiveCheckSettings(checkSettings, groupSettings);
+  const checkSettings = checkSettingsOf(body, { activated: row.activated, muted: row.muted });
+  const effective = resolveEffectiveCheckSettings(checkSettings, group?.settings ?? null);
   const locations = [...effective.privateLocations, ...effective.locations];
   const frequency = num(body.frequency, 10);
   const offset = typeof body.frequencyOffset === 'number' ? body.frequencyOffset : null;
@@ -95,7 +103,7 @@ export function planCheck(row: CheckRunRow, group: GroupRow | null, accountVaria
     checkType: row.checkType,
     name: row.name,
     // "Group tags also match" (the public API's matchTags).
-    tags: [...new Set([...row.tags, ...groupTagsOf(group)])],
+    tags: [...new Set([...row.tags, ...(group?.tags ?? [])])],
     runnable,
     scheduled: runnable && effective.activated,
     cadence: cadenceOf(frequency, offset, row.id),

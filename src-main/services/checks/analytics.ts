@@ -5,14 +5,13 @@ import { classifyRun } from '../retention/hour-stats';
 import { quickRangeWindow } from '../../../src-shared/rules/quick-range';
 import {
   ANALYTICS_SEGMENTS,
-  BatchAnalyticsBody,
+  type BatchAnalyticsBody,
   type BatchAnalyticsQuery,
   type BatchAnalyticsResult,
   type CheckAnalytics,
   type CheckAnalyticsQuery,
 } from '../../../src-shared/schemas/analytics';
 import type { ServiceContext } from '../context';
-import { parseOrThrow } from '../validation';
 import { checkStats, rawStats, type CheckStats, type RawSample } from './stats';
 
 type Unit = 'percentage' | 'ms' | '';
@@ -68,8 +67,7 @@ function statsOf(ctx: ServiceContext, row: AnalyticsCheckRow, range: { from: num
 }
 
 /** `POST /v1/analytics/checks`: availability and timing per check for the CLI's `checks stats`; ids of no check of the account are left out. */
-export function batchCheckAnalytics(ctx: ServiceContext, input: unknown, query: BatchAnalyticsQuery): BatchAnalyticsResult[] {
-  const body = parseOrThrow(BatchAnalyticsBody, input);
+export function batchCheckAnalytics(ctx: ServiceContext, body: BatchAnalyticsBody, query: BatchAnalyticsQuery): BatchAnalyticsResult[] {
   const range = quickRangeWindow(query.quickRange, ctx.clock.now().getTime());
   const rows = new Map(analyticsChecks(ctx.db, ctx.accountId, body.checkIds).map((row) => [row.id, row]));
   const seen = new Set<string>();

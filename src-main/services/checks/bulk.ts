@@ -6,7 +6,7 @@ import { findCheckGroup } from '../../db/repositories/check-groups';
 import { checkIdsNotSubscribedTo, checkNamesOf, countChecks, findCheck, type CheckRow } from '../../db/repositories/checks';
 import { updateAlertChannelSubscription } from '../alert-channels/update-subscription';
 import type { ServiceContext } from '../context';
-import { updateAnyCheck } from './create-any';
+import { updateAnyCheck } from './update';
 import { deleteCheckById } from './delete';
 
 /** Most checks one bulk request names (the console sends at most a page). */

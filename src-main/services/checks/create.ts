@@ -1,8 +1,9 @@
 import { transaction } from '../../db/connection';
+import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
 import type { ServiceContext } from '../context';
 import { sealNewEnvironment } from '../secrets/environment';
 import { parseOrThrow } from '../validation';
-import type { CheckTypeDefinition } from './check-type';
+import { checkTypeNamed, type RunnableCheckCreate } from './check-types';
 import type { CheckView } from './read-shape';
 import { insertValidatedCheck } from './store';
 import { subscribeNewCheck } from './subscriptions';
@@ -13,15 +14,23 @@ export interface CreateOptions {
   autoAssignAlerts: boolean;
 }
 
-export const DEFAULT_CREATE_OPTIONS: CreateOptions = { autoAssignAlerts: true };
+const DEFAULT_CREATE_OPTIONS: CreateOptions = { autoAssignAlerts: true };
 
-/** Creates a monitor of one type: validate, plan limit (402), group and channels exist (400), insert, subscribe. */
-export function createCheck(ctx: ServiceContext, type: CheckTypeDefinition, input: unknown, options: CreateOptions = DEFAULT_CREATE_OPTIONS): CheckView {
-  const body = sealNewEnvironment(ctx.keyring, parseOrThrow(type.create, input));
+/** Plan limit (402), group and channels exist (400), insert, subscribe. */
+export function createCheck(ctx: ServiceContext, parsed: RunnableCheckCreate, options: CreateOptions = DEFAULT_CREATE_OPTIONS): CheckView {
+  const body = sealNewEnvironment(ctx.keyring, parsed);
   const row = transaction(ctx.db, (tx) => {
     const inserted = insertValidatedCheck(tx, ctx, body);
     subscribeNewCheck(tx, ctx, inserted.id, body.alertChannelSubscriptions, options.autoAssignAlerts);
     return inserted;
   });
   return checkView(ctx.db, row);
+}
+
+/**
+ * `POST /v1/checks`: the body's `checkType` picks the monitor type, so the type's own schema can only
+ * be applied here, once the type is known; the transport checks just the envelope.
+ */
+export function createAnyCheck(ctx: ServiceContext, input: AnyCheckWrite, options: CreateOptions = DEFAULT_CREATE_OPTIONS): CheckView {
+  return createCheck(ctx, parseOrThrow(checkTypeNamed(input.checkType).create, input), options);
 }

@@ -6,7 +6,7 @@ import { findCheckNumOf, listRollups, type RollupRow } from '../../db/repositori
 import { locationNames } from '../../db/repositories/runs';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import {
-  MonitorStatsQuery,
+  type MonitorStatsQuery,
   STATS_RANGE_MS,
   type LocationStats,
   type MonitorStats,
@@ -17,7 +17,6 @@ import {
 import type { ServiceContext } from '../context';
 import { classifyRun, percentile } from '../retention/hour-stats';
 import { floorHour, HOUR_MS } from '../retention/options';
-import { parseOrThrow } from '../validation';
 import { errorSummary } from './error-summary';
 import { checkStats, rawStats } from './stats';
 import { uptimeOf } from './uptime';
@@ -214,8 +213,7 @@ function failedRunsOf(db: Db, runs: readonly FinalRun[], bucketMs: number, names
  * 300 buckets, its failures and a per-location breakdown. 1 h and 24 h read every FINAL result; 7 d and
  * longer read the hourly rollups for the closed hours and the raw results of the hours still open.
  */
-export function monitorStats(ctx: ServiceContext, input: unknown): MonitorStats {
-  const query = parseOrThrow(MonitorStatsQuery, input);
+export function monitorStats(ctx: ServiceContext, query: MonitorStatsQuery): MonitorStats {
   const found = findCheckNumOf(ctx.db, query.checkId, ctx.accountId);
   if (!found) throw AppError.notFound();
   const now = ctx.clock.now().getTime();

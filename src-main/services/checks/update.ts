@@ -1,10 +1,23 @@
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
 import { findCheck } from '../../db/repositories/checks';
+import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
+import type { IcmpMonitorUpdate } from '../../../src-shared/schemas/icmp-monitor';
+import type { MultiStepCheckUpdate } from '../../../src-shared/schemas/multistep-check';
+import type { TracerouteMonitorUpdate } from '../../../src-shared/schemas/traceroute-monitor';
 import type { ServiceContext } from '../context';
 import { openEnvironment, resolveEnvironment, sealEnvironment, type EnvironmentInput } from '../secrets/environment';
 import { parseOrThrow } from '../validation';
-import type { CheckTypeDefinition } from './check-type';
+import {
+  ICMP_CHECK,
+  MULTI_STEP_CHECK,
+  RUNNABLE_CHECK_TYPES,
+  SUPPORTED_CHECK_TYPES,
+  TRACEROUTE_CHECK,
+  type CheckPatch,
+  type CheckTypeDefinition,
+  type RunnableCheckCreate,
+} from './check-types';
 import type { CheckView } from './read-shape';
 import { replaceValidatedCheck, storedBody } from './store';
 import { updateCheckSubscriptions } from './subscriptions';
@@ -30,8 +43,7 @@ export function mergePatch(current: Record<string, unknown>, patch: Record<strin
 }
 
 /** PUT merges the named members over the stored monitor, then validates the result as a whole; a rejected PUT changes nothing. */
-export function updateCheck(ctx: ServiceContext, type: CheckTypeDefinition, id: string, input: unknown): CheckView {
-  const patch = parseOrThrow(type.update, input);
+function updateCheck<Patch extends CheckPatch>(ctx: ServiceContext, type: CheckTypeDefinition<RunnableCheckCreate, Patch>, id: string, patch: Patch): CheckView {
   const row = transaction(ctx.db, (tx) => {
     const existing = findCheck(tx, ctx.accountId, id);
     if (!existing || existing.checkType !== type.checkType) throw AppError.notFound();
@@ -43,9 +55,36 @@ export function updateCheck(ctx: ServiceContext, type: CheckTypeDefinition, id: 
       merged.environmentVariables = resolveEnvironment(merged.environmentVariables as EnvironmentInput[] | null, storedEnvironment);
     }
     const parsed = parseOrThrow(type.create, merged);
-    const body = { ...parsed, environmentVariables: sealEnvironment(ctx.keyring, (parsed as { environmentVariables?: EnvironmentInput[] | null }).environmentVariables) };
+    const body = { ...parsed, environmentVariables: sealEnvironment(ctx.keyring, parsed.environmentVariables) };
     if (patch.alertChannelSubscriptions) updateCheckSubscriptions(tx, ctx, existing.id, patch.alertChannelSubscriptions);
     return replaceValidatedCheck(tx, ctx, existing, body);
   });
   return checkView(ctx.db, row);
+}
+
+export function updateIcmpCheck(ctx: ServiceContext, id: string, patch: IcmpMonitorUpdate): CheckView {
+  return updateCheck(ctx, ICMP_CHECK, id, patch);
+}
+
+export function updateTracerouteCheck(ctx: ServiceContext, id: string, patch: TracerouteMonitorUpdate): CheckView {
+  return updateCheck(ctx, TRACEROUTE_CHECK, id, patch);
+}
+
+export function updateMultiStepCheck(ctx: ServiceContext, id: string, patch: MultiStepCheckUpdate): CheckView {
+  return updateCheck(ctx, MULTI_STEP_CHECK, id, patch);
+}
+
+/**
+ * `PUT /v1/checks/{id}`: the stored check's type decides the rules, so its PUT schema is applied
+ * here (after the 404); a `checkType` naming another type is a 400.
+ */
+export function updateAnyCheck(ctx: ServiceContext, id: string, input: AnyCheckWrite): CheckView {
+  const existing = findCheck(ctx.db, ctx.accountId, id);
+  if (!existing) throw AppError.notFound();
+  if (input.checkType !== undefined && input.checkType !== existing.checkType) {
+    throw new AppError('validation', `checkType: a ${existing.checkType} check cannot become ${input.checkType}; create a new check instead`);
+  }
+  const type = RUNNABLE_CHECK_TYPES.find((t) => t.checkType === existing.checkType);
+  if (!type) throw new AppError('validation', `checkType: ${existing.checkType} checks cannot be changed in Sightline; supported check types are ${SUPPORTED_CHECK_TYPES}`);
+  return updateCheck(ctx, type, id, parseOrThrow(type.update, input));
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { batchCheckAnalytics, checkAnalytics } from '../../../services/checks/analytics';
+import { batchCheckAnalytics, checkAnalytics } from '../../../services/checks';
 import { BatchAnalyticsBody, BatchAnalyticsQuery, BatchAnalyticsResult, CheckAnalytics, CheckAnalyticsQuery } from '../../../../src-shared/schemas/analytics';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCheckGroup } from '../../../services/check-groups/create';
-import { deleteCheckGroupById } from '../../../services/check-groups/delete';
-import { getCheckGroup } from '../../../services/check-groups/get';
-import { listCheckGroupPage } from '../../../services/check-groups/list';
-import { updateCheckGroup } from '../../../services/check-groups/update';
+import { createCheckGroup, deleteCheckGroupById, getCheckGroup, listCheckGroupPage, updateCheckGroup } from '../../../services/check-groups';
 import { CheckGroupCreate, CheckGroupListQuery, CheckGroupRead, CheckGroupUpdate } from '../../../../src-shared/schemas/check-group';
 import { contentRange } from '../../../../src-shared/schemas/paging';
 import { serviceContext } from '../auth';

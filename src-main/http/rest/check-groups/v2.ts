@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createCheckGroup } from '../../../services/check-groups/create';
-import { getCheckGroup } from '../../../services/check-groups/get';
-import { updateCheckGroup } from '../../../services/check-groups/update';
+import { createCheckGroup, getCheckGroup, updateCheckGroup } from '../../../services/check-groups';
 import { CheckGroupCreate, CheckGroupPut, CheckGroupRead } from '../../../../src-shared/schemas/check-group';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';

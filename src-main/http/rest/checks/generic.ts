@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { createAnyCheck, updateAnyCheck } from '../../../services/checks/create-any';
+import type { z } from 'zod';
+import { createAnyCheck, updateAnyCheck } from '../../../services/checks';
+import { AnyCheckWrite } from '../../../../src-shared/schemas/check-common';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { AutoAssignQuery, errorResponses, IdParams } from '../common';
-
-const AnyCheckBody = z.looseObject({ checkType: z.string().optional().describe('ICMP, TRACEROUTE or MULTI_STEP; other types cannot run here (400)') });
 
 /** `POST /v1/checks` and `PUT /v1/checks/{id}`: the public API's generic writes, dispatched on `checkType`. */
 export function genericCheckWriteRoutes(deps: HttpDeps, read: z.ZodType): FastifyPluginAsyncZod {
@@ -18,7 +17,7 @@ export function genericCheckWriteRoutes(deps: HttpDeps, read: z.ZodType): Fastif
           summary: 'Create a check of any type Sightline runs (ICMP, TRACEROUTE, MULTI_STEP)',
           description: 'The body is the create body of its `checkType` (the same rules as `/v1/checks/icmp`, `/traceroute`, `/multistep`); any other type answers 400 naming `checkType`.',
           querystring: AutoAssignQuery,
-          body: AnyCheckBody,
+          body: AnyCheckWrite,
           response: { 201: read, ...errorResponses(400, 401, 402, 403, 429) },
         },
       },
@@ -37,7 +36,7 @@ export function genericCheckWriteRoutes(deps: HttpDeps, read: z.ZodType): Fastif
           description: 'The stored check\'s type decides the rules; a `checkType` naming another type answers 400.',
           params: IdParams,
           querystring: AutoAssignQuery,
-          body: AnyCheckBody,
+          body: AnyCheckWrite,
           response: { 200: read, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createIcmpCheck } from '../../../services/checks/create-icmp';
-import { updateIcmpCheck } from '../../../services/checks/update-icmp';
+import { createCheck, updateIcmpCheck } from '../../../services/checks';
 import { IcmpMonitorCreate, IcmpMonitorRead, IcmpMonitorUpdate } from '../../../../src-shared/schemas/icmp-monitor';
 import type { HttpDeps } from '../../deps';
 import { monitorRoutes } from './monitor-routes';
@@ -12,7 +11,7 @@ export function icmpRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     createBody: IcmpMonitorCreate,
     updateBody: IcmpMonitorUpdate,
     read: IcmpMonitorRead,
-    create: createIcmpCheck,
+    create: createCheck,
     update: updateIcmpCheck,
   });
 }

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteCheckById } from '../../../services/checks/delete';
-import { getCheck } from '../../../services/checks/get';
-import { listCheckPage } from '../../../services/checks/list';
+import { deleteCheckById, getCheck, listCheckPage } from '../../../services/checks';
 import { CheckRead } from '../../../../src-shared/schemas/check-common';
 import { CheckGetQuery, CheckListQuery } from '../../../../src-shared/schemas/check-list';
 import { IcmpMonitorRead } from '../../../../src-shared/schemas/icmp-monitor';

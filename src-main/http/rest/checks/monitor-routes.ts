@@ -1,27 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { CreateOptions } from '../../../services/checks/create';
-import type { CheckView } from '../../../services/checks/read-shape';
+import type { CheckView, CreateOptions } from '../../../services/checks';
 import type { ServiceContext } from '../../../services/context';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { AutoAssignQuery, errorResponses, IdParams } from '../common';
 
-export interface MonitorRoutesOptions {
+/** A validated body as fastify's type provider hands it over (its own, unexported rule for `undefined`). */
+type ValidatedBody<T> = [T] extends [undefined] ? unknown : T;
+
+export interface MonitorRoutesOptions<Create, Update> {
   /** The spec's path segment: `/v1/checks/{segment}` and `/v1/checks/{segment}/{id}`. */
   segment: string;
   /** How the summaries name the monitor ("ICMP monitor"). */
   label: string;
-  createBody: z.ZodType;
-  updateBody: z.ZodType;
+  createBody: z.ZodType<Create>;
+  updateBody: z.ZodType<Update>;
   /** The returned monitor. */
   read: z.ZodType;
-  create(ctx: ServiceContext, input: unknown, options: CreateOptions): CheckView;
-  update(ctx: ServiceContext, id: string, input: unknown): CheckView;
+  create(ctx: ServiceContext, body: ValidatedBody<Create>, options: CreateOptions): CheckView;
+  update(ctx: ServiceContext, id: string, patch: ValidatedBody<Update>): CheckView;
 }
 
 /** POST (201) and PUT (200) of one monitor type; PUT of another type's id answers 404. */
-export function monitorRoutes(deps: HttpDeps, options: MonitorRoutesOptions): FastifyPluginAsyncZod {
+export function monitorRoutes<Create, Update>(deps: HttpDeps, options: MonitorRoutesOptions<Create, Update>): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       `/v1/checks/${options.segment}`,

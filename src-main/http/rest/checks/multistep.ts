@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createMultiStepCheck } from '../../../services/checks/create-multistep';
-import { updateMultiStepCheck } from '../../../services/checks/update-multistep';
+import { createCheck, updateMultiStepCheck } from '../../../services/checks';
 import { MultiStepCheckCreate, MultiStepCheckRead, MultiStepCheckUpdate } from '../../../../src-shared/schemas/multistep-check';
 import type { HttpDeps } from '../../deps';
 import { monitorRoutes } from './monitor-routes';
@@ -12,7 +11,7 @@ export function multiStepRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     createBody: MultiStepCheckCreate,
     updateBody: MultiStepCheckUpdate,
     read: MultiStepCheckRead,
-    create: createMultiStepCheck,
+    create: createCheck,
     update: updateMultiStepCheck,
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTracerouteCheck } from '../../../services/checks/create-traceroute';
-import { updateTracerouteCheck } from '../../../services/checks/update-traceroute';
+import { createCheck, updateTracerouteCheck } from '../../../services/checks';
 import { TracerouteMonitorCreate, TracerouteMonitorRead, TracerouteMonitorUpdate } from '../../../../src-shared/schemas/traceroute-monitor';
 import type { HttpDeps } from '../../deps';
 import { monitorRoutes } from './monitor-routes';
@@ -12,7 +11,7 @@ export function tracerouteRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     createBody: TracerouteMonitorCreate,
     updateBody: TracerouteMonitorUpdate,
     read: TracerouteMonitorRead,
-    create: createTracerouteCheck,
+    create: createCheck,
     update: updateTracerouteCheck,
   });
 }

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getCheck } from '../../../services/checks/get';
-import { listCheckPage } from '../../../services/checks/list';
-import { toV2CheckView, toV3CheckView, type VersionedCheckView } from '../../../services/checks/read-versions';
-import type { CheckView } from '../../../services/checks/read-shape';
+import { getCheck, listCheckPage, toV2CheckView, toV3CheckView, type CheckView, type VersionedCheckView } from '../../../services/checks';
 import { CheckGetQuery, CheckListQuery } from '../../../../src-shared/schemas/check-list';
 import { AnyCheckV2, AnyCheckV3 } from '../../../../src-shared/schemas/check-versions';
 import { contentRange } from '../../../../src-shared/schemas/paging';

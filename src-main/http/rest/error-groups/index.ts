@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listErrorGroupsOfCheck } from '../../../services/checks/error-groups';
+import { listErrorGroupsOfCheck } from '../../../services/checks';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAccountVariable } from '../../../services/account-variables/create';
-import { deleteAccountVariable } from '../../../services/account-variables/delete';
-import { getAccountVariable } from '../../../services/account-variables/get';
-import { listAccountVariablesPage } from '../../../services/account-variables/list';
-import { updateAccountVariable } from '../../../services/account-variables/update';
+import { createAccountVariable, deleteAccountVariable, getAccountVariable, listAccountVariablesPage, updateAccountVariable } from '../../../services/account-variables';
 import {
   AccountVariable,
   AccountVariableCreate,

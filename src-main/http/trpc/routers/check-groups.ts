@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import { createCheckGroup } from '../../../services/check-groups/create';
-import { deleteCheckGroupById } from '../../../services/check-groups/delete';
-import { getCheckGroup } from '../../../services/check-groups/get';
-import { listCheckGroupPage } from '../../../services/check-groups/list';
-import { listChecksOfGroup } from '../../../services/check-groups/list-checks';
-import { updateCheckGroup } from '../../../services/check-groups/update';
+import { createCheckGroup, deleteCheckGroupById, getCheckGroup, listCheckGroupPage, listChecksOfGroup, updateCheckGroup } from '../../../services/check-groups';
 import { CheckGroupCreate, CheckGroupListQuery, CheckGroupUpdate } from '../../../../src-shared/schemas/check-group';
 import { PageQuery } from '../../../../src-shared/schemas/paging';
 import { authedProcedure, router } from '../init';

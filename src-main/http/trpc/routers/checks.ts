@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { createIcmpCheck } from '../../../services/checks/create-icmp';
-import { createMultiStepCheck } from '../../../services/checks/create-multistep';
-import { createTracerouteCheck } from '../../../services/checks/create-traceroute';
-import { BulkCheckAction, bulkCheckAction, subscribeAllChecks } from '../../../services/checks/bulk';
-import { deleteCheckById } from '../../../services/checks/delete';
-import { getCheck } from '../../../services/checks/get';
-import { listCheckPage } from '../../../services/checks/list';
-import { monitorOverview, MonitorOverviewQuery, monitorTags } from '../../../services/checks/overview';
-import { updateIcmpCheck } from '../../../services/checks/update-icmp';
-import { updateMultiStepCheck } from '../../../services/checks/update-multistep';
-import { updateTracerouteCheck } from '../../../services/checks/update-traceroute';
+import {
+  BulkCheckAction,
+  bulkCheckAction,
+  createCheck,
+  deleteCheckById,
+  getCheck,
+  listCheckPage,
+  monitorOverview,
+  MonitorOverviewQuery,
+  monitorTags,
+  subscribeAllChecks,
+  updateIcmpCheck,
+  updateMultiStepCheck,
+  updateTracerouteCheck,
+} from '../../../services/checks';
 import { CheckListQuery } from '../../../../src-shared/schemas/check-list';
 import { IcmpMonitorCreate, IcmpMonitorUpdate } from '../../../../src-shared/schemas/icmp-monitor';
 import { MultiStepCheckCreate, MultiStepCheckUpdate } from '../../../../src-shared/schemas/multistep-check';
@@ -25,13 +29,13 @@ export const checksRouter = router({
   overview: authedProcedure.input(MonitorOverviewQuery).query(({ ctx, input }) => monitorOverview(ctx.service, input)),
   tags: authedProcedure.query(({ ctx }) => monitorTags(ctx.service)),
   get: authedProcedure.input(ById).query(({ ctx, input }) => getCheck(ctx.service, input.id)),
-  createIcmp: authedProcedure.input(IcmpMonitorCreate).mutation(({ ctx, input }) => createIcmpCheck(ctx.service, input)),
+  createIcmp: authedProcedure.input(IcmpMonitorCreate).mutation(({ ctx, input }) => createCheck(ctx.service, input)),
   updateIcmp: authedProcedure.input(patchOf(IcmpMonitorUpdate)).mutation(({ ctx, input }) => updateIcmpCheck(ctx.service, input.id, input.patch)),
-  createTraceroute: authedProcedure.input(TracerouteMonitorCreate).mutation(({ ctx, input }) => createTracerouteCheck(ctx.service, input)),
+  createTraceroute: authedProcedure.input(TracerouteMonitorCreate).mutation(({ ctx, input }) => createCheck(ctx.service, input)),
   updateTraceroute: authedProcedure
     .input(patchOf(TracerouteMonitorUpdate))
     .mutation(({ ctx, input }) => updateTracerouteCheck(ctx.service, input.id, input.patch)),
-  createMultiStep: authedProcedure.input(MultiStepCheckCreate).mutation(({ ctx, input }) => createMultiStepCheck(ctx.service, input)),
+  createMultiStep: authedProcedure.input(MultiStepCheckCreate).mutation(({ ctx, input }) => createCheck(ctx.service, input)),
   updateMultiStep: authedProcedure
     .input(patchOf(MultiStepCheckUpdate))
     .mutation(({ ctx, input }) => updateMultiStepCheck(ctx.service, input.id, input.patch)),

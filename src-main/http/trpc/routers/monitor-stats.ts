@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { monitorState } from '../../../services/checks/monitor-state';
-import { monitorStats } from '../../../services/checks/monitor-stats';
+import { monitorState, monitorStats } from '../../../services/checks';
 import { MonitorStatsQuery } from '../../../../src-shared/schemas/monitor-stats';
 import { authedProcedure, router } from '../init';
 

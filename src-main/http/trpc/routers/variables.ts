@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { createAccountVariable } from '../../../services/account-variables/create';
-import { deleteAccountVariable } from '../../../services/account-variables/delete';
-import { getAccountVariable } from '../../../services/account-variables/get';
-import { listAccountVariablesPage } from '../../../services/account-variables/list';
-import { updateAccountVariable } from '../../../services/account-variables/update';
+import { createAccountVariable, deleteAccountVariable, getAccountVariable, listAccountVariablesPage, updateAccountVariable } from '../../../services/account-variables';
 import { AccountVariableCreate, AccountVariableParams, AccountVariableUpdate } from '../../../../src-shared/schemas/account-variable';
 import { authedProcedure, router } from '../init';
 

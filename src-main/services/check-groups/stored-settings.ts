@@ -1,12 +1,23 @@
 import { z } from 'zod';
-import { AlertChannelSubscription, AlertSettings, DEFAULT_ALERT_SETTINGS, EnvironmentVariable, RetryStrategy } from '../../../src-shared/schemas/check-common';
-import { GroupRetryStrategy } from '../../../src-shared/schemas/check-group';
+import { AlertChannelSubscription, AlertSettings, DEFAULT_ALERT_SETTINGS, RetryStrategy } from '../../../src-shared/schemas/check-common';
+import { DEFAULT_GROUP_CONCURRENCY, GroupRetryStrategy } from '../../../src-shared/schemas/check-group';
 import type { CheckSettings, GroupSettings } from './resolve-effective-settings';
 
 const strings = z.array(z.string()).nullable().catch(null);
 const subscriptions = z.array(AlertChannelSubscription).nullable().catch(null);
 
-/** The overridable members of a stored check, read leniently: a malformed member counts as unset. */
+/** A variable as stored: a sealed secret is longer than the plaintext limit, so no length limits here. */
+const StoredVariable = z.object({
+  key: z.string(),
+  value: z.string().nullable().optional(),
+  locked: z.boolean().default(false),
+  secret: z.boolean().default(false),
+});
+
+/**
+ * The one reader of stored check and group settings (the scheduler's plans, alerting, the group's
+ * member listing): the overridable members, read leniently, so a malformed member counts as unset.
+ */
 const StoredCheckSettings = z.object({
   activated: z.boolean().catch(true),
   muted: z.boolean().catch(false),
@@ -15,7 +26,7 @@ const StoredCheckSettings = z.object({
   useGlobalAlertSettings: z.boolean().nullable().catch(null),
   alertSettings: AlertSettings.nullable().catch(null),
   alertChannelSubscriptions: subscriptions,
-  environmentVariables: z.array(EnvironmentVariable).nullable().catch(null),
+  environmentVariables: z.array(StoredVariable).nullable().catch(null),
   retryStrategy: RetryStrategy.nullable().catch(null),
   runParallel: z.boolean().nullable().catch(null),
   doubleCheck: z.boolean().nullable().catch(null),
@@ -24,7 +35,7 @@ const StoredCheckSettings = z.object({
 
 const StoredGroupSettings = StoredCheckSettings.omit({ retryStrategy: true, doubleCheck: true }).extend({
   retryStrategy: GroupRetryStrategy.catch('FALLBACK'),
-  concurrency: z.number().int().min(1).catch(3),
+  concurrency: z.number().int().min(1).catch(DEFAULT_GROUP_CONCURRENCY),
 });
 
 /**

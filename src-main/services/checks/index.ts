@@ -1,0 +1,15 @@
+// The checks' public face: transports import from here only.
+export { batchCheckAnalytics, checkAnalytics } from './analytics';
+export { BulkCheckAction, bulkCheckAction, subscribeAllChecks } from './bulk';
+export { type RunnableCheckCreate } from './check-types';
+export { createAnyCheck, createCheck, type CreateOptions } from './create';
+export { deleteCheckById } from './delete';
+export { listErrorGroupsOfCheck } from './error-groups';
+export { getCheck } from './get';
+export { listCheckPage } from './list';
+export { monitorState } from './monitor-state';
+export { monitorStats } from './monitor-stats';
+export { monitorOverview, MonitorOverviewQuery, monitorTags } from './overview';
+export type { CheckView } from './read-shape';
+export { toV2CheckView, toV3CheckView, type VersionedCheckView } from './read-versions';
+export { updateAnyCheck, updateIcmpCheck, updateMultiStepCheck, updateTracerouteCheck } from './update';
