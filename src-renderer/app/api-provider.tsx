@@ -1,8 +1,7 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { isUnauthorized } from '../lib/api-errors';
-import { createApiClient, TRPCProvider } from '../lib/trpc';
-import { prefetchLandingQueries } from './landing-prefetch';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { TRPCProvider } from '../lib/trpc';
+import { takeApiClients } from './api-clients';
 
 interface ApiProviderProps {
   trpcUrl: string;
@@ -14,26 +13,10 @@ interface ApiProviderProps {
 }
 
 export function ApiProvider({ trpcUrl, token, onUnauthorized, children }: ApiProviderProps) {
-  const [queryClient] = useState(() => {
-    const onError = (error: unknown) => {
-      if (isUnauthorized(error)) onUnauthorized();
-    };
-    return new QueryClient({
-      queryCache: new QueryCache({ onError }),
-      mutationCache: new MutationCache({ onError }),
-      defaultOptions: {
-        queries: {
-          staleTime: 5_000,
-          retry: (failureCount, error) => !isUnauthorized(error) && failureCount < 2,
-          refetchOnWindowFocus: false,
-        },
-      },
-    });
-  });
-  const [trpcClient] = useState(() => {
-    const client = createApiClient(trpcUrl, token);
-    prefetchLandingQueries(queryClient, client, window.location.hash);
-    return client;
+  const [{ queryClient, trpcClient, unauthorizedRef }] = useState(() => takeApiClients(trpcUrl, token));
+  // The latest handler: it reads the connection's current status (an assumed sign-in ends quietly).
+  useLayoutEffect(() => {
+    unauthorizedRef.current = onUnauthorized;
   });
 
   return (

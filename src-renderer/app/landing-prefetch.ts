@@ -5,18 +5,16 @@ import type { AppRouter } from '../../src-main/http/trpc/router';
 import { overviewInput, parseMonitorListParams } from '../features/monitors/monitor-list-params';
 
 /**
- * Starts the first queries of the page the console opens on before React has rendered anything
- * (a route loader, in effect): the header's account and role, and on the Monitors list its page
- * of rows, each sent at once (not batched: the batch link waits for the render to end). The
- * components ask for the same queries (same keys) and get these answers, so the list's request no
- * longer waits for the whole console to render first. Everything else is asked by the
- * components as before.
+ * The first queries of the page the console opens on, started before React has rendered anything
+ * (a route loader, in effect; api-clients.ts startEarly): the header's account and the key's role,
+ * and on the Monitors list its page of rows, in one batch. The components ask for the same queries
+ * (same keys) and get these answers, so the list's request no longer waits for the whole console
+ * to render first. Everything else is asked by the components as before.
  */
 export function prefetchLandingQueries(queryClient: QueryClient, client: TRPCClient<AppRouter>, hash: string): void {
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   const [path, search = ''] = hash.replace(/^#/, '').split('?');
-  const now = { trpc: { context: { unbatched: true } } };
-  void queryClient.prefetchQuery(trpc.accounts.me.queryOptions(undefined, now));
-  void queryClient.prefetchQuery(trpc.accounts.whoami.queryOptions(undefined, now));
-  if (path === '/monitors') void queryClient.prefetchQuery(trpc.checks.overview.queryOptions(overviewInput(parseMonitorListParams(new URLSearchParams(search))), now));
+  void queryClient.prefetchQuery(trpc.accounts.me.queryOptions());
+  void queryClient.prefetchQuery(trpc.accounts.whoami.queryOptions());
+  if (path === '/monitors') void queryClient.prefetchQuery(trpc.checks.overview.queryOptions(overviewInput(parseMonitorListParams(new URLSearchParams(search)))));
 }

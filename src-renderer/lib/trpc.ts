@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { EventSource } from 'eventsource';
@@ -16,8 +16,6 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
  * the page: the browser's HttpOnly session cookie goes with every same-origin request (queries,
  * mutations and the SSE stream alike).
  */
-const sameOriginFetch = (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, credentials: 'same-origin' });
-
 export function createApiClient(trpcUrl: string, token: string | null) {
   const authorization: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   return createTRPCClient<AppRouter>({
@@ -31,12 +29,10 @@ export function createApiClient(trpcUrl: string, token: string | null) {
             fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin', headers: { ...init.headers, ...authorization } }),
           },
         }),
-        false: splitLink({
-          // A landing prefetch (app/landing-prefetch.ts) is sent at once rather than batched with
-          // the queries the first render asks for, which wait for that render to end.
-          condition: (op) => op.context.unbatched === true,
-          true: httpLink({ url: trpcUrl, headers: () => authorization, fetch: sameOriginFetch }),
-          false: httpBatchLink({ url: trpcUrl, headers: () => authorization, fetch: sameOriginFetch }),
+        false: httpBatchLink({
+          url: trpcUrl,
+          headers: () => authorization,
+          fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
         }),
       }),
     ],
