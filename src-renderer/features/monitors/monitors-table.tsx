@@ -166,7 +166,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
       <td className={TD_CLASS}>
         <MonitorHeartbeatStrip checkId={monitor.id} name={monitor.name} results={monitor.recent} precise={monitor.checkType === 'ICMP'} />
       </td>
-      <td className={TD_CLASS}>
+      <td className={TD_CLASS} style={NOWRAP}>
         {monitor.groupId === null ? (
           dash
         ) : (
@@ -175,7 +175,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
           </a>
         )}
       </td>
-      <td className={TD_CLASS}>
+      <td className={`${TD_CLASS} monitor-row-tags-cell`}>
         <TagBadges tags={monitor.tags} />
       </td>
       <td className={TD_CLASS}>
@@ -197,7 +197,7 @@ export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelec
   const pageIds = monitors.map((monitor) => monitor.id);
   const selectedOnPage = selected ? pageIds.filter((id) => selected.has(id)).length : 0;
   return (
-    <Table.ScrollContainer minWidth={1280}>
+    <Table.ScrollContainer minWidth={1360}>
       <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label="Monitors">
         <Table.Thead>
           <Table.Tr>
@@ -217,9 +217,9 @@ export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelec
             <Table.Th style={NOWRAP}>Response</Table.Th>
             <Table.Th style={NOWRAP}>Uptime 24 h</Table.Th>
             <Table.Th style={NOWRAP}>Last results</Table.Th>
-            <Table.Th>Group</Table.Th>
+            <Table.Th style={NOWRAP}>Group</Table.Th>
             <Table.Th>Tags</Table.Th>
-            <Table.Th>Active</Table.Th>
+            <Table.Th style={NOWRAP}>Active</Table.Th>
             <SortHeader label="Created" column="created" {...sortProps} />
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
