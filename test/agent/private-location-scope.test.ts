@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../src-main/db/repositories/accounts';
-import { createPrivateLocation } from '../../src-main/services/private-locations/create';
+import { createPrivateLocation } from '../../src-main/services/private-locations';
+import { PrivateLocationCreate } from '../../src-shared/schemas/private-location';
 import { addMemberWithKey } from '../accounts/helpers';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
 import { trpcClient, trpcError } from '../helpers/trpc';
@@ -24,7 +25,7 @@ describe('private locations belong to one account', () => {
     // A second account exists only below the API (one account per install today); its location is made by the service.
     const other = randomUUID();
     insertAccount(server.backend.deps.db, { id: other, name: 'Neighbour', createdAt: new Date().toISOString(), maxChecks: null, alertSettings: null });
-    createPrivateLocation({ ...server.backend.deps, accountId: other }, { name: 'Their office', slugName: 'their-office' });
+    createPrivateLocation({ ...server.backend.deps, accountId: other }, PrivateLocationCreate.parse({ name: 'Their office', slugName: 'their-office' }));
     expect((await server.api('POST', '/v1/private-locations', { name: 'Our office', slugName: 'our-office' })).status).toBe(201);
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../../core/errors';
-import { getCurrentUser } from '../../services/accounts/get-user';
+import { getCurrentUser } from '../../services/accounts';
 import { authenticateKey, type Principal } from '../../services/auth/authenticate';
 import type { ActiveSession } from '../../services/auth/console-sessions';
 import { SIGNED_IN_HINT_COOKIE, type ConsoleSessionStatus } from '../../../src-shared/schemas/console-session';

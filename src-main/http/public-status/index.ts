@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ERROR_STATUS, isAppError } from '../../core/errors';
-import { loadPublicStatusPage, publicPageHeading, type PublicPageHeading } from '../../services/status-pages/public-page';
-import { startSubscriberMailer } from '../../services/status-pages/subscriber-mailer';
-import { CONFIRMATION_TTL_MS, checkConfirmLink, confirmSubscription, subscribe, unsubscribe } from '../../services/status-pages/subscribers-public';
+import {
+  checkConfirmLink,
+  CONFIRMATION_TTL_MS,
+  confirmSubscription,
+  loadPublicStatusPage,
+  type PublicPageHeading,
+  publicPageHeading,
+  startSubscriberMailer,
+  subscribe,
+  unsubscribe,
+} from '../../services/status-pages';
 import { describeIssues, errorBody } from '../../../src-shared/errors';
 import { SubscribeInput } from '../../../src-shared/schemas/status-page-public';
 import { STATUS_PAGE_SLUG } from '../../../src-shared/schemas/status-page-resource';

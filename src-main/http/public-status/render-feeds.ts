@@ -1,4 +1,4 @@
-import type { PublicIncident, PublicStatusPage, PublicUpdate } from '../../services/status-pages/public-page';
+import type { PublicIncident, PublicStatusPage, PublicUpdate } from '../../services/status-pages';
 
 /** The most entries a feed holds, newest first. */
 export const FEED_ENTRIES = 100;

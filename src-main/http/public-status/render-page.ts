@@ -1,5 +1,4 @@
-import type { PublicDay, PublicIncident, PublicService, PublicStatusPage } from '../../services/status-pages/public-page';
-import { UPTIME_DAYS } from '../../services/status-pages/public-uptime';
+import { type PublicDay, type PublicIncident, type PublicService, type PublicStatusPage, UPTIME_DAYS } from '../../services/status-pages';
 import { duration, esc, layout, percent, time } from './html';
 
 const stateClass = (state: string) => `state-${state.toLowerCase()}`;

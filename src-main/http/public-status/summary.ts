@@ -1,4 +1,4 @@
-import type { PublicIncident, PublicStatusPage } from '../../services/status-pages/public-page';
+import type { PublicIncident, PublicStatusPage } from '../../services/status-pages';
 
 const round = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10_000);
 

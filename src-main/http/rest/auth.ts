@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertSameAccount } from '../../services/auth/account-scope';
 import { assertAccess, requiredAccess, type Access } from '../../services/auth/access';
 import { authenticate, type Credentials, type Principal } from '../../services/auth/authenticate';
-import type { ActorContext } from '../../services/accounts/actor';
+import type { ActorContext } from '../../services/accounts';
 import type { ServiceContext } from '../../services/context';
 import type { HttpDeps } from '../deps';
 import { errorResponses } from './common';

@@ -1,6 +1,3 @@
 // The account variables' public face: transports import from here only.
-export { createAccountVariable } from './create';
-export { deleteAccountVariable } from './delete';
-export { getAccountVariable } from './get';
-export { listAccountVariablesPage } from './list';
-export { updateAccountVariable } from './update';
+export { getAccountVariable, listAccountVariablesPage } from './read';
+export { createAccountVariable, deleteAccountVariable, updateAccountVariable } from './write';

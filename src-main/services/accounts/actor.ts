@@ -1,7 +1,30 @@
+import { AppError } from '../../core/errors';
+import type { Db } from '../../db/connection';
+import { countActiveOwners, findMember, type MemberRow } from '../../db/repositories/members';
 import type { Principal } from '../auth/principal';
 import type { ServiceContext } from '../context';
 
 /** A service call that also needs to know who acts: owner-only rules and the inviter's e-mail. */
 export interface ActorContext extends ServiceContext {
   actor: Principal;
+}
+
+/** Only an owner may add, demote or remove an owner, or make keys for one: an ADMIN must not be able to become one. */
+export function assertMayTouchOwner(actor: Principal, targetRole: string, what: string): void {
+  if (targetRole === 'OWNER' && actor.role !== 'OWNER') {
+    throw new AppError('forbidden', `Forbidden: only an OWNER key may ${what} an OWNER; this key is ${actor.role}`);
+  }
+}
+
+/** The account must keep at least one active owner. */
+export function assertNotLastOwner(tx: Db, member: MemberRow, what: string): void {
+  if (member.role === 'OWNER' && member.status === 'ACTIVE' && countActiveOwners(tx, member.accountId) <= 1) {
+    throw new AppError('conflict', `Cannot ${what} ${member.email}: it is the account's last OWNER. Add another OWNER first.`);
+  }
+}
+
+export function findMemberOrThrow(tx: Db, accountId: string, userId: string): MemberRow {
+  const member = findMember(tx, accountId, userId);
+  if (!member) throw AppError.notFound();
+  return member;
 }

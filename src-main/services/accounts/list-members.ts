@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors';
 import { listMembersOfAccount } from '../../db/repositories/members';
 import type { AccountMembersList, AccountMembersListItem, MemberListQuery } from '../../../src-shared/schemas/account';
 import type { ServiceContext } from '../context';
-import { inviterEmailOf } from './inviter';
+import { inviterEmailOf } from './members';
 import { toListItem } from './member-view';
 
 function matches(item: AccountMembersListItem, query: MemberListQuery): boolean {

@@ -1,9 +1,13 @@
 import { AppError } from '../../core/errors';
-import type { Db } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
+import { findAlertChannel, replaceAlertChannel } from '../../db/repositories/alert-channels';
 import { deleteSubscriptionsOfChannelExcept, upsertSubscription, type AlertSubscriptionRow } from '../../db/repositories/alert-subscriptions';
 import { findCheckGroup } from '../../db/repositories/check-groups';
 import { findCheck } from '../../db/repositories/checks';
-import type { AlertChannelSubscriptionCreate } from '../../../src-shared/schemas/alert-channel';
+import type { AlertChannelSubscriptionCreate, AlertChannelSubscriptionRead } from '../../../src-shared/schemas/alert-channel';
+import type { ServiceContext } from '../context';
+import { toSubscriptionView } from './read-shape';
+import { channelIdOf, findOrNotFound } from './store';
 
 function fieldName(prefix: string, member: string): string {
   return prefix ? `${prefix}.${member}` : member;
@@ -28,7 +32,7 @@ export function assertSubscriptionTargets(tx: Db, accountId: string, subscriptio
   });
 }
 
-export function upsertOne(tx: Db, accountId: string, alertChannelId: number, subscription: AlertChannelSubscriptionCreate): AlertSubscriptionRow {
+function upsertOne(tx: Db, accountId: string, alertChannelId: number, subscription: AlertChannelSubscriptionCreate): AlertSubscriptionRow {
   return upsertSubscription(tx, {
     accountId,
     alertChannelId,
@@ -42,4 +46,16 @@ export function upsertOne(tx: Db, accountId: string, alertChannelId: number, sub
 export function replaceSubscriptions(tx: Db, accountId: string, alertChannelId: number, subscriptions: AlertChannelSubscriptionCreate[]): void {
   const kept = subscriptions.map((subscription) => upsertOne(tx, accountId, alertChannelId, subscription).id);
   deleteSubscriptionsOfChannelExcept(tx, alertChannelId, kept);
+}
+
+/** PUT /v1/alert-channels/{id}/subscriptions: adds the check or group, or sets `activated` on its existing subscription. */
+export function updateAlertChannelSubscription(ctx: ServiceContext, rawId: string | number, subscription: AlertChannelSubscriptionCreate): AlertChannelSubscriptionRead {
+  const id = channelIdOf(rawId);
+  return transaction(ctx.db, (tx) => {
+    const channel = findOrNotFound(findAlertChannel(tx, ctx.accountId, id));
+    assertSubscriptionTargets(tx, ctx.accountId, [subscription], () => '');
+    const row = upsertOne(tx, ctx.accountId, id, subscription);
+    replaceAlertChannel(tx, { ...channel, updatedAt: ctx.clock.now().toISOString() });
+    return toSubscriptionView(row);
+  });
 }

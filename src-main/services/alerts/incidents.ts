@@ -1,6 +1,6 @@
 import { opensIncident, resolvesIncident, type RunAlertType } from '../../../src-shared/rules/alerting';
 import type { ServiceDeps } from '../context';
-import { openIncidentForCheck, resolveIncidentForCheck } from '../status-pages/check-incidents';
+import { openIncidentForCheck, resolveIncidentForCheck } from '../status-pages';
 import type { AlertingCheck } from './effective';
 
 /**

@@ -7,7 +7,7 @@ import type { AlertEvent } from '../../notify/types';
 import { resultRoute } from '../../../src-shared/rules/console-links';
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
 import { channelFlagOf, INITIAL_ALERT_STATE, nextAlertState, runVerdict, type AlertState, type RunAlertType, type RunVerdict } from '../../../src-shared/rules/alerting';
-import { storedBodyOf } from '../alert-channels/read-shape';
+import { storedBodyOf } from '../alert-channels';
 import type { ServiceDeps } from '../context';
 import { enqueueNotification } from '../notifications/outbox';
 import { accountDelivery } from '../settings/delivery';

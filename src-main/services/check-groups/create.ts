@@ -2,7 +2,7 @@ import { transaction } from '../../db/connection';
 import { findCheckGroup, insertCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import type { CheckGroup, CheckGroupCreate } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
-import { assertOwnPrivateLocations } from '../private-locations/assert-own';
+import { assertOwnPrivateLocations } from '../private-locations';
 import { resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
 import { toCheckGroupView } from './read-shape';
 import { subscribeNewGroup } from './subscriptions';

@@ -3,7 +3,7 @@ import { transaction } from '../../db/connection';
 import { findCheckGroup, replaceCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import { CheckGroupCreate, type CheckGroup, type CheckGroupUpdate } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
-import { assertOwnPrivateLocations } from '../private-locations/assert-own';
+import { assertOwnPrivateLocations } from '../private-locations';
 import { openGroupSecrets, resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
 import { parseOrThrow } from '../validation';
 import { toGroupId } from './id';

@@ -4,13 +4,19 @@ import { findAlertChannel } from '../../db/repositories/alert-channels';
 import { subscriptionsOfCheck } from '../../db/repositories/alert-subscriptions';
 import { findCheckGroup } from '../../db/repositories/check-groups';
 import { checkIdsNotSubscribedTo, checkNamesOf, countChecks, findCheck, type CheckRow } from '../../db/repositories/checks';
-import { updateAlertChannelSubscription } from '../alert-channels/update-subscription';
+import type { AlertChannelSubscriptionCreate } from '../../../src-shared/schemas/alert-channel';
+import { updateAlertChannelSubscription } from '../alert-channels';
 import type { ServiceContext } from '../context';
 import { updateAnyCheck } from './update';
 import { deleteCheckById } from './delete';
 
 /** Most checks one bulk request names (the console sends at most a page). */
 export const MAX_BULK_IDS = 1000;
+
+/** The subscription a bulk subscribe adds: built here from a stored check's id, so there is nothing to parse. */
+function activeSubscriptionOf(checkId: string): AlertChannelSubscriptionCreate {
+  return { checkId, activated: true };
+}
 
 const Ids = z.array(z.string().min(1).max(200)).min(1).max(MAX_BULK_IDS);
 
@@ -98,7 +104,7 @@ function applyOne(ctx: ServiceContext, action: BulkCheckAction, check: CheckRow)
       return true;
     case 'subscribe':
       if (subscribedTo(ctx, check.id, action.alertChannelId)) return false;
-      updateAlertChannelSubscription(ctx, action.alertChannelId, { checkId: check.id, activated: true });
+      updateAlertChannelSubscription(ctx, action.alertChannelId, activeSubscriptionOf(check.id));
       return true;
     case 'delete':
       deleteCheckById(ctx, check.id);
@@ -153,7 +159,7 @@ export async function subscribeAllChecks(ctx: ServiceContext, alertChannelId: nu
   for (const [index, id] of ids.entries()) {
     if (index > 0 && index % ITEMS_PER_TURN === 0) await nextTurn();
     try {
-      updateAlertChannelSubscription(ctx, alertChannelId, { checkId: id, activated: true });
+      updateAlertChannelSubscription(ctx, alertChannelId, activeSubscriptionOf(id));
       subscribed += 1;
     } catch (error) {
       failed.push({ id, name: findCheck(ctx.db, ctx.accountId, id)?.name ?? null, error: reasonOf(ctx, error, id) });

@@ -6,7 +6,7 @@ import { countChecks, insertCheck, replaceCheck, type CheckRow } from '../../db/
 import type { Db } from '../../db/connection';
 import type { AlertChannelSubscription } from '../../../src-shared/schemas/check-common';
 import type { ServiceContext } from '../context';
-import { assertOwnPrivateLocations } from '../private-locations/assert-own';
+import { assertOwnPrivateLocations } from '../private-locations';
 
 export interface ValidatedCheckBody {
   name: string;

@@ -6,7 +6,7 @@ import type { AlertType } from '../../notify/types';
 import type { NotificationStatus } from '../../../src-shared/schemas/alert-notification';
 import type { Keyring } from '../../core/keyring';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
-import { storedBodyOf } from '../alert-channels/read-shape';
+import { storedBodyOf } from '../alert-channels';
 import { sealedChannelConfig } from '../secrets/channel-config';
 
 export interface OutboxEntry {

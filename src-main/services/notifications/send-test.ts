@@ -4,7 +4,7 @@ import { findAlertChannel } from '../../db/repositories/alert-channels';
 import { insertCheckAlert } from '../../db/repositories/alerts';
 import type { AlertEvent } from '../../notify/types';
 import type { AlertNotificationDetail } from '../../../src-shared/schemas/alert-notification';
-import { channelIdOf, findOrNotFound } from '../alert-channels/store';
+import { channelIdOf, findOrNotFound } from '../alert-channels';
 import type { ServiceContext } from '../context';
 import { accountDelivery } from '../settings/delivery';
 import { enqueueNotification } from './outbox';

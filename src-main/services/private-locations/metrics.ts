@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors';
 import { queuedJobStats } from '../../db/repositories/agent-queue-metrics';
 import type { PrivateLocationMetrics, PrivateLocationMetricsQuery } from '../../../src-shared/schemas/private-location-metrics';
 import type { ServiceContext } from '../context';
-import { findOrThrow } from './find';
+import { findOrThrow } from './read-shape';
 
 const MAX_AGE_S = 15 * 24 * 3600;
 

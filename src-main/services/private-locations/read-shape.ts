@@ -1,5 +1,7 @@
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
 import {
+  findPrivateLocation,
   listAgentsOfLocations,
   listKeysOfLocations,
   type AgentRow,
@@ -7,6 +9,7 @@ import {
   type PrivateLocationRow,
 } from '../../db/repositories/private-locations';
 import type { PrivateLocationKey, PrivateLocationRead, RunningAgent } from '../../../src-shared/schemas/private-location';
+import type { ServiceContext } from '../context';
 
 /** An agent counts as running while it was seen within this many heartbeat intervals. */
 const RUNNING_WITHIN_HEARTBEATS = 3;
@@ -33,6 +36,16 @@ export interface ReadShapeOptions {
   heartbeatIntervalMs: number;
   /** The raw key of a key created by this call, shown once. */
   rawKeys?: Map<string, string>;
+}
+
+export function findOrThrow(db: Db, accountId: string, id: string): PrivateLocationRow {
+  const row = findPrivateLocation(db, accountId, id);
+  if (!row) throw new AppError('not_found', `Private location ${id} not found`);
+  return row;
+}
+
+export function readOptions(ctx: ServiceContext, rawKeys?: Map<string, string>): ReadShapeOptions {
+  return { now: ctx.clock.now().getTime(), heartbeatIntervalMs: ctx.runtime.agentJobs.settings.heartbeatIntervalMs, rawKeys };
 }
 
 /** Locations with their keys (masked) and the agents that registered with them. */

@@ -4,7 +4,7 @@ import { deleteSubscriber, findAccountSubscriber, listSubscribers, subscriberCou
 import type { SubscriberCounts, SubscriberEmailStatus, SubscriberView } from '../../../src-shared/schemas/status-page-public';
 import type { ServiceContext } from '../context';
 import { accountDelivery } from '../settings/delivery';
-import { requireStatusPage } from './page-store';
+import { requireStatusPage } from './pages';
 
 /** The console lists at most this many subscribers of a page, newest first. */
 export const SUBSCRIBER_LIST_LIMIT = 1000;

@@ -13,9 +13,8 @@ import {
   insertSubscriber,
   type SubscriberRow,
 } from '../../db/repositories/status-page-subscribers';
-import { SubscribeInput } from '../../../src-shared/schemas/status-page-public';
+import type { SubscribeInput } from '../../../src-shared/schemas/status-page-public';
 import type { ServiceDeps } from '../context';
-import { parseOrThrow } from '../validation';
 import { findPublicStatusPage } from './public-page';
 import { kickSubscriberMail } from './subscriber-mailer';
 import { tokenMatches } from './subscriber-tokens';
@@ -40,8 +39,7 @@ function requirePublicPage(deps: PublicDeps, slug: string) {
  * incident mail only after following its link. A confirmed address gets nothing more; the visitor
  * is told the same either way, so the form does not reveal who subscribed.
  */
-export function subscribe(deps: PublicDeps, slug: string, input: unknown): SubscribeOutcome {
-  const { email } = parseOrThrow(SubscribeInput, input);
+export function subscribe(deps: PublicDeps, slug: string, { email }: SubscribeInput): SubscribeOutcome {
   const outcome = transaction(deps.db, (tx): SubscribeOutcome => {
     const page = requirePublicPage({ ...deps, db: tx }, slug);
     const now = deps.clock.now();

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getMyAccount } from '../../../services/accounts/get-me';
-import { setPlan } from '../../../services/accounts/set-plan';
+import { getMyAccount, setPlan } from '../../../services/accounts';
 import { Account, PlanUpdate } from '../../../../src-shared/schemas/account';
 import { actorContext, serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';

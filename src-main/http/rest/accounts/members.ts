@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addMember } from '../../../services/accounts/add-member';
-import { createApiKey } from '../../../services/accounts/create-api-key';
-import { inviteMember } from '../../../services/accounts/invite-member';
-import { listMembers } from '../../../services/accounts/list-members';
-import { removeMember } from '../../../services/accounts/remove-member';
-import { updateMemberRole } from '../../../services/accounts/update-member-role';
+import { addMember, createApiKey, inviteMember, listMembers, removeMember, updateMemberRole } from '../../../services/accounts';
 import {
   AccountInvite,
   AccountMembersList,
@@ -125,7 +120,7 @@ export function memberRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) =>
-          reply.status(201).send(createApiKey(actorContext(deps, request, accountIdOf(request.params)), request.params.userId, request.body)),
+          reply.status(201).send(createApiKey(actorContext(deps, request, accountIdOf(request.params)), request.params.userId, request.body ?? {})),
       );
     }
   };

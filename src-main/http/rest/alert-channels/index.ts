@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAlertChannel } from '../../../services/alert-channels/create';
-import { deleteAlertChannelById } from '../../../services/alert-channels/delete';
-import { getAlertChannel } from '../../../services/alert-channels/get';
-import { listAlertChannels } from '../../../services/alert-channels/list';
-import { updateAlertChannel } from '../../../services/alert-channels/update';
-import { updateAlertChannelSubscription } from '../../../services/alert-channels/update-subscription';
+import { createAlertChannel, deleteAlertChannelById, getAlertChannel, listAlertChannels, updateAlertChannel, updateAlertChannelSubscription } from '../../../services/alert-channels';
 import {
   AlertChannelCreate,
   AlertChannelRead,

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getEntitlements } from '../../../services/accounts/entitlements';
-import { getMyAccount } from '../../../services/accounts/get-me';
-import { getCurrentUser } from '../../../services/accounts/get-user';
+import { getCurrentUser, getEntitlements, getMyAccount } from '../../../services/accounts';
 import { Account } from '../../../../src-shared/schemas/account';
 import { AccountEntitlements, CurrentUser } from '../../../../src-shared/schemas/platform';
 import { actorContext, serviceContext } from '../auth';

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createPrivateLocation } from '../../../services/private-locations/create';
-import { createPrivateLocationKey } from '../../../services/private-locations/create-key';
-import { deletePrivateLocationById } from '../../../services/private-locations/delete';
-import { deletePrivateLocationKeyById } from '../../../services/private-locations/delete-key';
-import { getPrivateLocation } from '../../../services/private-locations/get';
-import { privateLocationMetrics } from '../../../services/private-locations/metrics';
-import { listPrivateLocationReads } from '../../../services/private-locations/list';
-import { updatePrivateLocationById } from '../../../services/private-locations/update';
+import {
+  createPrivateLocation,
+  createPrivateLocationKey,
+  deletePrivateLocationById,
+  deletePrivateLocationKeyById,
+  getPrivateLocation,
+  listPrivateLocationReads,
+  privateLocationMetrics,
+  updatePrivateLocationById,
+} from '../../../services/private-locations';
 import {
   PrivateLocationCreate,
   PrivateLocationKey,

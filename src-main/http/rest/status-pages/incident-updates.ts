@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addIncidentUpdate } from '../../../services/status-pages/incident-update-add';
-import { deleteIncidentUpdateById } from '../../../services/status-pages/incident-update-delete';
-import { editIncidentUpdate } from '../../../services/status-pages/incident-update-edit';
-import { getIncidentUpdate, listIncidentUpdateViews } from '../../../services/status-pages/incident-update-get';
+import { addIncidentUpdate, deleteIncidentUpdateById, editIncidentUpdate, getIncidentUpdate, listIncidentUpdateViews } from '../../../services/status-pages';
 import { IncidentUpdateCreate, IncidentUpdateEdit, IncidentUpdateView } from '../../../../src-shared/schemas/status-page';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';

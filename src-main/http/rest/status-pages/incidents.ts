@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createIncident } from '../../../services/status-pages/incident-create';
-import { deleteIncidentById } from '../../../services/status-pages/incident-delete';
-import { editIncident } from '../../../services/status-pages/incident-edit';
-import { getIncident } from '../../../services/status-pages/incident-get';
-import { listIncidentPage } from '../../../services/status-pages/incident-list';
-import { patchIncident } from '../../../services/status-pages/incident-patch';
+import { createIncident, deleteIncidentById, editIncident, getIncident, listIncidentPage, patchIncident } from '../../../services/status-pages';
 import { IncidentCreate, IncidentEdit, IncidentListQuery, IncidentPage, IncidentPatch, IncidentView } from '../../../../src-shared/schemas/status-page';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';

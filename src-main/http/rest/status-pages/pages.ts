@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createStatusPage } from '../../../services/status-pages/page-create';
-import { deleteStatusPageById } from '../../../services/status-pages/page-delete';
-import { getStatusPage } from '../../../services/status-pages/page-get';
-import { listStatusPagePage } from '../../../services/status-pages/page-list';
-import { updateStatusPage } from '../../../services/status-pages/page-update';
+import { createStatusPage, deleteStatusPageById, getStatusPage, listStatusPagePage, updateStatusPage } from '../../../services/status-pages';
 import { CursorQuery } from '../../../../src-shared/schemas/status-page';
 import { StatusPageInput, StatusPagePage, StatusPageView } from '../../../../src-shared/schemas/status-page-resource';
 import { serviceContext } from '../auth';

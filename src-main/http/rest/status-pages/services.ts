@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createStatusPageService } from '../../../services/status-pages/service-create';
-import { deleteStatusPageServiceById } from '../../../services/status-pages/service-delete';
-import { getStatusPageService } from '../../../services/status-pages/service-get';
-import { listStatusPageServicePage } from '../../../services/status-pages/service-list';
-import { updateStatusPageService } from '../../../services/status-pages/service-update';
+import { createStatusPageService, deleteStatusPageServiceById, getStatusPageService, listStatusPageServicePage, updateStatusPageService } from '../../../services/status-pages';
 import { ServiceCreate, ServiceListQuery, ServicePage, ServiceUpdate, StatusPageServiceView } from '../../../../src-shared/schemas/status-page';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';

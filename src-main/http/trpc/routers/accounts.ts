@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import { addMember } from '../../../services/accounts/add-member';
-import { createApiKey } from '../../../services/accounts/create-api-key';
-import { getMyAccount } from '../../../services/accounts/get-me';
-import { getCurrentUser } from '../../../services/accounts/get-user';
-import { inviteMember } from '../../../services/accounts/invite-member';
-import { listMembers } from '../../../services/accounts/list-members';
-import { removeMember } from '../../../services/accounts/remove-member';
-import { setPlan } from '../../../services/accounts/set-plan';
-import { updateMemberRole } from '../../../services/accounts/update-member-role';
+import { addMember, createApiKey, getCurrentUser, getMyAccount, inviteMember, listMembers, removeMember, setPlan, updateMemberRole } from '../../../services/accounts';
 import { ApiKeyCreate, MemberCreate, MemberInvite, MemberListQuery, MemberUpdate, PlanUpdate } from '../../../../src-shared/schemas/account';
 import { adminProcedure, authedProcedure, router } from '../init';
 

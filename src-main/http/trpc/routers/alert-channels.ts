@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import { createAlertChannel } from '../../../services/alert-channels/create';
-import { deleteAlertChannelById } from '../../../services/alert-channels/delete';
-import { getAlertChannel } from '../../../services/alert-channels/get';
-import { listAlertChannels } from '../../../services/alert-channels/list';
-import { updateAlertChannel } from '../../../services/alert-channels/update';
-import { updateAlertChannelSubscription } from '../../../services/alert-channels/update-subscription';
+import { createAlertChannel, deleteAlertChannelById, getAlertChannel, listAlertChannels, updateAlertChannel, updateAlertChannelSubscription } from '../../../services/alert-channels';
 import { AlertChannelCreate, AlertChannelSubscriptionCreate, AlertChannelUpdate } from '../../../../src-shared/schemas/alert-channel';
 import { PageQuery } from '../../../../src-shared/schemas/paging';
 import { authedProcedure, router } from '../init';

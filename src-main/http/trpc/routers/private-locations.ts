@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { createPrivateLocation } from '../../../services/private-locations/create';
-import { createPrivateLocationKey } from '../../../services/private-locations/create-key';
-import { deletePrivateLocationById } from '../../../services/private-locations/delete';
-import { deletePrivateLocationKeyById } from '../../../services/private-locations/delete-key';
-import { getPrivateLocation } from '../../../services/private-locations/get';
-import { listPrivateLocationReads } from '../../../services/private-locations/list';
-import { updatePrivateLocationById } from '../../../services/private-locations/update';
+import {
+  createPrivateLocation,
+  createPrivateLocationKey,
+  deletePrivateLocationById,
+  deletePrivateLocationKeyById,
+  getPrivateLocation,
+  listPrivateLocationReads,
+  updatePrivateLocationById,
+} from '../../../services/private-locations';
 import { PrivateLocationCreate, PrivateLocationUpdate } from '../../../../src-shared/schemas/private-location';
 import { adminProcedure, authedProcedure, router } from '../init';
 

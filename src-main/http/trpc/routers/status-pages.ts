@@ -1,26 +1,33 @@
 import { z } from 'zod';
-import { createIncident } from '../../../services/status-pages/incident-create';
-import { deleteIncidentById } from '../../../services/status-pages/incident-delete';
-import { editIncident } from '../../../services/status-pages/incident-edit';
-import { getIncident } from '../../../services/status-pages/incident-get';
-import { listIncidentPage } from '../../../services/status-pages/incident-list';
-import { addIncidentUpdate } from '../../../services/status-pages/incident-update-add';
-import { deleteIncidentUpdateById } from '../../../services/status-pages/incident-update-delete';
-import { editIncidentUpdate } from '../../../services/status-pages/incident-update-edit';
-import { getIncidentUpdate, listIncidentUpdateViews } from '../../../services/status-pages/incident-update-get';
-import { createStatusPage } from '../../../services/status-pages/page-create';
-import { deleteStatusPageById } from '../../../services/status-pages/page-delete';
-import { getStatusPage } from '../../../services/status-pages/page-get';
-import { listStatusPagePage } from '../../../services/status-pages/page-list';
-import { publishStatusPage } from '../../../services/status-pages/page-publish';
-import { updateStatusPage } from '../../../services/status-pages/page-update';
-import { getServiceCheckLinks, setServiceChecks } from '../../../services/status-pages/service-checks';
-import { listPageSubscribers, publicStatusBase, removeSubscriber, subscriberCounts } from '../../../services/status-pages/subscribers-admin';
-import { createStatusPageService } from '../../../services/status-pages/service-create';
-import { deleteStatusPageServiceById } from '../../../services/status-pages/service-delete';
-import { getStatusPageService } from '../../../services/status-pages/service-get';
-import { listStatusPageServicePage } from '../../../services/status-pages/service-list';
-import { updateStatusPageService } from '../../../services/status-pages/service-update';
+import {
+  addIncidentUpdate,
+  createIncident,
+  createStatusPage,
+  createStatusPageService,
+  deleteIncidentById,
+  deleteIncidentUpdateById,
+  deleteStatusPageById,
+  deleteStatusPageServiceById,
+  editIncident,
+  editIncidentUpdate,
+  getIncident,
+  getIncidentUpdate,
+  getServiceCheckLinks,
+  getStatusPage,
+  getStatusPageService,
+  listIncidentPage,
+  listIncidentUpdateViews,
+  listPageSubscribers,
+  listStatusPagePage,
+  listStatusPageServicePage,
+  publicStatusBase,
+  publishStatusPage,
+  removeSubscriber,
+  setServiceChecks,
+  subscriberCounts,
+  updateStatusPage,
+  updateStatusPageService,
+} from '../../../services/status-pages';
 import {
   CursorQuery,
   IncidentCreate,

@@ -1,10 +1,63 @@
 import { AppError } from '../../core/errors';
-import { findAccount } from '../../db/repositories/accounts';
+import { findAccount, updateAccount } from '../../db/repositories/accounts';
 import { LOCATIONS } from '../../../src-shared/enums';
+import { PlanUpdate } from '../../../src-shared/schemas/account';
+import { DEFAULT_ALERT_SETTINGS } from '../../../src-shared/schemas/check-common';
 import type { AccountEntitlements } from '../../../src-shared/schemas/platform';
-import type { ServiceContext } from '../context';
+import type { ServiceContext, ServiceDeps } from '../context';
 import { listPublicLocations } from '../locations/list';
-import { planDisplayName } from './get-me';
+import { parseOrThrow } from '../validation';
+
+export interface AccountView {
+  id: string;
+  name: string;
+  runtimeId: string;
+  plan: string;
+  planDisplayName: string;
+  maxChecks: number | null;
+  settings: Record<string, unknown>;
+  alertSettings: Record<string, unknown>;
+  features: string[];
+  created_at: string;
+}
+
+function planDisplayName(maxChecks: number | null): string {
+  return maxChecks === null ? 'Local (unlimited)' : `Local (${maxChecks} checks)`;
+}
+
+export function getMyAccount(ctx: ServiceContext): AccountView {
+  const account = findAccount(ctx.db, ctx.accountId);
+  if (!account) throw AppError.notFound();
+  return {
+    id: account.id,
+    name: account.name,
+    runtimeId: '2026.04',
+    plan: 'local',
+    planDisplayName: planDisplayName(account.maxChecks),
+    maxChecks: account.maxChecks,
+    settings: {},
+    alertSettings: (account.alertSettings as Record<string, unknown> | null) ?? { ...DEFAULT_ALERT_SETTINGS },
+    features: [],
+    created_at: account.createdAt,
+  };
+}
+
+/**
+ * Sets the plan's maximum number of checks (null = unlimited). Lowering it below the number of
+ * existing checks deletes nothing: only further creates answer 402.
+ */
+export function setPlan(ctx: ServiceContext, body: PlanUpdate): AccountView {
+  if (!findAccount(ctx.db, ctx.accountId)) throw AppError.notFound();
+  updateAccount(ctx.db, ctx.accountId, { maxChecks: body.maxChecks });
+  return getMyAccount(ctx);
+}
+
+/** The plan limit given at start (--max-checks / SIGHTLINE_MAX_CHECKS); undefined keeps the stored one. */
+export function applyConfiguredPlan(deps: ServiceDeps, accountId: string, maxChecks: number | null | undefined): void {
+  if (maxChecks === undefined) return;
+  // The value comes from the start options, not through a transport: checked here.
+  setPlan({ ...deps, accountId }, parseOrThrow(PlanUpdate, { maxChecks }));
+}
 
 type Entitlement = AccountEntitlements['entitlements'][number];
 

@@ -1,7 +1,19 @@
-import { listAccountVariables } from '../../db/repositories/account-variables';
+import { AppError } from '../../core/errors';
+import { findAccountVariable, listAccountVariables, type AccountVariableRow } from '../../db/repositories/account-variables';
+import { SECRET_MASK } from '../../../src-shared/rules/secrets';
 import type { AccountVariable, AccountVariableListQuery } from '../../../src-shared/schemas/account-variable';
 import type { ServiceContext } from '../context';
-import { accountVariableRead } from './read-shape';
+
+/** A variable as every client reads it: a secret's value is the mask, for every role. */
+export function accountVariableRead(row: AccountVariableRow): AccountVariable {
+  return { key: row.key, value: row.secret ? SECRET_MASK : row.value, locked: row.locked, secret: row.secret };
+}
+
+export function getAccountVariable(ctx: ServiceContext, key: string): AccountVariable {
+  const row = findAccountVariable(ctx.db, ctx.accountId, key);
+  if (!row) throw AppError.notFound();
+  return accountVariableRead(row);
+}
 
 export interface AccountVariablePage {
   variables: AccountVariable[];

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../core/errors';
+import { transaction } from '../../db/connection';
+import {
+  countLocationUsers,
+  deletePrivateLocation,
+  findPrivateLocationBySlug,
+  insertPrivateLocation,
+  listPrivateLocations,
+  updatePrivateLocation,
+} from '../../db/repositories/private-locations';
+import type { PrivateLocationCreate, PrivateLocationRead, PrivateLocationUpdate } from '../../../src-shared/schemas/private-location';
+import type { ServiceContext } from '../context';
+import { addLocationKey } from './keys';
+import { findOrThrow, privateLocationReads, readOptions } from './read-shape';
+
+export function listPrivateLocationReads(ctx: ServiceContext): PrivateLocationRead[] {
+  return privateLocationReads(ctx.db, listPrivateLocations(ctx.db, ctx.accountId), readOptions(ctx));
+}
+
+export function getPrivateLocation(ctx: ServiceContext, id: string): PrivateLocationRead {
+  const [read] = privateLocationReads(ctx.db, [findOrThrow(ctx.db, ctx.accountId, id)], readOptions(ctx));
+  if (!read) throw new Error('private location not readable');
+  return read;
+}
+
+/** Creates the location with a first agent key, whose raw value this answer alone shows. */
+export function createPrivateLocation(ctx: ServiceContext, body: PrivateLocationCreate): PrivateLocationRead {
+  const now = ctx.clock.now().toISOString();
+  const rawKeys = new Map<string, string>();
+  return transaction(ctx.db, (tx) => {
+    if (findPrivateLocationBySlug(tx, ctx.accountId, body.slugName)) {
+      throw new AppError('conflict', `A private location with slugName "${body.slugName}" already exists`, { slugName: body.slugName });
+    }
+    const row = { id: randomUUID(), accountId: ctx.accountId, name: body.name, slugName: body.slugName, icon: body.icon, proxyUrl: body.proxyUrl ?? null, createdAt: now, updatedAt: null };
+    insertPrivateLocation(tx, row);
+    const key = addLocationKey(tx, row.id, now);
+    rawKeys.set(key.id, key.rawKey);
+    const [read] = privateLocationReads(tx, [row], readOptions(ctx, rawKeys));
+    if (!read) throw new Error('created private location not readable');
+    return read;
+  });
+}
+
+/** name is required (as in the reference); icon and proxyUrl change only when named. The slug never changes. */
+export function updatePrivateLocationById(ctx: ServiceContext, id: string, body: PrivateLocationUpdate): PrivateLocationRead {
+  return transaction(ctx.db, (tx) => {
+    const row = findOrThrow(tx, ctx.accountId, id);
+    const updated = {
+      ...row,
+      name: body.name,
+      icon: body.icon ?? row.icon,
+      proxyUrl: body.proxyUrl === undefined ? row.proxyUrl : body.proxyUrl,
+      updatedAt: ctx.clock.now().toISOString(),
+    };
+    updatePrivateLocation(tx, updated);
+    const [read] = privateLocationReads(tx, [updated], readOptions(ctx));
+    if (!read) throw new Error('updated private location not readable');
+    return read;
+  });
+}
+
+/** 409 while checks or groups still run there: deleting it would silently stop their runs. */
+export function deletePrivateLocationById(ctx: ServiceContext, id: string): void {
+  transaction(ctx.db, (tx) => {
+    const row = findOrThrow(tx, ctx.accountId, id);
+    const users = countLocationUsers(tx, ctx.accountId, row.slugName);
+    if (users.checks + users.groups > 0) {
+      throw new AppError(
+        'conflict',
+        `Private location "${row.slugName}" is still used by ${users.checks} check(s) and ${users.groups} group(s); remove it from their privateLocations first.`,
+        users,
+      );
+    }
+    deletePrivateLocation(tx, ctx.accountId, id);
+  });
+}

@@ -1,0 +1,20 @@
+// The status pages' public face: transports and other services import from here only.
+export { openIncidentForCheck, resolveIncidentForCheck, type CheckIncidentTrigger, type OpenedIncident } from './check-incidents';
+export { addIncidentUpdate, deleteIncidentUpdateById, editIncidentUpdate, getIncidentUpdate, listIncidentUpdateViews } from './incident-updates';
+export { createIncident, deleteIncidentById, editIncident, getIncident, listIncidentPage, patchIncident } from './incidents';
+export { createStatusPage, deleteStatusPageById, getStatusPage, listStatusPagePage, publishStatusPage, updateStatusPage } from './pages';
+export {
+  loadPublicStatusPage,
+  publicPageHeading,
+  type PublicDay,
+  type PublicIncident,
+  type PublicPageHeading,
+  type PublicService,
+  type PublicStatusPage,
+  type PublicUpdate,
+} from './public-page';
+export { UPTIME_DAYS } from './public-uptime';
+export { createStatusPageService, deleteStatusPageServiceById, getServiceCheckLinks, getStatusPageService, listStatusPageServicePage, setServiceChecks, updateStatusPageService } from './services';
+export { startSubscriberMailer } from './subscriber-mailer';
+export { listPageSubscribers, publicStatusBase, removeSubscriber, subscriberCounts } from './subscribers-admin';
+export { CONFIRMATION_TTL_MS, checkConfirmLink, confirmSubscription, subscribe, unsubscribe } from './subscribers-public';

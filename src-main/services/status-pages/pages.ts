@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../core/errors';
+import { transaction, type Db } from '../../db/connection';
+import { findStatusPageServices } from '../../db/repositories/status-page-services';
+import {
+  cardsOfStatusPages,
+  deleteStatusPage,
+  findStatusPage,
+  insertStatusPage,
+  isStatusPageUrlTaken,
+  listStatusPages,
+  replaceStatusPage,
+  replaceStatusPageCards,
+  setStatusPagePublished,
+  type StatusPageRow,
+} from '../../db/repositories/status-pages';
+import type { CursorQuery } from '../../../src-shared/schemas/status-page';
+import type { StatusPagePublish } from '../../../src-shared/schemas/status-page-public';
+import type { StatusPageInput, StatusPagePage, StatusPageTheme, StatusPageView } from '../../../src-shared/schemas/status-page-resource';
+import type { ServiceContext } from '../context';
+import { cutPage, requireCursor } from './paging';
+import { toServiceView } from './read-shape';
+
+export function requireStatusPage(tx: Db, accountId: string, id: string): StatusPageRow {
+  const row = findStatusPage(tx, accountId, id);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** The slug is the page's address: a second page cannot take it (409, like a private location's slugName). */
+function assertUrlFree(tx: Db, url: string, exceptId: string | null): void {
+  if (isStatusPageUrlTaken(tx, url, exceptId)) {
+    throw new AppError('conflict', `url: a status page with the url "${url}" already exists; choose another`, { url });
+  }
+}
+
+/** Every service on a card must be a status page service of the account: 404 otherwise, as for incidents (spec 4.7). */
+function assertCardServicesExist(tx: Db, accountId: string, body: StatusPageInput): void {
+  const ids = [...new Set(body.cards.flatMap((card) => card.services.map((service) => service.id)))];
+  if (findStatusPageServices(tx, accountId, ids).length !== ids.length) throw AppError.notFound();
+}
+
+/** Replaces the page's cards; call inside a transaction. */
+function writeCards(tx: Db, row: StatusPageRow, body: StatusPageInput, now: string): void {
+  replaceStatusPageCards(
+    tx,
+    row.id,
+    body.cards.map((card, position) => ({
+      card: { id: randomUUID(), statusPageId: row.id, position, name: card.name, createdAt: now, updatedAt: now },
+      serviceIds: card.services.map((service) => service.id),
+    })),
+  );
+}
+
+function pageMembers(body: StatusPageInput): Pick<StatusPageRow, 'name' | 'url' | 'customDomain' | 'logo' | 'favicon' | 'redirectTo' | 'defaultTheme' | 'isPrivate'> {
+  return {
+    name: body.name,
+    url: body.url,
+    customDomain: body.customDomain ?? null,
+    logo: body.logo ?? null,
+    favicon: body.favicon ?? null,
+    redirectTo: body.redirectTo ?? null,
+    defaultTheme: body.defaultTheme,
+    isPrivate: body.isPrivate,
+  };
+}
+
+function loadStatusPageViews(db: Db, rows: readonly StatusPageRow[]): StatusPageView[] {
+  const cards = cardsOfStatusPages(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    customDomain: row.customDomain,
+    logo: row.logo,
+    favicon: row.favicon,
+    redirectTo: row.redirectTo,
+    defaultTheme: row.defaultTheme as StatusPageTheme,
+    isPrivate: row.isPrivate,
+    published: row.published,
+    cards: (cards.get(row.id) ?? []).map(({ card, services }) => ({
+      id: card.id,
+      name: card.name,
+      services: services.map(toServiceView),
+      created_at: card.createdAt,
+      updated_at: card.updatedAt,
+    })),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  }));
+}
+
+function loadStatusPageView(db: Db, row: StatusPageRow): StatusPageView {
+  const [view] = loadStatusPageViews(db, [row]);
+  if (!view) throw new Error(`status page ${row.id} vanished while reading it`);
+  return view;
+}
+
+/** Newest first by creation time (then id); `nextId` is the id of the first status page of the next page. */
+export function listStatusPagePage(ctx: ServiceContext, query: CursorQuery): StatusPagePage {
+  const from = query.nextId ? requireCursor(findStatusPage(ctx.db, ctx.accountId, query.nextId), 'status page') : undefined;
+  const page = cutPage(listStatusPages(ctx.db, ctx.accountId, query.limit + 1, from), query.limit);
+  return { length: page.rows.length, entries: loadStatusPageViews(ctx.db, page.rows), nextId: page.nextId };
+}
+
+export function getStatusPage(ctx: ServiceContext, id: string): StatusPageView {
+  return loadStatusPageView(ctx.db, requireStatusPage(ctx.db, ctx.accountId, id));
+}
+
+/** A new page's updated_at equals its created_at (the public read shape does not allow null). */
+export function createStatusPage(ctx: ServiceContext, body: StatusPageInput): StatusPageView {
+  return transaction(ctx.db, (tx) => {
+    assertUrlFree(tx, body.url, null);
+    assertCardServicesExist(tx, ctx.accountId, body);
+    const now = ctx.clock.now().toISOString();
+    const row: StatusPageRow = { id: randomUUID(), accountId: ctx.accountId, ...pageMembers(body), published: body.published ?? false, createdAt: now, updatedAt: now };
+    insertStatusPage(tx, row);
+    writeCards(tx, row, body, now);
+    return loadStatusPageView(tx, row);
+  });
+}
+
+/** PUT replaces the page: members not sent take their defaults (but `published` stays as it was), and the cards are the ones sent. */
+export function updateStatusPage(ctx: ServiceContext, id: string, body: StatusPageInput): StatusPageView {
+  return transaction(ctx.db, (tx) => {
+    const existing = requireStatusPage(tx, ctx.accountId, id);
+    assertUrlFree(tx, body.url, id);
+    assertCardServicesExist(tx, ctx.accountId, body);
+    const now = ctx.clock.now().toISOString();
+    const row: StatusPageRow = { ...existing, ...pageMembers(body), published: body.published ?? existing.published, updatedAt: now };
+    replaceStatusPage(tx, row);
+    writeCards(tx, row, body, now);
+    return loadStatusPageView(tx, row);
+  });
+}
+
+/** Publishes the page at /status/<url> (no key needed) or takes it off; nothing else changes. */
+export function publishStatusPage(ctx: ServiceContext, { id, published }: StatusPagePublish): StatusPageView {
+  return transaction(ctx.db, (tx) => {
+    if (!setStatusPagePublished(tx, ctx.accountId, id, published, ctx.clock.now().toISOString())) throw AppError.notFound();
+    return loadStatusPageView(tx, requireStatusPage(tx, ctx.accountId, id));
+  });
+}
+
+/** Removes the page and its cards; the services on them and their incidents stay. */
+export function deleteStatusPageById(ctx: ServiceContext, id: string): void {
+  if (!deleteStatusPage(ctx.db, ctx.accountId, id)) throw AppError.notFound();
+}
