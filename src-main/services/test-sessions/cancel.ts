@@ -1,6 +1,6 @@
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { ServiceContext } from '../context';
-import { cancelCheckSession } from '../check-sessions/cancel';
+import { cancelCheckSession } from '../check-sessions';
 import { findTestSessionParts } from './get';
 
 /**

@@ -9,8 +9,7 @@ import { isFinished, type SessionStatus } from '../../../src-shared/rules/sessio
 import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids';
 import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
-import { runLocationsOf } from '../check-sessions/session-state';
-import { statusOf } from '../check-sessions/status-codes';
+import { runLocationsOf, statusOf } from '../check-sessions';
 import { storedTestSessions, TEST_SESSIONS_KEY } from './trigger';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -7,7 +7,7 @@ import type { MultiStepCheckInput } from '../../runner/types';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
 import { RunOnceRequest, type RunOnceResult } from '../../../src-shared/schemas/run-once';
-import { timeoutOf } from '../check-sessions/plan';
+import { timeoutOf } from '../check-sessions';
 import type { ServiceContext } from '../context';
 import { openEnvironment, resolveEnvironment, sealEnvironment } from '../secrets/environment';
 import { parseOrThrow } from '../validation';

@@ -7,7 +7,7 @@ import { findTestSessionParts, getTestSession, resultOfTestSession, testSessionL
 import { getCheckResult } from '../../../services/check-results/get';
 import { listTestSessions } from '../../../services/test-sessions/list';
 import { triggerTestSession } from '../../../services/test-sessions/trigger';
-import { resultLink } from '../../../services/check-sessions/view';
+import { resultLink } from '../../../services/check-sessions';
 import { CheckResult } from '../../../../src-shared/schemas/check-result';
 import { CancelSessionRequest, CompletionQuery } from '../../../../src-shared/schemas/check-session';
 import {
