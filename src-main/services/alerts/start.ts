@@ -1,7 +1,7 @@
 import type { EventBus } from '../../core/events';
 import { crashAfterResultCommitIfAsked } from '../../core/test-hooks';
 import type { ServiceDeps } from '../context';
-import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../notifications/dispatcher';
+import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../notifications';
 import { catchUpAlertingInSlices } from './judge-pending';
 import { onResultRecorded } from './on-result';
 

@@ -1,4 +1,4 @@
-import { getConsoleSettings, setConsoleSettings } from '../../../services/settings/console';
+import { getConsoleSettings, setConsoleSettings } from '../../../services/settings';
 import { runMultiStepOnce } from '../../../services/test-sessions';
 import { ConsoleSettings } from '../../../../src-shared/schemas/console-settings';
 import { RunOnceRequest } from '../../../../src-shared/schemas/run-once';
