@@ -1,11 +1,10 @@
-import { transaction } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
 import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
 import { resolveDeliverySettings, type DeliverySettingsInput } from '../../notify/settings';
 import type { DeliverySettings } from '../../notify/types';
 import { DEFAULT_CHANNEL_RATE_LIMIT, type DeliverySettingsUpdate, type DeliverySettingsView } from '../../../src-shared/schemas/delivery-settings';
-import type { Db } from '../../db/connection';
 import type { Keyring } from '../../core/keyring';
-import { openValue } from '../secrets/sealing';
+import { openValue } from '../secrets/key-values';
 import type { ServiceContext } from '../context';
 
 /** The app_settings key of the delivery settings. */
