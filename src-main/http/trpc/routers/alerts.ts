@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts/account-settings';
+import { getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts';
 import { getNamedAlertNotification, listNamedAlertNotifications, sendTestNotification } from '../../../services/notifications';
 import { getDeliverySettings, setDeliverySettings } from '../../../services/settings';
 import { TEMPLATE_VARIABLES } from '../../../notify/template-variables';
