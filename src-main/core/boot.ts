@@ -4,8 +4,7 @@ import { openDb, type DbHandle } from '../db/connection';
 import { loadKeyring } from './keyring';
 import { buildApp } from '../http/app';
 import { applyConfiguredPlan, bootstrapAccount } from '../services/accounts';
-import { generateApiKey, hashApiKey } from '../services/auth/keys';
-import { LaunchTokens } from '../services/auth/launch-tokens';
+import { generateApiKey, hashApiKey, LaunchTokens } from '../services/auth';
 import type { ServiceDeps } from '../services/context';
 import { systemClock, type Clock } from './clock';
 import { listenLinkBase, publicUrlHost, type Config } from './config';
@@ -18,7 +17,7 @@ import { isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandb
 import type { ExecutorDeps } from '../runner/types';
 import { createRuntime } from '../services/runtime';
 import { sealStoredSecrets } from '../services/secrets/seal-stored';
-import { backendAgentHealth } from '../services/agent-status/health';
+import { backendAgentHealth } from '../services/agent-status/index';
 import type { AgentHealth } from '../../src-shared/rules/lanes';
 import { createRunSystem, type RunSystem, type RunSystemOptions } from '../scheduler/run-system';
 import type { RemoteBroker, RemoteBrokerOptions } from '../scheduler/remote-broker';
@@ -26,7 +25,7 @@ import { attachRemoteAgents } from '../scheduler/remote-wiring';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { Timers } from '../scheduler/timers';
 import type { EventBus } from './events';
-import { startAlerting, type Alerting } from '../services/alerts/start';
+import { startAlerting, type Alerting } from '../services/alerts';
 import { startRetention, type Retention } from '../services/retention/start';
 
 export interface BootOptions {

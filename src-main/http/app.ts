@@ -48,7 +48,7 @@ import { locationRoutes } from './rest/locations';
 import { nextRoutes } from './rest/next';
 import { agentRoutes } from './rest/agent';
 import { consoleSessionRoutes } from './console-session/routes';
-import { ConsoleSessions } from '../services/auth/console-sessions';
+import { ConsoleSessions } from '../services/auth';
 import { publicStatusRoutes } from './public-status';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';

@@ -1,6 +1,5 @@
-import type { LaunchTokens } from '../services/auth/launch-tokens';
+import type { ConsoleSessions, LaunchTokens } from '../services/auth';
 import type { ServiceDeps } from '../services/context';
-import type { ConsoleSessions } from '../services/auth/console-sessions';
 import type { RequestLimits } from './request-limits';
 
 /** The console's sessions and the name of their cookie (one per data folder, so two servers on one host keep theirs apart). */

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { AppError, isAppError } from '../core/errors';
 import type { Keyring } from '../core/keyring';
-import { bearerToken, hashApiKey } from '../services/auth/keys';
+import { bearerToken, hashApiKey } from '../services/auth';
 import { rateLimitError } from './rest/error-mapper';
 
 export const WINDOW_MS = 60_000;

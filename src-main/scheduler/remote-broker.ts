@@ -1,9 +1,6 @@
 import type { ServiceDeps } from '../services/context';
-import { cancelAgentJobsOfSession } from '../services/agent-jobs/cancel-session';
-import { enqueueAgentJob, privateLocationIdOfJob } from '../services/agent-jobs/enqueue';
-import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals } from '../services/agent-jobs/signals';
+import { cancelAgentJobsOfSession, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, enqueueAgentJob, JobSignals, privateLocationIdOfJob, sweepAgentJobs } from '../services/agent-jobs';
 import type { AgentJobsRuntime } from '../services/runtime';
-import { sweepAgentJobs } from '../services/agent-jobs/sweep';
 import type { JobSink, OutcomeHandler, RunJob } from '../runner/jobs';
 
 export interface RemoteBrokerOptions {

@@ -3,7 +3,7 @@ import { EmbeddedAgent, type BatchRunFn, type LaneCapacities, type RunFn } from 
 import type { JobOutcome, RunJob } from '../runner/jobs';
 import type { AdHocRuns } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
-import { openExecutionSecrets } from '../services/secrets/execution';
+import { openExecutionSecrets } from '../services/secrets/environment';
 import type { ExecutionJob } from '../runner/types';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { RunCoordinator, type RunCoordinatorOptions } from './run-coordinator';

@@ -1,9 +1,5 @@
-import { closeInterruptedSessions } from '../services/check-sessions/close-interrupted';
-import { loadCheckPlans } from '../services/check-sessions/load-plans';
-import { checksChangeBetween, checksChangeMarker, type ChangeMarker } from '../services/check-sessions/change-marker';
-import type { CheckPlan } from '../services/check-sessions/plan';
+import { checksChangeBetween, checksChangeMarker, closeInterruptedSessions, loadCheckPlans, startSessions, type ChangeMarker, type CheckPlan } from '../services/check-sessions';
 import type { RunControl } from '../services/runtime';
-import { startSessions } from '../services/check-sessions/start-sessions';
 import type { ServiceDeps } from '../services/context';
 import { nextRunAfter, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
 import { MinHeap } from './min-heap';

@@ -3,6 +3,7 @@ import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import type { ExecutionJob } from '../runner/types';
+// Straight to signals: the agent-jobs index would lead back here through the service context.
 import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './agent-jobs/signals';
 
 /** What a new session needs to be run: its first jobs, and its group for group concurrency. */

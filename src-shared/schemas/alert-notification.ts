@@ -58,4 +58,4 @@ export const AlertNotificationQuery = z.object({
   alertChannelId: z.coerce.number().int().positive().optional().describe('Only this alert channel'),
   hasFailures: QueryBoolean.optional().describe('Only unsuccessful notifications (FAILURE and RATE_LIMITED)'),
 });
-export type AlertNotificationQuery = z.input<typeof AlertNotificationQuery>;
+export type AlertNotificationQuery = z.infer<typeof AlertNotificationQuery>;

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../../core/errors';
 import { getCurrentUser } from '../../services/accounts';
-import { authenticateKey, type Principal } from '../../services/auth/authenticate';
-import type { ActiveSession } from '../../services/auth/console-sessions';
+import { authenticateKey, type ActiveSession, type Principal } from '../../services/auth';
 import { SIGNED_IN_HINT_COOKIE, type ConsoleSessionStatus } from '../../../src-shared/schemas/console-session';
 import type { HttpDeps } from '../deps';
 import { credentialsOf } from '../rest/auth';

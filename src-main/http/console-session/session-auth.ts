@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors';
-import { assertOwnAccount, principalOfKeyHash, type Principal } from '../../services/auth/authenticate';
-import type { ActiveSession } from '../../services/auth/console-sessions';
+import { assertOwnAccount, principalOfKeyHash, type ActiveSession, type Principal } from '../../services/auth';
 import type { HttpDeps } from '../deps';
 import { credentialsOf } from '../rest/auth';
 import { readCookie } from './cookie';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, createWebSocketStream, type WebSocket } from 'ws';
 import { isAppError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
-import { authenticate } from '../../services/auth/authenticate';
+import { authenticate } from '../../services/auth';
 import type { HttpDeps } from '../deps';
 import { hostAllowed, type HostCheckOptions } from '../host-check';
 

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertSameAccount } from '../../services/auth/account-scope';
-import { assertAccess, requiredAccess, type Access } from '../../services/auth/access';
-import { authenticate, type Credentials, type Principal } from '../../services/auth/authenticate';
+import { assertAccess, assertSameAccount, authenticate, requiredAccess, type Access, type Credentials, type Principal } from '../../services/auth';
 import type { ActorContext } from '../../services/accounts';
 import type { ServiceContext } from '../../services/context';
 import type { HttpDeps } from '../deps';

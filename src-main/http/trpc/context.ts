@@ -1,5 +1,5 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { authenticate, type Credentials, type Principal } from '../../services/auth/authenticate';
+import { authenticate, type Credentials, type Principal } from '../../services/auth';
 import { assertSameOrigin } from '../console-session/origin';
 import { authenticateSession, sessionIdOf } from '../console-session/session-auth';
 import type { HttpDeps } from '../deps';

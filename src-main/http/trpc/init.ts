@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { describeIssues } from '../../../src-shared/errors';
 import type { ActorContext } from '../../services/accounts';
-import { assertAccess, type Access } from '../../services/auth/access';
+import { assertAccess, type Access } from '../../services/auth';
 import type { ServiceContext } from '../../services/context';
 import type { TrpcContext } from './context';
 import { toTrpcError } from './errors';

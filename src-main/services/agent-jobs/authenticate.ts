@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import { findLocationByKeyHash } from '../../db/repositories/private-locations';
-import { bearerToken, sameHash, sha256Hex } from '../auth/keys';
+import { bearerToken, sameHash, sha256Hex } from '../auth';
 import type { ServiceDeps } from '../context';
 
 /** A remote agent, known by the private-location key it presented. */

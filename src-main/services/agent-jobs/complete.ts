@@ -3,11 +3,10 @@ import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
 import { deleteAgentJob, findAgentJob, QUEUED, requeueJob } from '../../db/repositories/agent-jobs';
 import type { ExecutionResult } from '../../runner/types';
-import { AgentOutcome } from '../../../src-shared/schemas/agent-protocol';
+import type { AgentOutcome } from '../../../src-shared/schemas/agent-protocol';
 import type { ServiceDeps } from '../context';
-import { parseOrThrow } from '../validation';
 import type { AgentPrincipal } from './authenticate';
-import { touchKnownAgent } from './known-agent';
+import { touchKnownAgent } from './agents';
 import { reportOutcomes } from './runtime';
 
 /**
@@ -15,8 +14,7 @@ import { reportOutcomes } from './runtime';
  * it is shutting down goes back to the queue for another agent. A late report for a job that was
  * meanwhile leased to another agent is refused (409): that agent's run counts.
  */
-export function completeAgentJob(deps: ServiceDeps, principal: AgentPrincipal, jobId: string, input: unknown): void {
-  const report = parseOrThrow(AgentOutcome, input);
+export function completeAgentJob(deps: ServiceDeps, principal: AgentPrincipal, jobId: string, report: AgentOutcome): void {
   if (deps.runtime.agentJobs.signals.closed) throw new AppError('unavailable', 'The server is shutting down; send the outcome again once it is back');
   const now = deps.clock.now().getTime();
   let outcome: JobOutcome | null = null;

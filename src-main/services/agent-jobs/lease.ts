@@ -1,12 +1,11 @@
 import { laneOf, type JobOutcome, type LaneName, type RunJob } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
 import { deleteAgentJob, listQueuedJobs, markLeased } from '../../db/repositories/agent-jobs';
-import { AgentLeaseRequest, type AgentLeaseReply } from '../../../src-shared/schemas/agent-protocol';
+import type { AgentLeaseReply, AgentLeaseRequest } from '../../../src-shared/schemas/agent-protocol';
 import type { ServiceDeps } from '../context';
-import { openJobSecrets } from '../secrets/execution';
-import { parseOrThrow } from '../validation';
+import { openJobSecrets } from '../secrets/environment';
 import type { AgentPrincipal } from './authenticate';
-import { touchKnownAgent } from './known-agent';
+import { touchKnownAgent } from './agents';
 import { reportOutcomes } from './runtime';
 
 function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, max: number, lanes?: Partial<Record<LaneName, number>>): RunJob[] {
@@ -45,8 +44,7 @@ function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, ma
  * the request is held until one arrives, `waitSeconds` pass, the client goes away, or the server
  * shuts down; then it answers an empty list.
  */
-export async function leaseAgentJobs(deps: ServiceDeps, principal: AgentPrincipal, input: unknown, signal?: AbortSignal): Promise<AgentLeaseReply> {
-  const request = parseOrThrow(AgentLeaseRequest, input ?? {});
+export async function leaseAgentJobs(deps: ServiceDeps, principal: AgentPrincipal, request: AgentLeaseRequest, signal?: AbortSignal): Promise<AgentLeaseReply> {
   const { signals } = deps.runtime.agentJobs;
   const deadline = Date.now() + request.waitSeconds * 1000;
   for (;;) {
@@ -58,4 +56,9 @@ export async function leaseAgentJobs(deps: ServiceDeps, principal: AgentPrincipa
     }
     await signals.wait(principal.locationId, remaining, signal);
   }
+}
+
+/** At server shutdown: waiting lease requests answer at once, so closing the HTTP server does not wait for them. */
+export function stopAgentLongPolls(deps: ServiceDeps): void {
+  deps.runtime.agentJobs.signals.close();
 }

@@ -9,8 +9,8 @@ import { decodeRunId } from '../../../src-shared/rules/run-ids';
 import { channelFlagOf, INITIAL_ALERT_STATE, nextAlertState, runVerdict, type AlertState, type RunAlertType, type RunVerdict } from '../../../src-shared/rules/alerting';
 import { storedBodyOf } from '../alert-channels';
 import type { ServiceDeps } from '../context';
-import { enqueueNotification } from '../notifications/outbox';
-import { accountDelivery } from '../settings/delivery';
+import { enqueueNotification } from '../notifications';
+import { accountDelivery } from '../settings';
 import { loadAlertingCheck, type AlertingCheck } from './effective';
 import { followIncident } from './incidents';
 

@@ -1,9 +1,8 @@
-import type { EventBus } from '../../core/events';
+import type { EventBus, ResultRecordedEvent } from '../../core/events';
 import { crashAfterResultCommitIfAsked } from '../../core/test-hooks';
 import type { ServiceDeps } from '../context';
-import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../notifications/dispatcher';
-import { catchUpAlertingInSlices } from './judge-pending';
-import { onResultRecorded } from './on-result';
+import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../notifications';
+import { catchUpAlertingInSlices, judgeCheck, type JudgedSession } from './judge-pending';
 
 export interface Alerting {
   dispatcher: Dispatcher;
@@ -45,4 +44,15 @@ export function startAlerting(deps: ServiceDeps, events: EventBus, options: Disp
       await dispatcher.stop();
     },
   };
+}
+
+/**
+ * A FINAL result was stored. A run is judged once its session has finished (all its locations have
+ * their FINAL result), from what was stored, together with any earlier finished session of the
+ * check that was missed. An event for a session already judged (a replay) changes nothing.
+ */
+export function onResultRecorded(deps: ServiceDeps, event: ResultRecordedEvent): JudgedSession[] {
+  const judged = judgeCheck(deps, event.accountId, event.checkId);
+  if (judged.some((j) => j.outcome.notificationIds.length > 0)) deps.runtime.dispatch?.kick();
+  return judged;
 }

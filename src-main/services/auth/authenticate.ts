@@ -6,8 +6,6 @@ import { bearerToken, hashApiKey, sameHash, sha256Hex } from './keys';
 import type { LaunchTokens } from './launch-tokens';
 import type { Principal } from './principal';
 
-export type { Principal };
-
 export interface Credentials {
   authorization: string | undefined;
   /** Every account header sent (x-service-account, x-checkly-account); each must name the key's account. */
@@ -69,4 +67,12 @@ function upgradeLegacyKey(deps: ServiceDeps, token: string, keyHash: string): Pr
   replaceApiKeyHash(deps.db, legacyHash, keyHash);
   deps.logger.info({ memberId: principal.memberId ?? null }, 'an API key stored as plain sha256 now has a keyed hash');
   return principal;
+}
+
+/**
+ * Paths naming an account (/v1/accounts/{accountId}/...) must name the key's own account: a key
+ * belongs to one account, like the account header, so any other id answers 403.
+ */
+export function assertSameAccount(principal: Principal, accountId: string): void {
+  if (accountId !== principal.accountId) throw AppError.forbidden();
 }

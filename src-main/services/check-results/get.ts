@@ -17,3 +17,18 @@ export function getCheckResult(ctx: ServiceContext, checkId: string, checkResult
   const location = locationNames(ctx.db).get(row.location) ?? 'unknown';
   return resultView(ctx.db, row, { checkId: check.id, name: check.name, checkType: check.checkType }, location);
 }
+
+export interface AssetManifest {
+  assets: never[];
+  truncated: boolean;
+}
+
+/**
+ * The public API's asset manifest of a result. Sightline keeps no files of a run (a multi-step run's
+ * folder is removed when it ends; logs, hops and steps are in the result itself), so every existing
+ * result has an empty manifest; an unknown check or result is a 404.
+ */
+export function getCheckResultAssets(ctx: ServiceContext, checkId: string, checkResultId: string): AssetManifest {
+  getCheckResult(ctx, checkId, checkResultId);
+  return { assets: [], truncated: false };
+}

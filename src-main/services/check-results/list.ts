@@ -5,6 +5,7 @@ import { countResults, listResults, RESULT_TYPE_CODE, type ResultFilter } from '
 import { RESULT_WINDOW_SECONDS, type CheckResult, type CheckResultListQuery } from '../../../src-shared/schemas/check-result';
 import type { ServiceContext } from '../context';
 import { resultView } from './view';
+import type { CheckResultListV2, CheckResultListV2Query, ResultField } from '../../../src-shared/schemas/check-result-v2';
 
 export interface CheckResultPage {
   items: CheckResult[];
@@ -50,4 +51,60 @@ export function listCheckResults(ctx: ServiceContext, checkId: string, query: Ch
     page: query.page,
     limit: query.limit,
   };
+}
+
+/** The cursor is opaque to clients: the offset of the next page. */
+const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+
+function decodeCursor(nextId: string | undefined): number {
+  if (nextId === undefined) return 0;
+  const match = /^o:(\d{1,9})$/.exec(Buffer.from(nextId, 'base64url').toString('utf8'));
+  if (!match) throw new AppError('validation', 'nextId: not a cursor this server returned; pass the nextId of a previous page');
+  return Number(match[1]);
+}
+
+function project(result: CheckResult, fields: readonly ResultField[] | undefined): CheckResultListV2['entries'][number] {
+  if (!fields?.length) return result;
+  const full = result as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field === 'createdAt') out.createdAt = result.created_at;
+    else if (field in full) out[field] = full[field];
+  }
+  return out;
+}
+
+/**
+ * GET /v2/check-results/{checkId}: newest first, paged by an opaque `nextId` (null on the last page).
+ * Unlike v1 there is no 6-hour window: without from/to it spans every retained result.
+ */
+export function listCheckResultsV2(ctx: ServiceContext, checkId: string, query: CheckResultListV2Query): CheckResultListV2 {
+  const check = findCheck(ctx.db, ctx.accountId, checkId);
+  if (!check) throw AppError.notFound();
+  const offset = decodeCursor(query.nextId);
+  const empty: CheckResultListV2 = { length: 0, entries: [], nextId: null };
+  if (query.checkType && query.checkType !== check.checkType) return empty;
+  const checkNum = findCheckNum(ctx.db, ctx.accountId, checkId);
+  if (checkNum === null) return empty;
+  let location: number | undefined;
+  if (query.location) {
+    const code = locationCodeOf(ctx.db, query.location);
+    if (code === null) return empty;
+    location = code;
+  }
+  const filter: ResultFilter = {
+    checkNum,
+    fromMs: query.from === undefined ? 0 : query.from * 1000,
+    toMs: query.to === undefined ? Number.MAX_SAFE_INTEGER : query.to * 1000,
+    location,
+    resultType: query.resultType === 'ALL' ? undefined : RESULT_TYPE_CODE[query.resultType],
+    hasFailures: query.hasFailures,
+  };
+  // One row more than asked tells whether there is a next page.
+  const rows = listResults(ctx.db, filter, query.limit + 1, offset);
+  const page = rows.slice(0, query.limit);
+  const names = locationNames(ctx.db);
+  const info = { checkId: check.id, name: check.name, checkType: check.checkType };
+  const entries = page.map((row) => project(resultView(ctx.db, row, info, names.get(row.location) ?? 'unknown'), query.fields));
+  return { length: entries.length, entries, nextId: rows.length > query.limit ? encodeCursor(offset + query.limit) : null };
 }

@@ -1,13 +1,14 @@
-import type { Db } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
 import { locationCodes } from '../../db/repositories/runs';
 import { insertResults, listSessionResults, RESULT_FLAGS, RESULT_TYPE_CODE, storeDetail } from '../../db/repositories/runs-results';
-import { updateSessionStatus, type SessionWithCheck } from '../../db/repositories/runs-sessions';
+import { findSession, listUnfinishedSessionIds, type SessionWithCheck, updateSessionStatus } from '../../db/repositories/runs-sessions';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
-import type { SessionStatus } from '../../../src-shared/rules/session-status';
+import { isFinished, type SessionStatus } from '../../../src-shared/rules/session-status';
 import type { ResultRecordedEvent } from '../../core/events';
 import { detailHash } from './result-row';
-import { finalsOf, runLocationsOf } from './session-state';
-import { runSourceOf, statusCode } from './status-codes';
+import { finalsOf, runLocationsOf, runSourceOf, statusCode, statusOf } from './session-state';
+import type { ServiceContext, ServiceDeps } from '../context';
+import { findAccountSession } from './view';
 
 export interface CloseReason {
   status: Extract<SessionStatus, 'CANCELLED' | 'TIMED_OUT'>;
@@ -99,4 +100,39 @@ export function closeSession(tx: Db, session: SessionWithCheck, reason: CloseRea
     reason: reason.error.kind,
     errorMessage: reason.error.message,
   }));
+}
+
+/** At start: sessions a previous process left running can never finish; they end TIMED_OUT. */
+export function closeInterruptedSessions(deps: ServiceDeps): number {
+  const now = deps.clock.now().getTime();
+  return transaction(deps.db, (tx) => {
+    const ids = listUnfinishedSessionIds(tx);
+    for (const id of ids) {
+      const session = findSession(tx, id);
+      if (session) closeSession(tx, session, INTERRUPTED, now);
+    }
+    return ids.length;
+  });
+}
+
+/** Cancels a running session: it ends CANCELLED at once and its queued and running jobs are aborted. Finished sessions stay as they are. */
+export function cancelCheckSession(ctx: ServiceContext, checkSessionId: string): void {
+  const { id } = findAccountSession(ctx, checkSessionId);
+  const now = ctx.clock.now().getTime();
+  const events = transaction(ctx.db, (tx) => {
+    const session = findSession(tx, id);
+    if (!session || isFinished(statusOf(session.status))) return null;
+    return { session, results: closeSession(tx, session, CANCELLED, now) };
+  });
+  if (!events) return;
+  const runtime = ctx.runtime;
+  runtime.runs?.cancelSession(id);
+  for (const event of events.results) runtime.events.emit('resultRecorded', event);
+  runtime.events.emit('sessionUpdated', {
+    accountId: events.session.accountId,
+    checkId: events.session.checkId,
+    checkSessionId: encodeRunId('session', id),
+    status: 'CANCELLED',
+    finished: true,
+  });
 }

@@ -6,8 +6,7 @@ import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import { SESSION_STATUSES } from '../../../src-shared/rules/session-status';
 import { RUN_SOURCES } from '../../../src-shared/schemas/check-session';
 import type { ServiceContext } from '../context';
-import { runLocationsOf } from './session-state';
-import { runSourceOf, statusCode, statusOf } from './status-codes';
+import { runLocationsOf, runSourceOf, statusCode, statusOf } from './session-state';
 
 export const RecentSessionsQuery = z.object({
   limit: z.number().int().min(1, { message: 'limit must be at least 1' }).max(100, { message: 'limit must be at most 100' }).default(20),

@@ -11,8 +11,7 @@ import { isFinished } from '../../../src-shared/rules/session-status';
 import type { ServiceDeps } from '../context';
 import { closeSession, NOT_RECORDED } from './close-session';
 import { detailHash, detailOf, factsOf, isFailure, resultRow } from './result-row';
-import { refreshSessionStatus } from './session-state';
-import { runSourceOf, statusOf } from './status-codes';
+import { refreshSessionStatus, runSourceOf, statusOf } from './session-state';
 
 export interface RetryRequest {
   job: RunJob;

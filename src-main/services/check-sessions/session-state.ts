@@ -2,8 +2,8 @@ import type { Db } from '../../db/connection';
 import { listSessionResults, RESULT_FLAGS, RESULT_TYPE_CODE, type ResultRow } from '../../db/repositories/runs-results';
 import { updateSessionStatus, type SessionWithCheck } from '../../db/repositories/runs-sessions';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
-import { isFinished, rollUpSession, verdictOf, type SessionStatus } from '../../../src-shared/rules/session-status';
-import { statusCode, statusOf } from './status-codes';
+import { isFinished, rollUpSession, SESSION_STATUSES, type SessionStatus, verdictOf } from '../../../src-shared/rules/session-status';
+import { RUN_SOURCES, type RunSource } from '../../../src-shared/schemas/check-session';
 
 export function runLocationsOf(session: { runLocations: string | null }): string[] {
   if (!session.runLocations) return [LOCAL_LOCATION];
@@ -43,3 +43,9 @@ export function refreshSessionStatus(tx: Db, session: SessionWithCheck, now: num
   session.stoppedAt = stoppedAt;
   return next;
 }
+
+/** Stored codes are indexes into the append-only lists. */
+export const statusCode = (status: SessionStatus): number => SESSION_STATUSES.indexOf(status);
+export const statusOf = (code: number): SessionStatus => SESSION_STATUSES[code] ?? 'STARTED';
+export const runSourceCode = (source: RunSource): number => RUN_SOURCES.indexOf(source);
+export const runSourceOf = (code: number): RunSource => RUN_SOURCES[code] ?? 'SCHEDULER';

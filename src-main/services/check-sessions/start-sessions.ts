@@ -9,7 +9,7 @@ import type { RunSource } from '../../../src-shared/schemas/check-session';
 import type { ServiceDeps } from '../context';
 import type { CheckPlan } from './plan';
 import type { SessionDispatch } from '../runtime';
-import { runSourceCode, statusCode } from './status-codes';
+import { runSourceCode, statusCode } from './session-state';
 
 export interface SessionRequest {
   plan: CheckPlan;

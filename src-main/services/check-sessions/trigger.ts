@@ -1,14 +1,13 @@
 import { AppError } from '../../core/errors';
 import { findSessions } from '../../db/repositories/runs-sessions';
-import type { RunSource, TriggerSessionsRequest } from '../../../src-shared/schemas/check-session';
-import type { CheckSession } from '../../../src-shared/schemas/check-session';
+import type { CheckSession, RunSource, TriggerSessionsRequest } from '../../../src-shared/schemas/check-session';
 import type { ServiceContext } from '../context';
 import { loadCheckPlans } from './load-plans';
 import type { CheckPlan } from './plan';
-import { withRunEnvironment, type RunVariable } from './run-environment';
 import { startSessions } from './start-sessions';
 import { matchesTagTarget } from '../../../src-shared/rules/match-tags';
 import { sessionView } from './view';
+import type { MultiStepCheckInput } from '../../runner/types';
 
 /** Starts one session per plan now and hands its jobs to the run coordinator. */
 export function runPlansNow(ctx: ServiceContext, plans: readonly CheckPlan[], runSource: RunSource): CheckSession[] {
@@ -47,4 +46,33 @@ export function triggerCheckSessions(ctx: ServiceContext, request: TriggerSessio
 
 function loadTags(plans: readonly CheckPlan[]): [string, string[]][] {
   return plans.map((p) => [p.checkId, p.tags]);
+}
+
+export interface RunVariable {
+  key: string;
+  value: string;
+}
+
+/**
+ * Variables given for one run (`checkly trigger -e KEY=value`) reach that run's multi-step scripts and
+ * win over the check's own of the same name; other check types take no variables.
+ */
+export function withRunEnvironment(plan: CheckPlan, variables: readonly RunVariable[]): CheckPlan {
+  const execution = plan.execution;
+  if (variables.length === 0 || execution.checkType !== 'MULTI_STEP') return plan;
+  const given = new Set(variables.map((v) => v.key));
+  const check = execution.check as MultiStepCheckInput;
+  const own = (check.environmentVariables ?? []).filter((v) => !given.has(v.key));
+  const environmentVariables = [...own, ...variables.map((v) => ({ key: v.key, value: v.value, secret: false }))];
+  return { ...plan, execution: { ...execution, check: { ...check, environmentVariables } } };
+}
+
+/** The console's "Run now": one session of one check at once (runSource SCHEDULE_NOW). */
+export function runCheckNow(ctx: ServiceContext, checkId: string): CheckSession {
+  const plan = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: [checkId] })[0];
+  if (!plan) throw AppError.notFound();
+  if (!plan.runnable) throw new AppError('validation', `checkType: ${plan.checkType} checks cannot run here`);
+  const [session] = runPlansNow(ctx, [plan], 'SCHEDULE_NOW');
+  if (!session) throw AppError.notFound();
+  return session;
 }

@@ -1,13 +1,14 @@
 import type { Db } from '../../db/connection';
 import { locationNames } from '../../db/repositories/runs';
 import { listSessionResults, RESULT_FLAGS, RESULT_TYPE_CODE, type ResultRow } from '../../db/repositories/runs-results';
-import type { SessionWithCheck } from '../../db/repositories/runs-sessions';
+import { findSession, type SessionWithCheck } from '../../db/repositories/runs-sessions';
 import type { CheckType } from '../../../src-shared/enums';
 import { consoleLink, resultRoute, sessionRoute } from '../../../src-shared/rules/console-links';
-import { encodeRunId } from '../../../src-shared/rules/run-ids';
+import { decodeRunId, encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { CheckSession, ConciseCheckResult } from '../../../src-shared/schemas/check-session';
-import { runLocationsOf } from './session-state';
-import { runSourceOf, statusOf } from './status-codes';
+import { runLocationsOf, runSourceOf, statusOf } from './session-state';
+import { AppError } from '../../core/errors';
+import type { ServiceContext } from '../context';
 
 /** Links open the console's session and result pages (the spec's links are to the web app, not the API). */
 export const sessionLink = (baseUrl: string, sessionId: number) => consoleLink(baseUrl, sessionRoute(encodeRunId('session', sessionId)));
@@ -53,4 +54,17 @@ export function sessionView(db: Db, session: SessionWithCheck, baseUrl: string, 
     runSource: runSourceOf(session.runSource),
     results: results.map((r) => conciseResult(r, session, names.get(r.location) ?? 'unknown', baseUrl)),
   };
+}
+
+/** The session of this account named by an API id; 404 for unknown, foreign or malformed ids. */
+export function findAccountSession(ctx: ServiceContext, checkSessionId: string): SessionWithCheck {
+  const id = decodeRunId('session', checkSessionId);
+  const session = id === null ? undefined : findSession(ctx.db, id, ctx.accountId);
+  if (!session) throw new AppError('not_found', 'No such check session.');
+  return session;
+}
+
+export function getCheckSession(ctx: ServiceContext, checkSessionId: string): CheckSession {
+  const session = findAccountSession(ctx, checkSessionId);
+  return sessionView(ctx.db, session, ctx.runtime.baseUrl, ctx.clock.now().getTime());
 }

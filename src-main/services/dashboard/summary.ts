@@ -6,7 +6,7 @@ import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 import type { AlertChannelType } from '../../../src-shared/schemas/alert-channel';
 import type { NotificationStatus } from '../../../src-shared/schemas/alert-notification';
 import { MONITOR_HEALTHS, type MonitorHealthState } from '../../../src-shared/schemas/monitor-stats';
-import { backendAgentHealth } from '../agent-status/health';
+import { backendAgentHealth } from '../agent-status/index';
 import { errorSummary } from '../checks/error-summary';
 import { StreakCache } from '../checks/monitor-state';
 import type { ServiceContext } from '../context';

@@ -7,7 +7,7 @@ import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
 import { createScrubber } from '../../runner/scrub';
 import { channelSecretValues, openChannelConfig } from '../secrets/channel-config';
-import { accountDelivery } from '../settings/delivery';
+import { accountDelivery } from '../settings';
 
 function scrubResult(result: DeliveryResult, scrub: (text: string) => string): DeliveryResult {
   return { ...result, notificationResult: scrub(result.notificationResult), error: result.error === undefined ? undefined : scrub(result.error) };

@@ -3,9 +3,8 @@ import { listAllAlertChannels } from '../../db/repositories/alert-channels';
 import { findCheck } from '../../db/repositories/checks';
 import { countNotifications, findNotification, listNotifications, type NotificationFilter } from '../../db/repositories/notifications';
 import { notificationWindow } from '../../../src-shared/rules/notifications';
-import { AlertNotificationQuery, type AlertNotificationDetail, type NamedAlertNotification } from '../../../src-shared/schemas/alert-notification';
+import type { AlertNotificationDetail, AlertNotificationQuery, NamedAlertNotification } from '../../../src-shared/schemas/alert-notification';
 import type { ServiceContext } from '../context';
-import { parseOrThrow } from '../validation';
 import { toNotificationDetail } from './read-shape';
 
 export interface NotificationPage {
@@ -23,8 +22,7 @@ export interface NotificationPage {
  * placed in time by when they were recorded; `hasFailures` keeps FAILURE, RATE_LIMITED and
  * IN_PROGRESS rows whose last attempt failed (still being retried).
  */
-export function listAlertNotifications(ctx: ServiceContext, input: unknown): NotificationPage {
-  const query = parseOrThrow(AlertNotificationQuery, input);
+export function listAlertNotifications(ctx: ServiceContext, query: AlertNotificationQuery): NotificationPage {
   const nowMs = ctx.clock.now().getTime();
   const window = notificationWindow(query.from, query.to, Math.floor(nowMs / 1000));
   if (!window.ok) throw new AppError('validation', window.message);
@@ -73,8 +71,8 @@ export interface NamedNotificationPage extends Omit<NotificationPage, 'items'> {
   items: NamedAlertNotification[];
 }
 
-export function listNamedAlertNotifications(ctx: ServiceContext, input: unknown): NamedNotificationPage {
-  const page = listAlertNotifications(ctx, input);
+export function listNamedAlertNotifications(ctx: ServiceContext, query: AlertNotificationQuery): NamedNotificationPage {
+  const page = listAlertNotifications(ctx, query);
   return { ...page, items: nameNotifications(ctx, page.items) };
 }
 

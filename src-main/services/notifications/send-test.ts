@@ -6,7 +6,7 @@ import type { AlertEvent } from '../../notify/types';
 import type { AlertNotificationDetail } from '../../../src-shared/schemas/alert-notification';
 import { channelIdOf, findOrNotFound } from '../alert-channels';
 import type { ServiceContext } from '../context';
-import { accountDelivery } from '../settings/delivery';
+import { accountDelivery } from '../settings';
 import { enqueueNotification } from './outbox';
 import { toNotificationDetail } from './read-shape';
 

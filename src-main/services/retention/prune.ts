@@ -1,14 +1,6 @@
 import type { Db } from '../../db/connection';
 import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../db/repositories/maintenance-state';
-import {
-  checkNumsAfter,
-  deleteCheckAlertsBefore,
-  deleteDetailsUnusedSince,
-  deleteFinalNotificationsBefore,
-  deleteResultsBefore,
-  deleteRollupsBefore,
-  deleteSessionsBefore,
-} from '../../db/repositories/retention';
+import { checkNumsAfter, deleteCheckAlertsBefore, deleteDetailsUnusedSince, deleteFinalNotificationsBefore, deleteResultsBefore, deleteRollupsBefore, deleteSessionsBefore, freePages, vacuumPages } from '../../db/repositories/retention';
 import { deletePerCheck, deleteUntilDone, type Batches } from './batches';
 import { HOUR_MS, RECOMPUTE_HOURS, UNFINISHED_SESSION_GRACE_MS, type Cutoffs } from './options';
 
@@ -55,4 +47,18 @@ export async function pruneExpired(batches: Batches, db: Db, cutoffs: Cutoffs, n
     if (rollups !== null) await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupsPrunedTo, cutoffs.rollups, now));
   }
   return report;
+}
+
+/** Gives free pages back to the file system a few hundred at a time (each step holds the write lock). Returns the pages freed. */
+export async function vacuumFreePages(batches: Batches, db: Db, pagesPerStep: number): Promise<number> {
+  const before = freePages(db);
+  let left = before;
+  while (left > 0 && !batches.stopped) {
+    await batches.timed(() => vacuumPages(db, Math.min(left, pagesPerStep)));
+    const now = freePages(db);
+    // Another connection may be holding pages; stop rather than spin.
+    if (now >= left) break;
+    left = now;
+  }
+  return before - left;
 }

@@ -2,10 +2,9 @@ import { performance } from 'node:perf_hooks';
 import type { ServiceDeps } from '../context';
 import { Batches } from './batches';
 import { cutoffsAt, retentionOptions, type Cutoffs, type RetentionOptions } from './options';
-import { pruneExpired, type PruneReport } from './prune';
+import { pruneExpired, type PruneReport, vacuumFreePages } from './prune';
 import { purgeDeletedChecks, type PurgeReport } from './purge-deleted';
 import { rollUpClosedHours, type RollupReport } from './roll-up';
-import { vacuumFreePages } from './vacuum';
 
 export interface RetentionReport {
   /** Epoch ms (deps.clock) the pass ran at. */

@@ -13,8 +13,7 @@ import {
   urlHasSecrets,
   urlSecretParts,
 } from '../../../src-shared/rules/secrets';
-import { hasPlainKeyValues, openKeyValues, resolveKeyValues, sealKeyValues } from './key-values';
-import { openValue } from './sealing';
+import { hasPlainKeyValues, openKeyValues, openValue, resolveKeyValues, sealKeyValues } from './key-values';
 
 /** Credentials a channel cannot work without: null keeps the stored one (there is nothing to clear it to). */
 const REQUIRED_MEMBERS = new Set(['apiKey', 'serviceKey']);

@@ -1,7 +1,8 @@
 import { AppError } from '../../core/errors';
 import type { Keyring } from '../../core/keyring';
 import { SECRET_MASK } from '../../../src-shared/rules/secrets';
-import { openValue } from './sealing';
+import { openValue } from './key-values';
+import type { RunJob } from '../../runner/jobs';
 
 /** An environment variable as a parsed body carries it: `value` may be left out only to keep a stored secret. */
 export interface EnvironmentInput {
@@ -95,4 +96,18 @@ export function sealNewEnvironment<T extends object>(keyring: Keyring, body: T, 
   const variables = (body as { environmentVariables?: EnvironmentInput[] | null }).environmentVariables;
   if (variables === undefined) return body;
   return { ...body, environmentVariables: sealEnvironment(keyring, resolveEnvironment(variables, null, field)) };
+}
+
+/**
+ * Secrets stay sealed in plans, queues and the agent_jobs table; they are opened only where a job is
+ * handed to whatever runs it: the embedded agent's executor, or a remote agent's lease.
+ */
+export function openExecutionSecrets<E extends { check?: unknown }>(keyring: Keyring, execution: E): E {
+  const check = execution.check as { environmentVariables?: unknown } | undefined;
+  if (!check || !Array.isArray(check.environmentVariables)) return execution;
+  return { ...execution, check: { ...check, environmentVariables: openEnvironment(keyring, check.environmentVariables) } };
+}
+
+export function openJobSecrets(keyring: Keyring, job: RunJob): RunJob {
+  return { ...job, execution: openExecutionSecrets(keyring, job.execution) };
 }

@@ -2,8 +2,7 @@ import { AppError } from '../../core/errors';
 import type { Keyring } from '../../core/keyring';
 import { maskApiCheckDefaults, maskEnvironment, SECRET_MASK } from '../../../src-shared/rules/secrets';
 import { hasPlainSecrets, openEnvironment, resolveEnvironment, sealEnvironment, type EnvironmentInput } from './environment';
-import { hasPlainKeyValues, openKeyValues, resolveKeyValues, sealKeyValues } from './key-values';
-import { openValue } from './sealing';
+import { hasPlainKeyValues, openKeyValues, openValue, resolveKeyValues, sealKeyValues } from './key-values';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,6 @@
 import { AppError } from '../../core/errors';
 import type { Keyring } from '../../core/keyring';
 import { isSecretKeyValue, SECRET_MASK } from '../../../src-shared/rules/secrets';
-import { openValue } from './sealing';
 
 function isItem(value: unknown): value is { key: string; value?: unknown; locked?: boolean | null } {
   return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
@@ -40,4 +39,19 @@ export function openKeyValues(keyring: Keyring, items: unknown): unknown {
 /** Whether a secret item still holds its value in plaintext. */
 export function hasPlainKeyValues(keyring: Keyring, items: unknown): boolean {
   return Array.isArray(items) && items.some((item: unknown) => isItem(item) && isSecretKeyValue(item) && typeof item.value === 'string' && item.value !== '' && !keyring.isSealed(item.value));
+}
+
+/**
+ * The plaintext of a stored secret. Plaintext written before sealing existed passes through; a value
+ * sealed with another key (the key file was replaced) opens to null, so it reads as unset and a
+ * client can store it again instead of every update failing.
+ */
+export function openValue(keyring: Keyring, value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  if (!keyring.isSealed(value)) return value;
+  try {
+    return keyring.open(value);
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,6 @@
 import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
 import { ConsoleSettings } from '../../../src-shared/schemas/console-settings';
 import type { ServiceContext } from '../context';
-import { parseOrThrow } from '../validation';
 
 /** The app_settings key of the console's preferences. */
 export const CONSOLE_SETTINGS_KEY = 'console';
@@ -11,8 +10,7 @@ export function getConsoleSettings(ctx: ServiceContext): ConsoleSettings {
   return stored.success ? stored.data : ConsoleSettings.parse({});
 }
 
-export function setConsoleSettings(ctx: ServiceContext, input: unknown): ConsoleSettings {
-  const settings = parseOrThrow(ConsoleSettings, input);
+export function setConsoleSettings(ctx: ServiceContext, settings: ConsoleSettings): ConsoleSettings {
   writeAppSetting(ctx.db, ctx.accountId, CONSOLE_SETTINGS_KEY, settings, ctx.clock.now().getTime());
   return settings;
 }

@@ -1,13 +1,11 @@
-import { transaction } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
 import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
 import { resolveDeliverySettings, type DeliverySettingsInput } from '../../notify/settings';
 import type { DeliverySettings } from '../../notify/types';
-import { DEFAULT_CHANNEL_RATE_LIMIT, DeliverySettingsUpdate, type DeliverySettingsView } from '../../../src-shared/schemas/delivery-settings';
-import type { Db } from '../../db/connection';
+import { DEFAULT_CHANNEL_RATE_LIMIT, type DeliverySettingsUpdate, type DeliverySettingsView } from '../../../src-shared/schemas/delivery-settings';
 import type { Keyring } from '../../core/keyring';
-import { openValue } from '../secrets/sealing';
+import { openValue } from '../secrets/key-values';
 import type { ServiceContext } from '../context';
-import { parseOrThrow } from '../validation';
 
 /** The app_settings key of the delivery settings. */
 export const DELIVERY_SETTINGS_KEY = 'delivery';
@@ -92,8 +90,7 @@ export function getDeliverySettings(ctx: ServiceContext): DeliverySettingsView {
 }
 
 /** Members left out keep their value; a secret sent as null is cleared. Answers the new settings, secrets masked. */
-export function setDeliverySettings(ctx: ServiceContext, input: unknown): DeliverySettingsView {
-  const update = parseOrThrow(DeliverySettingsUpdate, input);
+export function setDeliverySettings(ctx: ServiceContext, update: DeliverySettingsUpdate): DeliverySettingsView {
   return transaction(ctx.db, (tx) => {
     const doc = opened(ctx.keyring, stored(tx, ctx.accountId));
     const next: StoredDelivery = {

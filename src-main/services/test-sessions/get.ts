@@ -9,8 +9,7 @@ import { isFinished, type SessionStatus } from '../../../src-shared/rules/sessio
 import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids';
 import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
-import { runLocationsOf } from '../check-sessions/session-state';
-import { statusOf } from '../check-sessions/status-codes';
+import { cancelCheckSession, runLocationsOf, statusOf } from '../check-sessions';
 import { storedTestSessions, TEST_SESSIONS_KEY } from './trigger';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -93,4 +92,43 @@ export function resultOfTestSession(ctx: ServiceContext, testSessionId: string, 
   const entry = getTestSession(ctx, testSessionId).results.find((r) => r.testSessionResultId === testResultId.toLowerCase());
   if (!entry || resultId === null) throw new AppError('not_found', 'No such result in this test session.');
   return { checkId: entry.checkId, resultId };
+}
+
+const TRY_AGAIN = 'Test session is still in progress, but maximum per-request wait time was exceeded. Please retry.';
+
+const allStopped = (ctx: ServiceContext, id: string) => findTestSessionParts(ctx, id).every((s) => s.stoppedAt !== null);
+
+/** Long-poll: answers once every check session of the test session has finished, or 408 after maxWaitSeconds. */
+export async function awaitTestSessionCompletion(ctx: ServiceContext, testSessionId: string, maxWaitSeconds: number, signal?: AbortSignal): Promise<TestSession> {
+  const parts = new Set(findTestSessionParts(ctx, testSessionId).map((s) => encodeRunId('session', s.id)));
+  if (allStopped(ctx, testSessionId)) return getTestSession(ctx, testSessionId);
+  const finished = await new Promise<boolean>((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      off();
+      signal?.removeEventListener('abort', onAbort);
+      resolve(value);
+    };
+    const onAbort = () => done(false);
+    const off = ctx.runtime.events.on('sessionUpdated', (event) => {
+      if (event.finished && parts.has(event.checkSessionId) && allStopped(ctx, testSessionId)) done(true);
+    });
+    const timer = setTimeout(() => done(false), maxWaitSeconds * 1000);
+    signal?.addEventListener('abort', onAbort);
+    if (allStopped(ctx, testSessionId)) done(true);
+  });
+  if (!finished) throw new AppError('timeout', TRY_AGAIN);
+  return getTestSession(ctx, testSessionId);
+}
+
+/**
+ * POST /v1/test-sessions/{id}/cancel (Ctrl-C in `checkly trigger`): every running check session of
+ * the test session — or only those whose sequence ids (check session ids) are named — ends CANCELLED.
+ */
+export function cancelTestSession(ctx: ServiceContext, testSessionId: string, sequenceIds?: readonly string[]): void {
+  const only = sequenceIds?.length ? new Set(sequenceIds.map((id) => id.toLowerCase())) : null;
+  for (const session of findTestSessionParts(ctx, testSessionId)) {
+    const checkSessionId = encodeRunId('session', session.id);
+    if (session.stoppedAt === null && (!only || only.has(checkSessionId))) cancelCheckSession(ctx, checkSessionId);
+  }
 }

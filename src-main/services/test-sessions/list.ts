@@ -4,7 +4,7 @@ import { readAppSetting } from '../../db/repositories/settings';
 import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids';
 import type { TestSessionList, TestSessionListEntry, TestSessionListQuery } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
-import { statusOf } from '../check-sessions/status-codes';
+import { statusOf } from '../check-sessions';
 import { rollUp, testStatusOf } from './get';
 import { storedTestSessions, TEST_SESSIONS_KEY, type StoredTestSession } from './trigger';
 

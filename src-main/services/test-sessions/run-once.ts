@@ -6,11 +6,10 @@ import type { JobOutcome, NoResultReason } from '../../runner/jobs';
 import type { MultiStepCheckInput } from '../../runner/types';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
-import { RunOnceRequest, type RunOnceResult } from '../../../src-shared/schemas/run-once';
-import { timeoutOf } from '../check-sessions/plan';
+import type { RunOnceRequest, RunOnceResult } from '../../../src-shared/schemas/run-once';
+import { timeoutOf } from '../check-sessions';
 import type { ServiceContext } from '../context';
 import { openEnvironment, resolveEnvironment, sealEnvironment } from '../secrets/environment';
-import { parseOrThrow } from '../validation';
 
 /** A run that cannot start within this long (every multi-step slot busy) is reported as not run. */
 export const RUN_ONCE_START_WITHIN_MS = 60_000;
@@ -80,8 +79,7 @@ function resultOf(outcome: JobOutcome): RunOnceResult {
  * with its result. No check, session or result is stored, nothing alerts; the executor scrubs the
  * variables' secret values from what it reports, as for every run.
  */
-export async function runMultiStepOnce(ctx: ServiceContext, input: unknown, signal?: AbortSignal): Promise<RunOnceResult> {
-  const request = parseOrThrow(RunOnceRequest, input);
+export async function runMultiStepOnce(ctx: ServiceContext, request: RunOnceRequest, signal?: AbortSignal): Promise<RunOnceResult> {
   const adHoc = ctx.runtime.adHoc;
   if (!adHoc) throw new AppError('unavailable', 'Scripts cannot run right now: this process runs no agent.');
   const check: MultiStepCheckInput = {

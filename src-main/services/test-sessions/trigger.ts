@@ -7,7 +7,7 @@ import { encodeTestSessionId, MAX_TEST_SESSION_CHECKS } from '../../../src-share
 import type { CheckSession } from '../../../src-shared/schemas/check-session';
 import type { TestSessionTriggerRequest, TestSessionTriggerResponse } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
-import { triggerCheckSessions } from '../check-sessions/trigger';
+import { triggerCheckSessions } from '../check-sessions';
 
 /** The app setting that lists an account's recent test sessions (names and start times; the rest is read from the sessions). */
 export const TEST_SESSIONS_KEY = 'test-sessions';

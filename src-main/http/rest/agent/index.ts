@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authenticateAgent, type AgentPrincipal } from '../../../services/agent-jobs/authenticate';
-import { completeAgentJob } from '../../../services/agent-jobs/complete';
-import { agentHeartbeat } from '../../../services/agent-jobs/heartbeat';
-import { leaseAgentJobs } from '../../../services/agent-jobs/lease';
-import { registerAgent } from '../../../services/agent-jobs/register';
-import { stopAgentLongPolls } from '../../../services/agent-jobs/stop-long-polls';
+import { agentHeartbeat, authenticateAgent, completeAgentJob, leaseAgentJobs, registerAgent, stopAgentLongPolls, type AgentPrincipal } from '../../../services/agent-jobs';
 import {
   AgentHeartbeat,
   AgentHeartbeatReply,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAlertNotifications } from '../../../services/notifications/list';
+import { listAlertNotifications } from '../../../services/notifications';
 import { AlertNotification, AlertNotificationQuery } from '../../../../src-shared/schemas/alert-notification';
 import { contentRange } from '../../../../src-shared/schemas/paging';
 import { serviceContext } from '../auth';

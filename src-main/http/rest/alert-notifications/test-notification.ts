@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendTestNotification } from '../../../services/notifications/send-test';
+import { sendTestNotification } from '../../../services/notifications';
 import { AlertNotification } from '../../../../src-shared/schemas/alert-notification';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';

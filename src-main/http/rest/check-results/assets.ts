@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getCheckResultAssets } from '../../../services/check-results/assets';
+import { getCheckResultAssets } from '../../../services/check-results';
 import { CheckResultParams } from '../../../../src-shared/schemas/check-result';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';

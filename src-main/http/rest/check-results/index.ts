@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getCheckResult } from '../../../services/check-results/get';
-import { listCheckResults } from '../../../services/check-results/list';
+import { getCheckResult, listCheckResults } from '../../../services/check-results';
 import { CheckIdParams, CheckResult, CheckResultListQuery, CheckResultParams } from '../../../../src-shared/schemas/check-result';
 import { contentRange } from '../../../../src-shared/schemas/paging';
 import { serviceContext } from '../auth';

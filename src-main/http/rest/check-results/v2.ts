@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listCheckResultsV2 } from '../../../services/check-results/list-v2';
+import { listCheckResultsV2 } from '../../../services/check-results';
 import { CheckIdParams } from '../../../../src-shared/schemas/check-result';
 import { CheckResultListV2, CheckResultListV2Query } from '../../../../src-shared/schemas/check-result-v2';
 import { serviceContext } from '../auth';

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelCheckSession } from '../../../services/check-sessions/cancel';
-import { awaitCheckSessionCompletion } from '../../../services/check-sessions/completion';
-import { getCheckSession } from '../../../services/check-sessions/get';
-import { triggerCheckSessions } from '../../../services/check-sessions/trigger';
+import { awaitCheckSessionCompletion, cancelCheckSession, getCheckSession, triggerCheckSessions } from '../../../services/check-sessions';
 import {
   CancelSessionRequest,
   CheckSession,

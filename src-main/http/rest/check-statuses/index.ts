@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getCheckStatus, listCheckStatusViews } from '../../../services/check-statuses/list';
+import { getCheckStatus, listCheckStatusViews } from '../../../services/check-statuses/index';
 import { CheckIdParams } from '../../../../src-shared/schemas/check-result';
 import { CheckStatus } from '../../../../src-shared/schemas/check-status';
 import { serviceContext } from '../auth';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listPublicLocations } from '../../../services/locations/list';
+import { listPublicLocations } from '../../../services/locations';
 import { PublicLocation } from '../../../../src-shared/schemas/platform';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';

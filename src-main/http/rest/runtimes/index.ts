@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getRuntime, listRuntimes } from '../../../services/runtimes/list';
+import { getRuntime, listRuntimes } from '../../../services/runtimes/index';
 import { Runtime, RuntimeParams } from '../../../../src-shared/schemas/platform';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';

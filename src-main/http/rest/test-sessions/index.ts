@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppError } from '../../../core/errors';
-import { cancelTestSession } from '../../../services/test-sessions/cancel';
-import { awaitTestSessionCompletion } from '../../../services/test-sessions/completion';
-import { findTestSessionParts, getTestSession, resultOfTestSession, testSessionLink } from '../../../services/test-sessions/get';
-import { getCheckResult } from '../../../services/check-results/get';
-import { listTestSessions } from '../../../services/test-sessions/list';
-import { triggerTestSession } from '../../../services/test-sessions/trigger';
-import { resultLink } from '../../../services/check-sessions/view';
+import { awaitTestSessionCompletion, cancelTestSession, findTestSessionParts, getTestSession, listTestSessions, resultOfTestSession, testSessionLink, triggerTestSession } from '../../../services/test-sessions';
+import { getCheckResult } from '../../../services/check-results';
+import { resultLink } from '../../../services/check-sessions';
 import { CheckResult } from '../../../../src-shared/schemas/check-result';
 import { CancelSessionRequest, CompletionQuery } from '../../../../src-shared/schemas/check-session';
 import {

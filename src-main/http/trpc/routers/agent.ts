@@ -1,4 +1,4 @@
-import { backendAgentHealth } from '../../../services/agent-status/health';
+import { backendAgentHealth } from '../../../services/agent-status/index';
 import { authedProcedure, router } from '../init';
 
 export const agentRouter = router({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts/account-settings';
-import { getNamedAlertNotification, listNamedAlertNotifications } from '../../../services/notifications/list';
-import { sendTestNotification } from '../../../services/notifications/send-test';
-import { getDeliverySettings, setDeliverySettings } from '../../../services/settings/delivery';
+import { getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts';
+import { getNamedAlertNotification, listNamedAlertNotifications, sendTestNotification } from '../../../services/notifications';
+import { getDeliverySettings, setDeliverySettings } from '../../../services/settings';
 import { TEMPLATE_VARIABLES } from '../../../notify/template-variables';
 import { AlertNotificationQuery } from '../../../../src-shared/schemas/alert-notification';
 import { AlertSettings } from '../../../../src-shared/schemas/check-common';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { getCheckResult } from '../../../services/check-results/get';
-import { listCheckResults } from '../../../services/check-results/list';
-import { getCheckStatus, listCheckStatusViews } from '../../../services/check-statuses/list';
+import { getCheckResult, listCheckResults } from '../../../services/check-results';
+import { getCheckStatus, listCheckStatusViews } from '../../../services/check-statuses/index';
 import { CheckResultListQuery } from '../../../../src-shared/schemas/check-result';
 import { authedProcedure, router } from '../init';
 

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import { cancelCheckSession } from '../../../services/check-sessions/cancel';
-import { awaitCheckSessionCompletion } from '../../../services/check-sessions/completion';
-import { getCheckSession } from '../../../services/check-sessions/get';
-import { listRecentCheckSessions, RecentSessionsQuery } from '../../../services/check-sessions/list-recent';
-import { runCheckNow } from '../../../services/check-sessions/run-now';
-import { triggerCheckSessions } from '../../../services/check-sessions/trigger';
-import { watchCheckSessions } from '../../../services/check-sessions/watch';
+import { awaitCheckSessionCompletion, cancelCheckSession, getCheckSession, listRecentCheckSessions, RecentSessionsQuery, runCheckNow, triggerCheckSessions, watchCheckSessions } from '../../../services/check-sessions';
 import { CompletionQuery, TriggerSessionsRequest } from '../../../../src-shared/schemas/check-session';
 import { authedProcedure, router, runProcedure } from '../init';
 

@@ -1,5 +1,5 @@
-import { getConsoleSettings, setConsoleSettings } from '../../../services/settings/console';
-import { runMultiStepOnce } from '../../../services/test-sessions/run-once';
+import { getConsoleSettings, setConsoleSettings } from '../../../services/settings';
+import { runMultiStepOnce } from '../../../services/test-sessions';
 import { ConsoleSettings } from '../../../../src-shared/schemas/console-settings';
 import { RunOnceRequest } from '../../../../src-shared/schemas/run-once';
 import { adminProcedure, authedProcedure, router, runProcedure } from '../init';

@@ -1,4 +1,4 @@
-import { dashboardSummary, watchDashboard } from '../../../services/dashboard/feed';
+import { dashboardSummary, watchDashboard } from '../../../services/dashboard';
 import { authedProcedure, router } from '../init';
 
 export const dashboardRouter = router({

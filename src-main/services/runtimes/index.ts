@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors';
 import { playwrightVersion } from '../../runner/multistep-workspace';
 import type { Runtime } from '../../../src-shared/schemas/platform';
-import { CURRENT_RUNTIME_ID } from './current';
+import { RUNTIME_IDS } from '../../../src-shared/enums';
 
 /**
  * The one runtime this build has: multi-step scripts run with its own @playwright/test on the Node
@@ -28,3 +28,6 @@ export function getRuntime(id: string): Runtime {
   if (id !== CURRENT_RUNTIME_ID) throw AppError.notFound();
   return currentRuntime();
 }
+
+/** The account's default runtimeId (the newest the public API names); see GET /v1/runtimes. */
+export const CURRENT_RUNTIME_ID: string = RUNTIME_IDS[0];

@@ -1,0 +1,11 @@
+// The check sessions' public face: transports, the scheduler and other services import from here only.
+export { cancelCheckSession, closeInterruptedSessions } from './close-session';
+export { listRecentCheckSessions, RecentSessionsQuery } from './list-recent';
+export { checksChangeBetween, checksChangeMarker, loadCheckPlans, type ChangeMarker } from './load-plans';
+export { timeoutOf, type CheckPlan } from './plan';
+export { closeUnrecordedSessions, recordOutcomes, type RecordDecision } from './record-outcome';
+export { runLocationsOf, statusOf } from './session-state';
+export { startSessions } from './start-sessions';
+export { runCheckNow, triggerCheckSessions } from './trigger';
+export { getCheckSession, resultLink } from './view';
+export { awaitCheckSessionCompletion, watchCheckSessions } from './watch';

@@ -1,0 +1,2 @@
+// The dashboard's public face: transports import from here only.
+export { dashboardSummary, watchDashboard } from './feed';
