@@ -5,7 +5,7 @@ import { PlanUpdate } from '../../../src-shared/schemas/account';
 import { DEFAULT_ALERT_SETTINGS } from '../../../src-shared/schemas/check-common';
 import type { AccountEntitlements } from '../../../src-shared/schemas/platform';
 import type { ServiceContext, ServiceDeps } from '../context';
-import { listPublicLocations } from '../locations/list';
+import { listPublicLocations } from '../locations';
 import { parseOrThrow } from '../validation';
 
 export interface AccountView {

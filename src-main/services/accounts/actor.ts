@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
 import { countActiveOwners, findMember, type MemberRow } from '../../db/repositories/members';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../auth';
 import type { ServiceContext } from '../context';
 
 /** A service call that also needs to know who acts: owner-only rules and the inviter's e-mail. */

@@ -5,7 +5,7 @@ import { transaction, type Db } from '../../db/connection';
 import { insertApiKey } from '../../db/repositories/accounts';
 import type { MemberRow } from '../../db/repositories/members';
 import type { ApiKeyCreate, CreatedApiKey } from '../../../src-shared/schemas/account';
-import { generateApiKey, hashApiKey } from '../auth/keys';
+import { generateApiKey, hashApiKey } from '../auth';
 import { assertMayTouchOwner, findMemberOrThrow, type ActorContext } from './actor';
 import { isInvite, toMemberView } from './member-view';
 

@@ -12,7 +12,7 @@ import {
 } from '../../db/repositories/accounts';
 import { updateMemberEmail } from '../../db/repositories/members';
 import type { ServiceDeps } from '../context';
-import { generateApiKey, hashApiKey, sha256Hex } from '../auth/keys';
+import { generateApiKey, hashApiKey, sha256Hex } from '../auth';
 
 export interface BootstrapResult {
   accountId: string;

@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors';
 import { transaction, type Db } from '../../db/connection';
 import { deletePrivateLocationKey, insertPrivateLocationKey, listKeysOfLocations } from '../../db/repositories/private-locations';
 import type { PrivateLocationKey } from '../../../src-shared/schemas/private-location';
-import { generateApiKey, sha256Hex } from '../auth/keys';
+import { generateApiKey, sha256Hex } from '../auth';
 import type { ServiceContext } from '../context';
 import { findOrThrow, keyRead } from './read-shape';
 

@@ -16,7 +16,7 @@ import {
 } from '../../../src-shared/rules/service-state';
 import type { ServiceDeps } from '../context';
 import { classifyRun } from '../retention/hour-stats';
-import { accountDelivery } from '../settings/delivery';
+import { accountDelivery } from '../settings';
 import { addVerdicts, dailyVerdicts, dayDate, UPTIME_DAYS, uptimePercent, uptimeWindow, type Verdicts } from './public-uptime';
 
 /** The most incidents (open and resolved in the window) a public page lists. */

@@ -15,7 +15,7 @@ import { createScrubber } from '../../runner/scrub';
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
 import type { Runtime } from '../runtime';
-import { accountDelivery } from '../settings/delivery';
+import { accountDelivery } from '../settings';
 import { publicPageUrl } from './public-page';
 import { planSubscriberMail } from './subscriber-mail-facts';
 

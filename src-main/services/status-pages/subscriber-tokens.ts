@@ -1,5 +1,5 @@
 import type { Keyring } from '../../core/keyring';
-import { sameHash } from '../auth/keys';
+import { sameHash } from '../auth';
 
 export type TokenPurpose = 'confirm' | 'unsubscribe';
 

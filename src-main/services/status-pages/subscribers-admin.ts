@@ -3,7 +3,7 @@ import { latestEmailsOfSubscribers } from '../../db/repositories/status-page-ema
 import { deleteSubscriber, findAccountSubscriber, listSubscribers, subscriberCountsOfAccount } from '../../db/repositories/status-page-subscribers';
 import type { SubscriberCounts, SubscriberEmailStatus, SubscriberView } from '../../../src-shared/schemas/status-page-public';
 import type { ServiceContext } from '../context';
-import { accountDelivery } from '../settings/delivery';
+import { accountDelivery } from '../settings';
 import { requireStatusPage } from './pages';
 
 /** The console lists at most this many subscribers of a page, newest first. */
