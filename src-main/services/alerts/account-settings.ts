@@ -2,16 +2,14 @@ import { readAccountAlertSettings, writeAccountAlertSettings } from '../../db/re
 import { AlertSettings } from '../../../src-shared/schemas/check-common';
 import { accountAlertSettingsOf } from '../check-groups/stored-settings';
 import type { ServiceContext } from '../context';
-import { parseOrThrow } from '../validation';
 
 /** The account's alert settings, used by checks (and groups) with useGlobalAlertSettings; the spec default when never set. */
 export function getAccountAlertSettings(ctx: ServiceContext): AlertSettings {
   return accountAlertSettingsOf(readAccountAlertSettings(ctx.db, ctx.accountId));
 }
 
-/** Replaces the account's alert settings (validated like a check's alertSettings; left-out members take their defaults). */
-export function setAccountAlertSettings(ctx: ServiceContext, input: unknown): AlertSettings {
-  const settings = parseOrThrow(AlertSettings, input);
+/** Replaces the account's alert settings (the transport validated them like a check's alertSettings; left-out members took their defaults). */
+export function setAccountAlertSettings(ctx: ServiceContext, settings: AlertSettings): AlertSettings {
   writeAccountAlertSettings(ctx.db, ctx.accountId, settings);
   return settings;
 }
