@@ -1,5 +1,5 @@
 import { readAccountAlertSettings, writeAccountAlertSettings } from '../../db/repositories/alerts';
-import { AlertSettings } from '../../../src-shared/schemas/check-common';
+import { type AlertSettings } from '../../../src-shared/schemas/check-common';
 import { accountAlertSettingsOf } from '../check-groups/stored-settings';
 import type { ServiceContext } from '../context';
 
