@@ -22,19 +22,29 @@ function windowOf(query: CheckResultListQuery, nowSeconds: number): { fromMs: nu
   return { fromMs: from * 1000, toMs: to * 1000 + 1000 };
 }
 
-export function listCheckResults(ctx: ServiceContext, checkId: string, query: CheckResultListQuery): CheckResultPage {
+/**
+ * Which stored results a list of a check's results reads: the check's number and the location
+ * asked for; null when nothing can match (another check type, no results yet, an unknown location).
+ */
+function resultScopeOf(
+  ctx: ServiceContext,
+  checkId: string,
+  query: { checkType?: string; location?: string },
+): { check: NonNullable<ReturnType<typeof findCheck>>; checkNum: number; location: number | undefined } | null {
   const check = findCheck(ctx.db, ctx.accountId, checkId);
   if (!check) throw AppError.notFound();
-  if (query.checkType && query.checkType !== check.checkType) return { items: [], total: 0, page: query.page, limit: query.limit };
+  if (query.checkType && query.checkType !== check.checkType) return null;
   const checkNum = findCheckNum(ctx.db, ctx.accountId, checkId);
-  const empty = { items: [], total: 0, page: query.page, limit: query.limit };
-  if (checkNum === null) return empty;
-  let location: number | undefined;
-  if (query.location) {
-    const code = locationCodeOf(ctx.db, query.location);
-    if (code === null) return empty;
-    location = code;
-  }
+  if (checkNum === null) return null;
+  if (!query.location) return { check, checkNum, location: undefined };
+  const location = locationCodeOf(ctx.db, query.location);
+  return location === null ? null : { check, checkNum, location };
+}
+
+export function listCheckResults(ctx: ServiceContext, checkId: string, query: CheckResultListQuery): CheckResultPage {
+  const scope = resultScopeOf(ctx, checkId, query);
+  if (!scope) return { items: [], total: 0, page: query.page, limit: query.limit };
+  const { check, checkNum, location } = scope;
   const filter: ResultFilter = {
     checkNum,
     ...windowOf(query, Math.floor(ctx.clock.now().getTime() / 1000)),
@@ -79,19 +89,10 @@ function project(result: CheckResult, fields: readonly ResultField[] | undefined
  * Unlike v1 there is no 6-hour window: without from/to it spans every retained result.
  */
 export function listCheckResultsV2(ctx: ServiceContext, checkId: string, query: CheckResultListV2Query): CheckResultListV2 {
-  const check = findCheck(ctx.db, ctx.accountId, checkId);
-  if (!check) throw AppError.notFound();
+  const scope = resultScopeOf(ctx, checkId, query);
   const offset = decodeCursor(query.nextId);
-  const empty: CheckResultListV2 = { length: 0, entries: [], nextId: null };
-  if (query.checkType && query.checkType !== check.checkType) return empty;
-  const checkNum = findCheckNum(ctx.db, ctx.accountId, checkId);
-  if (checkNum === null) return empty;
-  let location: number | undefined;
-  if (query.location) {
-    const code = locationCodeOf(ctx.db, query.location);
-    if (code === null) return empty;
-    location = code;
-  }
+  if (!scope) return { length: 0, entries: [], nextId: null };
+  const { check, checkNum, location } = scope;
   const filter: ResultFilter = {
     checkNum,
     fromMs: query.from === undefined ? 0 : query.from * 1000,

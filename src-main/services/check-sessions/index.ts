@@ -8,4 +8,4 @@ export { runLocationsOf, statusOf } from './session-state';
 export { startSessions } from './start-sessions';
 export { runCheckNow, triggerCheckSessions } from './trigger';
 export { getCheckSession, resultLink } from './view';
-export { awaitCheckSessionCompletion, watchCheckSessions } from './watch';
+export { awaitCheckSessionCompletion, waitForSessions, watchCheckSessions } from './watch';

@@ -25,15 +25,18 @@ export async function* watchCheckSessions(ctx: ServiceContext, signal: AbortSign
 const TRY_AGAIN = 'Check session is still in progress, but maximum per-request wait time was exceeded. Please retry.';
 
 /**
- * Long-poll: answers as soon as the session finishes (woken by the in-process event), or 408 after
- * maxWaitSeconds so the client asks again. The wait is real time: it bounds an HTTP request.
+ * Waits (real time: it bounds an HTTP request) until a `sessionUpdated` event passes `wakes`, or
+ * `finishedNow` holds once subscribed (what finished between the caller's first read and
+ * subscribing); false after maxWaitSeconds or when the request is aborted.
  */
-export async function awaitCheckSessionCompletion(ctx: ServiceContext, checkSessionId: string, maxWaitSeconds: number, signal?: AbortSignal): Promise<CheckSession> {
-  const session = findAccountSession(ctx, checkSessionId);
-  if (isFinished(statusOf(session.status))) return getCheckSession(ctx, checkSessionId);
-  const canonicalId = getCheckSession(ctx, checkSessionId).checkSessionId;
-  const { events } = ctx.runtime;
-  const finished = await new Promise<boolean>((resolve) => {
+export function waitForSessions(
+  ctx: ServiceContext,
+  wakes: (event: SessionUpdatedEvent) => boolean,
+  finishedNow: () => boolean,
+  maxWaitSeconds: number,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     const done = (value: boolean) => {
       clearTimeout(timer);
       off();
@@ -41,14 +44,31 @@ export async function awaitCheckSessionCompletion(ctx: ServiceContext, checkSess
       resolve(value);
     };
     const onAbort = () => done(false);
-    const off = events.on('sessionUpdated', (event) => {
-      if (event.checkSessionId === canonicalId && event.finished) done(true);
+    const off = ctx.runtime.events.on('sessionUpdated', (event) => {
+      if (wakes(event)) done(true);
     });
     const timer = setTimeout(() => done(false), maxWaitSeconds * 1000);
     signal?.addEventListener('abort', onAbort);
-    // The session may have finished between the first read and subscribing.
-    if (isFinished(statusOf(findAccountSession(ctx, checkSessionId).status))) done(true);
+    if (finishedNow()) done(true);
   });
+}
+
+/**
+ * Long-poll: answers as soon as the session finishes (woken by the in-process event), or 408 after
+ * maxWaitSeconds so the client asks again. The wait is real time: it bounds an HTTP request.
+ */
+export async function awaitCheckSessionCompletion(ctx: ServiceContext, checkSessionId: string, maxWaitSeconds: number, signal?: AbortSignal): Promise<CheckSession> {
+  const session = findAccountSession(ctx, checkSessionId);
+  if (isFinished(statusOf(session.status))) return getCheckSession(ctx, checkSessionId);
+  const canonicalId = getCheckSession(ctx, checkSessionId).checkSessionId;
+  const finished = await waitForSessions(
+    ctx,
+    (event) => event.checkSessionId === canonicalId && event.finished,
+    // The session may have finished between the first read and subscribing.
+    () => isFinished(statusOf(findAccountSession(ctx, checkSessionId).status)),
+    maxWaitSeconds,
+    signal,
+  );
   if (!finished) throw new AppError('timeout', TRY_AGAIN);
   return getCheckSession(ctx, checkSessionId);
 }

@@ -9,7 +9,7 @@ import { isFinished, type SessionStatus } from '../../../src-shared/rules/sessio
 import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids';
 import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
-import { cancelCheckSession, runLocationsOf, statusOf } from '../check-sessions';
+import { cancelCheckSession, runLocationsOf, statusOf, waitForSessions } from '../check-sessions';
 import { storedTestSessions, TEST_SESSIONS_KEY } from './trigger';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -102,21 +102,13 @@ const allStopped = (ctx: ServiceContext, id: string) => findTestSessionParts(ctx
 export async function awaitTestSessionCompletion(ctx: ServiceContext, testSessionId: string, maxWaitSeconds: number, signal?: AbortSignal): Promise<TestSession> {
   const parts = new Set(findTestSessionParts(ctx, testSessionId).map((s) => encodeRunId('session', s.id)));
   if (allStopped(ctx, testSessionId)) return getTestSession(ctx, testSessionId);
-  const finished = await new Promise<boolean>((resolve) => {
-    const done = (value: boolean) => {
-      clearTimeout(timer);
-      off();
-      signal?.removeEventListener('abort', onAbort);
-      resolve(value);
-    };
-    const onAbort = () => done(false);
-    const off = ctx.runtime.events.on('sessionUpdated', (event) => {
-      if (event.finished && parts.has(event.checkSessionId) && allStopped(ctx, testSessionId)) done(true);
-    });
-    const timer = setTimeout(() => done(false), maxWaitSeconds * 1000);
-    signal?.addEventListener('abort', onAbort);
-    if (allStopped(ctx, testSessionId)) done(true);
-  });
+  const finished = await waitForSessions(
+    ctx,
+    (event) => event.finished && parts.has(event.checkSessionId) && allStopped(ctx, testSessionId),
+    () => allStopped(ctx, testSessionId),
+    maxWaitSeconds,
+    signal,
+  );
   if (!finished) throw new AppError('timeout', TRY_AGAIN);
   return getTestSession(ctx, testSessionId);
 }
