@@ -182,6 +182,23 @@ describe('write-only secrets: what reads show and what updates keep', () => {
       expect(stored.apiCheckDefaults.headers[1].value).toBe('text/plain');
     });
 
+    it('locked parameters that share a name keep their own values through a GET sent back as the PUT', async () => {
+      // Found by the group property test: the second masked "A" used to take the first stored "A".
+      const created = await server.api('POST', '/v2/check-groups?autoAssignAlerts=false', {
+        name: 'Repeated keys',
+        apiCheckDefaults: { queryParameters: [{ key: 'A', value: 'first', locked: true }, { key: 'a', value: 'second', locked: true }, { key: 'A', value: '', locked: true }] },
+      });
+      expect(created.status, created.text).toBe(201);
+      const read = (await server.api('GET', `/v2/check-groups/${created.body.id}`)).body;
+      expect(read.apiCheckDefaults.queryParameters.map((p: { value: string }) => p.value)).toEqual([MASK, MASK, '']);
+      const put = await server.api('PUT', `/v2/check-groups/${created.body.id}`, read);
+      expect(put.status, put.text).toBe(200);
+      expect((await server.api('GET', `/v2/check-groups/${created.body.id}`)).body.apiCheckDefaults).toEqual(read.apiCheckDefaults);
+      const stored = JSON.parse((server.backend.db.sqlite.prepare('select body from check_groups where id = ?').get(created.body.id) as { body: string }).body);
+      const values = stored.apiCheckDefaults.queryParameters.map((p: { value: string }) => (p.value === '' ? '' : server.backend.deps.keyring.open(p.value)));
+      expect(values).toEqual(['first', 'second', '']);
+    });
+
     it('a masked API-defaults password with nothing stored is a 400 naming it', async () => {
       const res = await server.api('POST', '/v2/check-groups', { name: 'g', apiCheckDefaults: { basicAuth: { username: 'u', password: MASK } } });
       expect(res.status).toBe(400);

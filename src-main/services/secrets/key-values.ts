@@ -8,15 +8,24 @@ function isItem(value: unknown): value is { key: string; value?: unknown; locked
 
 /**
  * Header or query-parameter lists in plaintext: an item sent back with the mask takes the stored
- * value of the secret item with the same name (case-insensitive) and stays locked if it was; the
- * mask with no such stored item is a 400 naming `${field}[i].value`.
+ * value of the secret item with the same name (case-insensitive) — the one at the same place among
+ * the items of that name, as a GET→PUT sends them back, else the first — and stays locked if it
+ * was; the mask with no such stored item is a 400 naming `${field}[i].value`.
  */
 export function resolveKeyValues(incoming: unknown, storedPlain: unknown, field: string): unknown {
   if (!Array.isArray(incoming)) return incoming;
-  const stored = (Array.isArray(storedPlain) ? storedPlain : []).filter(isItem).filter(isSecretKeyValue);
+  const storedItems = (Array.isArray(storedPlain) ? storedPlain : []).filter(isItem);
+  const stored = storedItems.filter(isSecretKeyValue);
+  /** How many items of each (case-folded) key came before: a key may repeat, and the n-th masked "A" keeps the n-th stored "A". */
+  const seen = new Map<string, number>();
   return incoming.map((item: unknown, index) => {
-    if (!isItem(item) || item.value !== SECRET_MASK) return item;
-    const match = stored.find((candidate) => candidate.key.toLowerCase() === item.key.toLowerCase());
+    if (!isItem(item)) return item;
+    const key = item.key.toLowerCase();
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    if (item.value !== SECRET_MASK) return item;
+    const sameSpot = storedItems.filter((candidate) => candidate.key.toLowerCase() === key)[occurrence];
+    const match = sameSpot && isSecretKeyValue(sameSpot) ? sameSpot : stored.find((candidate) => candidate.key.toLowerCase() === key);
     if (!match || typeof match.value !== 'string') {
       throw new AppError('validation', `${field}[${index}].value: "${SECRET_MASK}" is how a stored secret reads back, and ${item.key} has no stored value here to keep; send the value itself`);
     }
