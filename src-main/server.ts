@@ -191,6 +191,11 @@ async function serve(argv: string[]): Promise<void> {
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  // `sightline serve --help`, `sightline agent -h`: the usage, not an unknown-option error.
+  if ((command === 'serve' || command === 'agent') && rest.some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(USAGE);
+    return;
+  }
   switch (command) {
     case 'serve':
       return serve(rest);

@@ -58,6 +58,18 @@ describe('sightline serve --max-checks and --rate-limit', () => {
     expect(run.stderr).toContain(flag);
   });
 
+  it.each([
+    ['serve', '--help'],
+    ['agent', '--help'],
+    ['agent', '-h'],
+  ])('sightline %s %s prints the usage and exits 0, starting nothing', (command, flag) => {
+    const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'sightline.mjs'), command, flag], { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^Usage:/);
+    expect(run.stdout).toContain('sightline agent --server URL --key KEY');
+    expect(run.stderr).not.toContain('Unknown option');
+  });
+
   it('writes its log to stderr as JSON; stdout carries only the start-up lines', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sightline-cli-'));
     dirs.push(dataDir);
