@@ -50,9 +50,16 @@ const RESUME_SPREAD_MS = 60_000;
  * from now. A stored time in the past (the process was down) → one catch-up run soon, at the
  * check's own phase within the next minute (or its next slot if sooner), so ten thousand overdue
  * checks do not all start in the same second; then it continues on the cadence.
+ *
+ * The catch-up lands on the check's phase counted from the epoch (modulo a minute), not from the
+ * restart: a check of a minute or less therefore catches up on its own slot and its next run is a
+ * whole period later, never a few seconds after the catch-up.
  */
 export function resumeRunAt(now: number, storedNextRunAt: number | null, cadence: Cadence): number {
   if (storedNextRunAt === null) return nextRunAfter(now - 1, cadence);
-  if (storedNextRunAt <= now) return Math.min(nextRunAfter(now - 1, cadence), now + (cadence.phaseMs % Math.min(cadence.periodMs, RESUME_SPREAD_MS)));
+  if (storedNextRunAt <= now) {
+    const spreadMs = Math.min(cadence.periodMs, RESUME_SPREAD_MS);
+    return Math.min(nextRunAfter(now - 1, cadence), nextRunAfter(now - 1, { periodMs: spreadMs, phaseMs: cadence.phaseMs % spreadMs }));
+  }
   return Math.min(storedNextRunAt, nextRunAfter(now - 1, cadence) + cadence.periodMs);
 }

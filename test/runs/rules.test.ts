@@ -102,6 +102,16 @@ describe('schedule maths', () => {
     expect(resumeRunAt(600_000, 660_000, cadence)).toBe(660_000);
     expect(resumeRunAt(600_001, null, cadence)).toBe(660_000);
   });
+
+  it('a restart between two slots of a one-minute check catches up on its own slot, then runs a whole minute later', () => {
+    // Slots at 702 ms past each minute; the process comes back 2 s past a minute, ten minutes late.
+    const cadence = { periodMs: 60_000, phaseMs: 702 };
+    const catchUp = resumeRunAt(662_000, 120_702, cadence);
+    expect(catchUp).toBe(720_702);
+    expect(nextRunAfter(catchUp, cadence) - catchUp).toBe(60_000);
+    // A check slower than a minute: the catch-up keeps its phase within the minute, here 5 s past it.
+    expect(resumeRunAt(662_000, 120_000, { periodMs: 3_600_000, phaseMs: 125_000 })).toBe(665_000);
+  });
 });
 
 describe('run ids', () => {
