@@ -4,6 +4,8 @@ export class MultiStepCheckForm {
   readonly form: Locator;
   readonly name: Locator;
   readonly script: Locator;
+  /** What stands in the script's place while the editor's code is still loading. */
+  readonly scriptLoading: Locator;
   readonly addDependency: Locator;
   readonly addVariable: Locator;
   readonly createButton: Locator;
@@ -20,6 +22,7 @@ export class MultiStepCheckForm {
     this.name = this.form.getByRole('textbox', { name: 'Name', exact: true });
     // CodeMirror's editable surface is a contenteditable textbox labelled by the field label.
     this.script = this.form.getByRole('textbox', { name: 'Script', exact: true });
+    this.scriptLoading = this.form.getByRole('status', { name: 'Loading the script editor' });
     this.addDependency = this.form.getByRole('button', { name: 'Add dependency' });
     this.addVariable = this.form.getByRole('button', { name: 'Add variable' });
     this.createButton = this.form.getByRole('button', { name: 'Create check' });

@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 export function LoadingBlock({ label }: { label: string }) {
   return (
     <Center py="xl">
-      <Loader aria-label={label} />
+      <Loader role="status" aria-label={label} />
     </Center>
   );
 }

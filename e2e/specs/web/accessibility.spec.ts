@@ -2,6 +2,7 @@ import { createIcmpCheck, restPost } from '../../fixtures/rest';
 import { expect, test } from '../../fixtures/server';
 import { ApiKeyPrompt } from '../../pages/api-key-prompt';
 import { ConsoleChrome, openConnected } from '../../pages/console';
+import { MultiStepCheckForm } from '../../pages/multistep-check-form';
 import { blockingViolations } from '../../tools/axe';
 
 /** The console's main pages, each with the heading that says it has loaded. */
@@ -26,6 +27,23 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical v
     await page.goto('/');
     await expect(new ApiKeyPrompt(page).heading).toBeVisible();
     expect(await blockingViolations(page)).toEqual([]);
+  });
+
+  test('a page still loading part of itself: the script editor while its code is on the way', async ({ page, server }) => {
+    // Hold the editor's chunk back, so the page is checked in the state a slow connection shows.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/code-surface-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openConnected(page, server, '/monitors/new-multistep');
+    const form = new MultiStepCheckForm(page);
+    await expect(form.scriptLoading).toBeVisible();
+    expect(await blockingViolations(page)).toEqual([]);
+    release();
+    await expect(form.script).toBeVisible();
+    await expect(form.scriptLoading).toHaveCount(0);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

@@ -15,7 +15,7 @@ export function HealthCountCard({ label, count, color, pending }: HealthCountCar
           {label}
         </Text>
         {pending ? (
-          <Loader size="sm" aria-label={`Loading ${label.toLowerCase()} count`} />
+          <Loader size="sm" role="status" aria-label={`Loading ${label.toLowerCase()} count`} />
         ) : (
           <Text fz={28} fw={700} c={count > 0 ? color : undefined} data-count={count}>
             {count}

@@ -105,7 +105,7 @@ export function MonitorResponseChart({ stats }: { stats: MonitorStatsView }) {
       ) : chartModule ? (
         <chartModule.TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={formatResponseTime} />
       ) : (
-        <Loader size="sm" aria-label="Loading chart" />
+        <Loader size="sm" role="status" aria-label="Loading chart" />
       )}
       <FailureList stats={stats} />
     </Stack>

@@ -16,7 +16,7 @@ export function ScriptEditor({ label, description, value, onChange, error }: Scr
   return (
     <Input.Wrapper label={label} description={description} error={error} withAsterisk labelElement="div">
       <div style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, marginTop: 4, overflow: 'hidden', minHeight: 220 }}>
-        <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading the script editor" />}>
+        <Suspense fallback={<Loader size="sm" m="md" role="status" aria-label="Loading the script editor" />}>
           <CodeSurface label={label} invalid={Boolean(error)} value={value} onChange={onChange} scheme={scheme} />
         </Suspense>
       </div>
