@@ -1,10 +1,10 @@
 import { findCheckAlert } from '../../db/repositories/alerts';
 import { findNotification, listDueNotifications, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
-import { transaction } from '../../db/connection';
 import { deliver } from '../../notify/deliver';
 import type { AlertEvent, ChannelDelivery, DeliveryResult, DeliverySettings } from '../../notify/types';
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
+import { createOutboxWorker, type OutboxWorker } from '../outbox-worker';
 import { createScrubber } from '../../runner/scrub';
 import { channelSecretValues, openChannelConfig } from '../secrets/channel-config';
 import { accountDelivery } from '../settings';
@@ -26,16 +26,7 @@ export interface DispatcherOptions {
   maxIdleMs?: number;
 }
 
-export interface Dispatcher {
-  /** Resumes what a previous process left (sends caught mid-flight are due at once) and starts delivering. */
-  start(): void;
-  /** Look at the outbox soon (after new rows were committed). */
-  kick(): void;
-  /** Delivers everything due now, including retries that fall due meanwhile, and resolves when none is left or in flight. */
-  drain(): Promise<void>;
-  /** Stops looking; waits for deliveries in flight. */
-  stop(): Promise<void>;
-}
+export type Dispatcher = OutboxWorker;
 
 /**
  * Delivers the notification outbox. Each attempt first records a sending marker (attempts + 1,
@@ -45,26 +36,7 @@ export interface Dispatcher {
  * (at-least-once delivery; receivers that honour the key see it once).
  */
 export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions = {}): Dispatcher {
-  const concurrency = options.concurrency ?? 8;
-  const maxIdleMs = options.maxIdleMs ?? 30_000;
-  const inFlight = new Map<string, Promise<void>>();
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
-
   const now = () => deps.clock.now().getTime();
-
-  function claim(id: string): AlertNotificationRow | null {
-    return transaction(deps.db, (tx) => {
-      const row = findNotification(tx, id);
-      if (!row || row.status !== 'IN_PROGRESS' || row.nextAttemptAt === null || row.nextAttemptAt > now()) return null;
-      const { settings } = accountDelivery(tx, deps.keyring, row.accountId);
-      const at = now();
-      // The lease keeps the row from being picked again while this attempt runs.
-      const claimed = { ...row, attempts: row.attempts + 1, sendingAt: at, nextAttemptAt: at + settings.timeoutMs + 60_000 };
-      updateNotification(tx, id, { attempts: claimed.attempts, sendingAt: claimed.sendingAt, nextAttemptAt: claimed.nextAttemptAt });
-      return claimed;
-    });
-  }
 
   function eventOf(row: AlertNotificationRow): AlertEvent | null {
     const alert = findCheckAlert(deps.db, row.accountId, row.checkAlertId);
@@ -90,9 +62,7 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
     else if (status === 'IN_PROGRESS') deps.logger.info(log, 'alert notification will be retried');
   }
 
-  async function attempt(id: string): Promise<void> {
-    const row = claim(id);
-    if (!row) return;
+  async function deliverRow(row: AlertNotificationRow): Promise<void> {
     const event = eventOf(row);
     let result: DeliveryResult;
     if (!event) {
@@ -109,74 +79,35 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
       } catch (error) {
         // Providers report remote failures as results; a throw is our bug, recorded rather than retried forever.
         const message = scrub.text(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-        deps.logger.error({ notificationId: id, error: message }, 'a notification provider threw');
+        deps.logger.error({ notificationId: row.id, error: message }, 'a notification provider threw');
         result = { ok: false, retryable: false, notificationResult: 'Internal error while sending; see the server log', error: message };
       }
     }
     finish(row, result);
   }
 
-  function launchDue(): number {
-    const free = concurrency - inFlight.size;
-    if (free <= 0) return 0;
-    const due = listDueNotifications(deps.db, now(), free + inFlight.size).filter((row) => !inFlight.has(row.id));
-    for (const row of due.slice(0, free)) {
-      const task = attempt(row.id)
-        .catch((error: unknown) => deps.logger.error({ err: error, notificationId: row.id }, 'delivering a notification failed'))
-        .finally(() => {
-          inFlight.delete(row.id);
-          if (running) schedule(0);
-        });
-      inFlight.set(row.id, task);
-    }
-    return due.length;
-  }
-
-  function schedule(delayMs: number): void {
-    if (!running) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, Math.max(0, Math.min(delayMs, maxIdleMs)));
-    timer.unref();
-  }
-
-  function tick(): void {
-    timer = null;
-    if (!running) return;
-    try {
-      launchDue();
-      const next = nextDueAt(deps.db);
-      schedule(next === null ? maxIdleMs : next - now());
-    } catch (error) {
-      deps.logger.error({ err: error }, 'the notification dispatcher failed; trying again');
-      schedule(maxIdleMs);
-    }
-  }
-
-  const dispatcher: Dispatcher = {
-    start() {
-      if (running) return;
-      running = true;
-      const resumed = releaseInterruptedSends(deps.db, now());
-      if (resumed > 0) deps.logger.info({ resumed }, 'resending notifications interrupted by the last shutdown');
-      schedule(0);
+  const dispatcher = createOutboxWorker(
+    deps,
+    {
+      waiting: 'IN_PROGRESS',
+      listDue: listDueNotifications,
+      find: findNotification,
+      update: updateNotification,
+      deliver: deliverRow,
+      nextDueAt,
+      releaseInterrupted: releaseInterruptedSends,
     },
-    kick() {
-      schedule(0);
+    {
+      concurrency: options.concurrency ?? 8,
+      maxIdleMs: options.maxIdleMs,
+      log: {
+        idKey: 'notificationId',
+        deliveryFailed: 'delivering a notification failed',
+        workerFailed: 'the notification dispatcher failed; trying again',
+        resumed: 'resending notifications interrupted by the last shutdown',
+      },
     },
-    async drain() {
-      for (;;) {
-        launchDue();
-        if (inFlight.size === 0) return;
-        await Promise.race(inFlight.values());
-      }
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await Promise.allSettled(inFlight.values());
-    },
-  };
+  );
   deps.runtime.dispatch = dispatcher;
   return dispatcher;
 }

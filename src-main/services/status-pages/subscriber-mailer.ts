@@ -1,4 +1,3 @@
-import { transaction } from '../../db/connection';
 import {
   findSubscriberEmail,
   listDueSubscriberEmails,
@@ -14,6 +13,7 @@ import type { DeliveryResult } from '../../notify/types';
 import { createScrubber } from '../../runner/scrub';
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
+import { createOutboxWorker, type OutboxWorker } from '../outbox-worker';
 import type { Runtime } from '../runtime';
 import { accountDelivery } from '../settings';
 import { publicPageUrl } from './public-page';
@@ -30,14 +30,7 @@ export interface SubscriberMailerOptions {
   maxIdleMs?: number;
 }
 
-export interface SubscriberMailer {
-  start(): void;
-  /** Look at the outbox soon (after new rows were committed). */
-  kick(): void;
-  /** Sends everything due now and resolves when nothing is left or in flight. */
-  drain(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type SubscriberMailer = OutboxWorker;
 
 const mailers = new WeakMap<Runtime, SubscriberMailer>();
 
@@ -52,40 +45,20 @@ export function subscriberMailerOf(runtime: Runtime): SubscriberMailer | null {
 }
 
 /**
- * Delivers the subscriber outbox like the alert dispatcher delivers notifications: an attempt is
+ * Delivers the subscriber outbox through the same outbox worker as the alert dispatcher: an attempt is
  * marked in its own transaction, the SMTP call runs outside any, and the outcome is recorded as
  * SENT, a retry after the same backoff, or FAILED (logged, and shown with the subscriber in the
  * console). Requests that queue mail never wait for SMTP.
  */
 export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMailerOptions = {}): SubscriberMailer {
-  const concurrency = options.concurrency ?? 4;
-  const maxIdleMs = options.maxIdleMs ?? 30_000;
-  const inFlight = new Map<string, Promise<void>>();
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
-  let prunedAt = -Infinity;
   const now = () => deps.clock.now().getTime();
   const pageUrlOf = (accountId: string, slug: string) => publicPageUrl(deps, accountId, slug);
-
-  function claim(id: string): SubscriberEmailRow | null {
-    return transaction(deps.db, (tx) => {
-      const row = findSubscriberEmail(tx, id);
-      if (!row || row.status !== 'PENDING' || row.nextAttemptAt === null || row.nextAttemptAt > now()) return null;
-      const { settings } = accountDelivery(tx, deps.keyring, row.accountId);
-      const at = now();
-      const claimed = { ...row, attempts: row.attempts + 1, sendingAt: at, nextAttemptAt: at + settings.timeoutMs + 60_000 };
-      updateSubscriberEmail(tx, id, { attempts: claimed.attempts, sendingAt: claimed.sendingAt, nextAttemptAt: claimed.nextAttemptAt });
-      return claimed;
-    });
-  }
 
   function finish(row: SubscriberEmailRow, status: 'SENT' | 'FAILED' | 'SKIPPED' | 'PENDING', result: string, retryAt: number | null): void {
     updateSubscriberEmail(deps.db, row.id, { status, result, sentAt: now(), sendingAt: null, nextAttemptAt: status === 'PENDING' ? retryAt : null });
   }
 
-  async function attempt(id: string): Promise<void> {
-    const row = claim(id);
-    if (!row) return;
+  async function deliverRow(row: SubscriberEmailRow): Promise<void> {
     const plan = planSubscriberMail(deps.db, deps.keyring, row, pageUrlOf);
     if (!plan.send) {
       finish(row, 'SKIPPED', plan.reason, null);
@@ -108,75 +81,35 @@ export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMai
     else if (status === 'PENDING') deps.logger.info(log, 'status page subscriber mail will be retried');
   }
 
-  function launchDue(): void {
-    const free = concurrency - inFlight.size;
-    if (free <= 0) return;
-    const due = listDueSubscriberEmails(deps.db, now(), free + inFlight.size).filter((row) => !inFlight.has(row.id));
-    for (const row of due.slice(0, free)) {
-      const task = attempt(row.id)
-        .catch((error: unknown) => deps.logger.error({ err: error, subscriberMailId: row.id }, 'sending a status page subscriber mail failed'))
-        .finally(() => {
-          inFlight.delete(row.id);
-          if (running) schedule(0);
-        });
-      inFlight.set(row.id, task);
-    }
-  }
-
-  function prune(): void {
-    if (now() - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = now();
-    while (pruneFinishedSubscriberEmails(deps.db, now() - SUBSCRIBER_MAIL_KEEP_MS, 500) === 500) {
+  function prune(at: number): void {
+    while (pruneFinishedSubscriberEmails(deps.db, at - SUBSCRIBER_MAIL_KEEP_MS, 500) === 500) {
       // small batches keep each write short
     }
   }
 
-  function schedule(delayMs: number): void {
-    if (!running) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, Math.max(0, Math.min(delayMs, maxIdleMs)));
-    timer.unref();
-  }
-
-  function tick(): void {
-    timer = null;
-    if (!running) return;
-    try {
-      prune();
-      launchDue();
-      const next = nextSubscriberEmailDueAt(deps.db);
-      schedule(next === null ? maxIdleMs : next - now());
-    } catch (error) {
-      deps.logger.error({ err: error }, 'the status page subscriber mailer failed; trying again');
-      schedule(maxIdleMs);
-    }
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      const resumed = releaseInterruptedSubscriberEmails(deps.db, now());
-      if (resumed > 0) deps.logger.info({ resumed }, 'resending subscriber mail interrupted by the last shutdown');
-      schedule(0);
+  return createOutboxWorker(
+    deps,
+    {
+      waiting: 'PENDING',
+      listDue: listDueSubscriberEmails,
+      find: findSubscriberEmail,
+      update: updateSubscriberEmail,
+      deliver: deliverRow,
+      nextDueAt: nextSubscriberEmailDueAt,
+      releaseInterrupted: releaseInterruptedSubscriberEmails,
+      prune: { everyMs: PRUNE_EVERY_MS, run: prune },
     },
-    kick() {
-      schedule(0);
+    {
+      concurrency: options.concurrency ?? 4,
+      maxIdleMs: options.maxIdleMs,
+      log: {
+        idKey: 'subscriberMailId',
+        deliveryFailed: 'sending a status page subscriber mail failed',
+        workerFailed: 'the status page subscriber mailer failed; trying again',
+        resumed: 'resending subscriber mail interrupted by the last shutdown',
+      },
     },
-    async drain() {
-      for (;;) {
-        launchDue();
-        if (inFlight.size === 0) return;
-        await Promise.race(inFlight.values());
-      }
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await Promise.allSettled(inFlight.values());
-    },
-  };
+  );
 }
 
 /** Creates and starts the backend's mailer, reachable through kickSubscriberMail(runtime). */

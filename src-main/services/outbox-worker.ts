@@ -1,0 +1,153 @@
+import { transaction, type Db } from '../db/connection';
+import type { ServiceDeps } from './context';
+import { accountDelivery } from './settings';
+
+/** What the worker reads and writes of a row, the same in every outbox (alert notifications, subscriber mail). */
+export interface OutboxRow {
+  id: string;
+  accountId: string;
+  status: string;
+  attempts: number;
+  sendingAt: number | null;
+  nextAttemptAt: number | null;
+}
+
+/** One outbox's repository functions and delivery; the worker calls them in its loop. */
+export interface OutboxSteps<Row extends OutboxRow> {
+  /** The status of a row still to be sent; it is due once its nextAttemptAt has come. */
+  waiting: Row['status'];
+  /** Waiting rows due at `now`, earliest first. */
+  listDue(db: Db, now: number, limit: number): readonly { id: string }[];
+  find(db: Db, id: string): Row | undefined;
+  update(db: Db, id: string, patch: Pick<Row, 'attempts' | 'sendingAt' | 'nextAttemptAt'>): void;
+  /** Sends a claimed row, outside any transaction, and records how it went. */
+  deliver(row: Row): Promise<void>;
+  /** The earliest nextAttemptAt of a waiting row, or null when none waits. */
+  nextDueAt(db: Db): number | null;
+  /** At start: rows caught mid-send by the last shutdown are due at once; returns how many. */
+  releaseInterrupted(db: Db, now: number): number;
+  /** Deletes finished rows, at most once per `everyMs`, before a look at the outbox. */
+  prune?: { everyMs: number; run(now: number): void };
+}
+
+export interface OutboxWorkerOptions {
+  /** Deliveries in flight at once. */
+  concurrency: number;
+  /** Longest wait between looks at the outbox (the clock may be moved by hand in tests). */
+  maxIdleMs?: number;
+  /** The log field that names a row, and the messages of the worker's own log lines. */
+  log: { idKey: string; deliveryFailed: string; workerFailed: string; resumed: string };
+}
+
+export interface OutboxWorker {
+  /** Resumes what a previous process left (sends caught mid-flight are due at once) and starts delivering. */
+  start(): void;
+  /** Look at the outbox soon (after new rows were committed). */
+  kick(): void;
+  /** Delivers everything due now, including retries that fall due meanwhile, and resolves when none is left or in flight. */
+  drain(): Promise<void>;
+  /** Stops looking; waits for deliveries in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers one outbox. Each attempt first claims its row in its own transaction (attempts + 1,
+ * sendingAt, and a lease on nextAttemptAt), then delivers outside any transaction. A process killed
+ * mid-send leaves the claim: the next start makes the row due again, so delivery is at-least-once.
+ */
+export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, outbox: OutboxSteps<Row>, options: OutboxWorkerOptions): OutboxWorker {
+  const maxIdleMs = options.maxIdleMs ?? 30_000;
+  const { log } = options;
+  const inFlight = new Map<string, Promise<void>>();
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let prunedAt = -Infinity;
+
+  const now = () => deps.clock.now().getTime();
+
+  function claim(id: string): Row | null {
+    return transaction(deps.db, (tx) => {
+      const row = outbox.find(tx, id);
+      if (!row || row.status !== outbox.waiting || row.nextAttemptAt === null || row.nextAttemptAt > now()) return null;
+      const { settings } = accountDelivery(tx, deps.keyring, row.accountId);
+      const at = now();
+      // The lease keeps the row from being picked again while this attempt runs.
+      const claimed = { ...row, attempts: row.attempts + 1, sendingAt: at, nextAttemptAt: at + settings.timeoutMs + 60_000 };
+      outbox.update(tx, id, { attempts: claimed.attempts, sendingAt: claimed.sendingAt, nextAttemptAt: claimed.nextAttemptAt });
+      return claimed;
+    });
+  }
+
+  async function attempt(id: string): Promise<void> {
+    const row = claim(id);
+    if (row) await outbox.deliver(row);
+  }
+
+  function launchDue(): void {
+    const free = options.concurrency - inFlight.size;
+    if (free <= 0) return;
+    const due = outbox.listDue(deps.db, now(), free + inFlight.size).map((row) => row.id).filter((id) => !inFlight.has(id));
+    for (const id of due.slice(0, free)) {
+      const task = attempt(id)
+        .catch((error: unknown) => deps.logger.error({ err: error, [log.idKey]: id }, log.deliveryFailed))
+        .finally(() => {
+          inFlight.delete(id);
+          if (running) schedule(0);
+        });
+      inFlight.set(id, task);
+    }
+  }
+
+  function prune(): void {
+    if (!outbox.prune || now() - prunedAt < outbox.prune.everyMs) return;
+    prunedAt = now();
+    outbox.prune.run(prunedAt);
+  }
+
+  function schedule(delayMs: number): void {
+    if (!running) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, Math.max(0, Math.min(delayMs, maxIdleMs)));
+    timer.unref();
+  }
+
+  function tick(): void {
+    timer = null;
+    if (!running) return;
+    try {
+      prune();
+      launchDue();
+      const next = outbox.nextDueAt(deps.db);
+      schedule(next === null ? maxIdleMs : next - now());
+    } catch (error) {
+      deps.logger.error({ err: error }, log.workerFailed);
+      schedule(maxIdleMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      const resumed = outbox.releaseInterrupted(deps.db, now());
+      if (resumed > 0) deps.logger.info({ resumed }, log.resumed);
+      schedule(0);
+    },
+    kick() {
+      schedule(0);
+    },
+    async drain() {
+      for (;;) {
+        launchDue();
+        if (inFlight.size === 0) return;
+        await Promise.race(inFlight.values());
+      }
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await Promise.allSettled(inFlight.values());
+    },
+  };
+}
