@@ -185,6 +185,7 @@ test.describe('the health-first Monitors list', () => {
     await expect(subscriptions.subscribeAllDialog).toContainText('(2 monitors of 2)');
     await subscriptions.confirmSubscribeAll(2).click();
     await expect(toast(page, 'Subscribed 2 monitors')).toBeVisible();
+    await expect(subscriptions.count).toHaveText('2 subscriptions');
     await expect(subscriptions.rows()).toHaveCount(2);
     await expect(subscriptions.table).toContainText('Hotel');
     await expect(subscriptions.table).toContainText('India');

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { alertChannels, alertSubscriptions } from '../schema';
+import { FOLD_FUNCTION, foldName } from '../name-fold';
+import { alertChannels, alertSubscriptions, checkGroups, checks } from '../schema';
 
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
 
@@ -64,4 +65,75 @@ export function channelSubscriptionsOfChecks(db: Db, checkIds: readonly string[]
     .orderBy(asc(alertSubscriptions.alertChannelId))
     .all();
   return rows.flatMap((row) => (row.checkId === null ? [] : [{ ...row, checkId: row.checkId }]));
+}
+
+/** One subscription of a channel with the name of its check or group (null once that is deleted). */
+export interface NamedSubscriptionRow {
+  id: number;
+  checkId: string | null;
+  checkName: string | null;
+  groupId: number | null;
+  groupName: string | null;
+  activated: boolean;
+}
+
+export interface NamedSubscriptionFilter {
+  accountId: string;
+  alertChannelId: number;
+  /** A case-insensitive substring of the check's or group's name. */
+  search?: string;
+}
+
+// Checks keep their folded name in an indexed column (migration 0010); group names are few and folded here.
+const foldedTargetName = sql<string | null>`coalesce(${checks.nameFolded}, ${sql.raw(FOLD_FUNCTION)}(${checkGroups.name}))`;
+
+function namedWhere(filter: NamedSubscriptionFilter): SQL | undefined {
+  return and(
+    eq(alertSubscriptions.accountId, filter.accountId),
+    eq(alertSubscriptions.alertChannelId, filter.alertChannelId),
+    filter.search ? sql`instr(${foldedTargetName}, ${foldName(filter.search)}) > 0` : undefined,
+  );
+}
+
+/** One page of a channel's subscriptions with their names, by name (a deleted target's last). */
+export function namedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFilter, limit: number, offset: number): NamedSubscriptionRow[] {
+  return db
+    .select({
+      id: alertSubscriptions.id,
+      checkId: alertSubscriptions.checkId,
+      checkName: checks.name,
+      groupId: alertSubscriptions.groupId,
+      groupName: checkGroups.name,
+      activated: alertSubscriptions.activated,
+    })
+    .from(alertSubscriptions)
+    .leftJoin(checks, and(eq(checks.id, alertSubscriptions.checkId), eq(checks.accountId, filter.accountId)))
+    .leftJoin(checkGroups, and(eq(checkGroups.id, alertSubscriptions.groupId), eq(checkGroups.accountId, filter.accountId)))
+    .where(namedWhere(filter))
+    .orderBy(sql`${foldedTargetName} is null`, foldedTargetName, asc(alertSubscriptions.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+}
+
+export function countNamedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFilter): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(alertSubscriptions)
+      .leftJoin(checks, and(eq(checks.id, alertSubscriptions.checkId), eq(checks.accountId, filter.accountId)))
+      .leftJoin(checkGroups, and(eq(checkGroups.id, alertSubscriptions.groupId), eq(checkGroups.accountId, filter.accountId)))
+      .where(namedWhere(filter))
+      .get()?.n ?? 0
+  );
+}
+
+/** Removes one subscription of the channel; false when the channel has no subscription with that id. */
+export function deleteSubscriptionOfChannel(db: Db, accountId: string, alertChannelId: number, id: number): boolean {
+  return (
+    db
+      .delete(alertSubscriptions)
+      .where(and(eq(alertSubscriptions.accountId, accountId), eq(alertSubscriptions.alertChannelId, alertChannelId), eq(alertSubscriptions.id, id)))
+      .run().changes > 0
+  );
 }

@@ -307,18 +307,25 @@ export function checkNamesOf(db: Db, accountId: string, ids: readonly string[]):
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+function notSubscribedTo(accountId: string, alertChannelId: number): SQL | undefined {
+  return and(
+    eq(checks.accountId, accountId),
+    sql`not exists (select 1 from ${alertSubscriptions} where ${alertSubscriptions.alertChannelId} = ${alertChannelId} and ${alertSubscriptions.checkId} = ${checks.id})`,
+  );
+}
+
 /** The ids of the account's checks that have no subscription to the channel, oldest first. */
 export function checkIdsNotSubscribedTo(db: Db, accountId: string, alertChannelId: number): string[] {
   return db
     .select({ id: checks.id })
     .from(checks)
-    .where(
-      and(
-        eq(checks.accountId, accountId),
-        sql`not exists (select 1 from ${alertSubscriptions} where ${alertSubscriptions.alertChannelId} = ${alertChannelId} and ${alertSubscriptions.checkId} = ${checks.id})`,
-      ),
-    )
+    .where(notSubscribedTo(accountId, alertChannelId))
     .orderBy(asc(checks.createdAt), asc(checks.id))
     .all()
     .map((row) => row.id);
+}
+
+/** How many of the account's checks have no subscription to the channel. */
+export function countChecksNotSubscribedTo(db: Db, accountId: string, alertChannelId: number): number {
+  return db.select({ n: count() }).from(checks).where(notSubscribedTo(accountId, alertChannelId)).get()?.n ?? 0;
 }

@@ -2,4 +2,5 @@
 export { createAlertChannel, deleteAlertChannelById, getAlertChannel, listAlertChannels, updateAlertChannel } from './channels';
 export { storedBodyOf } from './read-shape';
 export { channelIdOf, findOrNotFound } from './store';
-export { updateAlertChannelSubscription } from './subscriptions';
+export { listAlertChannelSubscriptions, AlertChannelSubscriptionQuery, type AlertChannelSubscriptionPage, type NamedAlertChannelSubscription } from './subscription-page';
+export { removeAlertChannelSubscription, updateAlertChannelSubscription } from './subscriptions';

@@ -1,5 +1,6 @@
 import { AppError } from '../../core/errors';
-import type { AlertChannelRow } from '../../db/repositories/alert-channels';
+import type { Db } from '../../db/connection';
+import { findAlertChannel, type AlertChannelRow } from '../../db/repositories/alert-channels';
 import type { AlertChannelCreate } from '../../../src-shared/schemas/alert-channel';
 import { storedBodyOf, type StoredChannelBody } from './read-shape';
 
@@ -31,5 +32,12 @@ export function storedSettings(row: AlertChannelRow): Record<string, unknown> {
 
 export function findOrNotFound(row: AlertChannelRow | undefined): AlertChannelRow {
   if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** The account's channel, or a 404 that says which channel is missing (the console's verbs; REST keeps the spec's bare "Not Found"). */
+export function channelOrNotFound(db: Db, accountId: string, id: number): AlertChannelRow {
+  const row = findAlertChannel(db, accountId, id);
+  if (!row) throw new AppError('not_found', `Alert channel ${id} not found`);
   return row;
 }

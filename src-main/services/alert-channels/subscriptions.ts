@@ -1,13 +1,13 @@
 import { AppError } from '../../core/errors';
 import { transaction, type Db } from '../../db/connection';
 import { findAlertChannel, replaceAlertChannel } from '../../db/repositories/alert-channels';
-import { deleteSubscriptionsOfChannelExcept, upsertSubscription, type AlertSubscriptionRow } from '../../db/repositories/alert-subscriptions';
+import { deleteSubscriptionOfChannel, deleteSubscriptionsOfChannelExcept, upsertSubscription, type AlertSubscriptionRow } from '../../db/repositories/alert-subscriptions';
 import { findCheckGroup } from '../../db/repositories/check-groups';
 import { findCheck } from '../../db/repositories/checks';
 import type { AlertChannelSubscriptionCreate, AlertChannelSubscriptionRead } from '../../../src-shared/schemas/alert-channel';
 import type { ServiceContext } from '../context';
 import { toSubscriptionView } from './read-shape';
-import { channelIdOf, findOrNotFound } from './store';
+import { channelIdOf, channelOrNotFound, findOrNotFound } from './store';
 
 function fieldName(prefix: string, member: string): string {
   return prefix ? `${prefix}.${member}` : member;
@@ -57,5 +57,17 @@ export function updateAlertChannelSubscription(ctx: ServiceContext, rawId: strin
     const row = upsertOne(tx, ctx.accountId, id, subscription);
     replaceAlertChannel(tx, { ...channel, updatedAt: ctx.clock.now().toISOString() });
     return toSubscriptionView(row);
+  });
+}
+
+/** Removes one subscription of the channel, leaving the others as they are; a 404 names the channel or subscription missing. */
+export function removeAlertChannelSubscription(ctx: ServiceContext, alertChannelId: number, subscriptionId: number): { id: number } {
+  return transaction(ctx.db, (tx) => {
+    const channel = channelOrNotFound(tx, ctx.accountId, alertChannelId);
+    if (!deleteSubscriptionOfChannel(tx, ctx.accountId, channel.id, subscriptionId)) {
+      throw new AppError('not_found', `Subscription ${subscriptionId} of alert channel ${channel.id} not found`);
+    }
+    replaceAlertChannel(tx, { ...channel, updatedAt: ctx.clock.now().toISOString() });
+    return { id: subscriptionId };
   });
 }

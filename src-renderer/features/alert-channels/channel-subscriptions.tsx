@@ -1,33 +1,27 @@
-import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, Title, Alert, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Modal, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
 import { useAccess } from '../../lib/use-access';
 import type { AlertChannelItem } from './channel-display';
-import { channelValuesOf, toChannelBody } from './channel-form-model';
+import { SubscriptionTable, subscriptionName } from './subscription-table';
+import { WriteGuard } from './write-guard';
 
 /** Monitors the picker offers at once; typing narrows them on the server. */
 const PICKER_SIZE = 30;
+/** Subscriptions the table shows per page. */
+const PAGE_SIZE = 25;
 
 const plural = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'monitor' : 'monitors'}`;
-
-/** A control the key may not use keeps its place, disabled, with the reason on hover. */
-function WriteGuard({ allowed, why, children }: { allowed: boolean; why: string; children: ReactNode }) {
-  if (allowed) return children;
-  return (
-    <Tooltip label={why} withArrow multiline w={280}>
-      <span>{children}</span>
-    </Tooltip>
-  );
-}
+const subscriptionCount = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'subscription' : 'subscriptions'}`;
 
 /**
- * Which monitors and groups send their alerts to this channel; subscribe adds one ("Subscribe all
- * monitors" every one not yet subscribed), unsubscribe replaces the set without it.
+ * Which monitors and groups send their alerts to this channel, a page at a time and named by the
+ * server; subscribe adds one ("Subscribe all monitors" every one not yet subscribed), unsubscribe
+ * removes that one subscription.
  */
 export function ChannelSubscriptions({ channel }: { channel: AlertChannelItem }) {
   const trpc = useTRPC();
@@ -36,14 +30,18 @@ export function ChannelSubscriptions({ channel }: { channel: AlertChannelItem })
   const canWrite = access.can('write');
   const [checkId, setCheckId] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
-  const checks = useQuery(trpc.checks.list.queryOptions({ limit: 100, page: 1 }));
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState('');
+  const [filtered] = useDebouncedValue(filter.trim(), 150);
+  const listed = useQuery(
+    trpc.alertChannels.subscriptions.queryOptions({ id: channel.id, page, limit: PAGE_SIZE, search: filtered || undefined }, { placeholderData: keepPreviousData }),
+  );
   // The picker asks the server as the name is typed, so every monitor can be found among thousands.
   const [pickerSearch, setPickerSearch] = useState('');
   const [searched] = useDebouncedValue(pickerSearch.trim(), 150);
   const candidates = useQuery(
     trpc.checks.overview.queryOptions({ search: searched || undefined, sort: 'name', limit: PICKER_SIZE }, { placeholderData: keepPreviousData }),
   );
-  const groups = useQuery(trpc.checkGroups.list.queryOptions({ limit: 100, page: 1 }));
   const refresh = async () => {
     await queryClient.invalidateQueries(trpc.alertChannels.pathFilter());
     await queryClient.invalidateQueries(trpc.checks.pathFilter());
@@ -74,31 +72,26 @@ export function ChannelSubscriptions({ channel }: { channel: AlertChannelItem })
     }),
   );
   const unsubscribe = useMutation(
-    trpc.alertChannels.update.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ color: 'teal', title: 'Unsubscribed', message: 'The monitor no longer sends alerts to this channel.' });
+    trpc.alertChannels.removeSubscription.mutationOptions({
+      onSuccess: async (_removed, variables) => {
+        const gone = listed.data?.items.find((s) => s.id === variables.subscriptionId);
+        const what = gone ? subscriptionName(gone) : 'The monitor';
+        notifications.show({ color: 'teal', title: 'Unsubscribed', message: `${what} no longer sends alerts to this channel.` });
+        // The last row of the last page leaves nothing to show there: go to the page before.
+        if (listed.data?.items.length === 1 && page > 1) setPage(page - 1);
         await refresh();
       },
     }),
   );
 
-  const checkNames = new Map((checks.data?.items ?? []).map((check) => [check.id, check.name]));
-  const groupNames = new Map((groups.data?.items ?? []).map((group) => [group.id, group.name]));
+  // Every subscription of the channel (alertChannels.get lists them all) keeps its monitor out of the picker.
   const subscribed = new Set(channel.subscriptions.map((s) => s.checkId));
   const options = (candidates.data?.items ?? []).filter((check) => !subscribed.has(check.id)).map((check) => ({ value: check.id, label: check.name }));
-  const remove = (id: number) =>
-    unsubscribe.mutate({
-      id: channel.id,
-      body: {
-        ...toChannelBody(channelValuesOf(channel)),
-        subscriptions: channel.subscriptions
-          .filter((s) => s.id !== id)
-          .map((s) => ({ checkId: s.checkId, groupId: s.groupId, activated: s.activated })),
-      },
-    });
   const failure = subscribe.error ?? unsubscribe.error ?? subscribeAll.error;
-  const totalChecks = checks.data?.total ?? 0;
-  const notSubscribed = Math.max(0, totalChecks - channel.subscriptions.filter((s) => s.checkId !== null).length);
+  const totalChecks = listed.data?.totalChecks ?? 0;
+  const notSubscribed = listed.data?.unsubscribedChecks ?? 0;
+  const total = listed.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <Stack gap="sm" maw={760}>
@@ -153,54 +146,55 @@ export function ChannelSubscriptions({ channel }: { channel: AlertChannelItem })
           {errorMessage(failure)} Reload the page and try again.
         </Alert>
       )}
-      {channel.subscriptions.length === 0 ? (
+      {listed.isError ? (
+        <Alert color="red" variant="light" title="The subscriptions could not be loaded">
+          {errorMessage(listed.error)} Reload the page and try again.
+        </Alert>
+      ) : listed.isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading subscriptions…
+        </Text>
+      ) : total === 0 && !filtered ? (
         <Text size="sm" c="dimmed">
           Nothing is subscribed yet: pick a monitor above.
         </Text>
       ) : (
-        <Table striped verticalSpacing={4} fz="sm" aria-label="Subscriptions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Monitor or group</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {channel.subscriptions.map((s) => {
-              const name = s.checkId ? (checkNames.get(s.checkId) ?? s.checkId) : `Group: ${groupNames.get(s.groupId ?? 0) ?? s.groupId}`;
-              return (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={s.checkId ? `/monitors/${s.checkId}` : `/groups/${s.groupId}`} size="sm">
-                      {name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={s.activated ? 'teal' : 'gray'}>
-                      {s.activated ? 'Active' : 'Paused'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <WriteGuard allowed={canWrite} why={access.whyNot('write')}>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Unsubscribe ${name}`}
-                        disabled={!canWrite}
-                        loading={unsubscribe.isPending}
-                        onClick={() => remove(s.id)}
-                      >
-                        Unsubscribe
-                      </Button>
-                    </WriteGuard>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <>
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {filtered ? `${subscriptionCount(total)} ${total === 1 ? 'matches' : 'match'} “${filtered}”` : subscriptionCount(total)}
+            </Text>
+            <TextInput
+              aria-label="Filter subscriptions"
+              placeholder="Filter by name"
+              type="search"
+              w={240}
+              value={filter}
+              onChange={(event) => {
+                setFilter(event.currentTarget.value);
+                setPage(1);
+              }}
+            />
+          </Group>
+          {total === 0 ? (
+            <Text size="sm" c="dimmed">
+              No subscription matches “{filtered}”: check the spelling or clear the filter.
+            </Text>
+          ) : (
+            <SubscriptionTable
+              items={listed.data.items}
+              canWrite={canWrite}
+              whyNot={access.whyNot('write')}
+              removing={unsubscribe.isPending ? unsubscribe.variables.subscriptionId : null}
+              onRemove={(s) => unsubscribe.mutate({ id: channel.id, subscriptionId: s.id })}
+            />
+          )}
+          {totalPages > 1 && (
+            <Group justify="flex-end">
+              <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={setPage} size="sm" aria-label="Subscription pages" />
+            </Group>
+          )}
+        </>
       )}
     </Stack>
   );

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { createAlertChannel, deleteAlertChannelById, getAlertChannel, listAlertChannels, updateAlertChannel, updateAlertChannelSubscription } from '../../../services/alert-channels';
+import {
+  AlertChannelSubscriptionQuery,
+  createAlertChannel,
+  deleteAlertChannelById,
+  getAlertChannel,
+  listAlertChannels,
+  listAlertChannelSubscriptions,
+  removeAlertChannelSubscription,
+  updateAlertChannel,
+  updateAlertChannelSubscription,
+} from '../../../services/alert-channels';
 import { AlertChannelCreate, AlertChannelSubscriptionCreate, AlertChannelUpdate } from '../../../../src-shared/schemas/alert-channel';
 import { PageQuery } from '../../../../src-shared/schemas/paging';
 import { authedProcedure, router } from '../init';
@@ -21,4 +31,9 @@ export const alertChannelsRouter = router({
   updateSubscription: authedProcedure
     .input(z.object({ id: ChannelId, subscription: AlertChannelSubscriptionCreate }))
     .mutation(({ ctx, input }) => updateAlertChannelSubscription(ctx.service, input.id, input.subscription)),
+  /** One page of the channel's subscriptions with the names of their monitors and groups (the console's table). */
+  subscriptions: authedProcedure.input(AlertChannelSubscriptionQuery).query(({ ctx, input }) => listAlertChannelSubscriptions(ctx.service, input)),
+  removeSubscription: authedProcedure
+    .input(z.object({ id: ChannelId, subscriptionId: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => removeAlertChannelSubscription(ctx.service, input.id, input.subscriptionId)),
 });
