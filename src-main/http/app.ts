@@ -50,6 +50,7 @@ import { agentRoutes } from './rest/agent';
 import { consoleSessionRoutes } from './console-session/routes';
 import { ConsoleSessions } from '../services/auth';
 import { publicStatusRoutes } from './public-status';
+import { webAppRedirectRoutes } from './web-app-redirects';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -169,6 +170,9 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
 
   // Published status pages are for anyone: outside the API-key scope (the Host check and security headers still apply).
   await app.register(publicStatusRoutes(deps));
+
+  // The CLI's links to its cloud app's pages: redirects to the console, for anyone (the console then asks for sign-in).
+  await app.register(webAppRedirectRoutes());
 
   await app.register(async (trpcScope) => {
     trpcMethodsOnly(trpcScope);

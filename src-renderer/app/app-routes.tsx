@@ -20,6 +20,7 @@ import { ResultPage } from '../features/results/result-page';
 import { SessionPage } from '../features/sessions/session-page';
 import { SessionsPage } from '../features/sessions/sessions-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { TestSessionPage } from '../features/test-sessions/test-session-page';
 import { IncidentPage } from '../features/status-page/incident-page';
 import { NewIncidentPage } from '../features/status-page/new-incident-page';
 import { StatusPagePage } from '../features/status-page/status-page-page';
@@ -48,6 +49,7 @@ export function AppRoutes() {
       <Route path="/status-page/incidents/:id" element={<IncidentPage />} />
       <Route path="/sessions" element={<SessionsPage />} />
       <Route path={CONSOLE_ROUTES.session} element={<SessionPage />} />
+      <Route path={CONSOLE_ROUTES.testSession} element={<TestSessionPage />} />
       <Route path="/notifications" element={<NotificationsPage />} />
       <Route path="/agent" element={<AgentPage />} />
       <Route path="/settings" element={<SettingsPage />} />

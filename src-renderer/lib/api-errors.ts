@@ -16,6 +16,13 @@ export function isUnauthorized(error: unknown): boolean {
   return responseStatus(error.meta) === 401;
 }
 
+/** True when the server answered that the thing asked for does not exist (in this account). */
+export function isNotFound(error: unknown): boolean {
+  if (!isTRPCClientError(error)) return false;
+  const data: unknown = error.data;
+  return Boolean(data && typeof data === 'object' && 'code' in data && data.code === 'NOT_FOUND');
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Unexpected error';

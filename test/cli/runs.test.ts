@@ -86,11 +86,18 @@ describe('running checks from the public CLI (checks run, trigger, test-sessions
     expect(run.stdout).toContain('the health endpoint answers 200');
     expect(run.stdout).toContain('Expected: 299');
     expect(run.stdout).toContain('1 failed, 1 passed, 2 total');
-    expect(run.stdout).toContain(`Detailed session summary at: ${server.url}/v1/test-sessions/7e570000-`);
     expect(run.stdout).not.toContain('Reached timeout');
 
-    // The session reads back with the CLI, down to the failed check's result.
+    // Both addresses it prints open the console's test-session page: the summary link directly, "Open session" by a redirect.
     const id = /Test session ID: (\S+)/.exec(run.stdout)?.[1] ?? '';
+    expect(run.stdout).toContain(`Detailed session summary at: ${server.url}/#/test-sessions/${id}`);
+    const openSession = /Open session: (\S+)/.exec(run.stdout)?.[1] ?? '';
+    expect(openSession).toBe(`${server.url}/accounts/${server.backend.accountId}/test-sessions/${id}`);
+    const redirect = await fetch(openSession, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(new URL(redirect.headers.get('location') ?? '', openSession).href).toBe(`${server.url}/#/test-sessions/${id}`);
+
+    // The session reads back with the CLI, down to the failed check's result.
     const read = await cli(['test-sessions', 'get', id, '-o', 'json']);
     expect(read.code).toBe(0);
     const session = JSON.parse(read.stdout) as { status: string; results: { name: string; status: string; testSessionResultId: string }[] };

@@ -7,7 +7,10 @@ import { hostAllowed } from '../../src-main/http/host-check';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
 import { memoryLogger, rawRequest, rawStatus } from './raw';
 
-const PATHS = ['/trpc/x', '/trpc/checks.list', '/trpc/checks.createIcmp', '/v1/checks', '/v1/checks/icmp', '/v2/check-groups', '/', '/docs', '/docs/static/index.css', '/openapi.json', '/v1/agent/register', '/v1/agent/jobs/lease', '/nothing/here'];
+/** The CLI's "Open session" address, which redirects to the console without a key. */
+const CLI_SESSION_PAGE = '/accounts/0b5e7a1c-2f44-4c1e-9d7a-5b1f0e2c3d4a/test-sessions/7e570000-0001-8000-8000-000000000001';
+
+const PATHS = ['/trpc/x', '/trpc/checks.list', '/trpc/checks.createIcmp', '/v1/checks', '/v1/checks/icmp', '/v2/check-groups', '/', '/docs', '/docs/static/index.css', '/openapi.json', '/v1/agent/register', '/v1/agent/jobs/lease', CLI_SESSION_PAGE, '/accounts/me/test-sessions/x', '/nothing/here'];
 
 const PAGE_CSP_PARTS = ["script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "connect-src 'self'"];
 
@@ -184,6 +187,7 @@ describe('security headers', () => {
       'tRPC 200': await rawRequest(server.url, { path: '/trpc/checks.list?input=%7B%7D', headers: { authorization: `Bearer ${server.key}` } }),
       'tRPC 401': await rawRequest(server.url, { path: '/trpc/checks.list?input=%7B%7D' }),
       '421': await rawRequest(server.url, { path: '/', headers: { host: 'evil.example' } }),
+      'CLI redirect': await rawRequest(server.url, { path: CLI_SESSION_PAGE }),
     };
     for (const [what, res] of Object.entries(responses)) {
       expect(res.status, what).toBeLessThan(500);
@@ -192,6 +196,7 @@ describe('security headers', () => {
     }
     expect(responses['console script'].status).toBe(200);
     expect(responses['REST 200'].status).toBe(200);
+    expect(responses['CLI redirect'].status).toBe(302);
   });
 });
 

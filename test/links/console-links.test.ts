@@ -19,6 +19,15 @@ function landing(link: string, route: string) {
   return { origin: url.origin, pathname: url.pathname, params: match?.params ?? {} };
 }
 
+/** Triggers a test session of one passing check (as `checkly trigger` does); returns its id. */
+async function triggeredTestSession(server: TestServer): Promise<string> {
+  const created = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Triggered ping', pingCount: 1 }));
+  expect(created.status, created.text).toBe(201);
+  const triggered = await server.api('POST', '/next/test-sessions/trigger', { name: 'Linked run', checkId: [created.body.id] });
+  expect(triggered.status, triggered.text).toBe(201);
+  return triggered.body.testSessionId as string;
+}
+
 async function failingCheck(server: TestServer, channelId: number): Promise<string> {
   const created = await server.api(
     'POST',
@@ -76,6 +85,18 @@ describe('links Sightline sends open console pages on the address the server rea
     expect(resultLink.params).toEqual({ id: checkId, resultId: result?.checkResultId });
   });
 
+  it('testSessionLink and GET /next/test-sessions/{id}/link open the test-session page', async () => {
+    const testSessionId = await triggeredTestSession(server);
+    const read = await server.api('GET', `/v1/test-sessions/${testSessionId}`);
+    expect(read.status, read.text).toBe(200);
+    const fromRead = landing(read.body.testSessionLink as string, CONSOLE_ROUTES.testSession);
+    expect(fromRead.origin).toBe(server.url);
+    expect(fromRead.pathname).toBe('/');
+    expect(fromRead.params).toEqual({ id: testSessionId });
+    const link = await server.api('GET', `/next/test-sessions/${testSessionId}/link`);
+    expect(link.body.link).toBe(read.body.testSessionLink);
+  });
+
   it('Settings show the server’s own address as the public base URL until another one is saved', async () => {
     const trpc = trpcClient(server.url, server.key);
     expect((await trpc.alerts.getDeliverySettings.query()).publicBaseUrl).toBe(server.url);
@@ -113,6 +134,13 @@ describe('--public-url moves every link to the public address and makes its host
     const session = await server.api('GET', `/v1/check-sessions/${sessionId}`);
     expect(session.body.checkSessionLink).toBe(`https://sightline.example.test/ops/#/sessions/${sessionId}`);
     expect(landing(session.body.results[0].checkResultLink as string, CONSOLE_ROUTES.result).origin).toBe('https://sightline.example.test');
+  });
+
+  it('testSessionLink starts with the public URL too', async () => {
+    const testSessionId = await triggeredTestSession(server);
+    const read = await server.api('GET', `/v1/test-sessions/${testSessionId}`);
+    expect(read.body.testSessionLink).toBe(`https://sightline.example.test/ops/#/test-sessions/${testSessionId}`);
+    expect((await server.api('GET', `/next/test-sessions/${testSessionId}/link`)).body.link).toBe(read.body.testSessionLink);
   });
 
   it('a request naming the public host is answered (not 421)', async () => {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAccount } from '../../src-main/db/repositories/accounts';
+import { createAnyCheck } from '../../src-main/services/checks';
+import { triggerTestSession } from '../../src-main/services/test-sessions';
+import { addMemberWithKey } from '../accounts/helpers';
+import { rawRequest } from '../http/raw';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
+import { trpcClient, trpcCode } from '../helpers/trpc';
 
 interface SessionRead {
   checkSessionId: string;
@@ -162,8 +168,71 @@ describe('v2 check sessions, v2 check results and test sessions (REST)', { timeo
     expect(list.status).toBe(200);
     expect(list.body.entries).toHaveLength(1);
     expect(list.body.entries[0]).toMatchObject({ id: testSessionId, name: 'Release 42', status: 'PASSED', passed: expect.arrayContaining([ids.prod, ids.prodNet]) });
+    // Both links open the console's test-session page, not the JSON API.
+    expect(done.body.testSessionLink).toBe(`${server.url}/#/test-sessions/${testSessionId}`);
+    const read = await server.api('GET', `/v1/test-sessions/${testSessionId}`);
+    expect(read.body.testSessionLink).toBe(`${server.url}/#/test-sessions/${testSessionId}`);
     const link = await server.api('GET', `/next/test-sessions/${testSessionId}/link`);
-    expect(link.body.link).toBe(`${server.url}/v1/test-sessions/${testSessionId}`);
+    expect(link.body.link).toBe(`${server.url}/#/test-sessions/${testSessionId}`);
+    lastTestSessionId = testSessionId;
+  });
+
+  let lastTestSessionId = '';
+
+  it('tRPC testSessions.get (the console page) answers what GET /v1/test-sessions/{id} does, to read-only keys too', async () => {
+    const rest = await server.api('GET', `/v1/test-sessions/${lastTestSessionId}`);
+    expect(rest.status, rest.text).toBe(200);
+    const owner = await trpcClient(server.url, server.key).testSessions.get.query({ testSessionId: lastTestSessionId });
+    expect(owner).toEqual(rest.body);
+    const reader = await addMemberWithKey(server, 'READ_ONLY');
+    const read = await trpcClient(server.url, reader.key).testSessions.get.query({ testSessionId: lastTestSessionId.toUpperCase() });
+    expect(read).toMatchObject({ testSessionId: lastTestSessionId, name: 'Release 42', status: 'PASSED' });
+    expect(read.results.map((r) => r.checkSessionId)).toEqual(rest.body.results.map((r: { checkSessionId: string }) => r.checkSessionId));
+  });
+
+  it('tRPC testSessions.get answers NOT_FOUND for unknown and malformed ids and for another account\'s test session', async () => {
+    const trpc = trpcClient(server.url, server.key);
+    expect(await trpcCode(trpc.testSessions.get.query({ testSessionId: randomUUID() }))).toBe('NOT_FOUND');
+    expect(await trpcCode(trpc.testSessions.get.query({ testSessionId: '7e570000-0001-8000-8000-ffffffffffff' }))).toBe('NOT_FOUND');
+    expect(await trpcCode(trpc.testSessions.get.query({ testSessionId: 'not-an-id' }))).toBe('NOT_FOUND');
+    expect(await trpcCode(trpc.testSessions.get.query({ testSessionId: '' }))).toBe('BAD_REQUEST');
+    expect(await trpcCode(trpcClient(server.url, null).testSessions.get.query({ testSessionId: lastTestSessionId }))).toBe('UNAUTHORIZED');
+
+    // A second account exists only below the API (one account per install today): its check and test session are made by the services.
+    const other = { ...server.backend.deps, accountId: randomUUID() };
+    insertAccount(other.db, { id: other.accountId, name: 'Neighbour', createdAt: new Date().toISOString(), maxChecks: null, alertSettings: null });
+    const theirs = createAnyCheck(other, { checkType: 'ICMP', ...icmpBody({ name: 'their ping', pingCount: 1 }) }, { autoAssignAlerts: false });
+    const { testSessionId } = triggerTestSession(other, { name: 'Theirs', checkId: [theirs.id] });
+    expect(await trpcCode(trpc.testSessions.get.query({ testSessionId }))).toBe('NOT_FOUND');
+    expect((await server.api('GET', `/v1/test-sessions/${testSessionId}`)).status).toBe(404);
+  });
+
+  it('the CLI\'s "Open session" address redirects (302, no key needed) to the console page testSessionLink names', async () => {
+    const path = `/accounts/${server.backend.accountId}/test-sessions/${lastTestSessionId.toUpperCase()}`;
+    const redirect = await rawRequest(server.url, { path });
+    expect(redirect.status).toBe(302);
+    const location = String(redirect.headers.location);
+    expect(new URL(location, `${server.url}${path}`).href).toBe(`${server.url}/#/test-sessions/${lastTestSessionId}`);
+    // Relative, so the browser stays on the address it used, below a reverse proxy's path prefix too.
+    expect(new URL(location, `https://proxy.example.test/ops${path}`).href).toBe(`https://proxy.example.test/ops/#/test-sessions/${lastTestSessionId}`);
+    // Any uuid-shaped id redirects: the console page says whether it exists, once signed in.
+    expect((await rawRequest(server.url, { path: `/accounts/${randomUUID()}/test-sessions/${randomUUID()}` })).status).toBe(302);
+  });
+
+  it('answers the server\'s usual 404 for an "Open session" address whose ids are not uuid-shaped', async () => {
+    const unknownPath = await rawRequest(server.url, { path: '/no/such/path' });
+    expect(unknownPath.status).toBe(404);
+    for (const path of [
+      `/accounts/${server.backend.accountId}/test-sessions/not-a-uuid`,
+      `/accounts/me/test-sessions/${lastTestSessionId}`,
+      `/accounts/${server.backend.accountId}/test-sessions/${lastTestSessionId}x`,
+      `/accounts/${server.backend.accountId}/test-sessions/${lastTestSessionId}/results/${randomUUID()}`,
+    ]) {
+      const answer = await rawRequest(server.url, { path });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.location, path).toBeUndefined();
+      expect(answer.body, path).toEqual(unknownPath.body);
+    }
   });
 
   it('a test-session trigger that matches nothing answers 403 ERR_NO_MATCHING_CHECKS (what the CLI looks for); unknown ids 404', async () => {

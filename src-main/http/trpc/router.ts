@@ -10,6 +10,7 @@ import { consoleRouter } from './routers/console';
 import { dashboardRouter } from './routers/dashboard';
 import { monitorStatsRouter } from './routers/monitor-stats';
 import { statusPagesRouter } from './routers/status-pages';
+import { testSessionsRouter } from './routers/test-sessions';
 import { privateLocationsRouter } from './routers/private-locations';
 import { agentRouter } from './routers/agent';
 import { variablesRouter } from './routers/variables';
@@ -24,6 +25,7 @@ export const appRouter = router({
   checks: checksRouter,
   console: consoleRouter,
   statusPages: statusPagesRouter,
+  testSessions: testSessionsRouter,
   privateLocations: privateLocationsRouter,
   agent: agentRouter,
   variables: variablesRouter,

@@ -4,6 +4,7 @@ import { listSessionResults, RESULT_TYPE_CODE } from '../../db/repositories/runs
 import { findSessions, type SessionWithCheck } from '../../db/repositories/runs-sessions';
 import { readAppSetting } from '../../db/repositories/settings';
 import type { CheckType } from '../../../src-shared/enums';
+import { consoleLink, testSessionRoute } from '../../../src-shared/rules/console-links';
 import { decodeRunId, encodeRunId } from '../../../src-shared/rules/run-ids';
 import { isFinished, type SessionStatus } from '../../../src-shared/rules/session-status';
 import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids';
@@ -43,8 +44,9 @@ export function testSessionName(ctx: ServiceContext, testSessionId: string): str
   return stored.find((entry) => entry.id === testSessionId.toLowerCase())?.name ?? 'Triggered Session';
 }
 
+/** The console's test-session page, like the check sessions' links (the spec's links are to the web app, not the API). */
 export function testSessionLink(baseUrl: string, testSessionId: string): string {
-  return `${baseUrl}/v1/test-sessions/${testSessionId}`;
+  return consoleLink(baseUrl, testSessionRoute(testSessionId.toLowerCase()));
 }
 
 export function getTestSession(ctx: ServiceContext, testSessionId: string): TestSession {

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/r
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc';
+import { holdsCheckSession } from '../test-sessions/test-session-display';
 import { LiveUpdatesContext, type LiveUpdates } from './live-updates-context';
 import { UpdateBatcher } from './update-batcher';
 
@@ -17,8 +18,8 @@ function refresh(queryClient: QueryClient, filters: QueryFilters): void {
 }
 
 /**
- * One SSE subscription for the whole console: a session update refreshes that session at once and
- * the lists, statuses and results that show it shortly after.
+ * One SSE subscription for the whole console: a session update refreshes that session (and the
+ * test session holding it) at once and the lists, statuses and results that show it shortly after.
  */
 export function LiveSessionUpdates({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
@@ -37,6 +38,11 @@ export function LiveSessionUpdates({ children }: { children: ReactNode }) {
     trpc.checkSessions.onUpdate.subscriptionOptions(undefined, {
       onData: (event) => {
         refresh(queryClient, { queryKey: trpc.checkSessions.get.queryKey({ checkSessionId: event.checkSessionId }) });
+        // Test sessions that hold the session, and those still loading, whose answer may predate this update.
+        refresh(queryClient, {
+          queryKey: trpc.testSessions.get.pathKey(),
+          predicate: (query) => query.state.status === 'pending' || holdsCheckSession(query.state.data, event.checkSessionId),
+        });
         batcher.push(event.finished);
       },
     }),
