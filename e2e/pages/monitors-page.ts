@@ -148,6 +148,14 @@ export class MonitorsPage {
     await this.page.getByRole('button', { name: /^(Move|Subscribe) \d+ monitors?$/ }).click();
   }
 
+  /** Whether the table is wider than its box, so some columns are reached only by scrolling sideways. */
+  tableScrollsSideways(): Promise<boolean> {
+    return this.table.evaluate((table) => {
+      const box = table.closest('.mantine-Table-scrollContainer') ?? table.parentElement;
+      return box !== null && box.scrollWidth > box.clientWidth;
+    });
+  }
+
   async sortBy(column: 'status' | 'name' | 'last run' | 'created'): Promise<void> {
     await this.table.getByRole('button', { name: `Sort by ${column}` }).click();
   }

@@ -40,6 +40,28 @@ test.describe('the health-first Monitors list', () => {
     await expect(monitors.resultBars('Aardvark never ran')).toHaveCount(1);
   });
 
+  test('on a 1440 px laptop screen every column and the row actions are in view, without scrolling sideways', async ({ page, server, request }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const monitors = new MonitorsPage(page);
+    const name = 'Edge router 12 in the east data centre, second floor';
+    const group = await restPost<{ id: number }>(request, server, '/v1/check-groups', { name: 'Core network backbone, east region' });
+    const check = await restPost<{ id: string }>(request, server, '/v1/checks/icmp', {
+      name,
+      groupId: group.id,
+      tags: ['production', 'network', 'east'],
+      request: { hostname: '127.0.0.1' },
+    });
+    await runToCompletion(request, server, check.id);
+
+    await openConnected(page, server, '/monitors');
+    await expect(monitors.health(name)).toHaveText('Passing');
+    await expect(monitors.resultBars(name)).toHaveCount(1);
+    expect(await monitors.tableScrollsSideways()).toBe(false);
+    await expect(monitors.table.getByRole('button', { name: 'Sort by created' })).toBeInViewport();
+    await expect(monitors.rowAction(name, `Delete ${name}`)).toBeInViewport();
+    await expect(monitors.health(name)).toBeInViewport();
+  });
+
   test('filters, sort and page live in the URL and survive a reload', async ({ page, server, request }) => {
     const monitors = new MonitorsPage(page);
     const failing = await createFailingIcmpCheck(request, server, 'Edge latency');

@@ -95,11 +95,13 @@ export function relativeTime(isoDate: string, now: number): string {
 }
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dayThisYearFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
-/** The day only ("24 Nov 2026"), for dense columns. */
-export function formatDate(isoDate: string): string {
+/** The day only, for dense columns: "Nov 24" in the current year (of `now`), "Nov 24, 2025" before. */
+export function formatDate(isoDate: string, now: number): string {
   const date = new Date(isoDate);
-  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return date.getFullYear() === new Date(now).getFullYear() ? dayThisYearFormat.format(date) : dayFormat.format(date);
 }
 
 const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });

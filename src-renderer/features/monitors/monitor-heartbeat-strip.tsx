@@ -20,7 +20,7 @@ const BAR_WIDTH = 5;
 const BAR_GAP = 2;
 const BAR_HEIGHT = 20;
 
-const STRIP_STYLE: CSSProperties = { display: 'flex', gap: BAR_GAP, alignItems: 'center', width: STRIP_SLOTS * (BAR_WIDTH + BAR_GAP) - BAR_GAP };
+// The strip's box (monitors-table.css, .monitor-strip): 30 bars wide, 20 on a laptop-sized window, where the oldest are cut on the left.
 const bar = (background: string): CSSProperties => ({ flex: 'none', width: BAR_WIDTH, height: BAR_HEIGHT, borderRadius: 2, background, cursor: 'pointer' });
 /** One style object per verdict, shared by every bar (a page holds up to 3,000 bars). */
 const BAR_STYLES = Object.fromEntries(Object.entries(VERDICT_DISPLAY).map(([verdict, display]) => [verdict, bar(display.color)])) as Record<RecentVerdict, CSSProperties>;
@@ -57,7 +57,7 @@ export function MonitorHeartbeatStrip({ checkId, name, results, precise }: Heart
     if (resultId) void navigate(resultRoute(checkId, resultId));
   };
   return (
-    <div role="group" aria-label={`Last ${shown.length} results of ${name}`} style={STRIP_STYLE} onClick={open}>
+    <div role="group" aria-label={`Last ${shown.length} results of ${name}`} className="monitor-strip" onClick={open}>
       {shown.length < STRIP_SLOTS && <span aria-hidden style={emptySlots(STRIP_SLOTS - shown.length)} />}
       {shown.map((result) => {
         const label = describeRecentResult(result, precise);

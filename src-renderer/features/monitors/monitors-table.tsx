@@ -105,6 +105,12 @@ function RowActions({ monitor, access, onDelete }: { monitor: MonitorOverviewIte
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
+/**
+ * Below this the table scrolls sideways instead of squeezing its columns. It fits the content area
+ * of a 1440 px wide window beside the navigation, so a laptop sees every column and the row actions.
+ */
+const MIN_TABLE_WIDTH = 1180;
+
 const dash = <span className="monitor-row-dimmed">—</span>;
 
 /** Mantine Table's own row and cell classes, on plain elements (see MonitorRowView). */
@@ -136,7 +142,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
           <Checkbox aria-label={`Select ${monitor.name}`} checked={isSelected} onChange={(event) => onSelect([monitor], event.currentTarget.checked)} />
         </td>
       )}
-      <td className={TD_CLASS} style={NOWRAP}>
+      <td className={`${TD_CLASS} monitor-row-status-cell`} style={NOWRAP}>
         <MonitorHealthBadge health={monitor.health} muted={monitor.muted} />
       </td>
       <td className={`${TD_CLASS} monitor-row-name-cell`}>
@@ -166,11 +172,11 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
       <td className={TD_CLASS}>
         <MonitorHeartbeatStrip checkId={monitor.id} name={monitor.name} results={monitor.recent} precise={monitor.checkType === 'ICMP'} />
       </td>
-      <td className={TD_CLASS} style={NOWRAP}>
+      <td className={`${TD_CLASS} monitor-row-group-cell`}>
         {monitor.groupId === null ? (
           dash
         ) : (
-          <a className="monitor-row-link" href={routeHref(`/groups/${monitor.groupId}`)}>
+          <a className="monitor-row-link monitor-row-clip" href={routeHref(`/groups/${monitor.groupId}`)} title={monitor.groupName ?? undefined}>
             {monitor.groupName ?? `Group ${monitor.groupId}`}
           </a>
         )}
@@ -182,7 +188,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
         <ActiveCell monitor={monitor} access={access} />
       </td>
       <td className={`${TD_CLASS} monitor-row-dimmed`} style={NOWRAP} title={formatCreated(monitor.createdAt)}>
-        {formatDate(monitor.createdAt)}
+        {formatDate(monitor.createdAt, now)}
       </td>
       <td className={TD_CLASS} style={NOWRAP}>
         <RowActions monitor={monitor} access={access} onDelete={() => onDelete(monitor)} />
@@ -197,8 +203,8 @@ export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelec
   const pageIds = monitors.map((monitor) => monitor.id);
   const selectedOnPage = selected ? pageIds.filter((id) => selected.has(id)).length : 0;
   return (
-    <Table.ScrollContainer minWidth={1360}>
-      <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label="Monitors">
+    <Table.ScrollContainer minWidth={MIN_TABLE_WIDTH}>
+      <Table className="monitor-table" striped highlightOnHover verticalSpacing={6} horizontalSpacing={8} fz="sm" aria-label="Monitors">
         <Table.Thead>
           <Table.Tr>
             {selected && (
@@ -215,7 +221,7 @@ export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelec
             <SortHeader label="Name" column="name" {...sortProps} />
             <SortHeader label="Last run" column="lastRun" {...sortProps} />
             <Table.Th style={NOWRAP}>Response</Table.Th>
-            <Table.Th style={NOWRAP}>Uptime 24 h</Table.Th>
+            <Table.Th>Uptime 24 h</Table.Th>
             <Table.Th style={NOWRAP}>Last results</Table.Th>
             <Table.Th style={NOWRAP}>Group</Table.Th>
             <Table.Th>Tags</Table.Th>
