@@ -219,6 +219,15 @@ describe('v2 check sessions, v2 check results and test sessions (REST)', { timeo
     expect((await rawRequest(server.url, { path: `/accounts/${randomUUID()}/test-sessions/${randomUUID()}` })).status).toBe(302);
   });
 
+  it('the GitHub reporter\'s per-result address redirects to the same test-session page, which lists that result\'s check session', async () => {
+    const resultId = randomUUID();
+    const path = `/accounts/${server.backend.accountId}/test-sessions/${lastTestSessionId}/results/${resultId}`;
+    const redirect = await rawRequest(server.url, { path });
+    expect(redirect.status).toBe(302);
+    expect(new URL(String(redirect.headers.location), `${server.url}${path}`).href).toBe(`${server.url}/#/test-sessions/${lastTestSessionId}`);
+    expect(new URL(String(redirect.headers.location), `https://proxy.example.test/ops${path}`).href).toBe(`https://proxy.example.test/ops/#/test-sessions/${lastTestSessionId}`);
+  });
+
   it('answers the server\'s usual 404 for an "Open session" address whose ids are not uuid-shaped', async () => {
     const unknownPath = await rawRequest(server.url, { path: '/no/such/path' });
     expect(unknownPath.status).toBe(404);
@@ -226,7 +235,8 @@ describe('v2 check sessions, v2 check results and test sessions (REST)', { timeo
       `/accounts/${server.backend.accountId}/test-sessions/not-a-uuid`,
       `/accounts/me/test-sessions/${lastTestSessionId}`,
       `/accounts/${server.backend.accountId}/test-sessions/${lastTestSessionId}x`,
-      `/accounts/${server.backend.accountId}/test-sessions/${lastTestSessionId}/results/${randomUUID()}`,
+      `/accounts/${server.backend.accountId}/test-sessions/${lastTestSessionId}/results/not-a-uuid`,
+      `/accounts/${server.backend.accountId}/test-sessions/${lastTestSessionId}/results/${randomUUID()}/more`,
     ]) {
       const answer = await rawRequest(server.url, { path });
       expect(answer.status, path).toBe(404);
