@@ -13,28 +13,24 @@ const CLI_TEST_RESULT_PAGE = '/accounts/:accountId/test-sessions/:testSessionId/
  * console page showing the same thing. No key is needed: the redirect reveals nothing, and the
  * console asks for sign-in as usual. The Location is relative (`../../../#/…` is the console's
  * root): the browser stays on the address it came in by, where it may already be signed in, and a
- * reverse proxy's path prefix is kept.
+ * reverse proxy's path prefix is kept. A result's page is its test session's: the page lists each
+ * check's session with its result, and without a key the redirect cannot look up which check the
+ * result belongs to.
  */
 export function webAppRedirectRoutes() {
   return async (app: FastifyInstance) => {
-    app.get<{ Params: { accountId: string; testSessionId: string } }>(CLI_TEST_SESSION_PAGE, { schema: { hide: true } }, async (request, reply) => {
-      const { accountId, testSessionId } = request.params;
-      // The account is the signed-in one's: the segment is only checked to be an id, like the session's.
-      if (!UUID.test(accountId) || !UUID.test(testSessionId)) {
-        reply.callNotFound();
-        return reply;
-      }
-      return reply.header('cache-control', 'no-store').redirect(consoleLink('../../..', testSessionRoute(testSessionId.toLowerCase())), 302);
-    });
-    // A result's page is its test session's: the page lists each check's session with its result,
-    // and without a key the redirect cannot look up which check the result belongs to.
-    app.get<{ Params: { accountId: string; testSessionId: string; resultId: string } }>(CLI_TEST_RESULT_PAGE, { schema: { hide: true } }, async (request, reply) => {
-      const { accountId, testSessionId, resultId } = request.params;
-      if (!UUID.test(accountId) || !UUID.test(testSessionId) || !UUID.test(resultId)) {
-        reply.callNotFound();
-        return reply;
-      }
-      return reply.header('cache-control', 'no-store').redirect(consoleLink('../../../../..', testSessionRoute(testSessionId.toLowerCase())), 302);
-    });
+    for (const path of [CLI_TEST_SESSION_PAGE, CLI_TEST_RESULT_PAGE]) {
+      // How far the console's root is above the page: one `..` per path segment after the first.
+      const root = Array.from({ length: path.split('/').length - 2 }, () => '..').join('/');
+      app.get<{ Params: Record<string, string> }>(path, { schema: { hide: true } }, async (request, reply) => {
+        // The account is the signed-in one's: each segment is only checked to be an id, like the session's.
+        if (!Object.values(request.params).every((id) => UUID.test(id))) {
+          reply.callNotFound();
+          return reply;
+        }
+        const testSessionId = request.params.testSessionId?.toLowerCase() ?? '';
+        return reply.header('cache-control', 'no-store').redirect(consoleLink(root, testSessionRoute(testSessionId)), 302);
+      });
+    }
   };
 }
