@@ -12,14 +12,16 @@ export function ConnectionGate() {
   const onUnauthorized = () => {
     if (connection.mode !== 'headless') return;
     // Shown on the hint alone and refused: the session is gone (e.g. the server restarted); just ask for the key.
-    if (connection.status === 'assumed') return sessionEnded();
-    notifications.show({
-      id: 'session-ended',
-      color: 'red',
-      title: 'Signed out',
-      message: 'The server no longer accepts this sign-in (signed out in another tab, expired, or the API key was revoked). Enter a valid key to continue.',
+    const quiet = connection.status === 'assumed';
+    void sessionEnded().then((signedOut) => {
+      if (!signedOut || quiet) return;
+      notifications.show({
+        id: 'session-ended',
+        color: 'red',
+        title: 'Signed out',
+        message: 'The server no longer accepts this sign-in (signed out in another tab, expired, or the API key was revoked). Enter a valid key to continue.',
+      });
     });
-    sessionEnded();
   };
   if (connection.status === 'checking') return <LoadingBlock label="Checking whether this browser is signed in" />;
   if (connection.status === 'signedOut') return <ApiKeyPrompt onSignedIn={signedIn} />;

@@ -73,7 +73,26 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
       .finally(() => channel.current?.postMessage({ type: 'signedOut' } satisfies Broadcast));
   }, [connection.mode, setStatus]);
 
-  const sessionEnded = useCallback(() => setStatus('signedOut'), [setStatus]);
+  // A refused request may have carried a session this browser has just replaced (a sign-in in
+  // another tab, or again here): only the server's answer about the browser's session signs the tab
+  // out. Queries refused together share one question.
+  const asking = useRef<Promise<boolean> | null>(null);
+  const sessionEnded = useCallback((): Promise<boolean> => {
+    asking.current ??= askSignInStatus()
+      .then((status) => {
+        if (status === 'signedOut') {
+          setStatus('signedOut');
+          return true;
+        }
+        // Signed in anew: start again from a fresh cache, so what was refused is asked again.
+        setConnection((current) => ({ ...current, status: 'signedIn', generation: current.generation + 1 }));
+        return false;
+      })
+      .finally(() => {
+        asking.current = null;
+      });
+    return asking.current;
+  }, [setStatus]);
 
   const value = useMemo<ConnectionState>(() => ({ connection, signedIn, disconnect, sessionEnded }), [connection, signedIn, disconnect, sessionEnded]);
   return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;

@@ -7,8 +7,12 @@ export interface ConnectionState {
   signedIn: () => void;
   /** Signs out on the server (every tab of this browser); in headless mode the console asks for a key again. */
   disconnect: () => void;
-  /** The server no longer accepts the session (signed out elsewhere, expired, key revoked): ask for a key again. */
-  sessionEnded: () => void;
+  /**
+   * A request was refused as unauthorized: asks the server whether this browser is still signed in
+   * (a newer sign-in replaced the session the request carried) and otherwise asks for a key again.
+   * Resolves true when the tab is signed out.
+   */
+  sessionEnded: () => Promise<boolean>;
 }
 
 export const ConnectionContext = createContext<ConnectionState | null>(null);

@@ -1,7 +1,7 @@
 import { SIGNED_IN_HINT_COOKIE } from '../../../src-shared/schemas/console-session';
 import { expect, test } from '../../fixtures/server';
 import { ApiKeyPrompt } from '../../pages/api-key-prompt';
-import { ConsoleChrome } from '../../pages/console';
+import { ConsoleChrome, openConnected, signIn } from '../../pages/console';
 import { MonitorsPage } from '../../pages/monitors-page';
 import { GroupsPage } from '../../pages/groups-page';
 
@@ -30,6 +30,33 @@ test.describe('signed in across tabs (headless console)', () => {
     expect(session?.value).not.toContain(server.apiKey);
     expect(cookies.find((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE)).toMatchObject({ value: '1', httpOnly: false, sameSite: 'Strict', path: '/' });
     await second.close();
+  });
+
+  test('a request that still carried a session this browser has replaced does not sign the tab out', async ({ page, context, server }) => {
+    const chrome = new ConsoleChrome(page);
+    await openConnected(page, server, '/monitors');
+    await expect(new MonitorsPage(page).heading).toBeVisible();
+    const replaced = (await context.cookies(server.baseURL)).find((cookie) => cookie.name !== SIGNED_IN_HINT_COOKIE);
+    expect(replaced).toBeDefined();
+
+    // Signing in again (here, or in another tab) ends the old session; the next request of the tab
+    // still carries it, as one already on its way would.
+    await signIn(page, server);
+    let refused = 0;
+    await page.route(
+      '**/trpc/**',
+      async (route) => {
+        const response = await route.fetch({ headers: { ...route.request().headers(), cookie: `${replaced?.name}=${replaced?.value}` } });
+        if (response.status() === 401) refused += 1;
+        await route.fulfill({ response });
+      },
+      { times: 1 },
+    );
+    await page.goto('/#/groups');
+    await expect(new GroupsPage(page).heading).toBeVisible();
+    await expect(chrome.signOutButton).toBeVisible();
+    await expect(new ApiKeyPrompt(page).heading).toBeHidden();
+    expect(refused).toBe(1);
   });
 
   test('signing out in one tab asks for the key in the other on its next action', async ({ page, context, server }) => {
