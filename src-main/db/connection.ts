@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { registerMailboxFunction } from './mailbox-function';
 import { registerFoldFunction } from './name-fold';
 import * as schema from './schema';
 
@@ -34,6 +35,7 @@ export function openDb(options: OpenDbOptions): DbHandle {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     registerFoldFunction(sqlite);
+    registerMailboxFunction(sqlite);
     migrateWithoutForeignKeys(sqlite, db, options.migrationsDir);
   } catch (error) {
     sqlite.close();

@@ -273,10 +273,19 @@ export const statusPageSubscribers = sqliteTable(
       .references(() => statusPages.id, { onDelete: 'cascade' }),
     /** Trimmed and lower-cased. */
     email: text('email').notNull(),
+    /** The mailbox the address delivers to (src-shared/rules/mailbox.ts): aliases of one mailbox are one subscription. */
+    mailbox: text('mailbox').notNull().default(''),
+    /** A keyed hash of the client address that signed up (no address is stored); null before it was recorded. */
+    source: text('source'),
     createdAt: text('created_at').notNull(),
     confirmedAt: text('confirmed_at'),
   },
-  (t) => [uniqueIndex('status_page_subscribers_page_email').on(t.statusPageId, t.email)],
+  (t) => [
+    uniqueIndex('status_page_subscribers_page_email').on(t.statusPageId, t.email),
+    index('status_page_subscribers_page_mailbox').on(t.statusPageId, t.mailbox),
+    index('status_page_subscribers_pending_source').on(t.statusPageId, t.source, t.createdAt).where(sql`confirmed_at is null`),
+    index('status_page_subscribers_pending_created').on(t.createdAt).where(sql`confirmed_at is null`),
+  ],
 );
 
 /**
@@ -314,6 +323,7 @@ export const statusPageEmails = sqliteTable(
     index('status_page_emails_due').on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
     index('status_page_emails_subscriber').on(t.subscriberId, t.createdAt),
     index('status_page_emails_page').on(t.statusPageId),
+    index('status_page_emails_page_kind').on(t.statusPageId, t.kind, t.createdAt),
     index('status_page_emails_update').on(t.incidentUpdateId),
     index('status_page_emails_created').on(t.createdAt),
   ],

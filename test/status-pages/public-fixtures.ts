@@ -5,6 +5,8 @@ import { RESULT_FLAGS } from '../../src-main/db/repositories/runs-results';
 import type { StatusPageServiceView } from '../../src-shared/schemas/status-page';
 import type { StatusPageView } from '../../src-shared/schemas/status-page-resource';
 import type { TestServer } from '../helpers/server';
+import { rawRequest, type RawResponse } from '../http/raw';
+import { parseMail } from '../notify/mime';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -78,4 +80,35 @@ export function insertFinalResult(server: TestServer, checkNum: number, startedA
       .prepare('insert into check_statuses (check_num, flags, created_at, updated_at) values (?, ?, ?, ?) on conflict (check_num) do update set flags = excluded.flags, updated_at = excluded.updated_at')
       .run(checkNum, flags, startedAt, startedAt);
   }
+}
+
+/** A JSON sign-up from a visitor at `from` (any 127.0.0.0/8 address: the server sees it as the client's own). */
+export function subscribeFrom(server: TestServer, from: string, slug: string, email: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return rawRequest(server.url, {
+    method: 'POST',
+    path: `/status/${slug}/subscribe`,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email }),
+    localAddress: from,
+  });
+}
+
+/** The confirmation link of a received mail, as `{path, s, t}`, for following it as the subscriber would. */
+export function confirmLinkIn(raw: string): { path: string; s: string; t: string } {
+  const text = parseMail(raw).text;
+  const found = /https?:\/\/[^\s/]+(\/status\/[a-z0-9-]+\/confirm)\?s=([0-9a-f-]{36})&t=([0-9a-f]{40})/.exec(text);
+  expect(found, `a confirmation link in:\n${text}`).not.toBeNull();
+  const [, path, s, t] = found ?? [];
+  return { path, s, t };
+}
+
+/** Follows a confirmation link and presses its button, from the visitor's address. */
+export function confirmFrom(server: TestServer, from: string, link: { path: string; s: string; t: string }): Promise<RawResponse> {
+  return rawRequest(server.url, {
+    method: 'POST',
+    path: link.path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ s: link.s, t: link.t }).toString(),
+    localAddress: from,
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, max, min, ne, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageEmails, statusPages, statusPageSubscribers } from '../schema';
 
@@ -25,6 +25,26 @@ export function enqueueUpdateEmails(db: Db, accountId: string, incidentUpdateId:
     from ${statusPageSubscribers} inner join ${statusPages} on ${statusPages.id} = ${statusPageSubscribers.statusPageId}
     where ${statusPages.accountId} = ${accountId} and ${statusPages.published} = 1 and ${statusPages.isPrivate} = 0
       and ${statusPageSubscribers.confirmedAt} is not null and ${statusPageSubscribers.statusPageId} in ${pagesShowingIt}`).changes;
+}
+
+/** Confirmation mails the page queued after `since` (epoch ms), and when the oldest of them was queued. */
+export function confirmationsOfPageSince(db: Db, statusPageId: string, since: number): { count: number; oldest: number | null } {
+  const row = db
+    .select({ count: count(), oldest: min(statusPageEmails.createdAt) })
+    .from(statusPageEmails)
+    .where(and(eq(statusPageEmails.statusPageId, statusPageId), eq(statusPageEmails.kind, 'CONFIRM'), gt(statusPageEmails.createdAt, since)))
+    .get();
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+}
+
+/** Confirmation mails queued for one subscription, and when the latest was queued (epoch ms). */
+export function confirmationsOfSubscriber(db: Db, subscriberId: string): { count: number; latest: number | null } {
+  const row = db
+    .select({ count: count(), latest: max(statusPageEmails.createdAt) })
+    .from(statusPageEmails)
+    .where(and(eq(statusPageEmails.subscriberId, subscriberId), eq(statusPageEmails.kind, 'CONFIRM')))
+    .get();
+  return { count: row?.count ?? 0, latest: row?.latest ?? null };
 }
 
 export function findSubscriberEmail(db: Db, id: string): SubscriberEmailRow | undefined {

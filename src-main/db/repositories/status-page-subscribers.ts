@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { statusPages, statusPageSubscribers } from '../schema';
 
@@ -13,6 +13,17 @@ export function findSubscriberByEmail(db: Db, statusPageId: string, email: strin
     .select()
     .from(statusPageSubscribers)
     .where(and(eq(statusPageSubscribers.statusPageId, statusPageId), eq(statusPageSubscribers.email, email)))
+    .get();
+}
+
+/** The page's subscription for a mailbox (any alias of it): a confirmed one first, else the oldest. */
+export function findSubscriberByMailbox(db: Db, statusPageId: string, mailbox: string): SubscriberRow | undefined {
+  return db
+    .select()
+    .from(statusPageSubscribers)
+    .where(and(eq(statusPageSubscribers.statusPageId, statusPageId), eq(statusPageSubscribers.mailbox, mailbox)))
+    .orderBy(sql`${statusPageSubscribers.confirmedAt} is null`, asc(statusPageSubscribers.createdAt))
+    .limit(1)
     .get();
 }
 
@@ -46,12 +57,58 @@ export function deleteSubscriber(db: Db, id: string): boolean {
   return db.delete(statusPageSubscribers).where(eq(statusPageSubscribers.id, id)).run().changes > 0;
 }
 
-/** Unconfirmed subscribers of the page created before `before` (ISO): their confirmation links expire with them. */
-export function deleteUnconfirmedBefore(db: Db, statusPageId: string, before: string): number {
+/** Unconfirmed subscribers of the page created at or before `upTo` (ISO): their confirmation links expire with them. */
+export function deleteUnconfirmedUpTo(db: Db, statusPageId: string, upTo: string): number {
   return db
     .delete(statusPageSubscribers)
-    .where(and(eq(statusPageSubscribers.statusPageId, statusPageId), isNull(statusPageSubscribers.confirmedAt), lt(statusPageSubscribers.createdAt, before)))
+    .where(and(eq(statusPageSubscribers.statusPageId, statusPageId), isNull(statusPageSubscribers.confirmedAt), lte(statusPageSubscribers.createdAt, upTo)))
     .run().changes;
+}
+
+/** Unconfirmed subscribers of any page created at or before `upTo` (ISO), at most `limit` of them. */
+export function deleteExpiredUnconfirmed(db: Db, upTo: string, limit: number): number {
+  const expired = db
+    .select({ id: statusPageSubscribers.id })
+    .from(statusPageSubscribers)
+    .where(and(isNull(statusPageSubscribers.confirmedAt), lte(statusPageSubscribers.createdAt, upTo)))
+    .limit(limit);
+  return db.delete(statusPageSubscribers).where(inArray(statusPageSubscribers.id, expired)).run().changes;
+}
+
+/** How many unconfirmed subscriptions of the page one source signed up, and when the oldest was made (ISO). */
+export function pendingFromSource(db: Db, statusPageId: string, source: string): { count: number; oldest: string | null } {
+  const row = db
+    .select({ count: count(), oldest: min(statusPageSubscribers.createdAt) })
+    .from(statusPageSubscribers)
+    .where(and(eq(statusPageSubscribers.statusPageId, statusPageId), eq(statusPageSubscribers.source, source), isNull(statusPageSubscribers.confirmedAt)))
+    .get();
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+}
+
+/**
+ * Deletes the oldest unconfirmed subscription of the source holding the most of them on the page
+ * (ties: the source with the oldest); its queued confirmation goes with it. False when none is left.
+ */
+export function evictPendingOfBiggestSource(db: Db, statusPageId: string): boolean {
+  const pending = and(eq(statusPageSubscribers.statusPageId, statusPageId), isNull(statusPageSubscribers.confirmedAt));
+  const biggest = db
+    .select({ source: statusPageSubscribers.source })
+    .from(statusPageSubscribers)
+    .where(pending)
+    .groupBy(statusPageSubscribers.source)
+    .orderBy(desc(count()), asc(min(statusPageSubscribers.createdAt)))
+    .limit(1)
+    .get();
+  if (!biggest) return false;
+  const sameSource = biggest.source === null ? isNull(statusPageSubscribers.source) : eq(statusPageSubscribers.source, biggest.source);
+  const oldest = db
+    .select({ id: statusPageSubscribers.id })
+    .from(statusPageSubscribers)
+    .where(and(pending, sameSource))
+    .orderBy(asc(statusPageSubscribers.createdAt), asc(statusPageSubscribers.id))
+    .limit(1)
+    .get();
+  return oldest ? deleteSubscriber(db, oldest.id) : false;
 }
 
 /** Newest first. */

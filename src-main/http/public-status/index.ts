@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_ERROR_STATUS, isAppError } from '../../core/errors';
+import { APP_ERROR_STATUS, type AppError, isAppError } from '../../core/errors';
 import {
   checkConfirmLink,
   CONFIRMATION_TTL_MS,
@@ -15,9 +15,10 @@ import { describeIssues, errorBody } from '../../../src-shared/errors';
 import { SubscribeInput } from '../../../src-shared/schemas/status-page-public';
 import { STATUS_PAGE_SLUG } from '../../../src-shared/schemas/status-page-resource';
 import type { HttpDeps } from '../deps';
+import { clientAddress } from '../request-limits';
 import { toRestError } from '../rest/error-mapper';
 import { notice } from './html';
-import { createPublicLimits } from './limits';
+import { createPublicLimits, type Refusal } from './limits';
 import { renderAtom, renderRss } from './render-feeds';
 import { renderStatusPage } from './render-page';
 import { STYLESHEET, STYLESHEET_ROUTE } from './stylesheet';
@@ -73,11 +74,17 @@ function pageLink(page: PublicPageHeading): { href: string; label: string } {
   return { href: `/status/${encodeURIComponent(page.slug)}`, label: `Back to ${page.name}` };
 }
 
-function tooMany(request: FastifyRequest, reply: FastifyReply, seconds: number, what: string, page?: PublicPageHeading): FastifyReply {
-  reply.header('retry-after', String(seconds));
-  const message = `Too many ${what}. Try again in ${seconds} s.`;
-  if (wantsJson(request)) return sendJson(reply, 429, errorBody(429, message, { retryAfterSeconds: seconds }));
+function tooMany(request: FastifyRequest, reply: FastifyReply, refusal: Refusal, page?: PublicPageHeading): FastifyReply {
+  const { rule, limit, retryAfterSeconds, message } = refusal;
+  reply.header('retry-after', String(retryAfterSeconds));
+  if (wantsJson(request)) return sendJson(reply, 429, errorBody(429, message, { rule, limit, retryAfterSeconds }));
   return sendHtml(reply, 429, notice({ title: 'Please wait a moment', message, back: page ? pageLink(page) : undefined, theme: page?.theme }));
+}
+
+/** A limit of the subscription rules (services/status-pages/subscription-limits.ts) as a refusal. */
+function serviceRefusal(error: AppError): Refusal {
+  const { rule, limit, retryAfterSeconds } = error.attributes ?? {};
+  return { rule: String(rule), limit: Number(limit), retryAfterSeconds: Number(retryAfterSeconds), message: error.message };
 }
 
 /**
@@ -103,8 +110,8 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
     app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, _body, done) => done(null, {}));
 
     app.addHook('onRequest', async (request, reply) => {
-      const wait = limits.request(request.ip);
-      if (wait !== null) return tooMany(request, reply, wait, 'requests from your address');
+      const refusal = limits.request(request.ip);
+      if (refusal) return tooMany(request, reply, refusal);
     });
 
     app.setErrorHandler((error, request, reply) => {
@@ -153,8 +160,8 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
       const slug = slugOf(request);
       const page = slug ? publicPageHeading(services, slug) : null;
       if (!slug || !page) return json ? jsonNotFound(reply) : htmlNotFound(reply);
-      const clientWait = limits.subscribeFrom(request.ip);
-      if (clientWait !== null) return tooMany(request, reply, clientWait, 'subscription attempts from your address', page);
+      const fromClient = limits.subscribeFrom(request.ip);
+      if (fromClient) return tooMany(request, reply, fromClient, page);
       const parsed = SubscribeInput.safeParse(request.body ?? {});
       if (!parsed.success) {
         const message = describeIssues(parsed.error.issues);
@@ -166,20 +173,20 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
         );
       }
       const email = parsed.data.email;
-      const emailWait = limits.subscribeTo(email);
-      if (emailWait !== null) return tooMany(request, reply, emailWait, 'subscription attempts for this address', page);
+      const toMailbox = limits.subscribeTo(email);
+      if (toMailbox) return tooMany(request, reply, toMailbox, page);
       try {
-        subscribe(services, page.slug, parsed.data);
+        subscribe(services, page.slug, parsed.data, clientAddress(request.ip));
       } catch (error) {
         if (!isAppError(error)) throw error;
         const status = APP_ERROR_STATUS[error.kind];
         if (status === 404) return json ? jsonNotFound(reply) : htmlNotFound(reply);
-        if (status === 429) return tooMany(request, reply, Number(error.attributes?.retryAfterSeconds ?? 3600), 'unconfirmed subscriptions on this page', page);
+        if (status === 429) return tooMany(request, reply, serviceRefusal(error), page);
         throw error;
       }
       // The same answer whether or not the address was subscribed already: the form tells no one who is.
-      const days = Math.round(CONFIRMATION_TTL_MS / 86_400_000);
-      const message = `If ${email} can receive mail, a confirmation link is on its way. Follow it within ${days} days to start receiving incident updates.`;
+      const hours = Math.round(CONFIRMATION_TTL_MS / 3_600_000);
+      const message = `If ${email} can receive mail, a confirmation link is on its way. Follow it within ${hours} hours to start receiving incident updates.`;
       if (json) return sendJson(reply, 202, { message });
       return sendHtml(reply, 200, notice({ title: 'Check your inbox', message, back: pageLink(page), theme: page.theme }));
     });

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/connection';
 import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../db/repositories/maintenance-state';
 import { checkNumsAfter, deleteCheckAlertsBefore, deleteDetailsUnusedSince, deleteFinalNotificationsBefore, deleteResultsBefore, deleteRollupsBefore, deleteSessionsBefore, freePages, vacuumPages } from '../../db/repositories/retention';
+import { deleteExpiredUnconfirmed } from '../../db/repositories/status-page-subscribers';
+import { CONFIRMATION_TTL_MS } from '../status-pages/subscription-limits';
 import { deletePerCheck, deleteUntilDone, type Batches } from './batches';
 import { HOUR_MS, RECOMPUTE_HOURS, UNFINISHED_SESSION_GRACE_MS, type Cutoffs } from './options';
 
@@ -11,6 +13,8 @@ export interface PruneReport {
   checkAlerts: number;
   notifications: number;
   rollups: number;
+  /** Status page subscriptions never confirmed in time (their links expired with them). */
+  unconfirmedSubscribers: number;
   /** The cutoff raw results and sessions were pruned to (null while nothing is rolled up yet). */
   rawCutoff: number | null;
 }
@@ -22,7 +26,7 @@ export interface PruneReport {
 export async function pruneExpired(batches: Batches, db: Db, cutoffs: Cutoffs, now: number, batchSize: number): Promise<PruneReport> {
   const watermark = readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark);
   const raw = watermark === null ? null : Math.min(cutoffs.raw, watermark - RECOMPUTE_HOURS * HOUR_MS);
-  const report: PruneReport = { results: 0, sessions: 0, details: 0, checkAlerts: 0, notifications: 0, rollups: 0, rawCutoff: raw };
+  const report: PruneReport = { results: 0, sessions: 0, details: 0, checkAlerts: 0, notifications: 0, rollups: 0, unconfirmedSubscribers: 0, rawCutoff: raw };
   const nums = (cursor: number, limit: number) => checkNumsAfter(db, cursor, limit);
 
   // The cutoffs are hour starts: walking every check's index happens once an hour, not every pass.
@@ -40,6 +44,8 @@ export async function pruneExpired(batches: Batches, db: Db, cutoffs: Cutoffs, n
   if (raw !== null) report.details = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteDetailsUnusedSince(tx, raw - HOUR_MS, limit))) ?? 0;
   report.checkAlerts = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteCheckAlertsBefore(tx, cutoffs.notifications, limit))) ?? 0;
   report.notifications = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteFinalNotificationsBefore(tx, cutoffs.notifications, limit))) ?? 0;
+  const unconfirmedUpTo = new Date(now - CONFIRMATION_TTL_MS).toISOString();
+  report.unconfirmedSubscribers = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteExpiredUnconfirmed(tx, unconfirmedUpTo, limit))) ?? 0;
 
   if (cutoffs.rollups > (readMaintenanceState(db, MAINTENANCE_KEYS.rollupsPrunedTo) ?? -Infinity)) {
     const rollups = await deletePerCheck(batches, nums, batchSize, (tx, checkNum, limit) => deleteRollupsBefore(tx, checkNum, cutoffs.rollups, limit));

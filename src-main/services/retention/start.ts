@@ -33,7 +33,7 @@ export interface Retention {
 
 type Deps = Pick<ServiceDeps, 'db' | 'clock' | 'logger'>;
 
-/** Hourly rollups, retention of raw runs and notifications, purge of deleted checks, incremental vacuum. */
+/** Hourly rollups, retention of raw runs, notifications and expired status page sign-ups, purge of deleted checks, incremental vacuum. */
 export function startRetention(deps: Deps, options: Partial<RetentionOptions> = {}): Retention {
   const resolved = retentionOptions(options);
   let stopping = false;
@@ -81,7 +81,7 @@ async function pass(deps: Deps, options: RetentionOptions, isStopped: () => bool
 
   const rollups = await stage('rollup', { hours: 0, rows: 0, watermark: null }, () => rollUpClosedHours(batches, deps.db, now, cutoffs.rollups));
   const purged = await stage('purge', { checks: 0, rows: 0 }, () => purgeDeletedChecks(batches, deps.db, options.batchSize));
-  const emptyPrune: PruneReport = { results: 0, sessions: 0, details: 0, checkAlerts: 0, notifications: 0, rollups: 0, rawCutoff: null };
+  const emptyPrune: PruneReport = { results: 0, sessions: 0, details: 0, checkAlerts: 0, notifications: 0, rollups: 0, unconfirmedSubscribers: 0, rawCutoff: null };
   const pruned = await stage('prune', emptyPrune, () => pruneExpired(batches, deps.db, cutoffs, now, options.batchSize));
   const vacuumedPages = await stage('vacuum', 0, () => vacuumFreePages(batches, deps.db, options.vacuumPagesPerStep));
 
@@ -98,8 +98,8 @@ async function pass(deps: Deps, options: RetentionOptions, isStopped: () => bool
     errors,
     stopped: batches.stopped,
   };
-  const { results, sessions, details, checkAlerts, notifications } = pruned;
-  if (rollups.hours + purged.rows + results + sessions + details + checkAlerts + notifications + pruned.rollups + vacuumedPages > 0) {
+  const { results, sessions, details, checkAlerts, notifications, unconfirmedSubscribers } = pruned;
+  if (rollups.hours + purged.rows + results + sessions + details + checkAlerts + notifications + pruned.rollups + unconfirmedSubscribers + vacuumedPages > 0) {
     deps.logger.info({ retention: { ...report, cutoffs: undefined } }, 'retention pass');
   }
   return report;

@@ -17,4 +17,5 @@ export { UPTIME_DAYS } from './public-uptime';
 export { createStatusPageService, deleteStatusPageServiceById, getServiceCheckLinks, getStatusPageService, listStatusPageServicePage, setServiceChecks, updateStatusPageService } from './services';
 export { startSubscriberMailer } from './subscriber-mailer';
 export { listPageSubscribers, publicStatusBase, removeSubscriber, subscriberCounts } from './subscribers-admin';
-export { CONFIRMATION_TTL_MS, checkConfirmLink, confirmSubscription, subscribe, unsubscribe } from './subscribers-public';
+export { checkConfirmLink, confirmSubscription, subscribe, unsubscribe } from './subscribers-public';
+export { CONFIRMATION_TTL_MS } from './subscription-limits';

@@ -4,27 +4,23 @@ import { transaction } from '../../db/connection';
 import { insertSubscriberEmail } from '../../db/repositories/status-page-emails';
 import {
   confirmSubscriber,
-  countPendingSubscribers,
   deleteSubscriber,
-  deleteUnconfirmedBefore,
+  deleteUnconfirmedUpTo,
   findSubscriber,
-  findSubscriberByEmail,
   findSubscriberById,
+  findSubscriberByMailbox,
   insertSubscriber,
   type SubscriberRow,
 } from '../../db/repositories/status-page-subscribers';
+import { mailboxOf } from '../../../src-shared/rules/mailbox';
 import type { SubscribeInput } from '../../../src-shared/schemas/status-page-public';
 import type { ServiceDeps } from '../context';
 import { findPublicStatusPage } from './public-page';
 import { kickSubscriberMail } from './subscriber-mailer';
+import { admitSource, CONFIRMATION_TTL_MS, makeRoomForPending, mayResendConfirmation, sourceKey } from './subscription-limits';
 import { tokenMatches } from './subscriber-tokens';
 
-/** An unconfirmed subscription (and its confirmation link) lasts this long. */
-export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Unconfirmed subscriptions one page holds at most: a flood of sign-ups cannot fill the database. */
-export const MAX_PENDING_SUBSCRIBERS = 1000;
-
-export type SubscribeOutcome = 'CONFIRMATION_SENT' | 'ALREADY_SUBSCRIBED';
+export type SubscribeOutcome = 'CONFIRMATION_SENT' | 'CONFIRMATION_PENDING' | 'ALREADY_SUBSCRIBED';
 
 type PublicDeps = Pick<ServiceDeps, 'db' | 'clock' | 'keyring' | 'runtime'>;
 
@@ -34,23 +30,31 @@ function requirePublicPage(deps: PublicDeps, slug: string) {
   return page;
 }
 
+function isExpired(subscriber: SubscriberRow, now: number): boolean {
+  return !subscriber.confirmedAt && Date.parse(subscriber.createdAt) <= now - CONFIRMATION_TTL_MS;
+}
+
 /**
- * Double opt-in: a new address (or one not confirmed yet) gets a confirmation mail and receives
- * incident mail only after following its link. A confirmed address gets nothing more; the visitor
- * is told the same either way, so the form does not reveal who subscribed.
+ * Double opt-in: a new mailbox (or one not confirmed yet) gets a confirmation mail and receives
+ * incident mail only after following its link. Aliases of one mailbox (`name+tag`, case, Gmail's
+ * dots) are one subscription. A confirmed mailbox gets nothing more, a pending one its mail again
+ * only now and then; the visitor is told the same either way, so the form does not reveal who
+ * subscribed. `clientAddress` is the address the request came from, as the request limits count it.
  */
-export function subscribe(deps: PublicDeps, slug: string, { email }: SubscribeInput): SubscribeOutcome {
+export function subscribe(deps: PublicDeps, slug: string, { email }: SubscribeInput, clientAddress: string): SubscribeOutcome {
   const outcome = transaction(deps.db, (tx): SubscribeOutcome => {
     const page = requirePublicPage({ ...deps, db: tx }, slug);
     const now = deps.clock.now();
-    deleteUnconfirmedBefore(tx, page.id, new Date(now.getTime() - CONFIRMATION_TTL_MS).toISOString());
-    let subscriber = findSubscriberByEmail(tx, page.id, email);
+    deleteUnconfirmedUpTo(tx, page.id, new Date(now.getTime() - CONFIRMATION_TTL_MS).toISOString());
+    const source = sourceKey(deps.keyring, clientAddress);
+    admitSource(tx, page.id, source, now.getTime());
+    const mailbox = mailboxOf(email);
+    let subscriber = findSubscriberByMailbox(tx, page.id, mailbox);
     if (subscriber?.confirmedAt) return 'ALREADY_SUBSCRIBED';
+    if (subscriber && !mayResendConfirmation(tx, subscriber.id, now.getTime())) return 'CONFIRMATION_PENDING';
     if (!subscriber) {
-      if (countPendingSubscribers(tx, page.id) >= MAX_PENDING_SUBSCRIBERS) {
-        throw new AppError('rate_limited', 'This page has too many unconfirmed subscriptions right now. Try again in an hour.', { retryAfterSeconds: 3600 });
-      }
-      subscriber = { id: randomUUID(), statusPageId: page.id, email, createdAt: now.toISOString(), confirmedAt: null };
+      makeRoomForPending(tx, page.id);
+      subscriber = { id: randomUUID(), statusPageId: page.id, email, mailbox, source, createdAt: now.toISOString(), confirmedAt: null };
       insertSubscriber(tx, subscriber);
     }
     insertSubscriberEmail(tx, {
@@ -78,7 +82,9 @@ function subscriberFromLink(deps: PublicDeps, slug: string, purpose: 'confirm' |
   const page = requirePublicPage(deps, slug);
   if (typeof id !== 'string' || typeof token !== 'string') return null;
   const subscriber = findSubscriber(deps.db, page.id, id);
-  return subscriber && tokenMatches(deps.keyring, purpose, subscriber, token) ? subscriber : null;
+  if (!subscriber || !tokenMatches(deps.keyring, purpose, subscriber, token)) return null;
+  // A confirmation link dies with its subscription, even before the prune gets to the row.
+  return purpose === 'confirm' && isExpired(subscriber, deps.clock.now().getTime()) ? null : subscriber;
 }
 
 /** Whether a confirmation link is valid (it is shown as a page with a button, so link scanners confirm nothing). */
