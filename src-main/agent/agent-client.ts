@@ -1,7 +1,18 @@
 import type { LaneName } from '../runner/jobs';
 import type { AgentHeartbeatReply, AgentRegistered, AgentRegistration } from '../../src-shared/schemas/agent-protocol';
 import type { ExecutionResult } from '../runner/types';
-import type { JobOutcome, RunJob } from '../runner/jobs';
+import type { JobOutcome } from '../runner/jobs';
+import { RunJob } from '../../src-shared/schemas/run-job';
+
+export interface LeasedJobs {
+  jobs: RunJob[];
+  /** Jobs the server handed out that this agent cannot read (another version's, or damaged). */
+  unreadable: { jobId: string | null; problem: string }[];
+}
+
+function jobIdOf(item: unknown): string | null {
+  return typeof item === 'object' && item !== null && 'jobId' in item && typeof item.jobId === 'string' ? item.jobId : null;
+}
 
 /** An answer of the server that is not a success; `status` 0 means the server could not be reached. */
 export class AgentHttpError extends Error {
@@ -59,10 +70,22 @@ export class AgentClient {
     return this.post('/v1/agent/heartbeat', { agentId, runningJobIds });
   }
 
-  async lease(agentId: string, lanes: Record<LaneName, number>, waitSeconds: number, signal?: AbortSignal): Promise<RunJob[]> {
+  /** Jobs are parsed by the run contract; one this agent cannot read comes back as `unreadable`, to be reported, never run. */
+  async lease(agentId: string, lanes: Record<LaneName, number>, waitSeconds: number, signal?: AbortSignal): Promise<LeasedJobs> {
     const max = Object.values(lanes).reduce((a, b) => a + b, 0);
-    const reply = await this.post<{ jobs: unknown[] }>('/v1/agent/jobs/lease', { agentId, max, lanes, waitSeconds }, signal);
-    return reply.jobs as RunJob[];
+    const reply = await this.post<{ jobs?: unknown } | null>('/v1/agent/jobs/lease', { agentId, max, lanes, waitSeconds }, signal);
+    const leased: LeasedJobs = { jobs: [], unreadable: [] };
+    for (const item of Array.isArray(reply?.jobs) ? reply.jobs : []) {
+      const parsed = RunJob.safeParse(item);
+      if (parsed.success) leased.jobs.push(parsed.data);
+      else leased.unreadable.push({ jobId: jobIdOf(item), problem: parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+    }
+    return leased;
+  }
+
+  /** A leased job the agent could not run through no fault of its target. */
+  async postNotRun(agentId: string, jobId: string): Promise<void> {
+    await this.post(`/v1/agent/jobs/${encodeURIComponent(jobId)}/outcome`, { agentId, result: null, reason: 'EXECUTOR_ERROR' });
   }
 
   async postOutcome(agentId: string, outcome: JobOutcome): Promise<void> {

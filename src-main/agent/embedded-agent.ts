@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger';
 import { LANES, laneOf, type JobOutcome, type JobSink, type LaneName, type LaneStats, type OutcomeHandler, type RunJob } from '../runner/jobs';
 import type { ExecutionJob, ExecutionResult } from '../runner/types';
 import { Lane } from './lane';
+import { perLane } from '../../src-shared/rules/lanes';
 
 export type RunFn = (job: ExecutionJob) => Promise<ExecutionResult>;
 /** Runs jobs that share a batch key in one go (ICMP through one fping); results in input order. */
@@ -62,7 +63,7 @@ export class EmbeddedAgent implements JobSink {
   constructor(private readonly options: EmbeddedAgentOptions) {
     const defaults = defaultLaneCapacities(Boolean(options.icmpBatch));
     const lane = (name: LaneName) => new Lane(name, Math.max(1, options.lanes?.[name] ?? defaults[name]), options.clock);
-    this.lanes = { ICMP: lane('ICMP'), TRACEROUTE: lane('TRACEROUTE'), MULTI_STEP: lane('MULTI_STEP') };
+    this.lanes = perLane(lane);
     this.maxQueue = Math.max(1, options.maxQueue ?? 50_000);
     this.agentId = options.agentId ?? 'embedded';
   }
@@ -86,7 +87,7 @@ export class EmbeddedAgent implements JobSink {
   /** Free run slots per lane, less what already waits (what a remote agent may lease). */
   freeSlots(): Record<LaneName, number> {
     const free = (name: LaneName) => Math.max(0, this.lanes[name].free - this.lanes[name].queue.length);
-    return { ICMP: free('ICMP'), TRACEROUTE: free('TRACEROUTE'), MULTI_STEP: free('MULTI_STEP') };
+    return perLane(free);
   }
 
   submit(job: RunJob): void {

@@ -171,8 +171,12 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
         continue;
       }
       try {
-        const jobs = await client.lease(agentId, free, LEASE_WAIT_SECONDS, stopping.signal);
+        const { jobs, unreadable } = await client.lease(agentId, free, LEASE_WAIT_SECONDS, stopping.signal);
         delay = 500;
+        for (const { jobId, problem } of unreadable) {
+          logger.error({ jobId, problem }, 'a leased job cannot be read by this agent (is it of another version?); reported as not run');
+          if (jobId) void client.postNotRun(agentId, jobId).catch((err: unknown) => logger.warn({ err, jobId }, 'reporting an unreadable job failed'));
+        }
         for (const job of jobs) {
           runningSessions.set(job.jobId, job.sessionId);
           say(`Running job ${job.jobId} (${job.execution.checkType} ${job.execution.checkId})`);

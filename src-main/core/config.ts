@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LaneName } from '../runner/jobs';
+import { LANES, type LaneName } from '../../src-shared/rules/lanes';
+import { RUN_TYPES } from '../../src-shared/schemas/run-job';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../runner/sandbox';
 
 export interface Config {
@@ -51,11 +52,7 @@ export interface Config {
 }
 
 /** The settings of each lane's capacity: CLI flag and environment variable. */
-export const LANE_SETTINGS: readonly { lane: LaneName; flag: string; env: string }[] = [
-  { lane: 'ICMP', flag: '--lane-icmp', env: 'SIGHTLINE_LANE_ICMP' },
-  { lane: 'TRACEROUTE', flag: '--lane-traceroute', env: 'SIGHTLINE_LANE_TRACEROUTE' },
-  { lane: 'MULTI_STEP', flag: '--lane-multistep', env: 'SIGHTLINE_LANE_MULTISTEP' },
-];
+export const LANE_SETTINGS: readonly { lane: LaneName; flag: string; env: string }[] = LANES.map((lane) => ({ lane, flag: RUN_TYPES[lane].laneFlag, env: RUN_TYPES[lane].laneEnv }));
 
 /** "N" (integer 1..100000) → N; anything else → an error message naming the setting. */
 export function parseLaneCapacity(value: string, name: string): number | string {

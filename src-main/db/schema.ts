@@ -537,7 +537,8 @@ export const agentJobs = sqliteTable(
     locationId: text('location_id').notNull(),
     sessionId: text('session_id').notNull(),
     /** The scheduler's RunJob as JSON. */
-    job: text('job', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    // Read back through the run contract's schema (services/agent-jobs/stored-job.ts), never as a type.
+    job: text('job', { mode: 'json' }).$type<unknown>().notNull(),
     /** QUEUED or LEASED. */
     state: text('state').notNull(),
     agentId: text('agent_id'),

@@ -1,12 +1,9 @@
 import type { spawn } from 'node:child_process';
-import type {
-  AssertionOutcome,
-  Comparison,
-  IcmpCheckResult,
-  MultiStepCheckResult,
-  TracerouteCheckResult,
-  TracerouteProtocol,
-} from '../../src-shared/schemas/result-payloads';
+import type { IcmpRunInput } from '../../src-shared/schemas/icmp-monitor';
+import type { MultiStepRunInput } from '../../src-shared/schemas/multistep-check';
+import type { Execution, ExecutionResult } from '../../src-shared/schemas/run-job';
+import type { TracerouteRunInput } from '../../src-shared/schemas/traceroute-monitor';
+import type { Comparison } from '../../src-shared/schemas/result-payloads';
 
 // The payloads of a result are defined once, in src-shared, for the runner, the services and the console.
 export type {
@@ -29,6 +26,12 @@ export type {
 
 export type IpFamily = 'IPv4' | 'IPv6';
 
+/** Executor inputs are the run contract's (src-shared/schemas/run-job.ts), parsed from stored check bodies. */
+export type IcmpCheckInput = IcmpRunInput;
+export type TracerouteCheckInput = TracerouteRunInput;
+export type MultiStepCheckInput = MultiStepRunInput;
+
+/** An assertion as the verdict reads it: any type's, so one evaluator serves them all. */
 export interface CheckAssertion {
   source: string;
   comparison: Comparison;
@@ -44,76 +47,13 @@ export interface ResponseTimeLimits {
   shouldFail?: boolean | null;
 }
 
-export interface IcmpCheckInput extends ResponseTimeLimits {
-  request: {
-    hostname: string;
-    ipFamily?: IpFamily | null;
-    pingCount?: number | null;
-    assertions?: CheckAssertion[] | null;
-  };
-  degradedPacketLossThreshold?: number | null;
-  maxPacketLossThreshold?: number | null;
-}
+/** A job as an executor gets it: the contract's execution, and the signal that stops it. */
+export type ExecutionJob = Execution & { signal?: AbortSignal };
 
-export interface TracerouteCheckInput extends ResponseTimeLimits {
-  request: {
-    url: string;
-    protocol?: TracerouteProtocol | null;
-    port?: number | null;
-    ipFamily?: IpFamily | null;
-    maxHops?: number | null;
-    maxUnknownHops?: number | null;
-    ptrLookup?: boolean | null;
-    /** Seconds a probe is waited for. */
-    timeout?: number | null;
-    assertions?: CheckAssertion[] | null;
-  };
-}
+export type { ErrorKind, ExecutionResult } from '../../src-shared/schemas/run-job';
 
-export interface MultiStepCheckInput extends ResponseTimeLimits {
-  script: string;
-  scriptPath?: string | null;
-  dependencies?: { path: string; content: string }[] | null;
-  environmentVariables?: { key: string; value: string | null; secret?: boolean | null }[] | null;
-}
-
-interface JobBase {
-  checkId: string;
-  runLocation: string;
-  /** Hard limit for the whole run; the executor stops the tool when it is exceeded. */
-  timeoutMs: number;
-  signal?: AbortSignal;
-}
-
-export type ExecutionJob =
-  | (JobBase & { checkType: 'ICMP'; check: IcmpCheckInput })
-  | (JobBase & { checkType: 'TRACEROUTE'; check: TracerouteCheckInput })
-  | (JobBase & { checkType: 'MULTI_STEP'; check: MultiStepCheckInput });
-
-export type ErrorKind = 'NETWORK_ERROR' | 'TIMEOUT' | 'ASSERTION_FAILED' | 'TOOL_MISSING' | 'SCRIPT_ERROR' | 'INVALID_TARGET';
-
-export interface ExecutionError {
-  kind: ErrorKind;
-  message: string;
-}
-
-export interface ExecutionResult {
-  hasErrors: boolean;
-  hasFailures: boolean;
-  isDegraded: boolean;
-  overMaxResponseTime: boolean;
-  aborted: boolean;
-  timedOut: boolean;
-  /** Milliseconds. */
-  responseTime: number;
-  startedAt: string;
-  stoppedAt: string;
-  error: ExecutionError | null;
-  assertions: AssertionOutcome[];
-  icmpCheckResult?: IcmpCheckResult;
-  tracerouteCheckResult?: TracerouteCheckResult;
-  multiStepCheckResult?: MultiStepCheckResult;
-}
+/** The error of a result: what went wrong, in words for the operator. */
+export type ExecutionError = NonNullable<ExecutionResult['error']>;
 
 export type SpawnFn = typeof spawn;
 

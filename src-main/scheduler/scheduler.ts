@@ -1,4 +1,4 @@
-import { checksChangeBetween, checksChangeMarker, closeInterruptedSessions, loadCheckPlans, startSessions, type ChangeMarker, type CheckPlan } from '../services/check-sessions';
+import { checksChangeBetween, checksChangeMarker, closeInterruptedSessions, loadCheckPlans, startSessions, type ChangeMarker, type CheckPlan, isRunnable, type RunnablePlan } from '../services/check-sessions';
 import type { RunControl } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
 import { nextRunAfter, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
@@ -31,7 +31,7 @@ interface Entry {
 }
 
 interface Scheduled {
-  plan: CheckPlan;
+  plan: RunnablePlan;
   generation: number;
 }
 
@@ -123,7 +123,7 @@ export class Scheduler {
     }
     for (const plan of plans) {
       const previous = this.scheduled.get(plan.checkId);
-      if (!plan.scheduled) {
+      if (!plan.scheduled || !isRunnable(plan)) {
         this.scheduled.delete(plan.checkId);
         continue;
       }
@@ -156,7 +156,7 @@ export class Scheduler {
     const now = this.now();
     this.lastTickAt = now;
     const maxBatch = this.options.maxBatch ?? 1000;
-    const due: { plan: CheckPlan; nextRunAt: number; plannedAt: number }[] = [];
+    const due: { plan: RunnablePlan; nextRunAt: number; plannedAt: number }[] = [];
     for (let top = this.heap.peek(); top && top.dueAt <= now && due.length < maxBatch; top = this.heap.peek()) {
       this.heap.pop();
       const current = this.scheduled.get(top.checkId);

@@ -2,7 +2,7 @@ import { EventBus } from '../core/events';
 import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
-import type { ExecutionJob } from '../runner/types';
+import type { Execution } from '../../src-shared/schemas/run-job';
 // Straight to signals: the agent-jobs index would lead back here through the service context.
 import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './agent-jobs/signals';
 
@@ -28,7 +28,7 @@ export interface RunControl {
  * caller only — nothing is recorded, alerted or rolled up.
  */
 export interface AdHocRuns {
-  run(execution: Omit<ExecutionJob, 'signal'>, options: { accountId: string; signal?: AbortSignal; startWithinMs: number }): Promise<JobOutcome>;
+  run(execution: Execution, options: { accountId: string; signal?: AbortSignal; startWithinMs: number }): Promise<JobOutcome>;
 }
 
 /** What services need from the running notification dispatcher: a nudge after they commit new notifications. */

@@ -1,8 +1,15 @@
 /** Execution lanes: one per check type, each with its own capacity, and what operators see of them. Pure. */
 
-/** Each check type runs in its own lane with its own capacity, so one kind of work never starves another. */
-export const LANES = ['ICMP', 'TRACEROUTE', 'MULTI_STEP'] as const;
-export type LaneName = (typeof LANES)[number];
+import { RUN_TYPE_NAMES, RUN_TYPES, type RunType } from '../schemas/run-job';
+
+/** Each check type that runs here has its own lane with its own capacity, so one kind of work never starves another. */
+export const LANES: readonly RunType[] = RUN_TYPE_NAMES;
+export type LaneName = RunType;
+
+/** One value per lane, so a new check type's lane is never forgotten. */
+export function perLane<T>(make: (lane: LaneName) => T): Record<LaneName, T> {
+  return Object.fromEntries(LANES.map((lane) => [lane, make(lane)])) as Record<LaneName, T>;
+}
 
 /** One lane of an agent as operators see it. */
 export interface LaneStats {
@@ -48,7 +55,6 @@ export interface AgentHealth {
   lanes: LaneStats[];
 }
 
-const FLAG: Record<LaneName, string> = { ICMP: '--lane-icmp', TRACEROUTE: '--lane-traceroute', MULTI_STEP: '--lane-multistep' };
 
 /** What an operator must know about the agents: are runs keeping time, and if not, what to do. */
 export function agentHealthOf(counts: {
@@ -74,7 +80,7 @@ export function agentHealthOf(counts: {
     };
   }
   const byLane = entries.map(([lane, count]) => `${lane} ${count}`).join(', ');
-  const flags = entries.map(([lane]) => FLAG[lane]).join(' / ');
+  const flags = entries.map(([lane]) => RUN_TYPES[lane].laneFlag).join(' / ');
   return {
     status: 'saturated',
     message: `Agent saturated: ${skipped} run${skipped === 1 ? '' : 's'} skipped in the last hour (${byLane}); skipped runs are not failures of their targets. Raise that lane's capacity (${flags}), add an agent, or lower check frequencies.${notes}`,

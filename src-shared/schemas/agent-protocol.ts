@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ExecutionResult } from './run-job';
+import { perLane } from '../rules/lanes';
 
 /** The internal API between the server and `sightline agent` processes (/v1/agent/...). */
 
@@ -38,19 +40,13 @@ export const AgentLeaseRequest = z.object({
   agentId: AgentId,
   max: z.number().int().min(1).max(10_000).default(1),
   /** Free runs per lane (ICMP, TRACEROUTE, MULTI_STEP): only jobs that fit are handed out. Absent: any job, up to max. */
-  lanes: z
-    .object({
-      ICMP: z.number().int().min(0).max(100_000).optional(),
-      TRACEROUTE: z.number().int().min(0).max(100_000).optional(),
-      MULTI_STEP: z.number().int().min(0).max(100_000).optional(),
-    })
-    .optional(),
+  lanes: z.object(perLane(() => z.number().int().min(0).max(100_000).optional())).optional(),
   /** Long-poll: how long the server may hold the request when no job is waiting. */
   waitSeconds: z.number().min(0).max(30).default(20),
 });
 export type AgentLeaseRequest = z.infer<typeof AgentLeaseRequest>;
 
-/** Jobs are the scheduler's RunJob objects, passed through as JSON. */
+/** Jobs are the run contract's RunJob objects (src-shared/schemas/run-job.ts); the agent parses each one. */
 export const AgentLeaseReply = z.object({
   jobs: z.array(z.record(z.string(), z.unknown())),
 });
@@ -59,20 +55,9 @@ export type AgentLeaseReply = z.infer<typeof AgentLeaseReply>;
 /** DROPPED is what agents before lanes called SKIPPED; it is read as SKIPPED. */
 export const AGENT_OUTCOME_REASONS = ['SKIPPED', 'DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR'] as const;
 
-export const AgentExecutionResult = z.looseObject({
-  hasErrors: z.boolean(),
-  hasFailures: z.boolean(),
-  isDegraded: z.boolean(),
-  overMaxResponseTime: z.boolean(),
-  aborted: z.boolean(),
-  timedOut: z.boolean(),
-  responseTime: z.number(),
-  startedAt: z.string(),
-  stoppedAt: z.string(),
-  error: z.object({ kind: z.string(), message: z.string() }).nullable(),
-  assertions: z.array(z.record(z.string(), z.unknown())),
-});
-export type AgentExecutionResult = z.infer<typeof AgentExecutionResult>;
+/** What a remote agent reports for a job: the run contract's result. */
+export const AgentExecutionResult = ExecutionResult;
+export type AgentExecutionResult = ExecutionResult;
 
 export const AgentOutcome = z
   .object({

@@ -28,13 +28,16 @@ export const IcmpAssertion = z.object({
 });
 export type IcmpAssertion = z.infer<typeof IcmpAssertion>;
 
+/** The request's defaults, written once: the create schema stores them, the run input fills a stored null with them. */
+export const ICMP_REQUEST_DEFAULTS = { ipFamily: 'IPv4', pingCount: 10 } as const;
+
 function icmpRequest<M extends SchemaMode>(mode: M) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return z.object({
     // Required whenever a request is given, also on PUT (the reference's ChecksV1IcmpMonitorUpdate); its other members merge.
     hostname: Hostname,
-    ipFamily: d(z.enum(IP_FAMILIES).nullable(), 'IPv4'),
-    pingCount: d(z.number().int().min(1).max(50).nullable(), 10),
+    ipFamily: d(z.enum(IP_FAMILIES).nullable(), ICMP_REQUEST_DEFAULTS.ipFamily),
+    pingCount: d(z.number().int().min(1).max(50).nullable(), ICMP_REQUEST_DEFAULTS.pingCount),
     assertions: d(z.array(IcmpAssertion).max(LIMITS.assertions), []),
   });
 }
@@ -58,6 +61,25 @@ function icmpFields<M extends SchemaMode>(mode: M) {
     maxPacketLossThreshold: d(packetLoss, 20),
   };
 }
+
+/**
+ * What the ICMP executor takes, parsed from a stored check body: the create schema's own fields, with a
+ * stored null read as the default, so no executor re-applies one.
+ */
+const icmpCreateFields = icmpFields('create');
+export const IcmpRunInput = z.object({
+  request: icmpCreateFields.request.transform((request) => ({
+    ...request,
+    ipFamily: request.ipFamily ?? ICMP_REQUEST_DEFAULTS.ipFamily,
+    pingCount: request.pingCount ?? ICMP_REQUEST_DEFAULTS.pingCount,
+  })),
+  shouldFail: icmpCreateFields.shouldFail,
+  degradedResponseTime: icmpCreateFields.degradedResponseTime,
+  maxResponseTime: icmpCreateFields.maxResponseTime,
+  degradedPacketLossThreshold: icmpCreateFields.degradedPacketLossThreshold,
+  maxPacketLossThreshold: icmpCreateFields.maxPacketLossThreshold,
+});
+export type IcmpRunInput = z.infer<typeof IcmpRunInput>;
 
 export const IcmpMonitorCreate = z.object(icmpFields('create')).superRefine(checkCrossFieldRules);
 export type IcmpMonitorCreate = z.infer<typeof IcmpMonitorCreate>;

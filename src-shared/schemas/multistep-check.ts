@@ -63,6 +63,24 @@ function multiStepFields<M extends SchemaMode>(mode: M) {
   };
 }
 
+/** One variable as a run sees it: the account's, group's and check's resolved into one list (a secret may still be sealed). */
+export const RunVariable = z.object({ key: z.string(), value: z.string().nullable(), secret: z.boolean().default(false) });
+export type RunVariable = z.infer<typeof RunVariable>;
+
+const multiStepCreateFields = multiStepFields('create');
+/** What the multi-step executor takes, parsed from a stored check body and its effective variables. */
+export const MultiStepRunInput = z.object({
+  script: multiStepCreateFields.script,
+  // Paths are checked where the files are written: a check stored before a path rule existed gets a script error, not no run.
+  scriptPath: z.string().nullable().default(null),
+  dependencies: z.array(z.object({ path: z.string(), content: z.string() })).nullable().default([]),
+  environmentVariables: z.array(RunVariable).default([]),
+  shouldFail: multiStepCreateFields.shouldFail,
+  degradedResponseTime: multiStepCreateFields.degradedResponseTime,
+  maxResponseTime: multiStepCreateFields.maxResponseTime,
+});
+export type MultiStepRunInput = z.infer<typeof MultiStepRunInput>;
+
 export const MultiStepCheckCreate = z.object(multiStepFields('create')).superRefine(checkCrossFieldRules).superRefine(multiStepFileRules);
 export type MultiStepCheckCreate = z.infer<typeof MultiStepCheckCreate>;
 export type MultiStepCheckCreateInput = z.input<typeof MultiStepCheckCreate>;

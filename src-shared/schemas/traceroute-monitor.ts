@@ -31,17 +31,20 @@ export const TracerouteAssertion = z.object({
 });
 export type TracerouteAssertion = z.infer<typeof TracerouteAssertion>;
 
+/** The request's defaults, written once: the create schema stores them, the run input fills a stored null with them. */
+export const TRACEROUTE_REQUEST_DEFAULTS = { protocol: 'TCP', ipFamily: 'IPv4', maxHops: 30, ptrLookup: true, timeout: 10 } as const;
+
 function tracerouteRequest<M extends SchemaMode>(mode: M) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return z.object({
     url: requiredOnCreate(mode, TracerouteTarget),
-    protocol: d(z.enum(TRACEROUTE_PROTOCOLS).nullable(), 'TCP'),
+    protocol: d(z.enum(TRACEROUTE_PROTOCOLS).nullable(), TRACEROUTE_REQUEST_DEFAULTS.protocol),
     port: z.number().int().min(1).max(65535).nullable().optional(),
-    ipFamily: d(z.enum(IP_FAMILIES).nullable(), 'IPv4'),
-    maxHops: d(z.number().int().min(1).max(64).nullable(), 30),
+    ipFamily: d(z.enum(IP_FAMILIES).nullable(), TRACEROUTE_REQUEST_DEFAULTS.ipFamily),
+    maxHops: d(z.number().int().min(1).max(64).nullable(), TRACEROUTE_REQUEST_DEFAULTS.maxHops),
     maxUnknownHops: z.number().int().min(1).max(30).nullable().optional(),
-    ptrLookup: d(z.boolean().nullable(), true),
-    timeout: d(z.number().int().min(1).max(30).nullable(), 10),
+    ptrLookup: d(z.boolean().nullable(), TRACEROUTE_REQUEST_DEFAULTS.ptrLookup),
+    timeout: d(z.number().int().min(1).max(30).nullable(), TRACEROUTE_REQUEST_DEFAULTS.timeout),
     assertions: d(z.array(TracerouteAssertion).max(LIMITS.assertions), []),
   });
 }
@@ -62,6 +65,27 @@ function tracerouteFields<M extends SchemaMode>(mode: M) {
     maxResponseTime: d(responseTime, 20000),
   };
 }
+
+/**
+ * What the traceroute executor takes, parsed from a stored check body: the create schema's own fields,
+ * with a stored null read as the default, so no executor re-applies one.
+ */
+const tracerouteCreateFields = tracerouteFields('create');
+const D = TRACEROUTE_REQUEST_DEFAULTS;
+export const TracerouteRunInput = z.object({
+  request: tracerouteCreateFields.request.transform((request) => ({
+    ...request,
+    protocol: request.protocol ?? D.protocol,
+    ipFamily: request.ipFamily ?? D.ipFamily,
+    maxHops: request.maxHops ?? D.maxHops,
+    ptrLookup: request.ptrLookup ?? D.ptrLookup,
+    timeout: request.timeout ?? D.timeout,
+  })),
+  shouldFail: tracerouteCreateFields.shouldFail,
+  degradedResponseTime: tracerouteCreateFields.degradedResponseTime,
+  maxResponseTime: tracerouteCreateFields.maxResponseTime,
+});
+export type TracerouteRunInput = z.infer<typeof TracerouteRunInput>;
 
 export const TracerouteMonitorCreate = z.object(tracerouteFields('create')).superRefine(checkCrossFieldRules);
 export type TracerouteMonitorCreate = z.infer<typeof TracerouteMonitorCreate>;

@@ -4,6 +4,7 @@ import { RemoteBroker } from '../../src-main/scheduler/remote-broker';
 import { ManualClock } from '../../src-main/core/clock';
 import { startServer, type TestServer } from '../helpers/server';
 import { waitFor } from './helpers';
+import { IcmpRunInput } from '../../src-shared/schemas/icmp-monitor';
 
 /** The broker's queue and leases over the internal agent API, with a clock moved by hand. */
 describe('remote broker: leases, expiry, drops, cancellation', () => {
@@ -24,7 +25,7 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
       sessionId: 'not-a-session',
       accountId: server.backend.accountId,
       attempt: 1,
-      execution: { checkId: 'check', checkType: 'ICMP', runLocation: 'lab', timeoutMs: 5000, check: { request: { hostname: '127.0.0.1' } } },
+      execution: { checkId: 'check', checkType: 'ICMP', runLocation: 'lab', timeoutMs: 5000, check: IcmpRunInput.parse({ request: { hostname: '127.0.0.1' } }) },
       enqueuedAt: now,
       plannedAt: now,
       dropAfter: now + 60_000,

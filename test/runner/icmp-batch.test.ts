@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIcmp } from '../../src-main/runner/executors/icmp';
 import { fpingAvailable, icmpBatchKey, type IcmpJob, runIcmpBatch } from '../../src-main/runner/executors/icmp-batch';
-import type { CheckAssertion, ExecutionResult, ExecutorDeps, IcmpCheckInput, SpawnFn } from '../../src-main/runner/types';
+import type { ExecutionResult, ExecutorDeps, IcmpCheckInput, SpawnFn } from '../../src-main/runner/types';
 import { Namespaces, netnsSkipReason } from './netns';
 
 const deps: ExecutorDeps = { now: () => new Date() };
@@ -69,13 +69,13 @@ describe('batched ICMP with fping', () => {
   });
 
   it('evaluates assertions, thresholds and shouldFail as runIcmp does', async () => {
-    const assertions: CheckAssertion[] = [
-      { source: 'JSON_RESPONSE', property: '$.packetsSent', comparison: 'EQUALS', target: '3' },
-      { source: 'LATENCY', property: 'median', comparison: 'LESS_THAN', target: '5' }, { source: 'HTTP_STATUS', comparison: 'EQUALS', target: '200' },
+    const assertions: IcmpCheckInput['request']['assertions'] = [
+      { source: 'JSON_RESPONSE', property: '$.packetsSent', comparison: 'EQUALS', target: '3', regex: null },
+      { source: 'LATENCY', property: 'median', comparison: 'LESS_THAN', target: '5', regex: null },
     ];
     const jobs = [
       icmpJob('127.0.0.1', {}, { assertions }),
-      icmpJob('127.0.0.1', {}, { assertions: [{ source: 'LATENCY', property: 'avg', comparison: 'LESS_THAN', target: '0' }] }),
+      icmpJob('127.0.0.1', {}, { assertions: [{ source: 'LATENCY', property: 'avg', comparison: 'LESS_THAN', target: '0', regex: null }] }),
       icmpJob('127.0.0.1', { degradedResponseTime: 0 }),
       icmpJob('127.0.0.1', { maxResponseTime: 0 }),
       icmpJob('127.0.0.1', { shouldFail: true }),

@@ -38,8 +38,8 @@ describe('ICMP against 127.0.0.1', () => {
     const result = await runJob(
       icmpJob('127.0.0.1', {}, {
         assertions: [
-          { source: 'LATENCY', property: 'avg', comparison: 'LESS_THAN', target: '0' },
-          { source: 'JSON_RESPONSE', property: '$.packetLoss', comparison: 'EQUALS', target: '0' },
+          { source: 'LATENCY', property: 'avg', comparison: 'LESS_THAN', target: '0', regex: null },
+          { source: 'JSON_RESPONSE', property: '$.packetLoss', comparison: 'EQUALS', target: '0', regex: null },
         ],
       }),
       deps,
@@ -48,7 +48,7 @@ describe('ICMP against 127.0.0.1', () => {
     expect(result.error?.kind).toBe('ASSERTION_FAILED');
     expect(result.error?.message).toMatch(/^assertion LATENCY avg LESS_THAN 0 failed: actual \d/);
     expect(result.assertions).toEqual([
-      expect.objectContaining({ source: 'LATENCY', property: 'avg', comparison: 'LESS_THAN', target: '0', passed: false, actual: result.icmpCheckResult?.latency.avg }),
+      expect.objectContaining({ source: 'LATENCY', property: 'avg', comparison: 'LESS_THAN', target: '0', passed: false, actual: result.icmpCheckResult?.latency.avg, regex: null }),
       expect.objectContaining({ source: 'JSON_RESPONSE', property: '$.packetLoss', passed: true, actual: 0 }),
     ]);
   });
@@ -56,7 +56,7 @@ describe('ICMP against 127.0.0.1', () => {
   it('inverts the verdict with shouldFail', async () => {
     const passing = await runJob(icmpJob('127.0.0.1', { shouldFail: true }), deps);
     expect(passing).toMatchObject({ hasFailures: true, error: { kind: 'ASSERTION_FAILED' } });
-    const failing = await runJob(icmpJob('127.0.0.1', { shouldFail: true }, { assertions: [{ source: 'LATENCY', property: 'max', comparison: 'LESS_THAN', target: '0' }] }), deps);
+    const failing = await runJob(icmpJob('127.0.0.1', { shouldFail: true }, { assertions: [{ source: 'LATENCY', property: 'max', comparison: 'LESS_THAN', target: '0', regex: null }] }), deps);
     expect(failing).toMatchObject({ hasFailures: false, error: null });
   });
 

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../src-main/runner/run-job';
 import type { ExecutionJob, MultiStepCheckInput } from '../../src-main/runner/types';
+import type { z } from 'zod';
+import { MultiStepRunInput } from '../../src-shared/schemas/multistep-check';
 
 let tempRoot = '';
 
@@ -14,8 +16,8 @@ afterAll(async () => {
   await rm(tempRoot, { recursive: true, force: true });
 });
 
-function job(check: Partial<MultiStepCheckInput>): ExecutionJob {
-  return { checkId: 'c0ffee00-0000-4000-8000-000000000009', checkType: 'MULTI_STEP', runLocation: 'local', timeoutMs: 15_000, check: { script: 'console.log(1)', ...check } };
+function job(check: Partial<z.input<typeof MultiStepRunInput>>): ExecutionJob {
+  return { checkId: 'c0ffee00-0000-4000-8000-000000000009', checkType: 'MULTI_STEP', runLocation: 'local', timeoutMs: 15_000, check: MultiStepRunInput.parse({ script: 'console.log(1)', ...check }) };
 }
 
 const files = (...paths: string[]) => paths.map((path) => ({ path, content: 'export {};\n' }));

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../src-main/runner/run-job';
-import type { ExecutionJob, ExecutorDeps, MultiStepCheckInput } from '../../src-main/runner/types';
+import type { ExecutionJob, ExecutorDeps } from '../../src-main/runner/types';
+import type { z } from 'zod';
+import { MultiStepRunInput } from '../../src-shared/schemas/multistep-check';
 
 let server: Server;
 let base = '';
@@ -35,8 +37,8 @@ afterEach(async () => {
 
 const deps = (): ExecutorDeps => ({ now: () => new Date(), tempRoot });
 
-function multiStepJob(script: string, check: Partial<MultiStepCheckInput> = {}, timeoutMs = 15_000): ExecutionJob {
-  return { checkId: 'c0ffee00-0000-4000-8000-000000000003', checkType: 'MULTI_STEP', runLocation: 'local', timeoutMs, check: { script, ...check } };
+function multiStepJob(script: string, check: Partial<z.input<typeof MultiStepRunInput>> = {}, timeoutMs = 15_000): ExecutionJob {
+  return { checkId: 'c0ffee00-0000-4000-8000-000000000003', checkType: 'MULTI_STEP', runLocation: 'local', timeoutMs, check: MultiStepRunInput.parse({ script, ...check }) };
 }
 
 // Playwright starts slowly on a busy 2-core machine; the limits below leave it room.
@@ -134,7 +136,7 @@ test('spins', () => { for (;;) { /* blocks the worker's own timers */ } });`;
 
   it('refuses dependency paths that leave the work dir', async () => {
     for (const path of ['../escape.ts', '/etc/passwd', 'lib/../../x.ts', 'node_modules/x.js']) {
-      const result = await runJob(multiStepJob('', { dependencies: [{ path, content: 'x' }] }), deps());
+      const result = await runJob(multiStepJob('console.log(1)', { dependencies: [{ path, content: 'x' }] }), deps());
       expect(result).toMatchObject({ hasErrors: true, hasFailures: true, error: { kind: 'SCRIPT_ERROR' } });
       expect(result.error?.message).toMatch(/^dependency path /);
     }

@@ -17,6 +17,7 @@ import { installedNodeModules } from '../../src-main/runner/multistep-workspace'
 import type { ExecutionJob } from '../../src-main/runner/types';
 import { startServer, type TestServer } from '../helpers/server';
 import { trpcClient } from '../helpers/trpc';
+import { MultiStepRunInput } from '../../src-shared/schemas/multistep-check';
 
 interface StoredResult {
   resultType: 'ATTEMPT' | 'FINAL';
@@ -286,7 +287,7 @@ test('leave something running', async () => {
     afterAll(async () => {
       await rm(tempRoot, { recursive: true, force: true });
     });
-    const job = (script: string): ExecutionJob => ({ checkId: randomUUID(), checkType: 'MULTI_STEP', runLocation: 'local', timeoutMs: 10_000, check: { script } });
+    const job = (script: string): ExecutionJob => ({ checkId: randomUUID(), checkType: 'MULTI_STEP', runLocation: 'local', timeoutMs: 10_000, check: MultiStepRunInput.parse({ script }) });
     const passing = "import { test } from '@playwright/test';\ntest('ok', () => {});";
 
     it.runIf(process.getuid?.() === 0)("throws (the agent records Sightline's internal error, not the target's failure) when bubblewrap cannot set up a run", async () => {

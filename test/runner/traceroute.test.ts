@@ -13,7 +13,7 @@ function tracerouteJob(url: string, request: Partial<TracerouteCheckInput['reque
     timeoutMs: 15_000,
     check: {
       // ptrLookup false: reverse lookups would send DNS queries outside the test's namespaces
-      request: { url, ipFamily: 'IPv4', maxHops: 10, maxUnknownHops: 2, ptrLookup: false, timeout: 1, assertions: [], ...request },
+      request: { url, protocol: 'TCP', ipFamily: 'IPv4', maxHops: 10, maxUnknownHops: 2, ptrLookup: false, timeout: 1, assertions: [], ...request },
       degradedResponseTime: 10_000,
       maxResponseTime: 20_000,
       shouldFail: false,
@@ -71,7 +71,7 @@ describe.skipIf(unavailable !== null)('traceroute over a three-hop namespace pat
 
   it('reaches the target in three hops over TCP (the default) with the URL port', async () => {
     const result = await runJob(
-      tracerouteJob(`http://${target}:8080/health`, { assertions: [{ source: 'HOP_COUNT', comparison: 'EQUALS', target: '3' }] }),
+      tracerouteJob(`http://${target}:8080/health`, { assertions: [{ source: 'HOP_COUNT', comparison: 'EQUALS', target: '3', property: '', regex: null }] }),
       { ...deps, wrapCommand },
     );
     expect(result).toMatchObject({ hasFailures: false, hasErrors: false, error: null, assertions: [{ source: 'HOP_COUNT', actual: 3, passed: true }] });
@@ -88,8 +88,8 @@ describe.skipIf(unavailable !== null)('traceroute over a three-hop namespace pat
       tracerouteJob(target, {
         protocol: 'ICMP',
         assertions: [
-          { source: 'HOP_COUNT', comparison: 'LESS_THAN', target: '3' },
-          { source: 'RESPONSE_TIME', property: 'avg', comparison: 'LESS_THAN', target: '10000' },
+          { source: 'HOP_COUNT', comparison: 'LESS_THAN', target: '3', property: '', regex: null },
+          { source: 'RESPONSE_TIME', property: 'avg', comparison: 'LESS_THAN', target: '10000', regex: null },
         ],
       }),
       { ...deps, wrapCommand },
@@ -103,7 +103,7 @@ describe.skipIf(unavailable !== null)('traceroute over a three-hop namespace pat
     namespaces.setLink(targetNs, targetLink, 'down');
     try {
       const result = await runJob(
-        tracerouteJob(target, { protocol: 'ICMP', assertions: [{ source: 'PACKET_LOSS', comparison: 'LESS_THAN', target: '50' }] }),
+        tracerouteJob(target, { protocol: 'ICMP', assertions: [{ source: 'PACKET_LOSS', comparison: 'LESS_THAN', target: '50', property: '', regex: null }] }),
         { ...deps, wrapCommand },
       );
       const trace = result.tracerouteCheckResult;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MULTI_STEP_TIMEOUT_MS, timeoutOf } from '../../src-main/services/check-sessions/plan';
+import { DEFAULT_MULTI_STEP_TIMEOUT_MS, plannedExecution } from '../../src-shared/schemas/run-job';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
 
 interface SessionRead {
@@ -22,10 +22,14 @@ test('waits forever', async () => { await new Promise(() => {}); });`;
 describe('the run limit of multi-step checks', () => {
   it('is the check\'s maxResponseTime, else 30 s: far below the 120 s every other run gets', () => {
     expect(DEFAULT_MULTI_STEP_TIMEOUT_MS).toBe(30_000);
-    expect(timeoutOf('MULTI_STEP', {})).toBe(30_000);
-    expect(timeoutOf('MULTI_STEP', { maxResponseTime: null })).toBe(30_000);
-    expect(timeoutOf('MULTI_STEP', { maxResponseTime: 5000 })).toBe(5000);
-    expect(timeoutOf('MULTI_STEP', { maxResponseTime: 0 })).toBe(1000);
+    const timeoutOf = (body: Record<string, unknown>) => {
+      const planned = plannedExecution('check', 'MULTI_STEP', { script: 'x', ...body }, []);
+      return 'problem' in planned ? planned.problem : planned.timeoutMs;
+    };
+    expect(timeoutOf({})).toBe(30_000);
+    expect(timeoutOf({ maxResponseTime: null })).toBe(30_000);
+    expect(timeoutOf({ maxResponseTime: 5000 })).toBe(5000);
+    expect(timeoutOf({ maxResponseTime: 0 })).toBe(1000);
   });
 });
 

@@ -17,7 +17,7 @@ const PERIOD_MS = 200;
 // fping refuses a shorter gap between any two packets when not run as root.
 const PACKET_GAP_MS = 1;
 
-const pingCount = (job: IcmpJob) => job.check.request.pingCount ?? 10;
+const pingCount = (job: IcmpJob) => job.check.request.pingCount;
 const familyOf = (job: IcmpJob) => (job.check.request.ipFamily === 'IPv6' ? 6 : 4);
 const replyWaitMs = (job: IcmpJob) => replyWaitSeconds(job.check, pingCount(job), job.timeoutMs) * 1000;
 

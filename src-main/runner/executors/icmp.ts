@@ -95,7 +95,7 @@ export async function runIcmp(job: Extract<ExecutionJob, { checkType: 'ICMP' }>,
   const startedAt = deps.now();
   const { check } = job;
   const hostname = check.request.hostname;
-  const count = check.request.pingCount ?? 10;
+  const count = check.request.pingCount;
   const limits = { ...check };
   const finish = (fault: ExecutionError | null, extra: { hasErrors?: boolean; timedOut?: boolean; aborted?: boolean } = {}) =>
     settle({ startedAt, stoppedAt: deps.now(), responseTime: 0, limits, fault, assertions: [], ...extra });
@@ -103,7 +103,7 @@ export async function runIcmp(job: Extract<ExecutionJob, { checkType: 'ICMP' }>,
   const unsafe = unsafeTargetReason(hostname);
   if (unsafe) return finish({ kind: 'INVALID_TARGET', message: `hostname ${unsafe}` }, { hasErrors: true });
 
-  const plan = pingPlan(deps.platform ?? process.platform, deps.tools?.ping, hostname, check.request.ipFamily ?? 'IPv4', count, replyWaitSeconds(check, count, job.timeoutMs));
+  const plan = pingPlan(deps.platform ?? process.platform, deps.tools?.ping, hostname, check.request.ipFamily, count, replyWaitSeconds(check, count, job.timeoutMs));
   // SIGINT first on overrun: ping then still prints the statistics of what it sent.
   const run = await runTool({ ...plan, timeoutMs: job.timeoutMs, signal: job.signal, softKillSignal: 'SIGINT' }, deps);
   if (run.missing) return finish(toolMissing('ping', plan.command), { hasErrors: true });

@@ -71,7 +71,7 @@ export async function runTraceroute(job: Extract<ExecutionJob, { checkType: 'TRA
   const startedAt = deps.now();
   const { check } = job;
   const request = check.request;
-  const protocol = request.protocol ?? 'TCP';
+  const protocol = request.protocol;
   const family = request.ipFamily === 'IPv6' ? 6 : 4;
   const limits = { ...check };
   const finish = (fault: ExecutionError | null, extra: { hasErrors?: boolean; timedOut?: boolean; aborted?: boolean } = {}) =>
@@ -98,10 +98,10 @@ export async function runTraceroute(job: Extract<ExecutionJob, { checkType: 'TRA
     cycles: deps.tracerouteCycles ?? 3,
     // mtr only lets root probe faster than once a second.
     intervalSeconds: process.getuid?.() === 0 ? 0.2 : 1,
-    timeoutSeconds: request.timeout ?? 10,
-    maxHops: request.maxHops ?? 30,
+    timeoutSeconds: request.timeout,
+    maxHops: request.maxHops,
     maxUnknownHops: request.maxUnknownHops ?? null,
-    ptrLookup: request.ptrLookup ?? true,
+    ptrLookup: request.ptrLookup,
   });
   const run = await runTool({ command: tool, args, timeoutMs: job.timeoutMs, signal: job.signal }, deps);
   if (run.missing) return finish(toolMissing('mtr', tool), { hasErrors: true });

@@ -1,8 +1,9 @@
-import type { JobOutcome, RunJob } from '../../runner/jobs';
+import type { JobOutcome } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
 import { deleteAgentJobs, listJobsOfSession, markCancelled, QUEUED } from '../../db/repositories/agent-jobs';
 import type { ServiceDeps } from '../context';
 import { reportOutcomes } from './runtime';
+import { storedJob } from './stored-job';
 
 /**
  * Waiting jobs of the session are removed and reported CANCELLED; leased ones are marked, and
@@ -21,7 +22,10 @@ export function cancelAgentJobsOfSession(deps: ServiceDeps, sessionId: string): 
       tx,
       rows.filter((row) => row.state !== QUEUED).map((row) => row.jobId),
     );
-    for (const row of queued) cancelled.push({ job: row.job as unknown as RunJob, result: null, reason: 'CANCELLED', agentId: 'broker' });
+    for (const row of queued) {
+      const job = storedJob(deps.logger, row);
+      if (job) cancelled.push({ job, result: null, reason: 'CANCELLED', agentId: 'broker' });
+    }
   });
   reportOutcomes(deps, cancelled);
 }

@@ -1,13 +1,13 @@
-import type { JobOutcome, RunJob } from '../../runner/jobs';
+import type { JobOutcome } from '../../runner/jobs';
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
 import { deleteAgentJob, findAgentJob, QUEUED, requeueJob } from '../../db/repositories/agent-jobs';
-import type { ExecutionResult } from '../../runner/types';
 import type { AgentOutcome } from '../../../src-shared/schemas/agent-protocol';
 import type { ServiceDeps } from '../context';
 import type { AgentPrincipal } from './authenticate';
 import { touchKnownAgent } from './agents';
 import { reportOutcomes } from './runtime';
+import { storedJob } from './stored-job';
 
 /**
  * Records what an agent reports for a job it leased. A job the agent handed back unrun because
@@ -32,9 +32,10 @@ export function completeAgentJob(deps: ServiceDeps, principal: AgentPrincipal, j
       return;
     }
     deleteAgentJob(tx, jobId);
-    const job = row.job as unknown as RunJob;
+    const job = storedJob(deps.logger, row);
+    if (!job) return;
     outcome = report.result
-      ? { job, result: report.result as unknown as ExecutionResult, agentId: report.agentId }
+      ? { job, result: report.result, agentId: report.agentId }
       : { job, result: null, reason: row.cancelled ? 'CANCELLED' : report.reason === 'DROPPED' ? 'SKIPPED' : report.reason, agentId: report.agentId };
   });
   if (requeued) deps.runtime.agentJobs.signals.notify(principal.locationId);

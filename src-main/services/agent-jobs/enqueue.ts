@@ -25,7 +25,7 @@ export function enqueueAgentJob(deps: ServiceDeps, job: RunJob): void {
     jobId: job.jobId,
     locationId,
     sessionId: job.sessionId,
-    job: job as unknown as Record<string, unknown>,
+    job,
     state: QUEUED,
     agentId: null,
     leaseExpiresAt: null,

@@ -7,9 +7,11 @@ import { openJobSecrets } from '../secrets/environment';
 import type { AgentPrincipal } from './authenticate';
 import { touchKnownAgent } from './agents';
 import { reportOutcomes } from './runtime';
+import { storedJob } from './stored-job';
+import { perLane } from '../../../src-shared/rules/lanes';
 
 function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, max: number, lanes?: Partial<Record<LaneName, number>>): RunJob[] {
-  const free = lanes ? { ICMP: 0, TRACEROUTE: 0, MULTI_STEP: 0, ...lanes } : null;
+  const free = lanes ? perLane((lane) => lanes[lane] ?? 0) : null;
   const now = deps.clock.now().getTime();
   const dropped: JobOutcome[] = [];
   const leased = transaction(deps.db, (tx) => {
@@ -18,10 +20,10 @@ function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, ma
     // Overdue jobs are dropped on the way, so look a little further than max.
     for (const row of listQueuedJobs(tx, principal.locationId, max * 2 + 10)) {
       if (jobs.length >= max) break;
-      const job = row.job as unknown as RunJob;
-      if (row.dropAfter < now) {
+      const job = storedJob(deps.logger, row);
+      if (!job || row.dropAfter < now) {
         deleteAgentJob(tx, row.jobId);
-        dropped.push({ job, result: null, reason: 'SKIPPED', agentId });
+        if (job) dropped.push({ job, result: null, reason: 'SKIPPED', agentId });
         continue;
       }
       // An agent with lanes takes only what its lanes have room for; the rest waits for it or another agent.
@@ -52,7 +54,7 @@ export async function leaseAgentJobs(deps: ServiceDeps, principal: AgentPrincipa
     const remaining = deadline - Date.now();
     if (jobs.length > 0 || remaining <= 0 || signals.closed || signal?.aborted) {
       // The agent needs the real values; they stay sealed in agent_jobs.
-      return { jobs: jobs.map((job) => openJobSecrets(deps.keyring, job)) as unknown as AgentLeaseReply['jobs'] };
+      return { jobs: jobs.map((job) => openJobSecrets(deps.keyring, job)) };
     }
     await signals.wait(principal.locationId, remaining, signal);
   }

@@ -1,9 +1,10 @@
-import type { JobOutcome, RunJob } from '../../runner/jobs';
+import type { JobOutcome } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
 import { deleteAgentJob, listExpiredLeases, listOverdueQueued, requeueJob } from '../../db/repositories/agent-jobs';
 import { deleteAgentsNotSeenSince } from '../../db/repositories/private-locations';
 import type { ServiceDeps } from '../context';
 import { reportOutcomes } from './runtime';
+import { storedJob } from './stored-job';
 
 /** Agents silent this long leave their location's agent list. */
 export const FORGET_AGENTS_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -21,10 +22,10 @@ export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: 
   const counts = { requeued: 0, expired: 0, dropped: 0 };
   transaction(deps.db, (tx) => {
     for (const row of listExpiredLeases(tx, now, BATCH)) {
-      const job = row.job as unknown as RunJob;
-      if (row.cancelled || row.dropAfter < now) {
+      const job = storedJob(deps.logger, row);
+      if (!job || row.cancelled || row.dropAfter < now) {
         deleteAgentJob(tx, row.jobId);
-        outcomes.push({ job, result: null, reason: row.cancelled ? 'CANCELLED' : 'LEASE_EXPIRED', agentId: row.agentId ?? 'broker' });
+        if (job) outcomes.push({ job, result: null, reason: row.cancelled ? 'CANCELLED' : 'LEASE_EXPIRED', agentId: row.agentId ?? 'broker' });
         counts.expired++;
       } else {
         requeueJob(tx, row.jobId);
@@ -34,7 +35,8 @@ export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: 
     }
     for (const row of listOverdueQueued(tx, now, BATCH)) {
       deleteAgentJob(tx, row.jobId);
-      outcomes.push({ job: row.job as unknown as RunJob, result: null, reason: 'SKIPPED', agentId: 'broker' });
+      const job = storedJob(deps.logger, row);
+      if (job) outcomes.push({ job, result: null, reason: 'SKIPPED', agentId: 'broker' });
       counts.dropped++;
     }
     deleteAgentsNotSeenSince(tx, now - FORGET_AGENTS_AFTER_MS);

@@ -2,7 +2,7 @@
 export { cancelCheckSession, closeInterruptedSessions } from './close-session';
 export { listRecentCheckSessions, RecentSessionsQuery } from './list-recent';
 export { checksChangeBetween, checksChangeMarker, loadCheckPlans, type ChangeMarker } from './load-plans';
-export { timeoutOf, type CheckPlan } from './plan';
+export { isRunnable, type CheckPlan, type RunnablePlan } from './plan';
 export { closeUnrecordedSessions, recordOutcomes, type RecordDecision } from './record-outcome';
 export { runLocationsOf, statusOf } from './session-state';
 export { startSessions } from './start-sessions';

@@ -32,7 +32,10 @@ export function loadCheckPlans(deps: ServiceDeps, filter: PlanFilter): CheckPlan
       list.push({ key: v.key, value: v.value, locked: v.locked, secret: v.secret });
       variables.set(v.accountId, list);
     }
-    return rows.map((row) => planCheck(row, row.groupId === null ? null : (groups.get(row.groupId) ?? null), variables.get(row.accountId) ?? []));
+    const plans = rows.map((row) => planCheck(row, row.groupId === null ? null : (groups.get(row.groupId) ?? null), variables.get(row.accountId) ?? []));
+    // Never expected (every body was parsed on write), but a check that silently stopped running must leave a trace.
+    for (const plan of plans) if (plan.problem) deps.logger.error({ checkId: plan.checkId, problem: plan.problem }, 'a stored check cannot run');
+    return plans;
   });
 }
 

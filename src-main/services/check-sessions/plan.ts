@@ -1,13 +1,11 @@
 import type { CheckRunRow, GroupRow } from '../../db/repositories/runs';
-import type { ExecutionJob, IcmpCheckInput, MultiStepCheckInput, TracerouteCheckInput } from '../../runner/types';
 import { resolveEffectiveCheckSettings, type GroupSettings } from '../check-groups/resolve-effective-settings';
 import { checkSettingsOf, groupSettingsOf } from '../check-groups/stored-settings';
 import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { RetryPolicy } from '../../../src-shared/rules/retry';
 import { cadenceOf, type Cadence } from '../../../src-shared/rules/schedule';
-
-export const RUNNABLE_TYPES = new Set(['ICMP', 'TRACEROUTE', 'MULTI_STEP']);
+import { isRunType, plannedExecution, type PlannedExecution } from '../../../src-shared/schemas/run-job';
 
 /** Everything the scheduler needs to run one check, resolved from the check and its group. */
 export interface CheckPlan {
@@ -17,8 +15,9 @@ export interface CheckPlan {
   checkType: string;
   name: string;
   tags: string[];
-  /** Runs on schedule: the check and its group are activated and the type has an executor. */
-  runnable: boolean;
+  /** Why a check of a runnable type cannot run (its stored body does not parse); null otherwise. */
+  problem: string | null;
+  /** Runs on schedule: it can run (an execution), and the check and its group are activated. */
   scheduled: boolean;
   cadence: Cadence;
   nextRunAt: number | null;
@@ -28,43 +27,19 @@ export interface CheckPlan {
   retry: { strategy: RetryPolicy | null; doubleCheck: boolean };
   groupId: number | null;
   groupConcurrency: number | null;
-  execution: Omit<ExecutionJob, 'signal' | 'runLocation'>;
+  /** What its runs execute; null when it cannot run here. */
+  execution: PlannedExecution | null;
 }
 
 function num(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
-/** A multi-step run's limit when the check sets no maxResponseTime: API flows finish in seconds. */
-export const DEFAULT_MULTI_STEP_TIMEOUT_MS = 30_000;
-/** The shortest multi-step limit, whatever maxResponseTime says (Playwright needs a moment per step). */
-const MIN_MULTI_STEP_TIMEOUT_MS = 1_000;
+/** A plan whose check runs here: its type has an executor and its stored body parses as that executor's input. */
+export type RunnablePlan = CheckPlan & { execution: PlannedExecution };
 
-/**
- * The run's hard time limit: ping needs about a second per packet; traceroute gets mtr's limit; a
- * multi-step script its maxResponseTime (a slower run fails anyway), else 30 s. The multi-step
- * executor adds a start-up allowance for Playwright on top.
- */
-export function timeoutOf(checkType: string, body: Record<string, unknown>): number {
-  const request = (body.request ?? {}) as Record<string, unknown>;
-  if (checkType === 'ICMP') return num(request.pingCount, 10) * 1000 + 10_000;
-  if (checkType === 'MULTI_STEP') {
-    const max = body.maxResponseTime;
-    return typeof max === 'number' && Number.isFinite(max) ? Math.max(MIN_MULTI_STEP_TIMEOUT_MS, Math.ceil(max)) : DEFAULT_MULTI_STEP_TIMEOUT_MS;
-  }
-  return 120_000;
-}
-
-/** A stored body is what its type's create schema parsed when it was written: the executor's input. */
-function executionOf(row: CheckRunRow, environment: EnvironmentVariable[]): CheckPlan['execution'] {
-  const body: object = row.body;
-  const base = { checkId: row.id, timeoutMs: timeoutOf(row.checkType, row.body) };
-  if (row.checkType === 'TRACEROUTE') return { ...base, checkType: 'TRACEROUTE', check: body as TracerouteCheckInput };
-  if (row.checkType === 'MULTI_STEP') {
-    const variables = environment.map((variable) => ({ ...variable, value: variable.value ?? null }));
-    return { ...base, checkType: 'MULTI_STEP', check: { ...(body as MultiStepCheckInput), environmentVariables: variables } };
-  }
-  return { ...base, checkType: 'ICMP', check: body as IcmpCheckInput };
+export function isRunnable(plan: CheckPlan): plan is RunnablePlan {
+  return plan.execution !== null;
 }
 
 /** A check's group as its plans need it: its settings read once, whatever the number of member checks. */
@@ -95,7 +70,8 @@ export function planCheck(row: CheckRunRow, group: PlannedGroup | null, accountV
   const locations = [...effective.privateLocations, ...effective.locations];
   const frequency = num(body.frequency, 10);
   const offset = typeof body.frequencyOffset === 'number' ? body.frequencyOffset : null;
-  const runnable = RUNNABLE_TYPES.has(row.checkType);
+  const execution = plannedExecution(row.id, row.checkType, body, withAccountVariables(accountVariables, effective.environmentVariables));
+  const runnable = !('problem' in execution);
   return {
     checkId: row.id,
     accountId: row.accountId,
@@ -104,7 +80,7 @@ export function planCheck(row: CheckRunRow, group: PlannedGroup | null, accountV
     name: row.name,
     // "Group tags also match" (the public API's matchTags).
     tags: [...new Set([...row.tags, ...(group?.tags ?? [])])],
-    runnable,
+    problem: 'problem' in execution && isRunType(row.checkType) ? execution.problem : null,
     scheduled: runnable && effective.activated,
     cadence: cadenceOf(frequency, offset, row.id),
     nextRunAt: row.nextRunAt,
@@ -114,6 +90,6 @@ export function planCheck(row: CheckRunRow, group: PlannedGroup | null, accountV
     retry: { strategy: effective.retryStrategy, doubleCheck: effective.doubleCheck },
     groupId: row.groupId,
     groupConcurrency: effective.concurrency,
-    execution: executionOf(row, withAccountVariables(accountVariables, effective.environmentVariables)),
+    execution: 'problem' in execution ? null : execution,
   };
 }

@@ -7,12 +7,12 @@ import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { RunSource } from '../../../src-shared/schemas/check-session';
 import type { ServiceDeps } from '../context';
-import type { CheckPlan } from './plan';
+import type { CheckPlan, RunnablePlan } from './plan';
 import type { SessionDispatch } from '../runtime';
 import { runSourceCode, statusCode } from './session-state';
 
 export interface SessionRequest {
-  plan: CheckPlan;
+  plan: RunnablePlan;
   runSource: RunSource;
   /** When the run was due (its schedule slot); default now. */
   plannedAt?: number;
@@ -25,13 +25,13 @@ function slotsOf(plan: CheckPlan): { slots: string[]; nextIndex: number | null }
   return { slots: [plan.locations[nextIndex] ?? LOCAL_LOCATION], nextIndex };
 }
 
-export function jobFor(plan: CheckPlan, session: { id: number; accountId: string }, slot: string, attempt: number, plannedAt: number, firstAttemptAt: number, runLocation = slot): RunJob {
+export function jobFor(plan: RunnablePlan, session: { id: number; accountId: string }, slot: string, attempt: number, plannedAt: number, firstAttemptAt: number, runLocation = slot): RunJob {
   return {
     jobId: randomUUID(),
     sessionId: encodeRunId('session', session.id),
     accountId: session.accountId,
     attempt,
-    execution: { ...plan.execution, runLocation } as RunJob['execution'],
+    execution: { ...plan.execution, runLocation },
     enqueuedAt: plannedAt,
     plannedAt,
     // A run that cannot start before the next one is due is skipped, not queued behind it.

@@ -3,14 +3,13 @@ import { findSessions } from '../../db/repositories/runs-sessions';
 import type { CheckSession, RunSource, TriggerSessionsRequest } from '../../../src-shared/schemas/check-session';
 import type { ServiceContext } from '../context';
 import { loadCheckPlans } from './load-plans';
-import type { CheckPlan } from './plan';
+import { isRunnable, type CheckPlan, type RunnablePlan } from './plan';
 import { startSessions } from './start-sessions';
 import { matchesTagTarget } from '../../../src-shared/rules/match-tags';
 import { sessionView } from './view';
-import type { MultiStepCheckInput } from '../../runner/types';
 
 /** Starts one session per plan now and hands its jobs to the run coordinator. */
-export function runPlansNow(ctx: ServiceContext, plans: readonly CheckPlan[], runSource: RunSource): CheckSession[] {
+export function runPlansNow(ctx: ServiceContext, plans: readonly RunnablePlan[], runSource: RunSource): CheckSession[] {
   const control = ctx.runtime.runs;
   if (!control) throw new AppError('unavailable', 'Checks cannot run right now: the scheduler is not running in this process.');
   const dispatches = startSessions(
@@ -34,7 +33,7 @@ export function runPlansNow(ctx: ServiceContext, plans: readonly CheckPlan[], ru
 export function triggerCheckSessions(ctx: ServiceContext, request: TriggerSessionsRequest, runSource: RunSource = 'TRIGGER_API', runVariables: readonly RunVariable[] = []): CheckSession[] {
   const target = request.target;
   const named = target?.checkId;
-  let plans = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: named?.length ? named : undefined }).filter((p) => p.runnable);
+  let plans = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: named?.length ? named : undefined }).filter(isRunnable);
   if (!named?.length) plans = plans.filter((p) => p.scheduled);
   if (target?.matchTags?.length) {
     const tagsOf = new Map(loadTags(plans));
@@ -57,11 +56,11 @@ export interface RunVariable {
  * Variables given for one run (`checkly trigger -e KEY=value`) reach that run's multi-step scripts and
  * win over the check's own of the same name; other check types take no variables.
  */
-export function withRunEnvironment(plan: CheckPlan, variables: readonly RunVariable[]): CheckPlan {
+export function withRunEnvironment(plan: RunnablePlan, variables: readonly RunVariable[]): RunnablePlan {
   const execution = plan.execution;
   if (variables.length === 0 || execution.checkType !== 'MULTI_STEP') return plan;
   const given = new Set(variables.map((v) => v.key));
-  const check = execution.check as MultiStepCheckInput;
+  const check = execution.check;
   const own = (check.environmentVariables ?? []).filter((v) => !given.has(v.key));
   const environmentVariables = [...own, ...variables.map((v) => ({ key: v.key, value: v.value, secret: false }))];
   return { ...plan, execution: { ...execution, check: { ...check, environmentVariables } } };
@@ -71,7 +70,7 @@ export function withRunEnvironment(plan: CheckPlan, variables: readonly RunVaria
 export function runCheckNow(ctx: ServiceContext, checkId: string): CheckSession {
   const plan = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: [checkId] })[0];
   if (!plan) throw AppError.notFound();
-  if (!plan.runnable) throw new AppError('validation', `checkType: ${plan.checkType} checks cannot run here`);
+  if (!isRunnable(plan)) throw new AppError('validation', plan.problem ?? `checkType: ${plan.checkType} checks cannot run here`);
   const [session] = runPlansNow(ctx, [plan], 'SCHEDULE_NOW');
   if (!session) throw AppError.notFound();
   return session;

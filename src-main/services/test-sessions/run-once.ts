@@ -3,11 +3,10 @@ import { listVariablesOfAccounts } from '../../db/repositories/account-variables
 import { findCheckGroup } from '../../db/repositories/check-groups';
 import { findCheck } from '../../db/repositories/checks';
 import type { JobOutcome, NoResultReason } from '../../runner/jobs';
-import type { MultiStepCheckInput } from '../../runner/types';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
 import type { RunOnceRequest, RunOnceResult } from '../../../src-shared/schemas/run-once';
-import { timeoutOf } from '../check-sessions';
+import { plannedExecution } from '../../../src-shared/schemas/run-job';
 import type { ServiceContext } from '../context';
 import { openEnvironment, resolveEnvironment, sealEnvironment } from '../secrets/environment';
 
@@ -82,16 +81,10 @@ function resultOf(outcome: JobOutcome): RunOnceResult {
 export async function runMultiStepOnce(ctx: ServiceContext, request: RunOnceRequest, signal?: AbortSignal): Promise<RunOnceResult> {
   const adHoc = ctx.runtime.adHoc;
   if (!adHoc) throw new AppError('unavailable', 'Scripts cannot run right now: this process runs no agent.');
-  const check: MultiStepCheckInput = {
-    script: request.script,
-    scriptPath: null,
-    dependencies: request.dependencies ?? [],
-    environmentVariables: environmentOf(ctx, request).map((variable) => ({ key: variable.key, value: variable.value ?? null, secret: variable.secret })),
-    maxResponseTime: request.maxResponseTime ?? null,
-    degradedResponseTime: request.degradedResponseTime ?? null,
-  };
+  const planned = plannedExecution(request.checkId ?? 'run-once', 'MULTI_STEP', { ...request, scriptPath: null }, environmentOf(ctx, request));
+  if ('problem' in planned) throw new AppError('validation', planned.problem);
   const outcome = await adHoc.run(
-    { checkId: request.checkId ?? 'run-once', checkType: 'MULTI_STEP', runLocation: LOCAL_LOCATION, timeoutMs: timeoutOf('MULTI_STEP', request), check },
+    { ...planned, runLocation: LOCAL_LOCATION },
     { accountId: ctx.accountId, signal, startWithinMs: RUN_ONCE_START_WITHIN_MS },
   );
   return resultOf(outcome);

@@ -1,5 +1,5 @@
 import type { IP_FAMILIES } from '../../../src-shared/enums';
-import { IcmpMonitorCreate, IcmpMonitorUpdate, type IcmpMonitorCreateInput } from '../../../src-shared/schemas/icmp-monitor';
+import { ICMP_REQUEST_DEFAULTS, IcmpMonitorCreate, IcmpMonitorUpdate, type IcmpMonitorCreateInput } from '../../../src-shared/schemas/icmp-monitor';
 import { numberField, optionalNumber } from '../../lib/form-values';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
 import { COMMON_LABELS, INITIAL_COMMON_VALUES, commonBody, commonFieldForPath, commonValuesOf, type CommonCheckValues } from './check-form-common';
@@ -19,8 +19,8 @@ export type IcmpFormField = keyof IcmpFormValues;
 export const INITIAL_ICMP_FORM_VALUES: IcmpFormValues = {
   ...INITIAL_COMMON_VALUES,
   hostname: '',
-  pingCount: 10,
-  ipFamily: 'IPv4',
+  pingCount: ICMP_REQUEST_DEFAULTS.pingCount,
+  ipFamily: ICMP_REQUEST_DEFAULTS.ipFamily,
   degradedPacketLossThreshold: 10,
   maxPacketLossThreshold: 20,
 };

@@ -1,5 +1,6 @@
 import type { IP_FAMILIES } from '../../../src-shared/enums';
 import {
+  TRACEROUTE_REQUEST_DEFAULTS,
   TracerouteMonitorCreate,
   TracerouteMonitorUpdate,
   type TRACEROUTE_PROTOCOLS,
@@ -29,13 +30,13 @@ export type TracerouteFormField = keyof TracerouteFormValues;
 export const INITIAL_TRACEROUTE_FORM_VALUES: TracerouteFormValues = {
   ...INITIAL_COMMON_VALUES,
   url: '',
-  protocol: 'TCP',
+  protocol: TRACEROUTE_REQUEST_DEFAULTS.protocol,
   port: '',
-  ipFamily: 'IPv4',
-  maxHops: 30,
+  ipFamily: TRACEROUTE_REQUEST_DEFAULTS.ipFamily,
+  maxHops: TRACEROUTE_REQUEST_DEFAULTS.maxHops,
   maxUnknownHops: '',
-  timeout: 10,
-  ptrLookup: true,
+  timeout: TRACEROUTE_REQUEST_DEFAULTS.timeout,
+  ptrLookup: TRACEROUTE_REQUEST_DEFAULTS.ptrLookup,
   degradedResponseTime: 10000,
   maxResponseTime: 20000,
 };
