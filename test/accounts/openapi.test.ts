@@ -46,6 +46,10 @@ describe('/openapi.json covers every registered REST route', () => {
         for (const member of ['statusCode', 'error', 'message']) {
           if (!schema.properties?.[member] || !schema.required?.includes(member)) problems.push(`${route.method} ${route.url}: ${code} body lacks ${member}`);
         }
+        // Any route may refuse with the plain spec body (a role, a foreign account header, the rate limit); a member it lacks would make that a 500.
+        for (const member of schema.required ?? []) {
+          if (!['statusCode', 'error', 'message'].includes(member)) problems.push(`${route.method} ${route.url}: ${code} body requires ${member}`);
+        }
       }
       const pathParams = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
       for (const name of pathParams) {

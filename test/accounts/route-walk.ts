@@ -16,7 +16,7 @@ export function restRoutes(server: TestServer): RestRoute[] {
   const seen = new Set<string>();
   const routes: RestRoute[] = [];
   for (const route of server.backend.app.registeredRoutes) {
-    if (route.hidden || !/^\/v\d+\//.test(route.url) || route.method === 'HEAD') continue;
+    if (route.hidden || !/^\/(v\d+|next)\//.test(route.url) || route.method === 'HEAD') continue;
     const id = `${route.method} ${route.url}`;
     if (seen.has(id)) continue;
     seen.add(id);

@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, createWebSocketStream, type WebSocket } from 'ws';
 import { isAppError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
-import { authenticate } from '../../services/auth';
+import { assertOwnAccount, authenticateKey } from '../../services/auth';
 import type { HttpDeps } from '../deps';
 import { hostAllowed, type HostCheckOptions } from '../host-check';
+import { clientAddress } from '../request-limits';
+import { ConnectionCounts, DEFAULT_MQTT_CONNECTION_CAPS, type ConnectionSlot, type MqttConnectionCaps } from './connection-caps';
 
 /** Where the public CLI's `trigger` follows its run: CHECKLY_MQTT_URL=ws://<host>:<port>/mqtt. */
 export const MQTT_PATH = '/mqtt';
@@ -15,7 +17,8 @@ export const MQTT_PATH = '/mqtt';
 /** MQTT packets here are small (subscriptions, pings); a larger frame is not a client of ours. */
 const MAX_FRAME_BYTES = 64 * 1024;
 
-// CONNACK return codes (MQTT 3.1.1, table 3.1).
+// CONNACK return codes (MQTT 3.1.1, table 3.1). 3.1.1 has no quota code: a cap answers "Server unavailable".
+const SERVER_UNAVAILABLE = 3;
 const BAD_USERNAME_OR_PASSWORD = 4;
 const NOT_AUTHORIZED = 5;
 
@@ -37,9 +40,16 @@ function writeHttpRefusal(socket: Duplex, status: number, reason: string): void 
  * An MQTT broker (aedes) over WebSocket on the API's own HTTP server. CONNECT authenticates like a
  * REST request (username = account id, password = API key; failures count against the address like a
  * 401), clients may only subscribe to their account's topics and never publish: only the server does.
+ * Connections are capped per key and per address.
  */
-export async function attachMqttBroker(app: FastifyInstance, deps: HttpDeps, options: { logger: Logger; hosts: HostCheckOptions }): Promise<Aedes> {
+export async function attachMqttBroker(
+  app: FastifyInstance,
+  deps: HttpDeps,
+  options: { logger: Logger; hosts: HostCheckOptions; caps?: MqttConnectionCaps },
+): Promise<Aedes> {
   const accounts = new WeakMap<Client, string>();
+  const counts = new ConnectionCounts(options.caps ?? DEFAULT_MQTT_CONNECTION_CAPS);
+  const slots = new WeakMap<IncomingMessage, ConnectionSlot>();
   const broker = await Aedes.createBroker({
     // A client that stops reading cannot stall delivery to the others for long.
     drainTimeout: 10_000,
@@ -48,11 +58,17 @@ export async function attachMqttBroker(app: FastifyInstance, deps: HttpDeps, opt
       const address = client.req?.socket.remoteAddress ?? 'unknown';
       try {
         const token = password?.toString('utf8') ?? '';
-        const principal = deps.limits.authFailures.authenticate(address, () =>
-          authenticate(deps.services, deps.launchTokens, { authorization: `Bearer ${token}`, accountHeaders: username ? [username] : [] }),
+        const { principal, keyHash } = deps.limits.authFailures.authenticate(address, () =>
+          authenticateKey(deps.services, deps.launchTokens, { authorization: `Bearer ${token}`, accountHeaders: [] }),
         );
+        // The login is username = account id (what the public CLI sends); leaving it out is no way around the account check.
+        if (!username?.trim()) return done(refusal('Bad username or password: the username must be the account id', BAD_USERNAME_OR_PASSWORD), false);
+        assertOwnAccount(principal, [username]);
         // A CONNECT is one request of the key's budget, like a REST call.
-        deps.limits.budget.spend(deps.limits.budget.bucketOf(`Bearer ${token}`, address));
+        deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));
+        const slot = client.req ? slots.get(client.req) : undefined;
+        const capped = slot ? slot.connect(keyHash) : { message: 'the connection did not come through the WebSocket endpoint' };
+        if (capped) return done(refusal(`Server unavailable: ${capped.message}`, SERVER_UNAVAILABLE), false);
         accounts.set(client, principal.accountId);
         done(null, true);
       } catch (error) {
@@ -94,6 +110,11 @@ export async function attachMqttBroker(app: FastifyInstance, deps: HttpDeps, opt
     } catch {
       return writeHttpRefusal(socket, 429, 'Too Many Requests');
     }
+    // The slot belongs to the TCP socket, so it is freed however the connection ends (even a failed handshake).
+    const slot = counts.open(clientAddress(request.socket.remoteAddress));
+    if (!slot) return writeHttpRefusal(socket, 429, 'Too Many Requests');
+    socket.once('close', () => slot.release());
+    slots.set(request, slot);
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
 

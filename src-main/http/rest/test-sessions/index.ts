@@ -19,9 +19,10 @@ import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import type { RunFeed } from '../../mqtt/run-feed';
 import { foldBracketArrays } from '../checks/list-query';
-import { errorResponses } from '../common';
+import { ErrorResponse, errorResponses } from '../common';
 
-const NoMatchingChecks = z.object({ statusCode: z.number(), error: z.string(), message: z.string(), errorCode: z.literal('ERR_NO_MATCHING_CHECKS') });
+// Every 403 goes through this schema: a role or account-header refusal has no errorCode, so it must stay optional.
+const ForbiddenOrNoMatchingChecks = ErrorResponse.extend({ errorCode: z.literal('ERR_NO_MATCHING_CHECKS').optional() });
 
 /** Test sessions (`checkly trigger`, `checkly test-sessions`): the check sessions one trigger started, followed live over MQTT. */
 export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginAsyncZod {
@@ -34,7 +35,7 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
           tags: ['Test sessions'],
           summary: 'Run the matching checks now as one test session; progress is published on the MQTT endpoint (/mqtt)',
           body: TestSessionTriggerRequest,
-          response: { 201: TestSessionTriggerResponse, 403: NoMatchingChecks.describe('No check matches (or Forbidden)'), ...errorResponses(400, 401, 429) },
+          response: { 201: TestSessionTriggerResponse, 403: ForbiddenOrNoMatchingChecks.describe('Forbidden, or no check matches (errorCode ERR_NO_MATCHING_CHECKS)'), ...errorResponses(400, 401, 429) },
         },
       },
       async (request, reply) => {
