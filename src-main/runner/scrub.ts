@@ -83,6 +83,22 @@ export interface Scrubber {
   deep<T>(value: T): T;
 }
 
+/** A variable as a job carries it to the executor (secrets already opened). */
+export interface RunVariableValue {
+  key: string;
+  value: string | null;
+  secret?: boolean | null;
+}
+
+/**
+ * The scrubber of one run, built from the variables the run is given: every source (account, group,
+ * check, the trigger's own variables, a run-once form) reaches the script only through this list, so a
+ * value marked secret wherever it came from is scrubbed. Executors build their scrubber here, never by hand.
+ */
+export function runScrubber(variables: readonly RunVariableValue[] | null | undefined): Scrubber {
+  return createScrubber((variables ?? []).flatMap((v) => (v.secret === true && typeof v.value === 'string' && v.value ? [v.value] : [])));
+}
+
 /** Removes secret values (in every form of secretForms) and sensitive header values from recorded text. */
 export function createScrubber(secretValues: string[]): Scrubber {
   const forms = [...new Set(secretValues.flatMap(secretForms))].sort((a, b) => b.length - a.length);

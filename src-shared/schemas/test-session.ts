@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { CHECK_TYPES } from '../enums';
 import { SESSION_STATUSES } from '../rules/session-status';
 import { RESULT_TYPES } from './check-session';
+import { LIMITS } from './limits';
+
+/** A variable for one run (`checkly trigger -e KEY=value`); API clients may mark one secret, as on a check. */
+export const RunVariable = z.looseObject({
+  key: z.string().min(1).max(LIMITS.envVarKey),
+  value: z.string().max(LIMITS.envVarValue),
+  secret: z.boolean().optional(),
+});
 
 /** POST /next/test-sessions/trigger, as `checkly trigger` sends it; fields Sightline does not use are accepted and ignored. */
 export const TestSessionTriggerRequest = z.looseObject({
@@ -11,7 +19,7 @@ export const TestSessionTriggerRequest = z.looseObject({
   targetTags: z.array(z.array(z.string())).optional(),
   checkId: z.array(z.uuid({ message: 'checkId must hold uuids' })).optional(),
   runLocation: z.unknown().optional(),
-  environmentVariables: z.array(z.looseObject({ key: z.string(), value: z.string() })).nullish(),
+  environmentVariables: z.array(RunVariable).nullish(),
 });
 export type TestSessionTriggerRequest = z.infer<typeof TestSessionTriggerRequest>;
 

@@ -3,7 +3,7 @@ import { summarizeReport, cleanText, type ReportSummary } from '../multistep-rep
 import { createWorkspace, installedNodeModules, playwrightCliPath, playwrightVersion, removeWorkspace } from '../multistep-workspace';
 import { runTool } from '../process';
 import { DEFAULT_MULTISTEP_MEMORY_MB, firstLine, handOver, launchCommand, sandboxFor } from '../sandbox';
-import { createScrubber } from '../scrub';
+import { runScrubber } from '../scrub';
 import type { ExecutionError, ExecutionJob, ExecutionResult, ExecutorDeps, MultiStepCheckResult } from '../types';
 import { settle } from '../verdict';
 
@@ -45,7 +45,7 @@ function memoryLimitFault(memoryMb: number, detail: string): ExecutionError {
 export async function runMultiStep(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>, deps: ExecutorDeps): Promise<ExecutionResult> {
   const startedAt = deps.now();
   const { check } = job;
-  const scrub = createScrubber((check.environmentVariables ?? []).filter((v) => v.secret && v.value).map((v) => v.value as string));
+  const scrub = runScrubber(check.environmentVariables);
   const finish = (fault: ExecutionError | null, extra: { hasErrors?: boolean; timedOut?: boolean; aborted?: boolean } = {}) =>
     scrub.deep(settle({ startedAt, stoppedAt: deps.now(), responseTime: 0, limits: check, fault, assertions: [], ...extra }));
 

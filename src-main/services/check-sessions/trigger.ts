@@ -7,6 +7,7 @@ import { isRunnable, type CheckPlan, type RunnablePlan } from './plan';
 import { startSessions } from './start-sessions';
 import { matchesTagTarget } from '../../../src-shared/rules/match-tags';
 import { sessionView } from './view';
+import { sealEnvironment } from '../secrets/environment';
 
 /** Starts one session per plan now and hands its jobs to the run coordinator. */
 export function runPlansNow(ctx: ServiceContext, plans: readonly RunnablePlan[], runSource: RunSource): CheckSession[] {
@@ -40,7 +41,9 @@ export function triggerCheckSessions(ctx: ServiceContext, request: TriggerSessio
     plans = plans.filter((p) => matchesTagTarget(tagsOf.get(p.checkId) ?? [], target.matchTags ?? []));
   }
   if (plans.length === 0) throw new AppError('not_found', 'No matching checks found.');
-  return runPlansNow(ctx, plans.map((p) => withRunEnvironment(p, runVariables)), runSource);
+  // Sealed like the check's own secrets: opened only where the job is handed to its executor or remote agent.
+  const variables = sealEnvironment(ctx.keyring, runVariables) ?? [];
+  return runPlansNow(ctx, plans.map((p) => withRunEnvironment(p, variables)), runSource);
 }
 
 function loadTags(plans: readonly CheckPlan[]): [string, string[]][] {
@@ -50,11 +53,13 @@ function loadTags(plans: readonly CheckPlan[]): [string, string[]][] {
 export interface RunVariable {
   key: string;
   value: string;
+  /** Required, so no source of run variables can drop it: the executor scrubs what is marked secret. */
+  secret: boolean;
 }
 
 /**
  * Variables given for one run (`checkly trigger -e KEY=value`) reach that run's multi-step scripts and
- * win over the check's own of the same name; other check types take no variables.
+ * win over the check's own of the same name, flag included; other check types take no variables.
  */
 export function withRunEnvironment(plan: RunnablePlan, variables: readonly RunVariable[]): RunnablePlan {
   const execution = plan.execution;
@@ -62,7 +67,7 @@ export function withRunEnvironment(plan: RunnablePlan, variables: readonly RunVa
   const given = new Set(variables.map((v) => v.key));
   const check = execution.check;
   const own = (check.environmentVariables ?? []).filter((v) => !given.has(v.key));
-  const environmentVariables = [...own, ...variables.map((v) => ({ key: v.key, value: v.value, secret: false }))];
+  const environmentVariables = [...own, ...variables.map((v) => ({ key: v.key, value: v.value, secret: v.secret }))];
   return { ...plan, execution: { ...execution, check: { ...check, environmentVariables } } };
 }
 

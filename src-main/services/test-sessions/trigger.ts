@@ -32,7 +32,7 @@ export interface TriggeredTestSession extends TestSessionTriggerResponse {
  * POST /next/test-sessions/trigger (`checkly trigger`): one check session per matching check, like
  * the check-session trigger; the sessions together are the test session. Checks run where they are
  * configured to run (Sightline has no cloud regions to honour `runLocation`); `environmentVariables`
- * reach this run's multi-step scripts.
+ * reach this run's multi-step scripts, a secret one sealed and scrubbed like a check's own.
  */
 export function triggerTestSession(ctx: ServiceContext, request: TestSessionTriggerRequest): TriggeredTestSession {
   const runSource = request.shouldRecord === false ? 'TRIGGER_NO_RECORD' : 'TRIGGER_RECORD';
@@ -40,7 +40,7 @@ export function triggerTestSession(ctx: ServiceContext, request: TestSessionTrig
     checkId: request.checkId?.length ? request.checkId : undefined,
     matchTags: request.targetTags?.length ? request.targetTags : undefined,
   };
-  const variables = (request.environmentVariables ?? []).map(({ key, value }) => ({ key, value }));
+  const variables = (request.environmentVariables ?? []).map(({ key, value, secret }) => ({ key, value, secret: secret === true }));
   const sessions = triggerCheckSessions(ctx, { target }, runSource, variables);
   if (sessions.length > MAX_TEST_SESSION_CHECKS) throw new AppError('validation', `A test session runs at most ${MAX_TEST_SESSION_CHECKS} checks; narrow the target with tags or check ids.`);
   const ids = sessions.map((s) => decodeRunId('session', s.checkSessionId) ?? 0);
