@@ -12,6 +12,7 @@ import type { Logger } from '../core/logger';
 import { isAppError } from '../core/errors';
 import { errorBody } from '../../src-shared/errors';
 import { BODY_LIMIT_BYTES } from './body-limit';
+import { answerUnknownRoutesUnread, parseJsonWithDepthLimit } from './body-parsing';
 import type { HttpDeps } from './deps';
 import { refuseForeignHosts } from './host-check';
 import { refuseConnect, trpcMethodsOnly } from './method-guards';
@@ -51,7 +52,7 @@ import { consoleSessionRoutes } from './console-session/routes';
 import { ConsoleSessions } from '../services/auth';
 import { publicStatusRoutes } from './public-status';
 import { webAppRedirectRoutes } from './web-app-redirects';
-import { createContextFactory } from './trpc/context';
+import { authenticateTrpcRequests } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
 /** The retry-after of a 429 from tRPC: the seconds its AppError carries. */
@@ -88,6 +89,9 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(restErrorHandler(options.logger));
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(404, 'Not Found')));
+  // Before any scope is registered, so that every scope inherits the parser.
+  parseJsonWithDepthLimit(app);
+  answerUnknownRoutesUnread(app);
   // First of all hooks: a request for a foreign Host (DNS rebinding) reaches nothing.
   refuseForeignHosts(app, { listenHost: options.listenHost, publicHosts: options.publicHosts });
   addSecurityHeaders(app);
@@ -180,11 +184,12 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     trpcScope.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
+    const createContext = authenticateTrpcRequests(trpcScope, deps);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: createContextFactory(deps),
+        createContext,
         onError({ error }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') options.logger.error({ err: error.cause ?? error }, 'tRPC procedure failed');
         },
