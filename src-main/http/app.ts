@@ -13,6 +13,7 @@ import { isAppError } from '../core/errors';
 import { errorBody } from '../../src-shared/errors';
 import { BODY_LIMIT_BYTES } from './body-limit';
 import { answerUnknownRoutesUnread, parseJsonWithDepthLimit } from './body-parsing';
+import { FIRST_REQUEST_TIMEOUT_MS, guardConnections } from './connection-guard';
 import type { HttpDeps } from './deps';
 import { refuseForeignHosts } from './host-check';
 import { refuseConnect, trpcMethodsOnly } from './method-guards';
@@ -68,6 +69,10 @@ export interface AppOptions {
   rateLimitPerMinute: number;
   /** Failed authentications per minute per client address before 429s. */
   authFailuresPerMinute: number;
+  /** Open connections per client address; more are closed on accept. */
+  maxConnectionsPerAddress: number;
+  /** Default FIRST_REQUEST_TIMEOUT_MS. */
+  firstRequestTimeoutMs?: number;
   /** The listen address and the public names: a request for any other Host answers 421. */
   listenHost: string;
   publicHosts: readonly string[];
@@ -84,6 +89,11 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   };
   const deps: HttpDeps = { ...base, limits, consoleSession };
   const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, bodyLimit: BODY_LIMIT_BYTES, routerOptions: { maxParamLength: 500 } });
+  guardConnections(app.server, {
+    maxPerAddress: options.maxConnectionsPerAddress,
+    firstRequestTimeoutMs: options.firstRequestTimeoutMs ?? FIRST_REQUEST_TIMEOUT_MS,
+    logger: options.logger,
+  });
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
