@@ -50,6 +50,8 @@ export interface BootOptions {
   tools?: ExecutorDeps['tools'];
   /** How often the scheduler looks for changed checks; default 2000 ms. */
   schedulerPollMs?: number;
+  /** How long a new connection may take to send its first request head before it is closed; default 10000 ms. */
+  firstRequestTimeoutMs?: number;
   /** How long close() waits for running checks before aborting them; default 10000 ms. */
   drainTimeoutMs?: number;
   /** Stores a batch of job outcomes; defaults to recordOutcomes (tests put a failing database write in front of it). */
@@ -108,6 +110,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         rendererDir: config.rendererDir,
         rateLimitPerMinute: config.rateLimitPerMinute,
         authFailuresPerMinute: config.authFailuresPerMinute,
+        maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+        firstRequestTimeoutMs: options.firstRequestTimeoutMs,
         listenHost: config.host,
         publicHosts: config.publicUrl ? [...config.publicHosts, publicUrlHost(config.publicUrl)] : config.publicHosts,
         allowFileOrigin: options.allowFileOrigin,

@@ -48,6 +48,11 @@ export interface ReportSummary {
 }
 
 const MAX_MESSAGE = 4000;
+/**
+ * Steps nested deeper than this keep no children: a remote agent posts results as JSON, whose
+ * nesting the server limits (64 levels; http/json-depth.ts), and a step costs two levels.
+ */
+export const MAX_STEP_NESTING = 20;
 const MAX_LOG_LINES = 200;
 // Built from its code so the source holds no control character (eslint no-control-regex).
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
@@ -65,12 +70,13 @@ function toError(e: PwError, workDir: string): MultiStepError {
   };
 }
 
-function toStep(step: PwStep, workDir: string): MultiStepStep {
+function toStep(step: PwStep, workDir: string, level = 1): MultiStepStep {
+  const children = level < MAX_STEP_NESTING ? (step.steps ?? []) : [];
   return {
     title: cleanText(step.title, workDir),
     duration: step.duration,
     ...(step.error ? { error: cleanText(step.error.message ?? 'step failed', workDir) } : {}),
-    ...(step.steps && step.steps.length > 0 ? { steps: step.steps.map((s) => toStep(s, workDir)) } : {}),
+    ...(children.length > 0 ? { steps: children.map((s) => toStep(s, workDir, level + 1)) } : {}),
   };
 }
 
