@@ -28,13 +28,35 @@ export async function shutDownGracefully(plan: ShutdownPlan): Promise<void> {
   }
 }
 
-/** Runs `stop` once on the first SIGTERM or SIGINT; exits 0 when it succeeds and 1 when it fails. */
-export function exitGracefullyOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>, onFailure: (error: Error) => void): void {
+/** However a shutdown goes, the process is gone this long after its drain timeout. */
+export const SHUTDOWN_MARGIN_MS = 5_000;
+
+/** Why a process stops. */
+export type StopReason = NodeJS.Signals;
+
+export interface ExitOptions {
+  /** Past this many ms after the first signal the process exits 1, whatever still hangs. */
+  deadlineMs?: number;
+  /** Says what was still running when the deadline passed (written before the exit). */
+  onOverdue?: () => void;
+}
+
+/**
+ * Runs `stop` once on the first SIGTERM or SIGINT; exits 0 when it succeeds, 1 when it fails or
+ * outlasts the deadline: a process that lingers would keep running checks nobody asked for.
+ */
+export function exitGracefullyOnSignals(stop: (reason: StopReason) => Promise<void>, onFailure: (error: Error) => void, options: ExitOptions = {}): void {
   let stopping = false;
-  const handle = (signal: NodeJS.Signals) => {
+  const handle = (reason: StopReason) => {
     if (stopping) return;
     stopping = true;
-    stop(signal)
+    if (options.deadlineMs !== undefined) {
+      setTimeout(() => {
+        options.onOverdue?.();
+        process.exit(1);
+      }, options.deadlineMs).unref();
+    }
+    stop(reason)
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         onFailure(error as Error);
