@@ -1,9 +1,14 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../src-main/core/config';
 import { IMPOSSIBLE } from '../alerts/harness';
 import { startHoldServer } from '../helpers/hold-server';
 import { icmpBody, makeApi, makeDataDir, TEST_KEY } from '../helpers/server';
-import { killLeftovers, spawnSightline, waitFor } from './helpers';
+import { descendantsOf, isRunning, killLeftovers, spawnSightline, waitFor } from './helpers';
 import { LISTENING, MARGIN_MS, serveArgs, terminate } from './shutdown-clients';
 
 describe('the bound on stopping `sightline serve`', () => {
@@ -36,4 +41,25 @@ describe('the bound on stopping `sightline serve`', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('`npm run serve`: SIGTERM to npm\'s own PID stops the server too (npm passes it to its sh, which dies without passing it on)', async () => {
+    const dataDir = await makeDataDir();
+    const drainSeconds = 2;
+    const npm = spawn('npm', ['run', '--silent', 'serve', '--', ...serveArgs(dataDir, drainSeconds).slice(1), '--no-scheduler'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npmExited = once(npm, 'exit');
+    let server: number | undefined;
+    try {
+      await new Promise<void>((resolve) => createInterface({ input: npm.stdout }).on('line', (line) => LISTENING.test(line) && resolve()));
+      server = descendantsOf(npm.pid ?? 0).find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sightline.mjs\0serve'));
+      expect(server).toBeDefined();
+      npm.kill('SIGTERM');
+      await npmExited;
+      const serverPid = server ?? 0;
+      await waitFor('the server to stop', () => (isRunning(serverPid) ? undefined : true), drainSeconds * 1000 + MARGIN_MS + 2_000);
+    } finally {
+      npm.kill('SIGKILL');
+      if (server !== undefined && isRunning(server)) process.kill(server, 'SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
