@@ -26,7 +26,7 @@ import {
   type Config,
 } from './core/config';
 import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
-import { DEFAULT_DRAIN_TIMEOUT_MS, parseDrainTimeout, shutDownGracefully } from './agent/graceful-shutdown';
+import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout, SHUTDOWN_MARGIN_MS, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from './runner/sandbox';
 
@@ -71,7 +71,8 @@ const USAGE = `Usage:
                       (default AGENT_HEALTH_PORT or 8081; 0 picks a free one; a taken port is
                       a warning, not an error)
           --agent-health-host  address of the probes (default ${DEFAULT_AGENT_HEALTH_HOST})
-          --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000})
+          --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000});
+                      the process is gone at most ${SHUTDOWN_MARGIN_MS / 1000} s later, whatever clients are connected
           --no-scheduler  run checks only on demand (Run now, the trigger API), never on schedule
           --lane-icmp, --lane-traceroute, --lane-multistep  runs at once in each check type's lane
                       (defaults: ICMP 4000 with fping, 64 with ping; traceroute 32; multi-step one
@@ -182,20 +183,18 @@ async function serve(argv: string[]): Promise<void> {
   process.stdout.write(`Sightline API listening on ${backend.url}\n`);
   const health = await startAgentProbes({ port: config.agentHealthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger, health: backend.agentHealth });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    backend.deps.logger.info({ signal }, 'shutting down');
-    shutDownGracefully({ health, drain: () => backend.close() })
-      .then(() => process.exit(0))
-      .catch((error) => {
-        process.stderr.write(`Shutdown failed: ${(error as Error).message}\n`);
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  const limitSeconds = (drainTimeoutMs + SHUTDOWN_MARGIN_MS) / 1000;
+  exitGracefullyOnSignals(
+    async (reason) => {
+      backend.deps.logger.info({ reason }, 'shutting down');
+      await shutDownGracefully({ health, drain: () => backend.close() });
+    },
+    (error) => process.stderr.write(`Shutdown failed: ${error.message}\n`),
+    {
+      deadlineMs: drainTimeoutMs + SHUTDOWN_MARGIN_MS,
+      onOverdue: () => process.stderr.write(`Shutdown did not finish within ${limitSeconds} s (the drain timeout + ${SHUTDOWN_MARGIN_MS / 1000} s) while ${backend.shutdownStep}: exiting anyway\n`),
+    },
+  );
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -43,6 +43,8 @@ interface Running {
   lane: Lane;
   controller: AbortController;
   cancelled: boolean;
+  /** Stopped by drain(): reported SHUTDOWN whatever the executor made of the abort (a script cut off is not a pass). */
+  stopped?: boolean;
 }
 
 /**
@@ -134,7 +136,10 @@ export class EmbeddedAgent implements JobSink {
     await this.idleWithin(timeoutMs);
     if (this.running.size === 0) return;
     // Abort what is still running and give the executors a moment to stop their tools and report.
-    for (const entry of this.running.values()) entry.controller.abort();
+    for (const entry of this.running.values()) {
+      entry.stopped = true;
+      entry.controller.abort();
+    }
     await this.idleWithin(2000);
   }
 
@@ -218,13 +223,15 @@ export class EmbeddedAgent implements JobSink {
 
   private finish(entry: Running, result: ExecutionResult | null): void {
     if (entry.cancelled) this.done(entry, { job: entry.job, result: null, reason: 'CANCELLED', agentId: this.agentId });
+    else if (entry.stopped) this.done(entry, { job: entry.job, result: null, reason: 'SHUTDOWN', agentId: this.agentId });
     else if (!result) this.fail(entry, new Error('the executor returned no result for this job'));
     else this.done(entry, { job: entry.job, result, agentId: this.agentId });
   }
 
   private fail(entry: Running, error: unknown): void {
-    if (!entry.cancelled) this.options.logger.error({ err: error, checkId: entry.job.execution.checkId }, 'executor failed');
-    this.done(entry, { job: entry.job, result: null, reason: entry.cancelled ? 'CANCELLED' : 'EXECUTOR_ERROR', agentId: this.agentId });
+    if (!entry.cancelled && !entry.stopped) this.options.logger.error({ err: error, checkId: entry.job.execution.checkId }, 'executor failed');
+    const reason = entry.cancelled ? 'CANCELLED' : entry.stopped ? 'SHUTDOWN' : 'EXECUTOR_ERROR';
+    this.done(entry, { job: entry.job, result: null, reason, agentId: this.agentId });
   }
 
   private done(entry: Running, outcome: JobOutcome): void {

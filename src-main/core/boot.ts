@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../services/context';
 import { systemClock, type Clock } from './clock';
 import { listenLinkBase, publicUrlHost, type Config } from './config';
 import { createLogger, type Logger } from './logger';
+import { closeBackend } from './close-backend';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
 import { icmpBatching } from '../runner/executors/icmp-batch';
@@ -83,6 +84,9 @@ export interface Backend {
   agentHealth(): AgentHealth;
   /** Hourly rollups, pruning of old runs and notifications, purge of deleted checks (every minute). */
   retention: Retention;
+  /** What close() is waiting for ('running' before it is called). */
+  readonly shutdownStep: string;
+  /** Stops the scheduler first, ends live feeds and long-polls, drains running checks, then closes HTTP and the database. */
   close(): Promise<void>;
 }
 
@@ -151,7 +155,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       notificationRetentionDays: config.notificationRetentionDays,
     });
     if (options.startScheduler ?? true) runs.startScheduling();
-    let closed = false;
+    let closing: Promise<void> | null = null;
+    let shutdownStep = 'running';
     return {
       url,
       accountId,
@@ -168,15 +173,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       alerting,
       agentHealth: () => backendAgentHealth(deps),
       retention,
-      async close() {
-        if (closed) return;
-        closed = true;
-        broker.stop();
-        await listening.close();
-        await runs.stop(options.drainTimeoutMs ?? 10_000);
-        await alerting.stop();
-        await retention.stop();
-        db.close();
+      get shutdownStep() {
+        return shutdownStep;
+      },
+      close() {
+        closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, retention, db }, options.drainTimeoutMs ?? 10_000, (what) => {
+          shutdownStep = what;
+        });
+        return closing;
       },
     };
   } catch (error) {

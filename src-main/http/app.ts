@@ -14,6 +14,7 @@ import { errorBody } from '../../src-shared/errors';
 import { BODY_LIMIT_BYTES } from './body-limit';
 import { answerUnknownRoutesUnread, parseJsonWithDepthLimit } from './body-parsing';
 import { FIRST_REQUEST_TIMEOUT_MS, guardConnections } from './connection-guard';
+import { dropEventStreamsOnClose } from './event-streams';
 import type { HttpDeps } from './deps';
 import { refuseForeignHosts } from './host-check';
 import { refuseConnect, trpcMethodsOnly } from './method-guards';
@@ -106,6 +107,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   refuseForeignHosts(app, { listenHost: options.listenHost, publicHosts: options.publicHosts });
   addSecurityHeaders(app);
   refuseConnect(app);
+  dropEventStreamsOnClose(app);
   const broker = await attachMqttBroker(app, deps, { logger: options.logger, hosts: { listenHost: options.listenHost, publicHosts: options.publicHosts } });
   const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger);
   app.addHook('onClose', async () => runFeed.stop());
