@@ -11,6 +11,7 @@ import { listenLinkBase, publicUrlHost, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
+import { startWarmRuntime } from '../runner/warm/start';
 import { icmpBatching } from '../runner/executors/icmp-batch';
 import { installedNodeModules } from '../runner/multistep-workspace';
 import { isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandbox';
@@ -129,12 +130,15 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const sandbox = options.run ? null : await probeSandbox(executorDeps, { nodeModules: installedNodeModules() });
     if (sandbox) executorDeps.multiStepSandbox = sandbox;
     if (sandbox?.isolation === 'none') logger.warn(notIsolatedWarning(sandbox));
+    const warm = options.run ? null : startWarmRuntime(executorDeps, process.env, (line) => logger.warn({ runtime: line }, 'warm multi-step runtime'));
+    if (warm) executorDeps.warmRuntime = warm;
     const runs = createRunSystem({
       deps,
       run: options.run ?? ((job) => runJob(job, executorDeps)),
       icmpBatch: batching,
       timers: options.timers,
       lanes: { ...config.lanes, ...options.lanes },
+      warmMultiStep: warm !== null,
       pollIntervalMs: options.schedulerPollMs,
       record: options.recordOutcomes,
       multiStepIsolation: sandbox ? isolationView(sandbox, config.multiStepMemoryMb) : null,
@@ -170,6 +174,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         broker.stop();
         await listening.close();
         await runs.stop(options.drainTimeoutMs ?? 10_000);
+        warm?.close();
         await alerting.stop();
         await retention.stop();
         db.close();

@@ -3,6 +3,7 @@ import type { IcmpRunInput } from '../../src-shared/schemas/icmp-monitor';
 import type { MultiStepRunInput } from '../../src-shared/schemas/multistep-check';
 import type { Execution, ExecutionResult } from '../../src-shared/schemas/run-job';
 import type { TracerouteRunInput } from '../../src-shared/schemas/traceroute-monitor';
+import type { WarmRuntime } from './warm/warm-runtime';
 import type { Comparison } from '../../src-shared/schemas/result-payloads';
 
 // The payloads of a result are defined once, in src-shared, for the runner, the services and the console.
@@ -47,8 +48,8 @@ export interface ResponseTimeLimits {
   shouldFail?: boolean | null;
 }
 
-/** A job as an executor gets it: the contract's execution, and the signal that stops it. */
-export type ExecutionJob = Execution & { signal?: AbortSignal };
+/** A job as an executor gets it: the contract's execution, the signal that stops it, and whose check it is (runs of one account may share a runtime). */
+export type ExecutionJob = Execution & { signal?: AbortSignal; accountId?: string };
 
 export type { ErrorKind, ExecutionResult } from '../../src-shared/schemas/run-job';
 
@@ -94,6 +95,8 @@ export interface ExecutorDeps {
   multiStepSandbox?: MultiStepSandbox;
   /** Memory limit of each process of a multi-step run, in MB; default 512. */
   multiStepMemoryMb?: number;
+  /** The warm multi-step runtime; without it every multi-step run starts `playwright test` (the full path). */
+  warmRuntime?: WarmRuntime;
 }
 
 export type Executor = (job: ExecutionJob, deps: ExecutorDeps) => Promise<ExecutionResult>;
