@@ -12,13 +12,18 @@ export type BatchRunFn = (jobs: ExecutionJob[]) => Promise<ExecutionResult[]>;
 
 export type LaneCapacities = Partial<Record<LaneName, number>>;
 
+/** Multi-step runs at once per core on the warm runtime: an API flow mostly waits on the network (bench/RESULTS.md, multistep-flow). */
+export const WARM_MULTI_STEP_RUNS_PER_CORE = 16;
+
 /**
  * Default capacities (runs at once). Batched ICMP runs cost almost nothing each: thousands share a
  * handful of fping processes. Without fping every ICMP run is a `ping` process, mostly waiting.
- * Traceroute runs wait on the network too. A multi-step run keeps a core busy: one per core.
+ * Traceroute runs wait on the network too. A multi-step run on the full path keeps a core busy
+ * for seconds: one per core; on the warm runtime it costs milliseconds of CPU and mostly waits.
  */
-export function defaultLaneCapacities(icmpBatched: boolean): Record<LaneName, number> {
-  return { ICMP: icmpBatched ? 4000 : 64, TRACEROUTE: 32, MULTI_STEP: Math.max(1, availableParallelism()) };
+export function defaultLaneCapacities(icmpBatched: boolean, warmMultiStep = false): Record<LaneName, number> {
+  const cores = Math.max(1, availableParallelism());
+  return { ICMP: icmpBatched ? 4000 : 64, TRACEROUTE: 32, MULTI_STEP: warmMultiStep ? cores * WARM_MULTI_STEP_RUNS_PER_CORE : cores };
 }
 
 export interface EmbeddedAgentOptions {
@@ -31,6 +36,8 @@ export interface EmbeddedAgentOptions {
   /** Most targets in one batch (one fping process); default 500. */
   maxBatchTargets?: number;
   onOutcome: OutcomeHandler;
+  /** Multi-step runs go to the warm runtime (a larger default multi-step lane). */
+  warmMultiStep?: boolean;
   /** Capacity per lane; missing lanes get defaultLaneCapacities. */
   lanes?: LaneCapacities;
   /** Queue length cap per lane; beyond it the oldest queued job is skipped. */
@@ -63,7 +70,7 @@ export class EmbeddedAgent implements JobSink {
   private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly options: EmbeddedAgentOptions) {
-    const defaults = defaultLaneCapacities(Boolean(options.icmpBatch));
+    const defaults = defaultLaneCapacities(Boolean(options.icmpBatch), options.warmMultiStep);
     const lane = (name: LaneName) => new Lane(name, Math.max(1, options.lanes?.[name] ?? defaults[name]), options.clock);
     this.lanes = perLane(lane);
     this.maxQueue = Math.max(1, options.maxQueue ?? 50_000);
@@ -202,7 +209,7 @@ export class EmbeddedAgent implements JobSink {
   }
 
   private executionOf(entry: Running): ExecutionJob {
-    return { ...entry.job.execution, signal: entry.controller.signal } as ExecutionJob;
+    return { ...entry.job.execution, accountId: entry.job.accountId, signal: entry.controller.signal };
   }
 
   private startOne(lane: Lane, job: RunJob, now: number): void {

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './logger';
 import { closeBackend } from './close-backend';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
+import { startWarmRuntime } from '../runner/warm/start';
 import { icmpBatching } from '../runner/executors/icmp-batch';
 import { installedNodeModules } from '../runner/multistep-workspace';
 import { isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandbox';
@@ -137,12 +138,15 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const sandbox = options.run ? null : await probeSandbox(executorDeps, { nodeModules: installedNodeModules() });
     if (sandbox) executorDeps.multiStepSandbox = sandbox;
     if (sandbox?.isolation === 'none') logger.warn(notIsolatedWarning(sandbox));
+    const warm = options.run ? null : startWarmRuntime(executorDeps, process.env, (line) => logger.warn({ runtime: line }, 'warm multi-step runtime'));
+    if (warm) executorDeps.warmRuntime = warm;
     const runs = createRunSystem({
       deps,
       run: options.run ?? ((job) => runJob(job, executorDeps)),
       icmpBatch: batching,
       timers: options.timers,
       lanes: { ...config.lanes, ...options.lanes },
+      warmMultiStep: warm !== null,
       pollIntervalMs: options.schedulerPollMs,
       record: options.recordOutcomes,
       multiStepIsolation: sandbox ? isolationView(sandbox, config.multiStepMemoryMb) : null,
@@ -177,7 +181,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         return shutdownStep;
       },
       close() {
-        closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, retention, db }, options.drainTimeoutMs ?? 10_000, (what) => {
+        closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;
         });
         return closing;

@@ -5,6 +5,7 @@ import type { RemoteBroker } from '../scheduler/remote-broker';
 import type { Alerting } from '../services/alerts';
 import type { Retention } from '../services/retention/start';
 import type { Runtime } from '../services/runtime';
+import type { WarmRuntime } from '../runner/warm/warm-runtime';
 
 export interface ClosingParts {
   runtime: Runtime;
@@ -14,6 +15,8 @@ export interface ClosingParts {
   alerting: Alerting;
   retention: Retention;
   db: DbHandle;
+  /** The warm multi-step runtime, stopped once the runs it carried have drained. */
+  warm: WarmRuntime | null;
 }
 
 /** After the drain, requests still open get this long to finish before their connections are dropped. */
@@ -39,6 +42,7 @@ export async function closeBackend(parts: ClosingParts, drainTimeoutMs: number, 
   httpClosed.catch(() => undefined);
   step('draining running checks');
   await draining;
+  parts.warm?.close();
   step('closing HTTP connections');
   await within(httpClosed, HTTP_GRACE_MS, () => parts.app.server.closeAllConnections());
   step('stopping alerting');

@@ -1,42 +1,5 @@
+import type { PwError, PwOutput, PwReport, PwStep, PwSuite } from './report-shape';
 import type { ExecutionError, MultiStepError, MultiStepLogLine, MultiStepStep, MultiStepTest } from './types';
-
-interface PwError {
-  message?: string;
-  location?: { file: string; line: number; column: number };
-  snippet?: string;
-}
-interface PwStep {
-  title: string;
-  duration: number;
-  error?: PwError;
-  steps?: PwStep[];
-}
-interface PwOutput {
-  text?: string;
-  buffer?: string;
-}
-interface PwResult {
-  status: string;
-  duration: number;
-  errors?: PwError[];
-  steps?: PwStep[];
-  stdout?: PwOutput[];
-  stderr?: PwOutput[];
-}
-interface PwSpec {
-  title: string;
-  tests: { results: PwResult[] }[];
-}
-interface PwSuite {
-  title: string;
-  specs?: PwSpec[];
-  suites?: PwSuite[];
-}
-interface PwReport {
-  suites?: PwSuite[];
-  errors?: PwError[];
-  stats?: { duration?: number };
-}
 
 export interface ReportSummary {
   tests: MultiStepTest[];
@@ -59,7 +22,9 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
 const NETWORK = /apiRequestContext\.\w+: (?:connect |getaddrinfo )?(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|ECONNRESET|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up)/;
 
 export function cleanText(text: string, workDir: string): string {
-  return text.replace(ANSI, '').split(`${workDir}/`).join('').slice(0, MAX_MESSAGE);
+  const plain = text.replace(ANSI, '');
+  // The warm runtime names files by their path in the check already: there is no folder to cut.
+  return (workDir ? plain.split(`${workDir}/`).join('') : plain).slice(0, MAX_MESSAGE);
 }
 
 function toError(e: PwError, workDir: string): MultiStepError {

@@ -102,6 +102,10 @@ export const MultiStepCheckResult = z.object({
   startTime: z.number(),
   endTime: z.number(),
   runtimeVersion: z.string(),
+  /** Which path ran the script: the warm runtime, or `playwright test` in a process of its own (absent on results before the warm runtime). */
+  runtime: z.enum(['WARM', 'FULL']).optional(),
+  /** Why a script ran on the full path: what the warm runtime does not support. */
+  fullPathReason: z.string().optional(),
   errors: z.array(MultiStepError),
   tests: z.array(MultiStepTest),
   jobLog: z.array(MultiStepLogLine),
