@@ -85,12 +85,24 @@ export const MultiStepStep: z.ZodType<MultiStepStep> = z.lazy(() =>
   z.object({ title: z.string(), duration: z.number(), error: z.string().optional(), steps: z.array(MultiStepStep).optional() }),
 );
 
+/** An API call a test made, in order (recorded on the warm runtime; at most 50 per test). */
+export const MultiStepRequest = z.object({
+  method: z.string(),
+  url: z.string(),
+  /** HTTP status; absent when the call failed before an answer. */
+  status: z.number().optional(),
+  durationMs: z.number(),
+  error: z.string().optional(),
+});
+export type MultiStepRequest = z.infer<typeof MultiStepRequest>;
+
 export const MultiStepTest = z.object({
   title: z.string(),
   status: z.string(),
   duration: z.number(),
   errors: z.array(MultiStepError),
   steps: z.array(MultiStepStep),
+  requests: z.array(MultiStepRequest).optional(),
 });
 export type MultiStepTest = z.infer<typeof MultiStepTest>;
 
