@@ -1,4 +1,5 @@
 import type { PwError, PwOutput, PwReport, PwStep, PwSuite } from './report-shape';
+import { MULTI_STEP_LOG_LINES, MULTI_STEP_REQUESTS_PER_TEST } from '../../src-shared/schemas/result-payloads';
 import type { ExecutionError, MultiStepError, MultiStepLogLine, MultiStepStep, MultiStepTest } from './types';
 
 export interface ReportSummary {
@@ -16,9 +17,8 @@ const MAX_MESSAGE = 4000;
  * nesting the server limits (64 levels; http/json-depth.ts), and a step costs two levels.
  */
 export const MAX_STEP_NESTING = 20;
-const MAX_LOG_LINES = 200;
-/** API calls kept per test in a stored result. */
-const MAX_REQUESTS = 50;
+const MAX_LOG_LINES = MULTI_STEP_LOG_LINES;
+const MAX_REQUESTS = MULTI_STEP_REQUESTS_PER_TEST;
 // Built from its code so the source holds no control character (eslint no-control-regex).
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
 const NETWORK = /apiRequestContext\.\w+: (?:connect |getaddrinfo )?(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|ECONNRESET|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up)/;
