@@ -1,4 +1,5 @@
 import type { PwError, PwOutput, PwReport, PwStep, PwSuite } from './report-shape';
+import { MULTI_STEP_LOG_LINES, MULTI_STEP_REQUESTS_PER_TEST } from '../../src-shared/schemas/result-payloads';
 import type { ExecutionError, MultiStepError, MultiStepLogLine, MultiStepStep, MultiStepTest } from './types';
 
 export interface ReportSummary {
@@ -16,7 +17,8 @@ const MAX_MESSAGE = 4000;
  * nesting the server limits (64 levels; http/json-depth.ts), and a step costs two levels.
  */
 export const MAX_STEP_NESTING = 20;
-const MAX_LOG_LINES = 200;
+const MAX_LOG_LINES = MULTI_STEP_LOG_LINES;
+const MAX_REQUESTS = MULTI_STEP_REQUESTS_PER_TEST;
 // Built from its code so the source holds no control character (eslint no-control-regex).
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
 const NETWORK = /apiRequestContext\.\w+: (?:connect |getaddrinfo )?(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|ECONNRESET|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up)/;
@@ -75,6 +77,7 @@ export function summarizeReport(report: PwReport, workDir: string): ReportSummar
           duration: result.duration,
           errors: (result.errors ?? []).map((e) => toError(e, workDir)),
           steps: (result.steps ?? []).map((s) => toStep(s, workDir)),
+          ...(result.requests ? { requests: result.requests.slice(0, MAX_REQUESTS).map((r) => ({ ...r, url: cleanText(r.url, workDir), ...(r.error ? { error: cleanText(r.error, workDir) } : {}) })) } : {}),
         });
         for (const stream of ['stdout', 'stderr'] as const) {
           for (const entry of result[stream] ?? []) if (jobLog.length < MAX_LOG_LINES) jobLog.push({ stream, text: cleanText(outputText(entry), workDir) });

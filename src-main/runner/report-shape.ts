@@ -15,7 +15,17 @@ export interface PwOutput {
   text?: string;
   buffer?: string;
 }
+/** One API call a test made (recorded by the warm runtime; Playwright's own reporter has none). */
+export interface PwRequest {
+  method: string;
+  url: string;
+  /** HTTP status; absent when the call failed before an answer. */
+  status?: number;
+  durationMs: number;
+  error?: string;
+}
 export interface PwResult {
+  requests?: PwRequest[];
   status: string;
   duration: number;
   errors?: PwError[];

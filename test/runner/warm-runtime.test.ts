@@ -65,7 +65,24 @@ test('item round trip', async ({ request }) => {
     expect(result).toMatchObject({ hasFailures: false, hasErrors: false, error: null });
     expect(result.multiStepCheckResult).toMatchObject({ runtime: 'WARM', tests: [{ title: 'item round trip', status: 'passed' }] });
     expect(log(result)).toBe('token [scrubbed]\n');
+    expect(result.multiStepCheckResult?.tests[0]?.requests).toEqual([
+      { method: 'GET', url: `${base}/items/42`, status: 200, durationMs: expect.any(Number) },
+      { method: 'POST', url: `${base}/items`, status: 200, durationMs: expect.any(Number) },
+    ]);
     expect(JSON.stringify(result)).not.toContain('S3cr3t-warm-token');
+  });
+
+  it('lists the calls a test made, a failed one with its error', async () => {
+    const script = `import { test } from '@playwright/test';
+test('calls', async ({ request }) => {
+  await request.fetch(process.env.API_BASE + '/things', { method: 'delete' });
+  await request.get('http://127.0.0.1:9/refused').catch(() => undefined);
+});`;
+    const result = await run(script);
+    expect(result.multiStepCheckResult?.tests[0]?.requests).toEqual([
+      { method: 'DELETE', url: `${base}/things`, status: 200, durationMs: expect.any(Number) },
+      { method: 'GET', url: 'http://127.0.0.1:9/refused', durationMs: expect.any(Number), error: expect.stringContaining('ECONNREFUSED') },
+    ]);
   });
 
   it('reports a failed expectation at the line of the script as written (TypeScript, imports, a code frame)', async () => {
@@ -164,9 +181,16 @@ test.describe('items', () => {
     const result = await run(script);
     expect(result).toMatchObject({ hasFailures: false, error: null });
     expect(result.multiStepCheckResult?.tests).toEqual([
-      { title: 'items › read', status: 'passed', duration: expect.any(Number), errors: [], steps: [{ title: 'get it', duration: expect.any(Number), steps: [{ title: 'inner', duration: expect.any(Number) }] }] },
-      { title: 'items › not now', status: 'skipped', duration: 0, errors: [], steps: [] },
-      { title: 'items › skips itself', status: 'skipped', duration: expect.any(Number), errors: [], steps: [] },
+      {
+        title: 'items › read',
+        status: 'passed',
+        duration: expect.any(Number),
+        errors: [],
+        steps: [{ title: 'get it', duration: expect.any(Number), steps: [{ title: 'inner', duration: expect.any(Number) }] }],
+        requests: [{ method: 'GET', url: `${base}/items/7`, status: 200, durationMs: expect.any(Number) }],
+      },
+      { title: 'items › not now', status: 'skipped', duration: 0, errors: [], steps: [], requests: [] },
+      { title: 'items › skips itself', status: 'skipped', duration: expect.any(Number), errors: [], steps: [], requests: [] },
     ]);
     expect(log(result)).toBe('before each\nbefore each\n');
   });

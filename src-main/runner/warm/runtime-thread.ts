@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads';
 // Loaded once per thread (the bundle keeps it external): the cost the warm runtime exists to pay only once.
 import * as playwright from '@playwright/test';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import type { PwError } from '../report-shape';
+import type { PwError, PwRequest } from '../report-shape';
 import { ToThread, type FromThread, type RunFile, type RunOutcome, type RunRequest } from './protocol';
 import { guardBuffers } from './memory-guard';
 import { TestShim, Unsupported, type ShimHost } from './test-shim';
@@ -172,19 +172,44 @@ function trackedTimers(run: Run): Record<string, unknown> {
   };
 }
 
-/** A request context whose JSON bodies are objects of the script's own realm (toStrictEqual compares prototypes). */
-function scriptRealm(context: APIRequestContext, realmJson: JSON): APIRequestContext {
-  for (const method of REQUEST_METHODS) {
-    const original = context[method].bind(context) as (...args: unknown[]) => Promise<APIResponse>;
-    Object.assign(context, {
-      [method]: async (...args: unknown[]) => {
-        const response = await original(...args);
-        Object.assign(response, { json: async () => realmJson.parse(await response.text()) as unknown });
-        return response;
-      },
-    });
-  }
-  return context;
+/**
+ * A request context whose calls are listed with the test that made them (method, URL, status, time)
+ * and whose JSON bodies are objects of the script's own realm (toStrictEqual compares prototypes).
+ */
+function scriptRealm(context: APIRequestContext, realmJson: JSON, note: (request: PwRequest) => void): APIRequestContext {
+  const calls = new Set<string>(REQUEST_METHODS);
+  // A view of the context: Playwright's own methods still call each other on the context itself, so each call is listed once.
+  return new Proxy(context, {
+    get(target, name) {
+      const member = Reflect.get(target, name, target) as unknown;
+      if (typeof member !== 'function') return member;
+      if (typeof name !== 'string' || !calls.has(name)) return (member as (...a: unknown[]) => unknown).bind(target);
+      return async (...args: unknown[]) => {
+        const verb = name === 'fetch' ? methodOf(args[1]) : name.toUpperCase();
+        const started = performance.now();
+        try {
+          const response = (await (member as (...a: unknown[]) => Promise<APIResponse>).apply(target, args)) as APIResponse;
+          note({ method: verb, url: response.url(), status: response.status(), durationMs: Math.round(performance.now() - started) });
+          Object.assign(response, { json: async () => realmJson.parse(await response.text()) as unknown });
+          return response;
+        } catch (error) {
+          note({ method: verb, url: urlOf(args[0]), durationMs: Math.round(performance.now() - started), error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) });
+          throw error;
+        }
+      };
+    },
+  });
+}
+
+function urlOf(target: unknown): string {
+  if (typeof target === 'string') return target;
+  const url = (target as { url?: unknown } | null)?.url;
+  return typeof url === 'function' ? String((url as () => unknown).call(target)) : String(target);
+}
+
+function methodOf(options: unknown): string {
+  const method = (options as { method?: unknown } | undefined)?.method;
+  return typeof method === 'string' ? method.toUpperCase() : 'GET';
 }
 
 async function execute(request: RunRequest): Promise<RunOutcome> {
@@ -192,9 +217,9 @@ async function execute(request: RunRequest): Promise<RunOutcome> {
   runs.set(request.runId, run);
   let realmJson: JSON | null = null;
   const newContext = async (options?: unknown) => {
-    const context = scriptRealm(await playwright.request.newContext(options as never), realmJson ?? JSON);
+    const context = await playwright.request.newContext(options as never);
     run.contexts.push(context);
-    return context;
+    return scriptRealm(context, realmJson ?? JSON, (call) => shim.noteRequest(call));
   };
   const host: ShimHost = {
     defaultTimeoutMs: request.timeoutMs,

@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PwError, PwReport, PwResult, PwStep, PwSuite } from '../report-shape';
+import type { PwError, PwReport, PwRequest, PwResult, PwStep, PwSuite } from '../report-shape';
+
+/** API calls kept per test: enough for any flow worth reading, bounded for one that loops. */
+export const MAX_REQUESTS_PER_TEST = 50;
 
 /**
  * The part of @playwright/test's `test` API that API checks use, run in-process: tests, describe
@@ -51,6 +54,7 @@ function suite(title: string): SuiteEntry {
 interface Current {
   test: { timeoutMs: number; skipped: boolean; setTimeout: (ms: number) => void };
   steps: PwStep[];
+  requests: PwRequest[];
   out: { text: string }[];
   err: { text: string }[];
 }
@@ -93,6 +97,12 @@ export class TestShim {
   private readonly pendingErr: { text: string }[] = [];
 
   constructor(private readonly host: ShimHost) {}
+
+  /** An API call of the test in progress (calls outside a test, in hooks of all tests, are not listed). */
+  noteRequest(request: PwRequest): void {
+    const here = this.current.getStore();
+    if (here && here.requests.length < MAX_REQUESTS_PER_TEST) here.requests.push(request);
+  }
 
   /** Console output of the run, attributed to the test it came from. */
   write(stream: 'stdout' | 'stderr', text: string): void {
@@ -263,7 +273,8 @@ export class TestShim {
   private async runTest(entry: TestEntry, before: HookFn[], after: HookFn[], skipped: boolean, setupError: PwError | null, timeoutMs: number): Promise<PwResult> {
     const out = this.pendingOut.splice(0);
     const err = this.pendingErr.splice(0);
-    const result: PwResult = { status: 'passed', duration: 0, errors: [], steps: [], stdout: out, stderr: err };
+    const requests: PwRequest[] = [];
+    const result: PwResult = { status: 'passed', duration: 0, errors: [], steps: [], requests, stdout: out, stderr: err };
     if (skipped) return { ...result, status: 'skipped' };
     if (setupError) return { ...result, status: 'failed', errors: [setupError] };
     const started = this.host.now();
@@ -277,7 +288,7 @@ export class TestShim {
         rearm(ms);
       },
     };
-    const here: Current = { test: testState, steps: result.steps ?? [], out, err };
+    const here: Current = { test: testState, steps: result.steps ?? [], requests, out, err };
     const timedOut = new Promise<'timeout'>((resolve) => {
       rearm = (ms) => {
         clearTimeout(timer);
