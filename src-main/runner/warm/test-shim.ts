@@ -1,8 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PwError, PwReport, PwRequest, PwResult, PwStep, PwSuite } from '../report-shape';
-
-/** API calls kept per test: enough for any flow worth reading, bounded for one that loops. */
-export const MAX_REQUESTS_PER_TEST = 50;
+import { MULTI_STEP_REQUESTS_PER_TEST } from '../../../src-shared/schemas/result-payloads';
 
 /**
  * The part of @playwright/test's `test` API that API checks use, run in-process: tests, describe
@@ -101,7 +99,7 @@ export class TestShim {
   /** An API call of the test in progress (calls outside a test, in hooks of all tests, are not listed). */
   noteRequest(request: PwRequest): void {
     const here = this.current.getStore();
-    if (here && here.requests.length < MAX_REQUESTS_PER_TEST) here.requests.push(request);
+    if (here && here.requests.length < MULTI_STEP_REQUESTS_PER_TEST) here.requests.push(request);
   }
 
   /** Console output of the run, attributed to the test it came from. */
