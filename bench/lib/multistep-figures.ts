@@ -1,4 +1,6 @@
+import { cpus } from 'node:os';
 import type { RunFigures } from './analyse-runs';
+import { cpuModel } from './machine';
 import type { MultiStepLoadResult } from './multistep-run';
 import type { Row } from './report';
 import { fmt } from './stats';
@@ -84,7 +86,7 @@ export function machineNotes(result: MultiStepLoadResult): string[] {
   const s = result.target.stats;
   return [
     `server process tree measured by ${result.serverTree}; its reaped-children time (${fmt.fixed(result.cpu.processes.server?.childrenS ?? Number.NaN, 1)} s in the window) misses what ran inside bubblewrap`,
-    `machine before the server started: ${fmt.fixed(result.backgroundCores, 2)} cores busy (other work on this shared machine); load average (1/5/15 min) ${result.loadAverage.before} before, ${result.loadAverage.after} after`,
+    `machine (${cpuModel()}, ${cpus().length} cores) before the server started: ${fmt.fixed(result.backgroundCores, 2)} cores busy (other work on this shared machine); load average (1/5/15 min) ${result.loadAverage.before} before, ${result.loadAverage.after} after`,
     `flow target ${result.target.url} (own process) served ${s ? `${s.itemGets} GET /items, ${s.itemPosts} POST /items, ${s.headerGets} GET /needs-header, ${s.other} other` : 'n/a'}`,
   ];
 }

@@ -96,7 +96,8 @@ export const multistepFlow: Scenario = {
     `variable), created through REST on \`sightline serve\` (default lanes); ${o.msflow.warmupS} s warm-up, ${o.msflow.measureS} s measured, ` +
     `${MULTISTEP_GRACE_MS / 1000} s for the window's runs to finish, SIGTERM. A run *ran* when its FINAL result is neither skipped nor cancelled; runs/s = runs that ran and started in ` +
     'the window ÷ window. On time = first result started within 1 s of its planned slot. CPU: /proc/stat busy ticks of the whole machine (all processes, other ' +
-    "people's included) and /proc/<pid>/stat of the server (self + reaped children: Playwright runners) and of the target, over the window." +
+    "people's included), a cgroup holding the server and every process it starts (the runs inside bubblewrap), and /proc/<pid>/stat of the target, over " +
+    'the window.' +
     (o.msflow.ladder ? ' Each rung is a fresh server; the climb stops at the first rung whose window does not hold.' : ''),
   run: (ctx) => (ctx.options.msflow.ladder ? ladder(ctx.options, ctx.options.msflow.ladder) : single(ctx.options)),
 };
