@@ -48,6 +48,8 @@ export interface RunFigures {
   finalPerSecond: number;
   /** FINAL results neither skipped nor cancelled whose run started in the window: the runs that ran (issue 19). */
   ranInWindow: number;
+  /** Planned slots whose FINAL result is neither skipped nor cancelled (where the run started does not matter). */
+  ranSlots: number;
   windowSeconds: number;
   /** Over the server's whole life, not only the window. */
   whole: { finals: number; attempts: number; skipped: number; failing: number; degraded: number; cancelled: number; passed: number };
@@ -189,6 +191,7 @@ export function analyseRuns(dbFile: string, options: AnalyseOptions): RunFigures
     let degraded = 0;
     let cancelled = 0;
     let early = 0;
+    let ranSlots = 0;
     for (const { session, slot } of bySlot.values()) {
       const agg = results.get(session.id);
       const flags = agg?.finalFlags ?? null;
@@ -209,6 +212,7 @@ export function analyseRuns(dbFile: string, options: AnalyseOptions): RunFigures
       if (flags & FAILING) failing++;
       else if (flags & FLAG.isDegraded) degraded++;
       if (flags & FLAG.isCancelled) cancelled++;
+      else ranSlots++;
     }
     lags.sort((a, b) => a - b);
     const windowSeconds = (to - from) / 1000;
@@ -232,6 +236,7 @@ export function analyseRuns(dbFile: string, options: AnalyseOptions): RunFigures
       lagMaxMs: lags.length ? lags[lags.length - 1] : Number.NaN,
       finalPerSecond: finalsInWindow / windowSeconds,
       ranInWindow,
+      ranSlots,
       windowSeconds,
       whole,
       failingSamples,

@@ -11,7 +11,7 @@ export interface FlowFigures {
   planned: number;
   ran: number;
   runsPerSecond: number;
-  /** Planned slots with neither a run nor a skip by the time the server stopped (still queued, or never dispatched). */
+  /** Planned slots with neither a run nor a skip by the time the server stopped (still queued, never dispatched, or cancelled at shutdown). */
   notRun: number;
   /** lag p99 ≤ 1 s, 0 skipped, 0 failing, every planned run ran: the sustained condition of the issue. */
   holds: boolean;
@@ -32,7 +32,8 @@ export function flowFigures(result: MultiStepLoadResult, runs: RunFigures = resu
   const tree = cpu.groups.serverTree ?? Number.NaN;
   const ours = (Number.isFinite(tree) ? tree : server.selfS + server.childrenS) + (cpu.processes.target?.selfS ?? 0) + (cpu.processes.bench?.selfS ?? 0);
   const lane = result.load.health.last.lanes.find((l) => l.lane === 'MULTI_STEP');
-  const notRun = Math.max(0, runs.expected - runs.started - runs.skipped) + runs.unfinished;
+  // A queued run cancelled by the shutdown has a FINAL result too (cancelled, not skipped): it did not run.
+  const notRun = Math.max(0, runs.expected - runs.ranSlots - runs.skipped);
   const ran = runs.ranInWindow;
   return {
     checks: runs.checks,

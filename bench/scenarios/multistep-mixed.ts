@@ -47,7 +47,10 @@ export const multistepMixed: Scenario = {
         { figure: 'ICMP lag p50 / p99 / max', value: `${fmt.ms(icmp.lagP50Ms)} / ${fmt.ms(icmp.lagP99Ms)} / ${fmt.ms(icmp.lagMaxMs)}` },
         { figure: 'multi-step runs that ran, per second', value: `${fmt.fixed(f.runsPerSecond, 2)} (${f.ran} of ${f.planned} planned)` },
         { figure: 'CPU per multi-step run, whole machine (ICMP included)', value: Number.isFinite(f.machineCpuPerRunS) ? `${fmt.int(f.machineCpuPerRunS * 1000)} ms` : 'n/a' },
-        { figure: 'whole machine busy in the window', value: `${fmt.fixed(result.cpu.machineCores, 2)} cores (other work ${fmt.fixed(f.otherCores, 2)})` },
+        {
+          figure: 'CPU in the window, cores: whole machine / the server and all it started / other work',
+          value: [result.cpu.machineCores, (result.cpu.groups.serverTree ?? Number.NaN) / result.cpu.seconds, f.otherCores].map((n) => fmt.fixed(n, 2)).join(' / '),
+        },
       ],
       tables: [lanesTable('/health at the end of the window', result.load.health.last, result.load.health)],
       notes: [
