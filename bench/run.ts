@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: issue 8's targets against the real server, plus the no-op baseline; writes bench/RESULTS.md.
+ * `npm run bench`: issue 8's and issue 19's targets against the real server, plus the no-op baseline; writes bench/RESULTS.md.
  *
  *   BENCH_QUICK=1                 smoke run of every scenario at a few hundred monitors (~7 min)
  *   BENCH_ONLY=a,b                only these scenarios (bytes-per-run and restart bring icmp-10k along)
@@ -9,6 +9,11 @@
  *   BENCH_LADDER=5000,10000,...,  BENCH_LADDER_WARMUP_S, BENCH_LADDER_MEASURE_S  ladder
  *   BENCH_RESTARTS                                                               restart
  *   BENCH_MULTISTEP_CHECKS, _SLEEP_S, _ICMP, _WARMUP_S, _MEASURE_S               multistep-saturated
+ *   BENCH_MSFLOW_CHECKS (30), _WARMUP_S (60), _MEASURE_S (180)                  multistep-flow: N two-request flows at 1 min
+ *   BENCH_MSFLOW_LADDER=30,60,...  rungs instead of one N; reports the highest N whose window held (lag p99 ≤ 1 s, 0 skipped, 0 failing)
+ *   BENCH_MSMIX_MULTISTEP (1000), BENCH_MSMIX_ICMP (10000), _WARMUP_S, _MEASURE_S  multistep-mixed
+ *   BENCH_MSFAULTS_HEALTHY (200), _WARMUP_S, _MEASURE_S                          multistep-faults (+ 4 faulty scripts)
+ *   BENCH_MSFIRST_VERSIONS (5)                                                   multistep-first-run
  *   BENCH_NOOP_MONITORS, BENCH_NOOP_MINUTES                                      noop-baseline
  *   BENCH_RETENTION_MONITORS, BENCH_RETENTION_DAYS                               retention
  *   BENCH_CONSOLE_MONITORS, _RESULTS, _LONG, _REPEATS                            console
@@ -29,6 +34,10 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   restart: async () => (await import('./scenarios/restart')).restart,
   ladder: async () => (await import('./scenarios/ladder')).ladder,
   'multistep-saturated': async () => (await import('./scenarios/multistep-saturated')).multistepSaturated,
+  'multistep-flow': async () => (await import('./scenarios/multistep-flow')).multistepFlow,
+  'multistep-mixed': async () => (await import('./scenarios/multistep-mixed')).multistepMixed,
+  'multistep-faults': async () => (await import('./scenarios/multistep-faults')).multistepFaults,
+  'multistep-first-run': async () => (await import('./scenarios/multistep-first-run')).multistepFirstRun,
   'noop-baseline': async () => (await import('./scenarios/noop-baseline')).noopBaseline,
   retention: async () => (await import('./scenarios/retention')).retention,
   console: async () => (await import('./scenarios/console')).consoleBench,

@@ -46,6 +46,10 @@ export interface RunFigures {
   lagMaxMs: number;
   /** FINAL results, not skipped, whose run started in the window, per second. */
   finalPerSecond: number;
+  /** FINAL results neither skipped nor cancelled whose run started in the window: the runs that ran (issue 19). */
+  ranInWindow: number;
+  /** Planned slots whose FINAL result is neither skipped nor cancelled (where the run started does not matter). */
+  ranSlots: number;
   windowSeconds: number;
   /** Over the server's whole life, not only the window. */
   whole: { finals: number; attempts: number; skipped: number; failing: number; degraded: number; cancelled: number; passed: number };
@@ -78,6 +82,8 @@ export interface AnalyseOptions {
   window: RunWindow;
   /** Only checks of this type (ICMP, MULTI_STEP, ...); all when absent. */
   checkType?: string;
+  /** Only these checks (e.g. the healthy ones of a scenario apart from its faulty ones). */
+  checkIds?: readonly string[];
 }
 
 /** Latest slot ≤ t of a cadence. */
@@ -94,14 +100,15 @@ export function analyseRuns(dbFile: string, options: AnalyseOptions): RunFigures
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
     const { from, to } = options.window;
+    const ids = options.checkIds ?? null;
     const checks = db
       .prepare(
         `select c.id as id, c.check_type as checkType, json_extract(c.body, '$.frequency') as frequency,
                 json_extract(c.body, '$.frequencyOffset') as frequencyOffset, s.check_num as checkNum
            from checks c left join check_schedule s on s.check_id = c.id
-          where c.activated = 1 ${options.checkType ? 'and c.check_type = ?' : ''}`,
+          where c.activated = 1 ${options.checkType ? 'and c.check_type = ?' : ''} ${ids ? `and c.id in (${ids.map(() => '?').join(',') || "''"})` : ''}`,
       )
-      .all(...(options.checkType ? [options.checkType] : [])) as CheckRow[];
+      .all(...(options.checkType ? [options.checkType] : []), ...(ids ?? [])) as CheckRow[];
     const cadenceByNum = new Map<number, Cadence>();
     let neverScheduled = 0;
     let expected = 0;
@@ -125,6 +132,7 @@ export function analyseRuns(dbFile: string, options: AnalyseOptions): RunFigures
     const whole = { finals: 0, attempts: 0, skipped: 0, failing: 0, degraded: 0, cancelled: 0, passed: 0 };
     const failingSamples: string[] = [];
     let finalsInWindow = 0;
+    let ranInWindow = 0;
     const scan = db.prepare('select session_id as sessionId, check_num as checkNum, result_type as resultType, flags, started_at as startedAt from check_results').iterate() as IterableIterator<{
       sessionId: number;
       checkNum: number;
@@ -144,7 +152,10 @@ export function analyseRuns(dbFile: string, options: AnalyseOptions): RunFigures
         } else if (row.flags & FLAG.isCancelled) whole.cancelled++;
         else if (row.flags & FLAG.isDegraded) whole.degraded++;
         else whole.passed++;
-        if (!skipped && row.startedAt >= from && row.startedAt < to) finalsInWindow++;
+        if (!skipped && row.startedAt >= from && row.startedAt < to) {
+          finalsInWindow++;
+          if (!(row.flags & FLAG.isCancelled)) ranInWindow++;
+        }
       } else whole.attempts++;
       if (!wanted.has(row.sessionId)) continue;
       const agg = results.get(row.sessionId) ?? { firstStart: row.startedAt, finalFlags: null, finalStart: null };
@@ -180,6 +191,7 @@ export function analyseRuns(dbFile: string, options: AnalyseOptions): RunFigures
     let degraded = 0;
     let cancelled = 0;
     let early = 0;
+    let ranSlots = 0;
     for (const { session, slot } of bySlot.values()) {
       const agg = results.get(session.id);
       const flags = agg?.finalFlags ?? null;
@@ -200,6 +212,7 @@ export function analyseRuns(dbFile: string, options: AnalyseOptions): RunFigures
       if (flags & FAILING) failing++;
       else if (flags & FLAG.isDegraded) degraded++;
       if (flags & FLAG.isCancelled) cancelled++;
+      else ranSlots++;
     }
     lags.sort((a, b) => a - b);
     const windowSeconds = (to - from) / 1000;
@@ -222,6 +235,8 @@ export function analyseRuns(dbFile: string, options: AnalyseOptions): RunFigures
       lagP99Ms: percentile(lags, 99),
       lagMaxMs: lags.length ? lags[lags.length - 1] : Number.NaN,
       finalPerSecond: finalsInWindow / windowSeconds,
+      ranInWindow,
+      ranSlots,
       windowSeconds,
       whole,
       failingSamples,

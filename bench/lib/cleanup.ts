@@ -9,6 +9,7 @@ import { join } from 'node:path';
  */
 const children = new Set<ChildProcess>();
 const dirs = new Set<string>();
+const tasks = new Set<() => void>();
 let keepDirs = false;
 let installed = false;
 
@@ -19,6 +20,11 @@ export function keepTempDirs(keep: boolean): void {
 export function trackChild(child: ChildProcess): void {
   children.add(child);
   child.once('exit', () => children.delete(child));
+}
+
+/** Something else to undo at exit (synchronous; a failure is ignored). */
+export function onCleanup(task: () => void): void {
+  tasks.add(task);
 }
 
 export function makeTempDir(prefix: string): string {
@@ -49,6 +55,14 @@ export function cleanUpNow(): void {
   }
   children.clear();
   for (const dir of [...dirs]) removeTempDir(dir);
+  for (const task of [...tasks]) {
+    tasks.delete(task);
+    try {
+      task();
+    } catch {
+      // best effort: e.g. a cgroup whose last process is still exiting
+    }
+  }
 }
 
 export function installCleanup(): void {

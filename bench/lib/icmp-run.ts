@@ -19,13 +19,21 @@ export interface IcmpRunOptions {
   setUp?: (server: ServerHandle) => Promise<void>;
   /** How long SIGTERM may take before SIGKILL. */
   stopTimeoutMs?: number;
+  /** After the window, before SIGTERM: time for the window's last runs to finish (default pingCount s + 15 s). */
+  graceMs?: number;
+  /** Called as the measured window opens and closes (more samplers: machine CPU, a target process). */
+  onWindowStart?: () => void;
+  onWindowEnd?: () => void;
+  /** After the grace period, while the server still answers (read results through REST). */
+  beforeStop?: (server: ServerHandle) => Promise<void>;
 }
 
 export interface HealthFigures {
   /** The last answer before the window closed. */
   last: HealthSnapshot;
   samples: number;
-  /** Highest queued / oldestWaitMs of each lane seen during the window. */
+  /** Highest running / queued / oldestWaitMs of each lane seen during the window. */
+  maxRunning: Record<string, number>;
   maxQueued: Record<string, number>;
   maxOldestWaitMs: Record<string, number>;
 }
@@ -62,6 +70,7 @@ async function watch(label: string, server: ServerHandle, until: number, what: s
       figures.samples++;
       figures.last = last;
       for (const lane of last.lanes) {
+        figures.maxRunning[lane.lane] = Math.max(figures.maxRunning[lane.lane] ?? 0, lane.running ?? 0);
         figures.maxQueued[lane.lane] = Math.max(figures.maxQueued[lane.lane] ?? 0, lane.queued ?? 0);
         figures.maxOldestWaitMs[lane.lane] = Math.max(figures.maxOldestWaitMs[lane.lane] ?? 0, lane.oldestWaitMs ?? 0);
       }
@@ -88,25 +97,32 @@ export async function runIcmpLoad(options: IcmpRunOptions): Promise<IcmpRunResul
   try {
     progress(options.label, `API ${server.apiUrl}, probes ${server.healthUrl ?? 'none'}, pid ${server.pid}`);
     await options.setUp?.(server);
-    progress(options.label, `creating ${options.monitors} ICMP monitors (1 min, pingCount ${options.pingCount}) through POST /v1/checks/icmp, 16 in flight`);
-    const created = await createIcmpMonitors(server.apiUrl, options.monitors, { pingCount: options.pingCount, namePrefix: options.label });
-    progress(options.label, `created in ${created.seconds.toFixed(1)} s (${created.perSecond.toFixed(0)}/s); warm-up ${options.warmupS} s`);
+    let created: CreatedMonitors = { ids: [], seconds: 0, perSecond: 0 };
+    if (options.monitors > 0) {
+      progress(options.label, `creating ${options.monitors} ICMP monitors (1 min, pingCount ${options.pingCount}) through POST /v1/checks/icmp, 16 in flight`);
+      created = await createIcmpMonitors(server.apiUrl, options.monitors, { pingCount: options.pingCount, namePrefix: options.label });
+      progress(options.label, `created in ${created.seconds.toFixed(1)} s (${created.perSecond.toFixed(0)}/s)`);
+    }
+    progress(options.label, `warm-up ${options.warmupS} s`);
     await watch(options.label, server, Date.now() + options.warmupS * 1000, 'warm-up');
 
     const sampler = new ProcessSampler(server.pid);
     const from = Date.now();
     const to = from + options.measureS * 1000;
     sampler.start();
+    options.onWindowStart?.();
     const first = await readHealth(server.healthUrl);
-    const health: HealthFigures = { last: first, samples: 1, maxQueued: {}, maxOldestWaitMs: {} };
+    const health: HealthFigures = { last: first, samples: 1, maxRunning: {}, maxQueued: {}, maxOldestWaitMs: {} };
     await watch(options.label, server, to, 'measuring', health);
     const processFigures = sampler.stop();
+    options.onWindowEnd?.();
     health.last = await readHealth(server.healthUrl);
 
     // Runs planned just before the window closed must finish before the server stops.
-    const graceMs = options.pingCount * 1000 + 15_000;
+    const graceMs = options.graceMs ?? options.pingCount * 1000 + 15_000;
     progress(options.label, `window closed; ${graceMs / 1000} s for its last runs to finish, then SIGTERM`);
     await sleep(graceMs);
+    await options.beforeStop?.(server);
     const exit = await server.stop(options.stopTimeoutMs ?? 90_000);
     stopped = true;
     progress(options.label, `server exited (code ${exit.code ?? exit.signal}) in ${exit.stopMs} ms; analysing ${dbFile}`);

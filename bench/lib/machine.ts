@@ -10,7 +10,7 @@ function run(command: string): string | null {
   }
 }
 
-function cpuModel(): string {
+export function cpuModel(): string {
   try {
     const match = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'));
     return match ? match[1].trim() : 'unavailable';

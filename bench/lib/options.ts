@@ -1,7 +1,21 @@
 /** What `npm run bench` runs and how big, from BENCH_* environment variables, resolved once. */
 
 /** In the order they run: bytes-per-run and restart reuse the data folder of icmp-10k. */
-export const SCENARIOS = ['icmp-10k', 'bytes-per-run', 'restart', 'ladder', 'multistep-saturated', 'noop-baseline', 'retention', 'console', 'deep-bodies'] as const;
+export const SCENARIOS = [
+  'icmp-10k',
+  'bytes-per-run',
+  'restart',
+  'ladder',
+  'multistep-saturated',
+  'multistep-flow',
+  'multistep-mixed',
+  'multistep-faults',
+  'multistep-first-run',
+  'noop-baseline',
+  'retention',
+  'console',
+  'deep-bodies',
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -13,6 +27,11 @@ export interface BenchOptions {
   ladder: { rungs: number[]; warmupS: number; measureS: number };
   restart: { repeats: number };
   multistep: { checks: number; sleepS: number; icmpMonitors: number; warmupS: number; measureS: number };
+  /** Issue 19: the two-request flow; `ladder` (BENCH_MSFLOW_LADDER) replaces the single size with rungs. */
+  msflow: { checks: number; ladder: number[] | null; warmupS: number; measureS: number };
+  msmix: { multiStep: number; icmp: number; warmupS: number; measureS: number };
+  msfaults: { healthy: number; warmupS: number; measureS: number };
+  msfirst: { versions: number };
   noop: { monitors: number; simulatedMinutes: number };
   retention: { monitors: number; days: number };
   console: { monitors: number; results: number; longHistory: number; repeats: number };
@@ -74,6 +93,24 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       warmupS: num(env, 'BENCH_MULTISTEP_WARMUP_S', quick ? 10 : 30),
       measureS: num(env, 'BENCH_MULTISTEP_MEASURE_S', quick ? 120 : 240),
     },
+    msflow: {
+      checks: num(env, 'BENCH_MSFLOW_CHECKS', quick ? 10 : 30),
+      ladder: env.BENCH_MSFLOW_LADDER ? list(env, 'BENCH_MSFLOW_LADDER', []) : null,
+      warmupS: num(env, 'BENCH_MSFLOW_WARMUP_S', 60),
+      measureS: num(env, 'BENCH_MSFLOW_MEASURE_S', quick ? 60 : 180),
+    },
+    msmix: {
+      multiStep: num(env, 'BENCH_MSMIX_MULTISTEP', quick ? 20 : 1_000),
+      icmp: num(env, 'BENCH_MSMIX_ICMP', quick ? 300 : 10_000),
+      warmupS: num(env, 'BENCH_MSMIX_WARMUP_S', 60),
+      measureS: num(env, 'BENCH_MSMIX_MEASURE_S', quick ? 60 : 180),
+    },
+    msfaults: {
+      healthy: num(env, 'BENCH_MSFAULTS_HEALTHY', quick ? 10 : 200),
+      warmupS: num(env, 'BENCH_MSFAULTS_WARMUP_S', 60),
+      measureS: num(env, 'BENCH_MSFAULTS_MEASURE_S', quick ? 60 : 180),
+    },
+    msfirst: { versions: num(env, 'BENCH_MSFIRST_VERSIONS', 5) },
     noop: { monitors: num(env, 'BENCH_NOOP_MONITORS', quick ? 1_000 : 10_000), simulatedMinutes: num(env, 'BENCH_NOOP_MINUTES', quick ? 1 : 3) },
     retention: { monitors: num(env, 'BENCH_RETENTION_MONITORS', quick ? 200 : 10_000), days: num(env, 'BENCH_RETENTION_DAYS', 3) },
     console: {

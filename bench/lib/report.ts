@@ -114,9 +114,18 @@ function readSections(file: string): Map<ScenarioName, StoredSection> {
   return sections;
 }
 
+/** Hand-written text after the last section (before/after comparisons), kept as it is. */
+function readTail(file: string): string {
+  if (!existsSync(file)) return '';
+  const text = readFileSync(file, 'utf8');
+  const last = [...text.matchAll(/<!-- \/bench:[a-z0-9-]+ -->/g)].pop();
+  return last ? text.slice(last.index + last[0].length).trim() : '';
+}
+
 /** Writes RESULTS.md: a summary of every target, then one section per scenario (this run's replace earlier ones). */
 export function writeResults(file: string, reports: ScenarioReport[], machine: string): void {
   const sections = readSections(file);
+  const tail = readTail(file);
   for (const report of reports) sections.set(report.name, stored(section(report)));
   const names = SCENARIOS.filter((name) => sections.has(name));
   const summary = names.flatMap((name) => {
@@ -128,7 +137,8 @@ export function writeResults(file: string, reports: ScenarioReport[], machine: s
     '',
     "Issue 8's targets, measured with the real server (`sightline serve` on 127.0.0.1 with its own data folder), the real",
     'scheduler and the real ICMP lane against distinct loopback addresses in 127.0.0.0/8 (nothing leaves the machine), plus',
-    'the earlier no-op-executor figures as a baseline. Each section says when and how it was run; `BENCH_ONLY=name npm run bench`',
+    "the earlier no-op-executor figures as a baseline; issue 19's multi-step targets (multistep-flow, -mixed, -faults, -first-run)",
+    'with real scripts against a local HTTP server. Each section says when and how it was run; `BENCH_ONLY=name npm run bench`',
     'replaces only that section. Sections marked quick are smoke runs with small numbers and do not answer the targets.',
     '',
     '## Targets',
@@ -140,6 +150,7 @@ export function writeResults(file: string, reports: ScenarioReport[], machine: s
     machine,
     '',
     ...names.map((name) => `${sections.get(name)!.text}\n`),
+    ...(tail ? [`${tail}\n`] : []),
   ].join('\n');
   writeFileSync(file, doc);
 }
