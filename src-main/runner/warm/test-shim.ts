@@ -44,12 +44,15 @@ interface SuiteEntry {
   timeoutMs: number | null;
 }
 
+const testInProgress = new AsyncLocalStorage<Current>();
+
 function suite(title: string): SuiteEntry {
   return { kind: 'suite', title, entries: [], beforeAll: [], afterAll: [], beforeEach: [], afterEach: [], skip: false, only: false, timeoutMs: null };
 }
 
 /** Where the run is: collecting tests, or inside one (with its steps). */
 interface Current {
+  shim: TestShim;
   test: { timeoutMs: number; skipped: boolean; setTimeout: (ms: number) => void };
   steps: PwStep[];
   requests: PwRequest[];
@@ -89,7 +92,14 @@ const unsupportedFixture = (name: string) => {
 export class TestShim {
   readonly root = suite('');
   private collecting: SuiteEntry = this.root;
-  private readonly current = new AsyncLocalStorage<Current>();
+  private readonly current = {
+    // One storage for every run of the thread: each new AsyncLocalStorage stays in node's list and slows every later promise.
+    getStore: (): Current | undefined => {
+      const store = testInProgress.getStore();
+      return store?.shim === this ? store : undefined;
+    },
+    run: <R>(store: Current, body: () => R): R => testInProgress.run(store, body),
+  };
   /** Output written outside any test: it goes with the first test's result. */
   private readonly pendingOut: { text: string }[] = [];
   private readonly pendingErr: { text: string }[] = [];
@@ -286,7 +296,7 @@ export class TestShim {
         rearm(ms);
       },
     };
-    const here: Current = { test: testState, steps: result.steps ?? [], requests, out, err };
+    const here: Current = { shim: this, test: testState, steps: result.steps ?? [], requests, out, err };
     const timedOut = new Promise<'timeout'>((resolve) => {
       rearm = (ms) => {
         clearTimeout(timer);
