@@ -17,6 +17,7 @@
  *   BENCH_NOOP_MONITORS, BENCH_NOOP_MINUTES                                      noop-baseline
  *   BENCH_RETENTION_MONITORS, BENCH_RETENTION_DAYS                               retention
  *   BENCH_CONSOLE_MONITORS, _RESULTS, _LONG, _REPEATS                            console
+ *   BENCH_DEEP_BURST, _DEPTH, _FOLLOW_UP, _WORKERS, _BASELINE_S                   deep-bodies
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,7 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   'noop-baseline': async () => (await import('./scenarios/noop-baseline')).noopBaseline,
   retention: async () => (await import('./scenarios/retention')).retention,
   console: async () => (await import('./scenarios/console')).consoleBench,
+  'deep-bodies': async () => (await import('./scenarios/deep-bodies')).deepBodies,
 };
 
 /** bytes-per-run and restart read the data folder icmp-10k leaves. */

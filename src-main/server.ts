@@ -5,6 +5,7 @@ import {
   apiKeyProblem,
   DEFAULT_AUTH_FAILURES_PER_MINUTE,
   DEFAULT_HOST,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
   DEFAULT_NOTIFICATION_RETENTION_DAYS,
   DEFAULT_PORT,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
@@ -13,6 +14,7 @@ import {
   LANE_SETTINGS,
   parseLaneCapacity,
   parseMaxChecks,
+  parseMaxConnections,
   parseHealthPort,
   parseMultiStepMemoryMb,
   parsePublicHosts,
@@ -24,14 +26,14 @@ import {
   type Config,
 } from './core/config';
 import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
-import { DEFAULT_DRAIN_TIMEOUT_MS, parseDrainTimeout, shutDownGracefully } from './agent/graceful-shutdown';
+import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout, SHUTDOWN_MARGIN_MS, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from './runner/sandbox';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
                   [--public-host NAME[,NAME]] [--public-url URL] [--max-checks N|unlimited] [--rate-limit N]
-                  [--auth-failure-limit N] [--no-console-build]
+                  [--auth-failure-limit N] [--max-connections-per-address N] [--no-console-build]
                   [--retention-days N] [--rollup-retention-days N] [--notification-retention-days N]
                   [--agent-health-port P] [--agent-health-host HOST] [--drain-timeout SECONDS]
                   [--no-scheduler] [--lane-icmp N] [--lane-traceroute N] [--lane-multistep N]
@@ -56,6 +58,9 @@ const USAGE = `Usage:
                       also env SIGHTLINE_RATE_LIMIT)
           --auth-failure-limit  failed authentications per minute per client address before
                       it gets 429s (default ${DEFAULT_AUTH_FAILURES_PER_MINUTE}; also env SIGHTLINE_AUTH_FAILURE_LIMIT)
+          --max-connections-per-address  open connections one client address may hold; more
+                      are closed at once (default ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS}; raise it behind a reverse proxy,
+                      whose address all clients share; also env SIGHTLINE_MAX_CONNECTIONS_PER_ADDRESS)
           --retention-days  days raw results and sessions are kept (default ${DEFAULT_RAW_RETENTION_DAYS};
                       also env SIGHTLINE_RETENTION_DAYS); hourly rollups keep the history
           --rollup-retention-days  days hourly rollups (uptime, long-range charts) are kept
@@ -66,7 +71,8 @@ const USAGE = `Usage:
                       (default AGENT_HEALTH_PORT or 8081; 0 picks a free one; a taken port is
                       a warning, not an error)
           --agent-health-host  address of the probes (default ${DEFAULT_AGENT_HEALTH_HOST})
-          --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000})
+          --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000});
+                      the process is gone at most ${SHUTDOWN_MARGIN_MS / 1000} s later, whatever clients are connected
           --no-scheduler  run checks only on demand (Run now, the trigger API), never on schedule
           --lane-icmp, --lane-traceroute, --lane-multistep  runs at once in each check type's lane
                       (defaults: ICMP 4000 with fping, 64 with ping; traceroute 32; multi-step one
@@ -109,6 +115,7 @@ async function serve(argv: string[]): Promise<void> {
         'max-checks': { type: 'string' },
         'rate-limit': { type: 'string' },
         'auth-failure-limit': { type: 'string' },
+        'max-connections-per-address': { type: 'string' },
         'public-host': { type: 'string', multiple: true },
         'public-url': { type: 'string' },
         'retention-days': { type: 'string' },
@@ -137,6 +144,9 @@ async function serve(argv: string[]): Promise<void> {
   if (values['public-host'] !== undefined) overrides.publicHosts = values['public-host'].flatMap((value) => orFail(parsePublicHosts(value, '--public-host')));
   if (values['public-url'] !== undefined) overrides.publicUrl = publicUrlText(orFail(parsePublicUrl(values['public-url'], '--public-url')));
   if (values['auth-failure-limit'] !== undefined) overrides.authFailuresPerMinute = orFail(parseRateLimit(values['auth-failure-limit'], '--auth-failure-limit'));
+  if (values['max-connections-per-address'] !== undefined) {
+    overrides.maxConnectionsPerAddress = orFail(parseMaxConnections(values['max-connections-per-address'], '--max-connections-per-address'));
+  }
   if (values['max-checks'] !== undefined) overrides.maxChecks = orFail(parseMaxChecks(values['max-checks'], '--max-checks'));
   if (values['rate-limit'] !== undefined) overrides.rateLimitPerMinute = orFail(parseRateLimit(values['rate-limit'], '--rate-limit'));
   if (values['retention-days'] !== undefined) overrides.rawRetentionDays = orFail(parseRetentionDays(values['retention-days'], '--retention-days'));
@@ -173,20 +183,18 @@ async function serve(argv: string[]): Promise<void> {
   process.stdout.write(`Sightline API listening on ${backend.url}\n`);
   const health = await startAgentProbes({ port: config.agentHealthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger, health: backend.agentHealth });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    backend.deps.logger.info({ signal }, 'shutting down');
-    shutDownGracefully({ health, drain: () => backend.close() })
-      .then(() => process.exit(0))
-      .catch((error) => {
-        process.stderr.write(`Shutdown failed: ${(error as Error).message}\n`);
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  const limitSeconds = (drainTimeoutMs + SHUTDOWN_MARGIN_MS) / 1000;
+  exitGracefullyOnSignals(
+    async (reason) => {
+      backend.deps.logger.info({ reason }, 'shutting down');
+      await shutDownGracefully({ health, drain: () => backend.close() });
+    },
+    (error) => process.stderr.write(`Shutdown failed: ${error.message}\n`),
+    {
+      deadlineMs: drainTimeoutMs + SHUTDOWN_MARGIN_MS,
+      onOverdue: () => process.stderr.write(`Shutdown did not finish within ${limitSeconds} s (the drain timeout + ${SHUTDOWN_MARGIN_MS / 1000} s) while ${backend.shutdownStep}: exiting anyway\n`),
+    },
+  );
 }
 
 async function main(argv: string[]): Promise<void> {

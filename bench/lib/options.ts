@@ -14,6 +14,7 @@ export const SCENARIOS = [
   'noop-baseline',
   'retention',
   'console',
+  'deep-bodies',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -34,6 +35,7 @@ export interface BenchOptions {
   noop: { monitors: number; simulatedMinutes: number };
   retention: { monitors: number; days: number };
   console: { monitors: number; results: number; longHistory: number; repeats: number };
+  deepBodies: { burst: number; depth: number; followUp: number; workers: number; baselineS: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -116,6 +118,13 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       results: num(env, 'BENCH_CONSOLE_RESULTS', quick ? 50_000 : 1_000_000),
       longHistory: num(env, 'BENCH_CONSOLE_LONG', quick ? 2 : 10),
       repeats: num(env, 'BENCH_CONSOLE_REPEATS', quick ? 2 : 5),
+    },
+    deepBodies: {
+      burst: num(env, 'BENCH_DEEP_BURST', 30),
+      depth: num(env, 'BENCH_DEEP_DEPTH', 1_000_000),
+      followUp: num(env, 'BENCH_DEEP_FOLLOW_UP', 48),
+      workers: num(env, 'BENCH_DEEP_WORKERS', 4),
+      baselineS: num(env, 'BENCH_DEEP_BASELINE_S', quick ? 2 : 5),
     },
   };
 }

@@ -13,6 +13,10 @@ export class MultiStepCheckForm {
   readonly runOnceResult: Locator;
   readonly locations: Locator;
   readonly saveButton: Locator;
+  /** The "Start from" templates of a new check. */
+  readonly startFrom: Locator;
+  /** Asks before a template replaces a script the operator changed. */
+  readonly replaceScriptDialog: Locator;
 
   constructor(
     readonly page: Page,
@@ -30,6 +34,13 @@ export class MultiStepCheckForm {
     this.runOnceResult = this.form.getByRole('region', { name: 'Run once result' });
     this.locations = this.form.getByRole('combobox', { name: 'Locations', exact: true });
     this.saveButton = this.form.getByRole('button', { name: 'Save changes' });
+    this.startFrom = this.form.getByRole('radiogroup', { name: 'Start from' });
+    this.replaceScriptDialog = page.getByRole('dialog', { name: 'Replace your script?' });
+  }
+
+  /** Picks a template: "Blank", "One request", "Log in, then call". */
+  async startFromTemplate(label: string): Promise<void> {
+    await this.startFrom.getByText(label, { exact: true }).click();
   }
 
   /** The "is secret" checkbox of environment variable n (1-based). */

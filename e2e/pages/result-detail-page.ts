@@ -6,11 +6,36 @@ const ASSERTION_COLUMNS = ['Source', 'Property', 'Comparison', 'Target', 'Actual
 export class ResultDetailPage {
   readonly assertions: Locator;
   readonly error: Locator;
+  /** Which path ran a multi-step script: "Ran on the warm runtime", "Ran with playwright test (full path): …". */
+  readonly runtime: Locator;
+  /** A multi-step run's tests, in the order the page shows them. */
+  readonly tests: Locator;
+  readonly jobLog: Locator;
 
   constructor(readonly page: Page) {
     const main = page.getByRole('main');
     this.assertions = main.getByRole('table', { name: 'Assertions' });
     this.error = main.getByRole('alert', { name: /^Error: / });
+    this.runtime = main.getByText(/^Ran (on the warm runtime|with playwright test)/);
+    this.tests = main.getByRole('region', { name: /^Test / });
+    this.jobLog = main.getByLabel('Job log', { exact: true });
+  }
+
+  test(title: string): Locator {
+    return this.page.getByRole('main').getByRole('region', { name: `Test ${title}`, exact: true });
+  }
+
+  /** The API calls a test made, without the heading row. */
+  requestRows(testTitle: string): Locator {
+    return this.test(testTitle)
+      .getByRole('table', { name: `Requests of ${testTitle}` })
+      .getByRole('row')
+      .filter({ hasNot: this.page.getByRole('columnheader') });
+  }
+
+  /** A step of a test's step tree, by its title. */
+  step(testTitle: string, stepTitle: string): Locator {
+    return this.test(testTitle).getByRole('treeitem', { name: stepTitle, exact: true });
   }
 
   heading(monitorName: string): Locator {

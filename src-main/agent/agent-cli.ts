@@ -95,8 +95,8 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
   }
   const running = agent;
   exitGracefullyOnSignals(
-    async (signal) => {
-      say(`Received ${signal}: finishing running checks, then exiting`);
+    async (reason) => {
+      say(`${reason === 'npm exited' ? 'npm exited' : `Received ${reason}`}: finishing running checks, then exiting`);
       await running.stop();
       say('Agent stopped');
     },

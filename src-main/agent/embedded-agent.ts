@@ -12,13 +12,18 @@ export type BatchRunFn = (jobs: ExecutionJob[]) => Promise<ExecutionResult[]>;
 
 export type LaneCapacities = Partial<Record<LaneName, number>>;
 
+/** Multi-step runs at once per core on the warm runtime: an API flow mostly waits on the network (bench/RESULTS.md, multistep-flow). */
+export const WARM_MULTI_STEP_RUNS_PER_CORE = 16;
+
 /**
  * Default capacities (runs at once). Batched ICMP runs cost almost nothing each: thousands share a
  * handful of fping processes. Without fping every ICMP run is a `ping` process, mostly waiting.
- * Traceroute runs wait on the network too. A multi-step run keeps a core busy: one per core.
+ * Traceroute runs wait on the network too. A multi-step run on the full path keeps a core busy
+ * for seconds: one per core; on the warm runtime it costs milliseconds of CPU and mostly waits.
  */
-export function defaultLaneCapacities(icmpBatched: boolean): Record<LaneName, number> {
-  return { ICMP: icmpBatched ? 4000 : 64, TRACEROUTE: 32, MULTI_STEP: Math.max(1, availableParallelism()) };
+export function defaultLaneCapacities(icmpBatched: boolean, warmMultiStep = false): Record<LaneName, number> {
+  const cores = Math.max(1, availableParallelism());
+  return { ICMP: icmpBatched ? 4000 : 64, TRACEROUTE: 32, MULTI_STEP: warmMultiStep ? cores * WARM_MULTI_STEP_RUNS_PER_CORE : cores };
 }
 
 export interface EmbeddedAgentOptions {
@@ -31,6 +36,8 @@ export interface EmbeddedAgentOptions {
   /** Most targets in one batch (one fping process); default 500. */
   maxBatchTargets?: number;
   onOutcome: OutcomeHandler;
+  /** Multi-step runs go to the warm runtime (a larger default multi-step lane). */
+  warmMultiStep?: boolean;
   /** Capacity per lane; missing lanes get defaultLaneCapacities. */
   lanes?: LaneCapacities;
   /** Queue length cap per lane; beyond it the oldest queued job is skipped. */
@@ -43,6 +50,8 @@ interface Running {
   lane: Lane;
   controller: AbortController;
   cancelled: boolean;
+  /** Stopped by drain(): reported SHUTDOWN whatever the executor made of the abort (a script cut off is not a pass). */
+  stopped?: boolean;
 }
 
 /**
@@ -61,7 +70,7 @@ export class EmbeddedAgent implements JobSink {
   private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly options: EmbeddedAgentOptions) {
-    const defaults = defaultLaneCapacities(Boolean(options.icmpBatch));
+    const defaults = defaultLaneCapacities(Boolean(options.icmpBatch), options.warmMultiStep);
     const lane = (name: LaneName) => new Lane(name, Math.max(1, options.lanes?.[name] ?? defaults[name]), options.clock);
     this.lanes = perLane(lane);
     this.maxQueue = Math.max(1, options.maxQueue ?? 50_000);
@@ -134,7 +143,10 @@ export class EmbeddedAgent implements JobSink {
     await this.idleWithin(timeoutMs);
     if (this.running.size === 0) return;
     // Abort what is still running and give the executors a moment to stop their tools and report.
-    for (const entry of this.running.values()) entry.controller.abort();
+    for (const entry of this.running.values()) {
+      entry.stopped = true;
+      entry.controller.abort();
+    }
     await this.idleWithin(2000);
   }
 
@@ -197,7 +209,7 @@ export class EmbeddedAgent implements JobSink {
   }
 
   private executionOf(entry: Running): ExecutionJob {
-    return { ...entry.job.execution, signal: entry.controller.signal } as ExecutionJob;
+    return { ...entry.job.execution, accountId: entry.job.accountId, signal: entry.controller.signal };
   }
 
   private startOne(lane: Lane, job: RunJob, now: number): void {
@@ -218,13 +230,15 @@ export class EmbeddedAgent implements JobSink {
 
   private finish(entry: Running, result: ExecutionResult | null): void {
     if (entry.cancelled) this.done(entry, { job: entry.job, result: null, reason: 'CANCELLED', agentId: this.agentId });
+    else if (entry.stopped) this.done(entry, { job: entry.job, result: null, reason: 'SHUTDOWN', agentId: this.agentId });
     else if (!result) this.fail(entry, new Error('the executor returned no result for this job'));
     else this.done(entry, { job: entry.job, result, agentId: this.agentId });
   }
 
   private fail(entry: Running, error: unknown): void {
-    if (!entry.cancelled) this.options.logger.error({ err: error, checkId: entry.job.execution.checkId }, 'executor failed');
-    this.done(entry, { job: entry.job, result: null, reason: entry.cancelled ? 'CANCELLED' : 'EXECUTOR_ERROR', agentId: this.agentId });
+    if (!entry.cancelled && !entry.stopped) this.options.logger.error({ err: error, checkId: entry.job.execution.checkId }, 'executor failed');
+    const reason = entry.cancelled ? 'CANCELLED' : entry.stopped ? 'SHUTDOWN' : 'EXECUTOR_ERROR';
+    this.done(entry, { job: entry.job, result: null, reason, agentId: this.agentId });
   }
 
   private done(entry: Running, outcome: JobOutcome): void {

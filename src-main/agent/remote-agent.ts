@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Logger } from '../core/logger';
 import { runJob } from '../runner/run-job';
+import { startWarmRuntime } from '../runner/warm/start';
 import { AgentClient, AgentHttpError } from './agent-client';
 import { EmbeddedAgent, type LaneCapacities } from './embedded-agent';
 import { icmpBatching } from '../runner/executors/icmp-batch';
@@ -127,12 +128,15 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   executorDeps.multiStepSandbox = sandbox;
   isolation = isolationView(sandbox, memoryMb);
   if (sandbox.isolation === 'none') say(`Warning: ${notIsolatedWarning(sandbox)}`);
+  const warm = startWarmRuntime(executorDeps, process.env, (line) => logger.warn({ runtime: line }, 'warm multi-step runtime'));
+  if (warm) executorDeps.warmRuntime = warm;
   const agent = new EmbeddedAgent({
     clock: { now: () => new Date() },
     logger,
     agentId: 'remote',
     lanes: options.lanes,
     run: (job) => runJob(job, executorDeps),
+    warmMultiStep: warm !== null,
     icmpBatch: batching,
     onOutcome: (outcome) => {
       runningSessions.delete(outcome.job.jobId);
@@ -206,6 +210,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
           slotFreed?.();
           await pulling;
           await agent.drain(options.drainTimeoutMs);
+          warm?.close();
           clearInterval(heartbeat);
           await Promise.allSettled([...pendingPosts]);
         },

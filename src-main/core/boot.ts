@@ -9,8 +9,10 @@ import type { ServiceDeps } from '../services/context';
 import { systemClock, type Clock } from './clock';
 import { listenLinkBase, publicUrlHost, type Config } from './config';
 import { createLogger, type Logger } from './logger';
+import { closeBackend } from './close-backend';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
+import { startWarmRuntime } from '../runner/warm/start';
 import { icmpBatching } from '../runner/executors/icmp-batch';
 import { installedNodeModules } from '../runner/multistep-workspace';
 import { isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandbox';
@@ -50,6 +52,8 @@ export interface BootOptions {
   tools?: ExecutorDeps['tools'];
   /** How often the scheduler looks for changed checks; default 2000 ms. */
   schedulerPollMs?: number;
+  /** How long a new connection may take to send its first request head before it is closed; default 10000 ms. */
+  firstRequestTimeoutMs?: number;
   /** How long close() waits for running checks before aborting them; default 10000 ms. */
   drainTimeoutMs?: number;
   /** Stores a batch of job outcomes; defaults to recordOutcomes (tests put a failing database write in front of it). */
@@ -81,6 +85,9 @@ export interface Backend {
   agentHealth(): AgentHealth;
   /** Hourly rollups, pruning of old runs and notifications, purge of deleted checks (every minute). */
   retention: Retention;
+  /** What close() is waiting for ('running' before it is called). */
+  readonly shutdownStep: string;
+  /** Stops the scheduler first, ends live feeds and long-polls, drains running checks, then closes HTTP and the database. */
   close(): Promise<void>;
 }
 
@@ -108,6 +115,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         rendererDir: config.rendererDir,
         rateLimitPerMinute: config.rateLimitPerMinute,
         authFailuresPerMinute: config.authFailuresPerMinute,
+        maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+        firstRequestTimeoutMs: options.firstRequestTimeoutMs,
         listenHost: config.host,
         publicHosts: config.publicUrl ? [...config.publicHosts, publicUrlHost(config.publicUrl)] : config.publicHosts,
         allowFileOrigin: options.allowFileOrigin,
@@ -129,12 +138,15 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const sandbox = options.run ? null : await probeSandbox(executorDeps, { nodeModules: installedNodeModules() });
     if (sandbox) executorDeps.multiStepSandbox = sandbox;
     if (sandbox?.isolation === 'none') logger.warn(notIsolatedWarning(sandbox));
+    const warm = options.run ? null : startWarmRuntime(executorDeps, process.env, (line) => logger.warn({ runtime: line }, 'warm multi-step runtime'));
+    if (warm) executorDeps.warmRuntime = warm;
     const runs = createRunSystem({
       deps,
       run: options.run ?? ((job) => runJob(job, executorDeps)),
       icmpBatch: batching,
       timers: options.timers,
       lanes: { ...config.lanes, ...options.lanes },
+      warmMultiStep: warm !== null,
       pollIntervalMs: options.schedulerPollMs,
       record: options.recordOutcomes,
       multiStepIsolation: sandbox ? isolationView(sandbox, config.multiStepMemoryMb) : null,
@@ -147,7 +159,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       notificationRetentionDays: config.notificationRetentionDays,
     });
     if (options.startScheduler ?? true) runs.startScheduling();
-    let closed = false;
+    let closing: Promise<void> | null = null;
+    let shutdownStep = 'running';
     return {
       url,
       accountId,
@@ -164,15 +177,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       alerting,
       agentHealth: () => backendAgentHealth(deps),
       retention,
-      async close() {
-        if (closed) return;
-        closed = true;
-        broker.stop();
-        await listening.close();
-        await runs.stop(options.drainTimeoutMs ?? 10_000);
-        await alerting.stop();
-        await retention.stop();
-        db.close();
+      get shutdownStep() {
+        return shutdownStep;
+      },
+      close() {
+        closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
+          shutdownStep = what;
+        });
+        return closing;
       },
     };
   } catch (error) {

@@ -20,6 +20,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Failed authentications per minute per client address before it gets 429s (--auth-failure-limit or SIGHTLINE_AUTH_FAILURE_LIMIT). */
   authFailuresPerMinute: number;
+  /** Open connections one client address may hold at once (--max-connections-per-address or SIGHTLINE_MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: number;
   /**
    * Host names (or addresses) the server answers to besides loopback and --host, e.g. the name a
    * team uses behind TLS (--public-host or SIGHTLINE_PUBLIC_HOSTS, comma-separated).
@@ -81,6 +83,8 @@ function lanesFromEnv(env: NodeJS.ProcessEnv): Partial<Record<LaneName, number>>
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 export const DEFAULT_AUTH_FAILURES_PER_MINUTE = 20;
+/** A browser opens at most 6 connections per server, a CLI or agent a few; a reverse proxy in front needs more (docs/DECISIONS.md). */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 64;
 
 /** A chosen owner key must resist guessing: a generated key has 40 random characters. */
 export const MIN_API_KEY_LENGTH = 24;
@@ -158,6 +162,13 @@ export function parseRateLimit(value: string, name: string): number | string {
   return n;
 }
 
+/** "N" (integer 1..1000000) → N; anything else → an error message naming the setting. */
+export function parseMaxConnections(value: string, name: string): number | string {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1 || n > 1_000_000) return `${name} must be a whole number of connections between 1 and 1000000, got "${value}"`;
+  return n;
+}
+
 /** "N" (integer ≥ 0) → N, "unlimited" → null; anything else → an error message naming the setting. */
 export function parseMaxChecks(value: string, name: string): number | null | string {
   const text = value.trim().toLowerCase();
@@ -229,6 +240,10 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     rateLimitPerMinute: overrides.rateLimitPerMinute ?? fromEnv(env.SIGHTLINE_RATE_LIMIT, 'SIGHTLINE_RATE_LIMIT', parseRateLimit) ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute:
       overrides.authFailuresPerMinute ?? fromEnv(env.SIGHTLINE_AUTH_FAILURE_LIMIT, 'SIGHTLINE_AUTH_FAILURE_LIMIT', parseRateLimit) ?? DEFAULT_AUTH_FAILURES_PER_MINUTE,
+    maxConnectionsPerAddress:
+      overrides.maxConnectionsPerAddress ??
+      fromEnv(env.SIGHTLINE_MAX_CONNECTIONS_PER_ADDRESS, 'SIGHTLINE_MAX_CONNECTIONS_PER_ADDRESS', parseMaxConnections) ??
+      DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
     publicHosts: overrides.publicHosts ?? fromEnv(env.SIGHTLINE_PUBLIC_HOSTS, 'SIGHTLINE_PUBLIC_HOSTS', parsePublicHosts) ?? [],
     publicUrl: overrides.publicUrl !== undefined ? overrides.publicUrl : publicUrlFromEnv(env),
     rawRetentionDays: overrides.rawRetentionDays ?? fromEnv(env.SIGHTLINE_RETENTION_DAYS, 'SIGHTLINE_RETENTION_DAYS', parseRetentionDays) ?? DEFAULT_RAW_RETENTION_DAYS,

@@ -12,6 +12,9 @@ import type { Logger } from '../core/logger';
 import { isAppError } from '../core/errors';
 import { errorBody } from '../../src-shared/errors';
 import { BODY_LIMIT_BYTES } from './body-limit';
+import { answerUnknownRoutesUnread, parseJsonWithDepthLimit } from './body-parsing';
+import { FIRST_REQUEST_TIMEOUT_MS, guardConnections } from './connection-guard';
+import { dropEventStreamsOnClose } from './event-streams';
 import type { HttpDeps } from './deps';
 import { refuseForeignHosts } from './host-check';
 import { refuseConnect, trpcMethodsOnly } from './method-guards';
@@ -51,7 +54,7 @@ import { consoleSessionRoutes } from './console-session/routes';
 import { ConsoleSessions } from '../services/auth';
 import { publicStatusRoutes } from './public-status';
 import { webAppRedirectRoutes } from './web-app-redirects';
-import { createContextFactory } from './trpc/context';
+import { authenticateTrpcRequests } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
 /** The retry-after of a 429 from tRPC: the seconds its AppError carries. */
@@ -67,6 +70,10 @@ export interface AppOptions {
   rateLimitPerMinute: number;
   /** Failed authentications per minute per client address before 429s. */
   authFailuresPerMinute: number;
+  /** Open connections per client address; more are closed on accept. */
+  maxConnectionsPerAddress: number;
+  /** Default FIRST_REQUEST_TIMEOUT_MS. */
+  firstRequestTimeoutMs?: number;
   /** The listen address and the public names: a request for any other Host answers 421. */
   listenHost: string;
   publicHosts: readonly string[];
@@ -83,15 +90,24 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   };
   const deps: HttpDeps = { ...base, limits, consoleSession };
   const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, bodyLimit: BODY_LIMIT_BYTES, routerOptions: { maxParamLength: 500 } });
+  guardConnections(app.server, {
+    maxPerAddress: options.maxConnectionsPerAddress,
+    firstRequestTimeoutMs: options.firstRequestTimeoutMs ?? FIRST_REQUEST_TIMEOUT_MS,
+    logger: options.logger,
+  });
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(restErrorHandler(options.logger));
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(404, 'Not Found')));
+  // Before any scope is registered, so that every scope inherits the parser.
+  parseJsonWithDepthLimit(app);
+  answerUnknownRoutesUnread(app);
   // First of all hooks: a request for a foreign Host (DNS rebinding) reaches nothing.
   refuseForeignHosts(app, { listenHost: options.listenHost, publicHosts: options.publicHosts });
   addSecurityHeaders(app);
   refuseConnect(app);
+  dropEventStreamsOnClose(app);
   const broker = await attachMqttBroker(app, deps, { logger: options.logger, hosts: { listenHost: options.listenHost, publicHosts: options.publicHosts } });
   const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger);
   app.addHook('onClose', async () => runFeed.stop());
@@ -180,11 +196,12 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     trpcScope.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
+    const createContext = authenticateTrpcRequests(trpcScope, deps);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: createContextFactory(deps),
+        createContext,
         onError({ error }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') options.logger.error({ err: error.cause ?? error }, 'tRPC procedure failed');
         },

@@ -6,4 +6,18 @@
  */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
-export const BODY_TOO_LARGE_MESSAGE = `Request body too large: the limit is 5 MiB (${BODY_LIMIT_BYTES} bytes) per request`;
+/**
+ * The limit on routes anyone may call without a key: the console's sign-in (whose body is empty)
+ * and the public status pages (an email address or two link parameters).
+ */
+export const SMALL_BODY_LIMIT_BYTES = 16 * 1024;
+
+function sizeOf(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+}
+
+/** The 413's message, naming the limit of the route that refused the body. */
+export function bodyTooLargeMessage(limitBytes = BODY_LIMIT_BYTES): string {
+  return `Request body too large: the limit is ${sizeOf(limitBytes)} (${limitBytes} bytes) per request`;
+}

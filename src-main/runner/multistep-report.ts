@@ -1,42 +1,6 @@
+import type { PwError, PwOutput, PwReport, PwStep, PwSuite } from './report-shape';
+import { MULTI_STEP_LOG_LINES, MULTI_STEP_REQUESTS_PER_TEST } from '../../src-shared/schemas/result-payloads';
 import type { ExecutionError, MultiStepError, MultiStepLogLine, MultiStepStep, MultiStepTest } from './types';
-
-interface PwError {
-  message?: string;
-  location?: { file: string; line: number; column: number };
-  snippet?: string;
-}
-interface PwStep {
-  title: string;
-  duration: number;
-  error?: PwError;
-  steps?: PwStep[];
-}
-interface PwOutput {
-  text?: string;
-  buffer?: string;
-}
-interface PwResult {
-  status: string;
-  duration: number;
-  errors?: PwError[];
-  steps?: PwStep[];
-  stdout?: PwOutput[];
-  stderr?: PwOutput[];
-}
-interface PwSpec {
-  title: string;
-  tests: { results: PwResult[] }[];
-}
-interface PwSuite {
-  title: string;
-  specs?: PwSpec[];
-  suites?: PwSuite[];
-}
-interface PwReport {
-  suites?: PwSuite[];
-  errors?: PwError[];
-  stats?: { duration?: number };
-}
 
 export interface ReportSummary {
   tests: MultiStepTest[];
@@ -48,13 +12,21 @@ export interface ReportSummary {
 }
 
 const MAX_MESSAGE = 4000;
-const MAX_LOG_LINES = 200;
+/**
+ * Steps nested deeper than this keep no children: a remote agent posts results as JSON, whose
+ * nesting the server limits (64 levels; http/json-depth.ts), and a step costs two levels.
+ */
+export const MAX_STEP_NESTING = 20;
+const MAX_LOG_LINES = MULTI_STEP_LOG_LINES;
+const MAX_REQUESTS = MULTI_STEP_REQUESTS_PER_TEST;
 // Built from its code so the source holds no control character (eslint no-control-regex).
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
 const NETWORK = /apiRequestContext\.\w+: (?:connect |getaddrinfo )?(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|ECONNRESET|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up)/;
 
 export function cleanText(text: string, workDir: string): string {
-  return text.replace(ANSI, '').split(`${workDir}/`).join('').slice(0, MAX_MESSAGE);
+  const plain = text.replace(ANSI, '');
+  // The warm runtime names files by their path in the check already: there is no folder to cut.
+  return (workDir ? plain.split(`${workDir}/`).join('') : plain).slice(0, MAX_MESSAGE);
 }
 
 function toError(e: PwError, workDir: string): MultiStepError {
@@ -65,12 +37,13 @@ function toError(e: PwError, workDir: string): MultiStepError {
   };
 }
 
-function toStep(step: PwStep, workDir: string): MultiStepStep {
+function toStep(step: PwStep, workDir: string, level = 1): MultiStepStep {
+  const children = level < MAX_STEP_NESTING ? (step.steps ?? []) : [];
   return {
     title: cleanText(step.title, workDir),
     duration: step.duration,
     ...(step.error ? { error: cleanText(step.error.message ?? 'step failed', workDir) } : {}),
-    ...(step.steps && step.steps.length > 0 ? { steps: step.steps.map((s) => toStep(s, workDir)) } : {}),
+    ...(children.length > 0 ? { steps: children.map((s) => toStep(s, workDir, level + 1)) } : {}),
   };
 }
 
@@ -104,6 +77,7 @@ export function summarizeReport(report: PwReport, workDir: string): ReportSummar
           duration: result.duration,
           errors: (result.errors ?? []).map((e) => toError(e, workDir)),
           steps: (result.steps ?? []).map((s) => toStep(s, workDir)),
+          ...(result.requests ? { requests: result.requests.slice(0, MAX_REQUESTS).map((r) => ({ ...r, url: cleanText(r.url, workDir), ...(r.error ? { error: cleanText(r.error, workDir) } : {}) })) } : {}),
         });
         for (const stream of ['stdout', 'stderr'] as const) {
           for (const entry of result[stream] ?? []) if (jobLog.length < MAX_LOG_LINES) jobLog.push({ stream, text: cleanText(outputText(entry), workDir) });

@@ -40,6 +40,11 @@ export interface LaunchSpec {
   env: Record<string, string>;
   memoryMb: number;
   platform: NodeJS.Platform;
+  /**
+   * Whether node's own heap flag is set from memoryMb (default). The warm runtime sets heap limits
+   * per worker thread instead: the process-wide flag would override them.
+   */
+  heapFlag?: boolean;
 }
 
 /** Node's JavaScript heap gets three quarters of the limit: the rest is code, threads' stacks and buffers. */
@@ -53,7 +58,7 @@ export function heapLimitMb(memoryMb: number): number {
  * address space but maps about 200 MB), so normal scripts run and a 2 GB allocation fails.
  */
 function limitedNode(spec: LaunchSpec, node: string): [string, string[]] {
-  const nodeArgs = [`--max-old-space-size=${heapLimitMb(spec.memoryMb)}`, ...spec.args];
+  const nodeArgs = spec.heapFlag === false ? spec.args : [`--max-old-space-size=${heapLimitMb(spec.memoryMb)}`, ...spec.args];
   if (spec.platform !== 'linux') return [node, nodeArgs];
   // A lower hard limit already in place is kept (ulimit then fails and is ignored): never raised.
   const script = 'ulimit -d "$1" 2>/dev/null; shift; exec "$@"';

@@ -3,6 +3,7 @@ import type { IcmpRunInput } from '../../src-shared/schemas/icmp-monitor';
 import type { MultiStepRunInput } from '../../src-shared/schemas/multistep-check';
 import type { Execution, ExecutionResult } from '../../src-shared/schemas/run-job';
 import type { TracerouteRunInput } from '../../src-shared/schemas/traceroute-monitor';
+import type { PwReport } from './report-shape';
 import type { Comparison } from '../../src-shared/schemas/result-payloads';
 
 // The payloads of a result are defined once, in src-shared, for the runner, the services and the console.
@@ -47,8 +48,8 @@ export interface ResponseTimeLimits {
   shouldFail?: boolean | null;
 }
 
-/** A job as an executor gets it: the contract's execution, and the signal that stops it. */
-export type ExecutionJob = Execution & { signal?: AbortSignal };
+/** A job as an executor gets it: the contract's execution, the signal that stops it, and whose check it is (runs of one account may share a runtime). */
+export type ExecutionJob = Execution & { signal?: AbortSignal; accountId?: string };
 
 export type { ErrorKind, ExecutionResult } from '../../src-shared/schemas/run-job';
 
@@ -94,6 +95,20 @@ export interface ExecutorDeps {
   multiStepSandbox?: MultiStepSandbox;
   /** Memory limit of each process of a multi-step run, in MB; default 512. */
   multiStepMemoryMb?: number;
+  /** The warm multi-step runtime; without it every multi-step run starts `playwright test` (the full path). */
+  warmRuntime?: WarmRunner;
 }
 
 export type Executor = (job: ExecutionJob, deps: ExecutorDeps) => Promise<ExecutionResult>;
+
+/** How a run on the warm runtime ended (runner/warm/warm-runtime.ts). */
+export type WarmResult =
+  | { kind: 'report'; report: PwReport; durationMs: number }
+  | { kind: 'unsupported'; feature: string }
+  | { kind: 'syntax'; message: string }
+  | { kind: 'stopped'; reason: 'hung' | 'memory' | 'crashed'; message: string }
+  | { kind: 'aborted' };
+
+export interface WarmRunner {
+  run(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>): Promise<WarmResult>;
+}

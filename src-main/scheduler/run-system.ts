@@ -17,6 +17,8 @@ export interface RunSystemOptions {
   icmpBatch?: { run: BatchRunFn; key: (job: ExecutionJob) => string } | null;
   timers?: Timers;
   lanes?: LaneCapacities;
+  /** Multi-step runs go to the warm runtime: the lane's default capacity is its, not one per core. */
+  warmMultiStep?: boolean;
   pollIntervalMs?: number;
   flushIntervalMs?: number;
   recordLag?: boolean;
@@ -50,6 +52,7 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     run: (job) => options.run(openExecutionSecrets(deps.keyring, job)),
     icmpBatch: options.icmpBatch ?? null,
     lanes: options.lanes,
+    warmMultiStep: options.warmMultiStep,
     onOutcome: (outcome) => {
       const waiter = adHocWaiters.get(outcome.job.jobId);
       if (!waiter) return coordinator?.onOutcome(outcome);

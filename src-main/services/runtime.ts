@@ -1,3 +1,4 @@
+import { AppError } from '../core/errors';
 import { EventBus } from '../core/events';
 import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
@@ -70,6 +71,13 @@ export interface Runtime {
   agent: AgentStatus | null;
   /** Runs that could not start in time, per lane, recorded by the run coordinator (all agents). */
   skips: SkipCounter;
+  /** Aborted when the backend starts closing: long-polls answer 503 and no run starts any more. */
+  shutdown: AbortController;
+}
+
+/** What a request that would wait or start a run gets once the backend is closing. */
+export function shuttingDownError(): AppError {
+  return new AppError('unavailable', 'Sightline is shutting down: ask again once it is back.');
 }
 
 /** Skipped runs per lane over the last hour. */
@@ -110,5 +118,6 @@ export function createRuntime(baseUrl = ''): Runtime {
     dispatch: null,
     agent: null,
     skips: new SkipCounter(),
+    shutdown: new AbortController(),
   };
 }

@@ -9,6 +9,10 @@ export interface EnvVarItem {
   storedSecret?: boolean;
   /** The operator chose to replace the stored secret with `value`. */
   replacing?: boolean;
+  /** What to fill in (a template's variable); shown as the value's placeholder. */
+  hint?: string;
+  /** The script needs a value: the form refuses to save it empty. */
+  required?: boolean;
 }
 
 interface EnvVarsEditorProps {
@@ -67,7 +71,8 @@ export function EnvVarsEditor({ value, onChange, errors, description }: EnvVarsE
                 <Group flex={2} gap="xs" wrap="nowrap" align="flex-start">
                   <ValueInput
                     aria-label={`Variable ${n} value`}
-                    placeholder={item.storedSecret ? 'New secret value' : 'value'}
+                    placeholder={item.hint ?? (item.storedSecret ? 'New secret value' : 'value')}
+                    required={item.required}
                     spellCheck={false}
                     flex={1}
                     autoComplete={item.secret ? 'new-password' : undefined}

@@ -85,12 +85,29 @@ export const MultiStepStep: z.ZodType<MultiStepStep> = z.lazy(() =>
   z.object({ title: z.string(), duration: z.number(), error: z.string().optional(), steps: z.array(MultiStepStep).optional() }),
 );
 
+/** API calls a stored result keeps per test; the console says so when a test reached it. */
+export const MULTI_STEP_REQUESTS_PER_TEST = 50;
+/** Lines of output a stored result keeps (the first ones); the console says so when a run reached it. */
+export const MULTI_STEP_LOG_LINES = 200;
+
+/** An API call a test made, in order (recorded on the warm runtime; at most MULTI_STEP_REQUESTS_PER_TEST per test). */
+export const MultiStepRequest = z.object({
+  method: z.string(),
+  url: z.string(),
+  /** HTTP status; absent when the call failed before an answer. */
+  status: z.number().optional(),
+  durationMs: z.number(),
+  error: z.string().optional(),
+});
+export type MultiStepRequest = z.infer<typeof MultiStepRequest>;
+
 export const MultiStepTest = z.object({
   title: z.string(),
   status: z.string(),
   duration: z.number(),
   errors: z.array(MultiStepError),
   steps: z.array(MultiStepStep),
+  requests: z.array(MultiStepRequest).optional(),
 });
 export type MultiStepTest = z.infer<typeof MultiStepTest>;
 
@@ -102,6 +119,10 @@ export const MultiStepCheckResult = z.object({
   startTime: z.number(),
   endTime: z.number(),
   runtimeVersion: z.string(),
+  /** Which path ran the script: the warm runtime, or `playwright test` in a process of its own (absent on results before the warm runtime). */
+  runtime: z.enum(['WARM', 'FULL']).optional(),
+  /** Why a script ran on the full path: what the warm runtime does not support. */
+  fullPathReason: z.string().optional(),
   errors: z.array(MultiStepError),
   tests: z.array(MultiStepTest),
   jobLog: z.array(MultiStepLogLine),

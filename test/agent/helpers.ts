@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PROJECT_ROOT } from '../../src-main/core/config';
@@ -98,4 +99,38 @@ export async function probe(url: string): Promise<{ status: number; body: unknow
   const response = await fetch(url);
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Whether a process with this id runs (a zombie, dead but not yet reaped, does not). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the command name, which is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** The ids of every process below `pid` (Linux /proc), children first. */
+export function descendantsOf(pid: number): number[] {
+  const attempt = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch {
+      return fallback;
+    }
+  };
+  const found: number[] = [];
+  const visit = (parent: number) => {
+    for (const task of attempt(() => readdirSync(`/proc/${parent}/task`), [] as string[])) {
+      const children = attempt(() => readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8'), '');
+      for (const child of children.split(' ').filter(Boolean).map(Number)) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return found;
 }

@@ -335,7 +335,7 @@ describe('secrets never come back: every REST and tRPC answer, log line, stored 
 
   it('a remote agent leases the job with the real value', () => {
     const check = (leasedJob?.execution as { check: { environmentVariables: { key: string; value: string }[] } }).check;
-    expect(check.environmentVariables).toEqual([{ key: 'API_TOKEN', value: SECRETS.remoteCheck, locked: false, secret: true }]);
+    expect(check.environmentVariables).toEqual([{ key: 'API_TOKEN', value: SECRETS.remoteCheck, secret: true }]);
   });
 
   it('the database file and its WAL hold no secret in clear (a copied .db reveals nothing)', async () => {

@@ -62,7 +62,8 @@ test.describe('agent and private locations in the web console', () => {
     // fping is installed here, so ICMP runs are batched and the lane gets the batched default.
     await expect(agent.laneCell('ICMP', 'Capacity')).toHaveText('4000');
     await expect(agent.laneCell('Traceroute', 'Capacity')).toHaveText('32');
-    await expect(agent.laneCell('Multi-step', 'Capacity')).toHaveText(String(availableParallelism()));
+    // The warm runtime carries 16 multi-step runs per core (docs/ARCHITECTURE.md, "The warm multi-step runtime").
+    await expect(agent.laneCell('Multi-step', 'Capacity')).toHaveText(String(availableParallelism() * 16));
     await expect(agent.laneCell('ICMP', 'Runs/min')).toHaveText('0');
     await expect(agent.laneCell('ICMP', 'Oldest wait')).toHaveText('—');
     await expect(agent.laneCell('ICMP', 'Skipped (last hour)')).toHaveText('0');

@@ -3,6 +3,7 @@ import { isAppError } from '../../core/errors';
 import { getCurrentUser } from '../../services/accounts';
 import { authenticateKey, type ActiveSession, type Principal } from '../../services/auth';
 import { SIGNED_IN_HINT_COOKIE, type ConsoleSessionStatus } from '../../../src-shared/schemas/console-session';
+import { SMALL_BODY_LIMIT_BYTES } from '../body-limit';
 import type { HttpDeps } from '../deps';
 import { credentialsOf } from '../rest/auth';
 import { browserUsesHttps, clearedSessionCookie, readCookie, sessionCookie, setSessionCookie } from './cookie';
@@ -33,17 +34,25 @@ function clearCookie(deps: HttpDeps, request: FastifyRequest, reply: FastifyRepl
  * header opens it.
  *
  * - POST: the API key in `Authorization: Bearer`, checked like any request (a wrong one counts as a
- *   failed authentication of the address) → a new session and its HttpOnly cookie.
+ *   failed authentication of the address) before the body is read → a new session and its HttpOnly cookie.
  * - GET: whether this browser is signed in, as whom and with which role.
  * - DELETE: signs out (same origin only): the session ends and the cookie is cleared.
  */
 export function consoleSessionRoutes(deps: HttpDeps) {
   return async (app: FastifyInstance) => {
     const store = deps.consoleSession.store;
-    app.post(CONSOLE_SESSION_PATH, { schema: { hide: true } }, async (request, reply) => {
+    // Anyone may call these without a key, and none needs a body: a small limit.
+    const bodyLimit = SMALL_BODY_LIMIT_BYTES;
+    const signIns = new WeakMap<FastifyRequest, ReturnType<typeof authenticateKey>>();
+    const authenticateSignIn = async (request: FastifyRequest) => {
       const credentials = credentialsOf(request);
-      const { principal, keyHash } = deps.limits.authFailures.authenticate(request.ip, () => authenticateKey(deps.services, deps.launchTokens, credentials));
+      signIns.set(request, deps.limits.authFailures.authenticate(request.ip, () => authenticateKey(deps.services, deps.launchTokens, credentials)));
       deps.limits.budget.spend(deps.limits.budget.bucketOf(credentials.authorization, request.ip));
+    };
+    app.post(CONSOLE_SESSION_PATH, { schema: { hide: true }, bodyLimit, onRequest: authenticateSignIn }, async (request, reply) => {
+      const signIn = signIns.get(request);
+      if (!signIn) throw new Error('sign-in without an authenticated key');
+      const { principal, keyHash } = signIn;
       // Signing in again replaces this browser's session rather than leaving the old one open.
       const previous = sessionIdOf(deps, request);
       if (previous) store.end(previous);
@@ -52,7 +61,7 @@ export function consoleSessionRoutes(deps: HttpDeps) {
       return reply.status(201).send(signedIn(deps, principal, session));
     });
 
-    app.get(CONSOLE_SESSION_PATH, { schema: { hide: true } }, async (request, reply) => {
+    app.get(CONSOLE_SESSION_PATH, { schema: { hide: true }, bodyLimit }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const sessionId = sessionIdOf(deps, request);
       if (!sessionId) {
@@ -71,7 +80,7 @@ export function consoleSessionRoutes(deps: HttpDeps) {
       return { signedIn: false } satisfies ConsoleSessionStatus;
     });
 
-    app.delete(CONSOLE_SESSION_PATH, { schema: { hide: true } }, async (request, reply) => {
+    app.delete(CONSOLE_SESSION_PATH, { schema: { hide: true }, bodyLimit }, async (request, reply) => {
       assertSameOrigin(request);
       const sessionId = sessionIdOf(deps, request);
       if (sessionId) store.end(sessionId);

@@ -14,6 +14,7 @@ import {
 import { describeIssues, errorBody } from '../../../src-shared/errors';
 import { SubscribeInput } from '../../../src-shared/schemas/status-page-public';
 import { STATUS_PAGE_SLUG } from '../../../src-shared/schemas/status-page-resource';
+import { SMALL_BODY_LIMIT_BYTES } from '../body-limit';
 import type { HttpDeps } from '../deps';
 import { clientAddress } from '../request-limits';
 import { toRestError } from '../rest/error-mapper';
@@ -23,9 +24,6 @@ import { renderAtom, renderRss } from './render-feeds';
 import { renderStatusPage } from './render-page';
 import { STYLESHEET, STYLESHEET_ROUTE } from './stylesheet';
 import { summaryJson } from './summary';
-
-/** Form posts are one address or two link parameters: anything longer is not ours. */
-const FORM_BODY_LIMIT = 4096;
 
 interface SlugRoute {
   Params: { slug: string };
@@ -99,15 +97,17 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
     const mailer = startSubscriberMailer(services);
     app.addHook('onClose', async () => mailer.stop());
 
-    // Pages for people, not operations of the REST API: left out of /openapi.json.
+    // Pages for people, not operations of the REST API: left out of /openapi.json. Their posts are an
+    // address or two link parameters, from anyone: a small body limit (JSON, forms and multipart alike).
     app.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
+      route.bodyLimit = SMALL_BODY_LIMIT_BYTES;
     });
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
     // RFC 8058 lets mail clients post the one-click unsubscribe as multipart: its link parameters are in the URL.
-    app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, _body, done) => done(null, {}));
+    app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
 
     app.addHook('onRequest', async (request, reply) => {
       const refusal = limits.request(request.ip);
@@ -115,7 +115,7 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
     });
 
     app.setErrorHandler((error, request, reply) => {
-      const body = toRestError(error, services.logger);
+      const body = toRestError(error, services.logger, request.routeOptions.bodyLimit);
       if (wantsJson(request)) return sendJson(reply, body.statusCode, body);
       const title = body.statusCode >= 500 ? 'Something went wrong' : 'That did not work';
       return sendHtml(reply, body.statusCode, notice({ title, message: body.statusCode >= 500 ? 'The status page could not be shown. Try again in a moment.' : body.message }));

@@ -3,14 +3,17 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { APP_ERROR_STATUS, AppError, isAppError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { errorBody, type ErrorBody } from '../../../src-shared/errors';
-import { BODY_TOO_LARGE_MESSAGE } from '../body-limit';
+import { bodyTooLargeMessage } from '../body-limit';
 
 function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[');
 }
 
-/** The one mapping from anything thrown during a REST request to the spec's error body. */
-export function toRestError(error: unknown, logger: Logger): ErrorBody {
+/**
+ * The one mapping from anything thrown during a REST request to the spec's error body; `bodyLimit`
+ * is the route's, which a 413 names.
+ */
+export function toRestError(error: unknown, logger: Logger, bodyLimit?: number): ErrorBody {
   if (isAppError(error)) return errorBody(APP_ERROR_STATUS[error.kind], error.message, error.attributes);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const message = error.validation
@@ -26,7 +29,7 @@ export function toRestError(error: unknown, logger: Logger): ErrorBody {
     return errorBody(400, `Body is not valid JSON: ${fastifyError.message ?? 'parse error'}`);
   }
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return errorBody(413, BODY_TOO_LARGE_MESSAGE);
+    return errorBody(413, bodyTooLargeMessage(bodyLimit));
   }
   if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return errorBody(400, 'Body must be a JSON object, but it is empty');
@@ -40,8 +43,8 @@ export function toRestError(error: unknown, logger: Logger): ErrorBody {
 }
 
 export function restErrorHandler(logger: Logger) {
-  return (error: unknown, _request: FastifyRequest, reply: FastifyReply) => {
-    const body = toRestError(error, logger);
+  return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const body = toRestError(error, logger, request.routeOptions.bodyLimit);
     if (body.statusCode === 429 && body.attributes?.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(body.attributes.retryAfterSeconds));
     }

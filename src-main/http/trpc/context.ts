@@ -1,8 +1,12 @@
+import { Readable } from 'node:stream';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../core/errors';
 import { authenticate, type Credentials, type Principal } from '../../services/auth';
 import { assertSameOrigin } from '../console-session/origin';
 import { authenticateSession, sessionIdOf } from '../console-session/session-auth';
 import type { HttpDeps } from '../deps';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from '../json-depth';
 import { credentialsOf } from '../rest/auth';
 import { toTrpcError } from './errors';
 
@@ -26,22 +30,62 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  * with (headless console); a mutation (POST) made with it must also come from the console's own
  * origin. An Authorization header always wins over the cookie.
  */
-export function createContextFactory(deps: HttpDeps) {
-  return ({ req }: CreateFastifyContextOptions): TrpcContext => {
-    const credentials = credentialsOf(req);
+function authenticateRequest(deps: HttpDeps, req: FastifyRequest): TrpcContext {
+  const credentials = credentialsOf(req);
+  const sessionId = credentials.authorization === undefined ? sessionIdOf(deps, req) : null;
+  if (sessionId) {
+    const { principal, keyHash } = authenticateSession(deps, req, sessionId);
+    if (!READ_METHODS.has(req.method)) assertSameOrigin(req);
+    deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));
+    return { deps, credentials, principal, via: 'session' };
+  }
+  const principal = deps.limits.authFailures.authenticate(req.ip, () => authenticate(deps.services, deps.launchTokens, credentials));
+  deps.limits.budget.spend(deps.limits.budget.bucketOf(credentials.authorization, req.ip));
+  return { deps, credentials, principal, via: 'key' };
+}
+
+/** The input tRPC is about to JSON.parse: the POST body (its adapter keeps the text) or the `input` of a GET. */
+function assertShallowInput(req: FastifyRequest): void {
+  const query = req.query;
+  const input = query && typeof query === 'object' && 'input' in query ? query.input : undefined;
+  for (const text of [req.body, input]) {
+    if (typeof text === 'string' && jsonNestsDeeperThan(text)) throw new AppError('validation', JSON_TOO_DEEP_MESSAGE);
+  }
+}
+
+/** A stream of nothing that Fastify takes for the whole announced body, so it reads none of it. */
+function unreadBody(req: FastifyRequest): Readable {
+  const announced = Number(req.headers['content-length']);
+  return Object.assign(Readable.from([]), { receivedEncodedLength: Number.isNaN(announced) ? 0 : announced });
+}
+
+/**
+ * Authentication before the body is read, as REST's onRequest hook does: the key or session is
+ * checked in onRequest, and a request that failed has its body left unread; tRPC then answers
+ * every call with the failure, in its own shape. An authenticated request's input is scanned for
+ * its nesting depth before tRPC parses it.
+ */
+export function authenticateTrpcRequests(scope: FastifyInstance, deps: HttpDeps): (options: CreateFastifyContextOptions) => TrpcContext {
+  const outcomes = new WeakMap<FastifyRequest, TrpcContext | Error>();
+  scope.addHook('onRequest', async (request) => {
     try {
-      const sessionId = credentials.authorization === undefined ? sessionIdOf(deps, req) : null;
-      if (sessionId) {
-        const { principal, keyHash } = authenticateSession(deps, req, sessionId);
-        if (!READ_METHODS.has(req.method)) assertSameOrigin(req);
-        deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));
-        return { deps, credentials, principal, via: 'session' };
-      }
-      const principal = deps.limits.authFailures.authenticate(req.ip, () => authenticate(deps.services, deps.launchTokens, credentials));
-      deps.limits.budget.spend(deps.limits.budget.bucketOf(credentials.authorization, req.ip));
-      return { deps, credentials, principal, via: 'key' };
+      outcomes.set(request, authenticateRequest(deps, request));
+    } catch (error) {
+      outcomes.set(request, toTrpcError(error));
+    }
+  });
+  scope.addHook('preParsing', async (request) => {
+    if (outcomes.get(request) instanceof Error) return unreadBody(request);
+  });
+  return ({ req }) => {
+    const outcome = outcomes.get(req);
+    if (outcome === undefined) throw new Error('tRPC request without the onRequest authentication');
+    if (outcome instanceof Error) throw outcome;
+    try {
+      assertShallowInput(req);
     } catch (error) {
       throw toTrpcError(error);
     }
+    return outcome;
   };
 }

@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { summarizeReport, cleanText, type ReportSummary } from '../multistep-report';
 import { createWorkspace, installedNodeModules, playwrightCliPath, playwrightVersion, removeWorkspace } from '../multistep-workspace';
 import { runTool } from '../process';
 import { DEFAULT_MULTISTEP_MEMORY_MB, firstLine, handOver, launchCommand, sandboxFor } from '../sandbox';
 import { runScrubber } from '../scrub';
-import type { ExecutionError, ExecutionJob, ExecutionResult, ExecutorDeps, MultiStepCheckResult } from '../types';
+import type { ExecutionError, ExecutionJob, ExecutionResult, ExecutorDeps, MultiStepCheckResult, WarmResult } from '../types';
 import { settle } from '../verdict';
+import { Semaphore } from '../semaphore';
 
 /** Playwright needs a moment to start before the script's own time limit (the job's timeoutMs) begins. */
 export const STARTUP_ALLOWANCE_MS = 10_000;
@@ -38,11 +40,72 @@ function memoryLimitFault(memoryMb: number, detail: string): ExecutionError {
   };
 }
 
+type MultiStepJob = Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>;
+
+/** At most this many full-path runs at once: each is a `playwright test` process that keeps a core busy for seconds. */
+const fullPathSlots = new Semaphore(Math.max(1, availableParallelism()));
+
+/**
+ * Runs the script on the warm runtime where there is one and the script uses only what it supports;
+ * otherwise (or without one) with `playwright test` in a process of its own, the full path. The
+ * result says which ran it. Secrets never leave this function.
+ */
+export async function runMultiStep(job: MultiStepJob, deps: ExecutorDeps): Promise<ExecutionResult> {
+  if (!deps.warmRuntime) return runFullPath(job, deps, null);
+  const startedAt = deps.now();
+  const warm = await deps.warmRuntime.run(job);
+  if (warm.kind === 'unsupported') return runFullPath(job, deps, `the warm runtime does not support ${warm.feature}`);
+  return settleWarm(job, warm, startedAt, deps);
+}
+
+function settleWarm(job: MultiStepJob, warm: Exclude<WarmResult, { kind: 'unsupported' }>, startedAt: Date, deps: ExecutorDeps): ExecutionResult {
+  const { check } = job;
+  const scrub = runScrubber(check.environmentVariables);
+  const stoppedAt = deps.now();
+  const base = { startedAt, stoppedAt, limits: check, assertions: [] };
+  if (warm.kind === 'aborted') return scrub.deep(settle({ ...base, responseTime: 0, fault: null, aborted: true }));
+  let summary: ReportSummary | null = null;
+  let fault: ExecutionError | null;
+  if (warm.kind === 'report') {
+    summary = summarizeReport(warm.report, '');
+    fault = summary.fault;
+  } else if (warm.kind === 'syntax') fault = { kind: 'SCRIPT_ERROR', message: `the script cannot be compiled: ${warm.message}` };
+  else if (warm.reason === 'hung') fault = { kind: 'TIMEOUT', message: `the multi-step run exceeded its time limit of ${job.timeoutMs} ms and was stopped: ${warm.message}` };
+  else if (warm.reason === 'memory') fault = memoryLimitFault(deps.multiStepMemoryMb ?? DEFAULT_MULTISTEP_MEMORY_MB, '');
+  else fault = { kind: 'SCRIPT_ERROR', message: warm.message };
+  if (summary && fault && OUT_OF_MEMORY.test(fault.message)) fault = memoryLimitFault(deps.multiStepMemoryMb ?? DEFAULT_MULTISTEP_MEMORY_MB, fault.message);
+  const payload: MultiStepCheckResult = {
+    startTime: startedAt.getTime(),
+    endTime: stoppedAt.getTime(),
+    runtimeVersion: playwrightVersion(),
+    runtime: 'WARM',
+    errors: summary?.errors.length ? summary.errors : fault ? [{ message: fault.message }] : [],
+    tests: summary?.tests ?? [],
+    jobLog: summary?.jobLog ?? [],
+  };
+  const timedOut = fault?.kind === 'TIMEOUT';
+  const responseTime = summary?.durationMs ?? (warm.kind === 'report' ? warm.durationMs : stoppedAt.getTime() - startedAt.getTime());
+  return scrub.deep({ ...settle({ ...base, responseTime, fault, timedOut }), multiStepCheckResult: payload });
+}
+
 /**
  * Runs the script with @playwright/test in a child process (request fixture only) and records its
- * tests, steps and errors; responseTime is Playwright's run duration. Secrets never leave this function.
+ * tests, steps and errors; responseTime is Playwright's run duration.
  */
-export async function runMultiStep(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>, deps: ExecutorDeps): Promise<ExecutionResult> {
+async function runFullPath(job: MultiStepJob, deps: ExecutorDeps, reason: string | null): Promise<ExecutionResult> {
+  try {
+    await fullPathSlots.acquire(job.signal);
+  } catch {
+    return runScrubber(job.check.environmentVariables).deep(settle({ startedAt: deps.now(), stoppedAt: deps.now(), responseTime: 0, limits: job.check, fault: null, aborted: true, assertions: [] }));
+  }
+  try {
+    return await runInOwnProcess(job, deps, reason);
+  } finally {
+    fullPathSlots.release();
+  }
+}
+
+async function runInOwnProcess(job: MultiStepJob, deps: ExecutorDeps, reason: string | null): Promise<ExecutionResult> {
   const startedAt = deps.now();
   const { check } = job;
   const scrub = runScrubber(check.environmentVariables);
@@ -95,6 +158,8 @@ export async function runMultiStep(job: Extract<ExecutionJob, { checkType: 'MULT
       startTime: startedAt.getTime(),
       endTime: stoppedAt.getTime(),
       runtimeVersion: playwrightVersion(),
+      runtime: 'FULL',
+      ...(reason ? { fullPathReason: reason } : {}),
       errors: summary?.errors.length ? summary.errors : fault ? [{ message: fault.message }] : [],
       tests: summary?.tests ?? [],
       jobLog: summary ? summary.jobLog : [{ stream: 'stderr', text: cleanText(run.stderr, workspace.workDir).slice(-4000) }],

@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors';
 import { findSessions } from '../../db/repositories/runs-sessions';
 import type { CheckSession, RunSource, TriggerSessionsRequest } from '../../../src-shared/schemas/check-session';
 import type { ServiceContext } from '../context';
+import { shuttingDownError } from '../runtime';
 import { loadCheckPlans } from './load-plans';
 import { isRunnable, type CheckPlan, type RunnablePlan } from './plan';
 import { startSessions } from './start-sessions';
@@ -13,6 +14,8 @@ import { sealEnvironment } from '../secrets/environment';
 export function runPlansNow(ctx: ServiceContext, plans: readonly RunnablePlan[], runSource: RunSource): CheckSession[] {
   const control = ctx.runtime.runs;
   if (!control) throw new AppError('unavailable', 'Checks cannot run right now: the scheduler is not running in this process.');
+  // No session starts after the shutdown signal: it would only be recorded as interrupted.
+  if (ctx.runtime.shutdown.signal.aborted) throw shuttingDownError();
   const dispatches = startSessions(
     ctx,
     plans.map((plan) => ({ plan, runSource })),

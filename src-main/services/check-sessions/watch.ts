@@ -1,6 +1,7 @@
 import { EventEmitter, on } from 'node:events';
 import type { SessionUpdatedEvent } from '../../core/events';
 import type { ServiceContext } from '../context';
+import { shuttingDownError } from '../runtime';
 import { AppError } from '../../core/errors';
 import { isFinished } from '../../../src-shared/rules/session-status';
 import type { CheckSession } from '../../../src-shared/schemas/check-session';
@@ -27,7 +28,8 @@ const TRY_AGAIN = 'Check session is still in progress, but maximum per-request w
 /**
  * Waits (real time: it bounds an HTTP request) until a `sessionUpdated` event passes `wakes`, or
  * `finishedNow` holds once subscribed (what finished between the caller's first read and
- * subscribing); false after maxWaitSeconds or when the request is aborted.
+ * subscribing); false after maxWaitSeconds or when the request is aborted. Rejects with a 503 when
+ * the backend starts closing: a waiting request must not hold the shutdown open for its 30 s.
  */
 export function waitForSessions(
   ctx: ServiceContext,
@@ -36,20 +38,31 @@ export function waitForSessions(
   maxWaitSeconds: number,
   signal?: AbortSignal,
 ): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const done = (value: boolean) => {
+  const shutdown = ctx.runtime.shutdown.signal;
+  return new Promise<boolean>((resolve, reject) => {
+    const settle = () => {
       clearTimeout(timer);
       off();
       signal?.removeEventListener('abort', onAbort);
+      shutdown.removeEventListener('abort', onShutdown);
+    };
+    const done = (value: boolean) => {
+      settle();
       resolve(value);
     };
     const onAbort = () => done(false);
+    const onShutdown = () => {
+      settle();
+      reject(shuttingDownError());
+    };
     const off = ctx.runtime.events.on('sessionUpdated', (event) => {
       if (wakes(event)) done(true);
     });
     const timer = setTimeout(() => done(false), maxWaitSeconds * 1000);
     signal?.addEventListener('abort', onAbort);
+    shutdown.addEventListener('abort', onShutdown);
     if (finishedNow()) done(true);
+    else if (shutdown.aborted) onShutdown();
   });
 }
 

@@ -1,6 +1,8 @@
 import { Button, Code, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { multiStepTemplate, type MultiStepTemplateId } from '../../../src-shared/rules/multistep-templates';
 import type { MultiStepCheckCreateInput } from '../../../src-shared/schemas/multistep-check';
 import { Gate } from '../../components/access';
 import { EnvVarsEditor } from '../../components/env-vars-editor';
@@ -12,6 +14,7 @@ import { useTRPC } from '../../lib/trpc';
 import { CheckCommonFields } from './check-common-fields';
 import { DependenciesEditor } from './dependencies-editor';
 import {
+  applyTemplate,
   MULTI_STEP_FREQUENCY_OPTIONS,
   MULTI_STEP_LABELS,
   toMultiStepBody,
@@ -20,17 +23,21 @@ import {
 } from './multistep-form-model';
 import { RunOncePanel } from './run-once-panel';
 import { ScriptEditor } from './script-editor';
+import { TemplatePicker } from './template-picker';
 
 interface MultiStepCheckFormProps extends EntityFormProps<MultiStepFormValues, MultiStepCheckCreateInput> {
   /** The check being edited: its stored secrets (shown only as set) run with their stored values. */
   checkId?: string;
+  /** Offer the "Start from" templates (a new check, whose script is the blank template's). */
+  templates?: boolean;
 }
 
-export function MultiStepCheckForm({ checkId, ...props }: MultiStepCheckFormProps) {
+export function MultiStepCheckForm({ checkId, templates = false, ...props }: MultiStepCheckFormProps) {
   const { label, initialValues, onSubmit } = props;
   const trpc = useTRPC();
   const form = useForm<MultiStepFormValues>({ initialValues, validate: (values) => toFormErrors(validateMultiStepForm(values)) });
   const runOnce = useMutation(trpc.console.runMultiStepOnce.mutationOptions());
+  const [templateId, setTemplateId] = useState<MultiStepTemplateId>('blank');
   const startRunOnce = () => {
     const body = toMultiStepBody(form.values);
     runOnce.mutate({
@@ -53,6 +60,16 @@ export function MultiStepCheckForm({ checkId, ...props }: MultiStepCheckFormProp
           data-autofocus
           {...form.getInputProps('name')}
         />
+        {templates && (
+          <TemplatePicker
+            current={templateId}
+            edited={form.values.script !== multiStepTemplate(templateId).script}
+            onApply={(template) => {
+              form.setValues(applyTemplate(form.values, multiStepTemplate(templateId), template));
+              setTemplateId(template.id);
+            }}
+          />
+        )}
         <ScriptEditor
           label={MULTI_STEP_LABELS.script}
           description={

@@ -4,6 +4,7 @@ import { envVarItemsOf, toEnvironmentVariables } from '../../lib/env-vars';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
 import { COMMON_LABELS, INITIAL_COMMON_VALUES, commonBody, commonFieldForPath, commonValuesOf, type CommonCheckValues } from './check-form-common';
 import { frequencyLabel } from './frequency';
+import { multiStepTemplate, type MultiStepTemplate } from '../../../src-shared/rules/multistep-templates';
 
 export interface DependencyItem {
   path: string;
@@ -21,20 +22,9 @@ export const MULTI_STEP_FREQUENCY_OPTIONS = MULTI_STEP_FREQUENCIES.map((frequenc
   label: frequencyLabel(frequency),
 }));
 
-/** The starter calls nothing: a check saved unedited must not send requests to someone else's host (docs/DECISIONS.md). */
-export const SAMPLE_SCRIPT = `import { test, expect } from '@playwright/test';
-
-// Each test() is one step of the check; replace this one with yours.
-test('first step', async ({ request }) => {
-  // const response = await request.get('https://your-service.internal/health');
-  // expect(response.ok()).toBeTruthy();
-  expect(request).toBeDefined();
-});
-`;
-
 export const INITIAL_MULTI_STEP_FORM_VALUES: MultiStepFormValues = {
   ...INITIAL_COMMON_VALUES,
-  script: SAMPLE_SCRIPT,
+  script: multiStepTemplate('blank').script,
   dependencies: [],
   environmentVariables: [],
 };
@@ -74,6 +64,31 @@ function fieldForPath(path: readonly PropertyKey[]): string | null {
   return commonFieldForPath(path);
 }
 
+/** A template's variables the operator has not filled in yet: the script cannot work without them. */
+function missingValues(values: MultiStepFormValues): Record<string, string> {
+  const missing: Record<string, string> = {};
+  values.environmentVariables.forEach((item, index) => {
+    if (item.required && !item.storedSecret && item.value.trim() === '') {
+      missing[`environmentVariables.${index}.value`] = `Fill in ${item.key.trim() || 'this variable'}: the script reads it`;
+    }
+  });
+  return missing;
+}
+
 export function validateMultiStepForm(values: MultiStepFormValues): FormValidation {
-  return validateWithSchema(MultiStepCheckCreate, toMultiStepBody(values), fieldForPath, MULTI_STEP_LABELS);
+  const validation = validateWithSchema(MultiStepCheckCreate, toMultiStepBody(values), fieldForPath, MULTI_STEP_LABELS);
+  return { ...validation, fieldErrors: { ...missingValues(values), ...validation.fieldErrors } };
+}
+
+/**
+ * Starts the form over from another template: its script, plus its variables (empty, to fill in).
+ * Variables the previous template added and the operator left empty go; everything else stays.
+ */
+export function applyTemplate(values: MultiStepFormValues, from: MultiStepTemplate, to: MultiStepTemplate): MultiStepFormValues {
+  const untouched = (item: EnvVarItem) => from.variables.some((variable) => variable.key === item.key) && item.value === '' && !item.storedSecret;
+  const kept = values.environmentVariables.filter((item) => !untouched(item));
+  const added = to.variables
+    .filter((variable) => !kept.some((item) => item.key === variable.key))
+    .map((variable): EnvVarItem => ({ key: variable.key, value: '', secret: variable.secret, hint: variable.hint, required: true }));
+  return { ...values, script: to.script, environmentVariables: [...kept, ...added] };
 }

@@ -23,6 +23,7 @@ export function NewMultiStepCheckPage() {
       <AccessNote access="write">Creating monitors needs another key</AccessNote>
       <MultiStepCheckForm
         label="New multi-step check"
+        templates
         initialValues={INITIAL_MULTI_STEP_FORM_VALUES}
         submitLabel="Create check"
         onSubmit={(body) => create.mutate(body)}

@@ -1,24 +1,25 @@
-import { Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDuration } from '../sessions/session-display';
+import { Code, Stack, Text, Title } from '@mantine/core';
 import { AssertionsTable } from './assertions-table';
 import { MultiStepErrorBlock } from './multistep-error-block';
-import { readAssertions, type MultiStepCheckResult } from '../../../src-shared/schemas/result-payloads';
-import { StepTree } from './step-tree';
+import { MULTI_STEP_LOG_LINES, readAssertions, type MultiStepCheckResult, type MultiStepTest } from '../../../src-shared/schemas/result-payloads';
+import { MultiStepRuntimeLine } from './multistep-runtime-line';
+import { MultiStepTestCard, testFailed } from './multistep-test-card';
 
 interface MultiStepResultViewProps {
   multiStep: MultiStepCheckResult;
   assertions: unknown;
 }
 
+/** Failing tests first, each group in the order the script ran them. */
+function failuresFirst(tests: readonly MultiStepTest[]): MultiStepTest[] {
+  return [...tests.filter(testFailed), ...tests.filter((test) => !testFailed(test))];
+}
+
 export function MultiStepResultView({ multiStep, assertions }: MultiStepResultViewProps) {
   const checked = readAssertions(assertions);
   return (
     <Stack gap="md">
-      {multiStep.runtimeVersion && (
-        <Text size="sm" c="dimmed">
-          Runtime {multiStep.runtimeVersion}
-        </Text>
-      )}
+      <MultiStepRuntimeLine multiStep={multiStep} />
       {multiStep.errors.length > 0 && (
         <Stack gap="xs">
           <Title order={4}>Errors</Title>
@@ -34,26 +35,8 @@ export function MultiStepResultView({ multiStep, assertions }: MultiStepResultVi
             The script ran no test.
           </Text>
         )}
-        {multiStep.tests.map((test, index) => (
-          <Paper key={`${test.title}-${index}`} withBorder p="sm" aria-label={`Test ${test.title}`}>
-            <Stack gap="xs">
-              <Group gap="xs">
-                <Badge size="sm" color={test.status === 'passed' ? 'teal' : 'red'}>
-                  {test.status}
-                </Badge>
-                <Text fw={600} size="sm">
-                  {test.title}
-                </Text>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {formatDuration(test.duration)}
-                </Text>
-              </Group>
-              <StepTree steps={test.steps} />
-              {test.errors.map((error, errorIndex) => (
-                <MultiStepErrorBlock key={errorIndex} error={error} />
-              ))}
-            </Stack>
-          </Paper>
+        {failuresFirst(multiStep.tests).map((test, index) => (
+          <MultiStepTestCard key={`${test.title}-${index}`} test={test} />
         ))}
       </Stack>
       {checked.length > 0 && (
@@ -70,8 +53,14 @@ export function MultiStepResultView({ multiStep, assertions }: MultiStepResultVi
           </Text>
         ) : (
           <Code block aria-label="Job log" mah={360} style={{ overflow: 'auto' }}>
-            {multiStep.jobLog.map((line) => (line.stream === 'stderr' ? `[stderr] ${line.text}` : line.text)).join('\n')}
+            {/* Each entry usually ends with its own newline (console.log's). */}
+            {multiStep.jobLog.map((line) => `${line.stream === 'stderr' ? '[stderr] ' : ''}${line.text.replace(/\n$/, '')}`).join('\n')}
           </Code>
+        )}
+        {multiStep.jobLog.length >= MULTI_STEP_LOG_LINES && (
+          <Text size="xs" c="dimmed">
+            The log keeps the first {MULTI_STEP_LOG_LINES} lines of a run.
+          </Text>
         )}
       </Stack>
     </Stack>

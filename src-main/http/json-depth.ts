@@ -1,0 +1,74 @@
+/**
+ * The deepest nesting of objects and arrays a JSON body may have. The deepest legal bodies are far
+ * shallower: a check or group is about 6 levels, a remote agent's multi-step outcome 5 plus 2 per
+ * nested step (capped at MAX_STEP_NESTING in runner/multistep-report.ts); docs/DECISIONS.md.
+ */
+export const JSON_DEPTH_LIMIT = 64;
+
+export const JSON_TOO_DEEP_MESSAGE = `Body is nested too deeply: the JSON nesting depth limit is ${JSON_DEPTH_LIMIT} (objects and arrays within each other)`;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * Whether JSON nests objects and arrays more than `limit` deep, by one pass that skips strings. It
+ * runs before JSON.parse, which would otherwise build every level (a million levels in 2 MB took the
+ * event loop for hundreds of milliseconds). For valid JSON the count is exact; for text that is not
+ * JSON, JSON.parse refuses it within the prefix the scan already counted. Bytes of UTF-8 scan about
+ * twice as fast as a string's characters, and structural characters are never part of a multi-byte
+ * sequence, so Fastify hands the parser a Buffer.
+ */
+export function jsonNestsDeeperThan(json: Uint8Array | string, limit = JSON_DEPTH_LIMIT): boolean {
+  return typeof json === 'string' ? stringNestsDeeperThan(json, limit) : bytesNestDeeperThan(json, limit);
+}
+
+function bytesNestDeeperThan(bytes: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  const length = bytes.length;
+  for (let i = 0; i < length; i++) {
+    const c = bytes[i];
+    if (c === QUOTE) {
+      // To the closing quote: a backslash escapes the character after it.
+      for (i++; i < length; i++) {
+        const s = bytes[i];
+        if (s === BACKSLASH) i++;
+        else if (s === QUOTE) break;
+      }
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > limit) return true;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** The same scan over a string (tRPC's adapter reads bodies as strings). */
+function stringNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < length; i++) {
+        const s = text.charCodeAt(i);
+        if (s === BACKSLASH) i++;
+        else if (s === QUOTE) break;
+      }
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > limit) return true;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** The 400 a body too deep answers: Fastify's error handlers map a 4xx statusCode to the spec body with this message. */
+export function jsonTooDeepError(): Error & { statusCode: number; code: string } {
+  return Object.assign(new Error(JSON_TOO_DEEP_MESSAGE), { statusCode: 400, code: 'SL_JSON_TOO_DEEP' });
+}
