@@ -53,6 +53,20 @@ function usable(h: Hierarchy): boolean {
   return h.label.startsWith('cgroup v1') ? existsSync(join(h.root, 'cpuacct.usage')) : existsSync(join(h.root, 'cgroup.controllers'));
 }
 
+/** Only an empty cgroup can be removed: a server just SIGKILLed may take a moment to leave it (synchronous: runs at exit). */
+function removeWhenEmpty(dir: string): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let i = 0; i < 30; i++) {
+    try {
+      rmdirSync(dir);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EBUSY') return;
+      Atomics.wait(pause, 0, 0, 100);
+    }
+  }
+}
+
 /** Moves `pid` into a new cgroup (its later children follow it there); a reason when no hierarchy lets us. */
 export function cpuGroupFor(pid: number, name: string): CpuGroup | { unavailable: string } {
   const reasons: string[] = [];
@@ -71,8 +85,7 @@ export function cpuGroupFor(pid: number, name: string): CpuGroup | { unavailable
       rmdirSync(dir);
       continue;
     }
-    // An empty cgroup can be removed; one with a process left in it stays (it is empty once the server is gone).
-    onCleanup(() => rmdirSync(dir));
+    onCleanup(() => removeWhenEmpty(dir));
     const usage = () => {
       const value = h.read(dir);
       return value !== null && Number.isFinite(value) ? value : null;

@@ -49,7 +49,7 @@ async function outcomeOf(apiUrl: string, fault: FaultyScript, id: string): Promi
       if (!outcome.sample) outcome.sample = result.error.message.replace(/\s+/g, ' ').slice(0, 240);
     }
     const runtime = result.multiStepCheckResult?.runtime;
-    if (runtime !== undefined && outcome.runtime === 'n/a') outcome.runtime = JSON.stringify(runtime);
+    if (runtime !== undefined && outcome.runtime === 'n/a') outcome.runtime = String(runtime);
   }
   return outcome;
 }

@@ -22,7 +22,7 @@ interface TimedRun {
   responseTime: number | null;
   passed: boolean;
   error: string;
-  /** multiStepCheckResult.runtime, when the server says which path ran the script. */
+  /** multiStepCheckResult.runtime (and fullPathReason), when the server says which path ran the script. */
   runtime: string;
   runtimeVersion: string;
 }
@@ -58,7 +58,7 @@ async function timedRun(apiUrl: string, checkId: string): Promise<TimedRun> {
     responseTime: typeof result.responseTime === 'number' ? result.responseTime : null,
     passed: !result.hasFailures && !result.hasErrors && !result.isCancelled,
     error: error ? `${error.kind}: ${error.message.replace(/\s+/g, ' ').slice(0, 200)}` : '',
-    runtime: payload.runtime === undefined ? 'absent' : JSON.stringify(payload.runtime),
+    runtime: payload.runtime === undefined ? 'absent' : `${String(payload.runtime)}${typeof payload.fullPathReason === 'string' ? ` (${payload.fullPathReason})` : ''}`,
     runtimeVersion: typeof payload.runtimeVersion === 'string' ? payload.runtimeVersion : 'n/a',
   };
 }
@@ -128,7 +128,7 @@ export const multistepFirstRun: Scenario = {
             figure: 'script with test.use({ extraHTTPHeaders }): outcome / runtime field',
             value: `${unsupported.passed ? 'passed' : `FAILED ${unsupported.error}`} / ${unsupported.runtime}`,
             target: 'passes, on the full path, and the result says so',
-            met: unsupported.passed ? (unsupported.runtime === 'absent' ? null : /full|playwright/i.test(unsupported.runtime)) : false,
+            met: unsupported.passed ? (unsupported.runtime === 'absent' ? null : unsupported.runtime.startsWith('FULL')) : false,
           },
         ],
         tables: [
