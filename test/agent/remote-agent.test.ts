@@ -73,6 +73,29 @@ describe('sightline agent (remote agent process)', () => {
     expect(agent.stdout).toContain('Agent stopped');
   }, 60_000);
 
+  it('runs a multi-step check of its location on the same warm runtime, and the result says so', async () => {
+    const lab = await location('warm-lab');
+    const agent = startAgent(lab.key);
+    await agent.line(/^Sightline agent \S+ registered for private location warm-lab/);
+    const script = `import { test, expect } from '@playwright/test';
+test('from the lab', async () => { expect(process.env.WHERE).toBe('lab'); console.log('ran in the lab'); });`;
+    const check = await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', {
+      name: 'Multi-step from the lab',
+      script,
+      privateLocations: ['warm-lab'],
+      environmentVariables: [{ key: 'WHERE', value: 'lab' }],
+      doubleCheck: false,
+    });
+    expect(check.status, check.text).toBe(201);
+    const sessionId = await trigger(check.body.id);
+    const done = await server.api('GET', `/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=30`);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'PASSED', runLocations: ['warm-lab'] });
+    const detail = await server.api('GET', `/v1/check-results/${check.body.id}/${done.body.results[0].checkResultId}`);
+    expect(detail.body.multiStepCheckResult).toMatchObject({ runtime: 'WARM', jobLog: [{ stream: 'stdout', text: 'ran in the lab\n' }] });
+    expect(await agent.stop('SIGTERM')).toBe(0);
+  }, 60_000);
+
   it('on SIGTERM the agent turns readiness 503, finishes its running check, posts the result and exits 0', async () => {
     const depot = await location('depot');
     const agent = startAgent(depot.key);
