@@ -2,12 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runMultiStep } from '../../src-main/runner/executors/multistep';
-import { installedNodeModules } from '../../src-main/runner/multistep-workspace';
-import { probeSandbox } from '../../src-main/runner/sandbox';
 import type { ExecutionJob, ExecutorDeps } from '../../src-main/runner/types';
-import { WarmRuntime } from '../../src-main/runner/warm/warm-runtime';
 import { multiStepTemplate, type MultiStepTemplateId } from '../../src-shared/rules/multistep-templates';
 import { MultiStepRunInput } from '../../src-shared/schemas/multistep-check';
+import { warmExecutorDeps } from '../helpers/warm-runtime';
 
 const PASSWORD = 'correct-horse-battery';
 const TOKEN = 'tok-7f3a';
@@ -18,8 +16,8 @@ describe('the multi-step templates', { timeout: 60_000 }, () => {
   let base = '';
   // How the API answers GET /health in the current test.
   let health: 'ok' | 'error' | 'slow' = 'ok';
-  const deps: ExecutorDeps = { now: () => new Date(), multiStepMemoryMb: 512 };
-  let warm: WarmRuntime | null = null;
+  let deps: ExecutorDeps = { now: () => new Date() };
+  let closeWarm = () => {};
 
   beforeAll(async () => {
     api = createServer((req, res) => {
@@ -42,12 +40,10 @@ describe('the multi-step templates', { timeout: 60_000 }, () => {
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    deps.multiStepSandbox = await probeSandbox(deps, { nodeModules: installedNodeModules() });
-    warm = new WarmRuntime({ sandbox: deps.multiStepSandbox, nodeModules: installedNodeModules(), memoryMb: 512 });
-    deps.warmRuntime = warm;
+    ({ deps, close: closeWarm } = await warmExecutorDeps());
   });
   afterAll(async () => {
-    warm?.close();
+    closeWarm();
     api.closeAllConnections();
     await new Promise((resolve) => api.close(resolve));
   });

@@ -2,18 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMultiStep } from '../../src-main/runner/executors/multistep';
-import { installedNodeModules } from '../../src-main/runner/multistep-workspace';
-import { probeSandbox } from '../../src-main/runner/sandbox';
 import type { ExecutionJob, ExecutionResult, ExecutorDeps } from '../../src-main/runner/types';
-import { WarmRuntime } from '../../src-main/runner/warm/warm-runtime';
 import { MultiStepRunInput } from '../../src-shared/schemas/multistep-check';
+import { warmExecutorDeps } from '../helpers/warm-runtime';
 
 /** The warm runtime with real sandboxed processes and a real API on loopback. */
 describe('the warm multi-step runtime', { timeout: 120_000 }, () => {
   let api: Server;
   let base = '';
-  const deps: ExecutorDeps = { now: () => new Date(), multiStepMemoryMb: 512 };
-  let warm: WarmRuntime | null = null;
+  let deps: ExecutorDeps = { now: () => new Date() };
+  let closeWarm = () => {};
 
   beforeAll(async () => {
     api = createServer((req, res) => {
@@ -22,12 +20,10 @@ describe('the warm multi-step runtime', { timeout: 120_000 }, () => {
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    deps.multiStepSandbox = await probeSandbox(deps, { nodeModules: installedNodeModules() });
-    warm = new WarmRuntime({ sandbox: deps.multiStepSandbox, nodeModules: installedNodeModules(), memoryMb: 512 });
-    deps.warmRuntime = warm;
+    ({ deps, close: closeWarm } = await warmExecutorDeps());
   });
   afterAll(async () => {
-    warm?.close();
+    closeWarm();
     api.closeAllConnections();
     await new Promise((resolve) => api.close(resolve));
   });
