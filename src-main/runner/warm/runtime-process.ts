@@ -106,7 +106,10 @@ export class RuntimeProcess {
     this.child = child;
     const channel = child.stdio[3] as Duplex;
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => options.onLog?.(line));
+      if (!stream) continue;
+      // A pipe of a killed runtime can end in ECONNRESET: the process is gone either way (exit handles it).
+      stream.on('error', () => undefined);
+      createInterface({ input: stream }).on('line', (line) => options.onLog?.(line));
     }
     createInterface({ input: channel }).on('line', (line) => this.onLine(line));
     child.on('error', () => this.end());
