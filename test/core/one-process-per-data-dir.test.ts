@@ -14,6 +14,19 @@ async function outcome(cli: CliProcess, startedAt: number): Promise<{ exitCode: 
   return Promise.race([cli.exited.then((exitCode) => ({ exitCode, ms: Date.now() - startedAt })), cli.line(LISTENING, 30_000).then(() => 'serving' as const)]);
 }
 
+/** Starts a serve on `dataDir` and expects it refused within 2 s, naming the folder and the holder. */
+async function expectRefused(dataDir: string, holder: CliProcess, holderUrl: string): Promise<CliProcess> {
+  const startedAt = Date.now();
+  const second = spawnSightline(serveArgs(dataDir));
+  const refused = await outcome(second, startedAt);
+  expect(refused).not.toBe('serving');
+  expect(refused).toMatchObject({ exitCode: 1 });
+  expect((refused as { ms: number }).ms).toBeLessThan(2000);
+  expect(second.stderr.join('\n')).toContain(`The data folder ${dataDir} is in use by another Sightline process: pid ${holder.child.pid} (sightline serve) at ${holderUrl}, running since 20`);
+  expect(second.stdout).toEqual([]);
+  return second;
+}
+
 describe('one process per data folder (sightline serve)', () => {
   const folders: string[] = [];
   async function folder(): Promise<string> {
@@ -34,16 +47,8 @@ describe('one process per data folder (sightline serve)', () => {
     const check = await api('POST', '/v1/checks/icmp', icmpBody({ name: 'Kept while refused' }));
     expect(check.status).toBe(201);
 
-    const startedAt = Date.now();
-    const second = spawnSightline(serveArgs(dataDir));
-    const refused = await outcome(second, startedAt);
-    expect(refused).not.toBe('serving');
-    expect(refused).toMatchObject({ exitCode: 1 });
-    expect((refused as { ms: number }).ms).toBeLessThan(2000);
-    const message = second.stderr.join('\n');
-    expect(message).toContain(`The data folder ${dataDir} is in use by another Sightline process: pid ${first.child.pid} (sightline serve) at ${url}, running since 20`);
-    expect(message).toContain('another --data-dir');
-    expect(second.stdout).toEqual([]);
+    const second = await expectRefused(dataDir, first, url);
+    expect(second.stderr.join('\n')).toContain('start this one with another --data-dir');
 
     const read = await api('GET', `/v1/checks/${check.body.id}`);
     expect(read.status).toBe(200);
@@ -52,11 +57,13 @@ describe('one process per data folder (sightline serve)', () => {
     expect(await first.stop('SIGTERM')).toBe(0);
   }, 60_000);
 
-  it('after a SIGKILL of the holder, a new serve starts at once on the same folder with its data', async () => {
+  it('after a SIGKILL of the holder (which had a second one refused), a new serve starts at once on the same folder with its data', async () => {
     const dataDir = await folder();
     const first = spawnSightline(serveArgs(dataDir));
-    const check = await makeApi(await first.line(LISTENING, 30_000), TEST_KEY)('POST', '/v1/checks/icmp', icmpBody({ name: 'Survives a SIGKILL' }));
+    const firstUrl = await first.line(LISTENING, 30_000);
+    const check = await makeApi(firstUrl, TEST_KEY)('POST', '/v1/checks/icmp', icmpBody({ name: 'Survives a SIGKILL' }));
     expect(check.status).toBe(201);
+    await expectRefused(dataDir, first, firstUrl);
     first.child.kill('SIGKILL');
     await first.exited;
 
@@ -68,10 +75,12 @@ describe('one process per data folder (sightline serve)', () => {
     expect(await again.stop('SIGTERM')).toBe(0);
   }, 60_000);
 
-  it('two serves on two different folders both run', async () => {
-    const [one, two] = [spawnSightline(serveArgs(await folder())), spawnSightline(serveArgs(await folder()))];
+  it('two serves on two different folders both run, and each folder refuses a third on its own behalf', async () => {
+    const [oneDir, twoDir] = [await folder(), await folder()];
+    const [one, two] = [spawnSightline(serveArgs(oneDir)), spawnSightline(serveArgs(twoDir))];
     const urls = await Promise.all([one.line(LISTENING, 30_000), two.line(LISTENING, 30_000)]);
     for (const url of urls) expect((await makeApi(url, TEST_KEY)('GET', '/v1/checks')).status).toBe(200);
+    await expectRefused(twoDir, two, urls[1]);
     expect(await Promise.all([one.stop('SIGTERM'), two.stop('SIGTERM')])).toEqual([0, 0]);
   }, 60_000);
 
