@@ -43,7 +43,8 @@ const USAGE = `Usage:
           API reference (/docs, /openapi.json) and the console (/).
           --host      address to listen on (default ${DEFAULT_HOST})
           --port      port (default ${DEFAULT_PORT}; 0 picks a free one)
-          --data-dir  where the SQLite database lives (default: the per-user app-data folder)
+          --data-dir  where the SQLite database lives (default: the per-user app-data folder);
+                      one process per folder: a second one exits 1 naming the first
           --api-key   make KEY (at least 24 characters) a valid owner key (also env SIGHTLINE_API_KEY)
           --public-host  host names clients use to reach this server (e.g. behind TLS or for
                       remote agents), comma-separated or repeated; requests naming any other
