@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { boot } from './core/boot';
-import { ensureConsoleBuilt } from './core/console-build';
+import { lockDataDir } from './core/data-dir-lock';
+import { LockHeldError } from './core/process-lock';
 import {
   apiKeyProblem,
   DEFAULT_AUTH_FAILURES_PER_MINUTE,
@@ -43,7 +43,8 @@ const USAGE = `Usage:
           API reference (/docs, /openapi.json) and the console (/).
           --host      address to listen on (default ${DEFAULT_HOST})
           --port      port (default ${DEFAULT_PORT}; 0 picks a free one)
-          --data-dir  where the SQLite database lives (default: the per-user app-data folder)
+          --data-dir  where the SQLite database lives (default: the per-user app-data folder);
+                      one process per folder: a second one exits 1 naming the first
           --api-key   make KEY (at least 24 characters) a valid owner key (also env SIGHTLINE_API_KEY)
           --public-host  host names clients use to reach this server (e.g. behind TLS or for
                       remote agents), comma-separated or repeated; requests naming any other
@@ -170,10 +171,13 @@ async function serve(argv: string[]): Promise<void> {
     fail((error as Error).message);
   }
   for (const ignored of config.ignoredSettings) process.stderr.write(`Warning: ${ignored}\n`);
+  // The lock comes before loading the backend's modules, so a second process on the folder is refused within a second.
+  const dataDirLock = lockDataDir(config.dataDir, 'sightline serve');
+  const [{ boot }, { ensureConsoleBuilt }] = await Promise.all([import('./core/boot'), import('./core/console-build')]);
   if (config.rendererDir && !values['no-console-build']) {
     await ensureConsoleBuilt(config.rendererDir, (line) => process.stderr.write(`${line}\n`));
   }
-  const backend = await boot(config, { drainTimeoutMs, startScheduler: !values['no-scheduler'] });
+  const backend = await boot(config, { drainTimeoutMs, startScheduler: !values['no-scheduler'], dataDirLock });
   if (backend.createdKey) {
     process.stdout.write(
       `Created account ${backend.accountId} in ${config.dataDir}\n` +
@@ -222,7 +226,8 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') process.stderr.write(`Cannot listen: the address is already in use (${(error as Error).message}). Pick another --port.\n`);
+  if (error instanceof LockHeldError) process.stderr.write(`${error.message}\n`);
+  else if (code === 'EADDRINUSE') process.stderr.write(`Cannot listen: the address is already in use (${(error as Error).message}). Pick another --port.\n`);
   else process.stderr.write(`Sightline failed to start: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

@@ -5,8 +5,7 @@ import { DEFAULT_MULTISTEP_MEMORY_MB } from '../runner/sandbox';
 import type { LaneCapacities } from './embedded-agent';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout } from './graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST } from './health-server';
-import { AgentHttpError } from './agent-client';
-import { startRemoteAgent } from './remote-agent';
+import { lockAgent } from './agent-lock';
 
 export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--lane-icmp N] [--lane-traceroute N]
                   [--lane-multistep N] [--agent-health-port P] [--agent-health-host HOST]
@@ -71,6 +70,9 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
     healthPortText === undefined || healthPortText === ''
       ? DEFAULT_AGENT_HEALTH_PORT
       : orFail(parseHealthPort(healthPortText, values['agent-health-port'] !== undefined ? '--agent-health-port' : 'AGENT_HEALTH_PORT'), fail);
+  // Before loading the runner's modules, so a second agent of this key is refused within a second.
+  const lock = lockAgent(serverUrl, key);
+  const [{ AgentHttpError }, { startRemoteAgent }] = await Promise.all([import('./agent-client'), import('./remote-agent')]);
   const logger = createLogger(process.env.SIGHTLINE_LOG_LEVEL ?? 'warn');
   const say = (line: string) => process.stdout.write(`${line}\n`);
   let agent;
@@ -93,6 +95,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
     }
     throw error;
   }
+  if (agent.health.url) lock.setAddress(agent.health.url);
   const running = agent;
   exitGracefullyOnSignals(
     async (reason) => {

@@ -10,6 +10,8 @@ import { systemClock, type Clock } from './clock';
 import { listenLinkBase, publicUrlHost, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { closeBackend } from './close-backend';
+import { lockDataDir } from './data-dir-lock';
+import type { ProcessLock } from './process-lock';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
 import { runJob } from '../runner/run-job';
 import { startWarmRuntime } from '../runner/warm/start';
@@ -60,6 +62,11 @@ export interface BootOptions {
   recordOutcomes?: RunSystemOptions['record'];
   /** Leases and heartbeats of remote agents (`sightline agent`); tests use short ones. */
   remoteAgents?: RemoteBrokerOptions;
+  /**
+   * The data folder's lock, when the caller took it before loading the rest (the CLI, to refuse
+   * at once). Without it boot takes the lock itself. close() releases it either way.
+   */
+  dataDirLock?: ProcessLock;
 }
 
 export interface Backend {
@@ -94,7 +101,18 @@ export interface Backend {
 /** The composition root shared by the Electron main process, `sightline serve` and the tests. */
 export async function boot(config: Config, options: BootOptions = {}): Promise<Backend> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = openDb({ dataDir: config.dataDir, migrationsDir: config.migrationsDir, nativeBinding: options.nativeBinding });
+  // Before anything touches the folder: a second backend on it refuses here.
+  const lock = options.dataDirLock ?? lockDataDir(config.dataDir, 'Sightline', options.nativeBinding);
+  const releaseOwnLock = () => {
+    if (!options.dataDirLock) lock.release();
+  };
+  let db: DbHandle;
+  try {
+    db = openDb({ dataDir: config.dataDir, migrationsDir: config.migrationsDir, nativeBinding: options.nativeBinding });
+  } catch (error) {
+    releaseOwnLock();
+    throw error;
+  }
   const runtime = createRuntime();
   const deps: ServiceDeps = { db: db.db, clock: options.clock ?? systemClock, logger, runtime, keyring: loadKeyring(config.dataDir) };
   const launchTokens = new LaunchTokens();
@@ -127,6 +145,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const port = typeof address === 'object' && address ? address.port : config.port;
     const listening = app;
     const url = listenLinkBase(config.host, port, Object.values(networkInterfaces()).flatMap((entries) => entries ?? []));
+    lock.setAddress(url);
     const clock = deps.clock;
     runtime.baseUrl = config.publicUrl ?? url;
     const events = runtime.events;
@@ -183,13 +202,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       close() {
         closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;
-        });
+        }).finally(() => lock.release());
         return closing;
       },
     };
   } catch (error) {
     await app?.close();
     db.close();
+    releaseOwnLock();
     throw error;
   }
 }

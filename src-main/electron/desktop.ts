@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
 import { shutDownGracefully } from '../agent/graceful-shutdown';
 import { startAgentProbes, type HealthServer } from '../agent/health-server';
 import { boot, type Backend } from '../core/boot';
 import { PROJECT_ROOT, resolveConfig, type Config } from '../core/config';
+import { lockDataDir } from '../core/data-dir-lock';
+import { LockHeldError } from '../core/process-lock';
 import { CONNECTION_CHANNEL, type DesktopConnection } from '../preload/channel';
+import { claimSingleInstance } from './single-instance';
 
 const RENDERER_INDEX = join(PROJECT_ROOT, 'out', 'renderer', 'index.html');
 const PRELOAD = join(PROJECT_ROOT, 'out', 'preload', 'index.cjs');
@@ -17,7 +20,9 @@ async function startBackend(config: Config): Promise<Backend> {
   if (!existsSync(ELECTRON_SQLITE_BINDING)) {
     throw new Error(`better-sqlite3 has not been built for Electron: run "npm run build:electron-sqlite" (looked for ${ELECTRON_SQLITE_BINDING})`);
   }
-  const options = { issueLaunchToken: true, nativeBinding: ELECTRON_SQLITE_BINDING, allowFileOrigin: true };
+  // A `sightline serve` on the app's folder holds this lock too; the retry below keeps the one lock.
+  const dataDirLock = lockDataDir(config.dataDir, 'Sightline desktop app', ELECTRON_SQLITE_BINDING);
+  const options = { issueLaunchToken: true, nativeBinding: ELECTRON_SQLITE_BINDING, allowFileOrigin: true, dataDirLock };
   try {
     return await boot(config, options);
   } catch (error) {
@@ -65,6 +70,20 @@ function lockDownNavigation(): void {
 export function startDesktop(): void {
   let backend: Backend | null = null;
   let health: HealthServer | null = null;
+  let window: BrowserWindow | null = null;
+  const openWindow = () => {
+    window = createWindow();
+    window.on('closed', () => {
+      window = null;
+    });
+  };
+  const windows = {
+    current: () => window,
+    open: () => {
+      if (backend) openWindow();
+    },
+  };
+  if (!claimSingleInstance(app, windows)) return;
   lockDownNavigation();
   app.whenReady().then(async () => {
     const config = resolveConfig({ dataDir: app.getPath('userData'), rendererDir: null });
@@ -76,12 +95,14 @@ export function startDesktop(): void {
     ipcMain.on(CONNECTION_CHANNEL, (event) => {
       event.returnValue = connection;
     });
-    createWindow();
+    openWindow();
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+      if (BrowserWindow.getAllWindows().length === 0) openWindow();
     });
   }).catch((error: unknown) => {
     process.stderr.write(`Sightline could not start: ${(error as Error).message}\n`);
+    // Launched from a menu, nobody reads stderr: say why in a box.
+    if (error instanceof LockHeldError) dialog.showErrorBox('Sightline is already running', error.message);
     app.exit(1);
   });
 

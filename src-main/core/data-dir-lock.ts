@@ -1,0 +1,20 @@
+import { takeProcessLock, type ProcessLock } from './process-lock';
+
+/** The lock's file names in the data folder: sightline.lock and sightline.lock-holder.json. */
+export const DATA_DIR_LOCK_NAME = 'sightline';
+
+/**
+ * One process per data folder: two schedulers on one database would run every check and send
+ * every alert twice. Throws LockHeldError naming the folder and the process that has it.
+ */
+export function lockDataDir(dataDir: string, command: string, nativeBinding?: string): ProcessLock {
+  return takeProcessLock({
+    folder: dataDir,
+    name: DATA_DIR_LOCK_NAME,
+    command,
+    nativeBinding,
+    refusal: (holder) =>
+      `The data folder ${dataDir} is in use by another Sightline process: ${holder}.\n` +
+      'Only one process may use a data folder: stop that one first, or start this one with another --data-dir.',
+  });
+}
