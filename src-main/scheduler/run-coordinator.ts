@@ -69,6 +69,8 @@ export class RunCoordinator implements RunControl {
     const perGroup = new Map<number, number>();
     for (const s of sessions) if (s.groupId !== null) perGroup.set(s.groupId, (perGroup.get(s.groupId) ?? 0) + 1);
     for (const session of sessions) {
+      for (const job of session.previousRunActive ?? []) this.onOutcome({ job, result: null, reason: 'PREVIOUS_RUN_ACTIVE', agentId: 'scheduler' });
+      if (session.jobs.length === 0) continue;
       const gated = session.groupId !== null && session.groupConcurrency !== null && (perGroup.get(session.groupId) ?? 0) > 1;
       if (!gated || session.groupId === null) {
         this.submitAll(session.jobs);
@@ -92,6 +94,7 @@ export class RunCoordinator implements RunControl {
 
   onOutcome = (outcome: JobOutcome): void => {
     if (outcome.reason === 'SKIPPED') this.noteSkipped(outcome.job);
+    if (outcome.reason === 'PREVIOUS_RUN_ACTIVE') this.options.deps.runtime.overruns.add(outcome.job.execution.checkId, outcome.job.accountId, this.options.deps.clock.now().getTime());
     if (this.stopped) {
       this.options.deps.logger.warn({ checkId: outcome.job.execution.checkId }, 'a job finished after shutdown; its outcome is not recorded');
       return;
