@@ -32,6 +32,11 @@ export interface JobSink {
   submit(job: RunJob): void;
   /** Cancels queued and running jobs of a session. */
   cancelSession(sessionId: string): void;
+  /**
+   * Takes back the session's job for this run location if it has not started (reported SKIPPED: it
+   * waited its whole period and the check's next run replaces it). False when it runs or is gone.
+   */
+  withdrawWaiting?(sessionId: string, runLocation: string): boolean;
 }
 
 /** Where agents report what happened to a job. */

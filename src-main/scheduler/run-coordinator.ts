@@ -68,8 +68,8 @@ export class RunCoordinator implements RunControl {
   dispatch(sessions: readonly SessionDispatch[]): void {
     const perGroup = new Map<number, number>();
     for (const s of sessions) if (s.groupId !== null) perGroup.set(s.groupId, (perGroup.get(s.groupId) ?? 0) + 1);
-    for (const session of sessions) {
-      for (const job of session.previousRunActive ?? []) this.onOutcome({ job, result: null, reason: 'PREVIOUS_RUN_ACTIVE', agentId: 'scheduler' });
+    for (const held of sessions) {
+      const session = this.heldBack(held);
       if (session.jobs.length === 0) continue;
       const gated = session.groupId !== null && session.groupConcurrency !== null && (perGroup.get(session.groupId) ?? 0) > 1;
       if (!gated || session.groupId === null) {
@@ -82,6 +82,23 @@ export class RunCoordinator implements RunControl {
       this.gateOf.set(session.sessionId, session.groupId);
       this.openGate(gate);
     }
+  }
+
+  /**
+   * A job whose location still has the check's previous session open runs only if that session's
+   * job there never started (taken back from the queue and skipped: the newer run replaces it);
+   * when it is running, this slot is skipped as PREVIOUS_RUN_ACTIVE.
+   */
+  private heldBack(session: SessionDispatch): SessionDispatch {
+    const held = session.previousRunActive ?? [];
+    if (held.length === 0) return session;
+    const jobs = [...session.jobs];
+    for (const { job, blockedBy } of held) {
+      const waited = blockedBy.every((id) => this.sink.withdrawWaiting?.(id, job.execution.runLocation) ?? false);
+      if (waited) jobs.push(job);
+      else this.onOutcome({ job, result: null, reason: 'PREVIOUS_RUN_ACTIVE', agentId: 'scheduler' });
+    }
+    return { ...session, jobs };
   }
 
   cancelSession(sessionId: number): void {

@@ -16,14 +16,19 @@ export interface SessionDispatch {
   /** How many of the group's checks may run at once when several are triggered together. */
   groupConcurrency: number | null;
   jobs: RunJob[];
-  /** Jobs not run: the check's previous run was still going in their location (recorded as skipped). */
-  previousRunActive?: RunJob[];
+  /**
+   * Jobs held back: the check's previous sessions (`blockedBy`) were still open in their location.
+   * The run coordinator runs one only if those sessions' jobs there were merely waiting (it takes them back); otherwise it is skipped.
+   */
+  previousRunActive?: { job: RunJob; blockedBy: string[] }[];
 }
 
 /** Implemented by the scheduler's run coordinator; services only know this interface. */
 export interface RunControl {
   dispatch(sessions: readonly SessionDispatch[]): void;
   cancelSession(sessionId: number): void;
+  /** Writes outcomes waiting to be recorded now, so what starts next sees the runs that already ended. */
+  flush?(): void;
 }
 
 /**

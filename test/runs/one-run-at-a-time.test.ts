@@ -29,10 +29,10 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function start(): Promise<{ server: TestServer; timers: ManualTimers; hold: HoldServer }> {
+  async function start(multiStepLane = 4): Promise<{ server: TestServer; timers: ManualTimers; hold: HoldServer }> {
     const clock = new ManualClock(T0);
     const timers = new ManualTimers(clock);
-    const server = await startServer({ clock, timers, startScheduler: true, schedulerPollMs: 1000, lanes: { MULTI_STEP: 4 } });
+    const server = await startServer({ clock, timers, startScheduler: true, schedulerPollMs: 1000, lanes: { MULTI_STEP: multiStepLane } });
     cleanups.push(() => server.stop());
     const hold = await startHoldServer(
       () => true,
@@ -99,6 +99,35 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     const summary = await trpc.dashboard.summary.query();
     expect(summary.agent).toMatchObject({ overrunSkippedLastHour: 2, overrunningChecks: [{ checkId, name: 'slow journey', skippedLastHour: 2 }] });
     expect((await trpc.agent.health.query()).overrunningChecks).toEqual([{ checkId, name: 'slow journey', skippedLastHour: 2 }]);
+  });
+
+  it('a run that only waited in a saturated lane is replaced by the next one (a lane skip), not held against it', async () => {
+    const { server, timers, hold } = await start(1);
+    const ids: string[] = [];
+    for (const [name, offset] of [['first', 5], ['second', 6]] as const) {
+      const created = await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', { name, frequency: 1, frequencyOffset: offset, maxResponseTime: 120_000, script: holdingScript(`${hold.base}/hold/${name}`) });
+      expect(created.status, created.text).toBe(201);
+      ids.push(created.body.id);
+    }
+    await timers.advance(7000);
+    await vi.waitFor(() => expect(hold.held.map((h) => h.name)).toEqual(['first']), WAIT);
+    expect(server.backend.agent.queued).toBe(1);
+    // Next slots: the running check is held back; the waiting one's stale run gives way to its new one.
+    await timers.advance(60_000);
+    server.backend.runs.coordinator.flush();
+    expect(server.backend.agent.queued).toBe(1);
+    const health = server.backend.agentHealth();
+    expect(health.skippedByLane.MULTI_STEP).toBe(1);
+    expect(health.overrunSkippedLastHour).toBe(1);
+    expect(health.overrunningChecks).toEqual([]);
+    hold.release('first');
+    await vi.waitFor(() => expect(hold.held.map((h) => h.name)).toEqual(['second']), WAIT);
+    hold.release('second');
+    await vi.waitFor(() => expect(server.backend.agent.active + server.backend.agent.queued).toBe(0), WAIT);
+    server.backend.runs.coordinator.flush();
+    const [first, second] = await Promise.all(ids.map((id) => resultsOf(server, id)));
+    expect(first?.map((r) => r.isCancelled).sort()).toEqual([false, true]);
+    expect(second?.map((r) => r.isCancelled).sort()).toEqual([false, true]);
   });
 
   it('"Run now" still runs while a scheduled run is going', async () => {

@@ -8,9 +8,10 @@ import { finalsOf, runLocationsOf } from './session-state';
  * Where each of these checks still has a run going: the locations of its unfinished sessions that
  * have no FINAL result yet. A session is unfinished until every location's outcome is recorded,
  * whichever agent holds the job (the embedded one, or a remote agent that queued or leased it).
+ * Per check: location → the sessions still open there.
  */
-export function busyLocations(tx: Db, checkNums: ReadonlySet<number>): Map<number, Set<string>> {
-  const busy = new Map<number, Set<string>>();
+export function busyLocations(tx: Db, checkNums: ReadonlySet<number>): Map<number, Map<string, number[]>> {
+  const busy = new Map<number, Map<string, number[]>>();
   const open = listOpenSessions(tx).filter((s) => checkNums.has(s.checkNum));
   let names: Map<number, string> | null = null;
   for (const session of open) {
@@ -23,9 +24,9 @@ export function busyLocations(tx: Db, checkNums: ReadonlySet<number>): Map<numbe
       locations = locations.filter((l) => !done.has(l));
     }
     if (locations.length === 0) continue;
-    const set = busy.get(session.checkNum) ?? new Set<string>();
-    for (const location of locations) set.add(location);
-    busy.set(session.checkNum, set);
+    const byLocation = busy.get(session.checkNum) ?? new Map<string, number[]>();
+    for (const location of locations) byLocation.set(location, [...(byLocation.get(location) ?? []), session.id]);
+    busy.set(session.checkNum, byLocation);
   }
   return busy;
 }

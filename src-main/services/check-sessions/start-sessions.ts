@@ -89,7 +89,10 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
       groupId: p.plan.groupId,
       groupConcurrency: p.plan.groupConcurrency,
       jobs: p.slots.filter((slot) => !busy?.has(slot)).map((slot) => jobFor(p.plan, session, slot, 1, Math.min(now, p.plannedAt ?? now), now)),
-      previousRunActive: p.slots.filter((slot) => busy?.has(slot)).map((slot) => jobFor(p.plan, session, slot, 1, Math.min(now, p.plannedAt ?? now), now)),
+      previousRunActive: p.slots.flatMap((slot) => {
+        const blockedBy = busy?.get(slot);
+        return blockedBy ? [{ job: jobFor(p.plan, session, slot, 1, Math.min(now, p.plannedAt ?? now), now), blockedBy: blockedBy.map((id) => encodeRunId('session', id)) }] : [];
+      }),
     };
   });
 }
