@@ -53,12 +53,15 @@ export function retriesThatFit(policy: RetryPolicy | null, doubleCheck: boolean,
   return retries;
 }
 
-/** The sentence the retry strategy form shows under the strategy. */
-export function retryFitText(policy: RetryPolicy | null, doubleCheck: boolean, periodMs: number, timeoutMs: number): string {
+/** The sentence the console shows where the retry strategy is set; `whose` names the check ("this check's", "Gateway's"). */
+export function retryFitText(policy: RetryPolicy | null, doubleCheck: boolean, periodMs: number, timeoutMs: number, whose = "this check's"): string {
   const fit = retriesThatFit(policy, doubleCheck, periodMs, timeoutMs);
   const seconds = Math.round(timeoutMs / 1000);
-  return `Retries end before the next run: with this check's ${periodText(periodMs)} frequency and its ${seconds}-second time limit at most ${fit} ${fit === 1 ? 'retry fits' : 'retries fit'}.`;
+  return `Retries end before the next run: with ${whose} ${periodText(periodMs)} frequency and its ${seconds}-second time limit at most ${fit} ${fit === 1 ? 'retry fits' : 'retries fit'}.`;
 }
+
+/** Said where no check is known yet (a new group). */
+export const RETRY_FIT_RULE = "Retries end before the next run: each retry's backoff is shortened, or the retry left out, so that it ends (at the check's time limit) before the check's next run is due.";
 
 function periodText(periodMs: number): string {
   const seconds = Math.round(periodMs / 1000);
