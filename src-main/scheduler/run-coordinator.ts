@@ -49,6 +49,7 @@ export class RunCoordinator implements RunControl {
   private nextRetryKey = 1;
   private lastSaturationWarning = -Infinity;
   private skippedSinceWarning = 0;
+  private lastOverrunWarning = -Infinity;
   private stopped = false;
   /** Outcomes recorded so far (benchmark). */
   recorded = 0;
@@ -111,7 +112,7 @@ export class RunCoordinator implements RunControl {
 
   onOutcome = (outcome: JobOutcome): void => {
     if (outcome.reason === 'SKIPPED') this.noteSkipped(outcome.job);
-    if (outcome.reason === 'PREVIOUS_RUN_ACTIVE') this.options.deps.runtime.overruns.add(outcome.job.execution.checkId, outcome.job.accountId, this.options.deps.clock.now().getTime());
+    if (outcome.reason === 'PREVIOUS_RUN_ACTIVE') this.noteOverrun(outcome.job);
     if (this.stopped) {
       this.options.deps.logger.warn({ checkId: outcome.job.execution.checkId }, 'a job finished after shutdown; its outcome is not recorded');
       return;
@@ -134,6 +135,20 @@ export class RunCoordinator implements RunControl {
       `agent saturated: runs of the ${lane} lane could not start before their next run was due and were skipped (not counted as failures). Raise that lane's capacity (--lane-${lane.toLowerCase().replace('_', '')}), add an agent, or lower check frequencies.`,
     );
     this.skippedSinceWarning = 0;
+  }
+
+  /** Counted per check; the log names the checks at most once a minute. */
+  private noteOverrun(job: RunJob): void {
+    const now = this.options.deps.clock.now().getTime();
+    const { overruns } = this.options.deps.runtime;
+    overruns.add(job.execution.checkId, job.accountId, now);
+    if (now - this.lastOverrunWarning < 60_000) return;
+    this.lastOverrunWarning = now;
+    const checks = overruns.lastHour(now).slice(0, 10);
+    this.options.deps.logger.warn(
+      { checks },
+      "scheduled runs were skipped because the check's previous run was still going (not counted as failures): these checks take longer than their frequency. Lower their time limit or retries, or run them less often.",
+    );
   }
 
   /** Writes the waiting outcomes now (also at shutdown). */

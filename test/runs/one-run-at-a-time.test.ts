@@ -130,6 +130,22 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     expect(second?.map((r) => r.isCancelled).sort()).toEqual([false, true]);
   });
 
+  it('a session stuck open for 15 minutes no longer holds its check back', async () => {
+    const { server, timers, hold } = await start();
+    const created = await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', { name: 'stuck', frequency: 1, frequencyOffset: 5, maxResponseTime: 120_000, script: holdingScript(`${hold.base}/hold/stuck`) });
+    expect(created.status, created.text).toBe(201);
+    await timers.advance(6000);
+    await vi.waitFor(() => expect(hold.held.length).toBe(1), WAIT);
+    for (let minute = 1; minute < 15; minute++) await timers.advance(60_000);
+    server.backend.runs.coordinator.flush();
+    expect(hold.arrivals).toHaveLength(1);
+    expect(server.backend.agentHealth().overrunSkippedLastHour).toBe(14);
+    await timers.advance(60_000);
+    await vi.waitFor(() => expect(hold.arrivals).toHaveLength(2), WAIT);
+    for (const held of [...hold.held]) hold.release(held.name);
+    await vi.waitFor(() => expect(server.backend.agent.active).toBe(0), WAIT);
+  });
+
   it('"Run now" still runs while a scheduled run is going', async () => {
     const { server, timers, hold } = await start();
     const created = await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', { name: 'slow', frequency: 1, frequencyOffset: 5, maxResponseTime: 120_000, script: holdingScript(`${hold.base}/hold/slow`) });

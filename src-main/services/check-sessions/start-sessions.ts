@@ -54,7 +54,7 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
   const planned = requests.map((r) => ({ ...r, ...slotsOf(r.plan) }));
   const ids = transaction(deps.db, (tx) => {
     // Scheduled runs only: one asked for by hand runs even while another is going.
-    const busy = busyLocations(tx, new Set(planned.filter((p) => p.runSource === 'SCHEDULER').map((p) => p.plan.checkNum)));
+    const busy = busyLocations(tx, new Set(planned.filter((p) => p.runSource === 'SCHEDULER').map((p) => p.plan.checkNum)), now);
     const inserted = insertSessions(
       tx,
       planned.map((p) => ({
