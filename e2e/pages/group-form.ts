@@ -15,6 +15,8 @@ export class GroupForm {
   readonly concurrency: Locator;
   readonly locations: Locator;
   readonly retryStrategy: Locator;
+  /** The line under the retry strategy saying how many retries fit before the next run. */
+  readonly retryFit: Locator;
 
   constructor(
     readonly page: Page,
@@ -25,6 +27,7 @@ export class GroupForm {
     this.concurrency = this.form.getByRole('textbox', { name: 'Concurrency', exact: true });
     this.locations = this.form.getByRole('combobox', { name: 'Locations', exact: true });
     this.retryStrategy = this.form.getByRole('combobox', { name: 'Retry strategy', exact: true });
+    this.retryFit = this.form.getByText(/^Retries end before the next run/);
   }
 
   async fill(input: GroupInput): Promise<void> {

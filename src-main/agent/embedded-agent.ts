@@ -113,6 +113,20 @@ export class EmbeddedAgent implements JobSink {
     this.schedulePump(lane.name);
   }
 
+  withdrawWaiting(sessionId: string, runLocation: string): boolean {
+    let found = false;
+    for (const name of LANES) {
+      const lane = this.lanes[name];
+      const index = lane.queue.findIndex((job) => job.sessionId === sessionId && job.execution.runLocation === runLocation);
+      const [job] = index < 0 ? [] : lane.queue.splice(index, 1);
+      if (job) {
+        this.skip(lane, job);
+        found = true;
+      }
+    }
+    return found;
+  }
+
   cancelSession(sessionId: string): void {
     for (const name of LANES) {
       const queue = this.lanes[name].queue;

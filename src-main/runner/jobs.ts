@@ -19,7 +19,8 @@ export interface JobOutcome {
   /**
    * Why there is no result. None of these is a failure of the target: SKIPPED (could not start
    * before the next run was due), CANCELLED, LEASE_EXPIRED, SHUTDOWN and EXECUTOR_ERROR are
-   * Sightline's own conditions.
+   * Sightline's own conditions; so is PREVIOUS_RUN_ACTIVE (a scheduled run not started because the
+   * check's previous run was still going in that location).
    */
   reason?: NoResultReason;
   /** Which agent ran it ('embedded' or a remote agent id). */
@@ -31,12 +32,17 @@ export interface JobSink {
   submit(job: RunJob): void;
   /** Cancels queued and running jobs of a session. */
   cancelSession(sessionId: string): void;
+  /**
+   * Takes back the session's job for this run location if it has not started (reported SKIPPED: it
+   * waited its whole period and the check's next run replaces it). False when it runs or is gone.
+   */
+  withdrawWaiting?(sessionId: string, runLocation: string): boolean;
 }
 
 /** Where agents report what happened to a job. */
 export type OutcomeHandler = (outcome: JobOutcome) => void;
 
-export const NO_RESULT_REASONS = ['SKIPPED', 'CANCELLED', 'LEASE_EXPIRED', 'SHUTDOWN', 'EXECUTOR_ERROR'] as const;
+export const NO_RESULT_REASONS = ['SKIPPED', 'CANCELLED', 'LEASE_EXPIRED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'PREVIOUS_RUN_ACTIVE'] as const;
 export type NoResultReason = (typeof NO_RESULT_REASONS)[number];
 
 export function laneOf(job: RunJob): LaneName {

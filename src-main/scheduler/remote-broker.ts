@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../services/context';
-import { cancelAgentJobsOfSession, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, enqueueAgentJob, JobSignals, privateLocationIdOfJob, sweepAgentJobs } from '../services/agent-jobs';
+import { cancelAgentJobsOfSession, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, enqueueAgentJob, JobSignals, privateLocationIdOfJob, sweepAgentJobs, withdrawQueuedAgentJob } from '../services/agent-jobs';
 import type { AgentJobsRuntime } from '../services/runtime';
 import type { JobSink, OutcomeHandler, RunJob } from '../runner/jobs';
 
@@ -50,6 +50,10 @@ export class RemoteBroker implements JobSink {
 
   cancelSession(sessionId: string): void {
     cancelAgentJobsOfSession(this.deps, sessionId);
+  }
+
+  withdrawWaiting(sessionId: string, runLocation: string): boolean {
+    return withdrawQueuedAgentJob(this.deps, sessionId, runLocation);
   }
 
   start(): void {

@@ -20,4 +20,8 @@ export class RoutingJobSink implements JobSink {
     this.embedded.cancelSession(sessionId);
     this.broker.cancelSession(sessionId);
   }
+
+  withdrawWaiting(sessionId: string, runLocation: string): boolean {
+    return (this.embedded.withdrawWaiting?.(sessionId, runLocation) ?? false) || (this.broker.withdrawWaiting?.(sessionId, runLocation) ?? false);
+  }
 }

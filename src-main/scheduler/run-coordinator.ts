@@ -49,6 +49,7 @@ export class RunCoordinator implements RunControl {
   private nextRetryKey = 1;
   private lastSaturationWarning = -Infinity;
   private skippedSinceWarning = 0;
+  private lastOverrunWarning = -Infinity;
   private stopped = false;
   /** Outcomes recorded so far (benchmark). */
   recorded = 0;
@@ -68,7 +69,9 @@ export class RunCoordinator implements RunControl {
   dispatch(sessions: readonly SessionDispatch[]): void {
     const perGroup = new Map<number, number>();
     for (const s of sessions) if (s.groupId !== null) perGroup.set(s.groupId, (perGroup.get(s.groupId) ?? 0) + 1);
-    for (const session of sessions) {
+    for (const held of sessions) {
+      const session = this.heldBack(held);
+      if (session.jobs.length === 0) continue;
       const gated = session.groupId !== null && session.groupConcurrency !== null && (perGroup.get(session.groupId) ?? 0) > 1;
       if (!gated || session.groupId === null) {
         this.submitAll(session.jobs);
@@ -82,6 +85,23 @@ export class RunCoordinator implements RunControl {
     }
   }
 
+  /**
+   * A job whose location still has the check's previous session open runs only if that session's
+   * job there never started (taken back from the queue and skipped: the newer run replaces it);
+   * when it is running, this slot is skipped as PREVIOUS_RUN_ACTIVE.
+   */
+  private heldBack(session: SessionDispatch): SessionDispatch {
+    const held = session.previousRunActive ?? [];
+    if (held.length === 0) return session;
+    const jobs = [...session.jobs];
+    for (const { job, blockedBy } of held) {
+      const waited = blockedBy.every((id) => this.sink.withdrawWaiting?.(id, job.execution.runLocation) ?? false);
+      if (waited) jobs.push(job);
+      else this.onOutcome({ job, result: null, reason: 'PREVIOUS_RUN_ACTIVE', agentId: 'scheduler' });
+    }
+    return { ...session, jobs };
+  }
+
   cancelSession(sessionId: number): void {
     this.sink.cancelSession(encodeRunId('session', sessionId));
     const timers = this.retryTimers.get(sessionId);
@@ -92,6 +112,7 @@ export class RunCoordinator implements RunControl {
 
   onOutcome = (outcome: JobOutcome): void => {
     if (outcome.reason === 'SKIPPED') this.noteSkipped(outcome.job);
+    if (outcome.reason === 'PREVIOUS_RUN_ACTIVE') this.noteOverrun(outcome.job);
     if (this.stopped) {
       this.options.deps.logger.warn({ checkId: outcome.job.execution.checkId }, 'a job finished after shutdown; its outcome is not recorded');
       return;
@@ -114,6 +135,20 @@ export class RunCoordinator implements RunControl {
       `agent saturated: runs of the ${lane} lane could not start before their next run was due and were skipped (not counted as failures). Raise that lane's capacity (--lane-${lane.toLowerCase().replace('_', '')}), add an agent, or lower check frequencies.`,
     );
     this.skippedSinceWarning = 0;
+  }
+
+  /** Counted per check; the log names the checks at most once a minute. */
+  private noteOverrun(job: RunJob): void {
+    const now = this.options.deps.clock.now().getTime();
+    const { overruns } = this.options.deps.runtime;
+    overruns.add(job.execution.checkId, job.accountId, now);
+    if (now - this.lastOverrunWarning < 60_000) return;
+    this.lastOverrunWarning = now;
+    const checks = overruns.lastHour(now).slice(0, 10);
+    this.options.deps.logger.warn(
+      { checks },
+      "scheduled runs were skipped because the check's previous run was still going (not counted as failures): these checks take longer than their frequency. Lower their time limit or retries, or run them less often.",
+    );
   }
 
   /** Writes the waiting outcomes now (also at shutdown). */

@@ -169,6 +169,7 @@ export class Scheduler {
     }
     if (due.length > 0) {
       try {
+        this.options.control.flush?.();
         const dispatches = startSessions(
           this.options.deps,
           due.map((d) => ({ plan: d.plan, runSource: 'SCHEDULER' as const, plannedAt: d.plannedAt })),

@@ -2,6 +2,7 @@ import { AppError } from '../core/errors';
 import { EventBus } from '../core/events';
 import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
+import { OverrunCounter } from './overrun-counter';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import type { Execution } from '../../src-shared/schemas/run-job';
 // Straight to signals: the agent-jobs index would lead back here through the service context.
@@ -15,12 +16,19 @@ export interface SessionDispatch {
   /** How many of the group's checks may run at once when several are triggered together. */
   groupConcurrency: number | null;
   jobs: RunJob[];
+  /**
+   * Jobs held back: the check's previous sessions (`blockedBy`) were still open in their location.
+   * The run coordinator runs one only if those sessions' jobs there were merely waiting (it takes them back); otherwise it is skipped.
+   */
+  previousRunActive?: { job: RunJob; blockedBy: string[] }[];
 }
 
 /** Implemented by the scheduler's run coordinator; services only know this interface. */
 export interface RunControl {
   dispatch(sessions: readonly SessionDispatch[]): void;
   cancelSession(sessionId: number): void;
+  /** Writes outcomes waiting to be recorded now, so what starts next sees the runs that already ended. */
+  flush?(): void;
 }
 
 /**
@@ -71,6 +79,8 @@ export interface Runtime {
   agent: AgentStatus | null;
   /** Runs that could not start in time, per lane, recorded by the run coordinator (all agents). */
   skips: SkipCounter;
+  /** Scheduled runs skipped because the check's previous run was still going, per check. */
+  overruns: OverrunCounter;
   /** Aborted when the backend starts closing: long-polls answer 503 and no run starts any more. */
   shutdown: AbortController;
 }
@@ -118,6 +128,7 @@ export function createRuntime(baseUrl = ''): Runtime {
     dispatch: null,
     agent: null,
     skips: new SkipCounter(),
+    overruns: new OverrunCounter(),
     shutdown: new AbortController(),
   };
 }

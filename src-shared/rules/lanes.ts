@@ -53,6 +53,22 @@ export interface AgentHealth {
   multiStepIsolation: MultiStepIsolationView | null;
   /** The embedded agent's lanes (empty when this process runs no agent). */
   lanes: LaneStats[];
+  /** Scheduled runs skipped in the last hour because the check's previous run was still going (not saturation: the check outlasts its period). */
+  overrunSkippedLastHour: number;
+  /** Those checks, most skipped first: listed for the account asking (empty on the agent's /health, which has no account). */
+  overrunningChecks: OverrunningCheckView[];
+}
+
+export interface OverrunningCheckView {
+  checkId: string;
+  name: string;
+  skippedLastHour: number;
+}
+
+/** The sentence about checks whose runs outlast their period; empty when none did. */
+function overrunNote(skipped: number): string {
+  if (skipped === 0) return '';
+  return ` ${skipped} scheduled run${skipped === 1 ? ' was' : 's were'} skipped because the check's previous run was still going: those checks take longer than their frequency (with retries). Give them a lower time limit or fewer retries, or run them less often.`;
 }
 
 
@@ -62,12 +78,15 @@ export function agentHealthOf(counts: {
   lanes: LaneStats[];
   icmpMode: 'fping' | 'ping' | null;
   multiStepIsolation?: MultiStepIsolationView | null;
+  overrunSkippedLastHour?: number;
+  overrunningChecks?: OverrunningCheckView[];
 }): AgentHealth {
+  const overrun = { overrunSkippedLastHour: counts.overrunSkippedLastHour ?? 0, overrunningChecks: counts.overrunningChecks ?? [] };
   const entries = Object.entries(counts.skippedByLane) as [LaneName, number][];
   const skipped = entries.reduce((n, [, count]) => n + count, 0);
   const isolation = counts.multiStepIsolation ?? null;
   const unisolated = isolation?.mode === 'none' ? ` Multi-step scripts are NOT isolated: they run as the agent's user and can read what it can read (${isolation.reason ?? 'no sandbox'}).` : '';
-  const notes = `${counts.icmpMode === 'ping' ? ' ICMP runs one `ping` per run because fping is not installed (apt-get install fping batches them).' : ''}${unisolated}`;
+  const notes = `${counts.icmpMode === 'ping' ? ' ICMP runs one `ping` per run because fping is not installed (apt-get install fping batches them).' : ''}${unisolated}${overrunNote(overrun.overrunSkippedLastHour)}`;
   if (skipped === 0) {
     return {
       status: 'ok',
@@ -77,6 +96,7 @@ export function agentHealthOf(counts: {
       icmpMode: counts.icmpMode,
       multiStepIsolation: isolation,
       lanes: counts.lanes,
+      ...overrun,
     };
   }
   const byLane = entries.map(([lane, count]) => `${lane} ${count}`).join(', ');
@@ -89,6 +109,7 @@ export function agentHealthOf(counts: {
     icmpMode: counts.icmpMode,
     multiStepIsolation: isolation,
     lanes: counts.lanes,
+    ...overrun,
   };
 }
 

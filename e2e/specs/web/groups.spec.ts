@@ -1,6 +1,6 @@
-import { createIcmpCheck, offerPublicLocations } from '../../fixtures/rest';
+import { createIcmpCheck, offerPublicLocations, restPost } from '../../fixtures/rest';
 import { expect, test } from '../../fixtures/server';
-import { openConnected, toast } from '../../pages/console';
+import { choose, openConnected, toast } from '../../pages/console';
 import { GroupForm } from '../../pages/group-form';
 import { GroupDetailPage, GroupsPage } from '../../pages/groups-page';
 import { IcmpMonitorEditForm } from '../../pages/icmp-monitor-edit-form';
@@ -21,6 +21,19 @@ test.describe('check groups in the web console', () => {
     await expect(form.concurrency).toHaveValue('0');
     await page.goto('/#/groups');
     await expect(groups.emptyState).toBeVisible();
+  });
+
+  test('the retry strategy says how many retries fit before the next run of its tightest check', async ({ page, server, request }) => {
+    const group = await restPost<{ id: number }>(request, server, '/v1/check-groups', { name: 'Edge', concurrency: 1 });
+    // 10 pings: a 20-second time limit; every minute.
+    await restPost(request, server, '/v1/checks/icmp', { name: 'Gateway ping', frequency: 1, groupId: group.id, request: { hostname: '127.0.0.1' } });
+    await restPost(request, server, '/v1/checks/icmp', { name: 'Hourly ping', frequency: 60, groupId: group.id, request: { hostname: '127.0.0.1' } });
+    const form = new GroupForm(page, 'Edit group');
+
+    await openConnected(page, server, `/groups/${group.id}/edit`);
+    await expect(form.retryFit).toHaveCount(0);
+    await choose(page, form.retryStrategy, 'Fixed');
+    await expect(form.retryFit).toHaveText("Retries end before the next run: with Gateway ping's 1-minute frequency and its 20-second time limit at most 1 retry fits.");
   });
 
   test('creates a group, moves a monitor into it, is refused deletion while it holds the monitor, then deletes both', async ({ page, server, request }) => {

@@ -7,3 +7,4 @@ export { enqueueAgentJob, privateLocationIdOfJob } from './enqueue';
 export { leaseAgentJobs, stopAgentLongPolls } from './lease';
 export { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './signals';
 export { sweepAgentJobs } from './sweep';
+export { withdrawQueuedAgentJob } from './withdraw';

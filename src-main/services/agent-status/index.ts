@@ -1,13 +1,26 @@
+import { checkNamesOf } from '../../db/repositories/checks';
 import { agentHealthOf, type AgentHealth } from '../../../src-shared/rules/lanes';
 import type { ServiceDeps } from '../context';
 
-/** The backend's view: skips counted from every agent's outcomes, lanes of the embedded agent. */
-export function backendAgentHealth(deps: ServiceDeps): AgentHealth {
+/**
+ * The backend's view: skips counted from every agent's outcomes, lanes of the embedded agent. Asked
+ * for by an account (a service context), it also names that account's checks that overran their period.
+ */
+export function backendAgentHealth(deps: ServiceDeps & { accountId?: string }): AgentHealth {
   const agent = deps.runtime.agent;
+  const now = deps.clock.now().getTime();
+  const overrunning = deps.runtime.overruns.lastHour(now, deps.accountId);
+  const names = deps.accountId === undefined ? new Map<string, string>() : checkNamesOf(deps.db, deps.accountId, overrunning.map((c) => c.checkId));
   return agentHealthOf({
-    skippedByLane: deps.runtime.skips.lastHour(deps.clock.now().getTime()),
+    skippedByLane: deps.runtime.skips.lastHour(now),
     lanes: agent ? agent.lanes() : [],
     icmpMode: agent ? agent.icmpMode() : null,
     multiStepIsolation: agent ? agent.multiStepIsolation() : null,
+    overrunSkippedLastHour: overrunning.reduce((n, c) => n + c.skippedLastHour, 0),
+    // A deleted check drops out of the list (its count still adds up above).
+    overrunningChecks: deps.accountId === undefined ? [] : overrunning.flatMap((c) => {
+      const name = names.get(c.checkId);
+      return name === undefined ? [] : [{ checkId: c.checkId, name, skippedLastHour: c.skippedLastHour }];
+    }),
   });
 }

@@ -6,6 +6,7 @@ import { insertResults, RESULT_FLAGS, storeDetail } from '../../db/repositories/
 import { findSession, type SessionWithCheck } from '../../db/repositories/runs-sessions';
 import { upsertCheckStatus } from '../../db/repositories/runs-statuses';
 import { decideRetry, retryLocation } from '../../../src-shared/rules/retry';
+import { fitRetry } from '../../../src-shared/rules/retry-fit';
 import { decodeRunId, encodeRunId } from '../../../src-shared/rules/run-ids';
 import { isFinished } from '../../../src-shared/rules/session-status';
 import type { ServiceDeps } from '../context';
@@ -64,13 +65,17 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
       const facts = factsOf(outcome, now);
       const retry =
         outcome.result && isFailure(facts.flags) && !outcome.result.aborted
-          ? decideRetry({
-              policy: outcome.job.retry.strategy,
-              doubleCheck: outcome.job.retry.doubleCheck,
-              attempts: outcome.job.attempt,
-              elapsedMs: now - outcome.job.firstAttemptAt,
-              networkError: facts.networkError,
-            })
+          ? fitRetry(
+              decideRetry({
+                policy: outcome.job.retry.strategy,
+                doubleCheck: outcome.job.retry.doubleCheck,
+                attempts: outcome.job.attempt,
+                elapsedMs: now - outcome.job.firstAttemptAt,
+                networkError: facts.networkError,
+              }),
+              { firstAttemptAt: outcome.job.firstAttemptAt, periodMs: outcome.job.periodMs, timeoutMs: outcome.job.execution.timeoutMs },
+              now,
+            )
           : null;
       const type = retry?.retry ? 'ATTEMPT' : 'FINAL';
       const detail = detailOf(outcome.result, facts.error);

@@ -10,6 +10,8 @@ const REASON_MESSAGES: Record<NoResultReason, string> = {
   LEASE_EXPIRED: 'Not run: the agent running this check stopped answering and its lease expired. Not a failure of the target.',
   SHUTDOWN: 'Not run to the end: the agent shut down first. Not a failure of the target.',
   EXECUTOR_ERROR: 'Not run: an internal error of Sightline stopped this run (it was logged on the server). Not a failure of the target.',
+  PREVIOUS_RUN_ACTIVE:
+    'Skipped: the previous run of this check was still running in this location when this one was due. Not a failure of the target. Its runs (with retries) take longer than its frequency: lower maxResponseTime or pingCount, or run it less often.',
 };
 
 export interface ResultFacts {
@@ -26,7 +28,7 @@ export function factsOf(outcome: JobOutcome, now: number): ResultFacts {
   if (!result) {
     const reason = outcome.reason ?? 'EXECUTOR_ERROR';
     // No run, no verdict on the target: recorded as cancelled (the session ends CANCELLED, nothing alerts).
-    const flags = RESULT_FLAGS.isCancelled | (reason === 'SKIPPED' ? RESULT_FLAGS.skipped : RESULT_FLAGS.aborted);
+    const flags = RESULT_FLAGS.isCancelled | (reason === 'SKIPPED' || reason === 'PREVIOUS_RUN_ACTIVE' ? RESULT_FLAGS.skipped : RESULT_FLAGS.aborted);
     return { flags, responseTimeMs: null, startedAt: now, durationMs: 0, error: { kind: reason, message: REASON_MESSAGES[reason] }, networkError: false };
   }
   const startedAt = Date.parse(result.startedAt);

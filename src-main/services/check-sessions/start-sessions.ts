@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../context';
 import type { CheckPlan, RunnablePlan } from './plan';
 import type { SessionDispatch } from '../runtime';
 import { runSourceCode, statusCode } from './session-state';
+import { busyLocations } from './busy-locations';
 
 export interface SessionRequest {
   plan: RunnablePlan;
@@ -52,6 +53,8 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
   const now = deps.clock.now().getTime();
   const planned = requests.map((r) => ({ ...r, ...slotsOf(r.plan) }));
   const ids = transaction(deps.db, (tx) => {
+    // Scheduled runs only: one asked for by hand runs even while another is going.
+    const busy = busyLocations(tx, new Set(planned.filter((p) => p.runSource === 'SCHEDULER').map((p) => p.plan.checkNum)), now);
     const inserted = insertSessions(
       tx,
       planned.map((p) => ({
@@ -70,11 +73,12 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
       }
     }
     updateSchedules(tx, scheduleUpdates);
-    return inserted;
+    return inserted.map((id, i) => ({ id, busy: (planned[i]?.runSource === 'SCHEDULER' && busy.get(planned[i]?.plan.checkNum ?? -1)) || null }));
   });
   const { events } = deps.runtime;
   return planned.map((p, i) => {
-    const id = ids[i] ?? 0;
+    const id = ids[i]?.id ?? 0;
+    const busy = ids[i]?.busy ?? null;
     const session = { id, accountId: p.plan.accountId };
     if (events.listenerCount('sessionUpdated') > 0) {
       events.emit('sessionUpdated', { accountId: p.plan.accountId, checkId: p.plan.checkId, checkSessionId: encodeRunId('session', id), status: 'STARTED', finished: false });
@@ -84,7 +88,11 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
       checkId: p.plan.checkId,
       groupId: p.plan.groupId,
       groupConcurrency: p.plan.groupConcurrency,
-      jobs: p.slots.map((slot) => jobFor(p.plan, session, slot, 1, Math.min(now, p.plannedAt ?? now), now)),
+      jobs: p.slots.filter((slot) => !busy?.has(slot)).map((slot) => jobFor(p.plan, session, slot, 1, Math.min(now, p.plannedAt ?? now), now)),
+      previousRunActive: p.slots.flatMap((slot) => {
+        const blockedBy = busy?.get(slot);
+        return blockedBy ? [{ job: jobFor(p.plan, session, slot, 1, Math.min(now, p.plannedAt ?? now), now), blockedBy: blockedBy.map((id) => encodeRunId('session', id)) }] : [];
+      }),
     };
   });
 }

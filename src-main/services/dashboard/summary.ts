@@ -1,6 +1,6 @@
 import { countChecksByHealth, lastProblemError, listOpenIncidents, listProblemChecks, listRecentNotifications } from '../../db/repositories/dashboard';
 import { locationNames } from '../../db/repositories/runs';
-import type { LaneName } from '../../../src-shared/rules/lanes';
+import type { LaneName, OverrunningCheckView } from '../../../src-shared/rules/lanes';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 import type { AlertChannelType } from '../../../src-shared/schemas/alert-channel';
@@ -67,7 +67,15 @@ export interface DashboardSummary {
   counts: Record<MonitorHealthState, number>;
   problems: { total: number; items: ProblemMonitor[] };
   incidents: { total: number; items: OpenIncident[] };
-  agent: { status: 'ok' | 'saturated'; message: string; skippedLastHour: number; lanes: LaneSummary[] };
+  agent: {
+    status: 'ok' | 'saturated';
+    message: string;
+    skippedLastHour: number;
+    lanes: LaneSummary[];
+    /** Scheduled runs of the account's checks skipped because their previous run was still going, and those checks. */
+    overrunSkippedLastHour: number;
+    overrunningChecks: OverrunningCheckView[];
+  };
   notifications: RecentNotification[];
 }
 
@@ -119,6 +127,8 @@ export function computeDashboardSummary(ctx: ServiceContext, streaks = new Strea
         oldestWaitMs: lane.oldestWaitMs,
         skippedLastHour: agent.skippedByLane[lane.lane] ?? 0,
       })),
+      overrunSkippedLastHour: agent.overrunSkippedLastHour,
+      overrunningChecks: agent.overrunningChecks,
     },
     notifications: listRecentNotifications(ctx.db, ctx.accountId, LISTED_NOTIFICATIONS).map((row) => ({
       id: row.id,

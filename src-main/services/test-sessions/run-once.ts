@@ -19,6 +19,8 @@ const NOT_RUN: Record<NoResultReason, string> = {
   LEASE_EXPIRED: 'The run was lost.',
   SHUTDOWN: 'The server is shutting down; the run did not finish.',
   EXECUTOR_ERROR: 'The run failed inside Sightline (the server logged why); nothing was wrong with the script as far as is known.',
+  // Only scheduled runs are held back for a run still going; a run once never is.
+  PREVIOUS_RUN_ACTIVE: 'The run did not start: another run was still going.',
 };
 
 function variables(value: unknown): EnvironmentVariable[] {

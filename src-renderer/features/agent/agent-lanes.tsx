@@ -6,6 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { IcmpModeNote } from './icmp-mode-note';
 import { LanesTable } from './lanes-table';
 import { MultiStepIsolationNote } from './multistep-isolation-note';
+import { OverrunningChecksNote } from './overrunning-checks-note';
 
 const REFRESH_MS = 5_000;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -34,6 +35,7 @@ export function AgentLanes() {
           )}
         </Alert>
       )}
+      <OverrunningChecksNote health={data} />
       {data.lanes.length === 0 ? (
         <Text size="sm" c="dimmed">
           This server runs no agent of its own, so it has no lanes; checks run on the agents of private locations.

@@ -16,6 +16,7 @@ export function EditGroupPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const group = useQuery(trpc.checkGroups.get.queryOptions({ id }));
+  const members = useQuery(trpc.checkGroups.checks.queryOptions({ id, limit: 100, page: 1 }));
   const update = useMutation(
     trpc.checkGroups.update.mutationOptions({
       onSuccess: async (saved) => {
@@ -37,6 +38,7 @@ export function EditGroupPage() {
       <GroupForm
         label="Edit group"
         initialValues={groupValuesOf(group.data)}
+        members={members.data?.items ?? []}
         submitLabel="Save changes"
         onSubmit={(patch) => update.mutate({ id, patch })}
         onCancel={() => void navigate(`/groups/${id}`)}

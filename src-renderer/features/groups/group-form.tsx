@@ -8,11 +8,15 @@ import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/
 import { GroupAlertFields } from './group-alert-fields';
 import { GROUP_LABELS, toGroupBody, validateGroupForm, type GroupFormValues } from './group-form-model';
 import { GroupRetryFields } from './group-retry-fields';
+import type { MemberCheck } from './retry-fit-line';
 
-type GroupFormProps = EntityFormProps<GroupFormValues, CheckGroupCreateInput>;
+type GroupFormProps = EntityFormProps<GroupFormValues, CheckGroupCreateInput> & {
+  /** The group's checks (editing): the retry line names the one where the fewest retries fit. */
+  members?: readonly MemberCheck[];
+};
 
 export function GroupForm(props: GroupFormProps) {
-  const { label, initialValues, onSubmit } = props;
+  const { label, initialValues, onSubmit, members = [] } = props;
   const form = useForm<GroupFormValues>({ initialValues, validate: (values) => toFormErrors(validateGroupForm(values)) });
 
   return (
@@ -41,7 +45,7 @@ export function GroupForm(props: GroupFormProps) {
           <Switch label="Run in parallel" description="Run from all locations at once." {...form.getInputProps('runParallel', { type: 'checkbox' })} />
         </Group>
         <Divider label="Retries" labelPosition="left" />
-        <GroupRetryFields form={form} />
+        <GroupRetryFields form={form} members={members} />
         <Divider label="Alerts" labelPosition="left" />
         <GroupAlertFields form={form} />
         <Divider label="Variables" labelPosition="left" />

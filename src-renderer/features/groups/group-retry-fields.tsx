@@ -1,9 +1,11 @@
-import { NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { GROUP_LABELS, GROUP_RETRY_OPTIONS, type GroupFormValues } from './group-form-model';
+import { retryFitLine, type MemberCheck } from './retry-fit-line';
 
-export function GroupRetryFields({ form }: { form: UseFormReturnType<GroupFormValues> }) {
+export function GroupRetryFields({ form, members }: { form: UseFormReturnType<GroupFormValues>; members: readonly MemberCheck[] }) {
   const ownStrategy = form.values.retryType !== 'FALLBACK';
+  const fitLine = ownStrategy ? retryFitLine(form.values, members) : null;
   return (
     <Stack gap="xs">
       <Select
@@ -21,6 +23,11 @@ export function GroupRetryFields({ form }: { form: UseFormReturnType<GroupFormVa
         </SimpleGrid>
       )}
       {ownStrategy && <Switch label="Retry from the same location" {...form.getInputProps('sameRegion', { type: 'checkbox' })} />}
+      {fitLine && (
+        <Text size="sm" c="dimmed" data-testid="retry-fit">
+          {fitLine}
+        </Text>
+      )}
     </Stack>
   );
 }

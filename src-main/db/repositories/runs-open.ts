@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { prepared } from '../prepared';
+import { checkSessions, UNFINISHED_BELOW } from '../schema';
+
+export interface OpenSessionRow {
+  id: number;
+  checkNum: number;
+  startedAt: number;
+  runLocations: string | null;
+}
+
+/**
+ * Every unfinished session (STARTED and the PROGRESS family), through the partial index that holds
+ * only those: the sessions whose jobs are queued, leased or running somewhere.
+ */
+export function listOpenSessions(db: Db): OpenSessionRow[] {
+  const query = prepared(db, 'listOpenSessions', (d) =>
+    d
+      .select({ id: checkSessions.id, checkNum: checkSessions.checkNum, startedAt: checkSessions.startedAt, runLocations: checkSessions.runLocations })
+      .from(checkSessions)
+      // A literal, not a bound parameter: SQLite uses a partial index only when it can prove the WHERE implies it.
+      .where(sql`${checkSessions.status} < ${sql.raw(String(UNFINISHED_BELOW))}`)
+      .prepare(),
+  );
+  return query.all();
+}

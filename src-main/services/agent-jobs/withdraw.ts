@@ -1,0 +1,28 @@
+import type { JobOutcome } from '../../runner/jobs';
+import { transaction } from '../../db/connection';
+import { deleteAgentJobs, listJobsOfSession, QUEUED } from '../../db/repositories/agent-jobs';
+import type { ServiceDeps } from '../context';
+import { reportOutcomes } from './runtime';
+import { storedJob } from './stored-job';
+
+/**
+ * A session's job for one location that no remote agent has leased yet is taken back and reported
+ * SKIPPED (it waited its whole period: the check's next run replaces it). True when one was; false
+ * when an agent holds it (or none is left), i.e. the run is still going.
+ */
+export function withdrawQueuedAgentJob(deps: ServiceDeps, sessionId: string, runLocation: string): boolean {
+  const skipped: JobOutcome[] = [];
+  const leased = transaction(deps.db, (tx) => {
+    const rows = listJobsOfSession(tx, sessionId).map((row) => ({ row, job: storedJob(deps.logger, row) }));
+    const here = rows.filter(({ job }) => job?.execution.runLocation === runLocation);
+    const queued = here.filter(({ row }) => row.state === QUEUED);
+    deleteAgentJobs(
+      tx,
+      queued.map(({ row }) => row.jobId),
+    );
+    for (const { job } of queued) if (job) skipped.push({ job, result: null, reason: 'SKIPPED', agentId: 'broker' });
+    return here.length - queued.length;
+  });
+  reportOutcomes(deps, skipped);
+  return skipped.length > 0 && leased === 0;
+}
