@@ -1,0 +1,43 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { maintenanceWindows } from '../schema';
+
+export type MaintenanceWindowRow = typeof maintenanceWindows.$inferSelect;
+export type NewMaintenanceWindowRow = Omit<MaintenanceWindowRow, 'id'>;
+
+export function listMaintenanceWindows(db: Db, accountId: string): MaintenanceWindowRow[] {
+  return db.select().from(maintenanceWindows).where(eq(maintenanceWindows.accountId, accountId)).orderBy(asc(maintenanceWindows.id)).all();
+}
+
+/** Every account's windows: the scheduler decides for all checks at once (bounded per account). */
+export function listAllMaintenanceWindows(db: Db): MaintenanceWindowRow[] {
+  return db.select().from(maintenanceWindows).orderBy(asc(maintenanceWindows.id)).all();
+}
+
+export function countMaintenanceWindows(db: Db, accountId: string): number {
+  return db.select({ n: sql<number>`count(*)` }).from(maintenanceWindows).where(eq(maintenanceWindows.accountId, accountId)).get()?.n ?? 0;
+}
+
+export function findMaintenanceWindow(db: Db, accountId: string, id: number): MaintenanceWindowRow | undefined {
+  return db
+    .select()
+    .from(maintenanceWindows)
+    .where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id)))
+    .get();
+}
+
+export function insertMaintenanceWindow(db: Db, row: NewMaintenanceWindowRow): MaintenanceWindowRow {
+  return db.insert(maintenanceWindows).values(row).returning().get();
+}
+
+export function replaceMaintenanceWindow(db: Db, row: MaintenanceWindowRow): void {
+  const { id, accountId, createdAt: _createdAt, ...rest } = row;
+  db.update(maintenanceWindows)
+    .set(rest)
+    .where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id)))
+    .run();
+}
+
+export function deleteMaintenanceWindow(db: Db, accountId: string, id: number): boolean {
+  return db.delete(maintenanceWindows).where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id))).run().changes > 0;
+}
