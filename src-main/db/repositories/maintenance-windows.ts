@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { maintenanceWindows } from '../schema';
+import { checkGroups, checks, maintenanceWindows } from '../schema';
 
 export type MaintenanceWindowRow = typeof maintenanceWindows.$inferSelect;
 export type NewMaintenanceWindowRow = Omit<MaintenanceWindowRow, 'id'>;
@@ -40,4 +40,24 @@ export function replaceMaintenanceWindow(db: Db, row: MaintenanceWindowRow): voi
 
 export function deleteMaintenanceWindow(db: Db, accountId: string, id: number): boolean {
   return db.delete(maintenanceWindows).where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id))).run().changes > 0;
+}
+
+export interface MaintainedCheckRow {
+  id: string;
+  accountId: string;
+  tags: string[];
+  groupId: number | null;
+  /** The group's stored body (its tags are the check's too), null without a group. */
+  groupBody: Record<string, unknown> | null;
+}
+
+/** What windows match on, for the named checks. */
+export function maintainedChecks(db: Db, checkIds: readonly string[]): MaintainedCheckRow[] {
+  if (checkIds.length === 0) return [];
+  return db
+    .select({ id: checks.id, accountId: checks.accountId, tags: checks.tags, groupId: checks.groupId, groupBody: checkGroups.body })
+    .from(checks)
+    .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
+    .where(inArray(checks.id, [...checkIds]))
+    .all();
 }
