@@ -79,3 +79,13 @@ export const MaintenanceStartNow = z
   })
   .refine((v) => (v.checkId === undefined) !== (v.groupId === undefined), { path: ['checkId'], message: 'name exactly one of checkId or groupId' });
 export type MaintenanceStartNow = z.infer<typeof MaintenanceStartNow>;
+
+/** A check in maintenance now, as the console shows it. */
+export const CheckInMaintenance = z.object({
+  checkId: z.string(),
+  checkName: z.string(),
+  windowId: z.number().int(),
+  windowName: z.string(),
+  endsAt: z.string(),
+});
+export type CheckInMaintenance = z.infer<typeof CheckInMaintenance>;

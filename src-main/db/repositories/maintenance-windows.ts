@@ -44,6 +44,7 @@ export function deleteMaintenanceWindow(db: Db, accountId: string, id: number): 
 
 export interface MaintainedCheckRow {
   id: string;
+  name: string;
   accountId: string;
   tags: string[];
   groupId: number | null;
@@ -51,13 +52,14 @@ export interface MaintainedCheckRow {
   groupBody: Record<string, unknown> | null;
 }
 
-/** What windows match on, for the named checks. */
-export function maintainedChecks(db: Db, checkIds: readonly string[]): MaintainedCheckRow[] {
-  if (checkIds.length === 0) return [];
+/** What windows match on, for the named checks, or for every check of the account. */
+export function maintainedChecks(db: Db, which: { checkIds: readonly string[] } | { accountId: string }): MaintainedCheckRow[] {
+  if ('checkIds' in which && which.checkIds.length === 0) return [];
   return db
-    .select({ id: checks.id, accountId: checks.accountId, tags: checks.tags, groupId: checks.groupId, groupBody: checkGroups.body })
+    .select({ id: checks.id, name: checks.name, accountId: checks.accountId, tags: checks.tags, groupId: checks.groupId, groupBody: checkGroups.body })
     .from(checks)
     .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
-    .where(inArray(checks.id, [...checkIds]))
+    .where('checkIds' in which ? inArray(checks.id, [...which.checkIds]) : eq(checks.accountId, which.accountId))
+    .orderBy(asc(checks.name))
     .all();
 }

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/connection';
-import { maintainedChecks } from '../../db/repositories/maintenance-windows';
+import { maintainedChecks, type MaintainedCheckRow } from '../../db/repositories/maintenance-windows';
+import type { CheckInMaintenance } from '../../../src-shared/schemas/maintenance-window';
+import type { ServiceContext } from '../context';
 import { loadMaintenanceCalendar, type MaintainedCheck, type OpenMaintenance } from './calendar';
 
 function groupTags(body: Record<string, unknown> | null): string[] {
@@ -7,21 +9,27 @@ function groupTags(body: Record<string, unknown> | null): string[] {
   return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
 }
 
-function checksOf(db: Db, checkIds: readonly string[]): MaintainedCheck[] {
-  return maintainedChecks(db, checkIds).map((row) => ({ accountId: row.accountId, id: row.id, groupId: row.groupId, tags: [...row.tags, ...groupTags(row.groupBody)] }));
+function asMaintained(row: MaintainedCheckRow): MaintainedCheck & { name: string } {
+  return { accountId: row.accountId, id: row.id, name: row.name, groupId: row.groupId, tags: [...row.tags, ...groupTags(row.groupBody)] };
 }
 
-/** The window open at `at` for each of the checks that has one (the Monitors list, dashboard, monitor page). */
-export function openMaintenanceOfChecks(deps: { db: Db }, accountId: string, checkIds: readonly string[], at: number): Map<string, OpenMaintenance> {
-  const open = new Map<string, OpenMaintenance>();
-  const calendar = loadMaintenanceCalendar(deps, accountId);
-  if (calendar.empty) return open;
-  for (const check of checksOf(deps.db, checkIds)) {
-    const found = check.accountId === accountId ? calendar.openFor(check, at) : null;
-    if (found) open.set(check.id, found);
-  }
-  return open;
+function checksOf(db: Db, checkIds: readonly string[]): MaintainedCheck[] {
+  return maintainedChecks(db, { checkIds }).map(asMaintained);
 }
+
+/** The account's checks in maintenance now, by name: the console's "maintenance" state (Monitors list, dashboard, monitor page). */
+export function currentMaintenance(ctx: ServiceContext): CheckInMaintenance[] {
+  const calendar = loadMaintenanceCalendar(ctx, ctx.accountId);
+  if (calendar.empty) return [];
+  const now = ctx.clock.now().getTime();
+  const found: CheckInMaintenance[] = [];
+  for (const check of maintainedChecks(ctx.db, { accountId: ctx.accountId }).map(asMaintained)) {
+    const open = calendar.openFor(check, now);
+    if (open) found.push({ checkId: check.id, checkName: check.name, windowId: open.windowId, windowName: open.name, endsAt: new Date(open.end).toISOString() });
+  }
+  return found;
+}
+
 
 /** Occurrences overlapping [from, to) for each of the checks (status pages: current and upcoming maintenance). */
 export function maintenanceOfChecks(deps: { db: Db }, accountId: string, checkIds: readonly string[], from: number, to: number): Map<string, OpenMaintenance[]> {

@@ -3,5 +3,5 @@ export { getMaintenanceWindow, listMaintenanceWindowsPage } from './read';
 export { createMaintenanceWindow, deleteMaintenanceWindow, updateMaintenanceWindow } from './write';
 export { startMaintenanceNow } from './start-now';
 export { holdSlotsInMaintenance } from './hold-slots';
-export { maintenanceOfChecks, openMaintenanceOfChecks } from './checks-in-maintenance';
+export { currentMaintenance, maintenanceOfChecks } from './checks-in-maintenance';
 export { loadMaintenanceCalendar, type MaintenanceCalendar, type OpenMaintenance } from './calendar';

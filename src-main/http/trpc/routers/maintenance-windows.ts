@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   createMaintenanceWindow,
+  currentMaintenance,
   deleteMaintenanceWindow,
   getMaintenanceWindow,
   listMaintenanceWindowsPage,
@@ -24,5 +25,7 @@ export const maintenanceWindowsRouter = router({
     deleteMaintenanceWindow(ctx.service, input.id);
     return { id: input.id };
   }),
+  /** Checks in maintenance now (the console's "maintenance" state). */
+  current: authedProcedure.query(({ ctx }) => currentMaintenance(ctx.service)),
   startNow: authedProcedure.input(MaintenanceStartNow).mutation(({ ctx, input }) => startMaintenanceNow(ctx.service, input)),
 });
