@@ -75,4 +75,35 @@ describe('a recurring maintenance window holds scheduled runs (ManualClock, inje
     expect(manual?.body.sessions.map((s) => s.checkId)).toEqual([tagged]);
     expect((startedAt.get(tagged) ?? []).filter(inWindow)).toHaveLength(1);
   });
+
+  it('a window created, edited or deleted while the scheduler runs takes effect from the next slot', async () => {
+    const clock = new ManualClock(T0);
+    const timers = new ManualTimers(clock);
+    const server = await startServer({ clock, timers, startScheduler: true, schedulerPollMs: 2000 });
+    open.push(server);
+    let started = 0;
+    server.backend.events.on('sessionUpdated', (e) => {
+      if (e.status === 'STARTED') started++;
+    });
+    const check = await server.api('POST', '/v1/checks/icmp', icmpBody({ frequency: 1, tags: ['db'], request: { hostname: '127.0.0.1', pingCount: 1 } }));
+    expect(check.status, check.text).toBe(201);
+    await timers.advance(2000);
+    const runsIn = async (minutes: number) => {
+      const before = started;
+      await timers.advance(minutes * MINUTE);
+      return started - before;
+    };
+    expect(await runsIn(3)).toBe(3);
+    const now = clock.now().getTime();
+    const body = { name: 'Now', tags: ['db'], startsAt: new Date(now).toISOString(), endsAt: new Date(now + 60 * MINUTE).toISOString() };
+    const window = await server.api('POST', '/v1/maintenance-windows', body);
+    expect(window.status, window.text).toBe(201);
+    expect(await runsIn(3)).toBe(0);
+    expect((await server.api('PUT', `/v1/maintenance-windows/${window.body.id}`, { ...body, tags: ['other'] })).status).toBe(200);
+    expect(await runsIn(3)).toBe(3);
+    expect((await server.api('PUT', `/v1/maintenance-windows/${window.body.id}`, body)).status).toBe(200);
+    expect(await runsIn(3)).toBe(0);
+    expect((await server.api('DELETE', `/v1/maintenance-windows/${window.body.id}`)).status).toBe(204);
+    expect(await runsIn(3)).toBe(3);
+  });
 });

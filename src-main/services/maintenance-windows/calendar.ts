@@ -38,7 +38,20 @@ export interface MaintenanceCalendar {
 export function loadMaintenanceCalendar(deps: { db: Db }, accountId?: string): MaintenanceCalendar {
   const rows = accountId === undefined ? listAllMaintenanceWindows(deps.db) : listMaintenanceWindows(deps.db, accountId);
   const windows: LoadedWindow[] = rows.map((row) => ({ id: row.id, accountId: row.accountId, name: row.name, tags: row.tags, checkIds: row.checkIds, groupIds: row.groupIds, timing: timingOf(row) }));
-  const of = (check: MaintainedCheck) => windows.filter((w) => w.accountId === check.accountId && windowTargets(w, check));
+  // Indexed by what they target, so a tick with many due checks and many windows looks at few of them.
+  const index = new Map<string, LoadedWindow[]>();
+  const add = (key: string, w: LoadedWindow) => index.set(key, [...(index.get(key) ?? []), w]);
+  for (const w of windows) {
+    for (const tag of new Set(w.tags)) add(`${w.accountId}\0t\0${tag}`, w);
+    for (const id of new Set(w.checkIds)) add(`${w.accountId}\0c\0${id}`, w);
+    for (const id of new Set(w.groupIds)) add(`${w.accountId}\0g\0${id}`, w);
+  }
+  const of = (check: MaintainedCheck): LoadedWindow[] => {
+    const keys = [...check.tags.map((tag) => `t\0${tag}`), `c\0${check.id}`, ...(check.groupId === null ? [] : [`g\0${check.groupId}`])];
+    const found = new Set<LoadedWindow>();
+    for (const key of keys) for (const w of index.get(`${check.accountId}\0${key}`) ?? []) found.add(w);
+    return [...found].filter((w) => windowTargets(w, check));
+  };
   return {
     empty: windows.length === 0,
     openFor(check, t) {

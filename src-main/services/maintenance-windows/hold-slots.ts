@@ -1,7 +1,21 @@
 import { transaction } from '../../db/connection';
+import { maintenanceWindowsVersion } from '../../db/repositories/maintenance-windows';
 import { updateSchedules } from '../../db/repositories/runs';
+import type { Db } from '../../db/connection';
 import type { ServiceDeps } from '../context';
-import { loadMaintenanceCalendar } from './calendar';
+import { loadMaintenanceCalendar, type MaintenanceCalendar } from './calendar';
+
+const loaded = new WeakMap<Db, { version: number; calendar: MaintenanceCalendar }>();
+
+/** Every account's windows, read again only after one was written (the scheduler asks on every tick). */
+function calendarOf(db: Db): MaintenanceCalendar {
+  const version = maintenanceWindowsVersion();
+  const cached = loaded.get(db);
+  if (cached && cached.version === version) return cached.calendar;
+  const calendar = loadMaintenanceCalendar({ db });
+  loaded.set(db, { version, calendar });
+  return calendar;
+}
 
 export interface DueSlot {
   plan: { checkId: string; accountId: string; checkNum: number; tags: readonly string[]; groupId: number | null };
@@ -16,7 +30,7 @@ export interface DueSlot {
  */
 export function holdSlotsInMaintenance<T extends DueSlot>(deps: ServiceDeps, due: readonly T[]): { run: T[]; held: T[] } {
   if (due.length === 0) return { run: [], held: [] };
-  const calendar = loadMaintenanceCalendar(deps);
+  const calendar = calendarOf(deps.db);
   if (calendar.empty) return { run: [...due], held: [] };
   const run: T[] = [];
   const held: T[] = [];
