@@ -668,3 +668,29 @@ export const accountVariables = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] })],
 );
+
+/**
+ * Maintenance windows (/v1/maintenance-windows): checks they target are not scheduled while one is
+ * open. Times are ISO strings in UTC; check_ids and group_ids are Sightline's extension.
+ */
+export const maintenanceWindows = sqliteTable(
+  'maintenance_windows',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+    checkIds: text('check_ids', { mode: 'json' }).$type<string[]>().notNull(),
+    groupIds: text('group_ids', { mode: 'json' }).$type<number[]>().notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+    repeatInterval: integer('repeat_interval'),
+    repeatUnit: text('repeat_unit'),
+    repeatEndsAt: text('repeat_ends_at'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [index('maintenance_windows_account').on(t.accountId)],
+);

@@ -46,6 +46,7 @@ import { recordRoutes } from './rest/route-list';
 import { statusPageRoutes } from './rest/status-pages';
 import { privateLocationRoutes } from './rest/private-locations';
 import { variableRoutes } from './rest/variables';
+import { maintenanceWindowRoutes } from './rest/maintenance-windows';
 import { runtimeRoutes } from './rest/runtimes';
 import { locationRoutes } from './rest/locations';
 import { nextRoutes } from './rest/next';
@@ -173,6 +174,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     await rest.register(testNotificationRoutes(deps));
     await rest.register(privateLocationRoutes(deps));
     await rest.register(variableRoutes(deps));
+    await rest.register(maintenanceWindowRoutes(deps));
     await rest.register(runtimeRoutes(deps));
     await rest.register(locationRoutes(deps));
     await rest.register(nextRoutes(deps));

@@ -1,4 +1,5 @@
 import { checksChangeBetween, checksChangeMarker, closeInterruptedSessions, loadCheckPlans, startSessions, type ChangeMarker, type CheckPlan, isRunnable, type RunnablePlan } from '../services/check-sessions';
+import { holdSlotsInMaintenance } from '../services/maintenance-windows';
 import type { RunControl } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
 import { nextRunAfter, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
@@ -56,6 +57,8 @@ export class Scheduler {
   /** Resolves once every check is loaded at start. */
   loading: Promise<void> = Promise.resolve();
   dispatched = 0;
+  /** Scheduled slots not run because a maintenance window of the check was open. */
+  skippedForMaintenance = 0;
 
   constructor(private readonly options: SchedulerOptions) {}
 
@@ -156,7 +159,7 @@ export class Scheduler {
     const now = this.now();
     this.lastTickAt = now;
     const maxBatch = this.options.maxBatch ?? 1000;
-    const due: { plan: RunnablePlan; nextRunAt: number; plannedAt: number }[] = [];
+    let due: { plan: RunnablePlan; nextRunAt: number; plannedAt: number }[] = [];
     for (let top = this.heap.peek(); top && top.dueAt <= now && due.length < maxBatch; top = this.heap.peek()) {
       this.heap.pop();
       const current = this.scheduled.get(top.checkId);
@@ -167,6 +170,7 @@ export class Scheduler {
       this.heap.push({ checkId: top.checkId, dueAt: nextRunAt, generation: current.generation });
       due.push({ plan: current.plan, nextRunAt, plannedAt: top.dueAt });
     }
+    due = this.withoutMaintenance(due);
     if (due.length > 0) {
       try {
         this.options.control.flush?.();
@@ -182,6 +186,18 @@ export class Scheduler {
       }
     }
     this.arm();
+  }
+
+  private withoutMaintenance<T extends { plan: RunnablePlan; nextRunAt: number; plannedAt: number }>(slots: T[]): T[] {
+    try {
+      const { run, held } = holdSlotsInMaintenance(this.options.deps, slots);
+      this.skippedForMaintenance += held.length;
+      return run;
+    } catch (error) {
+      // Running a check in its window is the lesser harm than not running it at all.
+      this.options.deps.logger.error({ err: error, checks: slots.length }, 'reading maintenance windows failed; running every due check');
+      return slots;
+    }
   }
 
   private schedulePoll(): void {

@@ -9,6 +9,7 @@ import { EditGroupPage } from '../features/groups/edit-group-page';
 import { GroupPage } from '../features/groups/group-page';
 import { GroupsPage } from '../features/groups/groups-page';
 import { NewGroupPage } from '../features/groups/new-group-page';
+import { MaintenancePage } from '../features/maintenance/maintenance-page';
 import { EditMonitorPage } from '../features/monitors/edit-monitor-page';
 import { MonitorPage } from '../features/monitors/monitor-page';
 import { MonitorsPage } from '../features/monitors/monitors-page';
@@ -41,6 +42,7 @@ export function AppRoutes() {
       <Route path="/groups/new" element={<NewGroupPage />} />
       <Route path="/groups/:id" element={<GroupPage />} />
       <Route path="/groups/:id/edit" element={<EditGroupPage />} />
+      <Route path="/maintenance" element={<MaintenancePage />} />
       <Route path="/alert-channels" element={<AlertChannelsPage />} />
       <Route path="/alert-channels/new" element={<NewChannelPage />} />
       <Route path="/alert-channels/:id" element={<ChannelPage />} />

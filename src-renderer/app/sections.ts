@@ -8,6 +8,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/', label: 'Dashboard' },
   { path: '/monitors', label: 'Monitors' },
   { path: '/groups', label: 'Groups' },
+  { path: '/maintenance', label: 'Maintenance' },
   { path: '/alert-channels', label: 'Alert channels' },
   { path: '/status-page', label: 'Status page' },
   { path: '/sessions', label: 'Sessions' },

@@ -13,6 +13,7 @@ const PAGES: ReadonlyArray<[path: string, heading: string]> = [
   ['/monitors/new-multistep', 'New multi-step check'],
   ['/groups', 'Groups'],
   ['/groups/new', 'New group'],
+  ['/maintenance', 'Maintenance'],
   ['/alert-channels', 'Alert channels'],
   ['/alert-channels/new', 'New alert channel'],
   ['/status-page', 'Status page'],

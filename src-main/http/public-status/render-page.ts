@@ -1,5 +1,6 @@
 import { type PublicDay, type PublicIncident, type PublicService, type PublicStatusPage, UPTIME_DAYS } from '../../services/status-pages';
 import { duration, esc, layout, percent, time } from './html';
+import { renderMaintenance } from './render-maintenance';
 
 const stateClass = (state: string) => `state-${state.toLowerCase()}`;
 
@@ -79,6 +80,7 @@ export function renderStatusPage(page: PublicStatusPage): string {
     '<main>',
     `<section class="overall ${stateClass(page.state)}" aria-label="Current status"><p>${esc(page.stateLabel)}</p></section>`,
     open,
+    renderMaintenance(page.maintenance),
     `<section aria-label="Services">${cards || '<p class="empty">This page shows no services yet.</p>'}</section>`,
     `<section aria-labelledby="past-incidents"><h2 id="past-incidents">Past incidents</h2>${past}</section>`,
     '<section class="panel subscribe" aria-labelledby="subscribe">',

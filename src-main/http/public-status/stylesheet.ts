@@ -26,6 +26,10 @@ h2 { font-size: 18px; margin: 0 0 12px; }
 .state-degraded_performance { --state: var(--minor); }
 .state-partial_outage { --state: var(--partial); }
 .state-major_outage { --state: var(--major); }
+.state-under_maintenance { --state: #3b6fd4; }
+.maintenance { list-style: none; margin: 0 0 8px; padding: 0; }
+.maintenance-item { padding: 4px 0; }
+.maintenance-panel h3 { font-size: 15px; margin: 8px 0 4px; }
 .overall { background: var(--state); }
 .overall.state-degraded_performance { color: #1d2330; }
 .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 16px 20px; }

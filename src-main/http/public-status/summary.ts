@@ -37,5 +37,9 @@ export function summaryJson(page: PublicStatusPage) {
       open: page.openIncidents.map((incident) => incidentJson(page, incident)),
       past: page.pastIncidents.map((incident) => incidentJson(page, incident)),
     },
+    maintenance: {
+      current: page.maintenance.filter((m) => m.current).map(({ current: _current, ...m }) => m),
+      upcoming: page.maintenance.filter((m) => !m.current).map(({ current: _current, ...m }) => m),
+    },
   };
 }

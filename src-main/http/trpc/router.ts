@@ -14,6 +14,7 @@ import { testSessionsRouter } from './routers/test-sessions';
 import { privateLocationsRouter } from './routers/private-locations';
 import { agentRouter } from './routers/agent';
 import { variablesRouter } from './routers/variables';
+import { maintenanceWindowsRouter } from './routers/maintenance-windows';
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   variables: variablesRouter,
   dashboard: dashboardRouter,
   monitorStats: monitorStatsRouter,
+  maintenanceWindows: maintenanceWindowsRouter,
 });
 
 export type AppRouter = typeof appRouter;

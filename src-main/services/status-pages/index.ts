@@ -13,6 +13,7 @@ export {
   type PublicStatusPage,
   type PublicUpdate,
 } from './public-page';
+export { MAINTENANCE_LOOKAHEAD_DAYS, type PublicMaintenance } from './public-maintenance';
 export { UPTIME_DAYS } from './public-uptime';
 export { createStatusPageService, deleteStatusPageServiceById, getServiceCheckLinks, getStatusPageService, listStatusPageServicePage, setServiceChecks, updateStatusPageService } from './services';
 export { startSubscriberMailer } from './subscriber-mailer';

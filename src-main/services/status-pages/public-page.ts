@@ -17,6 +17,7 @@ import {
 import type { ServiceDeps } from '../context';
 import { classifyRun } from '../retention/hour-stats';
 import { accountDelivery } from '../settings';
+import { publicMaintenance, type PublicMaintenance } from './public-maintenance';
 import { addVerdicts, dailyVerdicts, dayDate, UPTIME_DAYS, uptimePercent, uptimeWindow, type Verdicts } from './public-uptime';
 
 /** The most incidents (open and resolved in the window) a public page lists. */
@@ -86,6 +87,8 @@ export interface PublicStatusPage {
   openIncidents: PublicIncident[];
   /** Resolved in the window, newest first. */
   pastIncidents: PublicIncident[];
+  /** Open now or starting within the lookahead, earliest first. */
+  maintenance: PublicMaintenance[];
 }
 
 /** A published page that is not private; null is a 404 for the visitor, whatever the reason. */
@@ -205,6 +208,7 @@ export function loadPublicStatusPage(deps: Pick<ServiceDeps, 'db' | 'keyring' | 
     })),
     openIncidents: incidents.filter((incident) => incident.status !== 'RESOLVED'),
     pastIncidents: incidents.filter((incident) => incident.status === 'RESOLVED'),
+    maintenance: publicMaintenance(deps, page.accountId, linked, new Map([...services].map(([id, service]) => [id, service.name])), now.getTime()),
   };
 }
 

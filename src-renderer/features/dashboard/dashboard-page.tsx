@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
+import { InMaintenanceList } from '../maintenance/in-maintenance-list';
 import { HEALTH_DISPLAY, type MonitorHealth } from '../monitors/monitor-health';
 import { NewMonitorButtons } from '../monitors/new-monitor-buttons';
 import { pollInterval, useLiveUpdates } from '../sessions/live-updates-context';
@@ -90,6 +91,7 @@ export function DashboardPage() {
               <HealthCountCard key={key} label={HEALTH_DISPLAY[key].label} count={data?.counts[key] ?? 0} color={HEALTH_DISPLAY[key].color} pending={!data} />
             ))}
           </SimpleGrid>
+          <InMaintenanceList />
           <Section title="Failing and degraded" link={{ to: '/monitors', label: `All ${data?.total ?? ''} monitors` }}>
             {!data && <Quiet>Loading…</Quiet>}
             {data && data.problems.items.length === 0 && <Quiet>Every monitor that has run is passing.</Quiet>}

@@ -6,6 +6,7 @@ import { AccessNote, Gate } from '../../components/access';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
+import { StartMaintenanceButton } from '../maintenance/start-maintenance-button';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
 import { describeRunLocations } from '../../lib/run-locations';
@@ -38,6 +39,7 @@ export function GroupPage() {
         description={`Check group ${data.id}`}
         actions={
           <>
+            <StartMaintenanceButton target={{ groupId: data.id }} name={data.name} />
             <Gate access="write" hide>
               <Button component={Link} to={`/groups/${id}/edit`} variant="default">
                 Edit

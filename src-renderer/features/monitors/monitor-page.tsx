@@ -17,6 +17,7 @@ import { MonitorPerformance } from './monitor-performance';
 import { preloadChart } from './monitor-response-chart';
 import { MonitorResults } from './monitor-results';
 import { MonitorStatusHeader } from './monitor-status-header';
+import { StartMaintenanceButton } from '../maintenance/start-maintenance-button';
 import { RunNowButton } from './run-now-button';
 import { isEditableCheckType } from './use-update-check';
 
@@ -95,6 +96,7 @@ export function MonitorPage() {
         actions={
           <>
             {isEditableCheckType(data.checkType) && <RunNowButton checkId={data.id} name={data.name} />}
+            <StartMaintenanceButton target={{ checkId: data.id }} name={data.name} />
             <ActivationSwitch id={data.id} name={data.name} checkType={data.checkType} activated={data.activated === true} withLabel />
             {isEditableCheckType(data.checkType) && (
               <Button component={Link} to={`/monitors/${data.id}/edit`} variant="default">

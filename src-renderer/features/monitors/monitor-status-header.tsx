@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { formatElapsed, formatMoment, useNow } from '../dashboard/elapsed';
+import { MaintenanceBadge } from '../maintenance/maintenance-badge';
+import { useCurrentMaintenance } from '../maintenance/use-current-maintenance';
 import { formatTime } from '../sessions/session-display';
 import { HEALTH_DISPLAY, monitorHealth } from './monitor-health';
 
@@ -12,6 +14,7 @@ export function MonitorStatusHeader({ checkId, activated }: { checkId: string; a
   const status = useQuery(trpc.checkResults.status.queryOptions({ checkId }));
   const state = useQuery(trpc.monitorStats.state.queryOptions({ checkId }));
   const now = useNow();
+  const maintenance = useCurrentMaintenance().get(checkId);
   const health = state.data?.health ?? monitorHealth(status.data, activated);
   const display = HEALTH_DISPLAY[health];
   const data = status.data;
@@ -22,6 +25,7 @@ export function MonitorStatusHeader({ checkId, activated }: { checkId: string; a
         <Badge size="lg" color={display.color} variant="filled" data-health={health}>
           {display.label}
         </Badge>
+        <MaintenanceBadge open={maintenance} size="lg" />
         {since !== null && (
           <Text size="sm" title={`Since ${formatMoment(since)}`}>
             {display.label} for {formatElapsed(since, now)}

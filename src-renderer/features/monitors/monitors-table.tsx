@@ -12,6 +12,8 @@ import { formatCreated, formatDate, formatExact, formatResponseUs, formatUptime,
 import { frequencyShort } from './frequency';
 import { MonitorHeartbeatStrip } from './monitor-heartbeat-strip';
 import type { MonitorSort, SortOrder } from './monitor-list-params';
+import { MaintenanceBadge } from '../maintenance/maintenance-badge';
+import { useCurrentMaintenance, type CheckInMaintenanceView } from '../maintenance/use-current-maintenance';
 import { MonitorHealthBadge } from './monitor-status-badge';
 import { RunNowIcon } from './run-now-button';
 import './monitors-table.css';
@@ -125,6 +127,7 @@ interface RowProps {
   onDelete: MonitorsTableProps['onDelete'];
   access: TableAccess;
   now: number;
+  maintenance: CheckInMaintenanceView | undefined;
 }
 
 /**
@@ -134,7 +137,7 @@ interface RowProps {
  * components. With a Mantine Box for every cell, text and link, rendering the first 25 rows took
  * most of the time between the list's data arriving and the operator seeing it.
  */
-const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSelected, onSelect, onDelete, access, now }: RowProps) {
+const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSelected, onSelect, onDelete, access, now, maintenance }: RowProps) {
   return (
     <tr className={TR_CLASS} data-striped="odd" data-hover data-with-row-border data-health={monitor.health} aria-selected={selectable ? isSelected : undefined}>
       {selectable && (
@@ -144,6 +147,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
       )}
       <td className={`${TD_CLASS} monitor-row-status-cell`} style={NOWRAP}>
         <MonitorHealthBadge health={monitor.health} muted={monitor.muted} />
+        <MaintenanceBadge open={maintenance} />
       </td>
       <td className={`${TD_CLASS} monitor-row-name-cell`}>
         <a className="monitor-row-name" href={routeHref(`/monitors/${monitor.id}`)}>
@@ -200,6 +204,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
 /** The health-first Monitors list: status first, then what the last runs said; sortable headers, a checkbox per row for bulk actions. */
 export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelect, onDelete, access, now }: MonitorsTableProps) {
   const sortProps = { sort, order, onSort };
+  const maintenance = useCurrentMaintenance();
   const pageIds = monitors.map((monitor) => monitor.id);
   const selectedOnPage = selected ? pageIds.filter((id) => selected.has(id)).length : 0;
   return (
@@ -243,6 +248,7 @@ export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelec
               onDelete={onDelete}
               access={access}
               now={now}
+              maintenance={maintenance.get(monitor.id)}
             />
           ))}
         </Table.Tbody>

@@ -1,0 +1,43 @@
+import { transaction } from '../../db/connection';
+import { maintenanceWindowsVersion } from '../../db/repositories/maintenance-windows';
+import { updateSchedules } from '../../db/repositories/runs';
+import type { Db } from '../../db/connection';
+import type { ServiceDeps } from '../context';
+import { loadMaintenanceCalendar, type MaintenanceCalendar } from './calendar';
+
+const loaded = new WeakMap<Db, { version: number; calendar: MaintenanceCalendar }>();
+
+/** Every account's windows, read again only after one was written (the scheduler asks on every tick). */
+function calendarOf(db: Db): MaintenanceCalendar {
+  const version = maintenanceWindowsVersion();
+  const cached = loaded.get(db);
+  if (cached && cached.version === version) return cached.calendar;
+  const calendar = loadMaintenanceCalendar({ db });
+  loaded.set(db, { version, calendar });
+  return calendar;
+}
+
+export interface DueSlot {
+  plan: { checkId: string; accountId: string; checkNum: number; tags: readonly string[]; groupId: number | null };
+  /** The slot's time: a slot is held when this falls inside an open window of the check. */
+  plannedAt: number;
+  nextRunAt: number;
+}
+
+/**
+ * Splits the scheduler's due slots into those that run and those a maintenance window holds; the
+ * held ones only get their next-run time written (no session: the check simply does not run).
+ */
+export function holdSlotsInMaintenance<T extends DueSlot>(deps: ServiceDeps, due: readonly T[]): { run: T[]; held: T[] } {
+  if (due.length === 0) return { run: [], held: [] };
+  const calendar = calendarOf(deps.db);
+  if (calendar.empty) return { run: [...due], held: [] };
+  const run: T[] = [];
+  const held: T[] = [];
+  for (const slot of due) {
+    const check = { accountId: slot.plan.accountId, id: slot.plan.checkId, tags: slot.plan.tags, groupId: slot.plan.groupId };
+    (calendar.openFor(check, slot.plannedAt) ? held : run).push(slot);
+  }
+  if (held.length > 0) transaction(deps.db, (tx) => updateSchedules(tx, held.map((s) => ({ checkNum: s.plan.checkNum, nextRunAt: s.nextRunAt }))));
+  return { run, held };
+}

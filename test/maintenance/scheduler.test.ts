@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src-main/core/clock';
+import { ManualTimers } from '../../src-main/scheduler/manual-timers';
+import { icmpBody, startServer, type TestServer } from '../helpers/server';
+
+const MINUTE = 60_000;
+// Day 2 of a window that started on day 1: the scheduler must compute the recurrence, not just the first occurrence.
+const T0 = Date.parse('2026-01-02T01:50:00.000Z');
+const OPENS = Date.parse('2026-01-02T02:00:00.000Z');
+const CLOSES = Date.parse('2026-01-02T02:30:00.000Z');
+
+describe('a recurring maintenance window holds scheduled runs (ManualClock, injected timers, real ping)', { timeout: 120_000 }, () => {
+  const open: TestServer[] = [];
+  afterEach(async () => {
+    for (const server of open.splice(0)) await server.stop();
+  });
+
+  it('daily 02:00–02:30: matching checks (own tag, group tag, or named by id) run on both sides of the window and never in it; others keep running; Run now still runs', async () => {
+    const clock = new ManualClock(T0);
+    const timers = new ManualTimers(clock);
+    const server = await startServer({ clock, timers, startScheduler: true, schedulerPollMs: 2000 });
+    open.push(server);
+    const startedAt = new Map<string, number[]>();
+    server.backend.events.on('sessionUpdated', (e) => {
+      if (e.status === 'STARTED') startedAt.set(e.checkId, [...(startedAt.get(e.checkId) ?? []), clock.now().getTime()]);
+    });
+    const ping = { frequency: 1, request: { hostname: '127.0.0.1', pingCount: 1 } };
+    const create = async (body: Record<string, unknown>) => {
+      const res = await server.api('POST', '/v1/checks/icmp', icmpBody({ ...ping, ...body }));
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const group = await server.api('POST', '/v1/check-groups', { name: 'Databases', tags: ['db'], locations: [] });
+    expect(group.status, group.text).toBe(201);
+    const tagged = await create({ name: 'tagged', tags: ['db'] });
+    const inGroup = await create({ name: 'in group', groupId: group.body.id });
+    const named = await create({ name: 'named', tags: ['web'] });
+    const other = await create({ name: 'web', tags: ['web'] });
+    const window = await server.api('POST', '/v1/maintenance-windows', {
+      name: 'Nightly vacuum',
+      tags: ['db'],
+      startsAt: '2026-01-01T02:00:00.000Z',
+      endsAt: '2026-01-01T02:30:00.000Z',
+      repeatUnit: 'DAY',
+      repeatInterval: 1,
+    });
+    expect(window.status, window.text).toBe(201);
+    const forOne = await server.api('POST', '/v1/maintenance-windows', { name: 'One check', tags: [], checkIds: [named], startsAt: '2026-01-02T02:00:00.000Z', endsAt: '2026-01-02T02:30:00.000Z' });
+    expect(forOne.status, forOne.text).toBe(201);
+
+    await timers.advance(2000);
+    expect(server.backend.scheduler.size).toBe(4);
+    let manual: { status: number; body: { sessions: { checkId: string }[] } } | null = null;
+    let manualAt = 0;
+    for (let minute = 0; minute < 50; minute++) {
+      await timers.advance(MINUTE);
+      if (clock.now().getTime() >= OPENS + 10 * MINUTE && !manual) {
+        manualAt = clock.now().getTime();
+        manual = await server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [tagged] } });
+      }
+    }
+
+    const inWindow = (t: number) => t >= OPENS && t < CLOSES;
+    for (const id of [tagged, inGroup, named]) {
+      const times = startedAt.get(id) ?? [];
+      const scheduled = id === tagged ? times.filter((t) => t !== manualAt) : times;
+      expect(scheduled.filter(inWindow), id).toEqual([]);
+      expect(scheduled.filter((t) => t < OPENS).length, id).toBe(10);
+      expect(scheduled.filter((t) => t >= CLOSES).length, id).toBeGreaterThanOrEqual(10);
+    }
+    expect((startedAt.get(other) ?? []).filter(inWindow)).toHaveLength(30);
+    expect(server.backend.scheduler.skippedForMaintenance).toBe(90);
+    // A run asked for by hand is not held.
+    expect(manual?.status).toBe(201);
+    expect(manual?.body.sessions.map((s) => s.checkId)).toEqual([tagged]);
+    expect((startedAt.get(tagged) ?? []).filter(inWindow)).toHaveLength(1);
+  });
+
+  it('a window created, edited or deleted while the scheduler runs takes effect from the next slot', async () => {
+    const clock = new ManualClock(T0);
+    const timers = new ManualTimers(clock);
+    const server = await startServer({ clock, timers, startScheduler: true, schedulerPollMs: 2000 });
+    open.push(server);
+    let started = 0;
+    server.backend.events.on('sessionUpdated', (e) => {
+      if (e.status === 'STARTED') started++;
+    });
+    const check = await server.api('POST', '/v1/checks/icmp', icmpBody({ frequency: 1, tags: ['db'], request: { hostname: '127.0.0.1', pingCount: 1 } }));
+    expect(check.status, check.text).toBe(201);
+    await timers.advance(2000);
+    const runsIn = async (minutes: number) => {
+      const before = started;
+      await timers.advance(minutes * MINUTE);
+      return started - before;
+    };
+    expect(await runsIn(3)).toBe(3);
+    const now = clock.now().getTime();
+    const body = { name: 'Now', tags: ['db'], startsAt: new Date(now).toISOString(), endsAt: new Date(now + 60 * MINUTE).toISOString() };
+    const window = await server.api('POST', '/v1/maintenance-windows', body);
+    expect(window.status, window.text).toBe(201);
+    expect(await runsIn(3)).toBe(0);
+    expect((await server.api('PUT', `/v1/maintenance-windows/${window.body.id}`, { ...body, tags: ['other'] })).status).toBe(200);
+    expect(await runsIn(3)).toBe(3);
+    expect((await server.api('PUT', `/v1/maintenance-windows/${window.body.id}`, body)).status).toBe(200);
+    expect(await runsIn(3)).toBe(0);
+    expect((await server.api('DELETE', `/v1/maintenance-windows/${window.body.id}`)).status).toBe(204);
+    expect(await runsIn(3)).toBe(3);
+  });
+});
