@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
+import { ManualClock } from '../../src-main/core/clock';
+import { HOLD_TIMEOUT_MS, releaseHeldAlerts } from '../../src-main/services/alerts/held-alerts';
 import { createChannel, IMPOSSIBLE } from './harness';
 
 const DEPENDENTS = 20;
@@ -114,6 +116,21 @@ describe('dependencies: a failing gateway holds its dependents’ alerts down (r
     expect(gatewaySessions.body, 'twenty held dependents start one run of the gateway').toHaveLength(1);
   });
 
+  it('raises the held alerts when the awaited gateway run passes: the dependents are down on their own', async () => {
+    const gatewayId = await createCheck('Gateway', { ...SLOW_FAILING, assertions: [] });
+    const dependents = [await createCheck('API', FAILING, { dependsOn: [gatewayId] }), await createCheck('Web', FAILING, { dependsOn: [gatewayId] })];
+    const [gatewaySession] = await trigger([gatewayId]);
+    await finished(await trigger(dependents));
+    expect((await server.api('GET', `/v1/check-sessions/${gatewaySession}`)).body.stoppedAt).toBeNull();
+    expect(await delivered()).toEqual([]);
+
+    await finished([gatewaySession as string]);
+    expect((await delivered()).map((b) => [b.CHECK_NAME, b.ALERT_TYPE]).sort()).toEqual([
+      ['API', 'ALERT_FAILURE'],
+      ['Web', 'ALERT_FAILURE'],
+    ]);
+  });
+
   it('judges dependents on their own once the gateway recovers: the one still failing alerts, the recovered one sends no recovery', async () => {
     const gatewayId = await createCheck('Gateway', FAILING);
     const stillFailing = await createCheck('Still failing', FAILING, { dependsOn: [gatewayId] });
@@ -133,5 +150,46 @@ describe('dependencies: a failing gateway holds its dependents’ alerts down (r
       ['Gateway', 'ALERT_RECOVERY'],
       ['Still failing', 'ALERT_FAILURE'],
     ]);
+  });
+});
+
+describe('dependencies: a held alert does not wait forever', () => {
+  let server: TestServer;
+  let receiver: HttpReceiver;
+  let clock: ManualClock;
+
+  beforeAll(async () => {
+    receiver = await startHttpReceiver();
+    clock = new ManualClock(new Date().toISOString());
+    server = await startServer({ clock });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await receiver.close();
+  });
+
+  it('raises the dependent’s alert on its own when the gateway gives no verdict within 3 minutes', async () => {
+    const channelId = await createChannel(server, { type: 'WEBHOOK', config: { name: 'On call', url: `${receiver.url}/hook`, webhookSecret: 's' } });
+    // No agent serves this location: the gateway's run stays in flight.
+    expect((await server.api('POST', '/v1/private-locations', { name: 'Unserved', slugName: 'unserved' })).status).toBe(201);
+    const subscribed = { alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }] };
+    const gateway = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Gateway', request: FAILING, privateLocations: ['unserved'], ...subscribed }));
+    const dependent = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'API', request: FAILING, dependsOn: [gateway.body.id], ...subscribed }));
+    expect(dependent.status, dependent.text).toBe(201);
+    const gatewayRun = await server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [gateway.body.id] } });
+    expect(gatewayRun.status, gatewayRun.text).toBe(201);
+    const run = await server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [dependent.body.id] } });
+    const done = await server.api('GET', `/v1/check-sessions/${run.body.sessions[0].checkSessionId}/completion?maxWaitSeconds=30`);
+    expect(done.status, done.text).toBe(200);
+    const deliveredNow = async () => {
+      releaseHeldAlerts(server.backend.deps);
+      await server.backend.alerting.dispatcher.drain();
+      return receiver.requests.map((r) => JSON.parse(r.body) as Record<string, string>).map((b) => [b.CHECK_NAME, b.ALERT_TYPE]);
+    };
+
+    clock.advance(HOLD_TIMEOUT_MS - 1_000);
+    expect(await deliveredNow(), 'still waiting for the gateway').toEqual([]);
+    clock.advance(1_000);
+    expect(await deliveredNow()).toEqual([['API', 'ALERT_FAILURE']]);
   });
 });
