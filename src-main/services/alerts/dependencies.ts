@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { insertCheckAlert } from '../../db/repositories/alerts';
-import { activeDependentsOf, dependencyListsOf, dependencyStatuses, idsOf } from '../../db/repositories/dependencies';
+import { activeDependentsOf, dependencyListsOf, dependencyStatuses, idsOf, type DependencyStatusRow } from '../../db/repositories/dependencies';
 import { channelFlagOf, type AlertDecision, type AlertState, type RunAlertType } from '../../../src-shared/rules/alerting';
 import { effectiveDependencies, HELD_DOWN_NAMES_SHOWN, suppressedText } from '../../../src-shared/rules/dependencies';
 import { cadenceOf } from '../../../src-shared/rules/schedule';
@@ -37,6 +37,31 @@ interface StoredState {
   failedRuns?: unknown;
 }
 
+/** The dependencies that count (activated, in an activated group), by name. */
+export function activeDependencies(db: Db, accountId: string, ids: readonly string[]): DependencyStatusRow[] {
+  return dependencyStatuses(db, accountId, ids)
+    .filter((s) => s.activated === 1)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Judged at most a period (plus grace) ago. */
+export function isFresh(s: DependencyStatusRow, now: number): boolean {
+  return s.judgedAt !== null && now - s.judgedAt <= cadenceOf(s.frequency ?? 10, s.frequencyOffset, s.id).periodMs + FRESH_GRACE_MS;
+}
+
+/** Its fresh last verdict is FAIL. */
+export function isFailing(s: DependencyStatusRow, now: number): boolean {
+  return isFresh(s, now) && s.state !== null && Number((JSON.parse(s.state) as StoredState).failedRuns) > 0;
+}
+
+/** A check's effective dependencies (own ∪ group's), or null when the check does not exist. */
+export function effectiveDependenciesOf(db: Db, accountId: string, checkId: string): string[] | null {
+  const lists = dependencyListsOf(db, accountId, checkId);
+  if (!lists) return null;
+  const { own, group } = idsOf(lists);
+  return effectiveDependencies(checkId, own, group);
+}
+
 /**
  * What a check's dependencies say about an alert it would raise now:
  * - suppressed: a dependency's last verdict (at most a period old) is FAIL;
@@ -46,19 +71,12 @@ interface StoredState {
  * Deactivated dependencies do not count.
  */
 export function gateOnDependencies(db: Db, accountId: string, checkId: string, now: number): DependencyGate {
-  const lists = dependencyListsOf(db, accountId, checkId);
-  if (!lists) return null;
-  const { own, group } = idsOf(lists);
-  const ids = effectiveDependencies(checkId, own, group);
+  const ids = effectiveDependenciesOf(db, accountId, checkId) ?? [];
   if (ids.length === 0) return null;
-  const statuses = dependencyStatuses(db, accountId, ids)
-    .filter((s) => s.activated === 1)
-    .sort((a, b) => a.name.localeCompare(b.name));
-  const fresh = (s: (typeof statuses)[number]) =>
-    s.judgedAt !== null && now - s.judgedAt <= cadenceOf(s.frequency ?? 10, s.frequencyOffset, s.id).periodMs + FRESH_GRACE_MS;
-  const failing = statuses.find((s) => fresh(s) && s.state !== null && Number((JSON.parse(s.state) as StoredState).failedRuns) > 0);
+  const statuses = activeDependencies(db, accountId, ids);
+  const failing = statuses.find((s) => isFailing(s, now));
   if (failing) return { kind: 'suppressed', by: { checkId: failing.id, name: failing.name } };
-  const stale = statuses.filter((s) => !fresh(s) && s.inFlight !== 1);
+  const stale = statuses.filter((s) => !isFresh(s, now) && s.inFlight !== 1);
   if (stale.length > 0 || statuses.some((s) => s.inFlight === 1)) return { kind: 'wait', trigger: stale.map((s) => s.id) };
   return null;
 }
