@@ -131,6 +131,16 @@ describe('dependencies: a failing gateway holds its dependents’ alerts down (r
     ]);
   });
 
+  it('applies a group’s dependsOn to its checks: the gateway’s alert is the only one and names them', async () => {
+    const gatewayId = await createCheck('Gateway', FAILING);
+    const group = await server.api('POST', '/v2/check-groups?autoAssignAlerts=false', { name: 'Behind the gateway', dependsOn: [gatewayId] });
+    expect(group.status, group.text).toBe(201);
+    const members = [await createCheck('Member A', FAILING, { groupId: group.body.id }), await createCheck('Member B', FAILING, { groupId: group.body.id })];
+    await finished(await trigger([gatewayId]));
+    await finished(await trigger(members));
+    expect((await delivered()).map((b) => [b.CHECK_NAME, b.ALERT_TYPE, b.HELD_DOWN])).toEqual([['Gateway', 'ALERT_FAILURE', '2 dependent checks held down: Member A, Member B']]);
+  });
+
   it('judges dependents on their own once the gateway recovers: the one still failing alerts, the recovered one sends no recovery', async () => {
     const gatewayId = await createCheck('Gateway', FAILING);
     const stillFailing = await createCheck('Still failing', FAILING, { dependsOn: [gatewayId] });
