@@ -94,6 +94,15 @@ describe('dependsOn on checks and groups: stored, returned, validated (REST and 
     expect(stored.body.dependsOn).toEqual([]);
   });
 
+  it('names a long cycle by its first checks and its length', async () => {
+    const chain: string[] = [];
+    for (let i = 1; i <= 15; i += 1) chain.push(await create(`Link ${i}`, { dependsOn: chain.slice(-1) }));
+    const closing = await server.api('PUT', `/v1/checks/icmp/${chain[0]}`, { dependsOn: [chain[14]] });
+    expect(closing.status, closing.text).toBe(400);
+    expect(closing.body.message).toContain('dependsOn: this would make a dependency cycle: "Link 1" → "Link 15" → "Link 14" → ');
+    expect(closing.body.message).toContain('→ … (15 checks) → "Link 1"');
+  });
+
   it('returns a group’s list, rejects unknown ids on groups, and a deleted check leaves every list', async () => {
     const gateway = await create('Doomed gateway');
     const other = await create('Other gateway');

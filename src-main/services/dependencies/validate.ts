@@ -35,8 +35,12 @@ function graphWith(tx: Db, accountId: string, change: { checkId?: string; own?: 
   return { graph, names };
 }
 
+/** Long cycles are named by their first checks and the one that closes them, so the message stays readable. */
+const CYCLE_NAMES_SHOWN = 10;
+
 function cycleError(cycle: string[], names: Map<string, string>): AppError {
-  const path = cycle.map((id) => `"${names.get(id) ?? id}"`).join(' → ');
+  const named = cycle.map((id) => `"${names.get(id) ?? id}"`);
+  const path = named.length <= CYCLE_NAMES_SHOWN + 1 ? named.join(' → ') : `${named.slice(0, CYCLE_NAMES_SHOWN).join(' → ')} → … (${named.length - 1} checks) → ${named[named.length - 1]}`;
   return new AppError('validation', `dependsOn: this would make a dependency cycle: ${path}. Remove one of these dependencies first.`);
 }
 
