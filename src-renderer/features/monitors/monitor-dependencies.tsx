@@ -18,7 +18,7 @@ export function MonitorDependencies({ checkId }: { checkId: string }) {
       <Title order={4}>Dependencies</Title>
       {suppressed && (
         <Alert color="yellow" title="Alerts held down">
-          This monitor is failing, {suppressed.text}. Its failures are recorded; it alerts on its own again once that check passes.
+          This monitor is failing — {suppressed.text}. Its failures are recorded; it alerts on its own again once that check passes.
         </Alert>
       )}
       {heldSince !== null && (
