@@ -5,15 +5,21 @@ import { choose } from './console';
 export class IcmpMonitorEditForm {
   readonly form: Locator;
   readonly group: Locator;
+  readonly dependsOn: Locator;
   readonly saveButton: Locator;
 
   constructor(readonly page: Page) {
     this.form = page.getByRole('form', { name: 'Edit ICMP monitor' });
     this.group = this.form.getByRole('combobox', { name: 'Group' });
+    this.dependsOn = this.form.getByLabel('Depends on');
     this.saveButton = this.form.getByRole('button', { name: 'Save changes' });
   }
 
   async chooseGroup(name: string): Promise<void> {
     await choose(this.page, this.group, name);
+  }
+
+  async chooseDependency(name: string): Promise<void> {
+    await choose(this.page, this.dependsOn, name);
   }
 }

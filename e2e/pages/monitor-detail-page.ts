@@ -4,6 +4,7 @@ import { runProgress } from './run-progress';
 export class MonitorDetailPage {
   readonly runNowButton: Locator;
   readonly statusHeader: Locator;
+  readonly dependencies: Locator;
   readonly resultsTable: Locator;
   readonly chart: Locator;
   /** The range's heading, e.g. "Over the last 24 hours". */
@@ -26,6 +27,7 @@ export class MonitorDetailPage {
     const performance = main.getByRole('region', { name: 'Performance' });
     this.runNowButton = main.getByRole('button', { name: 'Run now', exact: true });
     this.statusHeader = main.getByRole('region', { name: 'Monitor status' });
+    this.dependencies = main.getByRole('region', { name: 'Dependencies' });
     this.resultsTable = main.getByRole('table', { name: 'Recent results' });
     this.chart = main.getByRole('img', { name: /^Response time chart/ });
     this.rangeHeading = performance.getByRole('heading', { name: /^Over / });

@@ -564,16 +564,21 @@ export const agentJobs = sqliteTable(
  * Alerting state per check: the escalation state machine of src-shared/rules/alerting.ts, and the
  * last session already counted (a session with several locations is judged once).
  */
-export const checkAlertStates = sqliteTable('check_alert_states', {
-  checkId: text('check_id')
-    .primaryKey()
-    .references(() => checks.id, { onDelete: 'cascade' }),
-  accountId: text('account_id').notNull(),
-  /** AlertState as JSON. */
-  state: text('state', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  lastSessionId: text('last_session_id'),
-  updatedAt: integer('updated_at').notNull(),
-});
+export const checkAlertStates = sqliteTable(
+  'check_alert_states',
+  {
+    checkId: text('check_id')
+      .primaryKey()
+      .references(() => checks.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    /** AlertState as JSON (with `held` while an alert waits for a dependency's verdict). */
+    state: text('state', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    lastSessionId: text('last_session_id'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  // Every judged run looks for held alerts: the few held rows, never the whole table.
+  (t) => [index('check_alert_states_held').on(t.checkId).where(sql`json_extract(state, '$.held') is not null`)],
+);
 
 /** One row per alert event (failure, degradation, reminder, recovery, test): the notifications' checkAlertId. */
 export const checkAlerts = sqliteTable(

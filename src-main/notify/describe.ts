@@ -1,4 +1,5 @@
 import { consoleLink } from '../../src-shared/rules/console-links';
+import { heldDownText } from '../../src-shared/rules/dependencies';
 import type { AlertEvent, AlertType, DeliverySettings } from './types';
 
 /** The four kinds of message a channel can send; colours, severities and PagerDuty actions follow them. */
@@ -63,6 +64,11 @@ export function formatResponseTime(ms: number | null): string | null {
   return ms === null ? null : `${Math.round(ms)} ms`;
 }
 
+/** "20 dependent checks held down: a, b, …" when this check's failure holds dependents' alerts down, else null. */
+export function heldDownOf(event: AlertEvent): string | null {
+  return event.heldDown && event.heldDown.count > 0 ? heldDownText(event.heldDown.count, event.heldDown.names) : null;
+}
+
 export interface SummaryField {
   label: string;
   value: string;
@@ -80,6 +86,7 @@ export function summaryFields(event: AlertEvent, settings: DeliverySettings): Su
     ['Error', event.errorMessage],
     ['Group', event.groupName],
     ['Tags', event.tags.length > 0 ? event.tags.join(', ') : null],
+    ['Held down', heldDownOf(event)],
     ['Result', resultUrl(event, settings)],
   ];
   return fields.filter((f): f is [string, string] => typeof f[1] === 'string' && f[1] !== '').map(([label, value]) => ({ label, value }));

@@ -1,4 +1,4 @@
-import { alertTitle, resultUrl, statusWord } from './describe';
+import { alertTitle, heldDownOf, resultUrl, statusWord } from './describe';
 import type { AlertEvent, DeliverySettings } from './types';
 
 /**
@@ -25,6 +25,8 @@ export const TEMPLATE_VARIABLES = [
   { name: 'ACCOUNT_ID', description: 'The account id', example: '…' },
   { name: 'EVENT_ID', description: 'Unique per notification and the same on every retry: use it to drop duplicates', example: '…' },
   { name: 'NOTIFICATION_ID', description: 'Same as EVENT_ID', example: '…' },
+  { name: 'HELD_DOWN', description: 'Sightline extension: the dependent checks whose alerts this failure holds down (empty when none)', example: '20 dependent checks held down: API, Checkout, …' },
+  { name: 'HELD_DOWN_COUNT', description: 'Sightline extension: how many dependent checks this failure holds down', example: '20' },
   { name: 'OCCURRED_AT', description: 'When the alert was raised, ISO 8601', example: '2026-01-01T12:00:05.000Z' },
   { name: 'TIMESTAMP', description: 'When this delivery attempt was sent, UNIX seconds (as in x-sightline-timestamp)', example: '1767268805' },
 ] as const;
@@ -55,6 +57,8 @@ export function templateValues(event: AlertEvent, settings: DeliverySettings, no
     ACCOUNT_ID: event.accountId,
     EVENT_ID: event.notificationId,
     NOTIFICATION_ID: event.notificationId,
+    HELD_DOWN: heldDownOf(event) ?? '',
+    HELD_DOWN_COUNT: String(event.heldDown?.count ?? 0),
     OCCURRED_AT: event.occurredAt,
     TIMESTAMP: String(Math.floor(now.getTime() / 1000)),
   };

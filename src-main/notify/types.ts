@@ -39,6 +39,8 @@ export interface AlertEvent {
   notificationId: string;
   /** ISO 8601: when the alert event was decided. */
   occurredAt: string;
+  /** The checks that depend on this one and whose alerts it holds down while it fails (names: the first few). */
+  heldDown?: { count: number; names: string[] };
 }
 
 /*

@@ -9,6 +9,7 @@ import {
   SUB_MINUTE_OFFSETS,
 } from '../enums';
 import { BoundedName, LIMITS, Tags, byteLimited } from './limits';
+import { MAX_DEPENDENCIES } from '../rules/dependencies';
 
 export const Location = z.enum(LOCATIONS);
 export const RuntimeId = z.enum(RUNTIME_IDS).nullable();
@@ -77,6 +78,13 @@ export const AlertChannelSubscription = z.object({
 });
 export type AlertChannelSubscription = z.infer<typeof AlertChannelSubscription>;
 
+/** Checks this one (or a group's members) depends on: a Sightline extension, see rules/dependencies.ts. */
+export const DependsOn = z
+  .array(z.uuid({ error: 'must be a check id (uuid)' }))
+  .max(MAX_DEPENDENCIES, { error: `at most ${MAX_DEPENDENCIES} checks` })
+  .meta({ description: 'Sightline extension: ids of checks this one depends on. While one of them fails, this check\'s alerts are held down.' });
+export type DependsOn = z.infer<typeof DependsOn>;
+
 /**
  * `value` may be left out (or sent as null or the mask) only to keep the value of a variable stored
  * as a secret; the services refuse it otherwise (docs/DECISIONS.md, "Secrets").
@@ -142,6 +150,7 @@ export function commonCheckFields<M extends SchemaMode>(mode: M, limits: SharedF
     groupOrder: d(z.number().min(0).nullable(), null),
     runtimeId: d(RuntimeId, null),
     alertChannelSubscriptions: d(z.array(AlertChannelSubscription), []),
+    dependsOn: d(DependsOn, []),
     retryStrategy: d(RetryStrategy.nullable(), null),
     triggerIncident: d(TriggerIncident.nullable(), null),
     runParallel: d(z.boolean(), false),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AlertChannelSubscription,
   AlertSettings,
+  DependsOn,
   DEFAULT_ALERT_SETTINGS,
   EnvironmentVariable,
   KeyValue,
@@ -107,6 +108,7 @@ function checkGroupFields<M extends SchemaMode>(mode: M) {
     runtimeId: d(RuntimeId, null),
     environmentVariables: d(z.array(EnvironmentVariable).max(CHECK_GROUP_ENVIRONMENT_VARIABLES_MAX).nullable(), []),
     alertChannelSubscriptions: d(z.array(AlertChannelSubscription), []),
+    dependsOn: d(DependsOn, []),
     setupSnippetId: d(z.number().int().nullable(), null),
     tearDownSnippetId: d(z.number().int().nullable(), null),
     localSetupScript: d(byteLimited(LIMITS.snippetBytes).nullable(), null),

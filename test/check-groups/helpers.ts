@@ -15,6 +15,7 @@ export const GROUP_DEFAULTS = {
   runtimeId: null,
   environmentVariables: [],
   alertChannelSubscriptions: [],
+  dependsOn: [],
   setupSnippetId: null,
   tearDownSnippetId: null,
   localSetupScript: null,

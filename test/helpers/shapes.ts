@@ -23,6 +23,7 @@ export const COMMON_DEFAULTS = {
   groupOrder: null,
   runtimeId: null,
   alertChannelSubscriptions: [],
+  dependsOn: [],
   retryStrategy: null,
   triggerIncident: null,
   runParallel: false,

@@ -11,6 +11,7 @@ export function callTwiml(event: AlertEvent): string {
   const parts = [`Sightline alert. ${alertTitle(event)}.`];
   if (event.runLocation) parts.push(`Location: ${event.runLocation}.`);
   if (event.errorMessage) parts.push(`Error: ${trimText(event.errorMessage, 200)}.`);
+  if (event.heldDown) parts.push(`${event.heldDown.count} dependent checks held down.`);
   const say = `<Say>${xmlEscape(parts.join(' '))}</Say>`;
   return `<Response>${say}<Pause length="1"/>${say}</Response>`;
 }

@@ -1,4 +1,4 @@
-import { alertKind, alertTitle, resultUrl, trimText } from '../describe';
+import { alertKind, alertTitle, heldDownOf, resultUrl, trimText } from '../describe';
 import { sendHttp } from '../http';
 import { apiUrl } from '../settings';
 import type { AlertEvent, PagerdutyChannelConfig, Provider } from '../types';
@@ -40,6 +40,7 @@ export const deliverPagerduty: Provider<PagerdutyChannelConfig> = async (event, 
         startedAt: event.startedAt,
         errorMessage: event.errorMessage,
         tags: event.tags,
+        heldDown: heldDownOf(event) ?? undefined,
       },
     },
     client: 'Sightline',

@@ -1,4 +1,4 @@
-import { alertTitle, formatResponseTime, resultUrl, trimText } from '../describe';
+import { alertTitle, formatResponseTime, heldDownOf, resultUrl, trimText } from '../describe';
 import { e164, postToTwilio } from '../twilio';
 import type { AlertEvent, DeliverySettings, PhoneChannelConfig, Provider } from '../types';
 
@@ -6,7 +6,7 @@ import type { AlertEvent, DeliverySettings, PhoneChannelConfig, Provider } from 
 const SMS_MAX_CHARS = 320;
 
 export function smsText(event: AlertEvent, settings: DeliverySettings): string {
-  const facts = [event.runLocation, formatResponseTime(event.responseTime), event.errorMessage].filter((f): f is string => !!f);
+  const facts = [event.runLocation, formatResponseTime(event.responseTime), event.errorMessage, heldDownOf(event)].filter((f): f is string => !!f);
   const link = resultUrl(event, settings);
   const head = `[Sightline] ${alertTitle(event)}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`;
   return link ? `${trimText(head, SMS_MAX_CHARS - link.length - 1)} ${link}` : trimText(head, SMS_MAX_CHARS);

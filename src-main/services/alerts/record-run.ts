@@ -11,6 +11,7 @@ import { storedBodyOf } from '../alert-channels';
 import type { ServiceDeps } from '../context';
 import { enqueueNotification } from '../notifications';
 import { accountDelivery } from '../settings';
+import { applyDependencies, heldDownFacts } from './dependencies';
 import { loadAlertingCheck, type AlertingCheck } from './effective';
 import { followIncident } from './incidents';
 
@@ -62,7 +63,7 @@ function representative(results: RunResultFacts[], verdict: RunVerdict): RunResu
   return ran[ran.length - 1];
 }
 
-function eventOf(check: AlertingCheck, alert: RunAlertType, result: RunResultFacts | undefined, now: Date): Omit<AlertEvent, 'notificationId'> {
+export function eventOf(check: AlertingCheck, alert: RunAlertType, result: RunResultFacts | undefined, now: Date): Omit<AlertEvent, 'notificationId'> {
   return {
     alertType: alert,
     checkId: check.checkId,
@@ -82,7 +83,7 @@ function eventOf(check: AlertingCheck, alert: RunAlertType, result: RunResultFac
 }
 
 /** Notifications for the alert to every activated channel that asks for its kind, in the caller's transaction. */
-function enqueueForChannels(tx: Db, keyring: Keyring, check: AlertingCheck, alert: RunAlertType, checkAlertId: string, result: RunResultFacts | undefined, now: number): string[] {
+export function enqueueForChannels(tx: Db, keyring: Keyring, check: AlertingCheck, alert: RunAlertType, checkAlertId: string, result: RunResultFacts | undefined, now: number): string[] {
   const { rateLimit } = accountDelivery(tx, keyring, check.accountId);
   const flag = channelFlagOf(alert);
   const ids: string[] = [];
@@ -138,11 +139,13 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       judged(previous);
       return NOTHING;
     }
-    const decision = nextAlertState(previous, verdict, check.effective.alertSettings, at);
+    const result = representative(run.results, verdict);
+    const event = (alert: RunAlertType) => ({ ...eventOf(check, alert, result, new Date(at)), ...heldDownFacts(tx, check, alert) });
+    const decided = nextAlertState(previous, verdict, check.effective.alertSettings, at);
+    const decision = applyDependencies(deps, tx, check, run, previous, decided, result, () => event(decided.alert as RunAlertType));
     judged(decision.state);
     if (!decision.alert) return { ...NOTHING, verdict };
 
-    const result = representative(run.results, verdict);
     const checkAlertId = randomUUID();
     const muted = check.effective.muted;
     insertCheckAlert(tx, {
@@ -153,7 +156,7 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       checkSessionId: run.checkSessionId,
       checkResultId: result?.checkResultId ?? null,
       muted,
-      event: { ...eventOf(check, decision.alert, result, new Date(at)) },
+      event: event(decision.alert),
       createdAt: now.getTime(),
     });
     const notificationIds = muted ? [] : enqueueForChannels(tx, deps.keyring, check, decision.alert, checkAlertId, result, now.getTime());

@@ -2,6 +2,7 @@ import type { EventBus, ResultRecordedEvent } from '../../core/events';
 import { crashAfterResultCommitIfAsked } from '../../core/test-hooks';
 import type { ServiceDeps } from '../context';
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../notifications';
+import { HELD_SWEEP_INTERVAL_MS, releaseHeldAlerts } from './held-alerts';
 import { catchUpAlertingInSlices, judgeCheck, type JudgedSession } from './judge-pending';
 
 export interface Alerting {
@@ -33,12 +34,16 @@ export function startAlerting(deps: ServiceDeps, events: EventBus, options: Disp
     }
   });
   dispatcher.start();
+  // Alerts held for a dependency's verdict are released by that verdict; this catches timeouts.
+  const sweep = setInterval(() => sweepHeldAlerts(deps), HELD_SWEEP_INTERVAL_MS);
+  sweep.unref();
   return {
     dispatcher,
     /** Resolves once the start-up catch-up has judged every check (tests wait for it). */
     caughtUp: catchingUp,
     async stop() {
       stopped = true;
+      clearInterval(sweep);
       await catchingUp;
       unsubscribe();
       await dispatcher.stop();
@@ -53,6 +58,15 @@ export function startAlerting(deps: ServiceDeps, events: EventBus, options: Disp
  */
 export function onResultRecorded(deps: ServiceDeps, event: ResultRecordedEvent): JudgedSession[] {
   const judged = judgeCheck(deps, event.accountId, event.checkId);
+  if (judged.length > 0) releaseHeldAlerts(deps);
   if (judged.some((j) => j.outcome.notificationIds.length > 0)) deps.runtime.dispatch?.kick();
   return judged;
+}
+
+function sweepHeldAlerts(deps: ServiceDeps): void {
+  try {
+    releaseHeldAlerts(deps);
+  } catch (error) {
+    deps.logger.error({ err: error }, 'alerting could not settle alerts held for dependencies');
+  }
 }

@@ -2,6 +2,7 @@ import { transaction } from '../../db/connection';
 import { findCheckGroup, insertCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import type { CheckGroup, CheckGroupCreate } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
+import { assertGroupDependencies } from '../dependencies';
 import { assertOwnPrivateLocations } from '../private-locations';
 import { resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
 import { toCheckGroupView } from './read-shape';
@@ -17,6 +18,7 @@ export function createCheckGroup(ctx: ServiceContext, parsed: CheckGroupCreate, 
   const { name, alertChannelSubscriptions, ...body } = sealGroupSecrets(ctx.keyring, { ...parsed, ...resolveGroupSecrets(parsed, null) } as typeof parsed);
   return transaction(ctx.db, (tx) => {
     assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations);
+    assertGroupDependencies(tx, ctx.accountId, null, body.dependsOn);
     const id = insertCheckGroup(tx, { accountId: ctx.accountId, name, body, createdAt: ctx.clock.now().toISOString(), updatedAt: null });
     subscribeNewGroup(tx, ctx.accountId, id, alertChannelSubscriptions, options.autoAssignAlerts);
     const row = findCheckGroup(tx, ctx.accountId, id);

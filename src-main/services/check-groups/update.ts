@@ -3,6 +3,7 @@ import { transaction } from '../../db/connection';
 import { findCheckGroup, replaceCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import { CheckGroupCreate, type CheckGroup, type CheckGroupUpdate } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
+import { assertGroupDependencies } from '../dependencies';
 import { assertOwnPrivateLocations } from '../private-locations';
 import { openGroupSecrets, resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
 import { parseOrThrow } from '../validation';
@@ -30,6 +31,7 @@ export function updateCheckGroup(ctx: ServiceContext, rawId: string | number, pa
     const parsed = parseOrThrow(CheckGroupCreate, resolveGroupSecrets(merged, current));
     const { name, alertChannelSubscriptions, ...body } = sealGroupSecrets(ctx.keyring, parsed);
     assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations, existing.body.privateLocations);
+    assertGroupDependencies(tx, ctx.accountId, id, body.dependsOn);
     if (patch.alertChannelSubscriptions !== undefined) replaceGroupSubscriptions(tx, ctx.accountId, id, alertChannelSubscriptions);
     const row = { ...existing, name, body, updatedAt: ctx.clock.now().toISOString() };
     replaceCheckGroup(tx, row);

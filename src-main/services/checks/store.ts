@@ -6,6 +6,7 @@ import { countChecks, insertCheck, replaceCheck, type CheckRow } from '../../db/
 import type { Db } from '../../db/connection';
 import type { AlertChannelSubscription } from '../../../src-shared/schemas/check-common';
 import type { ServiceContext } from '../context';
+import { assertCheckDependencies } from '../dependencies';
 import { assertOwnPrivateLocations } from '../private-locations';
 
 export interface ValidatedCheckBody {
@@ -19,6 +20,7 @@ export interface ValidatedCheckBody {
   frequencyOffset?: number | null;
   privateLocations?: string[] | null;
   alertChannelSubscriptions: AlertChannelSubscription[];
+  dependsOn?: string[];
 }
 
 function assertGroupExists(tx: Db, accountId: string, groupId: number | null): void {
@@ -51,6 +53,7 @@ export function insertValidatedCheck(tx: Db, ctx: ServiceContext, body: Validate
   assertPlanAllows(tx, ctx.accountId);
   assertGroupExists(tx, ctx.accountId, body.groupId);
   assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations);
+  assertCheckDependencies(tx, ctx.accountId, null, body.dependsOn, body.groupId);
   const row: CheckRow = {
     id: randomUUID(),
     accountId: ctx.accountId,
@@ -65,6 +68,7 @@ export function insertValidatedCheck(tx: Db, ctx: ServiceContext, body: Validate
 export function replaceValidatedCheck(tx: Db, ctx: ServiceContext, existing: CheckRow, body: ValidatedCheckBody): CheckRow {
   if (body.groupId !== existing.groupId) assertGroupExists(tx, ctx.accountId, body.groupId);
   assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations, existing.body.privateLocations);
+  assertCheckDependencies(tx, ctx.accountId, existing.id, body.dependsOn, body.groupId);
   const row: CheckRow = { ...existing, ...columnsOf(body), updatedAt: ctx.clock.now().toISOString() };
   replaceCheck(tx, row);
   return row;

@@ -22,6 +22,8 @@ export interface GroupFormValues {
   activated: boolean;
   muted: boolean;
   tags: string[];
+  /** Ids of the checks every monitor of the group depends on. */
+  dependsOn: string[];
   /** Tagged values (lib/run-locations.ts); empty: each check runs where it is set to. */
   runLocations: string[];
   concurrency: number | string;
@@ -47,6 +49,7 @@ export const INITIAL_GROUP_FORM_VALUES: GroupFormValues = {
   activated: true,
   muted: false,
   tags: [],
+  dependsOn: [],
   runLocations: [],
   concurrency: 3,
   runParallel: false,
@@ -70,6 +73,7 @@ export const GROUP_LABELS: Record<string, string> = {
   concurrency: 'Concurrency',
   runLocations: 'Locations',
   tags: 'Tags',
+  dependsOn: 'Depends on',
   retryType: 'Retry strategy',
   baseBackoffSeconds: 'Base backoff (s)',
   maxRetries: 'Max retries',
@@ -93,6 +97,7 @@ export function toGroupBody(values: GroupFormValues): CheckGroupCreateInput {
     activated: values.activated,
     muted: values.muted,
     tags: values.tags,
+    dependsOn: values.dependsOn,
     ...toLocationLists(values.runLocations),
     concurrency: optionalNumber(values.concurrency),
     runParallel: values.runParallel,
@@ -121,6 +126,7 @@ export function groupValuesOf(group: Record<string, unknown>): GroupFormValues {
     activated: stored.activated !== false,
     muted: stored.muted === true,
     tags: stringArray(stored.tags),
+    dependsOn: stringArray(stored.dependsOn),
     runLocations: runLocationsOf(stored, false),
     concurrency: numberField(stored.concurrency),
     runParallel: stored.runParallel === true,

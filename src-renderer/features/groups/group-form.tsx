@@ -5,6 +5,7 @@ import { EnvVarsEditor } from '../../components/env-vars-editor';
 import { LocationPicker } from '../../components/location-picker';
 import { FormFooter } from '../../components/form-footer';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
+import { DependsOnSelect } from '../monitors/depends-on-select';
 import { GroupAlertFields } from './group-alert-fields';
 import { GROUP_LABELS, toGroupBody, validateGroupForm, type GroupFormValues } from './group-form-model';
 import { GroupRetryFields } from './group-retry-fields';
@@ -39,6 +40,10 @@ export function GroupForm(props: GroupFormProps) {
           />
         </SimpleGrid>
         <TagsInput label={GROUP_LABELS.tags} description="Press Enter after each tag." clearable {...form.getInputProps('tags')} />
+        <DependsOnSelect
+          inputProps={form.getInputProps('dependsOn')}
+          description="Every monitor of the group depends on these too: while one fails, their failures are recorded but do not alert."
+        />
         <Group gap="xl">
           <Switch label="Active" description="Paused groups pause all their checks." {...form.getInputProps('activated', { type: 'checkbox' })} />
           <Switch label="Muted" description="Muted groups send no alerts." {...form.getInputProps('muted', { type: 'checkbox' })} />

@@ -3,6 +3,7 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { LocationPicker } from '../../components/location-picker';
 import { GroupSelect } from '../groups/group-select';
 import { COMMON_LABELS, type CommonCheckField } from './check-form-common';
+import { DependsOnSelect } from './depends-on-select';
 
 interface CheckCommonFieldsProps {
   inputProps: (field: CommonCheckField, type?: 'checkbox') => GetInputPropsReturnType;
@@ -27,6 +28,10 @@ export function CheckCommonFields({ inputProps, frequencyOptions }: CheckCommonF
         label={COMMON_LABELS.runLocations}
         description="Where the monitor runs: this machine, or agents of your private locations. Nothing chosen: this machine. A group with locations of its own decides for its monitors."
         inputProps={inputProps('runLocations')}
+      />
+      <DependsOnSelect
+        inputProps={inputProps('dependsOn')}
+        description="While one of these fails, this monitor's failures are recorded but do not alert: the failing one's alert names it."
       />
       <TagsInput
         label={COMMON_LABELS.tags}

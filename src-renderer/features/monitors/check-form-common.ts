@@ -13,6 +13,8 @@ export interface CommonCheckValues {
   groupId: string | null;
   /** Where it runs, as tagged values (lib/run-locations.ts): this machine, private locations, public names. */
   runLocations: string[];
+  /** Ids of the checks it depends on. */
+  dependsOn: string[];
 }
 
 export type CommonCheckField = keyof CommonCheckValues;
@@ -25,6 +27,7 @@ export const COMMON_LABELS: Record<CommonCheckField, string> = {
   muted: 'Muted',
   groupId: 'Group',
   runLocations: 'Locations',
+  dependsOn: 'Depends on',
 };
 
 export const INITIAL_COMMON_VALUES: CommonCheckValues = {
@@ -35,6 +38,7 @@ export const INITIAL_COMMON_VALUES: CommonCheckValues = {
   muted: false,
   groupId: null,
   runLocations: [LOCAL_RUN_LOCATION],
+  dependsOn: [],
 };
 
 type Frequency = (typeof FREQUENCIES)[number];
@@ -47,6 +51,7 @@ export function commonBody(values: CommonCheckValues) {
     frequency: Number(values.frequency) as Frequency,
     tags: values.tags,
     groupId: values.groupId ? Number(values.groupId) : null,
+    dependsOn: values.dependsOn,
     ...toLocationLists(values.runLocations),
   };
 }
@@ -61,6 +66,7 @@ export function commonValuesOf(check: Record<string, unknown>): CommonCheckValue
     muted: check.muted === true,
     groupId: typeof check.groupId === 'number' ? String(check.groupId) : null,
     runLocations: runLocationsOf(check, true),
+    dependsOn: stringArray(check.dependsOn),
   };
 }
 

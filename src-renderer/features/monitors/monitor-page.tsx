@@ -12,6 +12,7 @@ import { formatCreated } from './check-display';
 import { DeleteMonitorModal } from './delete-monitor-modal';
 import { frequencyShort } from './frequency';
 import { MonitorAlertChannels } from './monitor-alert-channels';
+import { MonitorDependencies } from './monitor-dependencies';
 import { MonitorFields } from './monitor-fields';
 import { MonitorPerformance } from './monitor-performance';
 import { preloadChart } from './monitor-response-chart';
@@ -111,6 +112,7 @@ export function MonitorPage() {
       />
       <Stack gap="lg" maw={1100}>
         <MonitorStatusHeader checkId={data.id} activated={data.activated === true} />
+        <MonitorDependencies checkId={data.id} />
         <MonitorPerformance checkId={data.id} range={range} onRangeChange={setRange} />
         <MonitorResults checkId={data.id} />
         <MonitorFields label="Monitor settings" fields={fields} />

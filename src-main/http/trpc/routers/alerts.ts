@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts';
+import { dependencyStatusOf, getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts';
 import { getNamedAlertNotification, listNamedAlertNotifications, sendTestNotification } from '../../../services/notifications';
 import { getDeliverySettings, setDeliverySettings } from '../../../services/settings';
 import { TEMPLATE_VARIABLES } from '../../../notify/template-variables';
@@ -19,6 +19,8 @@ export const alertsRouter = router({
   setAccountAlertSettings: authedProcedure.input(AlertSettings).mutation(({ ctx, input }) => setAccountAlertSettings(ctx.service, input)),
   getDeliverySettings: authedProcedure.query(({ ctx }) => getDeliverySettings(ctx.service)),
   setDeliverySettings: adminProcedure.input(DeliverySettingsUpdate).mutation(({ ctx, input }) => setDeliverySettings(ctx.service, input)),
+  /** How a monitor's dependencies shape its alerting now (the monitor page). */
+  dependencyStatus: authedProcedure.input(z.object({ checkId: z.string().min(1) })).query(({ ctx, input }) => dependencyStatusOf(ctx.service, input.checkId)),
   /** The `{{NAME}}` variables a webhook may use, for the console's help popover. */
   templateVariables: authedProcedure.query(() => TEMPLATE_VARIABLES),
 });

@@ -1,0 +1,1 @@
+CREATE INDEX `check_alert_states_held` ON `check_alert_states` (`check_id`) WHERE json_extract(state, '$.held') is not null;

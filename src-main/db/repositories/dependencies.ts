@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { checkAlertStates, checkGroups, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
+
+/** A check's own `dependsOn` and its group's, as stored (JSON text or null). */
+export interface DependencyListsRow {
+  id: string;
+  name: string;
+  groupId: number | null;
+  own: string | null;
+  group: string | null;
+}
+
+function parseIds(json: string | null): string[] {
+  if (!json) return [];
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+export function idsOf(row: { own: string | null; group: string | null }): { own: string[]; group: string[] } {
+  return { own: parseIds(row.own), group: parseIds(row.group) };
+}
+
+/** Every check of the account with both lists: the dependency graph, read when a write could close a cycle. */
+export function dependencyLists(db: Db, accountId: string): DependencyListsRow[] {
+  return db.all<DependencyListsRow>(sql`select c.id as id, c.name as name, c.group_id as groupId,
+      json_extract(c.body, '$.dependsOn') as own, json_extract(g.body, '$.dependsOn') as "group"
+    from ${checks} c left join ${checkGroups} g on g.id = c.group_id
+    where c.account_id = ${accountId}`);
+}
+
+/** One check's lists (undefined when it does not exist). */
+export function dependencyListsOf(db: Db, accountId: string, checkId: string): DependencyListsRow | undefined {
+  return db.get<DependencyListsRow | undefined>(sql`select c.id as id, c.name as name, c.group_id as groupId,
+      json_extract(c.body, '$.dependsOn') as own, json_extract(g.body, '$.dependsOn') as "group"
+    from ${checks} c left join ${checkGroups} g on g.id = c.group_id
+    where c.account_id = ${accountId} and c.id = ${checkId}`);
+}
+
+/** Which of `ids` are checks of the account, with their names. */
+export function checkNamesOf(db: Db, accountId: string, ids: readonly string[]): Map<string, string> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = db.all<{ id: string; name: string }>(sql`select id, name from ${checks} where account_id = ${accountId} and id in (${list})`);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Activated checks (in activated groups) whose own or group list names `checkId`, by name. */
+export function activeDependentsOf(db: Db, accountId: string, checkId: string): { id: string; name: string }[] {
+  return db.all<{ id: string; name: string }>(sql`select c.id as id, c.name as name
+    from ${checks} c left join ${checkGroups} g on g.id = c.group_id
+    where c.account_id = ${accountId} and c.id != ${checkId} and c.activated = 1
+      and coalesce(json_extract(g.body, '$.activated'), 1) = 1
+      and (exists (select 1 from json_each(c.body, '$.dependsOn') where value = ${checkId})
+        or exists (select 1 from json_each(g.body, '$.dependsOn') where value = ${checkId}))
+    order by c.name_folded, c.id`);
+}
+
+/** Drops `checkId` from every check's and group's list (the check is being deleted). */
+export function removeDependencyOn(db: Db, accountId: string, checkId: string): void {
+  const without = (body: ReturnType<typeof sql.raw>) =>
+    sql`json_set(${body}, '$.dependsOn', (select json_group_array(value) from json_each(${body}, '$.dependsOn') where value != ${checkId}))`;
+  const named = (body: ReturnType<typeof sql.raw>) => sql`exists (select 1 from json_each(${body}, '$.dependsOn') where value = ${checkId})`;
+  const body = sql.raw('body');
+  db.run(sql`update ${checks} set body = ${without(body)} where account_id = ${accountId} and ${named(body)}`);
+  db.run(sql`update ${checkGroups} set body = ${without(body)} where account_id = ${accountId} and ${named(body)}`);
+}
+
+/** What judging a dependent needs to know of one dependency. */
+export interface DependencyStatusRow {
+  id: string;
+  name: string;
+  /** 1 when the check and its group are activated. */
+  activated: number;
+  frequency: number | null;
+  frequencyOffset: number | null;
+  /** Its alert state (JSON) and when it was last judged (epoch ms), null when never. */
+  state: string | null;
+  judgedAt: number | null;
+  /** 1 when a session of it has not finished yet. */
+  inFlight: number;
+}
+
+export function dependencyStatuses(db: Db, accountId: string, ids: readonly string[]): DependencyStatusRow[] {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return db.all<DependencyStatusRow>(sql`select c.id as id, c.name as name,
+      (c.activated = 1 and coalesce(json_extract(g.body, '$.activated'), 1) = 1) as activated,
+      json_extract(c.body, '$.frequency') as frequency, json_extract(c.body, '$.frequencyOffset') as frequencyOffset,
+      s.state as state, s.updated_at as judgedAt,
+      exists (select 1 from ${checkSessions} cs join ${checkSchedule} sc on sc.check_num = cs.check_num
+        where sc.check_id = c.id and cs.status < ${UNFINISHED_BELOW}) as inFlight
+    from ${checks} c left join ${checkGroups} g on g.id = c.group_id left join ${checkAlertStates} s on s.check_id = c.id
+    where c.account_id = ${accountId} and c.id in (${list})`);
+}
+
+/** Alert states holding an alert back until a dependency's verdict arrives (the partial index keeps this cheap). */
+export function heldAlertStates(db: Db): { checkId: string; accountId: string }[] {
+  return db.all<{ checkId: string; accountId: string }>(
+    sql`select check_id as checkId, account_id as accountId from ${checkAlertStates} where json_extract(state, '$.held') is not null`,
+  );
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/connection';
+import { insertCheckAlert } from '../../db/repositories/alerts';
+import { activeDependentsOf, dependencyListsOf, dependencyStatuses, idsOf, type DependencyStatusRow } from '../../db/repositories/dependencies';
+import { channelFlagOf, type AlertDecision, type AlertState, type RunAlertType } from '../../../src-shared/rules/alerting';
+import { effectiveDependencies, HELD_DOWN_NAMES_SHOWN, suppressedText } from '../../../src-shared/rules/dependencies';
+import { cadenceOf } from '../../../src-shared/rules/schedule';
+import type { ServiceDeps } from '../context';
+import type { AlertingCheck } from './effective';
+import { triggerDependencies } from './trigger-dependencies';
+
+/** A dependency judged longer ago than its period plus this has no fresh verdict: it is run now and waited for. */
+const FRESH_GRACE_MS = 60_000;
+
+/**
+ * An alert held back until its dependencies' verdicts arrive; kept in the dependent's alert state.
+ * `R` is record-run's RunResultFacts (a parameter, so this file does not import record-run back).
+ */
+export interface HeldAlert<R = unknown> {
+  checkSessionId: string;
+  alert: RunAlertType;
+  result: R | null;
+  /** When the run finished (the alert speaks of then) and when it was held (the timeout counts from then), epoch ms. */
+  at: number;
+  since: number;
+}
+
+export type StateWithHold<R = unknown> = AlertState & { held?: HeldAlert<R> };
+
+interface ResultRef {
+  checkResultId: string;
+}
+
+export type DependencyGate = { kind: 'suppressed'; by: { checkId: string; name: string } } | { kind: 'wait'; trigger: string[] } | null;
+
+interface StoredState {
+  failedRuns?: unknown;
+}
+
+/** The dependencies that count (activated, in an activated group), by name. */
+export function activeDependencies(db: Db, accountId: string, ids: readonly string[]): DependencyStatusRow[] {
+  return dependencyStatuses(db, accountId, ids)
+    .filter((s) => s.activated === 1)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Judged at most a period (plus grace) ago. */
+export function isFresh(s: DependencyStatusRow, now: number): boolean {
+  return s.judgedAt !== null && now - s.judgedAt <= cadenceOf(s.frequency ?? 10, s.frequencyOffset, s.id).periodMs + FRESH_GRACE_MS;
+}
+
+/** Its fresh last verdict is FAIL. */
+export function isFailing(s: DependencyStatusRow, now: number): boolean {
+  return isFresh(s, now) && s.state !== null && Number((JSON.parse(s.state) as StoredState).failedRuns) > 0;
+}
+
+/** A check's effective dependencies (own ∪ group's), or null when the check does not exist. */
+export function effectiveDependenciesOf(db: Db, accountId: string, checkId: string): string[] | null {
+  const lists = dependencyListsOf(db, accountId, checkId);
+  if (!lists) return null;
+  const { own, group } = idsOf(lists);
+  return effectiveDependencies(checkId, own, group);
+}
+
+/**
+ * What a check's dependencies say about an alert it would raise now:
+ * - suppressed: a dependency's last verdict (at most a period old) is FAIL;
+ * - wait: no such failure, but a dependency has a run in flight or no fresh verdict (those without
+ *   one are run now); the alert is held until their verdicts arrive;
+ * - null: every dependency passed recently (or it has none): the check alerts on its own.
+ * Deactivated dependencies do not count.
+ */
+export function gateOnDependencies(db: Db, accountId: string, checkId: string, now: number): DependencyGate {
+  const ids = effectiveDependenciesOf(db, accountId, checkId) ?? [];
+  if (ids.length === 0) return null;
+  const statuses = activeDependencies(db, accountId, ids);
+  const failing = statuses.find((s) => isFailing(s, now));
+  if (failing) return { kind: 'suppressed', by: { checkId: failing.id, name: failing.name } };
+  const stale = statuses.filter((s) => !isFresh(s, now) && s.inFlight !== 1);
+  if (stale.length > 0 || statuses.some((s) => s.inFlight === 1)) return { kind: 'wait', trigger: stale.map((s) => s.id) };
+  return null;
+}
+
+/** Openings of a failure or degradation wait for dependencies; reminders are only suppressed; recoveries pass. */
+const OPENINGS: ReadonlySet<RunAlertType> = new Set(['ALERT_FAILURE', 'ALERT_DEGRADED', 'ALERT_DEGRADED_FAILURE']);
+
+/** The state as if the alert had not been raised: the streak counts on, what was sent stays as it was. */
+function notRaised(previous: AlertState, decided: AlertState): StateWithHold {
+  const { held: _held, ...state } = decided as StateWithHold;
+  return { ...state, alerted: previous.alerted, remindersSent: previous.remindersSent, lastAlertAt: previous.lastAlertAt };
+}
+
+/** Records the alert that a failing dependency held down: an alert row without notifications, saying why. */
+export function recordSuppressed(tx: Db, check: AlertingCheck, alert: RunAlertType, sessionId: string, result: ResultRef | null, at: number, by: { checkId: string; name: string }, now: number, event: Record<string, unknown>): void {
+  insertCheckAlert(tx, {
+    id: randomUUID(),
+    accountId: check.accountId,
+    checkId: check.checkId,
+    alertType: alert,
+    checkSessionId: sessionId,
+    checkResultId: result?.checkResultId ?? null,
+    muted: true,
+    event: { ...event, suppressedBy: { checkId: by.checkId, checkName: by.name, text: suppressedText(by.name) }, occurredAt: new Date(at).toISOString() },
+    createdAt: now,
+  });
+}
+
+/**
+ * The alert decision with the check's dependencies applied (called in the judging transaction).
+ * A failure or degradation alert is suppressed while a dependency fails, or held while a dependency's
+ * verdict is awaited (see held-alerts.ts for its release); a stale hold is dropped by any new verdict.
+ */
+export function applyDependencies<R extends ResultRef>(
+  deps: ServiceDeps,
+  tx: Db,
+  check: AlertingCheck,
+  run: { checkSessionId: string; finishedAt?: number },
+  previous: AlertState,
+  decision: AlertDecision,
+  result: R | undefined,
+  event: () => Record<string, unknown>,
+): AlertDecision {
+  const { held: _stale, ...state } = decision.state as StateWithHold;
+  const plain: AlertDecision = { state, alert: decision.alert };
+  if (!decision.alert || channelFlagOf(decision.alert) === 'sendRecovery') return plain;
+  const now = deps.clock.now().getTime();
+  const gate = gateOnDependencies(tx, check.accountId, check.checkId, now);
+  if (gate === null) return plain;
+  const at = run.finishedAt ?? now;
+  if (gate.kind === 'suppressed') {
+    recordSuppressed(tx, check, decision.alert, run.checkSessionId, result ?? null, at, gate.by, now, event());
+    return { state: notRaised(previous, decision.state), alert: null };
+  }
+  if (!OPENINGS.has(decision.alert)) return plain;
+  triggerDependencies(deps, check.accountId, gate.trigger);
+  const held: HeldAlert<R> = { checkSessionId: run.checkSessionId, alert: decision.alert, result: result ?? null, at, since: now };
+  return { state: { ...notRaised(previous, decision.state), held } as AlertState, alert: null };
+}
+
+/** What a failure or degradation alert of a dependency adds to its message: the dependents it holds down. */
+export function heldDownFacts(db: Db, check: { accountId: string; checkId: string }, alert: RunAlertType): { heldDown?: { count: number; names: string[] } } {
+  if (channelFlagOf(alert) === 'sendRecovery') return {};
+  const dependents = activeDependentsOf(db, check.accountId, check.checkId);
+  if (dependents.length === 0) return {};
+  return { heldDown: { count: dependents.length, names: dependents.slice(0, HELD_DOWN_NAMES_SHOWN).map((d) => d.name) } };
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { transaction } from '../../db/connection';
+import { findAlertState, insertCheckAlert, saveAlertState } from '../../db/repositories/alerts';
+import { heldAlertStates } from '../../db/repositories/dependencies';
+import { channelFlagOf, type AlertState } from '../../../src-shared/rules/alerting';
+import type { ServiceDeps } from '../context';
+import { gateOnDependencies, heldDownFacts, recordSuppressed, type StateWithHold } from './dependencies';
+import { loadAlertingCheck } from './effective';
+import { followIncident } from './incidents';
+import { enqueueForChannels, eventOf, type RunResultFacts } from './record-run';
+
+/** A held alert whose dependencies give no verdict within this is raised on its own. */
+export const HOLD_TIMEOUT_MS = 3 * 60_000;
+
+/** How often the alerting loop looks for held alerts that timed out (or whose verdict event was missed). */
+export const HELD_SWEEP_INTERVAL_MS = 5_000;
+
+type Release = 'raised' | 'suppressed' | 'dropped' | 'waiting';
+
+/**
+ * Settles one held alert in its own transaction: raised when its dependencies passed (or the hold
+ * timed out), recorded as suppressed when one now fails, kept while a verdict is still awaited.
+ */
+function releaseOne(deps: ServiceDeps, accountId: string, checkId: string): { release: Release; notificationIds: string[] } {
+  return transaction(deps.db, (tx) => {
+    const stored = findAlertState(tx, checkId);
+    const state = stored?.state as StateWithHold<RunResultFacts> | undefined;
+    const held = state?.held;
+    if (!stored || !state || !held) return { release: 'dropped' as Release, notificationIds: [] };
+    const now = deps.clock.now().getTime();
+    const { held: _held, ...rest } = state;
+    const save = (next: AlertState) => saveAlertState(tx, { ...stored, state: { ...next }, updatedAt: stored.updatedAt });
+    const check = loadAlertingCheck(tx, accountId, checkId);
+    if (!check || !check.effective.activated) {
+      save(rest);
+      return { release: 'dropped' as Release, notificationIds: [] };
+    }
+    const gate = now - held.since >= HOLD_TIMEOUT_MS ? null : gateOnDependencies(tx, accountId, checkId, now);
+    if (gate?.kind === 'wait') return { release: 'waiting' as Release, notificationIds: [] };
+    const event = { ...eventOf(check, held.alert, held.result ?? undefined, new Date(held.at)), ...heldDownFacts(tx, check, held.alert) };
+    if (gate?.kind === 'suppressed') {
+      recordSuppressed(tx, check, held.alert, held.checkSessionId, held.result, held.at, gate.by, now, event);
+      save(rest);
+      return { release: 'suppressed' as Release, notificationIds: [] };
+    }
+    save({ ...rest, alerted: channelFlagOf(held.alert) === 'sendFailure' ? 'FAILURE' : 'DEGRADED', remindersSent: 0, lastAlertAt: now });
+    const checkAlertId = randomUUID();
+    insertCheckAlert(tx, {
+      id: checkAlertId,
+      accountId,
+      checkId,
+      alertType: held.alert,
+      checkSessionId: held.checkSessionId,
+      checkResultId: held.result?.checkResultId ?? null,
+      muted: check.effective.muted,
+      event,
+      createdAt: now,
+    });
+    const notificationIds = check.effective.muted ? [] : enqueueForChannels(tx, deps.keyring, check, held.alert, checkAlertId, held.result ?? undefined, now);
+    followIncident({ ...deps, db: tx }, check, held.alert);
+    return { release: 'raised' as Release, notificationIds };
+  });
+}
+
+/**
+ * Settles every held alert that can be settled now: called after any check's run is judged (it may
+ * be the verdict a hold waits for) and on a timer (for timeouts). Returns how each hold went.
+ */
+export function releaseHeldAlerts(deps: ServiceDeps): Release[] {
+  const releases: Release[] = [];
+  let kick = false;
+  for (const { accountId, checkId } of heldAlertStates(deps.db)) {
+    try {
+      const { release, notificationIds } = releaseOne(deps, accountId, checkId);
+      releases.push(release);
+      kick ||= notificationIds.length > 0;
+    } catch (error) {
+      deps.logger.error({ err: error, checkId }, 'alerting could not settle an alert held for a dependency');
+    }
+  }
+  if (kick) deps.runtime.dispatch?.kick();
+  return releases;
+}
