@@ -2,6 +2,7 @@ import { AppError } from '../core/errors';
 import { EventBus } from '../core/events';
 import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
+import type { AgentConnectivityView } from '../../src-shared/rules/connectivity';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import type { Execution } from '../../src-shared/schemas/run-job';
 // Straight to signals: the agent-jobs index would lead back here through the service context.
@@ -44,6 +45,8 @@ export interface AgentStatus {
   icmpMode(): 'fping' | 'ping';
   /** How multi-step scripts are isolated (null when this agent's runs are not its executors', e.g. a stub). */
   multiStepIsolation(): MultiStepIsolationView | null;
+  /** The agent's own connectivity (null when it checks none: --no-canary). */
+  connectivity(): AgentConnectivityView | null;
 }
 
 export interface AgentJobsRuntime {

@@ -1,6 +1,7 @@
 /** Execution lanes: one per check type, each with its own capacity, and what operators see of them. Pure. */
 
 import { RUN_TYPE_NAMES, RUN_TYPES, type RunType } from '../schemas/run-job';
+import { connectivityMessage, type AgentConnectivityView } from './connectivity';
 
 /** Each check type that runs here has its own lane with its own capacity, so one kind of work never starves another. */
 export const LANES: readonly RunType[] = RUN_TYPE_NAMES;
@@ -40,8 +41,8 @@ export interface MultiStepIsolationView {
 }
 
 export interface AgentHealth {
-  /** `saturated` once any run was skipped in the last hour. */
-  status: 'ok' | 'saturated';
+  /** `saturated` once any run was skipped in the last hour; `offline` while the agent's own network is down. */
+  status: 'ok' | 'saturated' | 'offline';
   /** One sentence for the operator, with the fix when saturated. */
   message: string;
   /** Runs skipped in the last hour, by every agent (remote ones included), per lane. */
@@ -53,6 +54,8 @@ export interface AgentHealth {
   multiStepIsolation: MultiStepIsolationView | null;
   /** The embedded agent's lanes (empty when this process runs no agent). */
   lanes: LaneStats[];
+  /** The agent's own connectivity (null when this process runs no agent). */
+  connectivity: AgentConnectivityView | null;
 }
 
 
@@ -62,7 +65,20 @@ export function agentHealthOf(counts: {
   lanes: LaneStats[];
   icmpMode: 'fping' | 'ping' | null;
   multiStepIsolation?: MultiStepIsolationView | null;
+  connectivity?: AgentConnectivityView | null;
 }): AgentHealth {
+  const health = lanesHealthOf(counts);
+  const connectivity = counts.connectivity ?? null;
+  if (connectivity?.status !== 'offline') return { ...health, connectivity };
+  return { ...health, status: 'offline', message: `${connectivityMessage(connectivity, 'this')} ${health.message}`, connectivity };
+}
+
+function lanesHealthOf(counts: {
+  skippedByLane: Partial<Record<LaneName, number>>;
+  lanes: LaneStats[];
+  icmpMode: 'fping' | 'ping' | null;
+  multiStepIsolation?: MultiStepIsolationView | null;
+}): Omit<AgentHealth, 'connectivity'> {
   const entries = Object.entries(counts.skippedByLane) as [LaneName, number][];
   const skipped = entries.reduce((n, [, count]) => n + count, 0);
   const isolation = counts.multiStepIsolation ?? null;

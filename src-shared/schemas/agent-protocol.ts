@@ -52,8 +52,8 @@ export const AgentLeaseReply = z.object({
 });
 export type AgentLeaseReply = z.infer<typeof AgentLeaseReply>;
 
-/** DROPPED is what agents before lanes called SKIPPED; it is read as SKIPPED. */
-export const AGENT_OUTCOME_REASONS = ['SKIPPED', 'DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR'] as const;
+/** DROPPED is what agents before lanes called SKIPPED; it is read as SKIPPED. AGENT_OFFLINE: the agent's own network was down. */
+export const AGENT_OUTCOME_REASONS = ['SKIPPED', 'DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'AGENT_OFFLINE'] as const;
 
 /** What a remote agent reports for a job: the run contract's result. */
 export const AgentExecutionResult = ExecutionResult;

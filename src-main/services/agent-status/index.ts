@@ -9,5 +9,6 @@ export function backendAgentHealth(deps: ServiceDeps): AgentHealth {
     lanes: agent ? agent.lanes() : [],
     icmpMode: agent ? agent.icmpMode() : null,
     multiStepIsolation: agent ? agent.multiStepIsolation() : null,
+    connectivity: agent ? agent.connectivity() : null,
   });
 }

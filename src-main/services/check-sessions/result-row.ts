@@ -10,6 +10,7 @@ const REASON_MESSAGES: Record<NoResultReason, string> = {
   LEASE_EXPIRED: 'Not run: the agent running this check stopped answering and its lease expired. Not a failure of the target.',
   SHUTDOWN: 'Not run to the end: the agent shut down first. Not a failure of the target.',
   EXECUTOR_ERROR: 'Not run: an internal error of Sightline stopped this run (it was logged on the server). Not a failure of the target.',
+  AGENT_OFFLINE: 'Skipped: agent offline. The agent running this check could not reach its own network (none of its canaries answered), so this run says nothing about the target. Not a failure of the target.',
 };
 
 export interface ResultFacts {
@@ -26,7 +27,7 @@ export function factsOf(outcome: JobOutcome, now: number): ResultFacts {
   if (!result) {
     const reason = outcome.reason ?? 'EXECUTOR_ERROR';
     // No run, no verdict on the target: recorded as cancelled (the session ends CANCELLED, nothing alerts).
-    const flags = RESULT_FLAGS.isCancelled | (reason === 'SKIPPED' ? RESULT_FLAGS.skipped : RESULT_FLAGS.aborted);
+    const flags = RESULT_FLAGS.isCancelled | (reason === 'SKIPPED' || reason === 'AGENT_OFFLINE' ? RESULT_FLAGS.skipped : RESULT_FLAGS.aborted);
     return { flags, responseTimeMs: null, startedAt: now, durationMs: 0, error: { kind: reason, message: REASON_MESSAGES[reason] }, networkError: false };
   }
   const startedAt = Date.parse(result.startedAt);

@@ -1,12 +1,13 @@
 import { countChecksByHealth, lastProblemError, listOpenIncidents, listProblemChecks, listRecentNotifications } from '../../db/repositories/dashboard';
 import { locationNames } from '../../db/repositories/runs';
-import type { LaneName } from '../../../src-shared/rules/lanes';
+import type { AgentHealth, LaneName } from '../../../src-shared/rules/lanes';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 import type { AlertChannelType } from '../../../src-shared/schemas/alert-channel';
 import type { NotificationStatus } from '../../../src-shared/schemas/alert-notification';
 import { MONITOR_HEALTHS, type MonitorHealthState } from '../../../src-shared/schemas/monitor-stats';
 import { backendAgentHealth } from '../agent-status/index';
+import type { AgentConnectivityView } from '../../../src-shared/rules/connectivity';
 import { errorSummary } from '../checks/error-summary';
 import { StreakCache } from '../checks/monitor-state';
 import type { ServiceContext } from '../context';
@@ -67,7 +68,7 @@ export interface DashboardSummary {
   counts: Record<MonitorHealthState, number>;
   problems: { total: number; items: ProblemMonitor[] };
   incidents: { total: number; items: OpenIncident[] };
-  agent: { status: 'ok' | 'saturated'; message: string; skippedLastHour: number; lanes: LaneSummary[] };
+  agent: { status: AgentHealth['status']; message: string; skippedLastHour: number; lanes: LaneSummary[]; connectivity: AgentConnectivityView | null };
   notifications: RecentNotification[];
 }
 
@@ -119,6 +120,7 @@ export function computeDashboardSummary(ctx: ServiceContext, streaks = new Strea
         oldestWaitMs: lane.oldestWaitMs,
         skippedLastHour: agent.skippedByLane[lane.lane] ?? 0,
       })),
+      connectivity: agent.connectivity,
     },
     notifications: listRecentNotifications(ctx.db, ctx.accountId, LISTED_NOTIFICATIONS).map((row) => ({
       id: row.id,

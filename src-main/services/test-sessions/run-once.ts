@@ -19,6 +19,7 @@ const NOT_RUN: Record<NoResultReason, string> = {
   LEASE_EXPIRED: 'The run was lost.',
   SHUTDOWN: 'The server is shutting down; the run did not finish.',
   EXECUTOR_ERROR: 'The run failed inside Sightline (the server logged why); nothing was wrong with the script as far as is known.',
+  AGENT_OFFLINE: "The run was not started: this machine's agent is offline (none of its canaries answer). Try again once its network is back.",
 };
 
 function variables(value: unknown): EnvironmentVariable[] {
