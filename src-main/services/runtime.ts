@@ -74,6 +74,8 @@ export interface Runtime {
   agent: AgentStatus | null;
   /** Runs that could not start in time, per lane, recorded by the run coordinator (all agents). */
   skips: SkipCounter;
+  /** What remote agents last said of their own network (services/agent-connectivity). */
+  remoteConnectivity: { agents: Map<string, { online: boolean; outages: number }> };
   /** Aborted when the backend starts closing: long-polls answer 503 and no run starts any more. */
   shutdown: AbortController;
 }
@@ -121,6 +123,7 @@ export function createRuntime(baseUrl = ''): Runtime {
     dispatch: null,
     agent: null,
     skips: new SkipCounter(),
+    remoteConnectivity: { agents: new Map() },
     shutdown: new AbortController(),
   };
 }

@@ -33,6 +33,9 @@ export class ConnectivityMonitor {
   private running = false;
   private readonly offlineRuns = new RecentCounts();
   private offlineRunsTotal = 0;
+  /** Times it went offline, and when the last time began: a remote agent tells the server an outage it could not report while it lasted. */
+  outages = 0;
+  lastOutageSince: number | null = null;
 
   constructor(private readonly options: ConnectivityMonitorOptions) {
     this.state = initialConnectivity(options.clock.now().getTime());
@@ -113,6 +116,10 @@ export class ConnectivityMonitor {
   }
 
   private announce(change: Exclude<ConnectivityChange, null>): void {
+    if (change === 'OFFLINE') {
+      this.outages++;
+      this.lastOutageSince = this.state.since;
+    }
     const view = this.view();
     if (change === 'OFFLINE') this.options.logger.warn({ reason: view.reason, canaries: view.canaries }, 'this agent is offline: its runs are skipped as its own fault until a canary answers');
     else this.options.logger.warn({ canaries: view.canaries }, 'this agent is back online');
