@@ -11,6 +11,7 @@ import { NewMonitorButtons } from '../monitors/new-monitor-buttons';
 import { pollInterval, useLiveUpdates } from '../sessions/live-updates-context';
 import { SessionsTable } from '../sessions/sessions-table';
 import { AgentSaturationAlert } from './agent-saturation-alert';
+import { AgentOfflineAlert } from '../agent/agent-offline-alert';
 import { HealthCountCard } from './health-count-card';
 import { LanesSummary } from './lanes-summary';
 import { OpenIncidents } from './open-incidents';
@@ -68,6 +69,7 @@ export function DashboardPage() {
           )
         }
       />
+      {data && <AgentOfflineAlert connectivity={data.agent.connectivity} linkToAgent />}
       {data && <AgentSaturationAlert agent={data.agent} />}
       {!data && summary.error !== null && <QueryError title="The dashboard could not be loaded" error={summary.error} onRetry={summary.refetch} />}
       {data && data.total === 0 ? (
