@@ -50,8 +50,8 @@ export interface EmbeddedAgentOptions {
 /** What the agent asks of its connectivity monitor (connectivity/monitor.ts). */
 export interface ConnectivityGate {
   readonly offline: boolean;
-  /** A fresh canary round: true when the agent's network answers. */
-  confirm(): Promise<boolean>;
+  /** Whether a failure of a run started at `since` (epoch ms) is its target's: no failed canary round since, and a fresh one answered. */
+  confirm(since: number): Promise<boolean>;
   noteOfflineRun(): void;
 }
 
@@ -64,6 +64,8 @@ interface Running {
   cancelled: boolean;
   /** Stopped by drain(): reported SHUTDOWN whatever the executor made of the abort (a script cut off is not a pass). */
   stopped?: boolean;
+  /** Epoch ms when it started. */
+  startedAt: number;
 }
 
 /**
@@ -214,7 +216,7 @@ export class EmbeddedAgent implements JobSink {
   }
 
   private enter(lane: Lane, job: RunJob, now: number): Running {
-    const entry: Running = { job, lane, controller: new AbortController(), cancelled: false };
+    const entry: Running = { job, lane, controller: new AbortController(), cancelled: false, startedAt: now };
     this.running.set(job.jobId, entry);
     lane.running++;
     lane.noteStarted(job, now);
@@ -241,11 +243,11 @@ export class EmbeddedAgent implements JobSink {
     );
   }
 
-  /** A failure counts as the target's only once a canary answered after it: one found during an outage is the agent's. */
+  /** A failure counts as the target's only if no canary round failed while it ran and one answered after it: one that overlapped an outage is the agent's. */
   private finish(entry: Running, result: ExecutionResult | null): void {
     const gate = this.options.connectivity;
     if (!gate || !result || entry.cancelled || entry.stopped || !failing(result)) return this.settle(entry, result, true);
-    gate.confirm().then(
+    gate.confirm(entry.startedAt).then(
       (online) => this.settle(entry, result, online),
       () => this.settle(entry, result, true),
     );

@@ -36,6 +36,7 @@ export class ConnectivityMonitor {
   /** Times it went offline, and when the last time began: a remote agent tells the server an outage it could not report while it lasted. */
   outages = 0;
   lastOutageSince: number | null = null;
+  private lastFailedRoundAt: number | null = null;
 
   constructor(private readonly options: ConnectivityMonitorOptions) {
     this.state = initialConnectivity(options.clock.now().getTime());
@@ -57,12 +58,17 @@ export class ConnectivityMonitor {
     this.timer = null;
   }
 
-  /** A fresh round that starts after this call: true when the agent's network answered. */
-  confirm(): Promise<boolean> {
-    if (!this.current) return this.startRound();
+  /**
+   * Whether a failure of a run that started at `since` may count as its target's: not when a round
+   * failed since then (the run overlapped an outage, even one that is over), else only once a
+   * fresh round that starts after this call answered.
+   */
+  confirm(since: number): Promise<boolean> {
+    if (this.offline || (this.lastFailedRoundAt !== null && this.lastFailedRoundAt >= since)) return Promise.resolve(false);
+    if (!this.current) return this.probeNow();
     this.queued ??= this.current.then(() => {
       this.queued = null;
-      return this.startRound();
+      return this.probeNow();
     });
     return this.queued;
   }
@@ -86,13 +92,14 @@ export class ConnectivityMonitor {
 
   private async tick(): Promise<void> {
     if (!this.running) return;
-    await (this.current ?? this.startRound());
+    await (this.current ?? this.probeNow());
     if (!this.running) return;
     this.timer = setTimeout(() => void this.tick(), this.options.intervalMs ?? DEFAULT_CANARY_INTERVAL_MS);
     this.timer.unref();
   }
 
-  private startRound(): Promise<boolean> {
+  /** One round now: true when the agent's network answered. */
+  probeNow(): Promise<boolean> {
     const round = this.probeOnce().finally(() => {
       if (this.current === round) this.current = null;
     });
@@ -111,6 +118,7 @@ export class ConnectivityMonitor {
     const round: ConnectivityRound = { at: this.options.clock.now().getTime(), probed: this.options.canaries.length, answered, platformDown };
     const { state, change } = nextConnectivity(this.state, round, this.options.roundsToOffline);
     this.state = state;
+    if (roundFailed(round)) this.lastFailedRoundAt = round.at;
     if (change) this.announce(change);
     return !roundFailed(round);
   }
