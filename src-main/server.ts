@@ -17,6 +17,7 @@ import {
   parseMaxConnections,
   parseHealthPort,
   parseMultiStepMemoryMb,
+  canariesOf,
   parsePublicHosts,
   parseRateLimit,
   parseRetentionDays,
@@ -37,7 +38,7 @@ const USAGE = `Usage:
                   [--retention-days N] [--rollup-retention-days N] [--notification-retention-days N]
                   [--agent-health-port P] [--agent-health-host HOST] [--drain-timeout SECONDS]
                   [--no-scheduler] [--lane-icmp N] [--lane-traceroute N] [--lane-multistep N]
-                  [--multistep-memory-mb MB]
+                  [--multistep-memory-mb MB] [--canary HOST]... [--no-canary]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
@@ -82,6 +83,12 @@ const USAGE = `Usage:
           --multistep-memory-mb  memory limit of each process of a multi-step run, in MB
                       (default ${DEFAULT_MULTISTEP_MEMORY_MB}, at least ${MIN_MULTISTEP_MEMORY_MB}; also env SIGHTLINE_MULTISTEP_MEMORY_MB);
                       going over it fails the run with a "memory limit" error
+          --canary    a host the embedded agent pings to know its own network is up; repeat
+                      for several (default: the machine's default gateways and DNS servers;
+                      also env SIGHTLINE_CANARIES, comma-separated). While none answers (and
+                      while no interface is up or the default route is gone) the agent is
+                      offline: its runs are skipped as "agent offline" and nothing alerts
+          --no-canary  do not check the agent's own connectivity (SIGHTLINE_CANARIES=off)
 
 ${AGENT_USAGE}`;
 
@@ -131,6 +138,8 @@ async function serve(argv: string[]): Promise<void> {
         'lane-traceroute': { type: 'string' },
         'lane-multistep': { type: 'string' },
         'multistep-memory-mb': { type: 'string' },
+        canary: { type: 'string', multiple: true },
+        'no-canary': { type: 'boolean' },
       },
       strict: true,
     }));
@@ -163,6 +172,8 @@ async function serve(argv: string[]): Promise<void> {
   overrides.lanes = lanes;
   if (values['multistep-memory-mb'] !== undefined) overrides.multiStepMemoryMb = orFail(parseMultiStepMemoryMb(values['multistep-memory-mb'], '--multistep-memory-mb'));
   if (values['agent-health-port'] !== undefined) overrides.agentHealthPort = orFail(parseHealthPort(values['agent-health-port'], '--agent-health-port'));
+  const canaries = orFail(canariesOf(values.canary, values['no-canary'])).setting;
+  if (canaries) overrides.canaries = canaries;
   const drainTimeoutMs = values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'));
   let config: Config;
   try {

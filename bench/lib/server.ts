@@ -57,6 +57,8 @@ function serveCommand(options: ServerOptions): { command: string; args: string[]
     '--api-key',
     BENCH_API_KEY,
     '--no-console-build',
+    // The benchmarks' traffic stays on loopback: no pings to the machine's gateway.
+    '--no-canary',
     '--rate-limit',
     '1000000',
     ...(options.extraArgs ?? []),

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '../core/logger';
-import { DEFAULT_AGENT_HEALTH_PORT, LANE_SETTINGS, parseHealthPort, parseLaneCapacity, parseMultiStepMemoryMb } from '../core/config';
+import { canariesOf, DEFAULT_AGENT_HEALTH_PORT, LANE_SETTINGS, parseCanaries, parseHealthPort, parseLaneCapacity, parseMultiStepMemoryMb } from '../core/config';
 import { DEFAULT_MULTISTEP_MEMORY_MB } from '../runner/sandbox';
 import type { LaneCapacities } from './embedded-agent';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout } from './graceful-shutdown';
@@ -10,6 +10,7 @@ import { lockAgent } from './agent-lock';
 export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--lane-icmp N] [--lane-traceroute N]
                   [--lane-multistep N] [--agent-health-port P] [--agent-health-host HOST]
                   [--drain-timeout SECONDS] [--multistep-memory-mb MB]
+                  [--canary HOST]... [--no-canary]
 
   agent   run checks for a private location from this machine: registers with the server,
           pulls the location's jobs over HTTP (long-poll), runs them and posts the results.
@@ -23,6 +24,11 @@ export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--lane-icm
           --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000})
           --multistep-memory-mb  memory limit of each process of a multi-step run (default
                       ${DEFAULT_MULTISTEP_MEMORY_MB}; also env SIGHTLINE_MULTISTEP_MEMORY_MB)
+          --canary    a host this agent pings to know its own network is up; repeat for
+                      several (default: the machine's default gateways and DNS servers; also
+                      env SIGHTLINE_CANARIES). While none answers the agent is offline: its
+                      runs are reported as "agent offline" and none of its checks alerts
+          --no-canary  do not check the agent's own connectivity (SIGHTLINE_CANARIES=off)
           Sightline sends nothing anywhere but the server; EXTERNAL_OBSERVABILITY=off is accepted.
 `;
 
@@ -47,6 +53,8 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
         'agent-health-host': { type: 'string' },
         'drain-timeout': { type: 'string' },
         'multistep-memory-mb': { type: 'string' },
+        canary: { type: 'string', multiple: true },
+        'no-canary': { type: 'boolean' },
       },
       strict: true,
     }));
@@ -70,6 +78,8 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
     healthPortText === undefined || healthPortText === ''
       ? DEFAULT_AGENT_HEALTH_PORT
       : orFail(parseHealthPort(healthPortText, values['agent-health-port'] !== undefined ? '--agent-health-port' : 'AGENT_HEALTH_PORT'), fail);
+  const flagged = orFail(canariesOf(values.canary, values['no-canary']), fail).setting;
+  const fromEnv = process.env.SIGHTLINE_CANARIES ? orFail(parseCanaries(process.env.SIGHTLINE_CANARIES, 'SIGHTLINE_CANARIES'), fail).setting : undefined;
   // Before loading the runner's modules, so a second agent of this key is refused within a second.
   const lock = lockAgent(serverUrl, key);
   const [{ AgentHttpError }, { startRemoteAgent }] = await Promise.all([import('./agent-client'), import('./remote-agent')]);
@@ -87,6 +97,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
       logger,
       say,
       multiStepMemoryMb,
+      canaries: flagged ?? fromEnv ?? 'auto',
     });
   } catch (error) {
     if (error instanceof AgentHttpError && error.status === 401) {

@@ -1,5 +1,5 @@
 import type { LaneName } from '../runner/jobs';
-import type { AgentHeartbeatReply, AgentRegistered, AgentRegistration } from '../../src-shared/schemas/agent-protocol';
+import type { AgentConnectivityReport, AgentHeartbeatReply, AgentRegistered, AgentRegistration } from '../../src-shared/schemas/agent-protocol';
 import type { ExecutionResult } from '../runner/types';
 import type { JobOutcome } from '../runner/jobs';
 import { RunJob } from '../../src-shared/schemas/run-job';
@@ -66,8 +66,8 @@ export class AgentClient {
     return this.post('/v1/agent/register', registration);
   }
 
-  heartbeat(agentId: string, runningJobIds: string[]): Promise<AgentHeartbeatReply> {
-    return this.post('/v1/agent/heartbeat', { agentId, runningJobIds });
+  heartbeat(agentId: string, runningJobIds: string[], connectivity?: AgentConnectivityReport): Promise<AgentHeartbeatReply> {
+    return this.post('/v1/agent/heartbeat', { agentId, runningJobIds, connectivity });
   }
 
   /** Jobs are parsed by the run contract; one this agent cannot read comes back as `unreadable`, to be reported, never run. */

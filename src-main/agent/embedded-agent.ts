@@ -43,7 +43,19 @@ export interface EmbeddedAgentOptions {
   /** Queue length cap per lane; beyond it the oldest queued job is skipped. */
   maxQueue?: number;
   agentId?: string;
+  /** The agent's own connectivity: while it is offline its runs are skipped as its fault, and a failure must be confirmed by a canary. */
+  connectivity?: ConnectivityGate | null;
 }
+
+/** What the agent asks of its connectivity monitor (connectivity/monitor.ts). */
+export interface ConnectivityGate {
+  readonly offline: boolean;
+  /** Whether a failure of a run started at `since` (epoch ms) is its target's: no failed canary round since, and a fresh one answered. */
+  confirm(since: number): Promise<boolean>;
+  noteOfflineRun(): void;
+}
+
+const failing = (result: ExecutionResult) => !result.aborted && (result.hasFailures || result.hasErrors || result.timedOut === true);
 
 interface Running {
   job: RunJob;
@@ -52,6 +64,8 @@ interface Running {
   cancelled: boolean;
   /** Stopped by drain(): reported SHUTDOWN whatever the executor made of the abort (a script cut off is not a pass). */
   stopped?: boolean;
+  /** Epoch ms when it started. */
+  startedAt: number;
 }
 
 /**
@@ -193,6 +207,7 @@ export class EmbeddedAgent implements JobSink {
       const job = lane.queue.shift();
       if (!job) break;
       if (now > job.dropAfter) this.skip(lane, job);
+      else if (this.options.connectivity?.offline) this.skipOffline(job);
       else starting.push(job);
     }
     if (starting.length === 0) return;
@@ -215,7 +230,7 @@ export class EmbeddedAgent implements JobSink {
   }
 
   private enter(lane: Lane, job: RunJob, now: number): Running {
-    const entry: Running = { job, lane, controller: new AbortController(), cancelled: false };
+    const entry: Running = { job, lane, controller: new AbortController(), cancelled: false, startedAt: now };
     this.running.set(job.jobId, entry);
     lane.running++;
     lane.noteStarted(job, now);
@@ -242,11 +257,24 @@ export class EmbeddedAgent implements JobSink {
     );
   }
 
+  /** A failure counts as the target's only if no canary round failed while it ran and one answered after it: one that overlapped an outage is the agent's. */
   private finish(entry: Running, result: ExecutionResult | null): void {
+    const gate = this.options.connectivity;
+    if (!gate || !result || entry.cancelled || entry.stopped || !failing(result)) return this.settle(entry, result, true);
+    gate.confirm(entry.startedAt).then(
+      (online) => this.settle(entry, result, online),
+      () => this.settle(entry, result, true),
+    );
+  }
+
+  private settle(entry: Running, result: ExecutionResult | null, online: boolean): void {
     if (entry.cancelled) this.done(entry, { job: entry.job, result: null, reason: 'CANCELLED', agentId: this.agentId });
     else if (entry.stopped) this.done(entry, { job: entry.job, result: null, reason: 'SHUTDOWN', agentId: this.agentId });
     else if (!result) this.fail(entry, new Error('the executor returned no result for this job'));
-    else this.done(entry, { job: entry.job, result, agentId: this.agentId });
+    else if (!online) {
+      this.options.connectivity?.noteOfflineRun();
+      this.done(entry, { job: entry.job, result: null, reason: 'AGENT_OFFLINE', agentId: this.agentId });
+    } else this.done(entry, { job: entry.job, result, agentId: this.agentId });
   }
 
   private fail(entry: Running, error: unknown): void {
@@ -266,6 +294,11 @@ export class EmbeddedAgent implements JobSink {
   private skip(lane: Lane, job: RunJob): void {
     lane.noteSkipped(this.options.clock.now().getTime());
     this.report({ job, result: null, reason: 'SKIPPED', agentId: this.agentId });
+  }
+
+  private skipOffline(job: RunJob): void {
+    this.options.connectivity?.noteOfflineRun();
+    this.report({ job, result: null, reason: 'AGENT_OFFLINE', agentId: this.agentId });
   }
 
   private report(outcome: JobOutcome): void {

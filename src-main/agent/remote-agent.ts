@@ -8,6 +8,9 @@ import { icmpBatching } from '../runner/executors/icmp-batch';
 import type { ExecutorDeps } from '../runner/types';
 import { shutDownGracefully } from './graceful-shutdown';
 import { startHealthServer, type HealthServer } from './health-server';
+import type { ConnectivityMonitor } from './connectivity/monitor';
+import { connectivityReport } from './connectivity/report';
+import { startConnectivity } from './connectivity/setup';
 import type { JobOutcome } from '../runner/jobs';
 import { agentHealthOf, type MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { installedNodeModules } from '../runner/multistep-workspace';
@@ -30,6 +33,10 @@ export interface RemoteAgentOptions {
   heartbeatIntervalMs?: number;
   /** Memory limit of each process of a multi-step run, in MB (default 512). */
   multiStepMemoryMb?: number;
+  /** Canaries of the agent's own connectivity (default `auto`: the machine's default gateways and DNS servers). */
+  canaries?: 'auto' | 'off' | string[];
+  /** How often the canaries are probed (default 5 s). */
+  canaryIntervalMs?: number;
 }
 
 export interface RemoteAgent {
@@ -64,6 +71,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   const client = new AgentClient(options.serverUrl, options.key);
   let lanesOf: EmbeddedAgent | null = null;
   let isolation: MultiStepIsolationView | null = null;
+  let connectivity: ConnectivityMonitor | null = null;
   const health = await startHealthServer({
     port: options.healthPort,
     host: options.healthHost,
@@ -72,7 +80,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
     health: () => {
       const lanes = lanesOf?.laneStats() ?? [];
       const skippedByLane = Object.fromEntries(lanes.filter((l) => l.skippedLastHour > 0).map((l) => [l.lane, l.skippedLastHour]));
-      return agentHealthOf({ skippedByLane, lanes, icmpMode: lanesOf?.icmpMode ?? null, multiStepIsolation: isolation });
+      return agentHealthOf({ skippedByLane, lanes, icmpMode: lanesOf?.icmpMode ?? null, multiStepIsolation: isolation, connectivity: connectivity?.view() ?? null });
     },
   });
   if (health.url) say(`Agent health probes on ${health.url}`);
@@ -130,6 +138,19 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   if (sandbox.isolation === 'none') say(`Warning: ${notIsolatedWarning(sandbox)}`);
   const warm = startWarmRuntime(executorDeps, process.env, (line) => logger.warn({ runtime: line }, 'warm multi-step runtime'));
   if (warm) executorDeps.warmRuntime = warm;
+  connectivity = startConnectivity({
+    canaries: options.canaries ?? 'auto',
+    clock: { now: () => new Date() },
+    logger,
+    executorDeps,
+    intervalMs: options.canaryIntervalMs,
+    onChange: (change, view) => {
+      say(change === 'OFFLINE' ? `Agent offline since ${view.since ?? 'now'}: ${view.reason ?? 'no canary answers'}; runs are skipped as "agent offline"` : `Agent back online since ${view.since ?? 'now'}`);
+      // The server hears of it at once (when it can be reached), not at the next heartbeat.
+      if (agentId) void beat();
+    },
+  });
+  if (connectivity) say(`Checking this agent's own connectivity: canaries ${connectivity.view().canaries.join(', ') || '(none: the platform\'s network state only)'}`);
   const agent = new EmbeddedAgent({
     clock: { now: () => new Date() },
     logger,
@@ -138,6 +159,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
     run: (job) => runJob(job, executorDeps),
     warmMultiStep: warm !== null,
     icmpBatch: batching,
+    connectivity,
     onOutcome: (outcome) => {
       runningSessions.delete(outcome.job.jobId);
       say(`Finished job ${outcome.job.jobId}${outcome.result ? '' : ` (${outcome.reason ?? 'no result'})`}`);
@@ -151,9 +173,9 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   await register();
   health.markReady();
 
-  const beat = async () => {
+  async function beat(): Promise<void> {
     try {
-      const reply = await client.heartbeat(agentId, [...runningSessions.keys()]);
+      const reply = await client.heartbeat(agentId, [...runningSessions.keys()], connectivity ? connectivityReport(connectivity) : undefined);
       for (const jobId of reply.cancelledJobIds) {
         const sessionId = runningSessions.get(jobId);
         if (sessionId) agent.cancelSession(sessionId);
@@ -161,7 +183,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
     } catch (error) {
       logger.warn({ err: error }, 'heartbeat failed');
     }
-  };
+  }
   const heartbeat = setInterval(() => void beat(), heartbeatMs);
 
   const pull = async () => {
@@ -211,6 +233,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
           await pulling;
           await agent.drain(options.drainTimeoutMs);
           warm?.close();
+          connectivity?.stop();
           clearInterval(heartbeat);
           await Promise.allSettled([...pendingPosts]);
         },

@@ -23,6 +23,8 @@ import { createRuntime } from '../services/runtime';
 import { sealStoredSecrets } from '../services/secrets/seal-stored';
 import { backendAgentHealth } from '../services/agent-status/index';
 import type { AgentHealth } from '../../src-shared/rules/lanes';
+import { startConnectivity } from '../agent/connectivity/setup';
+import { sendAgentNotice } from '../services/agent-connectivity';
 import { createRunSystem, type RunSystem, type RunSystemOptions } from '../scheduler/run-system';
 import type { RemoteBroker, RemoteBrokerOptions } from '../scheduler/remote-broker';
 import { attachRemoteAgents } from '../scheduler/remote-wiring';
@@ -31,6 +33,9 @@ import type { Timers } from '../scheduler/timers';
 import type { EventBus } from './events';
 import { startAlerting, type Alerting } from '../services/alerts';
 import { startRetention, type Retention } from '../services/retention/start';
+
+/** How notices and the console name the agent inside the server. */
+const EMBEDDED_AGENT_NAME = 'local (the agent inside this server)';
 
 export interface BootOptions {
   clock?: Clock;
@@ -67,6 +72,8 @@ export interface BootOptions {
    * at once). Without it boot takes the lock itself. close() releases it either way.
    */
   dataDirLock?: ProcessLock;
+  /** How often the embedded agent probes its canaries; default 5000 ms. */
+  canaryIntervalMs?: number;
 }
 
 export interface Backend {
@@ -159,6 +166,17 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     if (sandbox?.isolation === 'none') logger.warn(notIsolatedWarning(sandbox));
     const warm = options.run ? null : startWarmRuntime(executorDeps, process.env, (line) => logger.warn({ runtime: line }, 'warm multi-step runtime'));
     if (warm) executorDeps.warmRuntime = warm;
+    // A stubbed executor (tests, the no-op benchmark) reaches no network: there is nothing to check.
+    const connectivity = options.run
+      ? null
+      : startConnectivity({
+          canaries: config.canaries,
+          clock,
+          logger,
+          executorDeps,
+          intervalMs: options.canaryIntervalMs,
+          onChange: (change, view) => sendAgentNotice(deps, { agentName: EMBEDDED_AGENT_NAME, change, view }),
+        });
     const runs = createRunSystem({
       deps,
       run: options.run ?? ((job) => runJob(job, executorDeps)),
@@ -169,6 +187,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       pollIntervalMs: options.schedulerPollMs,
       record: options.recordOutcomes,
       multiStepIsolation: sandbox ? isolationView(sandbox, config.multiStepMemoryMb) : null,
+      connectivity,
     });
     const alerting = startAlerting(deps, events);
     const broker = attachRemoteAgents(deps, runs, options.remoteAgents);
@@ -200,6 +219,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         return shutdownStep;
       },
       close() {
+        connectivity?.stop();
         closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;
         }).finally(() => lock.release());

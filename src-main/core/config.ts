@@ -49,8 +49,46 @@ export interface Config {
   multiStepMemoryMb: number;
   /** Port of the embedded agent's health probes (--agent-health-port or AGENT_HEALTH_PORT; default 8081; 0 picks a free one). */
   agentHealthPort: number;
+  /**
+   * The embedded agent's canaries (--canary HOST, repeatable; --no-canary; or SIGHTLINE_CANARIES):
+   * `auto` probes the default gateways and DNS servers of the machine, `off` checks nothing.
+   */
+  canaries: CanarySetting;
   /** Settings that were given but are no longer read, worded as warnings for the entry point to print. */
   ignoredSettings: string[];
+}
+
+export type CanarySetting = 'auto' | 'off' | string[];
+
+/** "off", or canaries separated by commas (SIGHTLINE_CANARIES); boxed, since a bare string is an error message. */
+export function parseCanaries(value: string, name: string): { setting: CanarySetting } | string {
+  if (value.trim().toLowerCase() === 'off') return { setting: 'off' };
+  const hosts: string[] = [];
+  for (const part of value.split(',')) {
+    if (part.trim() === '') continue;
+    const problem = canaryProblem(part, name);
+    if (problem) return problem;
+    hosts.push(part.trim());
+  }
+  return { setting: hosts.length === 0 ? 'auto' : hosts };
+}
+
+/** --canary HOST (repeatable) and --no-canary → the setting (undefined: neither given); an error message for a bad host or both. */
+export function canariesOf(hosts: string[] | undefined, none: boolean | undefined): { setting?: CanarySetting } | string {
+  if (none && hosts?.length) return '--canary and --no-canary cannot be given together';
+  if (none) return { setting: 'off' };
+  if (!hosts?.length) return {};
+  for (const host of hosts) {
+    const problem = canaryProblem(host, '--canary');
+    if (problem) return problem;
+  }
+  return { setting: hosts.map((host) => host.trim()) };
+}
+
+/** The message for a value that is no canary (a host name or IP address to ping), or null. */
+export function canaryProblem(value: string, name: string): string | null {
+  const host = value.trim();
+  return isIP(host) === 0 && !HOST_NAME.test(host) ? `${name} takes a host name or IP address to ping (e.g. 192.168.1.1), got "${value}"` : null;
 }
 
 /** The settings of each lane's capacity: CLI flag and environment variable. */
@@ -258,6 +296,7 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     multiStepMemoryMb:
       overrides.multiStepMemoryMb ?? fromEnv(env.SIGHTLINE_MULTISTEP_MEMORY_MB, 'SIGHTLINE_MULTISTEP_MEMORY_MB', parseMultiStepMemoryMb) ?? DEFAULT_MULTISTEP_MEMORY_MB,
     agentHealthPort: overrides.agentHealthPort ?? fromEnv(env.AGENT_HEALTH_PORT, 'AGENT_HEALTH_PORT', parseHealthPort) ?? DEFAULT_AGENT_HEALTH_PORT,
+    canaries: overrides.canaries ?? fromEnv(env.SIGHTLINE_CANARIES, 'SIGHTLINE_CANARIES', parseCanaries)?.setting ?? 'auto',
     ignoredSettings: overrides.ignoredSettings ?? ignoredSettingsOf(env),
   };
 }

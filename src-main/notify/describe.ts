@@ -15,6 +15,8 @@ const KIND: Record<AlertType, AlertKind> = {
   ALERT_RECOVERY: 'recovery',
   ALERT_DEGRADED_RECOVERY: 'recovery',
   TEST: 'test',
+  AGENT_OFFLINE: 'failure',
+  AGENT_ONLINE: 'recovery',
 };
 
 const STATUS: Record<AlertType, string> = {
@@ -27,6 +29,8 @@ const STATUS: Record<AlertType, string> = {
   ALERT_RECOVERY: 'RECOVERED',
   ALERT_DEGRADED_RECOVERY: 'RECOVERED',
   TEST: 'TEST',
+  AGENT_OFFLINE: 'AGENT OFFLINE',
+  AGENT_ONLINE: 'AGENT BACK ONLINE',
 };
 
 const TITLE: Record<AlertType, string> = {
@@ -39,6 +43,8 @@ const TITLE: Record<AlertType, string> = {
   ALERT_RECOVERY: 'has recovered',
   ALERT_DEGRADED_RECOVERY: 'has recovered',
   TEST: 'sent a test notification',
+  AGENT_OFFLINE: 'is offline: its runs are skipped and its checks do not alert until it is back',
+  AGENT_ONLINE: 'is back online: its checks run and alert again',
 };
 
 export function alertKind(type: AlertType): AlertKind {
@@ -52,7 +58,9 @@ export function statusWord(type: AlertType): string {
 
 /** `Check "Home page" has failed`, the public API's ALERT_TITLE wording. */
 export function alertTitle(event: AlertEvent): string {
-  return `Check "${event.checkName}" ${TITLE[event.alertType]}`;
+  // A system notice is about an agent, not a check (checkName holds the agent's name).
+  const subject = event.alertType === 'AGENT_OFFLINE' || event.alertType === 'AGENT_ONLINE' ? 'Agent' : 'Check';
+  return `${subject} "${event.checkName}" ${TITLE[event.alertType]}`;
 }
 
 export function resultUrl(event: AlertEvent, settings: DeliverySettings): string | null {

@@ -2,7 +2,8 @@ import type { CheckType } from '../../src-shared/enums';
 
 /**
  * The alert codes of the public API's alert states (its webhook `{{ALERT_TYPE}}` values), plus
- * TEST for a channel's "Send test notification".
+ * TEST for a channel's "Send test notification", and AGENT_OFFLINE / AGENT_ONLINE: system notices
+ * that an agent lost its own network and got it back (sent to channels with sendSystemNotices).
  */
 export const ALERT_TYPES = [
   'ALERT_FAILURE',
@@ -14,6 +15,8 @@ export const ALERT_TYPES = [
   'ALERT_DEGRADED_RECOVERY',
   'ALERT_RECOVERY',
   'TEST',
+  'AGENT_OFFLINE',
+  'AGENT_ONLINE',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

@@ -20,7 +20,8 @@ export interface JobOutcome {
    * Why there is no result. None of these is a failure of the target: SKIPPED (could not start
    * before the next run was due), CANCELLED, LEASE_EXPIRED, SHUTDOWN and EXECUTOR_ERROR are
    * Sightline's own conditions; so is PREVIOUS_RUN_ACTIVE (a scheduled run not started because the
-   * check's previous run was still going in that location).
+   * check's previous run was still going in that location);
+   * AGENT_OFFLINE (the agent's own network was down) is its agent's.
    */
   reason?: NoResultReason;
   /** Which agent ran it ('embedded' or a remote agent id). */
@@ -42,7 +43,7 @@ export interface JobSink {
 /** Where agents report what happened to a job. */
 export type OutcomeHandler = (outcome: JobOutcome) => void;
 
-export const NO_RESULT_REASONS = ['SKIPPED', 'CANCELLED', 'LEASE_EXPIRED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'PREVIOUS_RUN_ACTIVE'] as const;
+export const NO_RESULT_REASONS = ['SKIPPED', 'CANCELLED', 'LEASE_EXPIRED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'PREVIOUS_RUN_ACTIVE', 'AGENT_OFFLINE'] as const;
 export type NoResultReason = (typeof NO_RESULT_REASONS)[number];
 
 export function laneOf(job: RunJob): LaneName {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EmbeddedAgent, type BatchRunFn, type LaneCapacities, type RunFn } from '../agent/embedded-agent';
+import type { AgentConnectivityView } from '../../src-shared/rules/connectivity';
+import { EmbeddedAgent, type ConnectivityGate, type BatchRunFn, type LaneCapacities, type RunFn } from '../agent/embedded-agent';
 import type { JobOutcome, RunJob } from '../runner/jobs';
 import type { AdHocRuns } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
@@ -26,6 +27,8 @@ export interface RunSystemOptions {
   record?: RunCoordinatorOptions['record'];
   /** How the executors isolate multi-step scripts, for the Agent section and /health. */
   multiStepIsolation?: MultiStepIsolationView | null;
+  /** The embedded agent's connectivity monitor (null: it checks none). */
+  connectivity?: (ConnectivityGate & { view(): AgentConnectivityView }) | null;
 }
 
 export interface RunSystem {
@@ -53,6 +56,7 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     icmpBatch: options.icmpBatch ?? null,
     lanes: options.lanes,
     warmMultiStep: options.warmMultiStep,
+    connectivity: options.connectivity ?? null,
     onOutcome: (outcome) => {
       const waiter = adHocWaiters.get(outcome.job.jobId);
       if (!waiter) return coordinator?.onOutcome(outcome);
@@ -65,7 +69,9 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
   const scheduler = new Scheduler({ deps, timers, control, pollIntervalMs: options.pollIntervalMs, recordLag: options.recordLag });
   deps.runtime.runs = control;
   deps.runtime.adHoc = adHocRuns(agent, adHocWaiters, deps);
-  deps.runtime.agent = { lanes: () => agent.laneStats(), icmpMode: () => agent.icmpMode, multiStepIsolation: () => options.multiStepIsolation ?? null };
+  deps.runtime.agent = { lanes: () => agent.laneStats(), icmpMode: () => agent.icmpMode, multiStepIsolation: () => options.multiStepIsolation ?? null,
+    connectivity: () => options.connectivity?.view() ?? null,
+  };
   return {
     scheduler,
     coordinator: control,

@@ -2,7 +2,7 @@ import { checksChangeBetween, checksChangeMarker, closeInterruptedSessions, load
 import { holdSlotsInMaintenance } from '../services/maintenance-windows';
 import type { RunControl } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
-import { nextRunAfter, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
+import { nextRunAfter, resumeAfterJump, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
 import { MinHeap } from './min-heap';
 import type { TimerHandle, Timers } from './timers';
 
@@ -53,7 +53,10 @@ export class Scheduler {
   private running = false;
   private generation = 0;
   private lastTickAt = -Infinity;
+  private lastJumpWarning = -Infinity;
   readonly lags: number[] = [];
+  /** Runs not started because the clock jumped past their slots (the machine slept). */
+  missedByJump = 0;
   /** Resolves once every check is loaded at start. */
   loading: Promise<void> = Promise.resolve();
   dispatched = 0;
@@ -164,6 +167,11 @@ export class Scheduler {
       this.heap.pop();
       const current = this.scheduled.get(top.checkId);
       if (!current || current.generation !== top.generation) continue;
+      const resumeAt = resumeAfterJump(now, top.dueAt, current.plan.cadence);
+      if (resumeAt !== null) {
+        this.resumeOnGrid(top, current, resumeAt, now);
+        continue;
+      }
       if (this.options.recordLag) this.lags.push(now - top.dueAt);
       const nextRunAt = nextRunAfter(now, current.plan.cadence);
       current.plan.nextRunAt = nextRunAt;
@@ -197,6 +205,16 @@ export class Scheduler {
       // Running a check in its window is the lesser harm than not running it at all.
       this.options.deps.logger.error({ err: error, checks: slots.length }, 'reading maintenance windows failed; running every due check');
       return slots;
+    }
+  }
+
+  /** The missed slot is not run; the check's next slot is kept in memory (and stored with its next run). */
+  private resumeOnGrid(entry: Entry, current: Scheduled, resumeAt: number, now: number): void {
+    current.plan.nextRunAt = resumeAt;
+    this.heap.push({ checkId: entry.checkId, dueAt: resumeAt, generation: current.generation });
+    if (this.missedByJump++ === 0 || now - this.lastJumpWarning > 60_000) {
+      this.lastJumpWarning = now;
+      this.options.deps.logger.warn({ checkId: entry.checkId, lateMs: now - entry.dueAt }, 'the clock jumped past scheduled runs (the machine slept?): checks resume at their next slot, missed runs are not caught up');
     }
   }
 

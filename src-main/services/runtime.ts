@@ -3,6 +3,7 @@ import { EventBus } from '../core/events';
 import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { OverrunCounter } from './overrun-counter';
+import type { AgentConnectivityView } from '../../src-shared/rules/connectivity';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import type { Execution } from '../../src-shared/schemas/run-job';
 // Straight to signals: the agent-jobs index would lead back here through the service context.
@@ -52,6 +53,8 @@ export interface AgentStatus {
   icmpMode(): 'fping' | 'ping';
   /** How multi-step scripts are isolated (null when this agent's runs are not its executors', e.g. a stub). */
   multiStepIsolation(): MultiStepIsolationView | null;
+  /** The agent's own connectivity (null when it checks none: --no-canary). */
+  connectivity(): AgentConnectivityView | null;
 }
 
 export interface AgentJobsRuntime {
@@ -81,6 +84,8 @@ export interface Runtime {
   skips: SkipCounter;
   /** Scheduled runs skipped because the check's previous run was still going, per check. */
   overruns: OverrunCounter;
+  /** What remote agents last said of their own network (services/agent-connectivity). */
+  remoteConnectivity: { agents: Map<string, { online: boolean; outages: number }> };
   /** Aborted when the backend starts closing: long-polls answer 503 and no run starts any more. */
   shutdown: AbortController;
 }
@@ -129,6 +134,7 @@ export function createRuntime(baseUrl = ''): Runtime {
     agent: null,
     skips: new SkipCounter(),
     overruns: new OverrunCounter(),
+    remoteConnectivity: { agents: new Map() },
     shutdown: new AbortController(),
   };
 }

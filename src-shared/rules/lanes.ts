@@ -1,6 +1,7 @@
 /** Execution lanes: one per check type, each with its own capacity, and what operators see of them. Pure. */
 
 import { RUN_TYPE_NAMES, RUN_TYPES, type RunType } from '../schemas/run-job';
+import { connectivityMessage, type AgentConnectivityView } from './connectivity';
 
 /** Each check type that runs here has its own lane with its own capacity, so one kind of work never starves another. */
 export const LANES: readonly RunType[] = RUN_TYPE_NAMES;
@@ -40,8 +41,8 @@ export interface MultiStepIsolationView {
 }
 
 export interface AgentHealth {
-  /** `saturated` once any run was skipped in the last hour. */
-  status: 'ok' | 'saturated';
+  /** `saturated` once any run was skipped in the last hour; `offline` while the agent's own network is down. */
+  status: 'ok' | 'saturated' | 'offline';
   /** One sentence for the operator, with the fix when saturated. */
   message: string;
   /** Runs skipped in the last hour, by every agent (remote ones included), per lane. */
@@ -57,6 +58,8 @@ export interface AgentHealth {
   overrunSkippedLastHour: number;
   /** Those checks, most skipped first: listed for the account asking (empty on the agent's /health, which has no account). */
   overrunningChecks: OverrunningCheckView[];
+  /** The agent's own connectivity (null when this process runs no agent). */
+  connectivity: AgentConnectivityView | null;
 }
 
 export interface OverrunningCheckView {
@@ -71,16 +74,25 @@ function overrunNote(skipped: number): string {
   return ` ${skipped} scheduled run${skipped === 1 ? ' was' : 's were'} skipped because the check's previous run was still going: those checks take longer than their frequency (with retries). Give them a lower time limit or fewer retries, or run them less often.`;
 }
 
-
-/** What an operator must know about the agents: are runs keeping time, and if not, what to do. */
-export function agentHealthOf(counts: {
+interface HealthCounts {
   skippedByLane: Partial<Record<LaneName, number>>;
   lanes: LaneStats[];
   icmpMode: 'fping' | 'ping' | null;
   multiStepIsolation?: MultiStepIsolationView | null;
   overrunSkippedLastHour?: number;
   overrunningChecks?: OverrunningCheckView[];
-}): AgentHealth {
+  connectivity?: AgentConnectivityView | null;
+}
+
+/** What an operator must know about the agents: are runs keeping time, and if not, what to do. */
+export function agentHealthOf(counts: HealthCounts): AgentHealth {
+  const health = lanesHealthOf(counts);
+  const connectivity = counts.connectivity ?? null;
+  if (connectivity?.status !== 'offline') return { ...health, connectivity };
+  return { ...health, status: 'offline', message: `${connectivityMessage(connectivity, 'this')} ${health.message}`, connectivity };
+}
+
+function lanesHealthOf(counts: HealthCounts): Omit<AgentHealth, 'connectivity'> {
   const overrun = { overrunSkippedLastHour: counts.overrunSkippedLastHour ?? 0, overrunningChecks: counts.overrunningChecks ?? [] };
   const entries = Object.entries(counts.skippedByLane) as [LaneName, number][];
   const skipped = entries.reduce((n, [, count]) => n + count, 0);

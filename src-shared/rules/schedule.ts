@@ -63,3 +63,15 @@ export function resumeRunAt(now: number, storedNextRunAt: number | null, cadence
   }
   return Math.min(storedNextRunAt, nextRunAfter(now - 1, cadence) + cadence.periodMs);
 }
+
+/** A run overdue by more than this many periods was missed (the machine slept, the clock jumped): it is not caught up. */
+export const MISSED_AFTER_PERIODS = 2;
+
+/**
+ * Where a due check goes when the scheduler fires late. Late by up to MISSED_AFTER_PERIODS periods:
+ * it runs now (null). Later than that, the wall clock jumped past its slots: it resumes on its own
+ * grid at the next slot, so a woken machine neither starts every check at once nor runs missed slots.
+ */
+export function resumeAfterJump(now: number, dueAt: number, cadence: Cadence): number | null {
+  return now - dueAt > MISSED_AFTER_PERIODS * cadence.periodMs ? nextRunAfter(now, cadence) : null;
+}

@@ -24,9 +24,25 @@ export const AgentRegistered = z.object({
 });
 export type AgentRegistered = z.infer<typeof AgentRegistered>;
 
+/** The agent's own connectivity (canaries, its platform's network state); agents before it send none. */
+export const AgentConnectivityReport = z.object({
+  online: z.boolean(),
+  /** When the current state began, ISO 8601. */
+  since: z.iso.datetime(),
+  reason: z.string().max(1000).nullable(),
+  canaries: z.array(z.string().max(253)).max(100),
+  /** Times it went offline since it started: the server sees an outage it was not told of while it lasted. */
+  outages: z.number().int().min(0),
+  /** When the last outage began (null when it had none). */
+  lastOutageSince: z.iso.datetime().nullable(),
+  offlineRuns: z.number().int().min(0),
+});
+export type AgentConnectivityReport = z.infer<typeof AgentConnectivityReport>;
+
 export const AgentHeartbeat = z.object({
   agentId: AgentId,
   runningJobIds: z.array(z.string()).max(10_000).default([]),
+  connectivity: AgentConnectivityReport.optional(),
 });
 export type AgentHeartbeat = z.infer<typeof AgentHeartbeat>;
 
@@ -52,8 +68,8 @@ export const AgentLeaseReply = z.object({
 });
 export type AgentLeaseReply = z.infer<typeof AgentLeaseReply>;
 
-/** DROPPED is what agents before lanes called SKIPPED; it is read as SKIPPED. */
-export const AGENT_OUTCOME_REASONS = ['SKIPPED', 'DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR'] as const;
+/** DROPPED is what agents before lanes called SKIPPED; it is read as SKIPPED. AGENT_OFFLINE: the agent's own network was down. */
+export const AGENT_OUTCOME_REASONS = ['SKIPPED', 'DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'AGENT_OFFLINE'] as const;
 
 /** What a remote agent reports for a job: the run contract's result. */
 export const AgentExecutionResult = ExecutionResult;

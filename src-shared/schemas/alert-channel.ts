@@ -100,6 +100,8 @@ function commonFields<M extends SchemaMode>(mode: M) {
     sslExpiry: d(z.boolean(), false),
     sslExpiryThreshold: d(z.number().int().min(1).max(30), 30),
     autoSubscribe: d(z.boolean(), false),
+    /** Sightline's extension: the agent-offline and back-online notices go to this channel. */
+    sendSystemNotices: d(z.boolean(), true),
   };
 }
 
@@ -175,6 +177,7 @@ export const AlertChannelRead = z.object({
   sslExpiry: z.boolean(),
   sslExpiryThreshold: z.number().int(),
   autoSubscribe: z.boolean(),
+  sendSystemNotices: z.boolean().describe("Sightline's extension: this channel gets the notices that an agent went offline (its own network) and is back online. Default true."),
   created_at: z.string(),
   updated_at: z.string().nullable(),
   projectBindings: z.object({ owner: z.null(), references: z.array(z.never()) }),

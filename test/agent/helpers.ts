@@ -37,7 +37,8 @@ export function killLeftovers(): void {
 function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith('SIGHTLINE_') || name === 'AGENT_HEALTH_PORT') delete env[name];
-  return { ...env, ...extra };
+  // No canary (the machine's gateway) unless a test names one: test traffic stays on loopback.
+  return { ...env, SIGHTLINE_CANARIES: 'off', ...extra };
 }
 
 /** Runs `node bin/sightline.mjs <args>` and collects its output line by line. */

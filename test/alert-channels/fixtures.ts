@@ -42,6 +42,7 @@ export const CHANNEL_DEFAULTS = {
   sslExpiry: false,
   sslExpiryThreshold: 30,
   autoSubscribe: false,
+  sendSystemNotices: true,
   projectBindings: { owner: null, references: [] },
 };
 

@@ -28,6 +28,8 @@ export function killLeftovers(): void {
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith('SIGHTLINE_')) delete env[name];
+  // No canary (the machine's gateway) unless a test names one: test traffic stays on loopback.
+  env.SIGHTLINE_CANARIES = 'off';
   return env;
 }
 

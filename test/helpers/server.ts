@@ -63,7 +63,8 @@ export interface StartOptions extends BootOptions {
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await makeDataDir());
   const key = options.apiKey ?? TEST_KEY;
-  const config = resolveConfig({ host: '127.0.0.1', port: 0, dataDir, apiKey: key, rendererDir: null, ...options.config });
+  // No canaries unless a test asks: the machine's gateway is not 127.0.0.0/8, where test traffic stays.
+  const config = resolveConfig({ host: '127.0.0.1', port: 0, dataDir, apiKey: key, rendererDir: null, canaries: 'off', ...options.config });
   // Checks run on their schedule only in tests that ask (startScheduler: true), so a test's runs are the ones it triggers.
   const backend = await boot(config, { startScheduler: false, ...options });
   return {

@@ -9,6 +9,10 @@ export function findFirstAccount(db: Db): AccountRow | undefined {
   return db.select().from(accounts).orderBy(accounts.createdAt).limit(1).get();
 }
 
+export function listAccountIds(db: Db): string[] {
+  return db.select({ id: accounts.id }).from(accounts).orderBy(accounts.createdAt).all().map((row) => row.id);
+}
+
 export function findAccount(db: Db, id: string): AccountRow | undefined {
   return db.select().from(accounts).where(eq(accounts.id, id)).get();
 }

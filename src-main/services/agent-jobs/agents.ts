@@ -1,3 +1,4 @@
+import { noteRemoteConnectivity } from '../agent-connectivity';
 import { randomUUID } from 'node:crypto';
 import { findAgent, insertAgent, touchAgent } from '../../db/repositories/private-locations';
 import type { AgentHeartbeat, AgentHeartbeatReply, AgentRegistered, AgentRegistration } from '../../../src-shared/schemas/agent-protocol';
@@ -44,7 +45,7 @@ export function touchKnownAgent(db: Db, principal: AgentPrincipal, agentId: stri
  */
 export function agentHeartbeat(deps: ServiceDeps, principal: AgentPrincipal, heartbeat: AgentHeartbeat): AgentHeartbeatReply {
   const now = deps.clock.now().getTime();
-  return transaction(deps.db, (tx) => {
+  const reply = transaction(deps.db, (tx) => {
     touchKnownAgent(tx, principal, heartbeat.agentId, now);
     const running = new Set(heartbeat.runningJobIds);
     const cancelled: string[] = [];
@@ -57,4 +58,6 @@ export function agentHeartbeat(deps: ServiceDeps, principal: AgentPrincipal, hea
     for (const jobId of running) if (!held.has(jobId)) cancelled.push(jobId);
     return { cancelledJobIds: cancelled };
   });
+  noteRemoteConnectivity(deps, { agentId: heartbeat.agentId, accountId: principal.accountId, locationName: principal.locationName }, heartbeat.connectivity);
+  return reply;
 }

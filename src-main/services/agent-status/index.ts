@@ -22,5 +22,6 @@ export function backendAgentHealth(deps: ServiceDeps & { accountId?: string }): 
       const name = names.get(c.checkId);
       return name === undefined ? [] : [{ checkId: c.checkId, name, skippedLastHour: c.skippedLastHour }];
     }),
+    connectivity: agent ? agent.connectivity() : null,
   });
 }

@@ -12,6 +12,8 @@ export interface StoredChannelBody {
   sendDegraded: boolean;
   sslExpiry: boolean;
   sslExpiryThreshold: number;
+  /** Absent in channels stored before the flag existed: they get the notices (the default). */
+  sendSystemNotices?: boolean;
 }
 
 export function storedBodyOf(row: AlertChannelRow): StoredChannelBody {
@@ -36,6 +38,7 @@ export function toAlertChannelView(row: AlertChannelRow, subscriptions: AlertSub
     sslExpiry: body.sslExpiry,
     sslExpiryThreshold: body.sslExpiryThreshold,
     autoSubscribe: row.autoSubscribe,
+    sendSystemNotices: body.sendSystemNotices ?? true,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     projectBindings: { owner: null, references: [] },

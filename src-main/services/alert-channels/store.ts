@@ -21,6 +21,7 @@ export function columnsOf(body: ChannelSettings): Pick<AlertChannelRow, 'type' |
     sendDegraded: body.sendDegraded,
     sslExpiry: body.sslExpiry,
     sslExpiryThreshold: body.sslExpiryThreshold,
+    sendSystemNotices: body.sendSystemNotices,
   };
   return { type: body.type, autoSubscribe: body.autoSubscribe, body: { ...stored } };
 }

@@ -1,12 +1,13 @@
 import { countChecksByHealth, lastProblemError, listOpenIncidents, listProblemChecks, listRecentNotifications } from '../../db/repositories/dashboard';
 import { locationNames } from '../../db/repositories/runs';
-import type { LaneName, OverrunningCheckView } from '../../../src-shared/rules/lanes';
+import type { AgentHealth, LaneName, OverrunningCheckView } from '../../../src-shared/rules/lanes';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 import type { AlertChannelType } from '../../../src-shared/schemas/alert-channel';
 import type { NotificationStatus } from '../../../src-shared/schemas/alert-notification';
 import { MONITOR_HEALTHS, type MonitorHealthState } from '../../../src-shared/schemas/monitor-stats';
 import { backendAgentHealth } from '../agent-status/index';
+import type { AgentConnectivityView } from '../../../src-shared/rules/connectivity';
 import { errorSummary } from '../checks/error-summary';
 import { StreakCache } from '../checks/monitor-state';
 import type { ServiceContext } from '../context';
@@ -68,13 +69,14 @@ export interface DashboardSummary {
   problems: { total: number; items: ProblemMonitor[] };
   incidents: { total: number; items: OpenIncident[] };
   agent: {
-    status: 'ok' | 'saturated';
+    status: AgentHealth['status'];
     message: string;
     skippedLastHour: number;
     lanes: LaneSummary[];
     /** Scheduled runs of the account's checks skipped because their previous run was still going, and those checks. */
     overrunSkippedLastHour: number;
     overrunningChecks: OverrunningCheckView[];
+    connectivity: AgentConnectivityView | null;
   };
   notifications: RecentNotification[];
 }
@@ -129,6 +131,7 @@ export function computeDashboardSummary(ctx: ServiceContext, streaks = new Strea
       })),
       overrunSkippedLastHour: agent.overrunSkippedLastHour,
       overrunningChecks: agent.overrunningChecks,
+      connectivity: agent.connectivity,
     },
     notifications: listRecentNotifications(ctx.db, ctx.accountId, LISTED_NOTIFICATIONS).map((row) => ({
       id: row.id,

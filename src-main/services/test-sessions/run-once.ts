@@ -21,6 +21,7 @@ const NOT_RUN: Record<NoResultReason, string> = {
   EXECUTOR_ERROR: 'The run failed inside Sightline (the server logged why); nothing was wrong with the script as far as is known.',
   // Only scheduled runs are held back for a run still going; a run once never is.
   PREVIOUS_RUN_ACTIVE: 'The run did not start: another run was still going.',
+  AGENT_OFFLINE: "The run was not started: this machine's agent is offline (none of its canaries answer). Try again once its network is back.",
 };
 
 function variables(value: unknown): EnvironmentVariable[] {

@@ -4,6 +4,8 @@ import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
 import { IcmpModeNote } from './icmp-mode-note';
+import { AgentOfflineAlert } from './agent-offline-alert';
+import { ConnectivityNote } from './connectivity-note';
 import { LanesTable } from './lanes-table';
 import { MultiStepIsolationNote } from './multistep-isolation-note';
 import { OverrunningChecksNote } from './overrunning-checks-note';
@@ -24,6 +26,7 @@ export function AgentLanes() {
   return (
     <Stack gap="xs">
       {health.isError && <QueryError title="Execution lanes could not be refreshed" error={health.error} onRetry={() => void health.refetch()} />}
+      <AgentOfflineAlert connectivity={data.connectivity} />
       {data.status === 'saturated' && (
         <Alert color="orange" variant="light" title="Runs are being skipped">
           {data.message}
@@ -43,6 +46,7 @@ export function AgentLanes() {
       ) : (
         <LanesTable lanes={data.lanes} />
       )}
+      <ConnectivityNote connectivity={data.connectivity} />
       <IcmpModeNote mode={data.icmpMode} />
       <MultiStepIsolationNote isolation={data.multiStepIsolation} />
       <Text size="xs" c="dimmed">

@@ -44,6 +44,7 @@ export function AlertChannelsTable({ channels, onDelete }: AlertChannelsTablePro
                 <Flag on={channel.sendDegraded} label="degraded" />
                 {channel.sslExpiry && <Flag on label={`SSL ${channel.sslExpiryThreshold} d`} />}
                 {channel.autoSubscribe && <Flag on label="auto-subscribe" />}
+                {channel.sendSystemNotices && <Flag on label="agent notices" />}
               </Group>
             </Table.Td>
             <Table.Td>{channel.subscriptions.length}</Table.Td>

@@ -53,6 +53,7 @@ export interface ChannelFormValues {
   sslExpiry: boolean;
   sslExpiryThreshold: number | string;
   autoSubscribe: boolean;
+  sendSystemNotices: boolean;
 }
 
 export const INITIAL_CHANNEL_FORM_VALUES: ChannelFormValues = {
@@ -84,6 +85,7 @@ export const INITIAL_CHANNEL_FORM_VALUES: ChannelFormValues = {
   sslExpiry: false,
   sslExpiryThreshold: 30,
   autoSubscribe: false,
+  sendSystemNotices: true,
 };
 
 export const CHANNEL_LABELS: Record<string, string> = {
@@ -145,6 +147,7 @@ export function toChannelBody(values: ChannelFormValues): AlertChannelCreateInpu
     sslExpiry: values.sslExpiry,
     sslExpiryThreshold: optionalNumber(values.sslExpiryThreshold),
     autoSubscribe: values.autoSubscribe,
+    sendSystemNotices: values.sendSystemNotices,
   } as AlertChannelCreateInput;
 }
 
@@ -185,6 +188,7 @@ export function channelValuesOf(channel: { type: AlertChannelType; config: Recor
     sslExpiry: channel.sslExpiry === true,
     sslExpiryThreshold: numberField(channel.sslExpiryThreshold),
     autoSubscribe: channel.autoSubscribe === true,
+    sendSystemNotices: channel.sendSystemNotices !== false,
   };
 }
 

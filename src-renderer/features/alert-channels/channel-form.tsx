@@ -40,6 +40,11 @@ export function ChannelForm(props: ChannelFormProps) {
           <NumberInput label={CHANNEL_LABELS.sslExpiryThreshold} description="1–30." allowDecimal={false} disabled={!form.values.sslExpiry} {...form.getInputProps('sslExpiryThreshold')} />
         </SimpleGrid>
         <Switch
+          label="Agent offline and back-online notices"
+          description="One notice when an agent loses its own network (its checks then do not alert) and one when it is back."
+          {...form.getInputProps('sendSystemNotices', { type: 'checkbox' })}
+        />
+        <Switch
           label="Subscribe new monitors automatically"
           description="Every monitor created from now on sends its alerts here."
           {...form.getInputProps('autoSubscribe', { type: 'checkbox' })}

@@ -13,6 +13,7 @@ import { pollInterval, useLiveUpdates } from '../sessions/live-updates-context';
 import { SessionsTable } from '../sessions/sessions-table';
 import { AgentSaturationAlert } from './agent-saturation-alert';
 import { OverrunningChecksNote } from '../agent/overrunning-checks-note';
+import { AgentOfflineAlert } from '../agent/agent-offline-alert';
 import { HealthCountCard } from './health-count-card';
 import { LanesSummary } from './lanes-summary';
 import { OpenIncidents } from './open-incidents';
@@ -70,6 +71,7 @@ export function DashboardPage() {
           )
         }
       />
+      {data && <AgentOfflineAlert connectivity={data.agent.connectivity} linkToAgent />}
       {data && <AgentSaturationAlert agent={data.agent} />}
       {data && <OverrunningChecksNote health={data.agent} />}
       {!data && summary.error !== null && <QueryError title="The dashboard could not be loaded" error={summary.error} onRetry={summary.refetch} />}
