@@ -23,8 +23,9 @@ import { createRuntime } from '../services/runtime';
 import { sealStoredSecrets } from '../services/secrets/seal-stored';
 import { backendAgentHealth } from '../services/agent-status/index';
 import type { AgentHealth } from '../../src-shared/rules/lanes';
-import { startConnectivity } from '../agent/connectivity/setup';
+import { startEmbeddedConnectivity } from './embedded-connectivity';
 import { sendAgentNotice } from '../services/agent-connectivity';
+import { storedCanaries } from '../services/settings';
 import { createRunSystem, type RunSystem, type RunSystemOptions } from '../scheduler/run-system';
 import type { RemoteBroker, RemoteBrokerOptions } from '../scheduler/remote-broker';
 import { attachRemoteAgents } from '../scheduler/remote-wiring';
@@ -167,16 +168,20 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const warm = options.run ? null : startWarmRuntime(executorDeps, process.env, (line) => logger.warn({ runtime: line }, 'warm multi-step runtime'));
     if (warm) executorDeps.warmRuntime = warm;
     // A stubbed executor (tests, the no-op benchmark) reaches no network: there is nothing to check.
-    const connectivity = options.run
+    const embedded = options.run
       ? null
-      : startConnectivity({
-          canaries: config.canaries,
+      : startEmbeddedConnectivity({
+          fromFlags: config.canaries ?? null,
+          stored: storedCanaries(deps.db, accountId),
+          ownerAccountId: accountId,
           clock,
           logger,
           executorDeps,
           intervalMs: options.canaryIntervalMs,
           onChange: (change, view) => sendAgentNotice(deps, { agentName: EMBEDDED_AGENT_NAME, change, view }),
         });
+    const connectivity = embedded?.connectivity ?? null;
+    runtime.canaries = embedded?.control ?? null;
     const runs = createRunSystem({
       deps,
       run: options.run ?? ((job) => runJob(job, executorDeps)),

@@ -52,13 +52,15 @@ export interface Config {
   /**
    * The embedded agent's canaries (--canary HOST, repeatable; --no-canary; or SIGHTLINE_CANARIES):
    * `auto` probes the default gateways and DNS servers of the machine, `off` checks nothing.
+   * Undefined when none of those is given: the console's Settings decide, else `auto`.
    */
-  canaries: CanarySetting;
+  canaries?: CanarySetting;
   /** Settings that were given but are no longer read, worded as warnings for the entry point to print. */
   ignoredSettings: string[];
 }
 
-export type CanarySetting = 'auto' | 'off' | string[];
+import type { CanarySetting } from '../../src-shared/schemas/agent-canaries';
+export type { CanarySetting };
 
 /** "off", or canaries separated by commas (SIGHTLINE_CANARIES); boxed, since a bare string is an error message. */
 export function parseCanaries(value: string, name: string): { setting: CanarySetting } | string {
@@ -296,7 +298,7 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     multiStepMemoryMb:
       overrides.multiStepMemoryMb ?? fromEnv(env.SIGHTLINE_MULTISTEP_MEMORY_MB, 'SIGHTLINE_MULTISTEP_MEMORY_MB', parseMultiStepMemoryMb) ?? DEFAULT_MULTISTEP_MEMORY_MB,
     agentHealthPort: overrides.agentHealthPort ?? fromEnv(env.AGENT_HEALTH_PORT, 'AGENT_HEALTH_PORT', parseHealthPort) ?? DEFAULT_AGENT_HEALTH_PORT,
-    canaries: overrides.canaries ?? fromEnv(env.SIGHTLINE_CANARIES, 'SIGHTLINE_CANARIES', parseCanaries)?.setting ?? 'auto',
+    canaries: overrides.canaries ?? fromEnv(env.SIGHTLINE_CANARIES, 'SIGHTLINE_CANARIES', parseCanaries)?.setting,
     ignoredSettings: overrides.ignoredSettings ?? ignoredSettingsOf(env),
   };
 }

@@ -28,7 +28,7 @@ export interface RunSystemOptions {
   /** How the executors isolate multi-step scripts, for the Agent section and /health. */
   multiStepIsolation?: MultiStepIsolationView | null;
   /** The embedded agent's connectivity monitor (null: it checks none). */
-  connectivity?: (ConnectivityGate & { view(): AgentConnectivityView }) | null;
+  connectivity?: (ConnectivityGate & { view(): AgentConnectivityView | null }) | null;
 }
 
 export interface RunSystem {

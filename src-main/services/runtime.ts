@@ -4,6 +4,7 @@ import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { OverrunCounter } from './overrun-counter';
 import type { AgentConnectivityView } from '../../src-shared/rules/connectivity';
+import type { CanarySetting } from '../../src-shared/schemas/agent-canaries';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import type { Execution } from '../../src-shared/schemas/run-job';
 // Straight to signals: the agent-jobs index would lead back here through the service context.
@@ -86,8 +87,22 @@ export interface Runtime {
   overruns: OverrunCounter;
   /** What remote agents last said of their own network (services/agent-connectivity). */
   remoteConnectivity: { agents: Map<string, { online: boolean; outages: number }> };
+  /** The embedded agent's canaries, which Settings change while it runs (null: this process runs no agent). */
+  canaries: CanaryControl | null;
   /** Aborted when the backend starts closing: long-polls answer 503 and no run starts any more. */
   shutdown: AbortController;
+}
+
+/** What services may do with the embedded agent's canaries (set at boot). */
+export interface CanaryControl {
+  /** The server's own account (created at first start): its owner sets the canaries of the agent every account's checks run on. */
+  ownerAccountId: string;
+  /** Given by --canary/--no-canary/SIGHTLINE_CANARIES: they win over Settings (null when none was given). */
+  fromFlags: CanarySetting | null;
+  current(): CanarySetting;
+  /** How many of these hosts answer one round now. */
+  probe(hosts: readonly string[]): Promise<number>;
+  apply(setting: CanarySetting): void;
 }
 
 /** What a request that would wait or start a run gets once the backend is closing. */
@@ -135,6 +150,7 @@ export function createRuntime(baseUrl = ''): Runtime {
     skips: new SkipCounter(),
     overruns: new OverrunCounter(),
     remoteConnectivity: { agents: new Map() },
+    canaries: null,
     shutdown: new AbortController(),
   };
 }

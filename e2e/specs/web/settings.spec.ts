@@ -58,3 +58,15 @@ test.describe('settings in the web console', () => {
   });
 });
 
+
+test.describe('the agent canaries in Settings', () => {
+  test('started with --no-canary, the panel says the flags decide and cannot be changed here', async ({ page, server }) => {
+    await openConnected(page, server, '/settings');
+    const panel = page.getByRole('region', { name: 'Agent connectivity' });
+    await expect(panel).toContainText('Set by the server’s --canary, --no-canary or SIGHTLINE_CANARIES.');
+    await expect(panel.getByRole('radio', { name: /^None: do not check/ })).toBeChecked();
+    await expect(panel.getByRole('radio', { name: /^These hosts/ })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Save canaries' })).toBeDisabled();
+    await expect(panel).toContainText('win over Settings: change them there.');
+  });
+});

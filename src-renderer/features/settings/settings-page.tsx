@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header';
 import { useTRPC } from '../../lib/trpc';
 import { AccountAlertSettingsPanel } from './account-alert-settings-form';
 import { AccountPanel } from './account-panel';
+import { AgentCanariesPanel } from './agent-canaries-panel';
 import { ConsoleSettingsPanel } from './console-settings-panel';
 import { DeliverySettingsPanel } from './delivery-settings-form';
 import { MembersPanel } from './members-panel';
@@ -25,6 +26,7 @@ export function SettingsPage() {
         <MembersPanel />
         <AccountAlertSettingsPanel />
         <DeliverySettingsPanel />
+        <AgentCanariesPanel />
         <ConsoleSettingsPanel />
       </Stack>
     </>

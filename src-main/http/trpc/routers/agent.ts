@@ -1,7 +1,13 @@
 import { backendAgentHealth } from '../../../services/agent-status/index';
-import { authedProcedure, router } from '../init';
+import { getAgentCanaries, setAgentCanaries } from '../../../services/settings';
+import { AgentCanariesInput } from '../../../../src-shared/schemas/agent-canaries';
+import { adminProcedure, authedProcedure, router } from '../init';
 
 export const agentRouter = router({
   /** Lanes of the embedded agent, runs skipped in the last hour by every agent, and the fix when saturated. */
   health: authedProcedure.query(({ ctx }) => backendAgentHealth(ctx.service)),
+  /** The embedded agent's canaries, where they come from, and whether this key may change them. */
+  canaries: authedProcedure.query(({ ctx }) => getAgentCanaries(ctx.service)),
+  /** Sets them in Settings (the server's own account, OWNER or ADMIN keys); named hosts must answer now. */
+  setCanaries: adminProcedure.input(AgentCanariesInput).mutation(({ ctx, input }) => setAgentCanaries(ctx.service, input)),
 });
