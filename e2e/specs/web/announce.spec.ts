@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createIcmpCheck, restPost, runToCompletion } from '../../fixtures/rest';
 import { expect, test, type SightlineServer } from '../../fixtures/server';
+import { blockingViolations } from '../../tools/axe';
 import { Announcements } from '../../pages/announcements';
 import { ConsoleChrome, openConnected } from '../../pages/console';
 import { DashboardPage } from '../../pages/dashboard-page';
@@ -20,9 +21,11 @@ async function setFailing(request: APIRequestContext, server: SightlineServer, c
 test.describe('announcing changes', () => {
   test('a monitor failing and recovering shows a toast and the count in the title and icon; Sign out stays clickable', async ({ page, server, request }) => {
     const checkout = await createIcmpCheck(request, server, 'Checkout ping');
-    const muted = await restPost<{ id: string }>(request, server, '/v1/checks/icmp', { name: 'Muted ping', muted: true, request: { hostname: '127.0.0.1', pingCount: 1, assertions: IMPOSSIBLE } });
+    const muted = await restPost<{ id: string }>(request, server, '/v1/checks/icmp', { name: 'Muted ping', muted: true, tags: ['edge'], request: { hostname: '127.0.0.1', pingCount: 1, assertions: IMPOSSIBLE } });
     await runToCompletion(request, server, checkout.id);
     await runToCompletion(request, server, muted.id);
+    const now = Date.now();
+    await restPost(request, server, '/v1/maintenance-windows', { name: 'Edge upgrade', tags: ['edge'], startsAt: new Date(now - 60_000).toISOString(), endsAt: new Date(now + 3_600_000).toISOString() });
 
     const announcements = new Announcements(page);
     const dashboard = new DashboardPage(page);
@@ -36,6 +39,7 @@ test.describe('announcing changes', () => {
     await expect(announcements.toasts()).toHaveCount(0);
     await expect(dashboard.problemRow(0)).toContainText('Muted ping');
     await expect(dashboard.problemRow(0)).toContainText('Muted — will not alert');
+    await expect(dashboard.problemRow(0)).toContainText('Maintenance');
 
     await setFailing(request, server, checkout.id, true);
     await runToCompletion(request, server, checkout.id);
@@ -44,6 +48,7 @@ test.describe('announcing changes', () => {
     await expect(dashboard.problems.getByRole('row').filter({ hasText: 'Checkout ping' })).not.toContainText('Muted');
     // The toast sits where it covers no control: the header's Sign out still takes the click.
     await chrome.signOutButton.click({ trial: true, timeout: 2_000 });
+    expect(await blockingViolations(page)).toEqual([]);
 
     await setFailing(request, server, checkout.id, false);
     await runToCompletion(request, server, checkout.id);
@@ -58,6 +63,7 @@ test.describe('announcing changes', () => {
   });
 
   test('a burst of failures makes one toast that names the first few and counts them all', async ({ page, server, request }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
     const names = ['Burst A', 'Burst B', 'Burst C', 'Burst D', 'Burst E'];
     const ids: string[] = [];
     for (const name of names) ids.push((await createIcmpCheck(request, server, name)).id);
@@ -72,6 +78,7 @@ test.describe('announcing changes', () => {
     await expect(page).toHaveTitle('(5) Sightline');
     await expect(announcements.toast('5 monitors failing: Burst A, Burst B, Burst C…')).toBeVisible();
     await expect(announcements.toasts()).toHaveCount(1);
+    expect(await blockingViolations(page)).toEqual([]);
   });
 
   test('system notifications are asked for only when turned on, kept per browser, and raised on a failure', async ({ page, server, request }) => {
