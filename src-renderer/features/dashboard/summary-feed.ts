@@ -1,7 +1,8 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTRPC } from '../../lib/trpc';
-import type { DashboardSummary } from './use-dashboard-summary';
+import { useTRPC, type RouterOutputs } from '../../lib/trpc';
+
+type DashboardSummary = RouterOutputs['dashboard']['summary'];
 
 interface FeedState {
   summary: DashboardSummary | undefined;
