@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { MouseEvent } from 'react';
+import { ChangeAnnouncer } from '../features/announce/change-announcer';
 import { LiveSessionUpdates } from '../features/sessions/live-session-updates';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
@@ -25,6 +26,7 @@ export function AppLayout() {
         Skip to main content
       </a>
       <KeyboardShortcuts />
+      <ChangeAnnouncer />
       <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={{ base: 'xs', sm: 'md' }}>
         <AppShell.Header>
           <AppHeader navOpened={navOpened} onToggleNav={toggle} />

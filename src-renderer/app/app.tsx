@@ -7,7 +7,8 @@ import { cssVariablesResolver, theme } from './theme';
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      {/* Bottom right, a few at a time: the header's Sign out and the pages' Edit and Delete stay uncovered. */}
+      <Notifications position="bottom-right" limit={4} containerWidth={380} />
       <ConnectionProvider>
         <ConnectionGate />
       </ConnectionProvider>

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Contrast (WCAG AA, checked by e2e/specs/web/accessibility.spec.ts): the primary teal is its
@@ -11,6 +11,13 @@ export const theme = createTheme({
   autoContrast: true,
   defaultRadius: 'sm',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  components: {
+    // Toasts: Mantine's description grey reads below 4.5:1 and its close button has no name.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    }),
+  },
 });
 
 const COLORS = ['gray', 'red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'green', 'yellow', 'orange', 'lime'] as const;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { prepared } from '../prepared';
-import { alertNotifications, checkAlerts, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../schema';
+import { alertNotifications, checkAlerts, checkGroups, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../schema';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 
 // The Dashboard's feed runs these every second while watched: each is prepared once per connection.
@@ -66,16 +66,29 @@ const checksWithHealth = (d: Db) =>
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum));
 
+export interface ProblemCheckRow extends CheckHealthRow {
+  /** The check or its group is muted: its failures send no alert. */
+  muted: boolean;
+}
+
+/** A muted group mutes its members; the group's flag lives in its JSON body. */
+const MUTED = sql<number>`(${checks.muted} = 1 or coalesce(json_extract(${checkGroups.body}, '$.muted'), 0) = 1)`;
+
 /** Failing checks first, then degraded ones, each by name. */
-export function listProblemChecks(db: Db, accountId: string, limit: number): CheckHealthRow[] {
+export function listProblemChecks(db: Db, accountId: string, limit: number): ProblemCheckRow[] {
   const query = prepared(db, 'dashboardProblems', (d) =>
-    checksWithHealth(d)
+    d
+      .select({ ...HEALTH_COLUMNS, muted: MUTED })
+      .from(checks)
+      .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+      .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
+      .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
       .where(and(eq(checks.accountId, sql.placeholder('accountId')), PROBLEM))
       .orderBy(sql`${HEALTH} = 'failing' desc`, asc(checks.name), asc(checks.id))
       .limit(sql.placeholder('limit'))
       .prepare(),
   );
-  return query.all({ accountId, limit });
+  return query.all({ accountId, limit }).map((row) => ({ ...row, muted: row.muted === 1 }));
 }
 
 /** One check's health row (undefined when the account has no such check). */

@@ -29,6 +29,8 @@ export interface ProblemMonitor {
   lastCheckSessionId: string | null;
   /** "KIND: message" of its last failed or degraded run, when that run recorded an error. */
   error: string | null;
+  /** The monitor or its group is muted: this failure sends no alert. */
+  muted: boolean;
 }
 
 export interface OpenIncident {
@@ -103,6 +105,7 @@ export function computeDashboardSummary(ctx: ServiceContext, streaks = new Strea
       lastRunLocation: row.lastLocation === null ? null : (names.get(row.lastLocation) ?? null),
       lastCheckSessionId: row.lastSessionId === null ? null : encodeRunId('session', row.lastSessionId),
       error: row.checkNum === null ? null : errorSummary(lastProblemError(ctx.db, row.checkNum)),
+      muted: row.muted,
     }),
   );
   streaks.keepOnly(new Set(problemRows.map((row) => row.checkNum).filter((n): n is number => n !== null)));

@@ -1,8 +1,11 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DenseTable } from '../../components/dense-table';
+import { MaintenanceBadge } from '../maintenance/maintenance-badge';
+import { useCurrentMaintenance } from '../maintenance/use-current-maintenance';
 import { HEALTH_DISPLAY } from '../monitors/monitor-health';
 import { formatElapsed, formatMoment, useNow } from './elapsed';
+import { MutedMark } from './muted-mark';
 import type { DashboardSummary } from './use-dashboard-summary';
 
 const COLUMNS = ['State', 'Monitor', 'For', 'Last run', 'Location', 'Last error', 'Session'];
@@ -10,14 +13,19 @@ const COLUMNS = ['State', 'Monitor', 'For', 'Last run', 'Location', 'Last error'
 /** Failing monitors, then degraded ones (the server's order), with how long and why. */
 export function ProblemMonitorsTable({ rows }: { rows: DashboardSummary['problems']['items'] }) {
   const now = useNow();
+  const maintenance = useCurrentMaintenance();
   return (
     <DenseTable label="Failing and degraded monitors" columns={COLUMNS} hiddenColumn={null} minWidth={860} verticalSpacing={4}>
       {rows.map((row) => (
         <Table.Tr key={row.checkId}>
           <Table.Td>
-            <Badge size="sm" color={HEALTH_DISPLAY[row.health].color}>
-              {HEALTH_DISPLAY[row.health].label}
-            </Badge>
+            <Group gap={4} wrap="nowrap">
+              <Badge size="sm" color={HEALTH_DISPLAY[row.health].color}>
+                {HEALTH_DISPLAY[row.health].label}
+              </Badge>
+              {row.muted && <MutedMark />}
+              <MaintenanceBadge open={maintenance.get(row.checkId)} />
+            </Group>
           </Table.Td>
           <Table.Td>
             <Anchor component={Link} to={`/monitors/${row.checkId}`} size="sm" fw={500}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
+import { useSummaryFeed } from './summary-feed';
 
 export type DashboardSummary = RouterOutputs['dashboard']['summary'];
 
@@ -22,10 +22,8 @@ export interface DashboardSummaryState {
  */
 export function useDashboardSummary(): DashboardSummaryState {
   const trpc = useTRPC();
-  const subscription = useSubscription(trpc.dashboard.onSummary.subscriptionOptions());
-  const live = subscription.status === 'pending';
+  const { summary: pushed, live } = useSummaryFeed();
   const query = useQuery({ ...trpc.dashboard.summary.queryOptions(), refetchInterval: live ? false : OFFLINE_POLL_MS });
-  const pushed = subscription.data;
   const fetched = query.data;
   const data = pushed && fetched ? (pushed.generatedAt >= fetched.generatedAt ? pushed : fetched) : (pushed ?? fetched);
   return { data, error: data ? null : query.error, live, refetch: () => void query.refetch() };

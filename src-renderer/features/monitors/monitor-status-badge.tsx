@@ -14,7 +14,7 @@ export function MonitorStatusBadge({ activated, muted }: { activated: boolean; m
 
 function MutedBadge() {
   return (
-    <Badge size="sm" variant="outline" color="yellow" title="Alerts are muted: results are recorded, nobody is notified">
+    <Badge size="sm" variant="light" color="yellow" title="Alerts are muted: results are recorded, nobody is notified">
       Muted
     </Badge>
   );

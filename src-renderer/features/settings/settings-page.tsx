@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/page-header';
+import { AnnounceSettingsPanel } from '../announce/announce-settings-panel';
 import { useTRPC } from '../../lib/trpc';
 import { AccountAlertSettingsPanel } from './account-alert-settings-form';
 import { AccountPanel } from './account-panel';
@@ -28,6 +29,7 @@ export function SettingsPage() {
         <DeliverySettingsPanel />
         <AgentCanariesPanel />
         <ConsoleSettingsPanel />
+        <AnnounceSettingsPanel />
       </Stack>
     </>
   );

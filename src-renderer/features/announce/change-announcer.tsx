@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+import { useOpenSummaryFeed } from '../dashboard/summary-feed';
+import { ChangeTracker } from './change-tracker';
+
+/**
+ * Says on every page when monitors fail or recover: toasts, the count in the tab's title and icon,
+ * and the sound and system notification the operator opted into. It follows the dashboard's summary
+ * feed (the tab's one stream, shared with the Dashboard; pushed at most once a second), so the work
+ * per update is a diff of at most 50 listed problems, whatever the number of monitors.
+ */
+export function ChangeAnnouncer() {
+  const [tracker] = useState(() => new ChangeTracker());
+  useEffect(() => () => tracker.dispose(), [tracker]);
+  useOpenSummaryFeed((summary) => tracker.update(summary));
+  return null;
+}
