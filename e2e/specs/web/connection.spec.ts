@@ -6,6 +6,7 @@ import { ConnectionState } from '../../pages/connection-banner';
 import { ConsoleChrome, signIn, toast } from '../../pages/console';
 import { GroupsPage } from '../../pages/groups-page';
 import { MonitorsPage } from '../../pages/monitors-page';
+import { blockingViolations } from '../../tools/axe';
 import { DashboardPage } from '../../pages/dashboard-page';
 
 /** These tests kill and restart their server, so each owns its `sightline serve` process. */
@@ -44,6 +45,8 @@ test.describe('the server goes away and comes back', () => {
     expect(await state.favicon()).toContain('favicon-offline');
     // The numbers stay where they were, marked stale, instead of disappearing.
     await expect(dashboard.count('Not run yet')).toHaveText('1');
+    // The stale content is dimmed on purpose; the banner and the frame around it must stay accessible.
+    expect(await blockingViolations(page, { exclude: ['.app-content'] })).toEqual([]);
 
     await owned.restart();
     // Changed while the tab was away: the recovered tab loads everything afresh.
