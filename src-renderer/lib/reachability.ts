@@ -39,6 +39,11 @@ export function useReachability(): Reachability {
   return useSyncExternalStore(subscribe, currentReachability);
 }
 
+/** True when the error is one the server sent (a tRPC error body): whatever it says, the server answers. */
+export function isServerError(error: unknown): boolean {
+  return isTRPCClientError(error) && Boolean(error.data);
+}
+
 /** True when a request got no HTTP answer at all (connection refused or reset): the server, not the request, is the problem. */
 export function isNetworkError(error: unknown): boolean {
   if (!isTRPCClientError(error)) return false;

@@ -50,7 +50,7 @@ export function LiveSessionUpdates({ children }: { children: ReactNode }) {
   );
 
   const connected = subscription.status === 'pending';
-  useFeedReachability(subscription.status);
+  useFeedReachability(subscription.status, subscription.error);
   const value = useMemo<LiveUpdates>(() => ({ connected }), [connected]);
   return <LiveUpdatesContext.Provider value={value}>{children}</LiveUpdatesContext.Provider>;
 }
