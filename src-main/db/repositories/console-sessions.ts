@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { consoleSessions } from '../schema';
 
 export type ConsoleSessionRow = typeof consoleSessions.$inferSelect;
@@ -8,8 +9,16 @@ export function insertConsoleSession(db: Db, row: Omit<ConsoleSessionRow, 'ended
   db.insert(consoleSessions).values(row).run();
 }
 
+/** Read on every console request: prepared once per connection. */
 export function findConsoleSession(db: Db, idHash: string): ConsoleSessionRow | null {
-  return db.select().from(consoleSessions).where(eq(consoleSessions.idHash, idHash)).get() ?? null;
+  const query = prepared(db, 'findConsoleSession', (d) =>
+    d
+      .select()
+      .from(consoleSessions)
+      .where(eq(consoleSessions.idHash, sql.placeholder('idHash')))
+      .prepare(),
+  );
+  return query.get({ idHash }) ?? null;
 }
 
 export function touchConsoleSession(db: Db, idHash: string, now: number): void {
