@@ -699,3 +699,24 @@ export const maintenanceWindows = sqliteTable(
   },
   (t) => [index('maintenance_windows_account').on(t.accountId)],
 );
+
+/**
+ * Console sign-in sessions (headless mode), kept so a restart or an upgrade leaves every tab signed
+ * in. Only the session id's sha256 is stored, never the id itself. A row outlives its session for a
+ * day (ended_reason set, or past its expiry) so a tab refused afterwards can be told why.
+ */
+export const consoleSessions = sqliteTable(
+  'console_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    /** The keyed hash of the API key (or launch token) that signed in: looked up again on every use. */
+    keyHash: text('key_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at').notNull(),
+    /** Absolute end (created + lifetime); the idle end is last_used_at + the idle limit. */
+    expiresAt: integer('expires_at').notNull(),
+    endedAt: integer('ended_at'),
+    endedReason: text('ended_reason'),
+  },
+  (t) => [index('console_sessions_key').on(t.keyHash), index('console_sessions_last_used').on(t.lastUsedAt)],
+);

@@ -85,7 +85,7 @@ export interface AppOptions {
 export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>, options: AppOptions): Promise<FastifyInstance> {
   const limits = createRequestLimits(base.services.keyring, options);
   const consoleSession = {
-    store: new ConsoleSessions(base.services.clock),
+    store: new ConsoleSessions(base.services),
     // One name per data folder: two servers on one host (cookies ignore the port) keep their sessions apart.
     cookieName: `sightline_session_${base.services.keyring.mac('console session cookie').slice(0, 12)}`,
   };

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '../../src-main/http/trpc/router';
 import { isUnauthorized } from '../lib/api-errors';
+import { isNetworkError, reportReachable, reportUnreachable } from '../lib/reachability';
 import { createApiClient } from '../lib/trpc';
 import { prefetchLandingQueries } from './landing-prefetch';
 
@@ -17,9 +18,10 @@ function createApiClients(trpcUrl: string, token: string | null): ApiClients {
   const unauthorizedRef = { current: () => {} };
   const onError = (error: unknown) => {
     if (isUnauthorized(error)) unauthorizedRef.current();
+    if (isNetworkError(error)) reportUnreachable();
   };
   const queryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
+    queryCache: new QueryCache({ onError, onSuccess: reportReachable }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {

@@ -3,9 +3,11 @@ import { useDisclosure } from '@mantine/hooks';
 import type { MouseEvent } from 'react';
 import { ChangeAnnouncer } from '../features/announce/change-announcer';
 import { LiveSessionUpdates } from '../features/sessions/live-session-updates';
+import { useReachability } from '../lib/reachability';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import { AppRoutes } from './app-routes';
+import { ConnectionBanner } from './connection-banner';
 import { KeyboardShortcuts } from './shortcuts-help';
 
 const MAIN_ID = 'main-content';
@@ -20,6 +22,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
 
 export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
+  const stale = useReachability().unreachableSince !== null;
   return (
     <LiveSessionUpdates>
       <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
@@ -35,7 +38,10 @@ export function AppLayout() {
           <AppNavbar onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_ID} tabIndex={-1} className="app-main">
-          <AppRoutes />
+          <ConnectionBanner />
+          <div className="app-content" data-stale={stale ? 'true' : undefined}>
+            <AppRoutes />
+          </div>
         </AppShell.Main>
       </AppShell>
     </LiveSessionUpdates>

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { HashRouter } from 'react-router';
 import { LoadingBlock } from '../components/loading-block';
 import { ApiKeyPrompt } from '../features/auth/api-key-prompt';
+import { SESSION_END_MESSAGES } from '../../src-shared/schemas/console-session';
 import { useConnection } from '../lib/connection-context';
 import { ApiProvider } from './api-provider';
 import { AppLayout } from './app-layout';
@@ -13,13 +14,13 @@ export function ConnectionGate() {
     if (connection.mode !== 'headless') return;
     // Shown on the hint alone and refused: the session is gone (e.g. the server restarted); just ask for the key.
     const quiet = connection.status === 'assumed';
-    void sessionEnded().then((signedOut) => {
-      if (!signedOut || quiet) return;
+    void sessionEnded().then((reason) => {
+      if (reason === null || quiet) return;
       notifications.show({
         id: 'session-ended',
         color: 'red',
         title: 'Signed out',
-        message: 'The server no longer accepts this sign-in (signed out in another tab, expired, or the API key was revoked). Enter a valid key to continue.',
+        message: `${SESSION_END_MESSAGES[reason]} Enter a valid key to continue.`,
       });
     });
   };

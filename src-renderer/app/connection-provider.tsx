@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ConsoleSessionEndReason } from '../../src-shared/schemas/console-session';
 import { fetchSignInStatus, initialConnection, signOut, type Connection, type SignInStatus } from '../lib/connection';
 import { ConnectionContext, type ConnectionState } from '../lib/connection-context';
 
@@ -14,12 +15,13 @@ type Broadcast = { type: 'signedIn' } | { type: 'signedOut' };
  * Only the server's answer signs a tab out: a busy or restarting server (429, 5xx, no answer) is
  * asked again a few times before the tab falls back to the sign-in form.
  */
-async function askSignInStatus(): Promise<SignInStatus> {
+async function askSignInStatus(): Promise<{ status: SignInStatus; reason?: ConsoleSessionEndReason }> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return (await fetchSignInStatus()).signedIn ? 'signedIn' : 'signedOut';
+      const answer = await fetchSignInStatus();
+      return answer.signedIn ? { status: 'signedIn' } : { status: 'signedOut', reason: answer.reason };
     } catch {
-      if (attempt >= CHECK_RETRIES) return 'signedOut';
+      if (attempt >= CHECK_RETRIES) return { status: 'signedOut' };
       await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
     }
   }
@@ -42,7 +44,7 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const check = useCallback(() => void askSignInStatus().then(setStatus), [setStatus]);
+  const check = useCallback(() => void askSignInStatus().then((answer) => setStatus(answer.status)), [setStatus]);
 
   useEffect(() => {
     if (connection.mode !== 'headless') return;
@@ -76,17 +78,17 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
   // A refused request may have carried a session this browser has just replaced (a sign-in in
   // another tab, or again here): only the server's answer about the browser's session signs the tab
   // out. Queries refused together share one question.
-  const asking = useRef<Promise<boolean> | null>(null);
-  const sessionEnded = useCallback((): Promise<boolean> => {
+  const asking = useRef<Promise<ConsoleSessionEndReason | null> | null>(null);
+  const sessionEnded = useCallback((): Promise<ConsoleSessionEndReason | null> => {
     asking.current ??= askSignInStatus()
-      .then((status) => {
+      .then(({ status, reason }) => {
         if (status === 'signedOut') {
           setStatus('signedOut');
-          return true;
+          return reason ?? 'unknown';
         }
         // Signed in anew: start again from a fresh cache, so what was refused is asked again.
         setConnection((current) => ({ ...current, status: 'signedIn', generation: current.generation + 1 }));
-        return false;
+        return null;
       })
       .finally(() => {
         asking.current = null;

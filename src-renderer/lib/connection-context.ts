@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { ConsoleSessionEndReason } from '../../src-shared/schemas/console-session';
 import type { Connection } from './connection';
 
 export interface ConnectionState {
@@ -10,9 +11,9 @@ export interface ConnectionState {
   /**
    * A request was refused as unauthorized: asks the server whether this browser is still signed in
    * (a newer sign-in replaced the session the request carried) and otherwise asks for a key again.
-   * Resolves true when the tab is signed out.
+   * Resolves with the server's reason when the tab is signed out, null when it is still signed in.
    */
-  sessionEnded: () => Promise<boolean>;
+  sessionEnded: () => Promise<ConsoleSessionEndReason | null>;
 }
 
 export const ConnectionContext = createContext<ConnectionState | null>(null);

@@ -125,7 +125,7 @@ describe('console sessions (headless sign-in across tabs)', () => {
 
     // A hint left without its session is cleared by the status check.
     const orphan = await client.get(SESSION_PATH, `${SIGNED_IN_HINT_COOKIE}=1`);
-    expect(orphan.body).toEqual({ signedIn: false });
+    expect(orphan.body).toEqual({ signedIn: false, reason: 'unknown' });
     expect((orphan.headers['set-cookie'] as string[]).map(cookiePair)).toContain(`${SIGNED_IN_HINT_COOKIE}=`);
   });
 
@@ -219,7 +219,7 @@ describe('console sessions (headless sign-in across tabs)', () => {
   });
 
   it('GET tells whether the browser is signed in and with which role', async () => {
-    expect((await client.get(SESSION_PATH, null)).body).toEqual({ signedIn: false });
+    expect((await client.get(SESSION_PATH, null)).body).toEqual({ signedIn: false, reason: 'signed_out' });
     const member = await addMemberWithKey(server, 'READ_RUN', 'Runner');
     const cookie = await signedInCookie(client, member.key);
     const status = await client.get(SESSION_PATH, cookie);
@@ -250,7 +250,7 @@ describe('console sessions (headless sign-in across tabs)', () => {
     expect(after.status).toBe(401);
     expect(after.body.error.message).toMatch(/^Signed out/);
     const status = await client.get(SESSION_PATH, cookie);
-    expect(status.body).toEqual({ signedIn: false });
+    expect(status.body).toEqual({ signedIn: false, reason: 'signed_out' });
     expect(setCookieOf(status)).toMatch(/Max-Age=0/);
   });
 
@@ -262,7 +262,7 @@ describe('console sessions (headless sign-in across tabs)', () => {
     expect((await server.api('DELETE', `/v1/accounts/me/members/${member.userId}`)).status).toBe(204);
     for (const cookie of [first, second]) {
       expect((await client.get(WHOAMI, cookie)).status).toBe(401);
-      expect((await client.get(SESSION_PATH, cookie)).body).toEqual({ signedIn: false });
+      expect((await client.get(SESSION_PATH, cookie)).body).toEqual({ signedIn: false, reason: 'key_revoked' });
     }
   });
 
@@ -300,7 +300,7 @@ describe('console session lifetime', () => {
     expect((await client.get(WHOAMI, cookie)).status).toBe(200);
     clock.advance(12 * HOUR);
     expect((await client.get(WHOAMI, cookie)).status).toBe(401);
-    expect((await client.get(SESSION_PATH, cookie)).body).toEqual({ signedIn: false });
+    expect((await client.get(SESSION_PATH, cookie)).body).toEqual({ signedIn: false, reason: 'expired' });
   });
 
   it('ends 7 days after sign-in however busy it is', async () => {

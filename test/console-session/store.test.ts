@@ -1,57 +1,100 @@
-import { describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
-import { ConsoleSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src-main/services/auth/console-sessions';
+import { openDb, type DbHandle } from '../../src-main/db/connection';
+import { ConsoleSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type SessionLookup } from '../../src-main/services/auth/console-sessions';
 import { readCookie } from '../../src-main/http/console-session/cookie';
+import { makeDataDir } from '../helpers/server';
+import { MIGRATIONS } from '../helpers/migrations';
+
+const opened: { handle: DbHandle; dir: string }[] = [];
+
+async function storeOf(clock = new ManualClock(), options = {}): Promise<{ store: ConsoleSessions; handle: DbHandle }> {
+  const dir = await makeDataDir();
+  const handle = openDb({ dataDir: dir, migrationsDir: MIGRATIONS });
+  opened.push({ handle, dir });
+  return { store: new ConsoleSessions({ db: handle.db, clock }, options), handle };
+}
+
+afterEach(async () => {
+  for (const { handle, dir } of opened.splice(0)) {
+    handle.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+const keyOf = (found: SessionLookup) => ('session' in found ? found.session.keyHash : null);
+const endedOf = (found: SessionLookup) => ('ended' in found ? found.ended : null);
 
 describe('ConsoleSessions', () => {
-  it('gives each session a fresh 256-bit id and keeps only its hash', () => {
-    const store = new ConsoleSessions(new ManualClock());
+  it('gives each session a fresh 256-bit id and stores only its hash', async () => {
+    const { store, handle } = await storeOf();
     const a = store.create('hash-a');
     const b = store.create('hash-a');
     expect(a.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a.sessionId).not.toBe(b.sessionId);
-    expect(JSON.stringify([...(store as unknown as { sessions: Map<string, unknown> }).sessions])).not.toContain(a.sessionId);
-    expect(store.use(a.sessionId)?.keyHash).toBe('hash-a');
-    expect(store.use('not-an-id')).toBeNull();
+    const rows = handle.sqlite.prepare('select * from console_sessions').all();
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain(a.sessionId);
+    expect(keyOf(store.use(a.sessionId))).toBe('hash-a');
+    expect(endedOf(store.use('not-an-id'))).toBe('unknown');
   });
 
-  it('ends sessions when idle, at their absolute lifetime, on sign-out and per key', () => {
+  it('ends sessions when idle, at their absolute lifetime, on sign-out and per key, and says why', async () => {
     const clock = new ManualClock();
-    const store = new ConsoleSessions(clock);
+    const { store } = await storeOf(clock);
     const idle = store.create('k1');
     const busy = store.create('k2');
     const other = store.create('k2');
     clock.advance(SESSION_IDLE_MS - 1);
-    expect(store.use(busy.sessionId)).not.toBeNull();
+    expect(keyOf(store.use(busy.sessionId))).toBe('k2');
     clock.advance(1);
-    expect(store.use(idle.sessionId)).toBeNull();
+    expect(endedOf(store.use(idle.sessionId))).toBe('expired');
     expect(store.endForKey('k2')).toBe(2);
-    expect(store.use(other.sessionId)).toBeNull();
+    expect(endedOf(store.use(other.sessionId))).toBe('key_revoked');
 
     const long = store.create('k3');
     for (let t = 0; t < SESSION_ABSOLUTE_MS - SESSION_IDLE_MS / 2; t += SESSION_IDLE_MS / 2) {
       clock.advance(SESSION_IDLE_MS / 2);
-      expect(store.use(long.sessionId)).not.toBeNull();
+      expect(keyOf(store.use(long.sessionId))).toBe('k3');
     }
     clock.advance(SESSION_IDLE_MS / 2);
-    expect(store.use(long.sessionId)).toBeNull();
+    expect(endedOf(store.use(long.sessionId))).toBe('expired');
 
     const out = store.create('k4');
     expect(store.end(out.sessionId)).toBe(true);
-    expect(store.use(out.sessionId)).toBeNull();
+    expect(endedOf(store.use(out.sessionId))).toBe('signed_out');
   });
 
-  it('holds at most maxSessions, ending the least recently used first', () => {
-    const store = new ConsoleSessions(new ManualClock(), { maxSessions: 3 });
+  it('prunes ended and expired rows a day after they ended', async () => {
+    const clock = new ManualClock();
+    const { store, handle } = await storeOf(clock);
+    const out = store.create('k1');
+    store.end(out.sessionId);
+    store.create('k2');
+    clock.advance(SESSION_IDLE_MS + 24 * 60 * 60 * 1000 + 1);
+    const fresh = store.create('k3');
+    const left = handle.sqlite.prepare('select key_hash from console_sessions').all();
+    expect(left).toEqual([{ key_hash: 'k3' }]);
+    expect(endedOf(store.use(out.sessionId))).toBe('unknown');
+    expect(keyOf(store.use(fresh.sessionId))).toBe('k3');
+  });
+
+  it('holds at most maxSessions open, ending the least recently used first', async () => {
+    const clock = new ManualClock();
+    const { store } = await storeOf(clock, { maxSessions: 3 });
     const first = store.create('a');
+    clock.advance(60_000);
     const second = store.create('b');
+    clock.advance(60_000);
     const third = store.create('c');
+    clock.advance(60_000);
     store.use(first.sessionId);
     store.create('d');
     expect(store.size).toBe(3);
-    expect(store.use(second.sessionId)).toBeNull();
-    expect(store.use(first.sessionId)).not.toBeNull();
-    expect(store.use(third.sessionId)).not.toBeNull();
+    expect(endedOf(store.use(second.sessionId))).toBe('expired');
+    expect(keyOf(store.use(first.sessionId))).toBe('a');
+    expect(keyOf(store.use(third.sessionId))).toBe('c');
   });
 });
 

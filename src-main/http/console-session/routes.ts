@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError } from '../../core/errors';
 import { getCurrentUser } from '../../services/accounts';
 import { authenticateKey, type ActiveSession, type Principal } from '../../services/auth';
-import { SIGNED_IN_HINT_COOKIE, type ConsoleSessionStatus } from '../../../src-shared/schemas/console-session';
+import { SIGNED_IN_HINT_COOKIE, type ConsoleSessionEndReason, type ConsoleSessionStatus } from '../../../src-shared/schemas/console-session';
 import { SMALL_BODY_LIMIT_BYTES } from '../body-limit';
 import type { HttpDeps } from '../deps';
 import { credentialsOf } from '../rest/auth';
 import { browserUsesHttps, clearedSessionCookie, readCookie, sessionCookie, setSessionCookie } from './cookie';
 import { assertSameOrigin } from './origin';
-import { authenticateSession, sessionIdOf } from './session-auth';
+import { authenticateSession, SessionEndedError, sessionIdOf } from './session-auth';
 
 export const CONSOLE_SESSION_PATH = '/console/session';
 
@@ -55,7 +54,7 @@ export function consoleSessionRoutes(deps: HttpDeps) {
       const { principal, keyHash } = signIn;
       // Signing in again replaces this browser's session rather than leaving the old one open.
       const previous = sessionIdOf(deps, request);
-      if (previous) store.end(previous);
+      if (previous) store.end(previous, 'replaced');
       const { sessionId, session } = store.create(keyHash);
       setSessionCookie(reply, sessionCookie({ name: deps.consoleSession.cookieName, secure: browserUsesHttps(request) }, sessionId));
       return reply.status(201).send(signedIn(deps, principal, session));
@@ -66,18 +65,26 @@ export function consoleSessionRoutes(deps: HttpDeps) {
       const sessionId = sessionIdOf(deps, request);
       if (!sessionId) {
         // A hint without its session (the session cookie was removed by hand) is cleared too.
-        if (readCookie(request.headers.cookie, SIGNED_IN_HINT_COOKIE) !== null) clearCookie(deps, request, reply);
-        return { signedIn: false } satisfies ConsoleSessionStatus;
+        // The hint without this server's cookie: the browser signed in to a server on this host with
+        // another data folder (the cookie's name is per folder), or the cookie was removed by hand.
+        if (readCookie(request.headers.cookie, SIGNED_IN_HINT_COOKIE) !== null) {
+          clearCookie(deps, request, reply);
+          return { signedIn: false, reason: 'unknown' } satisfies ConsoleSessionStatus;
+        }
+        // Neither: the browser signed out (in this tab or another) or never signed in.
+        return { signedIn: false, reason: 'signed_out' } satisfies ConsoleSessionStatus;
       }
+      let reason: ConsoleSessionEndReason;
       try {
         const { principal, keyHash, session } = authenticateSession(deps, request, sessionId);
         deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));
         return signedIn(deps, principal, session);
       } catch (error) {
-        if (!isAppError(error) || error.kind !== 'unauthorized') throw error;
+        if (!(error instanceof SessionEndedError)) throw error;
+        reason = error.reason;
       }
       clearCookie(deps, request, reply);
-      return { signedIn: false } satisfies ConsoleSessionStatus;
+      return { signedIn: false, reason } satisfies ConsoleSessionStatus;
     });
 
     app.delete(CONSOLE_SESSION_PATH, { schema: { hide: true }, bodyLimit }, async (request, reply) => {

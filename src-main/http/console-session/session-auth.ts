@@ -4,12 +4,23 @@ import { assertOwnAccount, principalOfKeyHash, type ActiveSession, type Principa
 import type { HttpDeps } from '../deps';
 import { credentialsOf } from '../rest/auth';
 import { readCookie } from './cookie';
+import { SESSION_END_MESSAGES, type ConsoleSessionEndReason } from '../../../src-shared/schemas/console-session';
 
-export const SESSION_ENDED_MESSAGE = 'Signed out: the console session ended (signed out, expired, or its API key was revoked). Sign in with an API key again.';
+/** The 401 of a request whose session ended: the reason's sentence, then what to do. */
+export function sessionEndedMessage(reason: ConsoleSessionEndReason): string {
+  return `Signed out (${reason}): ${SESSION_END_MESSAGES[reason]} Sign in with an API key again.`;
+}
 
 /** The session id the request's cookie carries, if any. */
 export function sessionIdOf(deps: HttpDeps, request: FastifyRequest): string | null {
   return readCookie(request.headers.cookie, deps.consoleSession.cookieName);
+}
+
+/** A 401 that carries why the session is gone, for GET /console/session to answer with. */
+export class SessionEndedError extends AppError {
+  constructor(readonly reason: ConsoleSessionEndReason) {
+    super('unauthorized', sessionEndedMessage(reason));
+  }
 }
 
 export interface SessionPrincipal {
@@ -28,13 +39,14 @@ export interface SessionPrincipal {
 export function authenticateSession(deps: HttpDeps, request: FastifyRequest, sessionId: string): SessionPrincipal {
   deps.limits.authFailures.assertNotBlocked(request.ip);
   const store = deps.consoleSession.store;
-  const session = store.use(sessionId);
-  if (!session) throw new AppError('unauthorized', SESSION_ENDED_MESSAGE);
+  const found = store.use(sessionId);
+  if ('ended' in found) throw new SessionEndedError(found.ended);
+  const { session } = found;
   const principal = principalOfKeyHash(deps.services, deps.launchTokens, session.keyHash);
   if (!principal) {
     // The key was revoked or its member removed: every session it opened ends now.
     store.endForKey(session.keyHash);
-    throw new AppError('unauthorized', SESSION_ENDED_MESSAGE);
+    throw new SessionEndedError('key_revoked');
   }
   assertOwnAccount(principal, credentialsOf(request).accountHeaders);
   return { principal, keyHash: session.keyHash, session };

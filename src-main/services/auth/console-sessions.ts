@@ -1,24 +1,34 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../core/clock';
+import type { Db } from '../../db/connection';
+import {
+  countOpenConsoleSessions,
+  endConsoleSession,
+  endConsoleSessionsOfKey,
+  endLeastRecentlyUsed,
+  findConsoleSession,
+  insertConsoleSession,
+  pruneConsoleSessions,
+  touchConsoleSession,
+  type ConsoleSessionRow,
+} from '../../db/repositories/console-sessions';
+import { ConsoleSessionEndReason } from '../../../src-shared/schemas/console-session';
 
 /** A console session ends after this long without a request... */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** ...and this long after sign-in, however busy it is. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Sessions held at once; past it the least recently used one is ended (a flood of sign-ins cannot grow memory). */
+/** Open sessions at once; past it the least recently used one is ended (a flood of sign-ins cannot grow the table). */
 export const MAX_SESSIONS = 10_000;
+/** An ended session's row is kept this long, so a tab refused later is told why rather than "unknown". */
+export const ENDED_KEPT_MS = 24 * 60 * 60 * 1000;
+/** Last use is written at most this often per session: not a write on every request (the idle limit is hours). */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 export interface ConsoleSessionOptions {
   idleMs?: number;
   absoluteMs?: number;
   maxSessions?: number;
-}
-
-interface StoredSession {
-  /** The keyed hash of the API key (or launch token) that signed in: looked up again on every use. */
-  keyHash: string;
-  createdAt: number;
-  lastUsedAt: number;
 }
 
 export interface ActiveSession {
@@ -29,7 +39,9 @@ export interface ActiveSession {
   expiresAt: number;
 }
 
-/** The stored form of a session id: its sha256, so a heap dump holds no usable id. */
+export type SessionLookup = { session: ActiveSession } | { ended: ConsoleSessionEndReason };
+
+/** The stored form of a session id: its sha256, so neither the database nor a heap dump holds a usable id. */
 function digest(sessionId: string): string {
   return createHash('sha256').update(sessionId, 'utf8').digest('hex');
 }
@@ -38,90 +50,79 @@ const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The console's sign-in sessions (headless mode): a random opaque id in an HttpOnly cookie stands
- * for the API key it was created with. Only the id's hash and the key's keyed hash are kept, in
- * memory: a restart signs every browser out, and nothing about a session reaches the database.
- * The key itself is looked up again on every use, so revoking it (or removing its member) ends its
- * sessions at once, and a role change applies at once.
+ * for the API key it was created with. The database keeps the id's hash and the key's keyed hash
+ * (never either in clear), so a restart or an upgrade keeps every tab signed in. The key itself is
+ * looked up again on every use, so revoking it (or removing its member) ends its sessions at once,
+ * and a role change applies at once.
  */
 export class ConsoleSessions {
-  /** By id digest, in least-recently-used order (a used session moves to the end). */
-  private readonly sessions = new Map<string, StoredSession>();
   private readonly idleMs: number;
   private readonly absoluteMs: number;
   private readonly maxSessions: number;
 
   constructor(
-    private readonly clock: Clock,
+    private readonly deps: { db: Db; clock: Clock },
     options: ConsoleSessionOptions = {},
   ) {
     this.idleMs = options.idleMs ?? SESSION_IDLE_MS;
     this.absoluteMs = options.absoluteMs ?? SESSION_ABSOLUTE_MS;
     this.maxSessions = options.maxSessions ?? MAX_SESSIONS;
+    this.prune(this.now());
   }
 
+  /** Open sessions. */
   get size(): number {
-    return this.sessions.size;
+    return countOpenConsoleSessions(this.deps.db);
   }
 
   /** A new session for a key that was just accepted; the id (256 random bits) goes into the cookie only. */
   create(keyHash: string): { sessionId: string; session: ActiveSession } {
-    const now = this.clock.now().getTime();
-    this.sweep(now);
-    while (this.sessions.size >= this.maxSessions) {
-      const oldest = this.sessions.keys().next().value;
-      if (oldest === undefined) break;
-      this.sessions.delete(oldest);
-    }
+    const now = this.now();
+    this.prune(now);
+    const open = countOpenConsoleSessions(this.deps.db);
+    if (open >= this.maxSessions) endLeastRecentlyUsed(this.deps.db, open - this.maxSessions + 1, now, 'expired');
     const sessionId = randomBytes(32).toString('base64url');
-    const stored = { keyHash, createdAt: now, lastUsedAt: now };
-    this.sessions.set(digest(sessionId), stored);
-    return { sessionId, session: this.view(stored) };
+    const row = { idHash: digest(sessionId), keyHash, createdAt: now, lastUsedAt: now, expiresAt: now + this.absoluteMs };
+    insertConsoleSession(this.deps.db, row);
+    return { sessionId, session: this.view(row) };
   }
 
-  /** The live session of an id and marks it used; null (and forgotten) once it expired, null for an unknown id. */
-  use(sessionId: string): ActiveSession | null {
-    if (!SESSION_ID.test(sessionId)) return null;
-    const key = digest(sessionId);
-    const stored = this.sessions.get(key);
-    if (!stored) return null;
-    const now = this.clock.now().getTime();
-    if (this.expired(stored, now)) {
-      this.sessions.delete(key);
-      return null;
+  /** The live session of an id, marked used; otherwise why there is none. */
+  use(sessionId: string): SessionLookup {
+    if (!SESSION_ID.test(sessionId)) return { ended: 'unknown' };
+    const idHash = digest(sessionId);
+    const row = findConsoleSession(this.deps.db, idHash);
+    if (!row) return { ended: 'unknown' };
+    if (row.endedReason !== null) return { ended: ConsoleSessionEndReason.catch('unknown').parse(row.endedReason) };
+    const now = this.now();
+    if (now >= row.lastUsedAt + this.idleMs || now >= row.expiresAt) return { ended: 'expired' };
+    if (now - row.lastUsedAt >= TOUCH_EVERY_MS) {
+      touchConsoleSession(this.deps.db, idHash, now);
+      row.lastUsedAt = now;
     }
-    stored.lastUsedAt = now;
-    this.sessions.delete(key);
-    this.sessions.set(key, stored);
-    return this.view(stored);
+    return { session: this.view(row) };
   }
 
-  /** Signs out: the id no longer opens anything. */
-  end(sessionId: string): boolean {
-    return this.sessions.delete(digest(sessionId));
+  /** Ends one session (signed out, or replaced by a new sign-in): the id no longer opens anything. */
+  end(sessionId: string, reason: 'signed_out' | 'replaced' = 'signed_out'): boolean {
+    if (!SESSION_ID.test(sessionId)) return false;
+    return endConsoleSession(this.deps.db, digest(sessionId), this.now(), reason);
   }
 
   /** Ends every session a key opened (its key was found revoked); returns how many. */
   endForKey(keyHash: string): number {
-    let ended = 0;
-    for (const [key, stored] of this.sessions) {
-      if (stored.keyHash === keyHash) {
-        this.sessions.delete(key);
-        ended += 1;
-      }
-    }
-    return ended;
+    return endConsoleSessionsOfKey(this.deps.db, keyHash, this.now(), 'key_revoked');
   }
 
-  private expired(stored: StoredSession, now: number): boolean {
-    return now >= stored.lastUsedAt + this.idleMs || now >= stored.createdAt + this.absoluteMs;
+  private now(): number {
+    return this.deps.clock.now().getTime();
   }
 
-  private sweep(now: number): void {
-    for (const [key, stored] of this.sessions) if (this.expired(stored, now)) this.sessions.delete(key);
+  private prune(now: number): void {
+    pruneConsoleSessions(this.deps.db, now - ENDED_KEPT_MS, this.idleMs);
   }
 
-  private view(stored: StoredSession): ActiveSession {
-    const expiresAt = stored.createdAt + this.absoluteMs;
-    return { keyHash: stored.keyHash, createdAt: stored.createdAt, idleExpiresAt: Math.min(expiresAt, stored.lastUsedAt + this.idleMs), expiresAt };
+  private view(row: Pick<ConsoleSessionRow, 'keyHash' | 'createdAt' | 'lastUsedAt' | 'expiresAt'>): ActiveSession {
+    return { keyHash: row.keyHash, createdAt: row.createdAt, idleExpiresAt: Math.min(row.expiresAt, row.lastUsedAt + this.idleMs), expiresAt: row.expiresAt };
   }
 }

@@ -18,6 +18,7 @@ import { ClearFiltersButton, HealthFilter, MonitorFilters, UNMOUNTED_WHEN_CLOSED
 import { DEFAULT_ORDER, isFiltering, overviewInput, PAGE_SIZES, useMonitorListParams } from './monitor-list-params';
 import { MonitorsTable } from './monitors-table';
 import { NewMonitorButtons } from './new-monitor-buttons';
+import { useReachability } from '../../lib/reachability';
 
 /** Without the live session feed the list polls this often. */
 const POLL_MS = 15_000;
@@ -42,7 +43,8 @@ function SummaryAlert({ summary, onClose }: { summary: BulkSummary; onClose: () 
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useInterval(() => setNow(Date.now()), everyMs, { autoInvoke: true });
-  return now;
+  // Stopped while the server is unreachable: the list shows the state at that moment.
+  return useReachability().unreachableSince ?? now;
 }
 
 /**

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { holdsCheckSession } from '../test-sessions/test-session-display';
 import { LiveUpdatesContext, type LiveUpdates } from './live-updates-context';
+import { useFeedReachability } from './use-feed-reachability';
 import { UpdateBatcher } from './update-batcher';
 
 /** Lists refresh at most this often, however many sessions change (thousands of monitors can run each minute). */
@@ -49,6 +50,7 @@ export function LiveSessionUpdates({ children }: { children: ReactNode }) {
   );
 
   const connected = subscription.status === 'pending';
+  useFeedReachability(subscription.status, subscription.error);
   const value = useMemo<LiveUpdates>(() => ({ connected }), [connected]);
   return <LiveUpdatesContext.Provider value={value}>{children}</LiveUpdatesContext.Provider>;
 }

@@ -1,0 +1,75 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { prepared } from '../prepared';
+import { consoleSessions } from '../schema';
+
+export type ConsoleSessionRow = typeof consoleSessions.$inferSelect;
+
+export function insertConsoleSession(db: Db, row: Omit<ConsoleSessionRow, 'endedAt' | 'endedReason'>): void {
+  db.insert(consoleSessions).values(row).run();
+}
+
+/** Read on every console request: prepared once per connection. */
+export function findConsoleSession(db: Db, idHash: string): ConsoleSessionRow | null {
+  const query = prepared(db, 'findConsoleSession', (d) =>
+    d
+      .select()
+      .from(consoleSessions)
+      .where(eq(consoleSessions.idHash, sql.placeholder('idHash')))
+      .prepare(),
+  );
+  return query.get({ idHash }) ?? null;
+}
+
+export function touchConsoleSession(db: Db, idHash: string, now: number): void {
+  db.update(consoleSessions).set({ lastUsedAt: now }).where(eq(consoleSessions.idHash, idHash)).run();
+}
+
+/** Marks one session ended (if it was not already); whether it was open. */
+export function endConsoleSession(db: Db, idHash: string, now: number, reason: string): boolean {
+  const result = db
+    .update(consoleSessions)
+    .set({ endedAt: now, endedReason: reason })
+    .where(and(eq(consoleSessions.idHash, idHash), isNull(consoleSessions.endedAt)))
+    .run();
+  return result.changes > 0;
+}
+
+/** Marks every open session of a key ended; how many were open. */
+export function endConsoleSessionsOfKey(db: Db, keyHash: string, now: number, reason: string): number {
+  return db
+    .update(consoleSessions)
+    .set({ endedAt: now, endedReason: reason })
+    .where(and(eq(consoleSessions.keyHash, keyHash), isNull(consoleSessions.endedAt)))
+    .run().changes;
+}
+
+export function countOpenConsoleSessions(db: Db): number {
+  return db.select({ n: sql<number>`count(*)` }).from(consoleSessions).where(isNull(consoleSessions.endedAt)).get()?.n ?? 0;
+}
+
+/** Ends the `count` least recently used open sessions. */
+export function endLeastRecentlyUsed(db: Db, count: number, now: number, reason: string): void {
+  const oldest = db
+    .select({ idHash: consoleSessions.idHash })
+    .from(consoleSessions)
+    .where(isNull(consoleSessions.endedAt))
+    .orderBy(asc(consoleSessions.lastUsedAt))
+    .limit(count)
+    .all();
+  for (const { idHash } of oldest) endConsoleSession(db, idHash, now, reason);
+}
+
+/** Deletes sessions that ended (by sign-out or by a lifetime) before `cutoff`; how many. */
+export function pruneConsoleSessions(db: Db, cutoff: number, idleMs: number): number {
+  return db
+    .delete(consoleSessions)
+    .where(
+      or(
+        lt(consoleSessions.endedAt, cutoff),
+        lt(consoleSessions.expiresAt, cutoff),
+        lt(sql`${consoleSessions.lastUsedAt} + ${idleMs}`, cutoff),
+      ),
+    )
+    .run().changes;
+}
