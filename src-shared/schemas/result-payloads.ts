@@ -101,6 +101,8 @@ export const MultiStepRequest = z.object({
   /** HTTP status; absent when the call failed before an answer. */
   status: z.number().optional(),
   durationMs: z.number(),
+  /** Bytes of the response body; absent without an answer. */
+  sizeBytes: z.number().optional(),
   error: z.string().optional(),
 });
 export type MultiStepRequest = z.infer<typeof MultiStepRequest>;
