@@ -60,4 +60,22 @@ export class ResultDetailPage {
   assertionActual(source: string): Locator {
     return this.assertionRow(source).getByRole('cell').nth(ASSERTION_COLUMNS.indexOf('Actual'));
   }
+
+  /** What the probe printed: "fping output" (ICMP) or "mtr output" (traceroute). */
+  rawOutput(title: 'fping output' | 'mtr output'): Locator {
+    return this.page.getByRole('main').getByLabel(title, { exact: true });
+  }
+
+  /** "× 6" beside an error that occurred six times. */
+  errorCount(testTitle: string): Locator {
+    return this.test(testTitle).getByLabel(/^occurred \d+ times$/);
+  }
+
+  get zoneNote(): Locator {
+    return this.page.getByRole('main').getByText(/^times in /);
+  }
+
+  get utcSwitch(): Locator {
+    return this.page.getByRole('main').getByRole('switch', { name: 'UTC' });
+  }
 }

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { LiveSessionUpdates } from '../features/sessions/live-session-updates';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
+import { useZoneMode } from '../lib/date-time';
 import { AppRoutes } from './app-routes';
 import { KeyboardShortcuts } from './shortcuts-help';
 
@@ -19,6 +20,8 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
 
 export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
+  // Every time on the page is written in the chosen zone: switching it redraws the pages (data stays cached).
+  const zone = useZoneMode();
   return (
     <LiveSessionUpdates>
       <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
@@ -33,7 +36,7 @@ export function AppLayout() {
           <AppNavbar onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_ID} tabIndex={-1} className="app-main">
-          <AppRoutes />
+          <AppRoutes key={zone} />
         </AppShell.Main>
       </AppShell>
     </LiveSessionUpdates>

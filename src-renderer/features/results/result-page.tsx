@@ -2,6 +2,7 @@ import { Anchor, Badge, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { LoadingBlock } from '../../components/loading-block';
+import { TimeZoneNote } from '../../components/time-zone-note';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
@@ -61,6 +62,7 @@ export function ResultPage() {
         <Stack gap={4}>
           <Title order={4}>Run</Title>
           <MonitorFields label="Run details" fields={fields} />
+          <TimeZoneNote />
         </Stack>
       </Stack>
     </>
