@@ -66,9 +66,14 @@ export class ResultDetailPage {
     return this.page.getByRole('main').getByLabel(title, { exact: true });
   }
 
-  /** "× 6" beside an error that occurred six times. */
-  errorCount(testTitle: string): Locator {
-    return this.test(testTitle).getByLabel(/^occurred \d+ times$/);
+  /** The run's "Errors" section, above its tests. */
+  get errors(): Locator {
+    return this.page.getByRole('main').getByRole('region', { name: 'Errors', exact: true });
+  }
+
+  /** "× 6" beside each error of the run that occurred more than once. */
+  get errorCounts(): Locator {
+    return this.errors.getByLabel(/^occurred \d+ times$/);
   }
 
   get zoneNote(): Locator {

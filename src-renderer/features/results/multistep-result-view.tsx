@@ -22,7 +22,7 @@ export function MultiStepResultView({ multiStep, assertions }: MultiStepResultVi
     <Stack gap="md">
       <MultiStepRuntimeLine multiStep={multiStep} />
       {multiStep.errors.length > 0 && (
-        <Stack gap="xs">
+        <Stack gap="xs" role="region" aria-label="Errors">
           <Title order={4}>Errors</Title>
           {groupErrors(multiStep.errors).map(({ error, count }, index) => (
             <MultiStepErrorBlock key={index} error={error} count={count} />
