@@ -86,6 +86,17 @@ test.describe('charts that tell the truth and results worth opening', () => {
     }
   });
 
+  test('a traceroute result shows what mtr printed', async ({ page, server, request }) => {
+    const check = await restPost<{ id: string }>(request, server, '/v1/checks/traceroute', { name: 'Loopback path', doubleCheck: false, request: { url: '127.0.0.1', protocol: 'ICMP', ptrLookup: false } });
+    expect((await runToCompletion(request, server, check.id)).status).toBe('PASSED');
+    const result = new ResultDetailPage(page);
+
+    await openConnected(page, server, `/monitors/${check.id}/results/${await latestResultId(request, server, check.id)}`);
+    await expect(result.heading('Loopback path')).toBeVisible();
+    await expect(result.rawOutput('mtr output')).toContainText(/^\$ mtr .*127\.0\.0\.1/);
+    await expect(result.rawOutput('mtr output')).toContainText('"hubs"');
+  });
+
   test('a multi-step result lists its requests, the failed one first, and six identical errors once with × 6', async ({ page, server, request }) => {
     const api = await startLoginApi();
     try {
