@@ -87,4 +87,47 @@ export class MonitorDetailPage {
   get runProgress(): Locator {
     return runProgress(this.page, this.name);
   }
+
+  /**
+   * Where the p50 line is drawn, as fractions of the plot area's width (0 = left edge, 1 = right):
+   * read from the chart's pixels, so it is what the operator sees.
+   */
+  async plottedSpan(color: [number, number, number] = [0x12, 0xb8, 0x86]): Promise<{ left: number; right: number }> {
+    return this.chart.evaluate((element, rgb) => {
+      const canvas = element.querySelector('canvas');
+      const over = element.querySelector<HTMLElement>('.u-over');
+      if (!canvas || !over) throw new Error('the chart has no plot');
+      const scale = canvas.width / canvas.getBoundingClientRect().width;
+      const box = over.getBoundingClientRect();
+      const origin = canvas.getBoundingClientRect();
+      const x0 = Math.round((box.left - origin.left) * scale);
+      const y0 = Math.round((box.top - origin.top) * scale);
+      const w = Math.round(box.width * scale);
+      const h = Math.round(box.height * scale);
+      const pixels = canvas.getContext('2d')?.getImageData(x0, y0, w, h).data;
+      if (!pixels) throw new Error('the chart cannot be read');
+      let first = -1;
+      let last = -1;
+      for (let x = 0; x < w; x++) {
+        for (let y = 0; y < h; y++) {
+          const i = (y * w + x) * 4;
+          if (Math.abs(pixels[i] - rgb[0]) < 40 && Math.abs(pixels[i + 1] - rgb[1]) < 40 && Math.abs(pixels[i + 2] - rgb[2]) < 40 && pixels[i + 3] > 200) {
+            if (first < 0) first = x;
+            last = x;
+            break;
+          }
+        }
+      }
+      return { left: first / w, right: last / w };
+    }, color);
+  }
+
+  /** "times in Europe/Berlin (UTC+1)": the zone the page's times are written in. */
+  get zoneNote(): Locator {
+    return this.page.getByRole('main').getByText(/^times in /).first();
+  }
+
+  get utcSwitch(): Locator {
+    return this.page.getByRole('main').getByRole('switch', { name: 'UTC' }).first();
+  }
 }

@@ -60,4 +60,27 @@ export class ResultDetailPage {
   assertionActual(source: string): Locator {
     return this.assertionRow(source).getByRole('cell').nth(ASSERTION_COLUMNS.indexOf('Actual'));
   }
+
+  /** What the probe printed: "fping output" (ICMP) or "mtr output" (traceroute). */
+  rawOutput(title: 'fping output' | 'mtr output'): Locator {
+    return this.page.getByRole('main').getByLabel(title, { exact: true });
+  }
+
+  /** The run's "Errors" section, above its tests. */
+  get errors(): Locator {
+    return this.page.getByRole('main').getByRole('region', { name: 'Errors', exact: true });
+  }
+
+  /** "× 6" beside each error of the run that occurred more than once. */
+  get errorCounts(): Locator {
+    return this.errors.getByLabel(/^occurred \d+ times$/);
+  }
+
+  get zoneNote(): Locator {
+    return this.page.getByRole('main').getByText(/^times in /);
+  }
+
+  get utcSwitch(): Locator {
+    return this.page.getByRole('main').getByRole('switch', { name: 'UTC' });
+  }
 }

@@ -22,6 +22,8 @@ export interface PwRequest {
   /** HTTP status; absent when the call failed before an answer. */
   status?: number;
   durationMs: number;
+  /** Bytes of the response body. */
+  sizeBytes?: number;
   error?: string;
 }
 export interface PwResult {

@@ -6,6 +6,7 @@ import { LiveSessionUpdates } from '../features/sessions/live-session-updates';
 import { useReachability } from '../lib/reachability';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
+import { useZoneMode } from '../lib/date-time';
 import { AppRoutes } from './app-routes';
 import { ConnectionBanner } from './connection-banner';
 import { KeyboardShortcuts } from './shortcuts-help';
@@ -23,6 +24,8 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
 export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const stale = useReachability().unreachableSince !== null;
+  // Every time on the page is written in the chosen zone: switching it redraws the pages (data stays cached).
+  const zone = useZoneMode();
   return (
     <LiveSessionUpdates>
       <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
@@ -40,7 +43,7 @@ export function AppLayout() {
         <AppShell.Main id={MAIN_ID} tabIndex={-1} className="app-main">
           <ConnectionBanner />
           <div className="app-content" data-stale={stale ? 'true' : undefined}>
-            <AppRoutes />
+            <AppRoutes key={zone} />
           </div>
         </AppShell.Main>
       </AppShell>

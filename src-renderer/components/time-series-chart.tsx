@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatAt, useZoneMode } from '../lib/date-time';
 
 /** One line of the chart; `values` line up with the chart's `times`. A null value draws a gap. */
 export interface ChartSeries {
@@ -29,8 +30,10 @@ interface TimeSeriesChartProps {
   xRange?: [number, number];
   /** The chart's accessible name. */
   label: string;
-  /** Axis ticks and legend values. */
+  /** Legend values (and axis ticks unless `formatTicks` is given). */
   formatValue: (value: number) => string;
+  /** All the y axis's tick labels at once, so they can share one unit and precision. */
+  formatTicks?: (ticks: readonly number[]) => string[];
   height?: number;
 }
 
@@ -38,10 +41,16 @@ const BAND_RGB = '250, 82, 82';
 const MIN_BAND_PX = 2;
 
 /** Lines over time, drawn with uPlot; rebuilt when the data, size or colour scheme changes. */
-export function TimeSeriesChart({ times, series, bands = [], xRange, label, formatValue, height = 240 }: TimeSeriesChartProps) {
+const DAY_S = 86_400;
+
+/** uPlot places time ticks on the hours and days of this zone; the labels come from the console's one formatter. */
+const utcDate = (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC');
+
+export function TimeSeriesChart({ times, series, bands = [], xRange, label, formatValue, formatTicks, height = 240 }: TimeSeriesChartProps) {
   const { ref: sizeRef, width } = useElementSize();
   const target = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme('light');
+  const zone = useZoneMode();
 
   useEffect(() => {
     const element = target.current;
@@ -69,10 +78,14 @@ export function TimeSeriesChart({ times, series, bands = [], xRange, label, form
         height,
         legend: { show: true },
         cursor: { drag: { x: true, y: false } },
+        ...(zone === 'utc' ? { tzDate: utcDate } : {}),
         scales: { x: { time: true, ...(xRange ? { range: (): uPlot.Range.MinMax => xRange } : {}) }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-        axes: [axis, { ...axis, size: 72, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)) }],
+        axes: [
+          { ...axis, values: (u, ticks) => ticks.map((tick) => formatAt(tick * 1000, (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0) >= 2 * DAY_S ? 'day' : 'clock')) },
+          { ...axis, size: 72, values: (_u, ticks) => (formatTicks ? formatTicks(ticks) : ticks.map((tick) => formatValue(tick))) },
+        ],
         series: [
-          {},
+          { value: (_u: uPlot, v: number | null) => (v === null ? '—' : formatAt(v * 1000)) },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -88,7 +101,7 @@ export function TimeSeriesChart({ times, series, bands = [], xRange, label, form
       element,
     );
     return () => chart.destroy();
-  }, [times, series, bands, xRange, width, height, scheme, formatValue]);
+  }, [times, series, bands, xRange, width, height, scheme, formatValue, formatTicks, zone]);
 
   return (
     <Box ref={sizeRef} w="100%">

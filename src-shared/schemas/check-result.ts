@@ -40,6 +40,8 @@ export const IcmpResultPayload = z.object({
   latency: Latency,
   assertions: z.array(z.record(z.string(), z.unknown())),
   requestError: z.string().nullable(),
+  /** Sightline's addition: what fping or ping printed (at most 16 KiB); absent on results stored before it was kept. */
+  rawOutput: z.string().optional(),
 });
 
 /** One result in full (GET /v1/check-results/{checkId}/{checkResultId} and the listing). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The time ranges of a monitor's page, as they appear in its address (`?range=7d`). */
-export const STATS_RANGES = ['1h', '24h', '7d', '30d', '90d'] as const;
+export const STATS_RANGES = ['1h', '6h', '24h', '7d', '30d', '90d'] as const;
 export const StatsRange = z.enum(STATS_RANGES, { message: `must be one of ${STATS_RANGES.join(', ')}` });
 export type StatsRange = z.infer<typeof StatsRange>;
 
@@ -9,6 +9,7 @@ const HOUR = 3_600_000;
 
 export const STATS_RANGE_MS: Record<StatsRange, number> = {
   '1h': HOUR,
+  '6h': 6 * HOUR,
   '24h': 24 * HOUR,
   '7d': 7 * 24 * HOUR,
   '30d': 30 * 24 * HOUR,
@@ -17,13 +18,25 @@ export const STATS_RANGE_MS: Record<StatsRange, number> = {
 
 export const DEFAULT_STATS_RANGE: StatsRange = '24h';
 
-/** The range named in an address, or the default for anything else. */
-export function statsRangeOf(value: string | null | undefined): StatsRange {
-  const parsed = StatsRange.safeParse(value);
-  return parsed.success ? parsed.data : DEFAULT_STATS_RANGE;
+/** The ranges a monitor's page may open on when none is asked for, shortest first. */
+const FITTING_RANGES = ['1h', '6h', '24h'] as const satisfies readonly StatsRange[];
+
+/**
+ * The range that fits a monitor's data: the shortest quick range that covers its age (since it was
+ * created or first ran, whichever is older), at most 24 h, so a new monitor's chart is not a sliver.
+ */
+export function fittingStatsRange(ageMs: number): StatsRange {
+  return FITTING_RANGES.find((range) => STATS_RANGE_MS[range] >= ageMs) ?? DEFAULT_STATS_RANGE;
 }
 
-export const MonitorStatsQuery = z.object({ checkId: z.string().min(1), range: StatsRange });
+/** The range named in an address, or undefined (the range that fits the monitor's data) for anything else. */
+export function statsRangeOf(value: string | null | undefined): StatsRange | undefined {
+  const parsed = StatsRange.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Without `range` the server picks the one that fits the monitor's data (fittingStatsRange) and answers which. */
+export const MonitorStatsQuery = z.object({ checkId: z.string().min(1), range: StatsRange.optional() });
 export type MonitorStatsQuery = z.infer<typeof MonitorStatsQuery>;
 
 /** What the console shows of a monitor: the same precedence everywhere (paused wins, then the latest FINAL verdict). */
@@ -77,6 +90,8 @@ export interface MonitorStats {
   /** Epoch ms, [from, to). */
   from: number;
   to: number;
+  /** Where the monitor's data starts within the range (its creation or first run, whichever is older); `from` for an older monitor. */
+  dataFrom: number;
   /** `raw`: every result of the range; `rollups`: closed hours from the hourly rollups, the open hours from raw results. */
   source: 'raw' | 'rollups';
   bucketMs: number;

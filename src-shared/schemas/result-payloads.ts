@@ -42,6 +42,8 @@ export const IcmpCheckResult = z.object({
   /** All zeros when no reply came back. */
   latency: Latency,
   pings: z.array(PingReply).optional(),
+  /** What fping or ping printed for this target (at most 16 KiB). */
+  rawOutput: z.string().optional(),
 });
 export type IcmpCheckResult = z.infer<typeof IcmpCheckResult>;
 
@@ -65,6 +67,8 @@ export const TracerouteCheckResult = z.object({
   totalHops: z.number(),
   destinationReached: z.boolean(),
   finalHopLatency: Latency.nullable(),
+  /** What mtr printed (at most 16 KiB). */
+  rawOutput: z.string().optional(),
 });
 export type TracerouteCheckResult = z.infer<typeof TracerouteCheckResult>;
 
@@ -97,6 +101,8 @@ export const MultiStepRequest = z.object({
   /** HTTP status; absent when the call failed before an answer. */
   status: z.number().optional(),
   durationMs: z.number(),
+  /** Bytes of the response body; absent without an answer. */
+  sizeBytes: z.number().optional(),
   error: z.string().optional(),
 });
 export type MultiStepRequest = z.infer<typeof MultiStepRequest>;

@@ -171,12 +171,27 @@ describe('monitorStats.get over seeded history: raw ranges, rollup ranges, failu
     expect(await trpc.monitorStats.state.query({ checkId })).toMatchObject({ health: 'passing', since: NOW - 10 * MINUTE });
   });
 
+  it('without a range, picks the quick range that fits the data: 1 h for 10 minutes of runs, 6 h for 3 hours, 24 h for older', async () => {
+    const young = await seed('Ten minutes old', [NOW - 10 * MINUTE, NOW - 5 * MINUTE].map((at) => ({ at, location: 'local' as const, kind: 'passed' as const, avgUs: 42 })));
+    const fitted = await trpc.monitorStats.get.query({ checkId: young.id });
+    // The chart starts where the data does, so two runs are not a sliver at the right of an empty hour.
+    expect(fitted).toMatchObject({ range: '1h', from: NOW - HOUR, dataFrom: NOW - 10 * MINUTE, bucketMs: 15_000, uptime: { runs: 2 } });
+
+    const hours = await seed('Three hours of runs', [{ at: NOW - 3 * HOUR, location: 'local', kind: 'passed', avgUs: 42 }]);
+    expect(await trpc.monitorStats.get.query({ checkId: hours.id })).toMatchObject({ range: '6h', from: NOW - 6 * HOUR, dataFrom: NOW - 3 * HOUR, bucketMs: 120_000, source: 'raw' });
+
+    expect(await trpc.monitorStats.get.query({ checkId })).toMatchObject({ range: '24h', from: NOW - DAY, dataFrom: NOW - DAY });
+    // A range asked for is kept, and the data start never falls before it.
+    expect(await trpc.monitorStats.get.query({ checkId: young.id, range: '7d' })).toMatchObject({ range: '7d', dataFrom: NOW - 10 * MINUTE });
+    expect(await trpc.monitorStats.get.query({ checkId, range: '1h' })).toMatchObject({ range: '1h', dataFrom: NOW - HOUR });
+  });
+
   it('a bad range is a 400 naming the field; an unknown monitor is NOT_FOUND', async () => {
     const input = encodeURIComponent(JSON.stringify({ checkId, range: '2d' }));
     const res = await fetch(`${server.url}/trpc/monitorStats.get?input=${input}`, { headers: { authorization: `Bearer ${server.key}` } });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { message: string } };
-    expect(body.error.message).toMatch(/^range: must be one of 1h, 24h, 7d, 30d, 90d/);
+    expect(body.error.message).toMatch(/^range: must be one of 1h, 6h, 24h, 7d, 30d, 90d/);
     expect(await trpcCode(trpc.monitorStats.get.query({ checkId: '00000000-0000-4000-8000-000000000000', range: '1h' }))).toBe('NOT_FOUND');
   });
 });

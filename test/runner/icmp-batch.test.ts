@@ -197,4 +197,10 @@ describe.skipIf(unavailable !== null)('batched ICMP to a network namespace', () 
     });
     expect(answering).toMatchObject({ hasFailures: false, icmpCheckResult: { packetsReceived: 3, packetLoss: 0 } });
   });
+
+  it("keeps each check's own lines of fping's output: the command for its target and its lost packets", async () => {
+    const [silent, answering] = await runIcmpBatch([icmpJob('10.251.19.70'), icmpJob('10.251.19.2')], { ...deps, wrapCommand });
+    expect(silent.icmpCheckResult?.rawOutput).toBe('$ fping -C 3 -q -p 200 -t 1000 -i 1 -4 10.251.19.70\n10.251.19.70 : - - -');
+    expect(answering.icmpCheckResult?.rawOutput).toMatch(/^\$ fping -C 3 -q -p 200 -t 1000 -i 1 -4 10\.251\.19\.2\n10\.251\.19\.2 +: \d+(\.\d+)? \d+(\.\d+)? \d+(\.\d+)?$/);
+  });
 });

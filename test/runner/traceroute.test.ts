@@ -35,6 +35,10 @@ it('gives a TOOL_MISSING result when mtr is not installed', async () => {
 it('traces 127.0.0.1 in one hop', async () => {
   const result = await runJob(tracerouteJob('127.0.0.1', { protocol: 'ICMP' }), deps);
   expect(result).toMatchObject({ hasFailures: false, tracerouteCheckResult: { totalHops: 1, destinationReached: true, resolvedIp: '127.0.0.1' } });
+  // mtr's own JSON, kept for the result page, after the command that produced it.
+  const raw = result.tracerouteCheckResult?.rawOutput ?? '';
+  expect(raw).toMatch(/^\$ mtr .*127\.0\.0\.1\n/);
+  expect(JSON.parse(raw.slice(raw.indexOf('\n') + 1))).toHaveProperty('report.hubs');
 });
 
 it('refuses a url whose host would read as an option', async () => {

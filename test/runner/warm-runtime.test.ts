@@ -62,8 +62,8 @@ test('item round trip', async ({ request }) => {
     expect(result.multiStepCheckResult).toMatchObject({ runtime: 'WARM', tests: [{ title: 'item round trip', status: 'passed' }] });
     expect(log(result)).toBe('token [scrubbed]\n');
     expect(result.multiStepCheckResult?.tests[0]?.requests).toEqual([
-      { method: 'GET', url: `${base}/items/42`, status: 200, durationMs: expect.any(Number) },
-      { method: 'POST', url: `${base}/items`, status: 200, durationMs: expect.any(Number) },
+      { method: 'GET', url: `${base}/items/42`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/items/42', method: 'GET' }).length },
+      { method: 'POST', url: `${base}/items`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/items', method: 'POST' }).length },
     ]);
     expect(JSON.stringify(result)).not.toContain('S3cr3t-warm-token');
   });
@@ -76,7 +76,7 @@ test('calls', async ({ request }) => {
 });`;
     const result = await run(script);
     expect(result.multiStepCheckResult?.tests[0]?.requests).toEqual([
-      { method: 'DELETE', url: `${base}/things`, status: 200, durationMs: expect.any(Number) },
+      { method: 'DELETE', url: `${base}/things`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/things', method: 'DELETE' }).length },
       { method: 'GET', url: 'http://127.0.0.1:9/refused', durationMs: expect.any(Number), error: expect.stringContaining('ECONNREFUSED') },
     ]);
   });
@@ -183,7 +183,7 @@ test.describe('items', () => {
         duration: expect.any(Number),
         errors: [],
         steps: [{ title: 'get it', duration: expect.any(Number), steps: [{ title: 'inner', duration: expect.any(Number) }] }],
-        requests: [{ method: 'GET', url: `${base}/items/7`, status: 200, durationMs: expect.any(Number) }],
+        requests: [{ method: 'GET', url: `${base}/items/7`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/items/7', method: 'GET' }).length }],
       },
       { title: 'items › not now', status: 'skipped', duration: 0, errors: [], steps: [], requests: [] },
       { title: 'items › skips itself', status: 'skipped', duration: expect.any(Number), errors: [], steps: [], requests: [] },

@@ -15,7 +15,9 @@ test.describe('a monitor over time', () => {
     const detail = new MonitorDetailPage(page, 'Loopback ping');
 
     await openConnected(page, server, `/monitors/${check.id}`);
-    await expect(detail.rangeHeading).toHaveText('Over the last 24 hours');
+    // Its data starts three hours ago: the page opens on the quick range that fits it.
+    await expect(detail.rangeHeading).toHaveText('Over the last 6 hours');
+    await expect(detail.rangeOption('6 h')).toBeChecked();
     await expect(detail.stat('Runs')).toContainText('13');
     await expect(detail.stat('Failed runs')).toContainText('1');
     await expect(detail.stat('Uptime')).toContainText('92.30 %');

@@ -134,9 +134,9 @@ export function sumRollups(db: Db, checkNum: number, fromHour: number, toHour: n
 }
 
 /** An existing check and its check_num (null when it never ran); undefined when there is no such check. */
-export function findCheckNumOf(db: Db, checkId: string, accountId?: string): { checkNum: number | null } | undefined {
+export function findCheckNumOf(db: Db, checkId: string, accountId?: string): { checkNum: number | null; createdAt: string } | undefined {
   return db
-    .select({ checkNum: checkSchedule.checkNum })
+    .select({ checkNum: checkSchedule.checkNum, createdAt: checks.createdAt })
     .from(checks)
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .where(and(eq(checks.id, checkId), accountId === undefined ? undefined : eq(checks.accountId, accountId)))

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { parseFping } from '../parsers/fping';
 import { toolMissing } from '../tool-missing';
 import { runTool } from '../process';
+import { fpingOutputFor } from '../raw-output';
 import { unsafeTargetReason } from '../target';
 import type { ExecutionError, ExecutionJob, ExecutionResult, ExecutorDeps } from '../types';
 import { settle } from '../verdict';
@@ -116,7 +117,8 @@ export async function runIcmpBatch(jobs: IcmpJob[], deps: ExecutorDeps): Promise
       if (out.missing) return finish(job, toolMissing('fping', tool), { hasErrors: true });
       const found = stats.get(target.address);
       // A clone each: checks sharing an address must not share mutable pings or latency.
-      if (found) return icmpOutcome(job.check, { kind: 'stats', ...structuredClone(found), resolvedAddress: target.address }, pinged);
+      const rawOutput = fpingOutputFor(target.address, args, addresses, `${out.stderr}\n${out.stdout}`);
+      if (found) return icmpOutcome(job.check, { kind: 'stats', ...structuredClone(found), resolvedAddress: target.address }, pinged, rawOutput);
       if (out.timedOut) return finish(job, { kind: 'TIMEOUT', message: `ping did not finish within ${limitMs} ms` }, { timedOut: true });
       const said = (out.stderr || out.stdout).trim().slice(0, 500);
       return finish(job, { kind: 'NETWORK_ERROR', message: `fping exited with code ${out.exitCode}: ${said || 'no output'}` }, { hasErrors: true });

@@ -1,5 +1,6 @@
 import { parsePing, type PingParse } from '../parsers/ping';
 import { runTool } from '../process';
+import { boundedOutput } from '../raw-output';
 import { toolMissing } from '../tool-missing';
 import type { AssertionOutcome, CheckAssertion, ExecutionError, ExecutionJob, ExecutorDeps, ExecutionResult, IcmpCheckInput, IcmpCheckResult, IpFamily } from '../types';
 import { evaluateAssertion, evaluateJsonAssertion, settle } from '../verdict';
@@ -61,7 +62,7 @@ export interface PingRun {
 }
 
 /** The payload and verdict for one host's statistics; shared by runIcmp and the fping batch. */
-export function icmpOutcome(check: IcmpCheckInput, stats: PingStats, run: PingRun): ExecutionResult {
+export function icmpOutcome(check: IcmpCheckInput, stats: PingStats, run: PingRun, rawOutput?: string): ExecutionResult {
   const latency = stats.latency ?? { min: 0, avg: 0, max: 0, stdDev: 0 };
   const hostname = check.request.hostname;
   const payload: IcmpCheckResult = {
@@ -72,6 +73,7 @@ export function icmpOutcome(check: IcmpCheckInput, stats: PingStats, run: PingRu
     packetLoss: stats.packetLoss,
     latency,
     pings: stats.pings,
+    ...(rawOutput ? { rawOutput } : {}),
   };
   const hasReplies = stats.packetsReceived > 0;
   let fault: ExecutionError | null = null;
@@ -117,5 +119,6 @@ export async function runIcmp(job: Extract<ExecutionJob, { checkType: 'ICMP' }>,
     return finish({ kind: 'NETWORK_ERROR', message: `ping exited with code ${run.exitCode}: ${said || 'no output'}` }, { hasErrors: true });
   }
 
-  return icmpOutcome(check, parsed, { startedAt, stoppedAt: deps.now(), timedOut: run.timedOut, limitMs: job.timeoutMs });
+  const rawOutput = boundedOutput(`$ ${plan.command} ${plan.args.join(' ')}`, run.stdout, run.stderr);
+  return icmpOutcome(check, parsed, { startedAt, stoppedAt: deps.now(), timedOut: run.timedOut, limitMs: job.timeoutMs }, rawOutput);
 }

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { destinationReached, hopLatency, parseMtrJson } from '../parsers/mtr';
 import { runTool } from '../process';
+import { boundedOutput } from '../raw-output';
 import { parseTracerouteTarget } from '../target';
 import { toolMissing } from '../tool-missing';
 import type { AssertionOutcome, CheckAssertion, ExecutionError, ExecutionJob, ExecutionResult, ExecutorDeps, TracerouteCheckResult, TracerouteProtocol } from '../types';
@@ -125,6 +126,7 @@ export async function runTraceroute(job: Extract<ExecutionJob, { checkType: 'TRA
     totalHops: parsed.hops.length,
     destinationReached: reached,
     finalHopLatency: hopLatency(answered),
+    rawOutput: boundedOutput(`$ ${tool} ${args.join(' ')}`, run.stdout, run.stderr),
   };
   const fault: ExecutionError | null = reached
     ? null

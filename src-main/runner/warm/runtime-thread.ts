@@ -189,7 +189,8 @@ function scriptRealm(context: APIRequestContext, realmJson: JSON, note: (request
         const started = performance.now();
         try {
           const response = (await (member as (...a: unknown[]) => Promise<APIResponse>).apply(target, args)) as APIResponse;
-          note({ method: verb, url: response.url(), status: response.status(), durationMs: Math.round(performance.now() - started) });
+          const durationMs = Math.round(performance.now() - started);
+          note({ method: verb, url: response.url(), status: response.status(), durationMs, ...(await sizeOf(response)) });
           Object.assign(response, { json: async () => realmJson.parse(await response.text()) as unknown });
           return response;
         } catch (error) {
@@ -199,6 +200,15 @@ function scriptRealm(context: APIRequestContext, realmJson: JSON, note: (request
       };
     },
   });
+}
+
+/** The body's size as received; a body that can no longer be read (a disposed context) leaves it out. */
+async function sizeOf(response: APIResponse): Promise<{ sizeBytes?: number }> {
+  try {
+    return { sizeBytes: (await response.body()).byteLength };
+  } catch {
+    return {};
+  }
 }
 
 function urlOf(target: unknown): string {

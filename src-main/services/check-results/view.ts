@@ -14,7 +14,7 @@ export interface ResultCheck {
 interface Detail {
   error?: { kind: string; message: string };
   assertions?: AssertionOutcome[];
-  icmp?: { hostname: string | null; resolvedAddress: string | null };
+  icmp?: { hostname: string | null; resolvedAddress: string | null; rawOutput?: string };
   traceroute?: TracerouteCheckResult;
   multiStep?: MultiStepCheckResult;
 }
@@ -33,6 +33,7 @@ function icmpPayload(row: ResultRow, detail: Detail): CheckResult['icmpCheckResu
     latency: { min: ms(row.minUs), avg: ms(row.avgUs), max: ms(row.maxUs), stdDev: ms(row.stdDevUs) },
     assertions: detail.assertions ?? [],
     requestError: detail.error?.message ?? null,
+    ...(detail.icmp?.rawOutput ? { rawOutput: detail.icmp.rawOutput } : {}),
   };
 }
 

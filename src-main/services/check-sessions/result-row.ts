@@ -66,8 +66,8 @@ export function detailOf(result: ExecutionResult | null, error: ResultFacts['err
   if (error) detail.error = error;
   if (result?.assertions.length) detail.assertions = result.assertions;
   if (result?.icmpCheckResult) {
-    const { hostname, resolvedAddress } = result.icmpCheckResult;
-    detail.icmp = { hostname, resolvedAddress: resolvedAddress ?? null };
+    const { hostname, resolvedAddress, rawOutput } = result.icmpCheckResult;
+    detail.icmp = { hostname, resolvedAddress: resolvedAddress ?? null, ...(rawOutput ? { rawOutput } : {}) };
   }
   if (result?.tracerouteCheckResult) detail.traceroute = result.tracerouteCheckResult;
   if (result?.multiStepCheckResult) detail.multiStep = result.multiStepCheckResult;

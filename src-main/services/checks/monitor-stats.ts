@@ -6,6 +6,8 @@ import { findCheckNumOf, listRollups, type RollupRow } from '../../db/repositori
 import { locationNames } from '../../db/repositories/runs';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import {
+  DEFAULT_STATS_RANGE,
+  fittingStatsRange,
   type MonitorStatsQuery,
   STATS_RANGE_MS,
   type LocationStats,
@@ -22,7 +24,7 @@ import { checkStats, rawStats } from './stats';
 import { uptimeOf } from './uptime';
 
 /** Short ranges read every result; their chart buckets (≤ 300 points). Longer ranges read the hourly rollups. */
-const RAW_BUCKET_MS: Partial<Record<StatsRange, number>> = { '1h': 15_000, '24h': 300_000 };
+const RAW_BUCKET_MS: Partial<Record<StatsRange, number>> = { '1h': 15_000, '6h': 120_000, '24h': 300_000 };
 const MAX_POINTS = 300;
 const LISTED_FAILURES = 50;
 /** Long ranges rank each location's p50 over about this many runs (counts are exact). */
@@ -208,6 +210,14 @@ function failedRunsOf(db: Db, runs: readonly FinalRun[], bucketMs: number, names
   });
 }
 
+/** Where a monitor's data starts: its creation, or an older first run in the last 24 h (imported or seeded history). */
+function dataStartOf(db: Db, found: { checkNum: number | null; createdAt: string }, now: number): number {
+  const created = Date.parse(found.createdAt);
+  const createdAt = Number.isFinite(created) ? created : now - STATS_RANGE_MS[DEFAULT_STATS_RANGE];
+  const firstRun = found.checkNum === null ? null : firstFinalAt(db, found.checkNum, now - STATS_RANGE_MS[DEFAULT_STATS_RANGE], now);
+  return Math.min(createdAt, firstRun ?? createdAt);
+}
+
 /**
  * A monitor's figures over a range: uptime (uptimeOf), p50/p95/p99 response time, a chart of at most
  * 300 buckets, its failures and a per-location breakdown. 1 h and 24 h read every FINAL result; 7 d and
@@ -217,8 +227,10 @@ export function monitorStats(ctx: ServiceContext, query: MonitorStatsQuery): Mon
   const found = findCheckNumOf(ctx.db, query.checkId, ctx.accountId);
   if (!found) throw AppError.notFound();
   const now = ctx.clock.now().getTime();
-  const span = STATS_RANGE_MS[query.range];
-  const rawBucket = RAW_BUCKET_MS[query.range];
+  const dataStart = dataStartOf(ctx.db, found, now);
+  const range = query.range ?? fittingStatsRange(now - dataStart);
+  const span = STATS_RANGE_MS[range];
+  const rawBucket = RAW_BUCKET_MS[range];
   const to = now;
   // Long ranges start on an hour, so their buckets are whole rolled-up hours.
   const from = rawBucket ? now - span : floorHour(now - span);
@@ -226,9 +238,10 @@ export function monitorStats(ctx: ServiceContext, query: MonitorStatsQuery): Mon
   const uptime = uptimeOf({ db: ctx.db, accountId: ctx.accountId }, query.checkId, from, to);
   const base: MonitorStats = {
     checkId: query.checkId,
-    range: query.range,
+    range,
     from,
     to,
+    dataFrom: Math.max(from, Math.min(dataStart, to)),
     source: rawBucket ? 'raw' : 'rollups',
     bucketMs,
     uptime: { percent: uptime.uptimePercent, runs: uptime.runs, passed: uptime.passed, degraded: uptime.degraded, failed: uptime.failed, skipped: uptime.skipped, cancelled: uptime.cancelled },

@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useReachability } from '../../lib/reachability';
 import { formatDuration } from '../status-page/incident-display';
+import { formatAt } from '../../lib/date-time';
 
 /** How long from `since` to `now`: "45 s", "3 h 12 min", "2 d 4 h 5 min". */
 export function formatElapsed(since: number, now: number): string {
   return formatDuration(Math.max(0, Math.floor((now - since) / 1000)));
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
-
-/** An epoch-ms moment as a short local date and time. */
+/** An epoch-ms moment in the console's one date-time format. */
 export function formatMoment(ms: number | null): string {
-  return ms === null ? '—' : timeFormat.format(new Date(ms));
+  return formatAt(ms);
 }
 
 /**

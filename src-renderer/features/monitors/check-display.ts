@@ -1,5 +1,6 @@
 import { formatResponseTime } from '../../../src-shared/rules/response-time';
 import type { RouterOutputs } from '../../lib/trpc';
+import { formatAt, yearOf } from '../../lib/date-time';
 
 export type CheckListItem = RouterOutputs['checks']['list']['items'][number];
 
@@ -44,11 +45,8 @@ export function toMonitorRow(check: CheckListItem): MonitorRow {
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export function formatCreated(isoDate: string): string {
-  const date = new Date(isoDate);
-  return Number.isNaN(date.getTime()) ? isoDate : dateFormat.format(date);
+  return formatAt(isoDate);
 }
 
 /** A row of the health-first Monitors list (checks.overview). */
@@ -94,22 +92,15 @@ export function relativeTime(isoDate: string, now: number): string {
   return `${Math.floor(ago / 86_400_000)} d ago`;
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dayThisYearFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-
 /** The day only, for dense columns: "Nov 24" in the current year (of `now`), "Nov 24, 2025" before. */
 export function formatDate(isoDate: string, now: number): string {
-  const date = new Date(isoDate);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  return date.getFullYear() === new Date(now).getFullYear() ? dayThisYearFormat.format(date) : dayFormat.format(date);
+  if (Number.isNaN(Date.parse(isoDate))) return isoDate;
+  return formatAt(isoDate, yearOf(isoDate) === yearOf(now) ? 'day' : 'date');
 }
-
-const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The exact time, for a hover or an accessible name. */
 export function formatExact(isoDate: string): string {
-  const date = new Date(isoDate);
-  return Number.isNaN(date.getTime()) ? isoDate : exactFormat.format(date);
+  return formatAt(isoDate);
 }
 
 /** "12 Mar 2026, 14:03:05 — Failed — 0.042 ms": what one bar of the results strip says. */

@@ -11,18 +11,20 @@ import { useMonitorStats } from './use-monitor-stats';
 
 interface MonitorPerformanceProps {
   checkId: string;
-  range: StatsRange;
+  /** Undefined: the range the server finds fits the monitor's data. */
+  range: StatsRange | undefined;
   onRangeChange: (range: StatsRange) => void;
 }
 
 /** Uptime, response times, failures and locations over the chosen range, from one server-side query. */
 export function MonitorPerformance({ checkId, range, onRangeChange }: MonitorPerformanceProps) {
   const stats = useMonitorStats(checkId, range);
+  const shown = range ?? stats.data?.range;
   return (
     <Stack gap="md" role="region" aria-label="Performance">
       <Group justify="space-between" align="center">
-        <Title order={3}>Over {RANGE_LABELS[range].long}</Title>
-        <MonitorRangePicker value={range} onChange={onRangeChange} />
+        <Title order={3}>{shown ? `Over ${RANGE_LABELS[shown].long}` : 'Over time'}</Title>
+        <MonitorRangePicker value={shown ?? null} onChange={onRangeChange} />
       </Group>
       {stats.isError && <QueryError title="The monitor's figures could not be loaded" error={stats.error} onRetry={() => void stats.refetch()} />}
       {stats.isPending && <LoadingBlock label="Loading figures" />}

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { formatResponseTime } from '../../../src-shared/rules/response-time';
 import type * as ChartModuleExports from '../../components/time-series-chart';
 import type { ChartBand, ChartSeries } from '../../components/time-series-chart';
+import { durationAxisLabels } from '../../components/duration-axis';
+import { TimeZoneNote } from '../../components/time-zone-note';
 import { formatMoment } from '../dashboard/elapsed';
 import { resultPath } from '../results/result-display';
 import { RANGE_LABELS, type MonitorStatsView } from './monitor-stats-display';
@@ -90,8 +92,10 @@ export function MonitorResponseChart({ stats }: { stats: MonitorStatsView }) {
     const bands: ChartBand[] = stats.series
       .filter((bucket) => bucket.failed > 0)
       .map((bucket) => ({ from: bucket.at / 1000, to: (bucket.at + stats.bucketMs) / 1000, weight: bucket.failed / bucket.runs }));
-    const xRange: [number, number] = [stats.from / 1000, stats.to / 1000];
-    return { times, series, bands, xRange };
+    // From where the data starts, so a monitor younger than the range fills the chart rather than its right edge.
+    const xRange: [number, number] = [Math.min(stats.dataFrom, stats.series[0]?.at ?? stats.dataFrom) / 1000, stats.to / 1000];
+    const maxUs = Math.max(0, ...stats.series.map((bucket) => Math.max(bucket.p50Us ?? 0, bucket.p95Us ?? 0)));
+    return { times, series, bands, xRange, formatTicks: durationAxisLabels(maxUs) };
   }, [stats]);
   const periods = chart.bands.length;
   const label = `Response time chart, ${RANGE_LABELS[stats.range].long}: ${chart.times.length} points, ${periods} ${periods === 1 ? 'period' : 'periods'} with failures marked`;
@@ -103,10 +107,11 @@ export function MonitorResponseChart({ stats }: { stats: MonitorStatsView }) {
           No runs in {RANGE_LABELS[stats.range].long} to chart.
         </Text>
       ) : chartModule ? (
-        <chartModule.TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={formatResponseTime} />
+        <chartModule.TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={formatResponseTime} formatTicks={chart.formatTicks} />
       ) : (
         <Loader size="sm" role="status" aria-label="Loading chart" />
       )}
+      <TimeZoneNote />
       <FailureList stats={stats} />
     </Stack>
   );

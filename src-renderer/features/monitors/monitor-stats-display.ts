@@ -5,6 +5,7 @@ export type MonitorStatsView = RouterOutputs['monitorStats']['get'];
 
 export const RANGE_LABELS: Record<StatsRange, { short: string; long: string }> = {
   '1h': { short: '1 h', long: 'the last hour' },
+  '6h': { short: '6 h', long: 'the last 6 hours' },
   '24h': { short: '24 h', long: 'the last 24 hours' },
   '7d': { short: '7 d', long: 'the last 7 days' },
   '30d': { short: '30 d', long: 'the last 30 days' },

@@ -4,7 +4,7 @@ import type { StatsRange } from '../../../src-shared/schemas/monitor-stats';
 import { useTRPC } from '../../lib/trpc';
 
 /** The monitor's figures for the range; refreshed when one of its sessions finishes (its own live feed, not every session's). */
-export function useMonitorStats(checkId: string, range: StatsRange) {
+export function useMonitorStats(checkId: string, range: StatsRange | undefined) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   useSubscription(

@@ -2,6 +2,7 @@ import type { AlertChannelType } from '../../../src-shared/schemas/alert-channel
 import type { NotificationStatus } from '../../../src-shared/schemas/alert-notification';
 import { CHANNEL_TYPE_LABELS, channelTarget } from '../alert-channels/channel-display';
 import type { RouterOutputs } from '../../lib/trpc';
+import { formatAt } from '../../lib/date-time';
 
 export type NotificationItem = RouterOutputs['alerts']['listNotifications']['items'][number];
 
@@ -12,10 +13,8 @@ export const STATUS_COLORS: Record<NotificationStatus, string> = {
   RATE_LIMITED: 'orange',
 };
 
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
 export function formatTime(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  return formatAt(iso);
 }
 
 /** When it was last sent, or when it was recorded if it never went out (rate limited, still queued). */

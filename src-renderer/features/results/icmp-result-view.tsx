@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { StatGrid } from '../../components/stat-grid';
 import { AssertionsTable } from './assertions-table';
+import { RawOutputBlock } from './raw-output-block';
 import { formatMs, type CheckResultView } from './result-display';
 import { readAssertions } from '../../../src-shared/schemas/result-payloads';
 
@@ -8,6 +9,8 @@ type IcmpPayload = NonNullable<CheckResultView['icmpCheckResult']>;
 
 export function IcmpResultView({ icmp }: { icmp: IcmpPayload }) {
   const { latency } = icmp;
+  // With every packet lost there is no latency to show; the stored zeros are placeholders.
+  const latencyOf = (ms: number) => (icmp.packetsReceived > 0 ? formatMs(ms, 3) : '—');
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -30,12 +33,13 @@ export function IcmpResultView({ icmp }: { icmp: IcmpPayload }) {
       <StatGrid
         label="Latency"
         stats={[
-          { label: 'Latency min', value: formatMs(latency.min, 3) },
-          { label: 'Latency avg', value: formatMs(latency.avg, 3) },
-          { label: 'Latency max', value: formatMs(latency.max, 3) },
-          { label: 'Latency std dev', value: formatMs(latency.stdDev, 3) },
+          { label: 'Latency min', value: latencyOf(latency.min) },
+          { label: 'Latency avg', value: latencyOf(latency.avg) },
+          { label: 'Latency max', value: latencyOf(latency.max) },
+          { label: 'Latency std dev', value: latencyOf(latency.stdDev) },
         ]}
       />
+      <RawOutputBlock title="fping output" output={icmp.rawOutput} />
       <Stack gap={4}>
         <Title order={4}>Assertions</Title>
         <AssertionsTable assertions={readAssertions(icmp.assertions)} />

@@ -1,5 +1,6 @@
 import { Code, Stack, Text, Title } from '@mantine/core';
 import { AssertionsTable } from './assertions-table';
+import { groupErrors } from './group-errors';
 import { MultiStepErrorBlock } from './multistep-error-block';
 import { MULTI_STEP_LOG_LINES, readAssertions, type MultiStepCheckResult, type MultiStepTest } from '../../../src-shared/schemas/result-payloads';
 import { MultiStepRuntimeLine } from './multistep-runtime-line';
@@ -21,10 +22,10 @@ export function MultiStepResultView({ multiStep, assertions }: MultiStepResultVi
     <Stack gap="md">
       <MultiStepRuntimeLine multiStep={multiStep} />
       {multiStep.errors.length > 0 && (
-        <Stack gap="xs">
+        <Stack gap="xs" role="region" aria-label="Errors">
           <Title order={4}>Errors</Title>
-          {multiStep.errors.map((error, index) => (
-            <MultiStepErrorBlock key={index} error={error} />
+          {groupErrors(multiStep.errors).map(({ error, count }, index) => (
+            <MultiStepErrorBlock key={index} error={error} count={count} />
           ))}
         </Stack>
       )}

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDuration } from '../sessions/session-display';
 import type { MultiStepTest } from '../../../src-shared/schemas/result-payloads';
+import { groupErrors } from './group-errors';
 import { MultiStepErrorBlock } from './multistep-error-block';
 import { RequestsTable } from './requests-table';
 import { StepTree } from './step-tree';
@@ -29,8 +30,8 @@ export function MultiStepTestCard({ test }: { test: MultiStepTest }) {
         </Group>
         <StepTree steps={test.steps} />
         {test.requests && test.requests.length > 0 && <RequestsTable requests={test.requests} label={`Requests of ${test.title}`} />}
-        {test.errors.map((error, errorIndex) => (
-          <MultiStepErrorBlock key={errorIndex} error={error} />
+        {groupErrors(test.errors).map(({ error, count }, errorIndex) => (
+          <MultiStepErrorBlock key={errorIndex} error={error} count={count} />
         ))}
       </Stack>
     </Paper>

@@ -8,7 +8,7 @@ export function requestFailed(request: MultiStepRequest): boolean {
   return request.error !== undefined || request.status === undefined || request.status >= 400;
 }
 
-const REQUEST_COLUMNS = ['Method', 'URL', 'Status', 'Time'];
+const REQUEST_COLUMNS = ['#', 'Method', 'URL', 'Status', 'Time', 'Size'];
 
 function statusColor(status: number): string {
   if (status >= 400) return 'red';
@@ -16,15 +16,32 @@ function statusColor(status: number): string {
   return 'teal';
 }
 
-/** The API calls of one test in the order it made them; failed ones marked ✗ with their error. */
+/** "1.2 kB": body sizes in the units a browser's network panel uses. */
+function formatSize(bytes: number | undefined): string {
+  if (bytes === undefined) return '—';
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** Failed calls first, then the rest; each group in the order the test made them, numbered by that order. */
+function failedFirst(requests: readonly MultiStepRequest[]): { request: MultiStepRequest; order: number }[] {
+  const numbered = requests.map((request, index) => ({ request, order: index + 1 }));
+  return [...numbered.filter(({ request }) => requestFailed(request)), ...numbered.filter(({ request }) => !requestFailed(request))];
+}
+
+/** The API calls of one test: failed ones first, marked ✗ with their error; # is the order the test made them in. */
 export function RequestsTable({ requests, label }: { requests: readonly MultiStepRequest[]; label: string }) {
   return (
     <>
-      <DenseTable label={label} columns={REQUEST_COLUMNS} hiddenColumn={null} striped={false} verticalSpacing={4} minWidth={480}>
-        {requests.map((request, index) => {
+      <DenseTable label={label} columns={REQUEST_COLUMNS} hiddenColumn={null} striped={false} verticalSpacing={4} minWidth={560}>
+        {failedFirst(requests).map(({ request, order }) => {
           const failed = requestFailed(request);
           return (
-            <Table.Tr key={index} data-failed={failed || undefined} bg={failed ? 'var(--mantine-color-red-light)' : undefined}>
+            <Table.Tr key={order} data-failed={failed || undefined} bg={failed ? 'var(--mantine-color-red-light)' : undefined}>
+              <Table.Td ff="monospace" c="dimmed">
+                {order}
+              </Table.Td>
               <Table.Td ff="monospace" c={failed ? 'red' : undefined} fw={failed ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
                 {failed ? '✗ ' : ''}
                 {request.method}
@@ -49,6 +66,7 @@ export function RequestsTable({ requests, label }: { requests: readonly MultiSte
                 )}
               </Table.Td>
               <Table.Td ff="monospace">{formatResponseTimeMs(request.durationMs)}</Table.Td>
+              <Table.Td ff="monospace">{formatSize(request.sizeBytes)}</Table.Td>
             </Table.Tr>
           );
         })}

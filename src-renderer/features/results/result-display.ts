@@ -36,7 +36,11 @@ export function formatValue(value: unknown): string {
   return String(value);
 }
 
-/** ICMP round trips on a LAN are fractions of a millisecond: chart and list the average latency, which keeps them. */
+/**
+ * ICMP round trips on a LAN are fractions of a millisecond: chart and list the average latency, which keeps them.
+ * A ping with no reply measured nothing, so it has no time at all (shown "—"), not 0 ms.
+ */
 export function timingMs(result: Pick<CheckResultListItem, 'responseTime' | 'icmpCheckResult'>): number | null {
-  return result.icmpCheckResult && result.icmpCheckResult.packetsReceived > 0 ? result.icmpCheckResult.latency.avg : result.responseTime;
+  if (!result.icmpCheckResult) return result.responseTime;
+  return result.icmpCheckResult.packetsReceived > 0 ? result.icmpCheckResult.latency.avg : null;
 }

@@ -2,14 +2,16 @@ import { Anchor, Badge, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { LoadingBlock } from '../../components/loading-block';
+import { TimeZoneNote } from '../../components/time-zone-note';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
 import { MonitorFields } from '../monitors/monitor-fields';
-import { formatDuration, formatTime } from '../sessions/session-display';
+import { formatTime } from '../sessions/session-display';
 import { IcmpResultView } from './icmp-result-view';
 import { MultiStepResultView } from './multistep-result-view';
-import { resultVerdict } from './result-display';
+import { resultVerdict, timingMs } from './result-display';
+import { formatResponseTimeMs } from '../../../src-shared/rules/response-time';
 import { ResultErrorAlert } from './result-error-alert';
 import { MultiStepCheckResult, readPayload, TracerouteCheckResult } from '../../../src-shared/schemas/result-payloads';
 import { ResultVerdictBadge } from './result-verdict-badge';
@@ -34,7 +36,7 @@ export function ResultPage() {
     { label: 'Attempt', value: data.attempts },
     { label: 'Started', value: formatTime(data.startedAt) },
     { label: 'Stopped', value: formatTime(data.stoppedAt) },
-    { label: 'Response time', value: formatDuration(data.responseTime) },
+    { label: 'Response time', value: formatResponseTimeMs(timingMs(data)) },
     { label: 'Over max response time', value: data.overMaxResponseTime },
   ];
 
@@ -60,6 +62,7 @@ export function ResultPage() {
         <Stack gap={4}>
           <Title order={4}>Run</Title>
           <MonitorFields label="Run details" fields={fields} />
+          <TimeZoneNote />
         </Stack>
       </Stack>
     </>

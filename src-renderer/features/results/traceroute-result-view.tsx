@@ -2,13 +2,17 @@ import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { DenseTable } from '../../components/dense-table';
 import { StatGrid } from '../../components/stat-grid';
 import { AssertionsTable } from './assertions-table';
+import { RawOutputBlock } from './raw-output-block';
 import { formatMs, formatValue } from './result-display';
-import { readAssertions, type TracerouteCheckResult } from '../../../src-shared/schemas/result-payloads';
+import { readAssertions, type TracerouteCheckResult, type TracerouteHop } from '../../../src-shared/schemas/result-payloads';
 
 interface TracerouteResultViewProps {
   traceroute: TracerouteCheckResult;
   assertions: unknown;
 }
+
+// A hop that answered no probe measured nothing: mtr's zeros there are not times.
+const hopMs = (hop: TracerouteHop, ms: number) => (hop.received > 0 ? formatMs(ms) : '—');
 
 const HOP_COLUMNS = ['Hop', 'IP', 'Host', 'Loss', 'Last', 'Avg', 'Best', 'Worst', 'Std dev'];
 
@@ -47,15 +51,16 @@ export function TracerouteResultView({ traceroute, assertions }: TracerouteResul
                   {hop.loss_percentage}%
                 </Badge>
               </Table.Td>
-              <Table.Td>{formatMs(hop.rtt.last_ms)}</Table.Td>
-              <Table.Td>{formatMs(hop.rtt.avg_ms)}</Table.Td>
-              <Table.Td>{formatMs(hop.rtt.best_ms)}</Table.Td>
-              <Table.Td>{formatMs(hop.rtt.worst_ms)}</Table.Td>
-              <Table.Td>{formatMs(hop.rtt.stddev_ms)}</Table.Td>
+              <Table.Td>{hopMs(hop, hop.rtt.last_ms)}</Table.Td>
+              <Table.Td>{hopMs(hop, hop.rtt.avg_ms)}</Table.Td>
+              <Table.Td>{hopMs(hop, hop.rtt.best_ms)}</Table.Td>
+              <Table.Td>{hopMs(hop, hop.rtt.worst_ms)}</Table.Td>
+              <Table.Td>{hopMs(hop, hop.rtt.stddev_ms)}</Table.Td>
             </Table.Tr>
           ))}
         </DenseTable>
       </Stack>
+      <RawOutputBlock title="mtr output" output={traceroute.rawOutput} />
       <Stack gap={4}>
         <Title order={4}>Assertions</Title>
         <AssertionsTable assertions={readAssertions(assertions)} />

@@ -1,5 +1,6 @@
 import { isFinished, type SessionStatus } from '../../../src-shared/rules/session-status';
 import type { RouterOutputs } from '../../lib/trpc';
+import { formatAt } from '../../lib/date-time';
 
 export type RecentSession = RouterOutputs['checkSessions']['listRecent'][number];
 export type CheckSessionView = RouterOutputs['checkSessions']['get'];
@@ -28,12 +29,8 @@ export function statusLabel(status: string): string {
   return [words[0].charAt(0).toUpperCase() + words[0].slice(1), ...words.slice(1)].join(' ');
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
-
 export function formatTime(isoDate: string | null): string {
-  if (!isoDate) return '—';
-  const date = new Date(isoDate);
-  return Number.isNaN(date.getTime()) ? isoDate : timeFormat.format(date);
+  return formatAt(isoDate || null);
 }
 
 /** Milliseconds as "0.042 ms", "850 ms", "12.4 s" or "3 min 5 s". */

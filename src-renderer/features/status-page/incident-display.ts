@@ -1,4 +1,5 @@
 import type { IncidentProgress, IncidentSeverity } from '../../../src-shared/schemas/status-page';
+import { formatAt } from '../../lib/date-time';
 
 export const SEVERITY_COLORS: Record<IncidentSeverity, string> = { CRITICAL: 'red', MAJOR: 'orange', MEDIUM: 'yellow', MINOR: 'blue' };
 export const PROGRESS_COLORS: Record<IncidentProgress, string> = { INVESTIGATING: 'red', IDENTIFIED: 'orange', MONITORING: 'blue', RESOLVED: 'teal' };
@@ -19,8 +20,6 @@ export function formatDuration(totalSeconds: number): string {
   return [days && `${days} d`, hours && `${hours} h`, minutes && `${minutes} min`].filter(Boolean).join(' ') || '0 min';
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return formatAt(iso);
 }
