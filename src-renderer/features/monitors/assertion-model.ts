@@ -72,3 +72,12 @@ export function toAssertionBodies<S extends string, C extends string>(items: rea
     regex: item.regex,
   }));
 }
+
+/** Labels for the schema's assertion paths, so a message names the row and member ("Assertion 2 target must …"). */
+export function assertionLabels(count: number): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    for (const member of ['source', 'property', 'comparison', 'target']) labels[`assertions.${i}.${member}`] = `Assertion ${i + 1} ${member}`;
+  }
+  return labels;
+}

@@ -2,7 +2,7 @@ import type { IP_FAMILIES } from '../../../src-shared/enums';
 import { ICMP_REQUEST_DEFAULTS, IcmpMonitorCreate, IcmpMonitorUpdate, type IcmpAssertion, type IcmpMonitorCreateInput } from '../../../src-shared/schemas/icmp-monitor';
 import { numberField, optionalNumber } from '../../lib/form-values';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
-import { assertionItemsOf, toAssertionBodies, type AssertionItem } from './assertion-model';
+import { assertionItemsOf, assertionLabels, toAssertionBodies, type AssertionItem } from './assertion-model';
 import { COMMON_LABELS, INITIAL_COMMON_VALUES, commonBody, commonFieldForPath, commonValuesOf, type CommonCheckValues } from './check-form-common';
 
 export type IpFamily = (typeof IP_FAMILIES)[number];
@@ -90,5 +90,5 @@ function fieldForPath(path: readonly PropertyKey[]): string | null {
 }
 
 export function validateIcmpForm(values: IcmpFormValues): FormValidation {
-  return validateWithSchema(IcmpMonitorCreate, toIcmpCreateBody(values), fieldForPath, FIELD_LABELS);
+  return validateWithSchema(IcmpMonitorCreate, toIcmpCreateBody(values), fieldForPath, { ...FIELD_LABELS, ...assertionLabels(values.assertions.length) });
 }

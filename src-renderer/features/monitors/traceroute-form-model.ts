@@ -9,7 +9,7 @@ import {
 } from '../../../src-shared/schemas/traceroute-monitor';
 import { numberField, numberOrNull, optionalNumber } from '../../lib/form-values';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
-import { assertionItemsOf, toAssertionBodies, type AssertionItem } from './assertion-model';
+import { assertionItemsOf, assertionLabels, toAssertionBodies, type AssertionItem } from './assertion-model';
 import { COMMON_LABELS, INITIAL_COMMON_VALUES, commonBody, commonFieldForPath, commonValuesOf, type CommonCheckValues } from './check-form-common';
 
 type Protocol = (typeof TRACEROUTE_PROTOCOLS)[number];
@@ -111,5 +111,5 @@ function fieldForPath(path: readonly PropertyKey[]): string | null {
 }
 
 export function validateTracerouteForm(values: TracerouteFormValues): FormValidation {
-  return validateWithSchema(TracerouteMonitorCreate, toTracerouteBody(values), fieldForPath, TRACEROUTE_LABELS);
+  return validateWithSchema(TracerouteMonitorCreate, toTracerouteBody(values), fieldForPath, { ...TRACEROUTE_LABELS, ...assertionLabels(values.assertions.length) });
 }
