@@ -7,21 +7,23 @@ import { MonitorDetailPage } from '../../pages/monitor-detail-page';
 import { MonitorsPage } from '../../pages/monitors-page';
 
 /**
- * What a table shows badly on a narrow screen: headings laid out on more than one line (a word broken
- * as "Sever ity") and badges whose text is cut ("FA…"), named so a failure says which.
+ * What a table shows badly on a narrow screen: a heading's word broken over two lines ("Sever ity")
+ * and badges whose text is cut ("FA…"), named so a failure says which.
  */
 function narrowTableFaults(table: Locator): Promise<string[]> {
   return table.evaluate((element) => {
     const faults: string[] = [];
     for (const th of element.querySelectorAll('th')) {
       const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
-      const tops = new Set<number>();
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top / 4)));
+          if (tops.size > 1) faults.push(`"${word[0]}" of heading "${th.textContent}" broken over ${tops.size} lines`);
+        }
       }
-      if (tops.size > 1) faults.push(`heading "${th.textContent}" on ${tops.size} lines`);
     }
     for (const badge of element.querySelectorAll('.mantine-Badge-root')) {
       if ([badge, ...badge.querySelectorAll('*')].some((node) => node.scrollWidth > node.clientWidth + 1)) faults.push(`badge "${badge.textContent}" cut`);
