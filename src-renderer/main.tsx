@@ -2,6 +2,7 @@ import './lib/no-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
+import './app/readable.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEarly } from './app/api-clients';

@@ -5,6 +5,8 @@ export class DashboardPage {
   /** "Live" while the dashboard's feed is connected (the summary is pushed, not polled). */
   readonly liveBadge: Locator;
   readonly problems: Locator;
+  /** The same monitors as a list, which a phone shows instead of the table. */
+  readonly problemList: Locator;
   readonly incidents: Locator;
   readonly notifications: Locator;
   readonly lanes: Locator;
@@ -18,6 +20,7 @@ export class DashboardPage {
     this.heading = main.getByRole('heading', { name: 'Dashboard', exact: true });
     this.liveBadge = main.getByLabel('Dashboard updates live');
     this.problems = main.getByRole('table', { name: 'Failing and degraded monitors' });
+    this.problemList = main.getByRole('list', { name: 'Failing and degraded monitors' });
     this.incidents = main.getByRole('table', { name: 'Open incidents' });
     this.notifications = main.getByRole('table', { name: 'Recent notifications' });
     this.lanes = main.getByRole('region', { name: 'Agent lanes' });

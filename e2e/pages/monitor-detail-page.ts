@@ -74,6 +74,16 @@ export class MonitorDetailPage {
     return this.resultsTable.getByRole('row').nth(index + 1);
   }
 
+  /** A row's value in the settings table, by its label ("IP family", "Alerts", "Retries"). */
+  setting(label: string): Locator {
+    return this.settings.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
+  }
+
+  /** The alert channels the monitor is subscribed to, as listed under the settings. */
+  subscribedChannels(): Locator {
+    return this.page.getByRole('main').getByRole('list', { name: 'Subscribed alert channels' }).getByRole('listitem');
+  }
+
   /** The link to the group the monitor belongs to. */
   groupLink(groupName: string): Locator {
     return this.page.getByRole('main').getByRole('link', { name: groupName, exact: true });

@@ -1,6 +1,6 @@
 /**
  * Alert settings as one sentence, for the monitor and group pages: "alert after 2 failed runs,
- * remind 3× every 10 min". Pure and lenient: it reads whatever the API stored (members may be
+ * remind every 10 min up to 3 times". Pure and lenient: it reads whatever the API stored (members may be
  * missing) and fills in the defaults the alert engine uses.
  */
 export interface AlertSettingsLike {
@@ -30,7 +30,8 @@ function reminders(settings: AlertSettingsLike): string {
   const interval = settings.reminders?.interval ?? 5;
   if (amount <= 0) return 'no reminders';
   if (amount >= UNLIMITED_REMINDERS) return `remind every ${interval} min until it recovers`;
-  return `remind ${amount}× every ${interval} min`;
+  if (amount === 1) return `remind once after ${interval} min`;
+  return `remind every ${interval} min up to ${amount} times`;
 }
 
 function parallel(settings: AlertSettingsLike): string | null {
@@ -39,7 +40,7 @@ function parallel(settings: AlertSettingsLike): string | null {
   return `only when ${threshold.percentage ?? 10}% of locations fail`;
 }
 
-/** "alert after 2 failed runs, remind 3× every 10 min" (lower case: it reads on after a label or a lead-in). */
+/** "alert after 2 failed runs, remind every 10 min up to 3 times" (lower case: it reads on after a label or a lead-in). */
 export function alertSettingsText(settings: AlertSettingsLike | null | undefined): string {
   const value = settings ?? {};
   return [escalation(value), reminders(value), parallel(value)].filter((part): part is string => part !== null).join(', ');

@@ -4,7 +4,7 @@ import { alertSettingsText, effectiveAlertSettingsText } from '../../src-shared/
 describe('alertSettingsText', () => {
   it('says when an alert goes out and how often it reminds', () => {
     expect(alertSettingsText({ escalationType: 'RUN_BASED', runBasedEscalation: { failedRunThreshold: 2 }, reminders: { amount: 3, interval: 10 } })).toBe(
-      'alert after 2 failed runs, remind 3× every 10 min',
+      'alert after 2 failed runs, remind every 10 min up to 3 times',
     );
     expect(alertSettingsText({ escalationType: 'RUN_BASED', runBasedEscalation: { failedRunThreshold: 1 }, reminders: { amount: 0, interval: 5 } })).toBe(
       'alert on the first failed run, no reminders',
@@ -13,7 +13,7 @@ describe('alertSettingsText', () => {
       'alert after 15 min failing, remind every 30 min until it recovers',
     );
     expect(alertSettingsText({ reminders: { amount: 1, interval: 5 }, parallelRunFailureThreshold: { enabled: true, percentage: 50 } })).toBe(
-      'alert on the first failed run, remind 1× every 5 min, only when 50% of locations fail',
+      'alert on the first failed run, remind once after 5 min, only when 50% of locations fail',
     );
   });
 

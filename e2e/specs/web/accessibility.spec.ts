@@ -2,6 +2,7 @@ import { createIcmpCheck, restPost } from '../../fixtures/rest';
 import { expect, test } from '../../fixtures/server';
 import { ApiKeyPrompt } from '../../pages/api-key-prompt';
 import { ConsoleChrome, openConnected } from '../../pages/console';
+import { AssertionsEditor } from '../../pages/assertions-editor';
 import { MultiStepCheckForm } from '../../pages/multistep-check-form';
 import { blockingViolations } from '../../tools/axe';
 
@@ -62,6 +63,43 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical v
         // The script editor's syntax colours are CodeMirror's own themes (reported, not yet retuned).
         const violations = await blockingViolations(page, { exclude: ['.cm-content'] });
         if (violations.length) found[path] = violations;
+      }
+      expect(found).toEqual({});
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the monitor and group forms with assertions and channels, in the ${scheme} scheme`, async ({ page, server, request }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await restPost(request, server, '/v1/alert-channels', { type: 'EMAIL', config: { address: 'ops@example.test' } });
+      const group = await restPost<{ id: number }>(request, server, '/v2/check-groups', { name: 'Core network' });
+      const check = await restPost<{ id: string }>(request, server, '/v1/checks/icmp', {
+        name: 'Gateway ping',
+        request: { hostname: '127.0.0.1', assertions: [{ source: 'LATENCY', property: 'avg', comparison: 'LESS_THAN', target: '100' }] },
+      });
+      const chrome = new ConsoleChrome(page);
+      const found: Record<string, unknown> = {};
+      const audit = async (path: string) => {
+        const violations = await blockingViolations(page);
+        if (violations.length) found[path] = violations;
+      };
+      await openConnected(page, server, '/monitors/new-icmp');
+      const icmp = page.getByRole('form', { name: 'New ICMP monitor' });
+      await new AssertionsEditor(page, icmp).add({ source: 'JSON response', property: '$.packetLoss', comparison: 'equals', target: '0' });
+      await audit('/monitors/new-icmp');
+      await page.goto('/#/monitors/new-traceroute');
+      const traceroute = page.getByRole('form', { name: 'New traceroute monitor' });
+      await new AssertionsEditor(page, traceroute).add({ source: 'Hop count', comparison: 'less than', target: '12' });
+      await audit('/monitors/new-traceroute');
+      for (const [path, heading] of [
+        [`/monitors/${check.id}/edit`, 'Edit ICMP monitor'],
+        [`/monitors/${check.id}`, 'Gateway ping'],
+        [`/groups/${group.id}/edit`, 'Edit group'],
+        [`/groups/${group.id}`, 'Core network'],
+      ] as const) {
+        await page.goto(`/#${path}`);
+        await expect(chrome.heading(heading)).toBeVisible();
+        await audit(path);
       }
       expect(found).toEqual({});
     });

@@ -123,13 +123,13 @@ test.describe('traceroute and multi-step monitors', () => {
 
     await expect(toast(page, 'Monitor created')).toBeVisible();
     const row = monitors.row('Path to lab router');
-    await expect(row).toContainText('TRACEROUTE');
+    await expect(row).toContainText('Traceroute');
     await expect(row).toContainText('127.0.0.1');
     await expect(row).toContainText('network');
 
     await choose(page, monitors.typeFilter, 'ICMP');
     await expect(monitors.noMatches).toBeVisible();
-    await choose(page, monitors.typeFilter, 'TRACEROUTE');
+    await choose(page, monitors.typeFilter, 'Traceroute');
     await monitors.tagFilter.fill('network');
     await monitors.tagFilter.press('Enter');
     await expect(monitors.row('Path to lab router')).toBeVisible();
@@ -172,7 +172,7 @@ test.describe('traceroute and multi-step monitors', () => {
 
     await expect(toast(page, 'Monitor created')).toBeVisible();
     const row = monitors.row('Health API flow');
-    await expect(row).toContainText('MULTI_STEP');
+    await expect(row).toContainText('Multi-step');
 
     await monitors.openMonitor('Health API flow');
     const detail = new MonitorDetailPage(page, 'Health API flow');

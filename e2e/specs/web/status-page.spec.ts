@@ -61,11 +61,11 @@ test.describe('status page in the web console', () => {
 
     const edit = await statusPage.editPage('Acme status');
     await expect(edit.field('URL')).toHaveValue('acme');
-    await edit.fill({ name: 'Acme platform', theme: 'DARK', addCards: [{ name: 'Payments', services: ['Billing'] }] });
+    await edit.fill({ name: 'Acme platform', theme: 'Dark', addCards: [{ name: 'Payments', services: ['Billing'] }] });
     await edit.submit();
     await expect(toast(page, 'Status page saved')).toBeVisible();
     const edited = statusPage.pageRow('Acme platform');
-    await expect(edited).toContainText('DARK');
+    await expect(edited).toContainText('Dark');
     await expect(edited).toContainText('Core: Public API, Website · Payments: Billing');
 
     await statusPage.deletePage('Acme platform');

@@ -1,5 +1,6 @@
 import { Group, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { labelledOptions } from '../../lib/labels';
 import { OPSGENIE_PRIORITIES, OPSGENIE_REGIONS, WEBHOOK_METHODS, WEBHOOK_TYPES } from '../../../src-shared/schemas/alert-channel';
 import { SECRET_MASK } from '../../../src-shared/rules/secrets';
 import { KeyValueEditor } from '../../components/key-value-editor';
@@ -61,7 +62,7 @@ export function ChannelConfigFields({ form }: { form: UseFormReturnType<ChannelF
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={L['config.name']} placeholder="e.g. Incident bot" withAsterisk {...input('config.name')} />
-            <Select label="Kind" data={[...WEBHOOK_TYPES]} allowDeselect={false} {...input('config.webhookType')} />
+            <Select label="Kind" data={labelledOptions(WEBHOOK_TYPES)} allowDeselect={false} {...input('config.webhookType')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
             <Select label="Method" data={[...WEBHOOK_METHODS]} allowDeselect={false} {...input('config.method')} />

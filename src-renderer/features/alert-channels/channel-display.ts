@@ -1,18 +1,10 @@
-import type { AlertChannelType } from '../../../src-shared/schemas/alert-channel';
+import { ALERT_CHANNEL_TYPES, type AlertChannelType } from '../../../src-shared/schemas/alert-channel';
+import { humanLabel } from '../../lib/labels';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type AlertChannelItem = RouterOutputs['alertChannels']['list']['items'][number];
 
-export const CHANNEL_TYPE_LABELS: Record<AlertChannelType, string> = {
-  EMAIL: 'Email',
-  SLACK: 'Slack (webhook)',
-  SLACK_APP: 'Slack app',
-  WEBHOOK: 'Webhook',
-  SMS: 'SMS',
-  CALL: 'Phone call',
-  PAGERDUTY: 'PagerDuty',
-  OPSGENIE: 'Opsgenie',
-};
+export const CHANNEL_TYPE_LABELS = Object.fromEntries(ALERT_CHANNEL_TYPES.map((type) => [type, humanLabel(type)])) as Record<AlertChannelType, string>;
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 

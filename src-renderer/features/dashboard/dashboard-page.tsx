@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { AgentOfflineAlert } from '../agent/agent-offline-alert';
 import { HealthCountCard } from './health-count-card';
 import { LanesSummary } from './lanes-summary';
 import { OpenIncidents } from './open-incidents';
+import { ProblemMonitorsList } from './problem-monitors-list';
 import { ProblemMonitorsTable } from './problem-monitors-table';
 import { RecentNotifications } from './recent-notifications';
 import { useDashboardSummary } from './use-dashboard-summary';
@@ -24,9 +25,9 @@ import { useDashboardSummary } from './use-dashboard-summary';
 const CARDS: readonly MonitorHealth[] = ['passing', 'failing', 'degraded', 'paused', 'not-run'];
 const RECENT_SESSIONS = 10;
 
-function Section({ title, link, children }: { title: string; link?: { to: string; label: string }; children: ReactNode }) {
+function Section({ title, link, className, children }: { title: string; link?: { to: string; label: string }; className?: string; children: ReactNode }) {
   return (
-    <Stack gap={4}>
+    <Stack gap={4} className={className}>
       <Group justify="space-between">
         <Title order={4}>{title}</Title>
         {link && (
@@ -94,12 +95,17 @@ export function DashboardPage() {
             ))}
           </SimpleGrid>
           <InMaintenanceList />
-          <Section title="Failing and degraded" link={{ to: '/monitors', label: `All ${data?.total ?? ''} monitors` }}>
+          <Section title="Failing and degraded" className="dashboard-problems" link={{ to: '/monitors', label: `All ${data?.total ?? ''} monitors` }}>
             {!data && <Quiet>Loading…</Quiet>}
             {data && data.problems.items.length === 0 && <Quiet>Every monitor that has run is passing.</Quiet>}
             {data && data.problems.items.length > 0 && (
               <>
-                <ProblemMonitorsTable rows={data.problems.items} />
+                <Box visibleFrom="sm">
+                  <ProblemMonitorsTable rows={data.problems.items} />
+                </Box>
+                <Box hiddenFrom="sm">
+                  <ProblemMonitorsList rows={data.problems.items} />
+                </Box>
                 {data.problems.total > data.problems.items.length && (
                   <Text size="xs" c="dimmed">
                     Showing {data.problems.items.length} of {data.problems.total}: failing first, then degraded, by name.

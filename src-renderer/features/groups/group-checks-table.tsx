@@ -4,6 +4,7 @@ import { DenseTable } from '../../components/dense-table';
 import { toMonitorRow, type CheckListItem } from '../monitors/check-display';
 import { frequencyShort } from '../monitors/frequency';
 import { MonitorStatusBadge } from '../monitors/monitor-status-badge';
+import { humanLabel } from '../../lib/labels';
 
 /** The group's checks with the group's settings applied (state, as the server resolves it). */
 const COLUMNS = ['Name', 'Type', 'Target', 'Frequency', 'Status'];
@@ -20,7 +21,7 @@ export function GroupChecksTable({ checks }: { checks: readonly CheckListItem[] 
           </Table.Td>
           <Table.Td>
             <Badge size="sm" variant="default" radius="xs">
-              {check.checkType}
+              {humanLabel(check.checkType)}
             </Badge>
           </Table.Td>
           <Table.Td>

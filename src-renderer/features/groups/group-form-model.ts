@@ -5,19 +5,18 @@ import type { EnvVarItem } from '../../components/env-vars-editor';
 import { envVarItemsOf, toEnvironmentVariables } from '../../lib/env-vars';
 import { numberField, optionalNumber, stringArray } from '../../lib/form-values';
 import { runLocationsOf, toLocationLists } from '../../lib/run-locations';
+import { labelledOptions } from '../../lib/labels';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
+import { INITIAL_CHANNEL_PICKER_VALUES, channelPickerValuesOf, toSubscriptions, type ChannelPickerValues } from '../alert-channels/subscription-picker-model';
 
-export const GROUP_RETRY_OPTIONS = [
-  { value: 'FALLBACK', label: 'Each check keeps its own (FALLBACK)' },
-  ...RETRY_TYPES.map((type) => ({ value: type, label: type.replace('_', ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()) })),
-];
+export const GROUP_RETRY_OPTIONS = labelledOptions(['FALLBACK', ...RETRY_TYPES]);
 
 type RunThreshold = NonNullable<AlertSettings['runBasedEscalation']>['failedRunThreshold'];
 type TimeThreshold = NonNullable<AlertSettings['timeBasedEscalation']>['minutesFailingThreshold'];
 type ReminderAmount = NonNullable<AlertSettings['reminders']>['amount'];
 type ReminderInterval = NonNullable<AlertSettings['reminders']>['interval'];
 
-export interface GroupFormValues {
+export interface GroupFormValues extends ChannelPickerValues {
   name: string;
   activated: boolean;
   muted: boolean;
@@ -66,6 +65,7 @@ export const INITIAL_GROUP_FORM_VALUES: GroupFormValues = {
   reminderInterval: '5',
   environmentVariables: [],
   storedAlertSettings: null,
+  ...INITIAL_CHANNEL_PICKER_VALUES,
 };
 
 export const GROUP_LABELS: Record<string, string> = {
@@ -74,6 +74,7 @@ export const GROUP_LABELS: Record<string, string> = {
   runLocations: 'Locations',
   tags: 'Tags',
   dependsOn: 'Depends on',
+  alertChannelIds: 'Alert channels',
   retryType: 'Retry strategy',
   baseBackoffSeconds: 'Base backoff (s)',
   maxRetries: 'Max retries',
@@ -111,6 +112,7 @@ export function toGroupBody(values: GroupFormValues): CheckGroupCreateInput {
       reminders: { amount: Number(values.reminderAmount) as ReminderAmount, interval: Number(values.reminderInterval) as ReminderInterval },
     },
     environmentVariables: toEnvironmentVariables(values.environmentVariables),
+    alertChannelSubscriptions: toSubscriptions(values),
   };
 }
 
@@ -147,6 +149,7 @@ export function groupValuesOf(group: Record<string, unknown>): GroupFormValues {
     reminderInterval: String(alerts?.reminders?.interval ?? initial.reminderInterval),
     environmentVariables: envVarItemsOf(group.environmentVariables),
     storedAlertSettings: alerts as Record<string, unknown> | null,
+    ...channelPickerValuesOf(group.alertChannelSubscriptions),
   };
 }
 
@@ -166,6 +169,7 @@ function fieldForPath(path: readonly PropertyKey[]): string | null {
   if (head === 'alertSettings') return typeof next === 'string' ? (ALERT_PATHS[next] ?? null) : null;
   if (head === 'environmentVariables' && path.length === 3) return path.map(String).join('.');
   if (head === 'locations' || head === 'privateLocations') return 'runLocations';
+  if (head === 'alertChannelSubscriptions') return 'alertChannelIds';
   if (typeof head === 'string' && head in INITIAL_GROUP_FORM_VALUES) return head;
   return null;
 }

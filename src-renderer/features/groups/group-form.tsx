@@ -5,6 +5,7 @@ import { EnvVarsEditor } from '../../components/env-vars-editor';
 import { LocationPicker } from '../../components/location-picker';
 import { FormFooter } from '../../components/form-footer';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
+import { AlertChannelPicker } from '../alert-channels/alert-channel-picker';
 import { DependsOnSelect } from '../monitors/depends-on-select';
 import { GroupAlertFields } from './group-alert-fields';
 import { GROUP_LABELS, toGroupBody, validateGroupForm, type GroupFormValues } from './group-form-model';
@@ -52,6 +53,11 @@ export function GroupForm(props: GroupFormProps) {
         <Divider label="Retries" labelPosition="left" />
         <GroupRetryFields form={form} members={members} />
         <Divider label="Alerts" labelPosition="left" />
+        <AlertChannelPicker
+          form={form}
+          error={typeof form.errors.alertChannelIds === 'string' ? form.errors.alertChannelIds : undefined}
+          description="Where the alerts of the group's checks go, besides each check's own channels. A channel taken out stays subscribed but paused."
+        />
         <GroupAlertFields form={form} />
         <Divider label="Variables" labelPosition="left" />
         <EnvVarsEditor

@@ -11,6 +11,7 @@ import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
 import { describeRunLocations } from '../../lib/run-locations';
 import { capitalized, effectiveAlertSettingsText } from '../../../src-shared/rules/alert-settings-text';
+import { retryStrategyText } from '../../../src-shared/rules/retry-strategy-text';
 import { MonitorFields } from '../monitors/monitor-fields';
 import { DeleteGroupModal } from './delete-group-modal';
 import { GroupChecksTable } from './group-checks-table';
@@ -29,7 +30,7 @@ export function GroupPage() {
   if (group.isPending) return <LoadingBlock label="Loading group" />;
   if (group.isError) return <QueryError title="The group could not be loaded" error={group.error} onRetry={() => void group.refetch()} />;
   const data = group.data;
-  const retry = data.retryStrategy === 'FALLBACK' ? 'FALLBACK (each check keeps its own)' : data.retryStrategy;
+  const retry = data.retryStrategy === 'FALLBACK' ? "Each check keeps its own retry strategy" : capitalized(retryStrategyText(data.retryStrategy));
   const locations = describeRunLocations(data, privateNames);
 
   return (

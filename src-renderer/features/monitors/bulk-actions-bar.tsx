@@ -100,7 +100,7 @@ export function BulkActionsBar({ selection, groups, onClear, onSummary }: BulkAc
 
   return (
     <>
-      <Paper withBorder px="sm" py={6} role="toolbar" aria-label="Bulk actions" bg="var(--mantine-color-gray-0)">
+      <Paper withBorder px="sm" py={6} role="toolbar" aria-label="Bulk actions" bg="var(--mantine-color-default-hover)">
         <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={600} aria-live="polite" mr="xs">
             {monitors(count)} selected

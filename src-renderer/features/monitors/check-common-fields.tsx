@@ -1,17 +1,21 @@
 import { Group, Select, SimpleGrid, Switch, TagsInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { LocationPicker } from '../../components/location-picker';
+import { AlertChannelPicker } from '../alert-channels/alert-channel-picker';
 import { GroupSelect } from '../groups/group-select';
+import type { ChannelPickerForm } from '../alert-channels/subscription-picker-model';
 import { COMMON_LABELS, type CommonCheckField } from './check-form-common';
 import { DependsOnSelect } from './depends-on-select';
 
 interface CheckCommonFieldsProps {
   inputProps: (field: CommonCheckField, type?: 'checkbox') => GetInputPropsReturnType;
   frequencyOptions: { value: string; label: string }[];
+  /** The form itself, for the alert channel picker (it fills a new monitor's channels once they load). */
+  channels: ChannelPickerForm;
 }
 
 /** Schedule, group, tags and state: the part of every monitor form that does not depend on its type. */
-export function CheckCommonFields({ inputProps, frequencyOptions }: CheckCommonFieldsProps) {
+export function CheckCommonFields({ inputProps, frequencyOptions, channels }: CheckCommonFieldsProps) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -32,6 +36,11 @@ export function CheckCommonFields({ inputProps, frequencyOptions }: CheckCommonF
       <DependsOnSelect
         inputProps={inputProps('dependsOn')}
         description="While one of these fails, this monitor's failures are recorded but do not alert: the failing one's alert names it."
+      />
+      <AlertChannelPicker
+        form={channels}
+        error={inputProps('alertChannelIds').error as string | undefined}
+        description="Where this monitor's alerts go. A channel taken out stays subscribed but paused."
       />
       <TagsInput
         label={COMMON_LABELS.tags}

@@ -1,9 +1,10 @@
 import type { FREQUENCIES } from '../../../src-shared/enums';
 import { stringArray } from '../../lib/form-values';
 import { LOCAL_RUN_LOCATION, runLocationsOf, toLocationLists } from '../../lib/run-locations';
+import { INITIAL_CHANNEL_PICKER_VALUES, channelPickerValuesOf, toSubscriptions, type ChannelPickerValues } from '../alert-channels/subscription-picker-model';
 
 /** Fields every monitor form has, whatever the type. */
-export interface CommonCheckValues {
+export interface CommonCheckValues extends ChannelPickerValues {
   name: string;
   frequency: string;
   tags: string[];
@@ -28,6 +29,9 @@ export const COMMON_LABELS: Record<CommonCheckField, string> = {
   groupId: 'Group',
   runLocations: 'Locations',
   dependsOn: 'Depends on',
+  alertChannelIds: 'Alert channels',
+  storedAlertChannelIds: 'Alert channels',
+  chooseAllChannels: 'Alert channels',
 };
 
 export const INITIAL_COMMON_VALUES: CommonCheckValues = {
@@ -39,6 +43,7 @@ export const INITIAL_COMMON_VALUES: CommonCheckValues = {
   groupId: null,
   runLocations: [LOCAL_RUN_LOCATION],
   dependsOn: [],
+  ...INITIAL_CHANNEL_PICKER_VALUES,
 };
 
 type Frequency = (typeof FREQUENCIES)[number];
@@ -52,6 +57,7 @@ export function commonBody(values: CommonCheckValues) {
     tags: values.tags,
     groupId: values.groupId ? Number(values.groupId) : null,
     dependsOn: values.dependsOn,
+    alertChannelSubscriptions: toSubscriptions(values),
     ...toLocationLists(values.runLocations),
   };
 }
@@ -67,11 +73,13 @@ export function commonValuesOf(check: Record<string, unknown>): CommonCheckValue
     groupId: typeof check.groupId === 'number' ? String(check.groupId) : null,
     runLocations: runLocationsOf(check, true),
     dependsOn: stringArray(check.dependsOn),
+    ...channelPickerValuesOf(check.alertChannelSubscriptions),
   };
 }
 
 export function commonFieldForPath(path: readonly PropertyKey[]): CommonCheckField | null {
   const [head] = path;
   if (head === 'locations' || head === 'privateLocations') return 'runLocations';
+  if (head === 'alertChannelSubscriptions') return 'alertChannelIds';
   return typeof head === 'string' && head in COMMON_LABELS ? (head as CommonCheckField) : null;
 }

@@ -1,7 +1,8 @@
 import type { IP_FAMILIES } from '../../../src-shared/enums';
-import { ICMP_REQUEST_DEFAULTS, IcmpMonitorCreate, IcmpMonitorUpdate, type IcmpMonitorCreateInput } from '../../../src-shared/schemas/icmp-monitor';
+import { ICMP_REQUEST_DEFAULTS, IcmpMonitorCreate, IcmpMonitorUpdate, type IcmpAssertion, type IcmpMonitorCreateInput } from '../../../src-shared/schemas/icmp-monitor';
 import { numberField, optionalNumber } from '../../lib/form-values';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
+import { assertionItemsOf, assertionLabels, toAssertionBodies, type AssertionItem } from './assertion-model';
 import { COMMON_LABELS, INITIAL_COMMON_VALUES, commonBody, commonFieldForPath, commonValuesOf, type CommonCheckValues } from './check-form-common';
 
 export type IpFamily = (typeof IP_FAMILIES)[number];
@@ -12,6 +13,9 @@ export interface IcmpFormValues extends CommonCheckValues {
   ipFamily: IpFamily;
   degradedPacketLossThreshold: number | string;
   maxPacketLossThreshold: number | string;
+  degradedResponseTime: number | string;
+  maxResponseTime: number | string;
+  assertions: AssertionItem[];
 }
 
 export type IcmpFormField = keyof IcmpFormValues;
@@ -23,6 +27,9 @@ export const INITIAL_ICMP_FORM_VALUES: IcmpFormValues = {
   ipFamily: ICMP_REQUEST_DEFAULTS.ipFamily,
   degradedPacketLossThreshold: 10,
   maxPacketLossThreshold: 20,
+  degradedResponseTime: 10000,
+  maxResponseTime: 20000,
+  assertions: [],
 };
 
 export const FIELD_LABELS: Record<IcmpFormField, string> = {
@@ -32,6 +39,9 @@ export const FIELD_LABELS: Record<IcmpFormField, string> = {
   ipFamily: 'IP family',
   degradedPacketLossThreshold: 'Degraded at packet loss',
   maxPacketLossThreshold: 'Failed at packet loss',
+  degradedResponseTime: 'Degraded after (ms)',
+  maxResponseTime: 'Failed after (ms)',
+  assertions: 'Assertions',
 };
 
 export function toIcmpCreateBody(values: IcmpFormValues): IcmpMonitorCreateInput {
@@ -40,10 +50,13 @@ export function toIcmpCreateBody(values: IcmpFormValues): IcmpMonitorCreateInput
     ...commonBody(values),
     degradedPacketLossThreshold: optionalNumber(values.degradedPacketLossThreshold),
     maxPacketLossThreshold: optionalNumber(values.maxPacketLossThreshold),
+    degradedResponseTime: optionalNumber(values.degradedResponseTime),
+    maxResponseTime: optionalNumber(values.maxResponseTime),
     request: {
       hostname: values.hostname.trim(),
       ipFamily: values.ipFamily,
       pingCount: optionalNumber(values.pingCount),
+      assertions: toAssertionBodies<IcmpAssertion['source'], IcmpAssertion['comparison']>(values.assertions),
     },
   };
 }
@@ -59,19 +72,23 @@ export function icmpValuesOf(check: Record<string, unknown>): IcmpFormValues {
     ipFamily: stored.request?.ipFamily ?? 'IPv4',
     degradedPacketLossThreshold: numberField(stored.degradedPacketLossThreshold),
     maxPacketLossThreshold: numberField(stored.maxPacketLossThreshold),
+    degradedResponseTime: numberField(stored.degradedResponseTime),
+    maxResponseTime: numberField(stored.maxResponseTime),
+    assertions: assertionItemsOf(stored.request?.assertions),
   };
 }
 
-function fieldForPath(path: readonly PropertyKey[]): IcmpFormField | null {
+function fieldForPath(path: readonly PropertyKey[]): string | null {
   const [head, next] = path;
   if (head === 'request') {
     if (next === 'hostname' || next === 'pingCount' || next === 'ipFamily') return next;
+    if (next === 'assertions') return path.slice(1).map(String).join('.');
     return null;
   }
-  if (head === 'degradedPacketLossThreshold' || head === 'maxPacketLossThreshold') return head;
+  if (head === 'degradedPacketLossThreshold' || head === 'maxPacketLossThreshold' || head === 'degradedResponseTime' || head === 'maxResponseTime') return head;
   return commonFieldForPath(path);
 }
 
 export function validateIcmpForm(values: IcmpFormValues): FormValidation {
-  return validateWithSchema(IcmpMonitorCreate, toIcmpCreateBody(values), fieldForPath, FIELD_LABELS);
+  return validateWithSchema(IcmpMonitorCreate, toIcmpCreateBody(values), fieldForPath, { ...FIELD_LABELS, ...assertionLabels(values.assertions.length) });
 }

@@ -4,6 +4,9 @@ import { IP_FAMILIES } from '../../../src-shared/enums';
 import type { IcmpMonitorCreateInput } from '../../../src-shared/schemas/icmp-monitor';
 import { FormFooter } from '../../components/form-footer';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
+import { LIMITS } from '../../../src-shared/schemas/limits';
+import { AssertionsEditor } from './assertions-editor';
+import { ICMP_ASSERTION_SOURCES } from './assertion-model';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
 import { FIELD_LABELS, toIcmpCreateBody, validateIcmpForm, type IcmpFormValues, type IpFamily } from './icmp-form-model';
@@ -66,7 +69,30 @@ export function IcmpMonitorForm(props: IcmpMonitorFormProps) {
             {...form.getInputProps('maxPacketLossThreshold')}
           />
         </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label={FIELD_LABELS.degradedResponseTime}
+            description="A run whose average round trip takes this long or longer is degraded."
+            allowDecimal={false}
+            {...form.getInputProps('degradedResponseTime')}
+          />
+          <NumberInput
+            label={FIELD_LABELS.maxResponseTime}
+            description="A run whose average round trip takes this long or longer fails."
+            allowDecimal={false}
+            {...form.getInputProps('maxResponseTime')}
+          />
+        </SimpleGrid>
+        <AssertionsEditor
+          sources={ICMP_ASSERTION_SOURCES}
+          value={form.values.assertions}
+          onChange={(items) => form.setFieldValue('assertions', items)}
+          errors={form.errors}
+          max={LIMITS.assertions}
+          description="Each must hold or the run fails: latency in ms (average, minimum, maximum or deviation), or a JSON path into the result."
+        />
         <CheckCommonFields
+          channels={form}
           frequencyOptions={FREQUENCY_OPTIONS}
           inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })}
         />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CHECK_TYPES, type CheckType } from '../../../src-shared/enums';
 import type { MonitorListParams, MonitorListUpdate } from './monitor-list-params';
 import { HEALTH_DISPLAY, MONITOR_HEALTH_ORDER, type MonitorHealth } from './monitor-health';
+import { labelledOptions } from '../../lib/labels';
 
 interface MonitorFiltersProps {
   value: MonitorListParams;
@@ -23,7 +24,7 @@ export const UNMOUNTED_WHEN_CLOSED = { keepMounted: false } as const;
 /** How long the search waits after a keystroke before it asks the server: coalesces a paste or a burst of keys, and keeps a keystroke-to-rows time under 200 ms. */
 const SEARCH_DEBOUNCE_MS = 60;
 const NO_GROUP = 'none';
-const TYPE_OPTIONS = CHECK_TYPES.map((type) => ({ value: type, label: type }));
+const TYPE_OPTIONS = labelledOptions(CHECK_TYPES);
 
 export function MonitorFilters({ value, onChange, tagSuggestions, groups }: MonitorFiltersProps) {
   // The box shows what is typed at once; the URL (and the query) follow once typing pauses.

@@ -31,7 +31,7 @@ function emptySlots(count: number): CSSProperties {
     flex: 'none',
     width: count * (BAR_WIDTH + BAR_GAP) - BAR_GAP,
     height: BAR_HEIGHT,
-    background: `repeating-linear-gradient(to right, var(--mantine-color-gray-2) 0 ${BAR_WIDTH}px, transparent ${BAR_WIDTH}px ${BAR_WIDTH + BAR_GAP}px)`,
+    background: `repeating-linear-gradient(to right, var(--mantine-color-default-border) 0 ${BAR_WIDTH}px, transparent ${BAR_WIDTH}px ${BAR_WIDTH + BAR_GAP}px)`,
   };
 }
 

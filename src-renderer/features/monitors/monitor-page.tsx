@@ -14,6 +14,8 @@ import { frequencyShort } from './frequency';
 import { MonitorAlertChannels } from './monitor-alert-channels';
 import { MonitorDependencies } from './monitor-dependencies';
 import { MonitorFields } from './monitor-fields';
+import { monitorSettingsFields } from './monitor-settings-fields';
+import { humanLabel } from '../../lib/labels';
 import { MonitorPerformance } from './monitor-performance';
 import { preloadChart } from './monitor-response-chart';
 import { MonitorResults } from './monitor-results';
@@ -21,24 +23,6 @@ import { MonitorStatusHeader } from './monitor-status-header';
 import { StartMaintenanceButton } from '../maintenance/start-maintenance-button';
 import { RunNowButton } from './run-now-button';
 import { isEditableCheckType } from './use-update-check';
-
-const COMMON_FIELDS: readonly [string, string][] = [
-  ['muted', 'Muted'],
-  ['tags', 'Tags'],
-  ['locations', 'Public locations'],
-  ['privateLocations', 'Private locations'],
-  ['doubleCheck', 'Double check'],
-  ['shouldFail', 'Should fail'],
-  ['runParallel', 'Run in parallel'],
-  ['degradedResponseTime', 'Degraded after (ms)'],
-  ['maxResponseTime', 'Failed after (ms)'],
-  ['degradedPacketLossThreshold', 'Degraded at packet loss (%)'],
-  ['maxPacketLossThreshold', 'Failed at packet loss (%)'],
-  ['useGlobalAlertSettings', 'Uses account alert settings'],
-  ['retryStrategy', 'Retry strategy'],
-  ['alertSettings', 'Alert settings'],
-  ['description', 'Description'],
-];
 
 export function MonitorPage() {
   const { id = '' } = useParams();
@@ -63,15 +47,15 @@ export function MonitorPage() {
   useEffect(preloadChart, []);
   const groupId = typeof check.data?.groupId === 'number' ? check.data.groupId : null;
   const group = useQuery({ ...trpc.checkGroups.get.queryOptions({ id: groupId ?? 0 }), enabled: groupId !== null });
+  const accountAlerts = useQuery(trpc.alerts.getAccountAlertSettings.queryOptions());
 
   if (check.isPending) return <LoadingBlock label="Loading monitor" />;
   if (check.isError) return <QueryError title="The monitor could not be loaded" error={check.error} onRetry={() => void check.refetch()} />;
 
   const data = check.data;
-  const request = data.request && typeof data.request === 'object' ? Object.entries(data.request as Record<string, unknown>) : [];
   const frequency = typeof data.frequency === 'number' ? frequencyShort(data.frequency, typeof data.frequencyOffset === 'number' ? data.frequencyOffset : null) : null;
   const fields = [
-    { label: 'Type', value: data.checkType },
+    { label: 'Type', value: humanLabel(data.checkType) },
     { label: 'Frequency', value: frequency },
     {
       label: 'Group',
@@ -82,8 +66,7 @@ export function MonitorPage() {
           </Anchor>
         ),
     },
-    ...request.filter(([key]) => key !== 'assertions').map(([key, value]) => ({ label: `Request: ${key}`, value })),
-    ...COMMON_FIELDS.filter(([key]) => key in data).map(([key, label]) => ({ label, value: data[key] })),
+    ...monitorSettingsFields(data, accountAlerts.data),
     { label: 'Environment variables', value: Array.isArray(data.environmentVariables) ? data.environmentVariables.length : 0 },
     { label: 'Created', value: formatCreated(data.created_at) },
     { label: 'Updated', value: data.updated_at ? formatCreated(data.updated_at) : null },
@@ -93,7 +76,7 @@ export function MonitorPage() {
     <>
       <PageHeader
         title={data.name}
-        description={`${data.checkType} monitor · id ${data.id}`}
+        description={`${humanLabel(data.checkType)} monitor · id ${data.id}`}
         actions={
           <>
             {isEditableCheckType(data.checkType) && <RunNowButton checkId={data.id} name={data.name} />}

@@ -18,6 +18,7 @@ import { MonitorHealthBadge } from './monitor-status-badge';
 import { RunNowIcon } from './run-now-button';
 import './monitors-table.css';
 import { isEditableCheckType } from './use-update-check';
+import { humanLabel } from '../../lib/labels';
 
 /** What the signed-in key may do here; a control it may not use is shown disabled with `why…` as its tooltip. */
 export interface TableAccess {
@@ -154,7 +155,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
           {monitor.name}
         </a>
         <div className="monitor-row-sub">
-          {monitor.checkType} · <span className="monitor-row-mono">{monitor.target ?? '—'}</span>
+          {humanLabel(monitor.checkType)} · <span className="monitor-row-mono">{monitor.target ?? '—'}</span>
           {monitor.frequency !== null && ` · ${frequencyShort(monitor.frequency, monitor.frequencyOffset)}`}
         </div>
       </td>

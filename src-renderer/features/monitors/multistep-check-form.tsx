@@ -89,6 +89,7 @@ export function MultiStepCheckForm({ checkId, templates = false, ...props }: Mul
           errors={form.errors}
         />
         <CheckCommonFields
+          channels={form}
           frequencyOptions={MULTI_STEP_FREQUENCY_OPTIONS}
           inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })}
         />

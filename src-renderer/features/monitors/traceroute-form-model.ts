@@ -4,10 +4,12 @@ import {
   TracerouteMonitorCreate,
   TracerouteMonitorUpdate,
   type TRACEROUTE_PROTOCOLS,
+  type TracerouteAssertion,
   type TracerouteMonitorCreateInput,
 } from '../../../src-shared/schemas/traceroute-monitor';
 import { numberField, numberOrNull, optionalNumber } from '../../lib/form-values';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
+import { assertionItemsOf, assertionLabels, toAssertionBodies, type AssertionItem } from './assertion-model';
 import { COMMON_LABELS, INITIAL_COMMON_VALUES, commonBody, commonFieldForPath, commonValuesOf, type CommonCheckValues } from './check-form-common';
 
 type Protocol = (typeof TRACEROUTE_PROTOCOLS)[number];
@@ -23,6 +25,7 @@ export interface TracerouteFormValues extends CommonCheckValues {
   ptrLookup: boolean;
   degradedResponseTime: number | string;
   maxResponseTime: number | string;
+  assertions: AssertionItem[];
 }
 
 export type TracerouteFormField = keyof TracerouteFormValues;
@@ -39,6 +42,7 @@ export const INITIAL_TRACEROUTE_FORM_VALUES: TracerouteFormValues = {
   ptrLookup: TRACEROUTE_REQUEST_DEFAULTS.ptrLookup,
   degradedResponseTime: 10000,
   maxResponseTime: 20000,
+  assertions: [],
 };
 
 export const TRACEROUTE_LABELS: Record<TracerouteFormField, string> = {
@@ -53,6 +57,7 @@ export const TRACEROUTE_LABELS: Record<TracerouteFormField, string> = {
   ptrLookup: 'Resolve hop names',
   degradedResponseTime: 'Degraded after (ms)',
   maxResponseTime: 'Failed after (ms)',
+  assertions: 'Assertions',
 };
 
 const REQUEST_FIELDS = ['url', 'protocol', 'port', 'ipFamily', 'maxHops', 'maxUnknownHops', 'timeout', 'ptrLookup'] as const;
@@ -72,6 +77,7 @@ export function toTracerouteBody(values: TracerouteFormValues): TracerouteMonito
       maxUnknownHops: numberOrNull(values.maxUnknownHops),
       timeout: optionalNumber(values.timeout),
       ptrLookup: values.ptrLookup,
+      assertions: toAssertionBodies<TracerouteAssertion['source'], TracerouteAssertion['comparison']>(values.assertions),
     },
   };
 }
@@ -92,16 +98,18 @@ export function tracerouteValuesOf(check: Record<string, unknown>): TracerouteFo
     ptrLookup: request.ptrLookup !== false,
     degradedResponseTime: numberField(stored.degradedResponseTime),
     maxResponseTime: numberField(stored.maxResponseTime),
+    assertions: assertionItemsOf(request.assertions),
   };
 }
 
-function fieldForPath(path: readonly PropertyKey[]): TracerouteFormField | null {
+function fieldForPath(path: readonly PropertyKey[]): string | null {
   const [head, next] = path;
+  if (head === 'request' && next === 'assertions') return path.slice(1).map(String).join('.');
   if (head === 'request') return REQUEST_FIELDS.find((field) => field === next) ?? null;
   if (head === 'degradedResponseTime' || head === 'maxResponseTime') return head;
   return commonFieldForPath(path);
 }
 
 export function validateTracerouteForm(values: TracerouteFormValues): FormValidation {
-  return validateWithSchema(TracerouteMonitorCreate, toTracerouteBody(values), fieldForPath, TRACEROUTE_LABELS);
+  return validateWithSchema(TracerouteMonitorCreate, toTracerouteBody(values), fieldForPath, { ...TRACEROUTE_LABELS, ...assertionLabels(values.assertions.length) });
 }

@@ -4,6 +4,9 @@ import { IP_FAMILIES } from '../../../src-shared/enums';
 import { TRACEROUTE_PROTOCOLS, type TracerouteMonitorCreateInput } from '../../../src-shared/schemas/traceroute-monitor';
 import { FormFooter } from '../../components/form-footer';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
+import { LIMITS } from '../../../src-shared/schemas/limits';
+import { AssertionsEditor } from './assertions-editor';
+import { TRACEROUTE_ASSERTION_SOURCES } from './assertion-model';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
 import { TRACEROUTE_LABELS as L, toTracerouteBody, validateTracerouteForm, type TracerouteFormValues } from './traceroute-form-model';
@@ -42,7 +45,16 @@ export function TracerouteMonitorForm(props: TracerouteMonitorFormProps) {
           <NumberInput label={L.maxResponseTime} description="Slower runs fail." allowDecimal={false} {...form.getInputProps('maxResponseTime')} />
         </SimpleGrid>
         <Switch label={L.ptrLookup} description="Look up a DNS name for every hop (slower)." {...form.getInputProps('ptrLookup', { type: 'checkbox' })} />
-        <CheckCommonFields frequencyOptions={FREQUENCY_OPTIONS} inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })} />
+        <AssertionsEditor
+          sources={TRACEROUTE_ASSERTION_SOURCES}
+          value={form.values.assertions}
+          onChange={(items) => form.setFieldValue('assertions', items)}
+          errors={form.errors}
+          max={LIMITS.assertions}
+          description="Each must hold or the run fails: the last hop's response time in ms, the number of hops, or the last hop's packet loss in %."
+        />
+        <CheckCommonFields
+          channels={form} frequencyOptions={FREQUENCY_OPTIONS} inputProps={(field, type) => form.getInputProps(field, { type: type ?? 'input' })} />
         <FormFooter schemaError={form.errors[SCHEMA_ERROR_KEY]} {...props} />
       </Stack>
     </form>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { DenseTable } from '../../components/dense-table';
 import { formatDuration, formatTime, statusLabel, type RecentSession } from './session-display';
 import { SessionStatusBadge } from './session-status-badge';
+import { humanLabel } from '../../lib/labels';
 
 interface SessionsTableProps {
   sessions: readonly RecentSession[];
@@ -26,7 +27,7 @@ export function SessionsTable({ sessions, label = 'Sessions' }: SessionsTablePro
           </Table.Td>
           <Table.Td>
             <Badge size="sm" variant="default" radius="xs">
-              {session.checkType}
+              {humanLabel(session.checkType)}
             </Badge>
           </Table.Td>
           <Table.Td>{statusLabel(session.runSource)}</Table.Td>

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { labelledOptions } from '../../lib/labels';
 import { STATUS_PAGE_THEMES, type StatusPageView } from '../../../src-shared/schemas/status-page-resource';
 import { FormAlerts } from '../../components/form-alerts';
 import { errorMessage } from '../../lib/api-errors';
@@ -56,7 +57,7 @@ export function PageFormModal({ page, onClose }: PageFormModalProps) {
               {...form.getInputProps('url')}
             />
             <TextInput label="Custom domain" placeholder="status.example.com (optional)" {...form.getInputProps('customDomain')} />
-            <Select label="Theme" data={[...STATUS_PAGE_THEMES]} allowDeselect={false} {...form.getInputProps('defaultTheme')} />
+            <Select label="Theme" data={labelledOptions(STATUS_PAGE_THEMES)} allowDeselect={false} {...form.getInputProps('defaultTheme')} />
           </SimpleGrid>
           <Switch
             label="Published"

@@ -14,6 +14,7 @@ import { PageFormModal } from './page-form-modal';
 import { PublicPageLink } from './public-page-link';
 import { PublishSwitch } from './publish-switch';
 import { SubscribersModal } from './subscribers-modal';
+import { humanLabel } from '../../lib/labels';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; page: StatusPageView } | null;
 
@@ -72,7 +73,7 @@ export function PagesPanel() {
                     {subscriberText(count)}
                   </Button>
                 </Table.Td>
-                <Table.Td c="dimmed">{page.defaultTheme}</Table.Td>
+                <Table.Td c="dimmed">{humanLabel(page.defaultTheme)}</Table.Td>
                 <Table.Td>{cardSummary(page)}</Table.Td>
                 <Table.Td>
                   <Group gap={2} justify="flex-end" wrap="nowrap">

@@ -1,0 +1,44 @@
+import { MultiSelect } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTRPC } from '../../lib/trpc';
+import { channelName } from './channel-display';
+import type { ChannelPickerForm } from './subscription-picker-model';
+
+interface AlertChannelPickerProps {
+  form: ChannelPickerForm;
+  error?: string;
+  description: string;
+}
+
+/** Picks the alert channels a monitor or group alerts through, by their names; the same subscriptions the channel page edits. */
+export function AlertChannelPicker({ form, error, description }: AlertChannelPickerProps) {
+  const trpc = useTRPC();
+  const channels = useQuery(trpc.alertChannels.list.queryOptions({ limit: 100, page: 1 }));
+  const items = channels.data?.items;
+  const { chooseAllChannels, alertChannelIds: selected } = form.values;
+  useEffect(() => {
+    if (!chooseAllChannels || !items) return;
+    const ids = items.map((channel) => String(channel.id));
+    form.setValues({ alertChannelIds: ids, storedAlertChannelIds: ids, chooseAllChannels: false });
+  }, [chooseAllChannels, items, form]);
+  const known = new Set((items ?? []).map((channel) => String(channel.id)));
+  const data = [
+    ...(items ?? []).map((channel) => ({ value: String(channel.id), label: channelName(channel) })),
+    ...selected.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `Channel ${id}` })),
+  ];
+  return (
+    <MultiSelect
+      label="Alert channels"
+      description={channels.isError ? 'Alert channels could not be loaded; reload the page to pick them.' : description}
+      placeholder={selected.length === 0 ? (items?.length === 0 ? 'No alert channel exists yet' : 'None: no alert is sent') : undefined}
+      data={data}
+      searchable
+      clearable
+      nothingFoundMessage="No channel with that name"
+      value={selected}
+      onChange={(ids) => form.setValues({ alertChannelIds: ids })}
+      error={error}
+    />
+  );
+}
