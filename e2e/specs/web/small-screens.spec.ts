@@ -58,6 +58,18 @@ test.describe('small screens and dark mode', () => {
     expect(cardsTop).toBeGreaterThan(listTop);
   });
 
+  test('at 390 px a muted failing monitor says it will not alert', async ({ page, server, request }) => {
+    const check = await createFailingIcmpCheck(request, server, 'Quiet gateway');
+    const muted = await request.put(`${server.baseURL}/v1/checks/icmp/${check.id}`, { headers: { Authorization: `Bearer ${server.apiKey}` }, data: { muted: true } });
+    expect(muted.status()).toBe(200);
+    await runToCompletion(request, server, check.id);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const dashboard = new DashboardPage(page);
+    await openConnected(page, server, '/');
+    const item = dashboard.problemList.getByRole('listitem').filter({ hasText: 'Quiet gateway' });
+    await expect(item).toContainText('Muted — will not alert');
+  });
+
   test('at 390 px table headings stay whole and status badges are not cut', async ({ page, server, request }) => {
     const check = await createFailingIcmpCheck(request, server, 'Payments gateway');
     await runToCompletion(request, server, check.id);

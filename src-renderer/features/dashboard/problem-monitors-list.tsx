@@ -1,7 +1,10 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { MaintenanceBadge } from '../maintenance/maintenance-badge';
+import { useCurrentMaintenance } from '../maintenance/use-current-maintenance';
 import { HEALTH_DISPLAY } from '../monitors/monitor-health';
 import { formatElapsed, useNow } from './elapsed';
+import { MutedMark } from './muted-mark';
 import type { DashboardSummary } from './use-dashboard-summary';
 
 /**
@@ -10,6 +13,7 @@ import type { DashboardSummary } from './use-dashboard-summary';
  */
 export function ProblemMonitorsList({ rows }: { rows: DashboardSummary['problems']['items'] }) {
   const now = useNow();
+  const maintenance = useCurrentMaintenance();
   return (
     <Stack gap={6} component="ul" aria-label="Failing and degraded monitors" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {rows.map((row) => (
@@ -18,9 +22,13 @@ export function ProblemMonitorsList({ rows }: { rows: DashboardSummary['problems
             <Anchor component={Link} to={`/monitors/${row.checkId}`} size="sm" fw={600} truncate>
               {row.name}
             </Anchor>
-            <Badge size="sm" color={HEALTH_DISPLAY[row.health].color} style={{ flexShrink: 0 }}>
-              {HEALTH_DISPLAY[row.health].label}
-            </Badge>
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Badge size="sm" color={HEALTH_DISPLAY[row.health].color}>
+                {HEALTH_DISPLAY[row.health].label}
+              </Badge>
+              {row.muted && <MutedMark />}
+              <MaintenanceBadge open={maintenance.get(row.checkId)} />
+            </Group>
           </Group>
           {row.error && (
             <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
