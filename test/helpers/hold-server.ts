@@ -15,7 +15,8 @@ export interface HoldServer {
   maxGroupHeld: number;
   /** Jobs running in the embedded agent each time a request arrived. */
   agentActiveAtArrival: number[];
-  release(name: string): void;
+  /** Answers the held request (200 by default; another status makes the holding script fail). */
+  release(name: string, status?: number): void;
   close(): Promise<void>;
 }
 
@@ -26,12 +27,12 @@ export async function startHoldServer(isGroupRequest: (name: string) => boolean,
     arrivals: [],
     maxGroupHeld: 0,
     agentActiveAtArrival: [],
-    release(name) {
+    release(name, status = 200) {
       const index = state.held.findIndex((h) => h.name === name);
       const [entry] = state.held.splice(index, 1);
       if (!entry) throw new Error(`no held request named ${name}`);
-      entry.res.writeHead(200, { 'content-type': 'application/json' });
-      entry.res.end(JSON.stringify({ ok: true }));
+      entry.res.writeHead(status, { 'content-type': 'application/json' });
+      entry.res.end(JSON.stringify({ ok: status === 200 }));
     },
     async close() {
       server.closeAllConnections();

@@ -5,6 +5,7 @@ import { ManualTimers } from '../../src-main/scheduler/manual-timers';
 import { holdingScript, startHoldServer, type HoldServer } from '../helpers/hold-server';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
 import { trpcClient } from '../helpers/trpc';
+import { startHttpReceiver } from '../notify/receivers';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const WAIT = { timeout: 60_000, interval: 20 };
@@ -99,6 +100,45 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     const summary = await trpc.dashboard.summary.query();
     expect(summary.agent).toMatchObject({ overrunSkippedLastHour: 2, overrunningChecks: [{ checkId, name: 'slow journey', skippedLastHour: 2 }] });
     expect((await trpc.agent.health.query()).overrunningChecks).toEqual([{ checkId, name: 'slow journey', skippedLastHour: 2 }]);
+  });
+
+  it('a run that outlasts its period and then fails alerts, though the slots skipped meanwhile finished first', async () => {
+    const { server, timers, hold } = await start();
+    const receiver = await startHttpReceiver();
+    cleanups.push(() => receiver.close());
+    const channel = await server.api('POST', '/v1/alert-channels', {
+      type: 'WEBHOOK',
+      config: { name: 'on-call', url: `${receiver.url}/hook`, template: '{"type":"{{ALERT_TYPE}}","check":"{{CHECK_NAME}}"}' },
+      sendFailure: true,
+    });
+    expect(channel.status, channel.text).toBe(201);
+    const created = await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', {
+      name: 'slow and broken',
+      frequency: 1,
+      frequencyOffset: 5,
+      maxResponseTime: 120_000,
+      doubleCheck: false,
+      retryStrategy: null,
+      script: holdingScript(`${hold.base}/hold/broken`),
+      alertChannelSubscriptions: [{ alertChannelId: channel.body.id, activated: true }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const checkId = created.body.id as string;
+
+    await timers.advance(6000);
+    await vi.waitFor(() => expect(hold.held.length).toBe(1), WAIT);
+    // A slot comes due while the run is held: it is skipped, and its session ends first.
+    await timers.advance(60_000);
+    await vi.waitFor(() => expect(server.backend.agent.queued).toBe(0), WAIT);
+    server.backend.runs.coordinator.flush();
+    await vi.waitFor(async () => expect((await resultsOf(server, checkId)).filter((r) => r.isCancelled)).toHaveLength(1), WAIT);
+
+    hold.release('broken', 500);
+    await vi.waitFor(() => expect(server.backend.agent.active).toBe(0), WAIT);
+    server.backend.runs.coordinator.flush();
+    await vi.waitFor(async () => expect((await resultsOf(server, checkId)).filter((r) => r.hasFailures || r.hasErrors)).toHaveLength(1), WAIT);
+    await server.backend.alerting.dispatcher.drain();
+    await vi.waitFor(() => expect(receiver.requests.map((r) => JSON.parse(r.body) as unknown)).toEqual([{ type: 'ALERT_FAILURE', check: 'slow and broken' }]), WAIT);
   });
 
   it('a run that only waited in a saturated lane is replaced by the next one (a lane skip), not held against it', async () => {

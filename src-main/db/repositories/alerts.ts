@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { prepared } from '../prepared';
@@ -70,6 +70,31 @@ export function finishedSessionsAfter(db: Db, checkNum: number, afterId: number,
       .prepare(),
   );
   return query.all({ checkNum, since, afterId, limit });
+}
+
+/**
+ * The oldest session of the check after `afterId` that is still running and started at or after
+ * `startedSince` (null when none): alerting judges no session past it, so a run that outlasts its
+ * period is judged before the newer ones that finished first (a skipped slot, say).
+ */
+export function oldestOpenSessionAfter(db: Db, checkNum: number, afterId: number, startedSince: number): number | null {
+  const query = prepared(db, 'oldestOpenSessionAfter', (d) =>
+    d
+      .select({ id: checkSessions.id })
+      .from(checkSessions)
+      .where(
+        and(
+          eq(checkSessions.checkNum, sql.placeholder('checkNum')),
+          gt(checkSessions.id, sql.placeholder('afterId')),
+          lt(checkSessions.status, UNFINISHED_BELOW),
+          gte(checkSessions.startedAt, sql.placeholder('startedSince')),
+        ),
+      )
+      .orderBy(asc(checkSessions.id))
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ checkNum, afterId, startedSince })?.id ?? null;
 }
 
 /** When a session started (null when it no longer exists). */

@@ -1,6 +1,7 @@
-import { scheduledChecks, findAlertState, finishedSessionsAfter, sessionStartedAt } from '../../db/repositories/alerts';
+import { scheduledChecks, findAlertState, finishedSessionsAfter, oldestOpenSessionAfter, sessionStartedAt } from '../../db/repositories/alerts';
 import { findCheckNum } from '../../db/repositories/runs';
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
+import { STUCK_SESSION_MS } from '../check-sessions';
 import type { ServiceDeps } from '../context';
 import { recordAlertRun, type RunAlertOutcome } from './record-run';
 import { storedAlertRun } from './stored-run';
@@ -35,7 +36,9 @@ function lastJudgedOf(deps: ServiceDeps, checkId: string): number {
  * Judges, oldest first, every finished session of the check that alerting has not judged yet
  * (within the window). Each session is judged in its own transaction, which also moves the
  * check's last-judged marker, so running this again (a replayed event, a second start) judges
- * nothing twice.
+ * nothing twice. It stops before a session still running (unless stuck): a newer session that
+ * finished first — a slot skipped because this run outlasted its period — waits for it, so the
+ * marker never passes a run whose failure is still to come.
  */
 export function judgePendingSessions(deps: ServiceDeps, check: PendingCheck, windowMs = CATCH_UP_WINDOW_MS): JudgedSession[] {
   const judged: JudgedSession[] = [];
@@ -43,9 +46,11 @@ export function judgePendingSessions(deps: ServiceDeps, check: PendingCheck, win
   let after = lastJudgedOf(deps, check.checkId);
   const markerStart = after > 0 ? sessionStartedAt(deps.db, after) : null;
   const since = markerStart === null ? windowStart : Math.max(windowStart, markerStart - CLOCK_SLACK_MS);
+  const openId = oldestOpenSessionAfter(deps.db, check.checkNum, after, deps.clock.now().getTime() - STUCK_SESSION_MS);
   for (;;) {
     const sessions = finishedSessionsAfter(deps.db, check.checkNum, after, since, BATCH);
     for (const session of sessions) {
+      if (openId !== null && session.id > openId) return judged;
       const run = storedAlertRun(deps.db, check, session);
       judged.push({ checkSessionId: run.checkSessionId, outcome: recordAlertRun(deps, run) });
       after = session.id;

@@ -1,4 +1,5 @@
 // The check sessions' public face: transports, the scheduler and other services import from here only.
+export { STUCK_SESSION_MS } from './busy-locations';
 export { cancelCheckSession, closeInterruptedSessions } from './close-session';
 export { listRecentCheckSessions, RecentSessionsQuery } from './list-recent';
 export { checksChangeBetween, checksChangeMarker, loadCheckPlans, type ChangeMarker } from './load-plans';
