@@ -67,7 +67,6 @@ export class ConsoleSessions {
     this.idleMs = options.idleMs ?? SESSION_IDLE_MS;
     this.absoluteMs = options.absoluteMs ?? SESSION_ABSOLUTE_MS;
     this.maxSessions = options.maxSessions ?? MAX_SESSIONS;
-    this.prune(this.now());
   }
 
   /** Open sessions. */
