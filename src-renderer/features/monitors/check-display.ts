@@ -72,13 +72,7 @@ export function formatResponseUs(us: number | null, precise = true): string {
   return formatResponseTime(us);
 }
 
-/** "99.93%", never "100%" while any run failed (a rounded 100 shows as 99.99%). */
-export function formatUptime(percent: number | null): string {
-  if (percent === null) return '—';
-  if (percent >= 100) return '100%';
-  if (percent <= 0) return '0%';
-  return `${Math.min(99.99, Math.floor(percent * 100) / 100).toFixed(2)}%`;
-}
+export { formatUptime } from '../../lib/number-format';
 
 /** "just now", "42 s ago", "5 min ago", "3 h ago", "2 d ago". */
 export function relativeTime(isoDate: string, now: number): string {
