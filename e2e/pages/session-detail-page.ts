@@ -27,6 +27,11 @@ export class SessionDetailPage {
     return this.results.getByRole('row').filter({ has: this.openLink(resultType, location) });
   }
 
+  /** The response time a result row shows (the column after Location, Result type and Verdict). */
+  responseTime(resultType: 'FINAL' | 'ATTEMPT', location = 'local'): Locator {
+    return this.resultRow(resultType, location).getByRole('cell').nth(3);
+  }
+
   async openResult(resultType: 'FINAL' | 'ATTEMPT', location = 'local'): Promise<void> {
     await this.results.locator(this.openLink(resultType, location)).click();
   }

@@ -4,7 +4,7 @@ import { DenseTable } from '../../components/dense-table';
 import { humanLabel } from '../../lib/labels';
 import { resultPath, resultVerdict } from '../results/result-display';
 import { ResultVerdictBadge } from '../results/result-verdict-badge';
-import { formatDuration, formatTime, type CheckSessionView } from './session-display';
+import { formatDuration, formatTime, measuredResponseMs, type CheckSessionView } from './session-display';
 
 type SessionResult = CheckSessionView['results'][number];
 
@@ -36,7 +36,7 @@ export function SessionResultsTable({ results }: { results: readonly SessionResu
           <Table.Td>
             <ResultVerdictBadge verdict={resultVerdict(result)} />
           </Table.Td>
-          <Table.Td ff="monospace">{formatDuration(result.responseTime)}</Table.Td>
+          <Table.Td ff="monospace">{formatDuration(measuredResponseMs(result))}</Table.Td>
           <Table.Td c="dimmed">{formatTime(result.startedAt)}</Table.Td>
           <Table.Td>
             <Anchor
