@@ -104,6 +104,12 @@ test.describe('charts that tell the truth and results worth opening', () => {
     await expect(result.rawOutput('mtr output')).toContainText(/^\$ mtr .*127\.0\.0\.1/);
     await expect(result.rawOutput('mtr output')).toContainText('"hubs"');
 
+    // Its response times are whole milliseconds: the monitor's figures say "< 1 ms", never "0 µs".
+    const detail = new MonitorDetailPage(page, 'Loopback path');
+    await page.goto(`/#/monitors/${check.id}`);
+    await expect(detail.stat('p50')).toHaveText(/^p50\s*(< 1|\d+) ms$/);
+    await expect(detail.stat('p95')).toHaveText(/^p95\s*(< 1|\d+) ms$/);
+    await expect(detail.locationRow('local')).toContainText(/(< 1|\d+) ms$/);
   });
 
   test('a multi-step result lists its requests, the failed one first, and six identical errors once with × 6', async ({ page, server, request }) => {

@@ -1,4 +1,4 @@
-import { formatResponseTime } from '../../../src-shared/rules/response-time';
+import { responseTimeFormatter } from '../../lib/whole-ms';
 import type { RouterOutputs } from '../../lib/trpc';
 import { formatAt, yearOf } from '../../lib/date-time';
 
@@ -65,11 +65,10 @@ export const VERDICT_DISPLAY: Record<RecentVerdict, { label: string; color: stri
 
 /**
  * A response time held in microseconds, written as everywhere in the console (formatResponseTime:
- * "42 µs", "4.21 ms"); a type that only ever stored whole milliseconds says "< 1 ms" below one.
+ * "42 µs", "4.21 ms"); a type that only ever stored whole milliseconds says "< 1 ms" or "12 ms".
  */
 export function formatResponseUs(us: number | null, precise = true): string {
-  if (us !== null && !precise && us < 1_000) return '< 1 ms';
-  return formatResponseTime(us);
+  return responseTimeFormatter(!precise)(us);
 }
 
 export { formatUptime } from '../../lib/number-format';
