@@ -80,6 +80,11 @@ export class MonitorsPage {
     return this.row(name).getByRole('cell').nth(4);
   }
 
+  /** A row's 24-hour uptime (the column after the response time). */
+  uptime(name: string): Locator {
+    return this.row(name).getByRole('cell').nth(5);
+  }
+
   /** When a row's monitor last ran, as the list words it ("just now", "12 s ago"). */
   lastRun(name: string): Locator {
     return this.row(name).locator('time');

@@ -24,10 +24,19 @@ export class SessionDetailPage {
   }
 
   resultRow(resultType: 'FINAL' | 'ATTEMPT', location = 'local'): Locator {
-    return this.results.getByRole('row').filter({ has: this.page.getByRole('link', { name: `Open ${resultType} result from ${location}` }) });
+    return this.results.getByRole('row').filter({ has: this.openLink(resultType, location) });
+  }
+
+  /** The response time a result row shows (the column after Location, Result type and Verdict). */
+  responseTime(resultType: 'FINAL' | 'ATTEMPT', location = 'local'): Locator {
+    return this.resultRow(resultType, location).getByRole('cell').nth(3);
   }
 
   async openResult(resultType: 'FINAL' | 'ATTEMPT', location = 'local'): Promise<void> {
-    await this.results.getByRole('link', { name: `Open ${resultType} result from ${location}` }).click();
+    await this.results.locator(this.openLink(resultType, location)).click();
+  }
+
+  private openLink(resultType: 'FINAL' | 'ATTEMPT', location: string): Locator {
+    return this.page.getByRole('link', { name: `Open ${resultType === 'FINAL' ? 'final' : 'attempt'} result from ${location}`, exact: true });
   }
 }

@@ -34,6 +34,8 @@ interface TimeSeriesChartProps {
   formatValue: (value: number) => string;
   /** All the y axis's tick labels at once, so they can share one unit and precision. */
   formatTicks?: (ticks: readonly number[]) => string[];
+  /** The smallest step between value ticks: a series held in whole units (ms) has no ticks between them. */
+  minStep?: number;
   height?: number;
 }
 
@@ -42,11 +44,13 @@ const MIN_BAND_PX = 2;
 
 /** Lines over time, drawn with uPlot; rebuilt when the data, size or colour scheme changes. */
 const DAY_S = 86_400;
+// Tick steps in units of minStep: 1, 2, 5 × 10ⁿ, as uPlot's own.
+const STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 
 /** uPlot places time ticks on the hours and days of this zone; the labels come from the console's one formatter. */
 const utcDate = (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC');
 
-export function TimeSeriesChart({ times, series, bands = [], xRange, label, formatValue, formatTicks, height = 240 }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ times, series, bands = [], xRange, label, formatValue, formatTicks, minStep, height = 240 }: TimeSeriesChartProps) {
   const { ref: sizeRef, width } = useElementSize();
   const target = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme('light');
@@ -79,10 +83,10 @@ export function TimeSeriesChart({ times, series, bands = [], xRange, label, form
         legend: { show: true },
         cursor: { drag: { x: true, y: false } },
         ...(zone === 'utc' ? { tzDate: utcDate } : {}),
-        scales: { x: { time: true, ...(xRange ? { range: (): uPlot.Range.MinMax => xRange } : {}) }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        scales: { x: { time: true, ...(xRange ? { range: (): uPlot.Range.MinMax => xRange } : {}) }, y: { range: (_u, _min, max) => [0, Math.max(max > 0 ? max * 1.1 : 1, minStep ?? 0)] } },
         axes: [
           { ...axis, values: (u, ticks) => ticks.map((tick) => formatAt(tick * 1000, (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0) >= 2 * DAY_S ? 'day' : 'clock')) },
-          { ...axis, size: 72, values: (_u, ticks) => (formatTicks ? formatTicks(ticks) : ticks.map((tick) => formatValue(tick))) },
+          { ...axis, size: 72, ...(minStep ? { incrs: STEPS.map((step) => step * minStep) } : {}), values: (_u, ticks) => (formatTicks ? formatTicks(ticks) : ticks.map((tick) => formatValue(tick))) },
         ],
         series: [
           { value: (_u: uPlot, v: number | null) => (v === null ? '—' : formatAt(v * 1000)) },
@@ -101,7 +105,7 @@ export function TimeSeriesChart({ times, series, bands = [], xRange, label, form
       element,
     );
     return () => chart.destroy();
-  }, [times, series, bands, xRange, width, height, scheme, formatValue, formatTicks, zone]);
+  }, [times, series, bands, xRange, width, height, scheme, formatValue, formatTicks, minStep, zone]);
 
   return (
     <Box ref={sizeRef} w="100%">

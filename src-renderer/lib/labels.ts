@@ -47,7 +47,12 @@ const LABELS: Readonly<Record<string, string>> = {
   RUN_BASED: 'By failed runs',
   TIME_BASED: 'By time failing',
   FINAL: 'Final',
-  ATTEMPT: 'Attempt',
+  ATTEMPT: 'Attempt (retried)',
+  // Incident severities
+  CRITICAL: 'Critical outage',
+  MAJOR: 'Major outage',
+  MEDIUM: 'Partial outage',
+  MINOR: 'Minor issue',
   // Assertions
   LATENCY: 'Latency',
   JSON_RESPONSE: 'JSON response',

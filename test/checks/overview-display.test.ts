@@ -11,7 +11,7 @@ describe('what the Monitors list shows', () => {
     expect(formatResponseUs(85_400)).toBe('85.4 ms');
     expect(formatResponseUs(1_500_000)).toBe('1.50 s');
     expect(formatResponseUs(0, false)).toBe('< 1 ms');
-    expect(formatResponseUs(12_000, false)).toBe('12.0 ms');
+    expect(formatResponseUs(12_000, false)).toBe('12 ms');
     expect(formatResponseUs(null)).toBe('—');
   });
 

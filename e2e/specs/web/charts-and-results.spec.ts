@@ -7,6 +7,7 @@ import { addSilentHost } from '../../fixtures/silent-host';
 import { openConnected } from '../../pages/console';
 import { MonitorDetailPage } from '../../pages/monitor-detail-page';
 import { ResultDetailPage } from '../../pages/result-detail-page';
+import { SessionDetailPage } from '../../pages/session-detail-page';
 import { blockingViolations } from '../../tools/axe';
 
 const TIME = /^\d+(\.\d+)? (µs|ms|s)$/;
@@ -64,7 +65,8 @@ test.describe('charts that tell the truth and results worth opening', () => {
     const silent = addSilentHost();
     try {
       const check = await restPost<{ id: string }>(request, server, '/v1/checks/icmp', { name: 'Silent host', doubleCheck: false, request: { hostname: silent.address, pingCount: 3 } });
-      expect((await runToCompletion(request, server, check.id)).status).toBe('FAILED');
+      const run = await runToCompletion(request, server, check.id);
+      expect(run.status).toBe('FAILED');
       const resultId = await latestResultId(request, server, check.id);
       const result = new ResultDetailPage(page);
 
@@ -81,6 +83,12 @@ test.describe('charts that tell the truth and results worth opening', () => {
       await result.utcSwitch.check();
       await expect(result.field('Started')).toContainText(clockIn(started.startedAt, 'UTC'));
       expect(await blockingViolations(page)).toEqual([]);
+
+      // The session's table agrees with the result: no response was measured, so no "0 ms".
+      const session = new SessionDetailPage(page);
+      await page.goto(`/#/sessions/${run.checkSessionId}`);
+      await expect(session.heading('Silent host')).toBeVisible();
+      await expect(session.responseTime('FINAL')).toHaveText('—');
     } finally {
       silent.remove();
     }
@@ -95,6 +103,13 @@ test.describe('charts that tell the truth and results worth opening', () => {
     await expect(result.heading('Loopback path')).toBeVisible();
     await expect(result.rawOutput('mtr output')).toContainText(/^\$ mtr .*127\.0\.0\.1/);
     await expect(result.rawOutput('mtr output')).toContainText('"hubs"');
+
+    // Its response times are whole milliseconds: the monitor's figures say "< 1 ms", never "0 µs".
+    const detail = new MonitorDetailPage(page, 'Loopback path');
+    await page.goto(`/#/monitors/${check.id}`);
+    await expect(detail.stat('p50')).toHaveText(/^p50\s*(< 1|\d+) ms$/);
+    await expect(detail.stat('p95')).toHaveText(/^p95\s*(< 1|\d+) ms$/);
+    await expect(detail.locationRow('local')).toContainText(/(< 1|\d+) ms$/);
   });
 
   test('a multi-step result lists its requests, the failed one first, and six identical errors once with × 6', async ({ page, server, request }) => {

@@ -66,6 +66,7 @@ test.describe('the dashboard', () => {
     await openConnected(page, server, '/');
     await expect(dashboard.incidents).toContainText('Checkout is slow');
     await expect(dashboard.incidents).toContainText('Investigating');
+    await expect(dashboard.incidents).toContainText('Major outage');
     const notification = dashboard.notificationRow('Checkout ping');
     await expect(notification).toContainText('Email: oncall@example.test');
     await expect(notification).toContainText('ALERT_FAILURE');

@@ -3,6 +3,7 @@ import { createFailingIcmpCheck, createIcmpCheck, runToCompletion } from '../../
 import { expect, test } from '../../fixtures/server';
 import { openConnected } from '../../pages/console';
 import { MonitorDetailPage } from '../../pages/monitor-detail-page';
+import { MonitorsPage } from '../../pages/monitors-page';
 
 // Every target is loopback; the server runs checks only when asked (--no-scheduler).
 test.describe('a monitor over time', () => {
@@ -20,7 +21,8 @@ test.describe('a monitor over time', () => {
     await expect(detail.rangeOption('6 h')).toBeChecked();
     await expect(detail.stat('Runs')).toContainText('13');
     await expect(detail.stat('Failed runs')).toContainText('1');
-    await expect(detail.stat('Uptime')).toContainText('92.30 %');
+    // One percentage format on every page: the sign right after the number.
+    await expect(detail.stat('Uptime')).toHaveText(/Uptime\s*92\.30%$/);
     await expect(detail.failures).toHaveCount(1);
     await expect(detail.failures.first()).toContainText('failed · local');
     await expect(detail.resultRows()).toHaveCount(13);
@@ -29,16 +31,22 @@ test.describe('a monitor over time', () => {
     await expect(page).toHaveURL(/[?&]range=1h/);
     await expect(detail.rangeHeading).toHaveText('Over the last hour');
     await expect(detail.stat('Runs')).toContainText('2');
-    await expect(detail.stat('Uptime')).toContainText('100 %');
+    await expect(detail.stat('Uptime')).toHaveText(/Uptime\s*100%$/);
     await expect(detail.noFailures).toHaveText('No failed runs in the last hour.');
     // Two loopback pings: tens of microseconds, not "0 ms".
     await expect(detail.stat('p50')).toHaveText(/p50\s*\d{1,3} µs$/);
-    await expect(detail.locationRow('local')).toContainText('100 %');
+    await expect(detail.locationRow('local')).toContainText('100%');
+    await expect(detail.locationRow('local')).not.toContainText('100 %');
 
     await page.reload();
     await expect(detail.rangeHeading).toHaveText('Over the last hour');
     await expect(detail.stat('Runs')).toContainText('2');
     await expect(detail.rangeOption('1 h')).toBeChecked();
+
+    // The list's 24-hour uptime reads as the monitor page's 24-hour figure does.
+    const monitors = new MonitorsPage(page);
+    await monitors.open();
+    await expect(monitors.uptime('Loopback ping')).toHaveText('92.30%');
   });
 
   test('a failing run from "Run now" shows as a failure at its time, with its error, and the state says since when', async ({ page, server, request }) => {
@@ -54,7 +62,7 @@ test.describe('a monitor over time', () => {
     await expect(detail.failures.first()).toContainText('ASSERTION_FAILED');
     await expect(detail.failureResultLink(0)).toBeVisible();
     await expect(detail.chart).toHaveAccessibleName(/1 period with failures marked$/);
-    await expect(detail.stat('Uptime')).toContainText('0.00 %');
+    await expect(detail.stat('Uptime')).toHaveText(/Uptime\s*0%$/);
     await expect(detail.statusHeader).toContainText('Failing');
     await expect(detail.statusHeader).toContainText(/Failing for \d+ s/);
   });

@@ -32,10 +32,14 @@ test.describe('running monitors from the web console', () => {
     await expect(session.heading('Loopback ping')).toBeVisible();
     await expect(session.status).toHaveText('Passed');
     await expect(session.resultRow('FINAL')).toContainText('Passed');
+    await expect(session.resultRow('FINAL')).toContainText('Final');
+    await expect(session.resultRow('FINAL')).not.toContainText('FINAL');
     await expect(session.field('Source')).toContainText('Schedule now');
 
     await session.openResult('FINAL');
     await expect(result.heading('Loopback ping')).toBeVisible();
+    await expect(result.field('Result type')).toContainText('Final');
+    await expect(result.field('Result type')).not.toContainText('FINAL');
     await expect(result.stat('Packets sent')).toContainText('2');
     await expect(result.stat('Packets received')).toContainText('2');
     await expect(result.stat('Packet loss')).toContainText('0%');

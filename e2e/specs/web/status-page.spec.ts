@@ -14,9 +14,10 @@ test.describe('status page in the web console', () => {
     await expect(statusPage.servicesTable).toContainText('Public API');
 
     await statusPage.newIncidentButton.click();
-    await new NewIncidentForm(page).create({ name: 'Elevated error rates', severity: 'CRITICAL', services: ['Public API'], firstUpdate: 'Looking into it.' });
+    await new NewIncidentForm(page).create({ name: 'Elevated error rates', severity: 'Critical outage', services: ['Public API'], firstUpdate: 'Looking into it.' });
     await expect(toast(page, 'Incident opened')).toBeVisible();
-    await expect(incident.state).toContainText('CRITICAL');
+    await expect(incident.state).toContainText('Critical outage');
+    await expect(incident.state).not.toContainText('CRITICAL');
     await expect(incident.state).toContainText('Investigating');
 
     await incident.addUpdate('A bad deploy.', 'Identified');
@@ -32,7 +33,7 @@ test.describe('status page in the web console', () => {
 
     await page.goto('/#/status-page');
     const row = statusPage.incidentRow('Elevated error rates');
-    await expect(row).toContainText('CRITICAL');
+    await expect(row).toContainText('Critical outage');
     await expect(row).toContainText('Resolved');
     await expect(row).toContainText('Public API');
     await expect(row).not.toContainText('open');

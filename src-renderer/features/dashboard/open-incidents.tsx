@@ -1,4 +1,5 @@
 import { Anchor, Badge, Table } from '@mantine/core';
+import { humanLabel } from '../../lib/labels';
 import { Link } from 'react-router';
 import type { IncidentProgress, IncidentSeverity } from '../../../src-shared/schemas/status-page';
 import { DenseTable } from '../../components/dense-table';
@@ -22,7 +23,7 @@ export function OpenIncidents({ items }: { items: DashboardSummary['incidents'][
           </Table.Td>
           <Table.Td>
             <Badge size="sm" variant="light" color={SEVERITY_COLORS[incident.severity as IncidentSeverity] ?? 'gray'}>
-              {incident.severity}
+              {humanLabel(incident.severity)}
             </Badge>
           </Table.Td>
           <Table.Td>

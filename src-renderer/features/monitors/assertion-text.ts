@@ -1,7 +1,7 @@
 import { humanLabel } from '../../lib/labels';
 import { NO_TARGET_COMPARISONS } from './assertion-model';
 
-const UNITS: Readonly<Record<string, string>> = { LATENCY: ' ms', RESPONSE_TIME: ' ms', PACKET_LOSS: ' %' };
+const UNITS: Readonly<Record<string, string>> = { LATENCY: ' ms', RESPONSE_TIME: ' ms', PACKET_LOSS: '%' };
 
 /** "Latency (average) less than 100 ms": one stored assertion as the settings table shows it. */
 export function assertionText(raw: unknown): string {

@@ -1,4 +1,4 @@
-import { formatResponseTime } from '../../../src-shared/rules/response-time';
+import { responseTimeFormatter } from '../../lib/whole-ms';
 import type { RouterOutputs } from '../../lib/trpc';
 import { formatAt, yearOf } from '../../lib/date-time';
 
@@ -65,20 +65,13 @@ export const VERDICT_DISPLAY: Record<RecentVerdict, { label: string; color: stri
 
 /**
  * A response time held in microseconds, written as everywhere in the console (formatResponseTime:
- * "42 µs", "4.21 ms"); a type that only ever stored whole milliseconds says "< 1 ms" below one.
+ * "42 µs", "4.21 ms"); a type that only ever stored whole milliseconds says "< 1 ms" or "12 ms".
  */
 export function formatResponseUs(us: number | null, precise = true): string {
-  if (us !== null && !precise && us < 1_000) return '< 1 ms';
-  return formatResponseTime(us);
+  return responseTimeFormatter(!precise)(us);
 }
 
-/** "99.93%", never "100%" while any run failed (a rounded 100 shows as 99.99%). */
-export function formatUptime(percent: number | null): string {
-  if (percent === null) return '—';
-  if (percent >= 100) return '100%';
-  if (percent <= 0) return '0%';
-  return `${Math.min(99.99, Math.floor(percent * 100) / 100).toFixed(2)}%`;
-}
+export { formatUptime } from '../../lib/number-format';
 
 /** "just now", "42 s ago", "5 min ago", "3 h ago", "2 d ago". */
 export function relativeTime(isoDate: string, now: number): string {

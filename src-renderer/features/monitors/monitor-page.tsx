@@ -96,7 +96,7 @@ export function MonitorPage() {
       <Stack gap="lg" maw={1100}>
         <MonitorStatusHeader checkId={data.id} activated={data.activated === true} />
         <MonitorDependencies checkId={data.id} />
-        <MonitorPerformance checkId={data.id} range={range} onRangeChange={setRange} />
+        <MonitorPerformance checkId={data.id} range={range} onRangeChange={setRange} wholeMs={data.checkType !== 'ICMP'} />
         <MonitorResults checkId={data.id} />
         <MonitorFields label="Monitor settings" fields={fields} />
         {typeof data.script === 'string' && data.script !== '' && (

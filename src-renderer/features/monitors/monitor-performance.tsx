@@ -14,10 +14,12 @@ interface MonitorPerformanceProps {
   /** Undefined: the range the server finds fits the monitor's data. */
   range: StatsRange | undefined;
   onRangeChange: (range: StatsRange) => void;
+  /** The monitor's response times are stored in whole milliseconds (every type but ICMP). */
+  wholeMs: boolean;
 }
 
 /** Uptime, response times, failures and locations over the chosen range, from one server-side query. */
-export function MonitorPerformance({ checkId, range, onRangeChange }: MonitorPerformanceProps) {
+export function MonitorPerformance({ checkId, range, onRangeChange, wholeMs }: MonitorPerformanceProps) {
   const stats = useMonitorStats(checkId, range);
   const shown = range ?? stats.data?.range;
   return (
@@ -30,9 +32,9 @@ export function MonitorPerformance({ checkId, range, onRangeChange }: MonitorPer
       {stats.isPending && <LoadingBlock label="Loading figures" />}
       {stats.data && (
         <Stack gap="md" opacity={stats.isPlaceholderData ? 0.6 : 1} aria-busy={stats.isPlaceholderData}>
-          <MonitorRangeStats stats={stats.data} />
-          <MonitorResponseChart stats={stats.data} />
-          <MonitorLocations stats={stats.data} />
+          <MonitorRangeStats stats={stats.data} wholeMs={wholeMs} />
+          <MonitorResponseChart stats={stats.data} wholeMs={wholeMs} />
+          <MonitorLocations stats={stats.data} wholeMs={wholeMs} />
         </Stack>
       )}
     </Stack>

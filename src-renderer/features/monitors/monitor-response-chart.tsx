@@ -1,11 +1,11 @@
 import { Anchor, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { formatResponseTime } from '../../../src-shared/rules/response-time';
 import type * as ChartModuleExports from '../../components/time-series-chart';
 import type { ChartBand, ChartSeries } from '../../components/time-series-chart';
 import { durationAxisLabels } from '../../components/duration-axis';
 import { TimeZoneNote } from '../../components/time-zone-note';
+import { responseTimeFormatter } from '../../lib/whole-ms';
 import { formatMoment } from '../dashboard/elapsed';
 import { resultPath } from '../results/result-display';
 import { RANGE_LABELS, type MonitorStatsView } from './monitor-stats-display';
@@ -81,7 +81,7 @@ function FailureList({ stats }: { stats: MonitorStatsView }) {
  * Response time over the range (p50 and p95 per bucket, from µs), with failures drawn as red bands
  * at their time — never as 0 ms points — and listed under the chart.
  */
-export function MonitorResponseChart({ stats }: { stats: MonitorStatsView }) {
+export function MonitorResponseChart({ stats, wholeMs }: { stats: MonitorStatsView; wholeMs: boolean }) {
   const chartModule = useChartModule();
   const chart = useMemo(() => {
     const times = stats.series.map((bucket) => bucket.at / 1000);
@@ -107,7 +107,7 @@ export function MonitorResponseChart({ stats }: { stats: MonitorStatsView }) {
           No runs in {RANGE_LABELS[stats.range].long} to chart.
         </Text>
       ) : chartModule ? (
-        <chartModule.TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={formatResponseTime} formatTicks={chart.formatTicks} />
+        <chartModule.TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={responseTimeFormatter(wholeMs)} formatTicks={chart.formatTicks} minStep={wholeMs ? 1_000 : undefined} />
       ) : (
         <Loader size="sm" role="status" aria-label="Loading chart" />
       )}

@@ -12,12 +12,7 @@ export const RANGE_LABELS: Record<StatsRange, { short: string; long: string }> =
   '90d': { short: '90 d', long: 'the last 90 days' },
 };
 
-/** "99.95 %", cut (not rounded) to two decimals so 99.999 never reads 100; "—" without a verdict. */
-export function formatUptime(percent: number | null): string {
-  if (percent === null) return '—';
-  if (percent >= 100) return '100 %';
-  return `${(Math.floor(percent * 100) / 100).toFixed(2)} %`;
-}
+export { formatUptime } from '../../lib/number-format';
 
 /** How the range's percentiles were derived, for the stats' hint and the note under them. */
 export const APPROXIMATE_PERCENTILES =

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { StatGrid } from '../../components/stat-grid';
+import { formatPercent } from '../../lib/number-format';
 import { AssertionsTable } from './assertions-table';
 import { RawOutputBlock } from './raw-output-block';
 import { formatMs, type CheckResultView } from './result-display';
@@ -27,7 +28,7 @@ export function IcmpResultView({ icmp }: { icmp: IcmpPayload }) {
         stats={[
           { label: 'Packets sent', value: icmp.packetsSent },
           { label: 'Packets received', value: icmp.packetsReceived },
-          { label: 'Packet loss', value: `${icmp.packetLoss}%`, color: icmp.packetLoss > 0 ? 'red' : 'teal' },
+          { label: 'Packet loss', value: formatPercent(icmp.packetLoss), color: icmp.packetLoss > 0 ? 'red' : 'teal' },
         ]}
       />
       <StatGrid

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Stack, Title } from '@mantine/core';
+import { humanLabel } from '../../lib/labels';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { LoadingBlock } from '../../components/loading-block';
@@ -32,7 +33,7 @@ export function ResultPage() {
     { label: 'Monitor', value: <Anchor component={Link} to={`/monitors/${data.checkId}`} size="sm">{data.name}</Anchor> },
     { label: 'Session', value: <Anchor component={Link} to={`/sessions/${data.checkSessionId}`} size="sm">{data.checkSessionId}</Anchor> },
     { label: 'Location', value: data.runLocation },
-    { label: 'Result type', value: data.resultType },
+    { label: 'Result type', value: humanLabel(data.resultType) },
     { label: 'Attempt', value: data.attempts },
     { label: 'Started', value: formatTime(data.startedAt) },
     { label: 'Stopped', value: formatTime(data.stoppedAt) },
@@ -44,12 +45,12 @@ export function ResultPage() {
     <>
       <PageHeader
         title={`Result of ${data.name}`}
-        description={`${data.checkType} · ${data.resultType} result from ${data.runLocation} · ${formatTime(data.startedAt)}`}
+        description={`${humanLabel(data.checkType)} · ${humanLabel(data.resultType)} result from ${data.runLocation} · ${formatTime(data.startedAt)}`}
         actions={
           <>
             <ResultVerdictBadge verdict={resultVerdict(data)} />
             <Badge size="sm" variant="outline" color="gray">
-              {data.resultType}
+              {humanLabel(data.resultType)}
             </Badge>
           </>
         }

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { humanLabel } from '../../lib/labels';
 import { Link } from 'react-router';
 import { DenseTable } from '../../components/dense-table';
 import { formatResponseTimeMs } from '../../../src-shared/rules/response-time';
@@ -20,7 +21,7 @@ export function ResultsTable({ results }: { results: readonly CheckResultListIte
           <Table.Td ff="monospace">{result.runLocation}</Table.Td>
           <Table.Td>
             <Badge size="sm" variant="outline" color="gray">
-              {result.resultType}
+              {humanLabel(result.resultType)}
             </Badge>
           </Table.Td>
           <Table.Td ff="monospace">{formatResponseTimeMs(timingMs(result))}</Table.Td>

@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { DenseTable } from '../../components/dense-table';
 import { StatGrid } from '../../components/stat-grid';
+import { formatPercent } from '../../lib/number-format';
 import { AssertionsTable } from './assertions-table';
 import { RawOutputBlock } from './raw-output-block';
 import { formatMs, formatValue } from './result-display';
@@ -48,7 +49,7 @@ export function TracerouteResultView({ traceroute, assertions }: TracerouteResul
               <Table.Td ff="monospace">{formatValue(hop.main_host)}</Table.Td>
               <Table.Td>
                 <Badge size="sm" variant="light" color={hop.loss_percentage > 0 ? 'red' : 'teal'}>
-                  {hop.loss_percentage}%
+                  {formatPercent(hop.loss_percentage)}
                 </Badge>
               </Table.Td>
               <Table.Td>{hopMs(hop, hop.rtt.last_ms)}</Table.Td>

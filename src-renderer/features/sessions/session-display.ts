@@ -42,3 +42,12 @@ export function formatDuration(ms: number | null): string {
   const seconds = Math.round(ms / 1_000);
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
+
+/**
+ * The response time a session row shows, in ms: none for a failed run that measured none. An ICMP
+ * run whose pings all went unanswered stores 0 (its row carries no packet counts), as the result page shows "—".
+ */
+export function measuredResponseMs(result: Pick<CheckSessionView['results'][number], 'checkType' | 'hasFailures' | 'hasErrors' | 'responseTime'>): number | null {
+  const failed = result.hasFailures || result.hasErrors;
+  return failed && result.checkType === 'ICMP' && result.responseTime === 0 ? null : result.responseTime;
+}

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DenseTable } from '../../components/dense-table';
+import { humanLabel } from '../../lib/labels';
 import { resultPath, resultVerdict } from '../results/result-display';
 import { ResultVerdictBadge } from '../results/result-verdict-badge';
-import { formatDuration, formatTime, type CheckSessionView } from './session-display';
+import { formatDuration, formatTime, measuredResponseMs, type CheckSessionView } from './session-display';
 
 type SessionResult = CheckSessionView['results'][number];
 
@@ -29,20 +30,20 @@ export function SessionResultsTable({ results }: { results: readonly SessionResu
           <Table.Td ff="monospace">{result.runLocation}</Table.Td>
           <Table.Td>
             <Badge size="sm" variant={result.resultType === 'FINAL' ? 'outline' : 'default'} color="gray">
-              {result.resultType}
+              {humanLabel(result.resultType)}
             </Badge>
           </Table.Td>
           <Table.Td>
             <ResultVerdictBadge verdict={resultVerdict(result)} />
           </Table.Td>
-          <Table.Td ff="monospace">{formatDuration(result.responseTime)}</Table.Td>
+          <Table.Td ff="monospace">{formatDuration(measuredResponseMs(result))}</Table.Td>
           <Table.Td c="dimmed">{formatTime(result.startedAt)}</Table.Td>
           <Table.Td>
             <Anchor
               component={Link}
               to={resultPath(result.checkId, result.checkResultId)}
               size="sm"
-              aria-label={`Open ${result.resultType} result from ${result.runLocation}`}
+              aria-label={`Open ${result.resultType === 'FINAL' ? 'final' : 'attempt'} result from ${result.runLocation}`}
             >
               Open
             </Anchor>

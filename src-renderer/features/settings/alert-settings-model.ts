@@ -1,5 +1,6 @@
 import { AlertSettings } from '../../../src-shared/schemas/check-common';
 import { mirroredField, validateWithSchema, type FieldForPath, type FormValidation } from '../../lib/schema-form';
+import { formatPercent } from '../../lib/number-format';
 
 /** Select values are strings; the body turns them back into the schema's literals. */
 export interface AlertSettingsValues {
@@ -17,7 +18,7 @@ export const RUN_THRESHOLDS = options([1, 2, 3, 4, 5], (n) => (n === 1 ? 'After 
 export const TIME_THRESHOLDS = options([5, 10, 15, 30], (n) => `After ${n} minutes failing`);
 export const REMINDER_AMOUNTS = options([0, 1, 2, 3, 4, 5, 100000], (n) => (n === 0 ? 'No reminders' : n === 100000 ? 'Until resolved' : `${n}`));
 export const REMINDER_INTERVALS = options([1, 2, 3, 4, 5, 10, 15, 30], (n) => `Every ${n} min`);
-export const PARALLEL_PERCENTAGES = options([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], (n) => `${n}% of locations`);
+export const PARALLEL_PERCENTAGES = options([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], (n) => `${formatPercent(n)} of locations`);
 
 export function alertSettingsValuesOf(settings: AlertSettings): AlertSettingsValues {
   return {

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { SEVERITIES } from '../../../src-shared/enums';
+import { labelledOptions } from '../../lib/labels';
 import { FormAlerts } from '../../components/form-alerts';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-errors';
@@ -36,7 +37,7 @@ export function NewIncidentPage() {
         <Stack gap="md" maw={720}>
           <TextInput label="Name" placeholder="e.g. Elevated API error rates" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Severity" data={[...SEVERITIES]} allowDeselect={false} {...form.getInputProps('severity')} />
+            <Select label="Severity" data={labelledOptions(SEVERITIES)} allowDeselect={false} {...form.getInputProps('severity')} />
             <MultiSelect
               label="Services"
               description={serviceOptions.length === 0 && !services.isPending ? 'Add a service on the Status page first.' : 'The services this incident affects.'}
