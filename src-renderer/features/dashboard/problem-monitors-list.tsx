@@ -1,10 +1,8 @@
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { MaintenanceBadge } from '../maintenance/maintenance-badge';
 import { useCurrentMaintenance } from '../maintenance/use-current-maintenance';
-import { HEALTH_DISPLAY } from '../monitors/monitor-health';
 import { formatElapsed, useNow } from './elapsed';
-import { MutedMark } from './muted-mark';
+import { ProblemStateBadges } from './problem-state-badges';
 import type { DashboardSummary } from './use-dashboard-summary';
 
 /**
@@ -22,13 +20,7 @@ export function ProblemMonitorsList({ rows }: { rows: DashboardSummary['problems
             <Anchor component={Link} to={`/monitors/${row.checkId}`} size="sm" fw={600} truncate>
               {row.name}
             </Anchor>
-            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <Badge size="sm" color={HEALTH_DISPLAY[row.health].color}>
-                {HEALTH_DISPLAY[row.health].label}
-              </Badge>
-              {row.muted && <MutedMark />}
-              <MaintenanceBadge open={maintenance.get(row.checkId)} />
-            </Group>
+            <ProblemStateBadges row={row} maintenance={maintenance.get(row.checkId)} />
           </Group>
           {row.error && (
             <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>

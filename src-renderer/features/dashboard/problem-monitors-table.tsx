@@ -1,11 +1,9 @@
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DenseTable } from '../../components/dense-table';
-import { MaintenanceBadge } from '../maintenance/maintenance-badge';
 import { useCurrentMaintenance } from '../maintenance/use-current-maintenance';
-import { HEALTH_DISPLAY } from '../monitors/monitor-health';
 import { formatElapsed, formatMoment, useNow } from './elapsed';
-import { MutedMark } from './muted-mark';
+import { ProblemStateBadges } from './problem-state-badges';
 import type { DashboardSummary } from './use-dashboard-summary';
 
 const COLUMNS = ['State', 'Monitor', 'For', 'Last run', 'Location', 'Last error', 'Session'];
@@ -19,13 +17,7 @@ export function ProblemMonitorsTable({ rows }: { rows: DashboardSummary['problem
       {rows.map((row) => (
         <Table.Tr key={row.checkId}>
           <Table.Td>
-            <Group gap={4} wrap="nowrap">
-              <Badge size="sm" color={HEALTH_DISPLAY[row.health].color}>
-                {HEALTH_DISPLAY[row.health].label}
-              </Badge>
-              {row.muted && <MutedMark />}
-              <MaintenanceBadge open={maintenance.get(row.checkId)} />
-            </Group>
+            <ProblemStateBadges row={row} maintenance={maintenance.get(row.checkId)} />
           </Table.Td>
           <Table.Td>
             <Anchor component={Link} to={`/monitors/${row.checkId}`} size="sm" fw={500}>
