@@ -720,3 +720,84 @@ export const consoleSessions = sqliteTable(
   },
   (t) => [index('console_sessions_key').on(t.keyHash), index('console_sessions_last_used').on(t.lastUsedAt)],
 );
+
+/**
+ * Projects of monitoring as code (the public CLI's `checkly.config.ts`): a project's logical id is
+ * what the CLI names it by; its deploys own or reference resources through project_bindings.
+ */
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    logicalId: text('logical_id').notNull(),
+    name: text('name').notNull(),
+    repoUrl: text('repo_url'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [uniqueIndex('projects_account_logical').on(t.accountId, t.logicalId)],
+);
+
+/**
+ * A resource bound to a project: `member` true when the project owns it (its deploys may change or
+ * delete it), false when it only references one owned elsewhere (`fromId` constructs). `pending` marks
+ * a binding reserved by an import plan that is not committed yet. resource_id is the physical id as
+ * text (a check's uuid, a group's integer id), so one table serves every resource type.
+ */
+export const projectBindings = sqliteTable(
+  'project_bindings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The CLI's resource type: check, check-group, alert-channel, status-page, … */
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    logicalId: text('logical_id').notNull(),
+    member: integer('member', { mode: 'boolean' }).notNull(),
+    pending: integer('pending', { mode: 'boolean' }).notNull().default(false),
+    sourceFile: text('source_file'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('project_bindings_logical').on(t.projectId, t.resourceType, t.logicalId),
+    index('project_bindings_resource').on(t.accountId, t.resourceType, t.resourceId),
+  ],
+);
+
+/**
+ * One `checkly deploy` (not a preview): its progress, outcome and the diff it applied, kept as the
+ * project's deployment history.
+ */
+export const deployments = sqliteTable(
+  'deployments',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** IN_PROGRESS, SUCCEEDED, FAILED or CANCELLED. */
+    status: text('status').notNull(),
+    scheduleOnDeploy: integer('schedule_on_deploy', { mode: 'boolean' }).notNull(),
+    preserveResources: integer('preserve_resources', { mode: 'boolean' }).notNull(),
+    /** [{type, logicalId, physicalId, action}] once applied. */
+    diff: text('diff', { mode: 'json' }).$type<unknown[]>(),
+    error: text('error'),
+    /** Who deployed: the API key's name (or "console"). */
+    createdBy: text('created_by'),
+    createdAt: text('created_at').notNull(),
+    finishedAt: text('finished_at'),
+  },
+  (t) => [index('deployments_project').on(t.projectId, t.createdAt)],
+);
