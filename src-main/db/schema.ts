@@ -53,6 +53,10 @@ export const checks = sqliteTable(
     index('checks_account_type').on(t.accountId, t.checkType),
     index('checks_group').on(t.groupId),
     index('checks_account_name_folded').on(t.accountId, t.nameFolded),
+    // Only the checks that depend on another: asked on every alert (who does this failure hold down?).
+    index('checks_with_dependencies')
+      .on(t.accountId)
+      .where(sql`json_array_length(${t.body}, '$.dependsOn') > 0`),
   ],
 );
 

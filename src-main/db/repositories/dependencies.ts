@@ -48,15 +48,25 @@ export function checkNamesOf(db: Db, accountId: string, ids: readonly string[]):
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Activated checks (in activated groups) whose own or group list names `checkId`, by name. */
+/**
+ * Activated checks (in activated groups) whose own or group list names `checkId`, by name. Asked on
+ * every alert, so it reads only the checks that depend on something (a partial index) and the
+ * account's groups: parsing every check's body took ~60 ms at 10,000 checks.
+ */
 export function activeDependentsOf(db: Db, accountId: string, checkId: string): { id: string; name: string }[] {
-  return db.all<{ id: string; name: string }>(sql`select c.id as id, c.name as name
-    from ${checks} c left join ${checkGroups} g on g.id = c.group_id
-    where c.account_id = ${accountId} and c.id != ${checkId} and c.activated = 1
-      and coalesce(json_extract(g.body, '$.activated'), 1) = 1
-      and (exists (select 1 from json_each(c.body, '$.dependsOn') where value = ${checkId})
-        or exists (select 1 from json_each(g.body, '$.dependsOn') where value = ${checkId}))
-    order by c.name_folded, c.id`);
+  return db.all<{ id: string; name: string }>(sql`select c.id as id, c.name as name, c.name_folded as folded
+      from ${checks} c indexed by checks_with_dependencies left join ${checkGroups} g on g.id = c.group_id
+      where c.account_id = ${accountId} and json_array_length(c.body, '$.dependsOn') > 0 and c.id != ${checkId} and c.activated = 1
+        and coalesce(json_extract(g.body, '$.activated'), 1) = 1
+        and exists (select 1 from json_each(c.body, '$.dependsOn') where value = ${checkId})
+    union
+    select c.id as id, c.name as name, c.name_folded as folded
+      from ${checks} c
+      where c.group_id in (select g.id from ${checkGroups} g where g.account_id = ${accountId}
+          and coalesce(json_extract(g.body, '$.activated'), 1) = 1
+          and exists (select 1 from json_each(g.body, '$.dependsOn') where value = ${checkId}))
+        and c.id != ${checkId} and c.activated = 1
+    order by folded, id`);
 }
 
 /** Drops `checkId` from every check's and group's list (the check is being deleted). */

@@ -140,7 +140,10 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       return NOTHING;
     }
     const result = representative(run.results, verdict);
-    const event = (alert: RunAlertType) => ({ ...eventOf(check, alert, result, new Date(at)), ...heldDownFacts(tx, check, alert) });
+    // Asked for twice (the dependency gate, then the stored alert): the dependents are read once.
+    const heldDown = new Map<RunAlertType, ReturnType<typeof heldDownFacts>>();
+    const heldDownOf = (alert: RunAlertType) => heldDown.get(alert) ?? heldDown.set(alert, heldDownFacts(tx, check, alert)).get(alert);
+    const event = (alert: RunAlertType) => ({ ...eventOf(check, alert, result, new Date(at)), ...heldDownOf(alert) });
     const decided = nextAlertState(previous, verdict, check.effective.alertSettings, at);
     const decision = applyDependencies(deps, tx, check, run, previous, decided, result, () => event(decided.alert as RunAlertType));
     judged(decision.state);

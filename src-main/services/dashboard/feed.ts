@@ -33,8 +33,6 @@ class AccountFeed {
   private stale = true;
   private timer: NodeJS.Timeout | null = null;
   private offEvents: (() => void)[] = [];
-  private readonly streaks = new StreakCache();
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly onIdle: () => void,
@@ -65,7 +63,7 @@ class AccountFeed {
 
   private refresh(): Computed {
     this.stale = false;
-    const summary = computeDashboardSummary(this.ctx, this.streaks);
+    const summary = computeDashboardSummary(this.ctx, streaksOf(this.ctx));
     this.latest = { summary, fingerprint: JSON.stringify({ ...summary, generatedAt: 0 }), at: performance.now() };
     return this.latest;
   }
@@ -105,6 +103,26 @@ class AccountFeed {
 }
 
 const feeds = new WeakMap<Runtime, Map<string, AccountFeed>>();
+/**
+ * Since when each listed problem has failed, per account, kept across page loads and shared by the
+ * query and the feed: the cache checks itself against newer runs, and working out 50 streaks afresh
+ * is most of what a summary costs.
+ */
+const streakCaches = new WeakMap<Runtime, Map<string, StreakCache>>();
+
+function streaksOf(ctx: ServiceContext): StreakCache {
+  let byAccount = streakCaches.get(ctx.runtime);
+  if (!byAccount) {
+    byAccount = new Map();
+    streakCaches.set(ctx.runtime, byAccount);
+  }
+  let cache = byAccount.get(ctx.accountId);
+  if (!cache) {
+    cache = new StreakCache();
+    byAccount.set(ctx.accountId, cache);
+  }
+  return cache;
+}
 
 function feedOf(ctx: ServiceContext): AccountFeed {
   let byAccount = feeds.get(ctx.runtime);
@@ -124,7 +142,7 @@ function feedOf(ctx: ServiceContext): AccountFeed {
 /** The Dashboard's summary; shares the live feed's computation while someone watches. */
 export function dashboardSummary(ctx: ServiceContext): DashboardSummary {
   const feed = feeds.get(ctx.runtime)?.get(ctx.accountId);
-  return feed?.watched ? feed.current() : computeDashboardSummary(ctx);
+  return feed?.watched ? feed.current() : computeDashboardSummary(ctx, streaksOf(ctx));
 }
 
 /** The summary now, then again whenever it changed (at most once a second), until the signal aborts. */

@@ -1,0 +1,1 @@
+CREATE INDEX `checks_with_dependencies` ON `checks` (`account_id`) WHERE json_array_length("checks"."body", '$.dependsOn') > 0;
