@@ -51,6 +51,7 @@ import { maintenanceWindowRoutes } from './rest/maintenance-windows';
 import { runtimeRoutes } from './rest/runtimes';
 import { locationRoutes } from './rest/locations';
 import { nextRoutes } from './rest/next';
+import { projectRoutes } from './rest/projects';
 import { agentRoutes } from './rest/agent';
 import { consoleSessionRoutes } from './console-session/routes';
 import { ConsoleSessions } from '../services/auth';
@@ -180,6 +181,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     await rest.register(runtimeRoutes(deps));
     await rest.register(locationRoutes(deps));
     await rest.register(nextRoutes(deps));
+    await rest.register(projectRoutes(deps));
   });
 
   // The console's sign-in (headless mode): outside /v1, which only the API key in Authorization opens.

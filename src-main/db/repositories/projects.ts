@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { projectBindings, projects } from '../schema';
+import { alertSubscriptions, projectBindings, projects } from '../schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type BindingRow = typeof projectBindings.$inferSelect;
@@ -85,4 +85,12 @@ export function updateBinding(db: Db, id: number, set: Partial<Pick<BindingRow, 
 
 export function deleteBinding(db: Db, id: number): void {
   db.delete(projectBindings).where(eq(projectBindings.id, id)).run();
+}
+
+/** The subscription row a deploy's alert-channel-subscription resource stands for. */
+export function subscriptionIdOf(db: Db, accountId: string, alertChannelId: number, target: { checkId?: string; groupId?: number }): number | undefined {
+  const where = [eq(alertSubscriptions.accountId, accountId), eq(alertSubscriptions.alertChannelId, alertChannelId)];
+  if (target.checkId !== undefined) where.push(eq(alertSubscriptions.checkId, target.checkId));
+  if (target.groupId !== undefined) where.push(eq(alertSubscriptions.groupId, target.groupId));
+  return db.select({ id: alertSubscriptions.id }).from(alertSubscriptions).where(and(...where)).get()?.id;
 }
