@@ -70,10 +70,11 @@ describe('POST /v1/projects/deploy and DELETE /v1/projects/{logicalId}', () => {
     payload.resources.push(
       { logicalId: 'heartbeat', type: 'check', member: true, payload: { name: 'Beat', checkType: 'HEARTBEAT' } },
       { logicalId: 'wallboard', type: 'dashboard', member: true, payload: { header: 'Ops' } },
+      { logicalId: 'teams', type: 'alert-channel', member: true, payload: { type: 'MSTEAMS', config: { url: 'http://127.0.0.1:9/' } } },
     );
     const res = await deploy(payload);
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('"heartbeat" (check of type HEARTBEAT), "wallboard" (dashboard)');
+    expect(res.body.message).toContain('"heartbeat" (check of type HEARTBEAT), "wallboard" (dashboard), "teams" (alert channel of type MSTEAMS)');
     expect(await counts()).toEqual([0, 0, 0, 0, 0]);
   });
 

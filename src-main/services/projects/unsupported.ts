@@ -1,4 +1,5 @@
 import { AppError } from '../../core/errors';
+import { ALERT_CHANNEL_TYPES } from '../../../src-shared/schemas/alert-channel';
 import type { DeployResource } from '../../../src-shared/schemas/project';
 import { FOLDED_TYPES, KIND_BY_TYPE, RUNNABLE_CHECK_TYPES } from './resource-kinds';
 
@@ -12,6 +13,8 @@ function unsupportedKindOf(resource: DeployResource): string | null {
     return null;
   }
   if (resource.type === 'check-group' && resource.member && resource.payload?.v !== 2) return 'check group v1';
+  const channelType = resource.payload?.type;
+  if (resource.type === 'alert-channel' && resource.member && !ALERT_CHANNEL_TYPES.some((type) => type === channelType)) return `alert channel of type ${String(channelType)}`;
   if (KIND_BY_TYPE.has(resource.type) || FOLDED_TYPES.some((type) => type === resource.type)) return null;
   return resource.type;
 }
