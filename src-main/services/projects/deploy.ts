@@ -3,7 +3,7 @@ import { transaction, type Db } from '../../db/connection';
 import { insertDeployment } from '../../db/repositories/deployments';
 import { bindingsOfProject, findProjectByLogicalId, insertProject, updateProject, type ProjectRow } from '../../db/repositories/projects';
 import type { DeployPayload, DeployQuery, DiffEntry } from '../../../src-shared/schemas/project';
-import { isRunnable, loadCheckPlans, runCheckNow } from '../check-sessions';
+import { isRunnable, loadCheckPlans, triggerCheckSessions } from '../check-sessions';
 import type { ServiceContext } from '../context';
 import { applyResources } from './apply';
 import { deploymentView, type DeploymentView } from './deployment-view';
@@ -60,8 +60,10 @@ function upsertProject(ctx: ServiceContext, tx: Db, payload: DeployPayload): Pro
  */
 function scheduleDeployedChecks(ctx: ServiceContext, checkIds: readonly string[]): void {
   if (checkIds.length === 0 || !ctx.runtime.runs) return;
-  const plans = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: [...checkIds] }).filter((plan) => isRunnable(plan) && plan.scheduled);
-  for (const plan of plans) runCheckNow(ctx, plan.checkId);
+  const due = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: [...checkIds] })
+    .filter((plan) => isRunnable(plan) && plan.scheduled)
+    .map((plan) => plan.checkId);
+  if (due.length > 0) triggerCheckSessions(ctx, { target: { checkId: due } }, 'CLI_DEPLOY');
 }
 
 /**
