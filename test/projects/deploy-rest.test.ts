@@ -46,6 +46,20 @@ describe('POST /v1/projects/deploy and DELETE /v1/projects/{logicalId}', () => {
     expect(Object.values(actionsOf(again.body.result.diff))).toEqual(Array(again.body.result.diff.length).fill('UPDATE'));
   });
 
+  it('a redeploy makes each construct what the code says: members left out get their defaults back', async () => {
+    const tagged = fixturePayload();
+    Object.assign(resource(tagged, 'loopback-route').payload, { tags: ['edge'], degradedResponseTime: 5000 });
+    resource(tagged, 'network-group').payload.concurrency = 7;
+    expect((await deploy(tagged)).status).toBe(200);
+    expect(await checkNamed('Loopback route')).toMatchObject({ tags: ['edge'], degradedResponseTime: 5000 });
+    expect((await deploy(fixturePayload())).status).toBe(200);
+    const route = await checkNamed('Loopback route');
+    expect(route.tags).toEqual([]);
+    expect(route.degradedResponseTime).not.toBe(5000);
+    const [group] = (await server.api('GET', '/v1/check-groups')).body;
+    expect(group.concurrency).toBe(3);
+  });
+
   it('a dry run answers the exact diff and stores nothing', async () => {
     const res = await deploy(fixturePayload(), 'dryRun=true&scheduleOnDeploy=true');
     expect(res.status, JSON.stringify(res.body)).toBe(200);

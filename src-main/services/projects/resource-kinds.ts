@@ -2,7 +2,10 @@ import { AppError } from '../../core/errors';
 import { AlertChannelCreate, AlertChannelUpdate } from '../../../src-shared/schemas/alert-channel';
 import { CheckGroupCreate, CheckGroupUpdate } from '../../../src-shared/schemas/check-group';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
+import { IcmpMonitorCreate } from '../../../src-shared/schemas/icmp-monitor';
 import { MaintenanceWindowCreate } from '../../../src-shared/schemas/maintenance-window';
+import { MultiStepCheckCreate } from '../../../src-shared/schemas/multistep-check';
+import { TracerouteMonitorCreate } from '../../../src-shared/schemas/traceroute-monitor';
 import { PrivateLocationCreate, PrivateLocationUpdate } from '../../../src-shared/schemas/private-location';
 import { StatusPageInput } from '../../../src-shared/schemas/status-page-resource';
 import { ServiceCreate } from '../../../src-shared/schemas/status-page';
@@ -51,11 +54,22 @@ function found(read: () => unknown): boolean {
 /** Checks Sightline runs; any other `checkType` refuses the whole deploy (see unsupported.ts). */
 export const RUNNABLE_CHECK_TYPES = ['ICMP', 'TRACEROUTE', 'MULTI_STEP'] as const;
 
+const CHECK_SCHEMAS = { ICMP: IcmpMonitorCreate, TRACEROUTE: TracerouteMonitorCreate, MULTI_STEP: MultiStepCheckCreate } as const;
+
+/**
+ * The code is the whole truth: a member the construct leaves out gets its default again rather
+ * than keeping what an earlier deploy or the console stored (a PUT alone would merge over it).
+ */
+function wholeCheck(payload: Payload): AnyCheckWrite {
+  const schema = CHECK_SCHEMAS[payload.checkType as keyof typeof CHECK_SCHEMAS];
+  return (schema ? parseOrThrow(schema, payload) : payload) as AnyCheckWrite;
+}
+
 const check: ResourceKind = {
   type: 'check',
   // Subscriptions are resources of their own in a deploy: nothing is subscribed by default.
   create: (ctx, payload) => createAnyCheck(ctx, payload as AnyCheckWrite, { autoAssignAlerts: false }).id,
-  update: (ctx, id, payload) => void updateAnyCheck(ctx, id, payload as AnyCheckWrite),
+  update: (ctx, id, payload) => void updateAnyCheck(ctx, id, wholeCheck(payload)),
   remove: (ctx, id) => deleteCheckById(ctx, id),
   exists: (ctx, id) => found(() => getCheck(ctx, id)),
 };
@@ -63,7 +77,7 @@ const check: ResourceKind = {
 const checkGroup: ResourceKind = {
   type: 'check-group',
   create: (ctx, payload) => createCheckGroup(ctx, parseOrThrow(CheckGroupCreate, payload), { autoAssignAlerts: false }).id,
-  update: (ctx, id, payload) => void updateCheckGroup(ctx, id, parseOrThrow(CheckGroupUpdate, payload)),
+  update: (ctx, id, payload) => void updateCheckGroup(ctx, id, parseOrThrow(CheckGroupUpdate, parseOrThrow(CheckGroupCreate, payload))),
   remove: (ctx, id) => deleteCheckGroupById(ctx, id),
   exists: (ctx, id) => found(() => getCheckGroup(ctx, id)),
 };
