@@ -13,6 +13,7 @@ import { isAppError } from '../core/errors';
 import { errorBody } from '../../src-shared/errors';
 import { BODY_LIMIT_BYTES } from './body-limit';
 import { answerUnknownRoutesUnread, parseJsonWithDepthLimit } from './body-parsing';
+import { acceptGzipBodies } from './body-encoding';
 import { FIRST_REQUEST_TIMEOUT_MS, guardConnections } from './connection-guard';
 import { dropEventStreamsOnClose } from './event-streams';
 import type { HttpDeps } from './deps';
@@ -50,6 +51,7 @@ import { maintenanceWindowRoutes } from './rest/maintenance-windows';
 import { runtimeRoutes } from './rest/runtimes';
 import { locationRoutes } from './rest/locations';
 import { nextRoutes } from './rest/next';
+import { projectRoutes } from './rest/projects';
 import { agentRoutes } from './rest/agent';
 import { consoleSessionRoutes } from './console-session/routes';
 import { ConsoleSessions } from '../services/auth';
@@ -104,6 +106,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   // Before any scope is registered, so that every scope inherits the parser.
   parseJsonWithDepthLimit(app);
   answerUnknownRoutesUnread(app);
+  acceptGzipBodies(app);
   // First of all hooks: a request for a foreign Host (DNS rebinding) reaches nothing.
   refuseForeignHosts(app, { listenHost: options.listenHost, publicHosts: options.publicHosts });
   addSecurityHeaders(app);
@@ -178,6 +181,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     await rest.register(runtimeRoutes(deps));
     await rest.register(locationRoutes(deps));
     await rest.register(nextRoutes(deps));
+    await rest.register(projectRoutes(deps));
   });
 
   // The console's sign-in (headless mode): outside /v1, which only the API key in Authorization opens.
