@@ -50,6 +50,7 @@ import { maintenanceWindowRoutes } from './rest/maintenance-windows';
 import { runtimeRoutes } from './rest/runtimes';
 import { locationRoutes } from './rest/locations';
 import { nextRoutes } from './rest/next';
+import { projectImportRoutes } from './rest/project-imports';
 import { agentRoutes } from './rest/agent';
 import { consoleSessionRoutes } from './console-session/routes';
 import { ConsoleSessions } from '../services/auth';
@@ -178,6 +179,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     await rest.register(runtimeRoutes(deps));
     await rest.register(locationRoutes(deps));
     await rest.register(nextRoutes(deps));
+    await rest.register(projectImportRoutes(deps));
   });
 
   // The console's sign-in (headless mode): outside /v1, which only the API key in Authorization opens.
