@@ -100,21 +100,21 @@ describe('the public CLI (checkly 8.23.2): import', { timeout: CLI_TEST_TIMEOUT 
     const apply = await runCli(server, ['import', 'apply', '--plan-id', created.id], {}, { cwd: dir });
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     const pending = await bindings();
-    expect(pending.map((b) => `${b.type}:${b.physicalId}`).sort()).toEqual(
+    // Subscriptions and assignments carry the logical ids the CLI's constructs give them in a deploy.
+    expect(pending.map((b) => `${b.type} ${b.logicalId}`).sort()).toEqual(
       [
-        `alert-channel:${channel}`,
-        `alert-channel-subscription:check:${icmp}:${channel}`,
+        `alert-channel alert-channel-${channel}`,
+        `alert-channel-subscription check-alert-channel-subscription#check-${icmp}#alert-channel-${channel}`,
         // New groups subscribe to every channel (autoAssignAlerts).
-        `alert-channel-subscription:group:${group}:${channel}`,
-        `check:${icmp}`,
-        `check:${route}`,
-        `check:${steps}`,
-        `check-group:${group}`,
-        `maintenance-window:${window}`,
+        `alert-channel-subscription check-group-alert-channel-subscription#check-group-${group}#alert-channel-${channel}`,
+        `check check-${icmp}`,
+        `check check-${route}`,
+        `check check-${steps}`,
+        `check-group check-group-${group}`,
+        `maintenance-window maintenance-window-${window}`,
       ].sort(),
     );
     expect(pending.every((b) => b.pending)).toBe(true);
-    expect(pending.find((b) => b.type === 'alert-channel-subscription')?.logicalId).toBe(`check-alert-channel-subscription#check-${icmp}#alert-channel-${channel}`);
 
     const commit = await runCli(server, ['import', 'commit', '--plan-id', created.id, '--force'], {}, { cwd: dir });
     expect(commit.code, commit.stdout + commit.stderr).toBe(0);
@@ -126,5 +126,49 @@ describe('the public CLI (checkly 8.23.2): import', { timeout: CLI_TEST_TIMEOUT 
     // Everything is bound now: a second plan finds nothing left to import.
     const again = await runCli(server, ['import', 'check'], {}, { cwd: dir });
     expect(again.stdout + again.stderr).toContain('No importable resources were found.');
+  });
+
+  it('a status page with its services and a check on a private location; cancel releases everything it reserved', async () => {
+    const LOGICAL = 'edge-office';
+    await writeFile(join(dir, 'checkly.config.ts'), `import { defineConfig } from 'checkly'\nexport default defineConfig({ projectName: 'Edge office', logicalId: '${LOGICAL}' })\n`);
+    expect((await server.api('POST', '/next/projects', { name: 'Edge office', logicalId: LOGICAL })).status).toBe(201);
+    const location = await server.api('POST', '/v1/private-locations', { name: 'Office LAN', slugName: 'office-lan' });
+    expect(location.status, location.text).toBe(201);
+    const office = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Office printer', privateLocations: ['office-lan'] }));
+    expect(office.status, office.text).toBe(201);
+    const service = (await server.api('POST', '/v1/status-pages/services', { name: 'Office network' })).body;
+    const page = await server.api('POST', '/v1/status-pages', { name: 'Office status', url: 'office', cards: [{ name: 'Network', services: [{ id: service.id }] }] });
+    expect(page.status, page.text).toBe(201);
+
+    const filters = [`check:${office.body.id}`, 'private-location', 'status-page', 'status-page-service'];
+    const plan = await runCli(server, ['import', ...filters], {}, { cwd: dir, input: 'n\n' });
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    const files = await filesUnder(join(dir, '__checks__'));
+    const file = (needle: string) => [...files.values()].find((text) => text.includes(needle)) ?? '';
+    expect(file('new PrivateLocation(')).toContain("slugName: 'office-lan'");
+    expect(file('new IcmpMonitor(')).toContain("'Office printer'");
+    // The check is written on its private location (the assignment came as its own resource).
+    expect(file('new IcmpMonitor(')).toMatch(/privateLocations: \[\s*\w+/);
+    expect(file('new StatusPageService(')).toContain("'Office network'");
+    expect(file('new StatusPage(')).toContain("'Office status'");
+    expect(file('new StatusPage(')).toMatch(/services: \[\s*\w+/);
+
+    const [created] = (await server.api('GET', `/next/projects/${LOGICAL}/imports?onlyUncommitted=true`)).body;
+    const apply = await runCli(server, ['import', 'apply', '--plan-id', created.id], {}, { cwd: dir });
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+    const reserved = (await server.api('GET', `/next/projects/${LOGICAL}/resources`)).body as { type: string; logicalId: string; pending: boolean }[];
+    expect(reserved.map((b) => b.type).sort()).toEqual(['check', 'private-location', 'private-location-check-assignment', 'status-page', 'status-page-service']);
+    expect(reserved.find((b) => b.type === 'private-location-check-assignment')?.logicalId).toBe(
+      `private-location-check-assignment#check-${office.body.id}#private-location-${location.body.id}`,
+    );
+    expect(reserved.every((b) => b.pending)).toBe(true);
+
+    const cancel = await runCli(server, ['import', 'cancel', '--plan-id', created.id, '--force'], {}, { cwd: dir });
+    expect(cancel.code, cancel.stdout + cancel.stderr).toBe(0);
+    expect((await server.api('GET', `/next/projects/${LOGICAL}/resources`)).body).toEqual([]);
+    expect((await server.api('GET', `/next/projects/${LOGICAL}/imports`)).body).toEqual([]);
+    // The resources themselves are untouched.
+    expect((await server.api('GET', `/v1/checks/${office.body.id}`)).status).toBe(200);
+    expect((await server.api('GET', `/v1/status-pages/${page.body.id}`)).status).toBe(200);
   });
 });

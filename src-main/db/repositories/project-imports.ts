@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { importPlans, projectBindings, projects } from '../schema';
+import { alertSubscriptions, importPlans, projectBindings, projects } from '../schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ImportPlanRow = typeof importPlans.$inferSelect;
 export type ProjectBindingRow = typeof projectBindings.$inferSelect;
+export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
 export type NewProjectBindingRow = Omit<typeof projectBindings.$inferInsert, 'id'>;
 
 export function listProjectRows(db: Db, accountId: string): ProjectRow[] {
@@ -92,4 +93,9 @@ export function deletePendingPlanBindings(db: Db, planId: string): void {
   db.delete(projectBindings)
     .where(and(eq(projectBindings.importPlanId, planId), eq(projectBindings.pending, true)))
     .run();
+}
+
+/** The account's subscriptions with their row ids: a binding names a subscription by its id. */
+export function listAccountSubscriptions(db: Db, accountId: string): AlertSubscriptionRow[] {
+  return db.select().from(alertSubscriptions).where(eq(alertSubscriptions.accountId, accountId)).orderBy(asc(alertSubscriptions.id)).all();
 }

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { AlertChannelSubscription } from '../../../src-shared/schemas/check-common';
+import { listAccountSubscriptions } from '../../db/repositories/project-imports';
 import { listAlertChannels } from '../alert-channels';
 import { listCheckGroupPage } from '../check-groups';
 import { listCheckPage } from '../checks';
@@ -45,9 +44,6 @@ function cursored<T>(read: (nextId: string | undefined) => { entries: T[]; nextI
 
 const slugsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
-// The check view's union type loses the member's element type; parse it back rather than cast.
-const Subscriptions = z.array(AlertChannelSubscription).catch([]);
-const subscriptionsOf = (value: unknown): AlertChannelSubscription[] => Subscriptions.parse(value ?? []);
 
 const asRecord = (value: object): Record<string, unknown> => ({ ...value });
 
@@ -69,12 +65,9 @@ export function collectCandidates(ctx: ServiceContext): Candidate[] {
   const groups = paged((page) => listCheckGroupPage(ctx, { page, limit: PAGE }).items);
   for (const group of groups) {
     out.push({ type: 'check-group', physicalId: group.id, payload: asRecord(group) });
-    for (const sub of group.alertChannelSubscriptions ?? []) {
-      out.push({ type: 'alert-channel-subscription', physicalId: `group:${group.id}:${sub.alertChannelId}`, payload: { alertChannelId: sub.alertChannelId, groupId: group.id, activated: sub.activated } });
-    }
     for (const slug of group.privateLocations ?? []) {
       const privateLocationId = locationIdBySlug.get(slug);
-      if (privateLocationId) out.push({ type: 'private-location-group-assignment', physicalId: `group:${group.id}:${privateLocationId}`, payload: { privateLocationId, groupId: group.id } });
+      if (privateLocationId) out.push({ type: 'private-location-group-assignment', physicalId: `${group.id}#${privateLocationId}`, payload: { privateLocationId, groupId: group.id } });
     }
   }
 
@@ -82,13 +75,19 @@ export function collectCandidates(ctx: ServiceContext): Candidate[] {
   for (const check of checks) {
     if (!RUNNABLE.has(check.checkType)) continue;
     out.push({ type: 'check', physicalId: check.id, payload: asRecord(check) });
-    for (const sub of subscriptionsOf(check.alertChannelSubscriptions)) {
-      out.push({ type: 'alert-channel-subscription', physicalId: `check:${check.id}:${sub.alertChannelId}`, payload: { alertChannelId: sub.alertChannelId, checkId: check.id, activated: sub.activated } });
-    }
     for (const slug of slugsOf(check.privateLocations)) {
       const privateLocationId = locationIdBySlug.get(slug);
-      if (privateLocationId) out.push({ type: 'private-location-check-assignment', physicalId: `check:${check.id}:${privateLocationId}`, payload: { privateLocationId, checkId: check.id } });
+      if (privateLocationId) out.push({ type: 'private-location-check-assignment', physicalId: `${check.id}#${privateLocationId}`, payload: { privateLocationId, checkId: check.id } });
     }
+  }
+
+  // Only the subscriptions of checks listed above: one of a check type Sightline does not run stays out.
+  const listed = new Set(out.map((c) => `${c.type}:${c.physicalId}`));
+  for (const sub of listAccountSubscriptions(ctx.db, ctx.accountId)) {
+    if (!listed.has(sub.checkId !== null ? `check:${sub.checkId}` : `check-group:${sub.groupId}`)) continue;
+    const owner = sub.checkId !== null ? { checkId: sub.checkId } : { groupId: sub.groupId };
+    // The code generator tells a check's subscription from a group's by which key is present.
+    out.push({ type: 'alert-channel-subscription', physicalId: sub.id, payload: { id: sub.id, alertChannelId: sub.alertChannelId, ...owner, activated: sub.activated } });
   }
 
   for (const window of listMaintenanceWindowsPage(ctx).windows) {
