@@ -73,9 +73,10 @@ export function buildChanges(candidates: Candidate[], bindings: ProjectBindingRo
     resources.push({ type: candidate.type, logicalId, physicalId: candidate.physicalId, member: true, payload: candidate.payload });
   }
 
+  const ownByLogicalId = new Map(bindings.filter((b) => b.projectId === projectId).map((b) => [`${b.resourceType}:${b.logicalId}`, b]));
   const friends: FriendResource[] = [];
   for (const friend of body.friends ?? []) {
-    const binding = bindings.find((b) => b.projectId === projectId && b.resourceType === friend.type && b.logicalId === friend.logicalId);
+    const binding = ownByLogicalId.get(`${friend.type}:${friend.logicalId}`);
     if (!binding) continue;
     const physicalId = INTEGER_TYPES.has(binding.resourceType) ? Number(binding.resourceId) : binding.resourceId;
     friends.push({ type: friend.type, logicalId: friend.logicalId, physicalId });

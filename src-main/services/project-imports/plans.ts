@@ -70,13 +70,13 @@ export function applyImportPlan(ctx: ServiceContext, id: string): ImportPlan {
     const now = ctx.clock.now().toISOString();
     const changes = ImportPlanChanges.parse(row.changes);
     const bindings = listAccountBindings(tx, ctx.accountId);
+    // Sets, not a scan per resource: a plan of 10,000 checks meets as many bindings.
+    const boundResources = new Set(bindings.map((b) => `${b.resourceType}:${b.resourceId}`));
+    const usedLogicalIds = new Set(bindings.filter((b) => b.projectId === row.projectId).map((b) => `${b.resourceType}:${b.logicalId}`));
     for (const resource of changes.resources) {
-      const taken = bindings.find(
-        (b) =>
-          (b.resourceType === resource.type && b.resourceId === String(resource.physicalId)) ||
-          (b.projectId === row.projectId && b.resourceType === resource.type && b.logicalId === resource.logicalId),
-      );
-      if (taken) throw new AppError('conflict', `${resource.type} ${String(resource.physicalId)} (${resource.logicalId}) is already bound to a project; cancel this plan and create a new one`);
+      if (boundResources.has(`${resource.type}:${String(resource.physicalId)}`) || usedLogicalIds.has(`${resource.type}:${resource.logicalId}`)) {
+        throw new AppError('conflict', `${resource.type} ${String(resource.physicalId)} (${resource.logicalId}) is already bound to a project; cancel this plan and create a new one`);
+      }
     }
     insertBindings(
       tx,
