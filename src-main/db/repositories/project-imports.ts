@@ -81,18 +81,14 @@ export function insertBindings(db: Db, rows: NewProjectBindingRow[]): void {
   for (const row of rows) db.insert(projectBindings).values(row).run();
 }
 
-/** The plan's pending bindings become final and no longer belong to it. */
+/** The plan's bindings become final and no longer belong to it (commit clears the plan id). */
 export function commitPlanBindings(db: Db, planId: string, at: string): void {
-  db.update(projectBindings)
-    .set({ pending: false, importPlanId: null, updatedAt: at })
-    .where(and(eq(projectBindings.importPlanId, planId), eq(projectBindings.pending, true)))
-    .run();
+  db.update(projectBindings).set({ pending: false, importPlanId: null, updatedAt: at }).where(eq(projectBindings.importPlanId, planId)).run();
 }
 
-export function deletePendingPlanBindings(db: Db, planId: string): void {
-  db.delete(projectBindings)
-    .where(and(eq(projectBindings.importPlanId, planId), eq(projectBindings.pending, true)))
-    .run();
+/** Every binding still carrying the plan id is the uncommitted plan's, even one a deploy already touched. */
+export function deletePlanBindings(db: Db, planId: string): void {
+  db.delete(projectBindings).where(eq(projectBindings.importPlanId, planId)).run();
 }
 
 /** The account's subscriptions with their row ids: a binding names a subscription by its id. */

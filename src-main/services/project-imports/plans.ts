@@ -3,7 +3,7 @@ import { transaction } from '../../db/connection';
 import {
   commitPlanBindings,
   deleteImportPlan,
-  deletePendingPlanBindings,
+  deletePlanBindings,
   findImportPlan,
   insertBindings,
   insertImportPlan,
@@ -117,7 +117,7 @@ export function cancelImportPlan(ctx: ServiceContext, id: string): void {
   transaction(ctx.db, (tx) => {
     const row = planOrNotFound({ ...ctx, db: tx }, id);
     if (row.committedAt) throw new AppError('forbidden', `Import plan ${id} is committed and can no longer be cancelled`);
-    deletePendingPlanBindings(tx, row.id);
+    deletePlanBindings(tx, row.id);
     deleteImportPlan(tx, row.id);
   });
 }
