@@ -52,6 +52,7 @@ import { runtimeRoutes } from './rest/runtimes';
 import { locationRoutes } from './rest/locations';
 import { nextRoutes } from './rest/next';
 import { projectRoutes } from './rest/projects';
+import { projectImportRoutes } from './rest/project-imports';
 import { agentRoutes } from './rest/agent';
 import { consoleSessionRoutes } from './console-session/routes';
 import { ConsoleSessions } from '../services/auth';
@@ -182,6 +183,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     await rest.register(locationRoutes(deps));
     await rest.register(nextRoutes(deps));
     await rest.register(projectRoutes(deps));
+    await rest.register(projectImportRoutes(deps));
   });
 
   // The console's sign-in (headless mode): outside /v1, which only the API key in Authorization opens.

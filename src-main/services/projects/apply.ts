@@ -69,8 +69,9 @@ export function applyResources(ctx: ServiceContext, tx: Db, project: ProjectRow,
 
   const bind = (resource: DeployResource, id: PhysicalId) => {
     const binding = bound.get(keyOf(resource.type, resource.logicalId));
-    if (binding) updateBinding(tx, binding.id, { resourceId: String(id), member: resource.member, pending: false, updatedAt: now });
-    else insertBinding(tx, { accountId: ctx.accountId, projectId: project.id, resourceType: resource.type, resourceId: String(id), logicalId: resource.logicalId, member: resource.member, pending: false, sourceFile: null, createdAt: now, updatedAt: null });
+    // A binding an import plan reserved stays pending until the plan is committed (or cancelled).
+    if (binding) updateBinding(tx, binding.id, { resourceId: String(id), member: resource.member, pending: binding.importPlanId ? binding.pending : false, updatedAt: now });
+    else insertBinding(tx, { accountId: ctx.accountId, projectId: project.id, resourceType: resource.type, resourceId: String(id), logicalId: resource.logicalId, member: resource.member, pending: false, sourceFile: null, importPlanId: null, createdAt: now, updatedAt: null });
   };
 
   for (const resource of payload.resources.filter((r) => !r.member)) {
