@@ -11,6 +11,7 @@ import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids'
 import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
 import { cancelCheckSession, runLocationsOf, statusOf, waitForSessions } from '../check-sessions';
+import { getRecordedTestRun } from '../test-runs/record';
 import { storedTestSessions, TEST_SESSIONS_KEY } from './trigger';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -50,6 +51,9 @@ export function testSessionLink(baseUrl: string, testSessionId: string): string 
 }
 
 export function getTestSession(ctx: ServiceContext, testSessionId: string): TestSession {
+  // A recorded `checkly test` run ran no stored check, so it is kept apart from check sessions.
+  const recorded = decodeTestSessionId(testSessionId) ? undefined : getRecordedTestRun(ctx, testSessionId);
+  if (recorded) return recorded;
   const sessions = findTestSessionParts(ctx, testSessionId);
   const id = testSessionId.toLowerCase();
   const names = locationNames(ctx.db);
