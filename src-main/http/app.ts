@@ -13,6 +13,7 @@ import { isAppError } from '../core/errors';
 import { errorBody } from '../../src-shared/errors';
 import { BODY_LIMIT_BYTES } from './body-limit';
 import { answerUnknownRoutesUnread, parseJsonWithDepthLimit } from './body-parsing';
+import { acceptGzipBodies } from './body-encoding';
 import { FIRST_REQUEST_TIMEOUT_MS, guardConnections } from './connection-guard';
 import { dropEventStreamsOnClose } from './event-streams';
 import type { HttpDeps } from './deps';
@@ -106,6 +107,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   // Before any scope is registered, so that every scope inherits the parser.
   parseJsonWithDepthLimit(app);
   answerUnknownRoutesUnread(app);
+  acceptGzipBodies(app);
   // First of all hooks: a request for a foreign Host (DNS rebinding) reaches nothing.
   refuseForeignHosts(app, { listenHost: options.listenHost, publicHosts: options.publicHosts });
   addSecurityHeaders(app);
