@@ -120,7 +120,7 @@ describe('test runs (POST /v1/test-sessions/run) and code bundles', { timeout: 6
 
   it('keeps an uploaded code bundle and refuses one that is not gzip or too large', async () => {
     const upload = (body: Buffer, headers: Record<string, string> = {}) =>
-      fetch(`${server.url}/next/checkly-storage/upload-code-bundle`, { method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/octet-stream', ...headers }, body });
+      fetch(`${server.url}/next/checkly-storage/upload-code-bundle`, { method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/octet-stream', ...headers }, body: new Uint8Array(body) });
     const ok = await upload(gzipSync(Buffer.from('a tar would be here')));
     expect(ok.status).toBe(200);
     expect((await ok.json()).key).toMatch(/^code-bundles\//);
