@@ -86,8 +86,30 @@ describe('test runs (POST /v1/test-sessions/run) and code bundles', { timeout: 6
     expect((await server.api('GET', '/v1/checks')).body).toEqual([]);
   });
 
+  it('cancels a recorded run\'s unfinished checks (Ctrl-C in the CLI), reported as cancelled, not as failing', async () => {
+    const suite = randomUUID();
+    const feed = await follow(suite);
+    const slow = {
+      ...icmpJob('slow-script', suite),
+      checkType: 'MULTI_STEP',
+      maxResponseTime: 30_000,
+      script: "import { test } from '@playwright/test';\ntest('waits', async () => { await new Promise((resolve) => setTimeout(resolve, 25_000)); });",
+    };
+    const run = await server.api('POST', '/v1/test-sessions/run', { name: 'To cancel', shouldRecord: true, checkRunJobs: [slow] });
+    expect(run.status, run.text).toBe(202);
+    const sequenceId = run.body.sequenceIds['slow-script'];
+    const cancel = await server.api('POST', `/v1/test-sessions/${run.body.testSessionId}/cancel`);
+    expect(cancel.status, cancel.text).toBe(204);
+    await feed.until([sequenceId]);
+    expect(feed.messages.find((m) => m.kind === 'error')?.body).toBe('Cancelled before it finished.');
+    const session = await server.api('GET', `/v1/test-sessions/${run.body.testSessionId}`);
+    expect(session.body).toMatchObject({ status: 'CANCELLED', results: [{ status: 'CANCELLED', checkSessionStatus: 'CANCELLED' }] });
+    expect((await server.api('POST', '/v1/test-sessions/5f0e8a3c-0000-4000-8000-000000000000/cancel')).status).toBe(404);
+  });
+
   it('refuses constructs Sightline does not run, naming each, and runs nothing', async () => {
     const suite = randomUUID();
+    const sessionsBefore = (await server.api('GET', '/v1/test-sessions')).body.entries.length;
     const run = await server.api('POST', '/v1/test-sessions/run', {
       checkRunJobs: [icmpJob('fine', suite), { ...icmpJob('homepage', suite), checkType: 'API' }, { ...icmpJob('login-flow', suite), checkType: 'BROWSER' }],
     });
@@ -95,7 +117,7 @@ describe('test runs (POST /v1/test-sessions/run) and code bundles', { timeout: 6
     expect(run.body.message).toContain('homepage (API)');
     expect(run.body.message).toContain('login-flow (BROWSER)');
     expect(run.body.message).not.toContain('fine');
-    expect((await server.api('GET', '/v1/test-sessions')).body.entries.map((e: { name: string }) => e.name)).not.toContain('checkly test');
+    expect((await server.api('GET', '/v1/test-sessions')).body.entries).toHaveLength(sessionsBefore);
   });
 
   it('answers bad input with a 400 naming the field', async () => {

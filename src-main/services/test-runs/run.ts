@@ -4,6 +4,7 @@ import type { JobOutcome, NoResultReason } from '../../runner/jobs';
 import type { ExecutionResult } from '../../../src-shared/schemas/run-job';
 import type { TestRunRequest, TestRunResponse } from '../../../src-shared/schemas/test-run';
 import type { ServiceContext } from '../context';
+import { cancellableRun } from './cancel';
 import { planTestRun, type PlannedTestJob } from './plan';
 import { recordTestResult, recordTestRun, type RecordedResult } from './record';
 import { rememberScheduling } from './scheduling';
@@ -49,7 +50,14 @@ function cliResult(job: PlannedTestJob, runLocation: string, result: ExecutionRe
   };
 }
 
-async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceId: string; testResultId: string }, runLocation: string, listener: TestRunListener, testSessionId: string | null) {
+interface RunContext {
+  runLocation: string;
+  listener: TestRunListener;
+  testSessionId: string | null;
+  signal: AbortSignal;
+}
+
+async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceId: string; testResultId: string }, { runLocation, listener, testSessionId, signal }: RunContext) {
   const adHoc = ctx.runtime.adHoc;
   const record = (entry: Omit<RecordedResult, 'testSessionResultId' | 'sequenceId' | 'logicalId' | 'name' | 'checkType' | 'runLocation'>) => {
     if (testSessionId) recordTestResult(ctx, testSessionId, { ...entry, testSessionResultId: ids.testResultId, sequenceId: ids.sequenceId, logicalId: job.logicalId, name: job.name, checkType: job.checkType, runLocation });
@@ -58,10 +66,13 @@ async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceI
   listener.runStart(job.checkRunSuiteId, ids.sequenceId);
   for (let attempt = 0; ; attempt++) {
     let outcome: JobOutcome | null = null;
-    if (adHoc) outcome = await adHoc.run({ ...job.execution, runLocation }, { accountId: ctx.accountId, signal: ctx.runtime.shutdown.signal, startWithinMs: START_WITHIN_MS });
+    if (adHoc) outcome = await adHoc.run({ ...job.execution, runLocation }, { accountId: ctx.accountId, signal, startWithinMs: START_WITHIN_MS });
     const result = outcome?.result;
     if (!result) {
-      const reason = `Sightline could not run this check: ${adHoc ? NOT_RUN[outcome?.reason ?? 'EXECUTOR_ERROR'] : 'this server runs no agent'}. The check itself was not tried.`;
+      const reason =
+        outcome?.reason === 'CANCELLED'
+          ? 'Cancelled before it finished.'
+          : `Sightline could not run this check: ${adHoc ? NOT_RUN[outcome?.reason ?? 'EXECUTOR_ERROR'] : 'this server runs no agent'}. The check itself was not tried.`;
       listener.error(job.checkRunSuiteId, ids.sequenceId, reason);
       record({ status: 'CANCELLED', checkSessionStatus: 'CANCELLED', startedAt, stoppedAt: ctx.clock.now().getTime(), notRunReason: reason });
       return;
@@ -106,12 +117,14 @@ export function startTestRun(ctx: ServiceContext, request: TestRunRequest, liste
     }));
     recordTestRun(ctx, { id: testSessionId, name: request.name?.trim() || 'checkly test', projectLogicalId: request.project?.logicalId ?? null, results });
   }
-  for (const job of plan.jobs) {
-    runOne(ctx, job, ids.get(job.logicalId)!, plan.runLocation, listener, testSessionId).catch((error: unknown) => {
+  const cancellable = cancellableRun(ctx, testSessionId);
+  const runs = plan.jobs.map((job) =>
+    runOne(ctx, job, ids.get(job.logicalId)!, { runLocation: plan.runLocation, listener, testSessionId, signal: cancellable.signal }).catch((error: unknown) => {
       ctx.logger.error({ err: error, logicalId: job.logicalId }, 'a test run job failed inside Sightline');
       listener.error(job.checkRunSuiteId, ids.get(job.logicalId)!.sequenceId, 'Sightline could not run this check: an internal error (the server logged why). The check itself was not tried.');
-    });
-  }
+    }),
+  );
+  void Promise.all(runs).then(cancellable.done);
   const schedulingId = rememberScheduling(ctx.accountId);
   const pick = (key: 'sequenceId' | 'testResultId') => Object.fromEntries(plan.jobs.map((job) => [job.logicalId, ids.get(job.logicalId)![key]]));
   return { schedulingId, testSessionId, testResultIds: pick('testResultId'), sequenceIds: pick('sequenceId') };

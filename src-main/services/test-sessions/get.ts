@@ -11,6 +11,7 @@ import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids'
 import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
 import { cancelCheckSession, runLocationsOf, statusOf, waitForSessions } from '../check-sessions';
+import { cancelTestRun } from '../test-runs/cancel';
 import { getRecordedTestRun } from '../test-runs/record';
 import { storedTestSessions, TEST_SESSIONS_KEY } from './trigger';
 
@@ -124,6 +125,7 @@ export async function awaitTestSessionCompletion(ctx: ServiceContext, testSessio
  * the test session — or only those whose sequence ids (check session ids) are named — ends CANCELLED.
  */
 export function cancelTestSession(ctx: ServiceContext, testSessionId: string, sequenceIds?: readonly string[]): void {
+  if (!decodeTestSessionId(testSessionId)) return cancelTestRun(ctx, testSessionId);
   const only = sequenceIds?.length ? new Set(sequenceIds.map((id) => id.toLowerCase())) : null;
   for (const session of findTestSessionParts(ctx, testSessionId)) {
     const checkSessionId = encodeRunId('session', session.id);
