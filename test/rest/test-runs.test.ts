@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killLeftovers, spawnSightline, type CliProcess } from '../agent/helpers';
 import { startServer, type TestServer } from '../helpers/server';
 
 const icmpJob = (logicalId: string, suite: string, extra: Record<string, unknown> = {}) => ({
@@ -187,5 +188,43 @@ describe('a test run Sightline cannot carry out', { timeout: 60_000 }, () => {
     const session = await server.api('GET', `/v1/test-sessions/${run.body.testSessionId}`);
     expect(session.body.status).toBe('CANCELLED');
     expect(session.body.results[0]).toMatchObject({ status: 'CANCELLED', resultType: null, notRunReason: message.body });
+  });
+});
+
+describe('a test run on a private location', { timeout: 90_000 }, () => {
+  let server: TestServer;
+  let client: MqttClient;
+  let agent: CliProcess | null = null;
+
+  beforeAll(async () => {
+    server = await startServer({ remoteAgents: { leaseMs: 1500, heartbeatIntervalMs: 300, sweepIntervalMs: 100 } });
+    client = await mqtt.connectAsync(`${server.url.replace('http://', 'ws://')}/mqtt?authenticationScheme=userApiKey`, { username: server.backend.accountId, password: server.key, reconnectPeriod: 0 });
+  });
+
+  afterAll(async () => {
+    await agent?.stop('SIGKILL');
+    killLeftovers();
+    await client?.endAsync(true);
+    await server?.stop();
+  });
+
+  it("runs on that location's remote agent and reports the location", async () => {
+    const created = await server.api('POST', '/v1/private-locations', { name: 'Office', slugName: 'office' });
+    expect(created.status, created.text).toBe(201);
+    agent = spawnSightline(['agent', '--server', server.url, '--key', created.body.keys[0].rawKey, '--agent-health-port', '0', '--concurrency', '1']);
+    await agent.line(/^Sightline agent \S+ registered for private location office/);
+    const suite = randomUUID();
+    const final = new Promise<any>((resolve) => {
+      client.on('message', (topic, payload) => {
+        if (topic.endsWith('/result') || topic.endsWith('/error')) resolve(JSON.parse(payload.toString()));
+      });
+    });
+    await client.subscribeAsync(`account/${server.backend.accountId}/ad-hoc-check-results/${suite}/+/+/+`);
+    const run = await server.api('POST', '/v1/test-sessions/run', { shouldRecord: false, runLocation: { type: 'PRIVATE', id: created.body.id, slugName: 'office' }, checkRunJobs: [icmpJob('office-ping', suite)] });
+    expect(run.status, run.text).toBe(202);
+    expect(await final).toMatchObject({ resultType: 'FINAL', result: { name: 'Ping office-ping', hasFailures: false, runLocation: 'office' } });
+    // The remote agent ran it, not this machine's embedded agent under the location's name.
+    expect(server.backend.runs.agent.laneStats().find((lane) => lane.lane === 'ICMP')?.startedTotal).toBe(0);
+    expect((await server.api('GET', '/v1/checks')).body).toEqual([]);
   });
 });

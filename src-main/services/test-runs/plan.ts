@@ -57,19 +57,14 @@ function dependenciesOf(job: TestRunJob, index: number, sharedFiles: TestRunRequ
 
 /**
  * Where the run goes: the embedded agent serves `local` and runs public locations under their own
- * names (a local install has no cloud regions). Private locations other than `local` are served by
- * remote agents, which take only scheduled jobs.
+ * names (a local install has no cloud regions); a private location's jobs go to its remote agents.
  */
 function runLocationOf(ctx: ServiceContext, location: TestRunLocation | null | undefined): string {
   if (!location) return LOCAL_LOCATION;
   if (location.type === 'PUBLIC') return location.region;
   if (location.slugName === LOCAL_LOCATION) return LOCAL_LOCATION;
-  const known = findPrivateLocationBySlug(ctx.db, ctx.accountId, location.slugName);
-  if (!known) throw new AppError('validation', `runLocation: no private location "${location.slugName}" in this account`);
-  throw new AppError(
-    'validation',
-    `runLocation: private location "${location.slugName}" is served by remote agents, which run scheduled checks only; run \`checkly test\` without --private-location (it runs on this machine) or with --private-location ${LOCAL_LOCATION}`,
-  );
+  if (!findPrivateLocationBySlug(ctx.db, ctx.accountId, location.slugName)) throw new AppError('validation', `runLocation: no private location "${location.slugName}" in this account`);
+  return location.slugName;
 }
 
 /**

@@ -14,7 +14,7 @@ const START_WITHIN_MS = 60_000;
 
 /** Sightline's own reasons for not running a check: none of them says anything about the check. */
 const NOT_RUN: Record<NoResultReason, string> = {
-  SKIPPED: 'every run slot of its type on this machine stayed busy for a minute',
+  SKIPPED: 'it could not start within a minute (every run slot of its type was busy, or no agent of its location is connected)',
   CANCELLED: 'the run was cancelled',
   LEASE_EXPIRED: 'its agent went away',
   SHUTDOWN: 'the server is shutting down',
