@@ -87,6 +87,19 @@ describe('test runs (POST /v1/test-sessions/run) and code bundles', { timeout: 6
     expect((await server.api('GET', '/v1/checks')).body).toEqual([]);
   });
 
+  it('retries a failing job as the CLI asks: each failed attempt as ATTEMPT, the last as FINAL', async () => {
+    const suite = randomUUID();
+    const feed = await follow(suite);
+    const failing = icmpJob('too-strict', suite, {
+      request: { hostname: '127.0.0.1', pingCount: 1, assertions: [{ source: 'LATENCY', property: 'avg', comparison: 'LESS_THAN', target: '0' }] },
+      testRetryStrategy: { type: 'FIXED', maxRetries: 2, baseBackoffSeconds: 0 },
+    });
+    const run = await server.api('POST', '/v1/test-sessions/run', { shouldRecord: false, checkRunJobs: [failing] });
+    expect(run.status, run.text).toBe(202);
+    await feed.until([run.body.sequenceIds['too-strict']]);
+    expect(feed.messages.map((m) => (m.kind === 'result' ? `${m.body.resultType}:${m.body.result.hasFailures}` : m.kind))).toEqual(['run-start', 'ATTEMPT:true', 'ATTEMPT:true', 'FINAL:true']);
+  });
+
   it('cancels a recorded run\'s unfinished checks (Ctrl-C in the CLI), reported as cancelled, not as failing', async () => {
     const suite = randomUUID();
     const feed = await follow(suite);
