@@ -39,7 +39,7 @@ export const TestRunRequest = z.looseObject({
   checkRunJobs: z
     .array(TestRunJob, { message: 'checkRunJobs must be an array of checks' })
     .min(1, { message: 'checkRunJobs must hold at least one check' })
-    .max(MAX_TEST_RUN_JOBS, { message: `checkRunJobs: a test run runs at most ${MAX_TEST_RUN_JOBS} checks; narrow it with --grep, --tags or file patterns` }),
+    .max(MAX_TEST_RUN_JOBS, { message: `checkRunJobs: a test run runs at most ${MAX_TEST_RUN_JOBS} checks; narrow it with --grep or --tags` }),
   sharedFiles: z.array(SharedFile).max(MAX_SHARED_FILES, { message: `sharedFiles: at most ${MAX_SHARED_FILES} files` }).nullish(),
   runLocation: TestRunLocation.nullish(),
   shouldRecord: z.boolean().optional(),

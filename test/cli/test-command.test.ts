@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -60,6 +60,23 @@ describe('checkly test', { timeout: CLI_TEST_TIMEOUT * 3 }, () => {
     expect(run.stdout).not.toContain('Reached timeout');
     expect((await server.api('GET', '/v1/checks')).body).toEqual([]);
     expect((await server.api('GET', '/v1/test-sessions')).body.entries).toEqual([]);
+  });
+
+  it('refuses a project with a construct Sightline does not run, naming it, and runs nothing', async () => {
+    const extra = join(project, '__checks__', 'homepage.check.ts');
+    await writeFile(extra, "import { ApiCheck } from 'checkly/constructs'\nnew ApiCheck('homepage', { name: 'Homepage', request: { method: 'GET', url: 'http://127.0.0.1:9/' } })\n");
+    try {
+      const run = await checklyTest('--no-record');
+      expect(run.code).toBe(1);
+      expect(run.stdout + run.stderr).toContain('Sightline does not run homepage (API)');
+      expect(run.stdout).not.toMatch(/✔|✖/);
+      // Left out with --grep (as the message suggests), the rest runs.
+      const filtered = await checklyTest('--no-record', '--grep', 'Loopback');
+      expect(filtered.code, filtered.stdout + filtered.stderr).toBe(0);
+      expect(filtered.stdout).toContain('2 passed, 2 total');
+    } finally {
+      await rm(extra);
+    }
   });
 
   it('--record keeps a test session that the test-session reads show, still with no check stored', async () => {

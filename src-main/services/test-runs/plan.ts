@@ -75,7 +75,7 @@ export function planTestRun(ctx: ServiceContext, request: TestRunRequest): TestR
   const unsupported = request.checkRunJobs.filter((job) => !isRunType(job.checkType));
   if (unsupported.length) {
     const names = unsupported.map((job) => `${job.logicalId} (${job.checkType})`).join(', ');
-    throw new AppError('validation', `checkRunJobs: Sightline does not run ${names}; it runs ${RUN_TYPE_NAMES.join(', ')} checks. Leave these out with --grep, --tags or file patterns.`, {
+    throw new AppError('validation', `checkRunJobs: Sightline does not run ${names}; it runs ${RUN_TYPE_NAMES.join(', ')} checks. Leave these out with --grep or --tags.`, {
       unsupported: unsupported.map((job) => ({ logicalId: job.logicalId, checkType: job.checkType })),
     });
   }

@@ -1,5 +1,5 @@
 import { transaction } from '../../db/connection';
-import { findCodeTestSession, insertCodeTestSession, updateCodeTestSession } from '../../db/repositories/code-test-sessions';
+import { findCodeTestSession, insertCodeTestSession, pruneCodeTestSessions, updateCodeTestSession } from '../../db/repositories/code-test-sessions';
 import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
 import type { CheckType } from '../../../src-shared/enums';
 import { consoleLink, testSessionRoute } from '../../../src-shared/rules/console-links';
@@ -40,6 +40,8 @@ export function recordTestRun(ctx: ServiceContext, run: { id: string; name: stri
     const kept = storedTestSessions(readAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY));
     const entries = [{ id: run.id, name: run.name, startedAt: now }, ...kept].slice(0, KEPT_TEST_SESSIONS);
     writeAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY, { entries }, now);
+    // Runs that fell off the list are not reachable any more: their rows go too, so storage stays bounded.
+    pruneCodeTestSessions(tx, ctx.accountId, KEPT_TEST_SESSIONS);
   });
 }
 
