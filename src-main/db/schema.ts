@@ -830,3 +830,41 @@ export const importPlans = sqliteTable(
   },
   (t) => [index('import_plans_project').on(t.projectId, t.createdAt)],
 );
+
+/**
+ * Code bundles the public CLI uploads before `checkly test` and `deploy` (a tar.gz of the project).
+ * Kept bounded: a size limit per bundle and only the newest few per account.
+ */
+export const codeBundles = sqliteTable(
+  'code_bundles',
+  {
+    key: text('key').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    size: integer('size').notNull(),
+    content: blob('content', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('code_bundles_account').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * A recorded `checkly test` run: its checks are not stored checks, so its results live here as
+ * JSON (one entry per check of the run, updated as each finishes) rather than as check sessions.
+ */
+export const codeTestSessions = sqliteTable(
+  'code_test_sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    projectLogicalId: text('project_logical_id'),
+    startedAt: integer('started_at').notNull(),
+    stoppedAt: integer('stopped_at'),
+    results: text('results', { mode: 'json' }).$type<unknown[]>().notNull(),
+  },
+  (t) => [index('code_test_sessions_account').on(t.accountId, t.startedAt)],
+);

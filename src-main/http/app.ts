@@ -39,6 +39,8 @@ import { checkResultRoutes } from './rest/check-results';
 import { checkSessionRoutes, checkSessionV2Routes } from './rest/check-sessions';
 import { checkResultV2Routes } from './rest/check-results/v2';
 import { testSessionRoutes } from './rest/test-sessions';
+import { testRunRoutes } from './rest/test-sessions/run';
+import { checklyStorageRoutes } from './rest/checkly-storage';
 import { attachMqttBroker } from './mqtt/broker';
 import { RunFeed } from './mqtt/run-feed';
 import { checkStatusRoutes } from './rest/check-statuses';
@@ -170,6 +172,8 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     await rest.register(checkSessionRoutes(deps));
     await rest.register(checkSessionV2Routes(deps));
     await rest.register(testSessionRoutes(deps, runFeed));
+    await rest.register(testRunRoutes(deps, runFeed));
+    await rest.register(checklyStorageRoutes(deps));
     await rest.register(checkResultRoutes(deps));
     await rest.register(checkResultAssetRoutes(deps));
     await rest.register(checkResultV2Routes(deps));
