@@ -45,7 +45,8 @@ export interface BootOptions {
   /** Issue a per-launch token for the Electron console. */
   issueLaunchToken?: boolean;
   nativeBinding?: string;
-  allowFileOrigin?: boolean;
+  /** The desktop console's origin, allowed to call the API (the Electron shell passes app://sightline). */
+  desktopOrigin?: string;
   /**
    * Run checks on their schedule; default on (the test helpers pass false and tests opt in).
    * Triggers, "Run now" and retries work either way: the embedded agent always runs.
@@ -148,7 +149,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         firstRequestTimeoutMs: options.firstRequestTimeoutMs,
         listenHost: config.host,
         publicHosts: config.publicUrl ? [...config.publicHosts, publicUrlHost(config.publicUrl)] : config.publicHosts,
-        allowFileOrigin: options.allowFileOrigin,
+        desktopOrigin: options.desktopOrigin,
       },
     );
     await app.listen({ host: config.host, port: config.port });
