@@ -1,5 +1,6 @@
 import { Notification } from 'electron';
 import type { Backend } from '../core/boot';
+import { testProbe } from './test-probe';
 import { NotificationBurst, type DesktopNotice } from './notification-burst';
 
 /**
@@ -16,12 +17,16 @@ export function startDesktopNotifier(backend: Backend, openRoute: (route: string
     const notification = new Notification({ title: notice.title, body: notice.body });
     // Kept referenced until closed or clicked, or the click handler may be collected first.
     shown.add(notification);
-    notification.on('click', () => {
+    const click = () => {
       shown.delete(notification);
       openRoute(notice.route);
-    });
+    };
+    notification.on('click', click);
     notification.on('close', () => shown.delete(notification));
     notification.show();
+    const probe = testProbe();
+    probe?.notices.push(notice);
+    probe?.noticeClicks.push(click);
   };
   const burst = new NotificationBurst(show);
   const unregister = backend.desktop.register((alert) => burst.add(alert));

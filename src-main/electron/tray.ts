@@ -4,6 +4,7 @@ import type { Backend } from '../core/boot';
 import { PROJECT_ROOT } from '../core/config';
 import { monitorHealthCounts } from '../services/dashboard';
 import { alertsPausedUntil, pauseAllAlerts } from '../services/desktop';
+import { testProbe } from './test-probe';
 import { trayMenuTemplate, trayStateOf, type TrayActions } from './tray-state';
 
 const ICONS = join(PROJECT_ROOT, 'resources', 'tray');
@@ -35,7 +36,10 @@ export function startTray(backend: Backend, actions: Omit<TrayActions, 'pauseAle
         pauseAllAlerts(ctx);
         refresh();
       };
-      tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(state, pausedUntil, { ...actions, pauseAlertsForAnHour: pause })));
+      const template = trayMenuTemplate(state, pausedUntil, { ...actions, pauseAlertsForAnHour: pause });
+      tray.setContextMenu(Menu.buildFromTemplate(template));
+      const probe = testProbe();
+      if (probe) Object.assign(probe, { trayMenu: template, trayTooltip: state.tooltip });
     } catch (error) {
       backend.deps.logger.warn({ err: error }, 'the tray could not show the account health');
     }
