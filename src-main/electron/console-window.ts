@@ -4,7 +4,7 @@ import { PROJECT_ROOT } from '../core/config';
 import { NAVIGATE_CHANNEL } from '../preload/channel';
 import { keepRunningOnClose, type BackgroundMode } from './close-policy';
 import { isOpenableExternally, isOwnPage } from './security';
-import { rememberWindowState, type WindowState, type WindowStateFile } from './window-state';
+import { rememberWindowState, type WindowStateFile } from './window-state';
 
 const PRELOAD = join(PROJECT_ROOT, 'out', 'preload', 'index.cjs');
 export const CONSOLE_URL = 'app://sightline/index.html';
@@ -20,7 +20,7 @@ export interface ConsoleWindowOptions {
 
 /** The console's window: saved size and place, close hides it (background mode), links leave only for our own origins. */
 export function createConsoleWindow(options: ConsoleWindowOptions): BrowserWindow {
-  let state: WindowState = options.stateFile.read(screen.getAllDisplays().map((d) => d.workArea));
+  const state = options.stateFile.read(screen.getAllDisplays().map((d) => d.workArea));
   const window = new BrowserWindow({
     ...state.bounds,
     minWidth: 640,
@@ -30,10 +30,7 @@ export function createConsoleWindow(options: ConsoleWindowOptions): BrowserWindo
     webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
   });
   if (state.maximized) window.maximize();
-  rememberWindowState(window, (update) => {
-    state = { ...state, ...update };
-    options.stateFile.write(state);
-  });
+  rememberWindowState(window, (update) => options.stateFile.update(update));
   keepRunningOnClose(window, options.background, process.platform);
   window.webContents.on('will-navigate', (event, url) => {
     if (!isOwnPage(url)) event.preventDefault();

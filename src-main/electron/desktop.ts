@@ -63,9 +63,9 @@ export function startDesktop(): void {
       background: {
         isQuitting: () => quitting,
         trayShown: () => tray !== null,
-        toldOnce: () => stateFile.read([]).toldAboutTray,
+        toldOnce: () => stateFile.current().toldAboutTray,
         tell: () => {
-          stateFile.write({ ...stateFile.read([]), toldAboutTray: true });
+          stateFile.update({ toldAboutTray: true });
           if (Notification.isSupported()) new Notification(BACKGROUND_NOTICE).show();
         },
       },

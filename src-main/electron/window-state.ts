@@ -51,24 +51,37 @@ export function restoreWindowState(saved: unknown, displays: readonly WorkArea[]
   return { bounds, maximized: s.maximized === true, toldAboutTray: s.toldAboutTray === true };
 }
 
-/** The state file in the app's userData folder: read once at start, written (renamed into place) on change. */
+/**
+ * The state file in the app's userData folder: read once at start, then one in-memory state that
+ * every change goes through (window bounds, the tray notice), written (renamed into place) on change.
+ */
 export class WindowStateFile {
   private readonly path: string;
+  private state: WindowState | null = null;
   constructor(userDataDir: string) {
     this.path = join(userDataDir, WINDOW_STATE_FILE);
   }
 
   read(displays: readonly WorkArea[]): WindowState {
+    let saved: unknown = null;
     try {
-      return restoreWindowState(JSON.parse(readFileSync(this.path, 'utf8')), displays);
+      saved = JSON.parse(readFileSync(this.path, 'utf8'));
     } catch {
-      return restoreWindowState(null, displays);
+      // Missing or damaged: the defaults.
     }
+    this.state = restoreWindowState(saved, displays);
+    return this.state;
   }
 
-  write(state: WindowState): void {
-    writeFileSync(`${this.path}.tmp`, JSON.stringify(state));
+  current(): WindowState {
+    return this.state ?? this.read([]);
+  }
+
+  update(change: Partial<WindowState>): WindowState {
+    this.state = { ...this.current(), ...change };
+    writeFileSync(`${this.path}.tmp`, JSON.stringify(this.state));
     renameSync(`${this.path}.tmp`, this.path);
+    return this.state;
   }
 }
 

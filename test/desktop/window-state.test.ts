@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WINDOW_STATE, rememberWindowState, restoreWindowState, WindowStateFile, type Bounds, type TrackedWindow, type WindowState } from '../../src-main/electron/window-state';
+import { DEFAULT_WINDOW_STATE, rememberWindowState, restoreWindowState, WindowStateFile, type Bounds, type TrackedWindow } from '../../src-main/electron/window-state';
 
 const FULL_HD = { x: 0, y: 0, width: 1920, height: 1040 };
 
@@ -34,16 +34,24 @@ describe('desktop app: the window remembers its size', () => {
     const first = file.read([FULL_HD]);
     expect(first).toEqual(DEFAULT_WINDOW_STATE);
     const window = new FakeWindow();
-    let state: WindowState = first;
-    rememberWindowState(window, (update) => {
-      state = { ...state, ...update };
-      file.write(state);
-    });
+    rememberWindowState(window, (update) => file.update(update));
     window.bounds = { x: 200, y: 100, width: 1500, height: 900 };
     window.emit('resize');
     window.emit('close');
     expect(JSON.parse(await readFile(join(dir, 'window-state.json'), 'utf8'))).toMatchObject({ bounds: { x: 200, y: 100, width: 1500, height: 900 } });
     expect(new WindowStateFile(dir).read([FULL_HD])).toEqual({ bounds: { x: 200, y: 100, width: 1500, height: 900 }, maximized: false, toldAboutTray: false });
+  });
+
+  it('the tray notice, once shown, stays remembered through later saves of the window\'s size (one state for both)', () => {
+    const file = new WindowStateFile(dir);
+    file.read([FULL_HD]);
+    const window = new FakeWindow();
+    rememberWindowState(window, (update) => file.update(update));
+    window.emit('close');
+    file.update({ toldAboutTray: true });
+    window.bounds = { x: 50, y: 50, width: 900, height: 700 };
+    window.emit('close');
+    expect(new WindowStateFile(dir).read([FULL_HD])).toEqual({ bounds: { x: 50, y: 50, width: 900, height: 700 }, maximized: false, toldAboutTray: true });
   });
 
   it('a maximized window opens maximized, with its normal size kept for un-maximizing', () => {
