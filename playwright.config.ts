@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { electronRuntimeMissing } from './e2e/fixtures/electron-runtime';
+import { electronRuntimeMissing, projectSelected } from './e2e/fixtures/electron-runtime';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -14,14 +14,8 @@ const CHROMIUM_ARGS = [
 
 const electronMissing = electronRuntimeMissing();
 
-/** The projects named on the command line (`--project=web`, `--project web`); none means all. */
-function requestedProjects(argv: readonly string[]): string[] {
-  return argv.flatMap((arg, i) => (arg.startsWith('--project=') ? [arg.slice('--project='.length)] : arg === '--project' && argv[i + 1] ? [argv[i + 1]] : []));
-}
-
 // Said once, by the runner (workers load this file too), and only when the electron project was asked for.
-const asked = requestedProjects(process.argv);
-if (electronMissing && process.env.TEST_WORKER_INDEX === undefined && (asked.length === 0 || asked.includes('electron'))) {
+if (electronMissing && process.env.TEST_WORKER_INDEX === undefined && projectSelected('electron')) {
   console.log(`electron project: its tests are skipped because ${electronMissing}.`);
 }
 

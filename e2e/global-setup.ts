@@ -1,11 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { electronRuntimeMissing, projectSelected } from './fixtures/electron-runtime';
 
-/** The server serves the built console, so build it once before any test starts a server. */
+const run = (command: string, args: string[], cwd: string) => execFileSync(command, args, { cwd, stdio: 'inherit' });
+
+/**
+ * The server serves the built console, so build it once before any test starts a server. The
+ * desktop app (out/main, out/preload, out/renderer and better-sqlite3 for Electron's ABI) is built
+ * only when the electron project runs and a runtime exists, so `npm test` here pays nothing for it.
+ */
 export default function globalSetup(): void {
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-  execFileSync('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-  });
+  if (projectSelected('web')) run('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'], repoRoot);
+  if (projectSelected('electron') && electronRuntimeMissing() === null) {
+    run('npx', ['electron-vite', 'build', '--logLevel', 'warn'], repoRoot);
+    run('node', ['src-main/electron/build-native-sqlite.mjs', '--if-missing'], repoRoot);
+  }
 }

@@ -34,6 +34,7 @@ import type { Timers } from '../scheduler/timers';
 import type { EventBus } from './events';
 import { startAlerting, type Alerting } from '../services/alerts';
 import { startRetention, type Retention } from '../services/retention/start';
+import { startDesktopDelivery, type DesktopDelivery } from '../services/desktop';
 
 /** How notices and the console name the agent inside the server. */
 const EMBEDDED_AGENT_NAME = 'local (the agent inside this server)';
@@ -44,7 +45,8 @@ export interface BootOptions {
   /** Issue a per-launch token for the Electron console. */
   issueLaunchToken?: boolean;
   nativeBinding?: string;
-  allowFileOrigin?: boolean;
+  /** The desktop console's origin, allowed to call the API (the Electron shell passes app://sightline). */
+  desktopOrigin?: string;
   /**
    * Run checks on their schedule; default on (the test helpers pass false and tests opt in).
    * Triggers, "Run now" and retries work either way: the embedded agent always runs.
@@ -100,6 +102,8 @@ export interface Backend {
   agentHealth(): AgentHealth;
   /** Hourly rollups, pruning of old runs and notifications, purge of deleted checks (every minute). */
   retention: Retention;
+  /** The desktop app's native notifications: the Electron shell registers its notifier; headless, nobody does. */
+  desktop: DesktopDelivery;
   /** What close() is waiting for ('running' before it is called). */
   readonly shutdownStep: string;
   /** Stops the scheduler first, ends live feeds and long-polls, drains running checks, then closes HTTP and the database. */
@@ -145,7 +149,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         firstRequestTimeoutMs: options.firstRequestTimeoutMs,
         listenHost: config.host,
         publicHosts: config.publicUrl ? [...config.publicHosts, publicUrlHost(config.publicUrl)] : config.publicHosts,
-        allowFileOrigin: options.allowFileOrigin,
+        desktopOrigin: options.desktopOrigin,
       },
     );
     await app.listen({ host: config.host, port: config.port });
@@ -195,6 +199,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       connectivity,
     });
     const alerting = startAlerting(deps, events);
+    const desktop = startDesktopDelivery(deps, events);
     const broker = attachRemoteAgents(deps, runs, options.remoteAgents);
     const retention = startRetention(deps, {
       rawRetentionDays: config.rawRetentionDays,
@@ -220,11 +225,13 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       alerting,
       agentHealth: () => backendAgentHealth(deps),
       retention,
+      desktop,
       get shutdownStep() {
         return shutdownStep;
       },
       close() {
         connectivity?.stop();
+        desktop.stop();
         closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;
         }).finally(() => lock.release());

@@ -42,9 +42,22 @@ export interface ResultRecordedEvent {
   errorMessage: string | null;
 }
 
+/** An alert was raised for a check that is not muted (emitted after its commit): the desktop app's notifications follow it. */
+export interface AlertRaisedEvent {
+  accountId: string;
+  checkAlertId: string;
+  checkId: string;
+  checkName: string;
+  alertType: string;
+  errorMessage: string | null;
+  /** ISO 8601: when the alert was decided. */
+  occurredAt: string;
+}
+
 export interface BackendEvents {
   sessionUpdated: SessionUpdatedEvent;
   resultRecorded: ResultRecordedEvent;
+  alertRaised: AlertRaisedEvent;
 }
 
 /** In-process, synchronous event bus; listeners must not throw (a throwing listener is logged by the caller). */

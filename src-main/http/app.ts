@@ -83,8 +83,8 @@ export interface AppOptions {
   /** The listen address and the public names: a request for any other Host answers 421. */
   listenHost: string;
   publicHosts: readonly string[];
-  /** Origins allowed to call the API from a browser besides the console's own (Electron loads it from file://). */
-  allowFileOrigin?: boolean;
+  /** The desktop console's origin (app://sightline), allowed to call the API cross-origin; it still needs the launch token. */
+  desktopOrigin?: string;
 }
 
 export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>, options: AppOptions): Promise<FastifyInstance> {
@@ -119,11 +119,13 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger);
   app.addHook('onClose', async () => runFeed.stop());
 
-  if (options.allowFileOrigin) {
-    // The Electron console is a file:// page: its Origin is "null"; it still needs the launch token.
+  if (options.desktopOrigin) {
+    const desktopOrigin = options.desktopOrigin;
+    // The Electron console is an app:// page, another origin than the API's loopback port.
     app.addHook('onRequest', async (request, reply) => {
-      if (request.headers.origin === 'null') {
-        reply.header('access-control-allow-origin', 'null');
+      if (request.headers.origin === desktopOrigin) {
+        reply.header('access-control-allow-origin', desktopOrigin);
+        reply.header('vary', 'origin');
         reply.header('access-control-allow-headers', 'authorization, content-type, x-service-account, x-checkly-account, last-event-id');
         reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
         if (request.method === 'OPTIONS') return reply.status(204).send();

@@ -1,7 +1,12 @@
-/** What the Electron preload exposes through contextBridge; absent when the console is served over HTTP. */
+/** What the Electron preload exposes through contextBridge (src-main/preload/bridge.ts); absent when the console is served over HTTP. */
 interface SightlineBridge {
   apiBaseUrl: string;
   token: string;
+  /** Only inside the desktop app. */
+  desktop?: {
+    startAtLogin(): Promise<boolean>;
+    setStartAtLogin(enabled: boolean): Promise<boolean>;
+  };
 }
 
 interface Window {

@@ -85,8 +85,11 @@ export interface MaintenanceTargets {
   groupIds: readonly number[];
 }
 
+/** In a window's checkIds: every check of the account (the desktop tray's "Pause all alerts"). No check id is "*". */
+export const ALL_CHECKS = '*';
+
 export function windowTargets(w: MaintenanceTargets, check: { id: string; tags: readonly string[]; groupId: number | null }): boolean {
-  if (w.checkIds.includes(check.id)) return true;
+  if (w.checkIds.includes(check.id) || w.checkIds.includes(ALL_CHECKS)) return true;
   if (check.groupId !== null && w.groupIds.includes(check.groupId)) return true;
   return w.tags.some((tag) => check.tags.includes(tag));
 }

@@ -1,22 +1,41 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { _electron as electron, expect, test } from '@playwright/test';
-import { electronRuntimeMissing } from '../../fixtures/electron-runtime';
+import { expect, launchDesktopApp, skipWithoutElectron, test } from '../../fixtures/electron-app';
+import { DashboardPage } from '../../pages/dashboard-page';
+import { DesktopProbe } from '../../pages/desktop-probe';
 
-const missing = electronRuntimeMissing();
-test.skip(missing !== null, `the Electron runtime is needed: ${missing}`);
+skipWithoutElectron();
 
-test('the desktop app opens its console window', async () => {
-  // Its own userData folder (the desktop app's data dir), so the test neither reads nor writes the user's.
+test('the desktop app opens its console window over app://, signed in, on its own userData folder', async ({ desktop }) => {
+  await expect(desktop.window).toHaveTitle('Sightline');
+  expect(desktop.window.url()).toMatch(/^app:\/\/sightline\/index\.html/);
+  await expect(new DashboardPage(desktop.window).heading).toBeVisible();
+  expect(await desktop.app.evaluate(({ app }) => app.getPath('userData'))).toBe(desktop.userData);
+});
+
+test('closing the window hides it and the app keeps running; the tray brings it back', async ({ desktop }) => {
+  const probe = new DesktopProbe(desktop.app);
+  await expect(new DashboardPage(desktop.window).heading).toBeVisible();
+  await probe.closeWindow();
+  await expect.poll(() => probe.windowVisible()).toBe(false);
+  // The backend still answers: monitoring goes on.
+  const { apiBaseUrl, token } = await desktop.connection();
+  expect((await fetch(`${apiBaseUrl}/v1/checks`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  await probe.clickTrayItem('Open Sightline');
+  await expect.poll(() => probe.windowVisible()).toBe(true);
+});
+
+test('the window opens again at the size it was left at', async () => {
   const userData = await mkdtemp(join(tmpdir(), 'sightline-electron-'));
-  const app = await electron.launch({ args: ['.', `--user-data-dir=${userData}`] });
   try {
-    const window = await app.firstWindow();
-    await expect(window).toHaveTitle('Sightline');
-    expect(await app.evaluate(({ app: main }) => main.getPath('userData'))).toBe(userData);
+    const first = await launchDesktopApp(userData);
+    await new DesktopProbe(first.app).resizeWindow(1000, 700);
+    await first.quit();
+    const second = await launchDesktopApp(userData);
+    await expect.poll(() => new DesktopProbe(second.app).windowBounds()).toEqual({ width: 1000, height: 700 });
+    await second.quit();
   } finally {
-    await app.close();
     await rm(userData, { recursive: true, force: true });
   }
 });

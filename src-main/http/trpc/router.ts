@@ -16,6 +16,7 @@ import { agentRouter } from './routers/agent';
 import { variablesRouter } from './routers/variables';
 import { maintenanceWindowsRouter } from './routers/maintenance-windows';
 import { projectsRouter } from './routers/projects';
+import { desktopRouter } from './routers/desktop';
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   monitorStats: monitorStatsRouter,
   maintenanceWindows: maintenanceWindowsRouter,
   projects: projectsRouter,
+  desktop: desktopRouter,
 });
 
 export type AppRouter = typeof appRouter;

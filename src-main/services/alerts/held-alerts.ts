@@ -3,11 +3,12 @@ import { transaction } from '../../db/connection';
 import { findAlertState, insertCheckAlert, saveAlertState } from '../../db/repositories/alerts';
 import { heldAlertStates } from '../../db/repositories/dependencies';
 import { channelFlagOf, type AlertState } from '../../../src-shared/rules/alerting';
+import type { AlertRaisedEvent } from '../../core/events';
 import type { ServiceDeps } from '../context';
 import { gateOnDependencies, heldDownFacts, recordSuppressed, type StateWithHold } from './dependencies';
 import { loadAlertingCheck } from './effective';
 import { followIncident } from './incidents';
-import { enqueueForChannels, eventOf, type RunResultFacts } from './record-run';
+import { enqueueForChannels, eventOf, raisedEvent, type RunResultFacts } from './record-run';
 
 /** A held alert whose dependencies give no verdict within this is raised on its own. */
 export const HOLD_TIMEOUT_MS = 3 * 60_000;
@@ -22,7 +23,8 @@ type Release = 'raised' | 'suppressed' | 'dropped' | 'waiting';
  * timed out), recorded as suppressed when one now fails, kept while a verdict is still awaited.
  */
 function releaseOne(deps: ServiceDeps, accountId: string, checkId: string): { release: Release; notificationIds: string[] } {
-  return transaction(deps.db, (tx) => {
+  const raised: AlertRaisedEvent[] = [];
+  const released = transaction(deps.db, (tx) => {
     const stored = findAlertState(tx, checkId);
     const state = stored?.state as StateWithHold<RunResultFacts> | undefined;
     const held = state?.held;
@@ -57,9 +59,12 @@ function releaseOne(deps: ServiceDeps, accountId: string, checkId: string): { re
       createdAt: now,
     });
     const notificationIds = check.effective.muted ? [] : enqueueForChannels(tx, deps.keyring, check, held.alert, checkAlertId, held.result ?? undefined, now);
+    if (!check.effective.muted) raised.push(raisedEvent(check, held.alert, checkAlertId, event));
     followIncident({ ...deps, db: tx }, check, held.alert);
     return { release: 'raised' as Release, notificationIds };
   });
+  for (const alert of raised) deps.runtime.events.emit('alertRaised', alert);
+  return released;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AlertRaisedEvent } from '../../core/events';
 import type { Keyring } from '../../core/keyring';
 import { transaction, type Db } from '../../db/connection';
 import { findAlertChannel } from '../../db/repositories/alert-channels';
@@ -119,7 +120,8 @@ export function alreadyJudged(lastJudged: string | null | undefined, checkSessio
 export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcome {
   const now = deps.clock.now();
   const at = run.finishedAt ?? now.getTime();
-  return transaction(deps.db, (tx): RunAlertOutcome => {
+  const raised: AlertRaisedEvent[] = [];
+  const outcome = transaction(deps.db, (tx): RunAlertOutcome => {
     const stored = findAlertState(tx, run.checkId);
     if (alreadyJudged(stored?.lastSessionId, run.checkSessionId)) return NOTHING;
     const previous = (stored?.state as AlertState | undefined) ?? INITIAL_ALERT_STATE;
@@ -163,7 +165,15 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       createdAt: now.getTime(),
     });
     const notificationIds = muted ? [] : enqueueForChannels(tx, deps.keyring, check, decision.alert, checkAlertId, result, now.getTime());
+    if (!muted) raised.push(raisedEvent(check, decision.alert, checkAlertId, event(decision.alert)));
     followIncident({ ...deps, db: tx }, check, decision.alert);
     return { verdict, alert: decision.alert, checkAlertId, muted, notificationIds };
   });
+  for (const alert of raised) deps.runtime.events.emit('alertRaised', alert);
+  return outcome;
+}
+
+/** What the alertRaised event (emitted after the commit) carries. */
+export function raisedEvent(check: AlertingCheck, alert: RunAlertType, checkAlertId: string, event: Omit<AlertEvent, 'notificationId'>): AlertRaisedEvent {
+  return { accountId: check.accountId, checkAlertId, checkId: check.checkId, checkName: check.name, alertType: alert, errorMessage: event.errorMessage, occurredAt: event.occurredAt };
 }

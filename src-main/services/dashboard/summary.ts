@@ -1,4 +1,4 @@
-import { countChecksByHealth, lastProblemError, listOpenIncidents, listProblemChecks, listRecentNotifications } from '../../db/repositories/dashboard';
+import { lastProblemError, listOpenIncidents, listProblemChecks, listRecentNotifications } from '../../db/repositories/dashboard';
 import { locationNames } from '../../db/repositories/runs';
 import type { AgentHealth, LaneName, OverrunningCheckView } from '../../../src-shared/rules/lanes';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
@@ -11,6 +11,7 @@ import type { AgentConnectivityView } from '../../../src-shared/rules/connectivi
 import { errorSummary } from '../checks/error-summary';
 import { StreakCache } from '../checks/monitor-state';
 import type { ServiceContext } from '../context';
+import { monitorHealthCounts } from './counts';
 
 /** Failing and degraded monitors listed at most; `problems.total` counts them all. */
 export const LISTED_PROBLEMS = 50;
@@ -90,8 +91,7 @@ export interface DashboardSummary {
  */
 export function computeDashboardSummary(ctx: ServiceContext, streaks = new StreakCache()): DashboardSummary {
   const now = ctx.clock.now().getTime();
-  const counts = Object.fromEntries(MONITOR_HEALTHS.map((health) => [health, 0])) as Record<MonitorHealthState, number>;
-  for (const { health, n } of countChecksByHealth(ctx.db, ctx.accountId)) counts[health as MonitorHealthState] += n;
+  const counts = monitorHealthCounts(ctx);
   const names = locationNames(ctx.db);
   const problemRows = listProblemChecks(ctx.db, ctx.accountId, LISTED_PROBLEMS);
   const problems = problemRows.map(

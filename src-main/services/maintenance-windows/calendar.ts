@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { listAllMaintenanceWindows, listMaintenanceWindows } from '../../db/repositories/maintenance-windows';
-import { occurrenceAt, occurrencesBetween, windowTargets, type MaintenanceTargets, type MaintenanceTiming } from '../../../src-shared/rules/maintenance';
+import { ALL_CHECKS, occurrenceAt, occurrencesBetween, windowTargets, type MaintenanceTargets, type MaintenanceTiming } from '../../../src-shared/rules/maintenance';
 import { timingOf } from './read';
 
 /** One occurrence of a window, as the scheduler, the console and status pages show it. */
@@ -47,7 +47,7 @@ export function loadMaintenanceCalendar(deps: { db: Db }, accountId?: string): M
     for (const id of new Set(w.groupIds)) add(`${w.accountId}\0g\0${id}`, w);
   }
   const of = (check: MaintainedCheck): LoadedWindow[] => {
-    const keys = [...check.tags.map((tag) => `t\0${tag}`), `c\0${check.id}`, ...(check.groupId === null ? [] : [`g\0${check.groupId}`])];
+    const keys = [...check.tags.map((tag) => `t\0${tag}`), `c\0${check.id}`, `c\0${ALL_CHECKS}`, ...(check.groupId === null ? [] : [`g\0${check.groupId}`])];
     const found = new Set<LoadedWindow>();
     for (const key of keys) for (const w of index.get(`${check.accountId}\0${key}`) ?? []) found.add(w);
     return [...found].filter((w) => windowTargets(w, check));

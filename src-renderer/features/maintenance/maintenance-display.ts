@@ -1,3 +1,4 @@
+import { ALL_CHECKS } from '../../../src-shared/rules/maintenance';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type MaintenanceWindowView = RouterOutputs['maintenanceWindows']['list'][number];
@@ -21,7 +22,7 @@ export function describeRepeat(w: Pick<MaintenanceWindowView, 'repeatUnit' | 're
 export function describeTargets(w: Pick<MaintenanceWindowView, 'tags' | 'checkIds' | 'groupIds'>): string {
   const parts = [
     w.tags.length > 0 ? `tags ${w.tags.join(', ')}` : '',
-    w.checkIds.length > 0 ? `${w.checkIds.length} monitor${w.checkIds.length === 1 ? '' : 's'}` : '',
+    w.checkIds.includes(ALL_CHECKS) ? 'all monitors' : w.checkIds.length > 0 ? `${w.checkIds.length} monitor${w.checkIds.length === 1 ? '' : 's'}` : '',
     w.groupIds.length > 0 ? `group${w.groupIds.length === 1 ? '' : 's'} ${w.groupIds.join(', ')}` : '',
   ].filter(Boolean);
   return parts.join('; ');

@@ -8,6 +8,7 @@ import { AccountPanel } from './account-panel';
 import { AgentCanariesPanel } from './agent-canaries-panel';
 import { ConsoleSettingsPanel } from './console-settings-panel';
 import { DeliverySettingsPanel } from './delivery-settings-form';
+import { DesktopAppPanel } from './desktop-app-panel';
 import { MembersPanel } from './members-panel';
 import { PlanLimitForm } from './plan-limit-form';
 
@@ -29,6 +30,7 @@ export function SettingsPage() {
         <DeliverySettingsPanel />
         <AgentCanariesPanel />
         <ConsoleSettingsPanel />
+        <DesktopAppPanel />
         <AnnounceSettingsPanel />
       </Stack>
     </>
