@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'test-results', 'playwright-report', 'src-main/db/migrations'] },
+  { ignores: ['node_modules', 'out', 'dist', 'test-results', 'playwright-report', 'src-main/db/migrations', 'test/cli/fixtures'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,6 +15,8 @@ export class MonitorsPage {
   readonly confirmDeleteButton: Locator;
   readonly disconnectButton: Locator;
   readonly groupFilter: Locator;
+  /** Managed by code (any project, one project) or by the console only. */
+  readonly codeFilter: Locator;
   readonly healthFilter: Locator;
   readonly clearFiltersButton: Locator;
   readonly bulkBar: Locator;
@@ -41,6 +43,7 @@ export class MonitorsPage {
     this.confirmDeleteButton = this.deleteDialog.getByRole('button', { name: 'Delete', exact: true });
     this.disconnectButton = page.getByRole('button', { name: 'Sign out' });
     this.groupFilter = main.getByRole('combobox', { name: 'Filter by group' });
+    this.codeFilter = main.getByRole('combobox', { name: 'Filter by code or console' });
     this.healthFilter = main.getByRole('group', { name: 'Filter by status' });
     this.clearFiltersButton = main.getByRole('button', { name: 'Clear filters' }).first();
     this.bulkBar = main.getByRole('toolbar', { name: 'Bulk actions' });
@@ -63,6 +66,11 @@ export class MonitorsPage {
   /** The body rows, in the order shown. */
   get rows(): Locator {
     return this.table.locator('tbody').getByRole('row');
+  }
+
+  /** A row's "Code: <project> · <file>" line, for a monitor a project owns. */
+  codeOwner(name: string): Locator {
+    return this.row(name).getByTestId('code-owner');
   }
 
   /** The health badge of a row (Failing, Degraded, Passing, Not run yet, Paused). */

@@ -31,6 +31,11 @@ export class TestSessionPage {
     return this.checkSessions.getByRole('row').filter({ has: this.page.getByRole('link', { name: monitorName, exact: true }) });
   }
 
+  /** The row of a `checkly test` check, which is no monitor and so no link: found by its name. */
+  codeCheckRow(checkName: string): Locator {
+    return this.checkSessions.getByRole('row').filter({ has: this.page.getByText(checkName, { exact: true }) });
+  }
+
   async openCheckSession(monitorName: string): Promise<void> {
     await this.checkSessionRow(monitorName).getByRole('link', { name: `Open session of ${monitorName}` }).click();
   }

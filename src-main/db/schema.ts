@@ -768,6 +768,8 @@ export const projectBindings = sqliteTable(
     member: integer('member', { mode: 'boolean' }).notNull(),
     pending: integer('pending', { mode: 'boolean' }).notNull().default(false),
     sourceFile: text('source_file'),
+    /** The import plan that reserved this binding while it is pending; cleared when the plan commits. */
+    importPlanId: text('import_plan_id'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at'),
   },
@@ -804,4 +806,65 @@ export const deployments = sqliteTable(
     finishedAt: text('finished_at'),
   },
   (t) => [index('deployments_project').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * A `checkly import` plan: the resources chosen for a project, as the read shapes the CLI's code
+ * generator takes. Applying reserves pending bindings; committing makes them final.
+ */
+export const importPlans = sqliteTable(
+  'import_plans',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** {resources, friends, auxiliary} as the CLI reads it. */
+    changes: text('changes', { mode: 'json' }).$type<unknown>().notNull(),
+    createdAt: text('created_at').notNull(),
+    appliedAt: text('applied_at'),
+    committedAt: text('committed_at'),
+  },
+  (t) => [index('import_plans_project').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * Code bundles the public CLI uploads before `checkly test` and `deploy` (a tar.gz of the project).
+ * Kept bounded: a size limit per bundle and only the newest few per account.
+ */
+export const codeBundles = sqliteTable(
+  'code_bundles',
+  {
+    key: text('key').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    size: integer('size').notNull(),
+    content: blob('content', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('code_bundles_account').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * A recorded `checkly test` run: its checks are not stored checks, so its results live here as
+ * JSON (one entry per check of the run, updated as each finishes) rather than as check sessions.
+ */
+export const codeTestSessions = sqliteTable(
+  'code_test_sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    projectLogicalId: text('project_logical_id'),
+    startedAt: integer('started_at').notNull(),
+    stoppedAt: integer('stopped_at'),
+    results: text('results', { mode: 'json' }).$type<unknown[]>().notNull(),
+  },
+  (t) => [index('code_test_sessions_account').on(t.accountId, t.startedAt)],
 );

@@ -13,6 +13,7 @@ import { isAppError } from '../core/errors';
 import { errorBody } from '../../src-shared/errors';
 import { BODY_LIMIT_BYTES } from './body-limit';
 import { answerUnknownRoutesUnread, parseJsonWithDepthLimit } from './body-parsing';
+import { acceptGzipBodies } from './body-encoding';
 import { FIRST_REQUEST_TIMEOUT_MS, guardConnections } from './connection-guard';
 import { dropEventStreamsOnClose } from './event-streams';
 import type { HttpDeps } from './deps';
@@ -38,6 +39,8 @@ import { checkResultRoutes } from './rest/check-results';
 import { checkSessionRoutes, checkSessionV2Routes } from './rest/check-sessions';
 import { checkResultV2Routes } from './rest/check-results/v2';
 import { testSessionRoutes } from './rest/test-sessions';
+import { testRunRoutes } from './rest/test-sessions/run';
+import { checklyStorageRoutes } from './rest/checkly-storage';
 import { attachMqttBroker } from './mqtt/broker';
 import { RunFeed } from './mqtt/run-feed';
 import { checkStatusRoutes } from './rest/check-statuses';
@@ -50,6 +53,8 @@ import { maintenanceWindowRoutes } from './rest/maintenance-windows';
 import { runtimeRoutes } from './rest/runtimes';
 import { locationRoutes } from './rest/locations';
 import { nextRoutes } from './rest/next';
+import { projectRoutes } from './rest/projects';
+import { projectImportRoutes } from './rest/project-imports';
 import { agentRoutes } from './rest/agent';
 import { consoleSessionRoutes } from './console-session/routes';
 import { ConsoleSessions } from '../services/auth';
@@ -104,6 +109,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   // Before any scope is registered, so that every scope inherits the parser.
   parseJsonWithDepthLimit(app);
   answerUnknownRoutesUnread(app);
+  acceptGzipBodies(app);
   // First of all hooks: a request for a foreign Host (DNS rebinding) reaches nothing.
   refuseForeignHosts(app, { listenHost: options.listenHost, publicHosts: options.publicHosts });
   addSecurityHeaders(app);
@@ -166,6 +172,8 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     await rest.register(checkSessionRoutes(deps));
     await rest.register(checkSessionV2Routes(deps));
     await rest.register(testSessionRoutes(deps, runFeed));
+    await rest.register(testRunRoutes(deps, runFeed));
+    await rest.register(checklyStorageRoutes(deps));
     await rest.register(checkResultRoutes(deps));
     await rest.register(checkResultAssetRoutes(deps));
     await rest.register(checkResultV2Routes(deps));
@@ -178,6 +186,8 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     await rest.register(runtimeRoutes(deps));
     await rest.register(locationRoutes(deps));
     await rest.register(nextRoutes(deps));
+    await rest.register(projectRoutes(deps));
+    await rest.register(projectImportRoutes(deps));
   });
 
   // The console's sign-in (headless mode): outside /v1, which only the API key in Authorization opens.

@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../services/context';
-import type { JobSink, OutcomeHandler } from '../runner/jobs';
+import type { JobOutcome, JobSink, OutcomeHandler } from '../runner/jobs';
 import { RemoteBroker, type RemoteBrokerOptions } from './remote-broker';
 import { RoutingJobSink } from './routing-sink';
 
@@ -7,6 +7,9 @@ import { RoutingJobSink } from './routing-sink';
 export interface RoutableRunSystem {
   agent: JobSink;
   coordinator: { setSink(sink: JobSink): void; onOutcome: OutcomeHandler };
+  /** Ad-hoc runs (`checkly test`) reach private locations' agents too; their outcomes go back to their caller. */
+  routeAdHoc?(sink: JobSink): void;
+  takeAdHocOutcome?(outcome: JobOutcome): boolean;
 }
 
 /**
@@ -14,8 +17,10 @@ export interface RoutableRunSystem {
  * private location of the job's account go to remote agents, everything else runs here.
  */
 export function attachRemoteAgents(deps: ServiceDeps, runs: RoutableRunSystem, options: RemoteBrokerOptions = {}): RemoteBroker {
-  const broker = new RemoteBroker(deps, (outcome) => runs.coordinator.onOutcome(outcome), options);
-  runs.coordinator.setSink(new RoutingJobSink(runs.agent, broker, (job) => broker.serves(job)));
+  const broker = new RemoteBroker(deps, (outcome) => runs.takeAdHocOutcome?.(outcome) || runs.coordinator.onOutcome(outcome), options);
+  const routing = new RoutingJobSink(runs.agent, broker, (job) => broker.serves(job));
+  runs.coordinator.setSink(routing);
+  runs.routeAdHoc?.(routing);
   broker.start();
   return broker;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentConnectivityView } from '../../src-shared/rules/connectivity';
 import { EmbeddedAgent, type ConnectivityGate, type BatchRunFn, type LaneCapacities, type RunFn } from '../agent/embedded-agent';
-import type { JobOutcome, RunJob } from '../runner/jobs';
+import type { JobOutcome, JobSink, RunJob } from '../runner/jobs';
 import type { AdHocRuns } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
 import { openExecutionSecrets } from '../services/secrets/environment';
@@ -39,6 +39,10 @@ export interface RunSystem {
   startScheduling(): void;
   /** Stops scheduling, lets running jobs finish (up to timeoutMs), and writes every outcome. */
   stop(timeoutMs: number): Promise<void>;
+  /** Where ad-hoc runs go once remote agents serve private locations (the embedded agent until then). */
+  routeAdHoc(sink: JobSink): void;
+  /** Hands an outcome to the ad-hoc run waiting for it; false when it belongs to a session. */
+  takeAdHocOutcome(outcome: JobOutcome): boolean;
 }
 
 /** Wires the embedded agent, the run coordinator and the scheduler into the backend's runtime. */
@@ -68,7 +72,8 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
   const control = coordinator;
   const scheduler = new Scheduler({ deps, timers, control, pollIntervalMs: options.pollIntervalMs, recordLag: options.recordLag });
   deps.runtime.runs = control;
-  deps.runtime.adHoc = adHocRuns(agent, adHocWaiters, deps);
+  let adHocSink: JobSink = agent;
+  deps.runtime.adHoc = adHocRuns(() => adHocSink, adHocWaiters, deps);
   deps.runtime.agent = { lanes: () => agent.laneStats(), icmpMode: () => agent.icmpMode, multiStepIsolation: () => options.multiStepIsolation ?? null,
     connectivity: () => options.connectivity?.view() ?? null,
   };
@@ -77,6 +82,16 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     coordinator: control,
     agent,
     startScheduling: () => scheduler.start(),
+    routeAdHoc(sink) {
+      adHocSink = sink;
+    },
+    takeAdHocOutcome(outcome) {
+      const waiter = adHocWaiters.get(outcome.job.jobId);
+      if (!waiter) return false;
+      adHocWaiters.delete(outcome.job.jobId);
+      waiter(outcome);
+      return true;
+    },
     async stop(timeoutMs) {
       scheduler.stop();
       await agent.drain(timeoutMs);
@@ -85,8 +100,8 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
   };
 }
 
-/** Runs on the embedded agent that belong to no session: one job each, no retries, the outcome to the caller. */
-function adHocRuns(agent: EmbeddedAgent, waiters: Map<string, (outcome: JobOutcome) => void>, deps: ServiceDeps): AdHocRuns {
+/** Runs that belong to no session (on the embedded agent, or a private location's agents): one job each, no retries, the outcome to the caller. */
+function adHocRuns(sink: () => JobSink, waiters: Map<string, (outcome: JobOutcome) => void>, deps: ServiceDeps): AdHocRuns {
   return {
     run(execution, { accountId, signal, startWithinMs }) {
       const now = deps.clock.now().getTime();
@@ -107,13 +122,14 @@ function adHocRuns(agent: EmbeddedAgent, waiters: Map<string, (outcome: JobOutco
         periodMs: startWithinMs,
       };
       return new Promise<JobOutcome>((resolve) => {
-        const onAbort = () => agent.cancelSession(job.sessionId);
+        const target = sink();
+        const onAbort = () => target.cancelSession(job.sessionId);
         waiters.set(job.jobId, (outcome) => {
           signal?.removeEventListener('abort', onAbort);
           resolve(outcome);
         });
         signal?.addEventListener('abort', onAbort, { once: true });
-        agent.submit(job);
+        target.submit(job);
         if (signal?.aborted) onAbort();
       });
     },

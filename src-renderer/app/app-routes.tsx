@@ -17,6 +17,8 @@ import { NewIcmpMonitorPage } from '../features/monitors/new-icmp-monitor-page';
 import { NewMultiStepCheckPage } from '../features/monitors/new-multistep-check-page';
 import { NewTracerouteMonitorPage } from '../features/monitors/new-traceroute-monitor-page';
 import { NotificationsPage } from '../features/notifications/notifications-page';
+import { ProjectPage } from '../features/projects/project-page';
+import { ProjectsPage } from '../features/projects/projects-page';
 import { ResultPage } from '../features/results/result-page';
 import { SessionPage } from '../features/sessions/session-page';
 import { SessionsPage } from '../features/sessions/sessions-page';
@@ -49,6 +51,8 @@ export function AppRoutes() {
       <Route path="/status-page" element={<StatusPagePage />} />
       <Route path="/status-page/incidents/new" element={<NewIncidentPage />} />
       <Route path="/status-page/incidents/:id" element={<IncidentPage />} />
+      <Route path="/projects" element={<ProjectsPage />} />
+      <Route path="/projects/:id" element={<ProjectPage />} />
       <Route path="/sessions" element={<SessionsPage />} />
       <Route path={CONSOLE_ROUTES.session} element={<SessionPage />} />
       <Route path={CONSOLE_ROUTES.testSession} element={<TestSessionPage />} />

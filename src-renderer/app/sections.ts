@@ -11,6 +11,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/maintenance', label: 'Maintenance' },
   { path: '/alert-channels', label: 'Alert channels' },
   { path: '/status-page', label: 'Status page' },
+  { path: '/projects', label: 'Projects' },
   { path: '/sessions', label: 'Sessions' },
   { path: '/notifications', label: 'Notifications' },
   { path: '/agent', label: 'Agent' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KeyValue, withDefault, type SchemaMode } from './check-common';
 import { BoundedName, LIMITS } from './limits';
+import { ProjectBindings } from './project-bindings';
 
 export const ALERT_CHANNEL_TYPES = ['EMAIL', 'SLACK', 'SLACK_APP', 'WEBHOOK', 'SMS', 'PAGERDUTY', 'OPSGENIE', 'CALL'] as const;
 export const AlertChannelType = z.enum(ALERT_CHANNEL_TYPES);
@@ -180,6 +181,6 @@ export const AlertChannelRead = z.object({
   sendSystemNotices: z.boolean().describe("Sightline's extension: this channel gets the notices that an agent went offline (its own network) and is back online. Default true."),
   created_at: z.string(),
   updated_at: z.string().nullable(),
-  projectBindings: z.object({ owner: z.null(), references: z.array(z.never()) }),
+  projectBindings: ProjectBindings,
 });
 export type AlertChannelRead = z.infer<typeof AlertChannelRead>;

@@ -10,6 +10,7 @@ import {
 } from '../enums';
 import { BoundedName, LIMITS, Tags, byteLimited } from './limits';
 import { MAX_DEPENDENCIES } from '../rules/dependencies';
+import { ProjectBindings, ProjectRef } from './project-bindings';
 
 export const Location = z.enum(LOCATIONS);
 export const RuntimeId = z.enum(RUNTIME_IDS).nullable();
@@ -241,11 +242,11 @@ export interface CheckReadOnly {
     slack: { url: string }[];
     sms: { name: string; number: string }[];
   };
-  project: null;
-  logicalId: null;
-  member: null;
-  pending: null;
-  projectBindings: { owner: null; references: [] };
+  project: ProjectRef | null;
+  logicalId: string | null;
+  member: boolean | null;
+  pending: boolean | null;
+  projectBindings: ProjectBindings;
 }
 
 const AlertChannelsRead = z
@@ -257,11 +258,6 @@ const AlertChannelsRead = z
   })
   .nullable();
 
-const ProjectRef = z.object({ id: z.string(), logicalId: z.string(), name: z.string() });
-const ProjectBinding = z.object({
-  project: ProjectRef,
-  binding: z.object({ logicalId: z.string(), pending: z.boolean(), sourceFile: z.string().nullable() }),
-});
 
 /** The read-only members of spec 2.1 as a schema, for the API description. */
 export const CheckReadOnlyShape = {
@@ -274,7 +270,7 @@ export const CheckReadOnlyShape = {
   logicalId: z.string().nullable(),
   member: z.boolean().nullable(),
   pending: z.boolean().nullable(),
-  projectBindings: z.object({ owner: ProjectBinding.nullable(), references: z.array(ProjectBinding) }),
+  projectBindings: ProjectBindings,
 };
 
 /** A returned monitor: the members of its body (as the PUT shape types them) plus the read-only members. */

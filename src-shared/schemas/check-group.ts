@@ -18,6 +18,7 @@ import { PageQuery } from './paging';
 import { AssertionText, BoundedName, LIMITS, Tags, byteLimited } from './limits';
 import { LOCATIONS } from '../enums';
 import { describeIssues } from '../errors';
+import { ProjectBindings } from './project-bindings';
 
 const nonEmpty = z.string().min(1);
 
@@ -151,6 +152,6 @@ export const CheckGroupRead = CheckGroupCreate.extend({
   id: z.number().int(),
   created_at: z.string(),
   updated_at: z.string().nullable(),
-  projectBindings: z.object({ owner: z.null(), references: z.array(z.unknown()).max(0) }),
+  projectBindings: ProjectBindings,
 });
 export type CheckGroup = z.output<typeof CheckGroupRead>;

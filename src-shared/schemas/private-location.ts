@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProjectBindings } from './project-bindings';
 
 /** The embedded agent's location: it always exists and cannot be created through the API. */
 export const RESERVED_LOCATION_SLUG = 'local';
@@ -71,5 +72,6 @@ export const PrivateLocationRead = z.object({
   /** Agents seen recently (see DECISIONS.md: within three heartbeats). */
   agentCount: z.number(),
   runningAgents: z.array(RunningAgent),
+  projectBindings: ProjectBindings,
 });
 export type PrivateLocationRead = z.infer<typeof PrivateLocationRead>;

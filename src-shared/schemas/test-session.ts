@@ -48,6 +48,10 @@ export const TestSessionResult = z.object({
   runLocation: z.string().nullable(),
   startedAt: z.string(),
   stoppedAt: z.string().nullable(),
+  /** A `checkly test` run's check is no stored check: its construct's logicalId names it (checkId repeats it). */
+  logicalId: z.string().optional(),
+  /** Why Sightline could not run this check (no agent, queue full): its own failure, not the check's. */
+  notRunReason: z.string().nullable().optional(),
 });
 
 export const TestSession = z.object({

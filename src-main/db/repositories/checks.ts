@@ -4,6 +4,7 @@ import type { Db } from '../connection';
 import { foldName } from '../name-fold';
 import { prepared } from '../prepared';
 import { alertSubscriptions, checkGroups, checkResults, checks, checkSchedule, checkStatuses } from '../schema';
+import { checkOwnedByCode } from './project-views';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 
 /** A check as services see it; the folded name is the repository's to keep. */
@@ -123,6 +124,8 @@ export interface OverviewFilter extends Omit<CheckFilter, 'status' | 'apiCheckUr
   noGroup?: boolean;
   /** Any of these health ranks (HEALTH_RANKS values). */
   healthRanks?: number[];
+  /** Owned by a project of monitoring as code (any, or `projectId`), or by none. */
+  ownedByCode?: { owned: boolean; projectId?: string };
 }
 
 /** Lower case without accents ("Zürich" → "zurich"): names sort as people read them, in any script. */
@@ -145,8 +148,12 @@ function registerFunctions(db: Db): void {
 }
 
 function overviewBaseWhere(filter: OverviewFilter): SQL | undefined {
-  const { noGroup, healthRanks: _healthRanks, ...base } = filter;
-  return and(whereOf(noGroup ? { ...base, groupId: undefined } : base), noGroup ? sql`${checks.groupId} is null` : undefined);
+  const { noGroup, healthRanks: _healthRanks, ownedByCode, ...base } = filter;
+  return and(
+    whereOf(noGroup ? { ...base, groupId: undefined } : base),
+    noGroup ? sql`${checks.groupId} is null` : undefined,
+    ownedByCode ? checkOwnedByCode(ownedByCode.owned, ownedByCode.projectId) : undefined,
+  );
 }
 
 const byName = sql`${sql.raw(NAME_KEY_FUNCTION)}(${checks.name})`;

@@ -83,6 +83,11 @@ export class RunFeed {
     }
   }
 
+  /** Publishes one message of a run that is not a check session (`checkly test`): the caller knows its progress itself. */
+  announce(accountId: string, checkRunSuiteId: string, sequenceId: string, kind: 'run-start' | 'result' | 'error', message: unknown): void {
+    this.publish(runTopic(accountId, checkRunSuiteId, sequenceId, kind), message);
+  }
+
   /** How many sessions are still followed (tests). */
   get size(): number {
     return this.followed.size;

@@ -15,6 +15,7 @@ import { privateLocationsRouter } from './routers/private-locations';
 import { agentRouter } from './routers/agent';
 import { variablesRouter } from './routers/variables';
 import { maintenanceWindowsRouter } from './routers/maintenance-windows';
+import { projectsRouter } from './routers/projects';
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   monitorStats: monitorStatsRouter,
   maintenanceWindows: maintenanceWindowsRouter,
+  projects: projectsRouter,
 });
 
 export type AppRouter = typeof appRouter;

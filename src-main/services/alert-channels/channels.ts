@@ -8,6 +8,7 @@ import type { ServiceContext } from '../context';
 import { openChannelConfig, resolveChannelConfig, sealChannelConfig } from '../secrets/channel-config';
 import { parseOrThrow } from '../validation';
 import { storedBodyOf, toAlertChannelView, toAlertChannelViews } from './read-shape';
+import { projectMembersOfOne } from '../projects/read-bindings';
 import { channelIdOf, columnsOf, findOrNotFound, storedSettings } from './store';
 import { assertSubscriptionTargets, replaceSubscriptions } from './subscriptions';
 
@@ -26,7 +27,7 @@ export function listAlertChannels(ctx: ServiceContext, query: PageQuery): AlertC
 
 export function getAlertChannel(ctx: ServiceContext, rawId: string | number): AlertChannelRead {
   const row = findOrNotFound(findAlertChannel(ctx.db, ctx.accountId, channelIdOf(rawId)));
-  return toAlertChannelView(row, subscriptionsOfChannel(ctx.db, row.id));
+  return toAlertChannelView(row, subscriptionsOfChannel(ctx.db, row.id), projectMembersOfOne(ctx.db, ctx.accountId, 'alert-channel', row.id));
 }
 
 /** Channels have no plan limit, so unlike check creates this never answers 402. */
@@ -73,7 +74,7 @@ export function updateAlertChannel(ctx: ServiceContext, rawId: string | number, 
     }
     const row = { ...existing, ...columnsOf(settings), updatedAt: ctx.clock.now().toISOString() };
     replaceAlertChannel(tx, row);
-    return toAlertChannelView(row, subscriptionsOfChannel(tx, id));
+    return toAlertChannelView(row, subscriptionsOfChannel(tx, id), projectMembersOfOne(tx, ctx.accountId, 'alert-channel', id));
   });
 }
 

@@ -3,6 +3,7 @@ import type { AlertChannelRow } from '../../db/repositories/alert-channels';
 import { subscriptionsOfChannels, type AlertSubscriptionRow } from '../../db/repositories/alert-subscriptions';
 import type { AlertChannelRead, AlertChannelSubscriptionRead, AlertChannelType } from '../../../src-shared/schemas/alert-channel';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
+import { NOT_CODE_MANAGED, projectMembersOf, type ProjectMembers } from '../projects/read-bindings';
 
 /** What the `body` column holds; type and autoSubscribe have columns of their own. */
 export interface StoredChannelBody {
@@ -25,7 +26,7 @@ export function toSubscriptionView(row: AlertSubscriptionRow): AlertChannelSubsc
 }
 
 /** The read shape: credentials never leave the server (redactChannelConfig). */
-export function toAlertChannelView(row: AlertChannelRow, subscriptions: AlertSubscriptionRow[]): AlertChannelRead {
+export function toAlertChannelView(row: AlertChannelRow, subscriptions: AlertSubscriptionRow[], members: ProjectMembers = NOT_CODE_MANAGED): AlertChannelRead {
   const body = storedBodyOf(row);
   return {
     id: row.id,
@@ -41,12 +42,13 @@ export function toAlertChannelView(row: AlertChannelRow, subscriptions: AlertSub
     sendSystemNotices: body.sendSystemNotices ?? true,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
-    projectBindings: { owner: null, references: [] },
+    projectBindings: members.projectBindings,
   };
 }
 
 /** Read shapes of several channels with one subscription query. */
 export function toAlertChannelViews(db: Db, rows: AlertChannelRow[]): AlertChannelRead[] {
   const subscriptions = subscriptionsOfChannels(db, rows.map((row) => row.id));
-  return rows.map((row) => toAlertChannelView(row, subscriptions.filter((s) => s.alertChannelId === row.id)));
+  const members = rows.length === 0 ? new Map<string, ProjectMembers>() : projectMembersOf(db, rows[0].accountId, 'alert-channel', rows.map((row) => row.id));
+  return rows.map((row) => toAlertChannelView(row, subscriptions.filter((s) => s.alertChannelId === row.id), members.get(String(row.id))));
 }

@@ -14,6 +14,9 @@ export const ROUTE_ACCESS: ReadonlyArray<{ method: string; url: string; access: 
   { method: 'POST', url: '/v2/check-sessions/trigger', access: 'run' },
   { method: 'POST', url: '/next/test-sessions/trigger', access: 'run' },
   { method: 'POST', url: '/v1/test-sessions/:testSessionId/cancel', access: 'run' },
+  // `checkly test`: runs checks once without storing them, after uploading the project's bundle.
+  { method: 'POST', url: '/v1/test-sessions/run', access: 'run' },
+  { method: 'POST', url: '/next/checkly-storage/upload-code-bundle', access: 'run' },
   { method: 'POST', url: '/v1/check-sessions/:id/cancel', access: 'run' },
   { method: 'POST', url: '/v1/check-sessions/:checkSessionId/cancel', access: 'run' },
   { method: 'POST', url: '/v1/checks/:id/trigger', access: 'run' },

@@ -4,10 +4,11 @@ import type { CheckGroup } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
 import { toGroupId } from './id';
 import { toCheckGroupView } from './read-shape';
+import { projectMembersOfOne } from '../projects/read-bindings';
 
 export function getCheckGroup(ctx: ServiceContext, rawId: string | number): CheckGroup {
   const id = toGroupId(rawId);
   const row = findCheckGroup(ctx.db, ctx.accountId, id);
   if (!row) throw AppError.notFound();
-  return toCheckGroupView(row, subscriptionsOfGroup(ctx.db, id));
+  return toCheckGroupView(row, subscriptionsOfGroup(ctx.db, id), projectMembersOfOne(ctx.db, ctx.accountId, 'check-group', id));
 }

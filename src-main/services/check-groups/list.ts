@@ -2,6 +2,7 @@ import { countCheckGroups, listCheckGroups, subscriptionsOfGroups } from '../../
 import type { CheckGroup, CheckGroupListQuery } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
 import { toCheckGroupView } from './read-shape';
+import { NOT_CODE_MANAGED, projectMembersOf } from '../projects/read-bindings';
 
 export interface CheckGroupPage {
   items: CheckGroup[];
@@ -15,8 +16,9 @@ export function listCheckGroupPage(ctx: ServiceContext, query: CheckGroupListQue
   const filter = { accountId: ctx.accountId, tags: query.tag, names: query.name };
   const rows = listCheckGroups(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
   const subscriptions = subscriptionsOfGroups(ctx.db, rows.map((row) => row.id));
+  const members = projectMembersOf(ctx.db, ctx.accountId, 'check-group', rows.map((row) => row.id));
   return {
-    items: rows.map((row) => toCheckGroupView(row, subscriptions.get(row.id) ?? [])),
+    items: rows.map((row) => toCheckGroupView(row, subscriptions.get(row.id) ?? [], members.get(String(row.id)) ?? NOT_CODE_MANAGED)),
     total: countCheckGroups(ctx.db, filter),
     page: query.page,
     limit: query.limit,

@@ -1,6 +1,7 @@
 import type { CheckGroupRow, GroupSubscription } from '../../db/repositories/check-groups';
 import type { CheckGroup, CheckGroupCreate } from '../../../src-shared/schemas/check-group';
 import { maskGroupSecrets } from '../secrets/group-secrets';
+import { NOT_CODE_MANAGED, type ProjectMembers } from '../projects/read-bindings';
 
 /** The stored group as the create body it was made from, for merging a PUT over it. */
 export function storedGroupBody(row: CheckGroupRow, subscriptions: GroupSubscription[]): CheckGroupCreate {
@@ -8,7 +9,7 @@ export function storedGroupBody(row: CheckGroupRow, subscriptions: GroupSubscrip
 }
 
 /** The public read shape (spec 2.9): the stored body, the stored subscriptions and the read-only members. */
-export function toCheckGroupView(row: CheckGroupRow, subscriptions: GroupSubscription[]): CheckGroup {
+export function toCheckGroupView(row: CheckGroupRow, subscriptions: GroupSubscription[], members: ProjectMembers = NOT_CODE_MANAGED): CheckGroup {
   // Secrets read as the mask (docs/DECISIONS.md, "Secrets").
   const body = maskGroupSecrets(row.body) as Omit<CheckGroupCreate, 'name' | 'alertChannelSubscriptions'>;
   return {
@@ -18,6 +19,6 @@ export function toCheckGroupView(row: CheckGroupRow, subscriptions: GroupSubscri
     alertChannelSubscriptions: subscriptions.map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated })),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
-    projectBindings: { owner: null, references: [] },
+    projectBindings: members.projectBindings,
   };
 }

@@ -9,6 +9,7 @@ import { openGroupSecrets, resolveGroupSecrets, sealGroupSecrets } from '../secr
 import { parseOrThrow } from '../validation';
 import { toGroupId } from './id';
 import { storedGroupBody, toCheckGroupView } from './read-shape';
+import { projectMembersOfOne } from '../projects/read-bindings';
 import { replaceGroupSubscriptions } from './subscriptions';
 
 function definedOnly(value: object): Record<string, unknown> {
@@ -35,6 +36,6 @@ export function updateCheckGroup(ctx: ServiceContext, rawId: string | number, pa
     if (patch.alertChannelSubscriptions !== undefined) replaceGroupSubscriptions(tx, ctx.accountId, id, alertChannelSubscriptions);
     const row = { ...existing, name, body, updatedAt: ctx.clock.now().toISOString() };
     replaceCheckGroup(tx, row);
-    return toCheckGroupView(row, subscriptionsOfGroup(tx, id));
+    return toCheckGroupView(row, subscriptionsOfGroup(tx, id), projectMembersOfOne(tx, ctx.accountId, 'check-group', id));
   });
 }

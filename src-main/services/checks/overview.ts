@@ -13,7 +13,9 @@ import {
 import { RESULT_FLAGS } from '../../db/repositories/runs-results';
 import { CHECK_TYPES } from '../../../src-shared/enums';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
+import { ManagedByFilter } from '../../../src-shared/schemas/project-view';
 import type { ServiceContext } from '../context';
+import { codeOwnersOf, type CodeOwner } from '../project-views';
 import { uptimeOf } from './uptime';
 
 /** A monitor's health, in the order the list shows them by default (the console's MonitorHealth). */
@@ -38,6 +40,8 @@ export const MonitorOverviewQuery = z.object({
   tags: z.array(z.string().min(1).max(200)).max(20).optional(),
   /** A group's id, or null for the checks in no group. */
   groupId: z.number().int().positive().nullable().optional(),
+  /** Checks owned by a project of monitoring as code ('code', or one project), or by none ('console'). */
+  managedBy: ManagedByFilter.optional(),
   sort: z.enum(OVERVIEW_SORTS).default('health'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -80,6 +84,8 @@ export interface MonitorOverviewItem {
   uptime24h: number | null;
   /** The newest FINAL results, oldest first (up to RECENT_RESULTS). */
   recent: RecentResult[];
+  /** The project of monitoring as code that owns it (its next deploy overwrites console edits); null when none does. */
+  managedBy: CodeOwner | null;
 }
 
 export interface MonitorOverviewPage {
@@ -115,7 +121,7 @@ function responseOf(row: RecentResultRow): { us: number | null; precise: boolean
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 const integer = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-function itemOf(ctx: ServiceContext, row: OverviewRow, now: number): MonitorOverviewItem {
+function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeOwner | null): MonitorOverviewItem {
   const results = row.checkNum === null ? [] : recentFinalResults(ctx.db, row.checkNum, RECENT_RESULTS);
   const ran = results.find((result) => (result.flags & RESULT_FLAGS.skipped) === 0);
   const last = ran ? responseOf(ran) : { us: null, precise: false };
@@ -148,7 +154,14 @@ function itemOf(ctx: ServiceContext, row: OverviewRow, now: number): MonitorOver
         responseUs: (result.flags & RESULT_FLAGS.skipped) === 0 ? responseOf(result).us : null,
       }))
       .reverse(),
+    managedBy: owner,
   };
+}
+
+function ownedByCodeOf(managedBy: ManagedByFilter | undefined): OverviewFilter['ownedByCode'] {
+  if (managedBy === undefined) return undefined;
+  if (managedBy === 'code' || managedBy === 'console') return { owned: managedBy === 'code' };
+  return { owned: true, projectId: managedBy.projectId };
 }
 
 function filterOf(ctx: ServiceContext, query: MonitorOverviewQuery): OverviewFilter {
@@ -160,6 +173,7 @@ function filterOf(ctx: ServiceContext, query: MonitorOverviewQuery): OverviewFil
     groupId: query.groupId ?? undefined,
     noGroup: query.groupId === null,
     healthRanks: query.health?.length ? query.health.map((health) => HEALTH_RANKS[health]) : undefined,
+    ownedByCode: ownedByCodeOf(query.managedBy),
   };
 }
 
@@ -176,9 +190,11 @@ export function monitorOverview(ctx: ServiceContext, query: MonitorOverviewQuery
   const total = shown.reduce<number>((sum, health) => sum + healthCounts[health], 0);
   const rows = new Map(overviewRows(ctx.db, ctx.accountId, ids).map((row) => [row.id, row]));
   const now = ctx.clock.now().getTime();
+  // The page's owners in one batch, not a query per row.
+  const owners = codeOwnersOf(ctx, 'check', ids);
   const items = ids.flatMap((id) => {
     const row = rows.get(id);
-    return row ? [itemOf(ctx, row, now)] : [];
+    return row ? [itemOf(ctx, row, now, owners.get(id) ?? null)] : [];
   });
   return { items, total, page: query.page, limit: query.limit, healthCounts };
 }

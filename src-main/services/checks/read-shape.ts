@@ -2,6 +2,7 @@ import type { CheckRow } from '../../db/repositories/checks';
 import { frequencyOffsetRange, type AlertChannelSubscription, type CheckReadOnly } from '../../../src-shared/schemas/check-common';
 import { stableHash } from '../../../src-shared/rules/schedule';
 import { maskEnvironment } from '../../../src-shared/rules/secrets';
+import { NOT_CODE_MANAGED, type ProjectMembers } from '../projects/read-bindings';
 
 export type CheckView = Record<string, unknown> & CheckReadOnly & { checkType: string; name: string };
 
@@ -24,6 +25,7 @@ export function toCheckView(
   row: CheckRow,
   alertChannels: CheckReadOnly['alertChannels'] = NO_CHANNELS,
   subscriptions: AlertChannelSubscription[] = [],
+  members: ProjectMembers = NOT_CODE_MANAGED,
 ): CheckView {
   return {
     id: row.id,
@@ -40,10 +42,6 @@ export function toCheckView(
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     alertChannels,
-    project: null,
-    logicalId: null,
-    member: null,
-    pending: null,
-    projectBindings: { owner: null, references: [] },
+    ...members,
   };
 }

@@ -3,8 +3,9 @@ import type { CheckRow } from '../../db/repositories/checks';
 import type { Db } from '../../db/connection';
 import { summariseAlertChannels } from './alert-channel-summary';
 import { toCheckView, type CheckView } from './read-shape';
+import { NOT_CODE_MANAGED, projectMembersOf } from '../projects/read-bindings';
 
-/** Read shapes of a page of checks with their subscriptions, loaded in one query. */
+/** Read shapes of a page of checks with their subscriptions and project bindings, one query each. */
 export function checkViews(db: Db, rows: readonly CheckRow[]): CheckView[] {
   const byCheck = new Map<string, CheckChannelSubscription[]>();
   for (const subscription of channelSubscriptionsOfChecks(db, rows.map((row) => row.id))) {
@@ -12,12 +13,14 @@ export function checkViews(db: Db, rows: readonly CheckRow[]): CheckView[] {
     list.push(subscription);
     byCheck.set(subscription.checkId, list);
   }
+  const members = rows.length === 0 ? new Map() : projectMembersOf(db, rows[0].accountId, 'check', rows.map((row) => row.id));
   return rows.map((row) => {
     const subscriptions = byCheck.get(row.id) ?? [];
     return toCheckView(
       row,
       summariseAlertChannels(subscriptions),
       subscriptions.map(({ alertChannelId, activated }) => ({ alertChannelId, activated })),
+      members.get(row.id) ?? NOT_CODE_MANAGED,
     );
   });
 }

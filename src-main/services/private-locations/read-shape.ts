@@ -10,6 +10,7 @@ import {
 } from '../../db/repositories/private-locations';
 import type { PrivateLocationKey, PrivateLocationRead, RunningAgent } from '../../../src-shared/schemas/private-location';
 import type { ServiceContext } from '../context';
+import { NOT_CODE_MANAGED, projectMembersOf } from '../projects/read-bindings';
 
 /** An agent counts as running while it was seen within this many heartbeat intervals. */
 const RUNNING_WITHIN_HEARTBEATS = 3;
@@ -54,6 +55,7 @@ export function privateLocationReads(db: Db, rows: PrivateLocationRow[], options
   const keys = listKeysOfLocations(db, ids);
   const agents = listAgentsOfLocations(db, ids);
   const since = options.now - RUNNING_WITHIN_HEARTBEATS * options.heartbeatIntervalMs;
+  const members = rows.length === 0 ? new Map() : projectMembersOf(db, rows[0].accountId, 'private-location', ids);
   return rows.map((row) => {
     const own = agents.filter((agent) => agent.locationId === row.id);
     const running = runningAgentsOf(own, since);
@@ -70,6 +72,7 @@ export function privateLocationReads(db: Db, rows: PrivateLocationRow[], options
       lastSeen: lastSeen === null ? null : new Date(lastSeen).toISOString(),
       agentCount: running.reduce((sum, entry) => sum + entry.count, 0),
       runningAgents: running,
+      projectBindings: (members.get(row.id) ?? NOT_CODE_MANAGED).projectBindings,
     };
   });
 }

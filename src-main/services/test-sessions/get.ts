@@ -11,6 +11,8 @@ import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids'
 import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
 import { cancelCheckSession, runLocationsOf, statusOf, waitForSessions } from '../check-sessions';
+import { cancelTestRun } from '../test-runs/cancel';
+import { getRecordedTestRun } from '../test-runs/record';
 import { storedTestSessions, TEST_SESSIONS_KEY } from './trigger';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -50,6 +52,9 @@ export function testSessionLink(baseUrl: string, testSessionId: string): string 
 }
 
 export function getTestSession(ctx: ServiceContext, testSessionId: string): TestSession {
+  // A recorded `checkly test` run ran no stored check, so it is kept apart from check sessions.
+  const recorded = decodeTestSessionId(testSessionId) ? undefined : getRecordedTestRun(ctx, testSessionId);
+  if (recorded) return recorded;
   const sessions = findTestSessionParts(ctx, testSessionId);
   const id = testSessionId.toLowerCase();
   const names = locationNames(ctx.db);
@@ -120,6 +125,7 @@ export async function awaitTestSessionCompletion(ctx: ServiceContext, testSessio
  * the test session — or only those whose sequence ids (check session ids) are named — ends CANCELLED.
  */
 export function cancelTestSession(ctx: ServiceContext, testSessionId: string, sequenceIds?: readonly string[]): void {
+  if (!decodeTestSessionId(testSessionId)) return cancelTestRun(ctx, testSessionId);
   const only = sequenceIds?.length ? new Set(sequenceIds.map((id) => id.toLowerCase())) : null;
   for (const session of findTestSessionParts(ctx, testSessionId)) {
     const checkSessionId = encodeRunId('session', session.id);

@@ -5,6 +5,7 @@ import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids'
 import type { TestSessionList, TestSessionListEntry, TestSessionListQuery } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
 import { statusOf } from '../check-sessions';
+import { getRecordedTestRun } from '../test-runs/record';
 import { rollUp, testStatusOf } from './get';
 import { storedTestSessions, TEST_SESSIONS_KEY, type StoredTestSession } from './trigger';
 
@@ -21,7 +22,7 @@ function decodeCursor(nextId: string | undefined): number {
 
 function entryOf(ctx: ServiceContext, stored: StoredTestSession): TestSessionListEntry | null {
   const range = decodeTestSessionId(stored.id);
-  if (!range) return null;
+  if (!range) return recordedEntryOf(ctx, stored.id);
   const sessions = findSessions(ctx.db, Array.from({ length: range.count }, (_, i) => range.firstSessionId + i), ctx.accountId);
   // Retention pruned its sessions: nothing left to show.
   if (sessions.length === 0) return null;
@@ -45,12 +46,22 @@ function entryOf(ctx: ServiceContext, stored: StoredTestSession): TestSessionLis
   };
 }
 
+/** A recorded `checkly test` run: its checks are named by logicalId (no stored check ran). */
+function recordedEntryOf(ctx: ServiceContext, id: string): TestSessionListEntry | null {
+  const run = getRecordedTestRun(ctx, id);
+  if (!run) return null;
+  const pick = (status: string) => run.results.filter((r) => r.status === status).map((r) => r.checkId);
+  const { testSessionId, name, provider, status, startedAt, stoppedAt } = run;
+  return { id: testSessionId, name, provider, status, startedAt, stoppedAt, branchName: null, commitOwner: null, running: pick('RUNNING'), passed: pick('PASSED'), failed: pick('FAILED'), cancelled: pick('CANCELLED') };
+}
+
 /** GET /v1/test-sessions: the account's test sessions, newest first, paged by an opaque nextId. */
 export function listTestSessions(ctx: ServiceContext, query: TestSessionListQuery): TestSessionList {
   const offset = decodeCursor(query.nextId);
   const search = query.textSearch?.toLowerCase();
-  // Every local test session comes from a trigger, with no Git branch and no invoking user.
-  const impossible = (query.providers?.length && !query.providers.map((p) => p.toUpperCase()).includes('TRIGGER')) || query.branches?.length || query.users?.length;
+  // Local test sessions come from `checkly trigger` (TRIGGER) or `checkly test` (CLI), with no Git branch and no invoking user.
+  const providers = query.providers?.length ? new Set(query.providers.map((p) => p.toUpperCase())) : null;
+  const impossible = (providers && !providers.has('TRIGGER') && !providers.has('CLI')) || query.branches?.length || query.users?.length;
   if (impossible) return { entries: [], length: 0, nextId: null };
   const candidates = storedTestSessions(readAppSetting(ctx.db, ctx.accountId, TEST_SESSIONS_KEY)).filter(
     (s) =>
@@ -62,7 +73,7 @@ export function listTestSessions(ctx: ServiceContext, query: TestSessionListQuer
   let index = offset;
   for (; index < candidates.length && entries.length < query.limit; index++) {
     const entry = entryOf(ctx, candidates[index]);
-    if (entry && (!query.statuses?.length || query.statuses.includes(entry.status))) entries.push(entry);
+    if (entry && (!query.statuses?.length || query.statuses.includes(entry.status)) && (!providers || providers.has(entry.provider))) entries.push(entry);
   }
   return { entries, length: entries.length, nextId: index < candidates.length ? encodeCursor(index) : null };
 }

@@ -11,7 +11,7 @@ import { triggerCheckSessions } from '../check-sessions';
 
 /** The app setting that lists an account's recent test sessions (names and start times; the rest is read from the sessions). */
 export const TEST_SESSIONS_KEY = 'test-sessions';
-const KEPT = 500;
+export const KEPT_TEST_SESSIONS = 500;
 
 export interface StoredTestSession {
   id: string;
@@ -52,7 +52,7 @@ export function triggerTestSession(ctx: ServiceContext, request: TestSessionTrig
   const now = ctx.clock.now().getTime();
   transaction(ctx.db, (tx) => {
     const kept = storedTestSessions(readAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY));
-    const entries = [{ id: testSessionId, name, startedAt: now }, ...kept].slice(0, KEPT);
+    const entries = [{ id: testSessionId, name, startedAt: now }, ...kept].slice(0, KEPT_TEST_SESSIONS);
     writeAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY, { entries }, now);
   });
   const checks = sessions.map((s) => ({ id: s.checkId, name: s.name, checkType: s.checkType as CheckType }));

@@ -16,6 +16,7 @@ import { channelValuesOf } from './channel-form-model';
 import { ChannelSubscriptions } from './channel-subscriptions';
 import { DeleteChannelModal } from './delete-channel-modal';
 import { useSendTest } from './use-send-test';
+import { CodeOwnerWarning } from '../projects/code-owner-warning';
 
 export function ChannelPage() {
   const id = Number(useParams().id);
@@ -64,6 +65,7 @@ export function ChannelPage() {
         }
       />
       <AccessNote access="write">This alert channel is read-only for this key</AccessNote>
+      <CodeOwnerWarning type="alert-channel" id={String(id)} />
       <ChannelForm
         label="Edit alert channel"
         initialValues={channelValuesOf(data)}

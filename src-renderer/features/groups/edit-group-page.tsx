@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
+import { CodeOwnerWarning } from '../projects/code-owner-warning';
 import { GroupForm } from './group-form';
 import { groupValuesOf } from './group-form-model';
 
@@ -35,6 +36,7 @@ export function EditGroupPage() {
     <>
       <PageHeader title="Edit group" description={`Changes to “${group.data.name}” apply to every monitor in it.`} />
       <AccessNote access="write">This group is read-only for this key</AccessNote>
+      <CodeOwnerWarning type="check-group" id={String(id)} />
       <GroupForm
         label="Edit group"
         initialValues={groupValuesOf(group.data)}

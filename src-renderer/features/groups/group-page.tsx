@@ -15,6 +15,7 @@ import { retryStrategyText } from '../../../src-shared/rules/retry-strategy-text
 import { MonitorFields } from '../monitors/monitor-fields';
 import { DeleteGroupModal } from './delete-group-modal';
 import { GroupChecksTable } from './group-checks-table';
+import { CodeOwnerNote } from '../projects/code-owner-note';
 
 export function GroupPage() {
   const id = Number(useParams().id);
@@ -56,6 +57,7 @@ export function GroupPage() {
       />
       <AccessNote access="write">This group is read-only for this key</AccessNote>
       <Stack gap="lg" maw={960}>
+        <CodeOwnerNote type="check-group" id={String(id)} />
         <MonitorFields
           label="Group settings"
           fields={[

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
+import { CodeOwnerWarning } from '../projects/code-owner-warning';
 import { icmpValuesOf } from './icmp-form-model';
 import { IcmpMonitorForm } from './icmp-monitor-form';
 import { multiStepValuesOf } from './multistep-form-model';
@@ -49,6 +50,7 @@ export function EditMonitorPage() {
     <>
       <PageHeader title={title} description={`Changes to “${data.name}” apply from its next run.`} />
       <AccessNote access="write">This monitor is read-only for this key</AccessNote>
+      <CodeOwnerWarning type="check" id={id} />
       {data.checkType === 'ICMP' && (
         <IcmpMonitorForm label={title} initialValues={icmpValuesOf(data)} onSubmit={(patch) => save({ checkType: 'ICMP', id, patch })} {...shared} />
       )}

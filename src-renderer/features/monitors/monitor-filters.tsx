@@ -12,6 +12,8 @@ interface MonitorFiltersProps {
   /** Tags the account's monitors carry, offered while typing. */
   tagSuggestions: readonly string[];
   groups: readonly { id: number; name: string }[];
+  /** Projects of monitoring as code, for the "managed by" filter. */
+  projects: readonly { id: string; name: string }[];
 }
 
 /**
@@ -26,7 +28,7 @@ const SEARCH_DEBOUNCE_MS = 60;
 const NO_GROUP = 'none';
 const TYPE_OPTIONS = labelledOptions(CHECK_TYPES);
 
-export function MonitorFilters({ value, onChange, tagSuggestions, groups }: MonitorFiltersProps) {
+export function MonitorFilters({ value, onChange, tagSuggestions, groups, projects }: MonitorFiltersProps) {
   // The box shows what is typed at once; the URL (and the query) follow once typing pauses.
   const [search, setSearch] = useState(value.search);
   const [searchInUrl, setSearchInUrl] = useState(value.search);
@@ -36,6 +38,10 @@ export function MonitorFilters({ value, onChange, tagSuggestions, groups }: Moni
     if (value.search !== search.trim()) setSearch(value.search);
   }
   const pushSearch = useDebouncedCallback((text: string) => onChange({ search: text }, { replace: true }), SEARCH_DEBOUNCE_MS);
+  const managedOptions = [
+    { group: 'Managed by', items: [{ value: 'code', label: 'Code (any project)' }, { value: 'console', label: 'The console only' }] },
+    ...(projects.length > 0 ? [{ group: 'Project', items: projects.map((project) => ({ value: project.id, label: project.name })) }] : []),
+  ];
   const groupOptions = [{ value: NO_GROUP, label: 'No group' }, ...groups.map((group) => ({ value: String(group.id), label: group.name }))];
 
   return (
@@ -83,6 +89,16 @@ export function MonitorFilters({ value, onChange, tagSuggestions, groups }: Moni
         value={value.group === null ? null : String(value.group)}
         onChange={(group) => onChange({ group: group === null ? null : group === NO_GROUP ? 'none' : Number(group) })}
       />
+      <Select
+        aria-label="Filter by code or console"
+        placeholder="Code and console"
+        data={managedOptions}
+        clearable
+        comboboxProps={UNMOUNTED_WHEN_CLOSED}
+        w={200}
+        value={value.managed}
+        onChange={(managed) => onChange({ managed })}
+      />
     </Group>
   );
 }
@@ -112,7 +128,7 @@ export function HealthFilter({ value, counts, onChange }: HealthFilterProps) {
 /** Resets every filter (the sort and page size stay). */
 export function ClearFiltersButton({ onChange }: { onChange: MonitorListUpdate }) {
   return (
-    <Button variant="subtle" size="compact-sm" onClick={() => onChange({ search: '', health: [], checkType: null, tags: [], group: null })}>
+    <Button variant="subtle" size="compact-sm" onClick={() => onChange({ search: '', health: [], checkType: null, tags: [], group: null, managed: null })}>
       Clear filters
     </Button>
   );

@@ -21,6 +21,8 @@ export interface MonitorListParams {
   tags: string[];
   /** A group's id, 'none' for monitors in no group, null for all. */
   group: number | 'none' | null;
+  /** 'code' (owned by any project), 'console' (by none), a project's id, or null for all. */
+  managed: string | null;
   sort: MonitorSort;
   order: SortOrder;
   page: number;
@@ -47,6 +49,7 @@ export function parseMonitorListParams(params: URLSearchParams): MonitorListPara
     checkType: isOneOf(CHECK_TYPES, typeParam) ? typeParam : null,
     tags: params.getAll('tag').filter((tag) => tag !== ''),
     group: groupParam === 'none' ? 'none' : positiveInt(groupParam),
+    managed: params.get('managed') || null,
     sort,
     order: orderParam === 'asc' || orderParam === 'desc' ? orderParam : DEFAULT_ORDER[sort],
     page: positiveInt(params.get('page')) ?? 1,
@@ -62,6 +65,7 @@ export function monitorListSearch(p: MonitorListParams): URLSearchParams {
   if (p.checkType) out.set('type', p.checkType);
   for (const tag of p.tags) out.append('tag', tag);
   if (p.group !== null) out.set('group', String(p.group));
+  if (p.managed !== null) out.set('managed', p.managed);
   if (p.sort !== 'health') out.set('sort', p.sort);
   if (p.order !== DEFAULT_ORDER[p.sort]) out.set('order', p.order);
   if (p.page > 1) out.set('page', String(p.page));
@@ -79,13 +83,14 @@ export function overviewInput(p: MonitorListParams): OverviewInput {
     checkType: p.checkType ?? undefined,
     tags: p.tags.length > 0 ? p.tags : undefined,
     groupId: p.group === 'none' ? null : (p.group ?? undefined),
+    managedBy: p.managed === null ? undefined : p.managed === 'code' || p.managed === 'console' ? p.managed : { projectId: p.managed },
     sort: p.sort,
     order: p.order,
   };
 }
 
 export function isFiltering(p: MonitorListParams): boolean {
-  return p.search.trim() !== '' || p.health.length > 0 || p.checkType !== null || p.tags.length > 0 || p.group !== null;
+  return p.search.trim() !== '' || p.health.length > 0 || p.checkType !== null || p.tags.length > 0 || p.group !== null || p.managed !== null;
 }
 
 export type MonitorListUpdate = (patch: Partial<MonitorListParams>, options?: { replace?: boolean }) => void;

@@ -21,6 +21,7 @@ import { preloadChart } from './monitor-response-chart';
 import { MonitorResults } from './monitor-results';
 import { MonitorStatusHeader } from './monitor-status-header';
 import { StartMaintenanceButton } from '../maintenance/start-maintenance-button';
+import { CodeOwnerNote } from '../projects/code-owner-note';
 import { RunNowButton } from './run-now-button';
 import { isEditableCheckType } from './use-update-check';
 
@@ -94,6 +95,7 @@ export function MonitorPage() {
         }
       />
       <Stack gap="lg" maw={1100}>
+        <CodeOwnerNote type="check" id={data.id} />
         <MonitorStatusHeader checkId={data.id} activated={data.activated === true} />
         <MonitorDependencies checkId={data.id} />
         <MonitorPerformance checkId={data.id} range={range} onRangeChange={setRange} wholeMs={data.checkType !== 'ICMP'} />

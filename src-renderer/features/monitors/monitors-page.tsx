@@ -78,6 +78,8 @@ export function MonitorsPage() {
   const groups = useQuery(trpc.checkGroups.list.queryOptions({ limit: 100, page: 1 }));
   const tags = useQuery(trpc.checks.tags.queryOptions(undefined, { staleTime: 60_000 }));
   const groupList = (groups.data?.items ?? []).map((group) => ({ id: group.id, name: group.name }));
+  const projects = useQuery(trpc.projects.list.queryOptions(undefined, { staleTime: 60_000 }));
+  const projectList = (projects.data ?? []).map((project) => ({ id: project.id, name: project.name }));
 
   const canWrite = access.can('write');
   const canRun = access.can('run');
@@ -109,7 +111,7 @@ export function MonitorsPage() {
         actions={canWrite ? <NewMonitorButtons /> : undefined}
       />
       <Stack gap="xs" mb="sm">
-        <MonitorFilters value={params} onChange={update} tagSuggestions={tags.data ?? []} groups={groupList} />
+        <MonitorFilters value={params} onChange={update} tagSuggestions={tags.data ?? []} groups={groupList} projects={projectList} />
         <Group justify="space-between" align="center" gap="sm">
           <Group gap="sm">
             <HealthFilter value={params.health} counts={data?.healthCounts} onChange={update} />

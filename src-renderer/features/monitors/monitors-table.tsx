@@ -13,6 +13,7 @@ import { frequencyShort } from './frequency';
 import { MonitorHeartbeatStrip } from './monitor-heartbeat-strip';
 import type { MonitorSort, SortOrder } from './monitor-list-params';
 import { MaintenanceBadge } from '../maintenance/maintenance-badge';
+import { CodeOwnerLine } from '../projects/code-owner-line';
 import { useCurrentMaintenance, type CheckInMaintenanceView } from '../maintenance/use-current-maintenance';
 import { MonitorHealthBadge } from './monitor-status-badge';
 import { RunNowIcon } from './run-now-button';
@@ -158,6 +159,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
           {humanLabel(monitor.checkType)} · <span className="monitor-row-mono">{monitor.target ?? '—'}</span>
           {monitor.frequency !== null && ` · ${frequencyShort(monitor.frequency, monitor.frequencyOffset)}`}
         </div>
+        {monitor.managedBy && <CodeOwnerLine owner={monitor.managedBy} />}
       </td>
       <td className={TD_CLASS}>
         {monitor.lastRunAt === null ? (

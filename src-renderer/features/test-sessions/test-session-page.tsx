@@ -30,7 +30,7 @@ function NoSuchTestSession() {
   );
 }
 
-/** One test session (`checkly trigger`): the page its `testSessionLink` opens, live while any of its checks runs. */
+/** One test session (`checkly trigger`, or a recorded `checkly test`): the page its `testSessionLink` opens, live while any of its checks runs. */
 export function TestSessionPage() {
   const { id = '' } = useParams();
   const trpc = useTRPC();
@@ -61,7 +61,11 @@ export function TestSessionPage() {
     <>
       <PageHeader
         title={data.name}
-        description="A test session: the checks one trigger (checkly trigger) ran together, each as its own check session."
+        description={
+          data.provider === 'CLI'
+            ? 'A test session: the checks one `checkly test` ran once from code, before any deploy; none of them is a stored monitor.'
+            : 'A test session: the checks one trigger (checkly trigger) ran together, each as its own check session.'
+        }
         actions={
           <div role="status" aria-label="Test session status">
             <TestSessionStatusBadge status={data.status} />

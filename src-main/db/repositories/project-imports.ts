@@ -1,0 +1,97 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { alertSubscriptions, importPlans, projectBindings, projects } from '../schema';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ImportPlanRow = typeof importPlans.$inferSelect;
+export type ProjectBindingRow = typeof projectBindings.$inferSelect;
+export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
+export type NewProjectBindingRow = Omit<typeof projectBindings.$inferInsert, 'id'>;
+
+export function listProjectRows(db: Db, accountId: string): ProjectRow[] {
+  return db.select().from(projects).where(eq(projects.accountId, accountId)).orderBy(asc(projects.createdAt), asc(projects.logicalId)).all();
+}
+
+export function findProjectByLogicalId(db: Db, accountId: string, logicalId: string): ProjectRow | undefined {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), eq(projects.logicalId, logicalId)))
+    .get();
+}
+
+export function insertProject(db: Db, row: ProjectRow): void {
+  db.insert(projects).values(row).run();
+}
+
+export function insertImportPlan(db: Db, row: ImportPlanRow): void {
+  db.insert(importPlans).values(row).run();
+}
+
+export function findImportPlan(db: Db, accountId: string, id: string): ImportPlanRow | undefined {
+  return db
+    .select()
+    .from(importPlans)
+    .where(and(eq(importPlans.accountId, accountId), eq(importPlans.id, id)))
+    .get();
+}
+
+export interface PlanFilter {
+  projectId?: string;
+  onlyUnapplied: boolean;
+  onlyUncommitted: boolean;
+}
+
+export function listImportPlanRows(db: Db, accountId: string, filter: PlanFilter): ImportPlanRow[] {
+  const conditions = [eq(importPlans.accountId, accountId)];
+  if (filter.projectId) conditions.push(eq(importPlans.projectId, filter.projectId));
+  if (filter.onlyUnapplied) conditions.push(isNull(importPlans.appliedAt));
+  if (filter.onlyUncommitted) conditions.push(isNull(importPlans.committedAt));
+  return db
+    .select()
+    .from(importPlans)
+    .where(and(...conditions))
+    .orderBy(asc(importPlans.createdAt), asc(importPlans.id))
+    .all();
+}
+
+export function markImportPlan(db: Db, id: string, set: { appliedAt?: string; committedAt?: string }): void {
+  db.update(importPlans).set(set).where(eq(importPlans.id, id)).run();
+}
+
+export function deleteImportPlan(db: Db, id: string): void {
+  db.delete(importPlans).where(eq(importPlans.id, id)).run();
+}
+
+/** Every binding of the account: what is already bound (or reserved) cannot be planned again. */
+export function listAccountBindings(db: Db, accountId: string): ProjectBindingRow[] {
+  return db.select().from(projectBindings).where(eq(projectBindings.accountId, accountId)).all();
+}
+
+export function listProjectBindingRows(db: Db, projectId: string): ProjectBindingRow[] {
+  return db
+    .select()
+    .from(projectBindings)
+    .where(eq(projectBindings.projectId, projectId))
+    .orderBy(asc(projectBindings.resourceType), asc(projectBindings.logicalId))
+    .all();
+}
+
+export function insertBindings(db: Db, rows: NewProjectBindingRow[]): void {
+  for (const row of rows) db.insert(projectBindings).values(row).run();
+}
+
+/** The plan's bindings become final and no longer belong to it (commit clears the plan id). */
+export function commitPlanBindings(db: Db, planId: string, at: string): void {
+  db.update(projectBindings).set({ pending: false, importPlanId: null, updatedAt: at }).where(eq(projectBindings.importPlanId, planId)).run();
+}
+
+/** Every binding still carrying the plan id is the uncommitted plan's, even one a deploy already touched. */
+export function deletePlanBindings(db: Db, planId: string): void {
+  db.delete(projectBindings).where(eq(projectBindings.importPlanId, planId)).run();
+}
+
+/** The account's subscriptions with their row ids: a binding names a subscription by its id. */
+export function listAccountSubscriptions(db: Db, accountId: string): AlertSubscriptionRow[] {
+  return db.select().from(alertSubscriptions).where(eq(alertSubscriptions.accountId, accountId)).orderBy(asc(alertSubscriptions.id)).all();
+}

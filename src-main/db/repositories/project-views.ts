@@ -1,0 +1,179 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { alertChannels, checkGroups, checks, deployments, projectBindings, projects, statusPages } from '../schema';
+
+// Reads for the console's view of monitoring as code: projects, their bindings and deployments.
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type DeploymentRow = typeof deployments.$inferSelect;
+
+export interface ProjectSummaryRow extends ProjectRow {
+  owned: number;
+  referenced: number;
+  pending: number;
+}
+
+/** The account's projects by name, with how many resources each owns, references and has pending (one grouped pass). */
+export function listProjectSummaries(db: Db, accountId: string): ProjectSummaryRow[] {
+  return db
+    .select({
+      id: projects.id,
+      accountId: projects.accountId,
+      logicalId: projects.logicalId,
+      name: projects.name,
+      repoUrl: projects.repoUrl,
+      createdAt: projects.createdAt,
+      updatedAt: projects.updatedAt,
+      owned: sql<number>`coalesce(sum(case when ${projectBindings.member} = 1 then 1 else 0 end), 0)`,
+      referenced: sql<number>`coalesce(sum(case when ${projectBindings.member} = 0 then 1 else 0 end), 0)`,
+      pending: sql<number>`coalesce(sum(${projectBindings.pending}), 0)`,
+    })
+    .from(projects)
+    .leftJoin(projectBindings, eq(projectBindings.projectId, projects.id))
+    .where(eq(projects.accountId, accountId))
+    .groupBy(projects.id)
+    .orderBy(sql`lower(${projects.name})`, projects.logicalId)
+    .all();
+}
+
+export function findProject(db: Db, accountId: string, id: string): ProjectRow | undefined {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), eq(projects.id, id)))
+    .get();
+}
+
+/** The newest deployment of each of the given projects (the deployments_project index, one walk each). */
+export function latestDeployments(db: Db, projectIds: readonly string[]): DeploymentRow[] {
+  if (projectIds.length === 0) return [];
+  return db
+    .select()
+    .from(deployments)
+    .where(
+      and(
+        inArray(deployments.projectId, [...projectIds]),
+        sql`${deployments.id} = (select d.id from ${deployments} d where d.project_id = ${deployments.projectId} order by d.created_at desc, d.rowid desc limit 1)`,
+      ),
+    )
+    .all();
+}
+
+export function recentDeployments(db: Db, projectId: string, limit: number): DeploymentRow[] {
+  return db
+    .select()
+    .from(deployments)
+    .where(eq(deployments.projectId, projectId))
+    .orderBy(desc(deployments.createdAt), sql`${deployments}.rowid desc`)
+    .limit(limit)
+    .all();
+}
+
+export interface BindingRow {
+  resourceType: string;
+  resourceId: string;
+  logicalId: string;
+  member: boolean;
+  pending: boolean;
+  sourceFile: string | null;
+  /** The resource's name where its type has one; null when it is gone or has none. */
+  resourceName: string | null;
+  /** Whether the bound resource still exists (for the types the console can tell). */
+  exists: boolean | null;
+}
+
+const BOUND = (type: string) => sql`${projectBindings.resourceType} = ${type}`;
+
+// Alert channels have no name column: their config's name or address stands in (never a URL or key, which may carry a secret).
+const CHANNEL_NAME = sql<string | null>`coalesce(json_extract(${alertChannels.body}, '$.config.name'), json_extract(${alertChannels.body}, '$.config.address'))`;
+
+/** A project's bindings with the name of each bound resource: one query, joined by type. */
+export function projectBindingRows(db: Db, accountId: string, projectId: string): BindingRow[] {
+  const rows = db
+    .select({
+      resourceType: projectBindings.resourceType,
+      resourceId: projectBindings.resourceId,
+      logicalId: projectBindings.logicalId,
+      member: projectBindings.member,
+      pending: projectBindings.pending,
+      sourceFile: projectBindings.sourceFile,
+      checkName: checks.name,
+      groupName: checkGroups.name,
+      channelId: alertChannels.id,
+      channelName: CHANNEL_NAME,
+      pageName: statusPages.name,
+    })
+    .from(projectBindings)
+    .leftJoin(checks, and(BOUND('check'), eq(checks.id, projectBindings.resourceId), eq(checks.accountId, accountId)))
+    .leftJoin(checkGroups, and(BOUND('check-group'), sql`${checkGroups.id} = cast(${projectBindings.resourceId} as integer)`, eq(checkGroups.accountId, accountId)))
+    .leftJoin(alertChannels, and(BOUND('alert-channel'), sql`${alertChannels.id} = cast(${projectBindings.resourceId} as integer)`, eq(alertChannels.accountId, accountId)))
+    .leftJoin(statusPages, and(BOUND('status-page'), eq(statusPages.id, projectBindings.resourceId), eq(statusPages.accountId, accountId)))
+    .where(and(eq(projectBindings.accountId, accountId), eq(projectBindings.projectId, projectId)))
+    .orderBy(projectBindings.resourceType, projectBindings.logicalId)
+    .all();
+  return rows.map((row) => {
+    const known: Record<string, boolean> = {
+      check: row.checkName !== null,
+      'check-group': row.groupName !== null,
+      'alert-channel': row.channelId !== null,
+      'status-page': row.pageName !== null,
+    };
+    return {
+      resourceType: row.resourceType,
+      resourceId: row.resourceId,
+      logicalId: row.logicalId,
+      member: row.member,
+      pending: row.pending,
+      sourceFile: row.sourceFile,
+      resourceName: row.checkName ?? row.groupName ?? row.channelName ?? row.pageName ?? null,
+      exists: row.resourceType in known ? known[row.resourceType] : null,
+    };
+  });
+}
+
+export interface OwnerBindingRow {
+  resourceId: string;
+  logicalId: string;
+  sourceFile: string | null;
+  pending: boolean;
+  projectId: string;
+  projectLogicalId: string;
+  projectName: string;
+}
+
+/** The owning project of each of the given resources of one type (one indexed batch; unowned ones are left out). */
+export function ownerBindingsOf(db: Db, accountId: string, resourceType: string, resourceIds: readonly string[]): OwnerBindingRow[] {
+  if (resourceIds.length === 0) return [];
+  return db
+    .select({
+      resourceId: projectBindings.resourceId,
+      logicalId: projectBindings.logicalId,
+      sourceFile: projectBindings.sourceFile,
+      pending: projectBindings.pending,
+      projectId: projects.id,
+      projectLogicalId: projects.logicalId,
+      projectName: projects.name,
+    })
+    .from(projectBindings)
+    .innerJoin(projects, eq(projects.id, projectBindings.projectId))
+    .where(
+      and(
+        eq(projectBindings.accountId, accountId),
+        eq(projectBindings.resourceType, resourceType),
+        inArray(projectBindings.resourceId, [...resourceIds]),
+        eq(projectBindings.member, true),
+      ),
+    )
+    .all();
+}
+
+/**
+ * A condition on `checks` for the Monitors list: owned by a project (any, or the given one), or by
+ * none. One lookup of the project_bindings_resource index per check, no join that multiplies rows.
+ */
+export function checkOwnedByCode(owned: boolean, projectId?: string): SQL {
+  const test = sql`exists (select 1 from ${projectBindings} where ${projectBindings.accountId} = ${checks.accountId}
+    and ${projectBindings.resourceType} = 'check' and ${projectBindings.resourceId} = ${checks.id} and ${projectBindings.member} = 1
+    ${projectId === undefined ? sql`` : sql`and ${projectBindings.projectId} = ${projectId}`})`;
+  return owned ? test : sql`not ${test}`;
+}

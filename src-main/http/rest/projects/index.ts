@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cancelDeployment, deploymentView, deployProject, destroyProject, type DeploymentView } from '../../../services/projects';
+import { DeployPayload, DeployQuery, DestroyQuery } from '../../../../src-shared/schemas/project';
+import { serviceContext } from '../auth';
+import type { HttpDeps } from '../../deps';
+import { errorResponses } from '../common';
+
+const TAGS = ['Projects'];
+
+/** Deploys carry whole projects (scripts included), gzip-encoded by the CLI: their own limit, counted after inflating. */
+export const DEPLOY_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+
+const DeploymentParams = z.object({ logicalId: z.string().min(1), deploymentId: z.string().min(1) });
+const CompletionQuery = z.object({ maxWaitSeconds: z.coerce.number().int().min(1).max(60).default(30) });
+
+/** The deployment's SSE frames: a deploy is finished before it is answered, so the stream is whole at once. */
+function eventFrames(view: DeploymentView): string {
+  const frames = [`event: progress\ndata: ${JSON.stringify({ progress: view.progress })}\n\n`];
+  if (view.status === 'SUCCEEDED' || view.status === 'CANCELLED') frames.push(`event: complete\ndata: ${JSON.stringify(view)}\n\n`);
+  else frames.push(`event: error\ndata: ${JSON.stringify({ message: view.error?.message ?? `The deployment ended ${view.status}` })}\n\n`);
+  return frames.join('');
+}
+
+/** /v1/projects: `checkly deploy` and `checkly destroy` of the public CLI. */
+export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/projects/deploy',
+      {
+        bodyLimit: DEPLOY_BODY_LIMIT_BYTES,
+        schema: {
+          tags: TAGS,
+          summary: 'Deploy a project (monitoring as code)',
+          description:
+            'Applies the project\'s resources in one transaction: all or nothing. dryRun answers {project, diff} and changes nothing; otherwise the answer is the finished deployment. A construct Sightline does not run refuses the whole deploy (400).',
+          querystring: DeployQuery,
+          body: DeployPayload,
+          response: errorResponses(400, 402, 409, 413),
+        },
+      },
+      async (request) => deployProject(serviceContext(deps, request), request.body, request.query, request.principal?.memberId ?? null),
+    );
+
+    app.delete(
+      '/v1/projects/:logicalId',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Destroy a project',
+          description: 'Deletes every resource the project owns (detaches them with preserveResources); resources it only references stay.',
+          params: z.object({ logicalId: z.string().min(1) }),
+          querystring: DestroyQuery,
+        },
+      },
+      async (request) => destroyProject(serviceContext(deps, request), request.params.logicalId, request.query, request.principal?.memberId ?? null),
+    );
+
+    app.get(
+      '/v1/projects/:logicalId/deployments/:deploymentId',
+      { schema: { tags: TAGS, summary: 'Retrieve a deployment', params: DeploymentParams, response: errorResponses(404) } },
+      async (request) => deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
+    );
+
+    app.get(
+      '/v1/projects/:logicalId/deployments/:deploymentId/completion',
+      {
+        schema: { tags: TAGS, summary: 'Wait for a deployment to finish', params: DeploymentParams, querystring: CompletionQuery, response: errorResponses(404) },
+      },
+      async (request) => deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
+    );
+
+    app.post(
+      '/v1/projects/:logicalId/deployments/:deploymentId/cancel',
+      { schema: { tags: TAGS, summary: 'Cancel a running deployment', params: DeploymentParams, response: errorResponses(404) } },
+      async (request) => cancelDeployment(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
+    );
+
+    app.get(
+      '/v1/projects/:logicalId/deployments/:deploymentId/events',
+      { schema: { tags: TAGS, summary: "Follow a deployment's progress (Server-Sent Events)", params: DeploymentParams, response: errorResponses(404) } },
+      async (request, reply) => {
+        const view = deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId);
+        return reply.header('cache-control', 'no-cache').type('text/event-stream; charset=utf-8').send(eventFrames(view));
+      },
+    );
+  };
+}

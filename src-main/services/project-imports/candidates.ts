@@ -1,0 +1,103 @@
+import { listAccountSubscriptions } from '../../db/repositories/project-imports';
+import { listAlertChannels } from '../alert-channels';
+import { listCheckGroupPage } from '../check-groups';
+import { listCheckPage } from '../checks';
+import { listMaintenanceWindowsPage } from '../maintenance-windows';
+import { listPrivateLocationReads } from '../private-locations';
+import { listStatusPagePage, listStatusPageServicePage } from '../status-pages';
+import type { ServiceContext } from '../context';
+
+/** A resource the account has, in the read shape the CLI's code generator takes. */
+export interface Candidate {
+  type: string;
+  physicalId: string | number;
+  payload: Record<string, unknown>;
+}
+
+// Check types Sightline runs: the only ones a later deploy would accept.
+const RUNNABLE = new Set(['ICMP', 'TRACEROUTE', 'MULTI_STEP']);
+const PAGE = 100;
+// Bounds every listing loop: 1,000 pages of 100 is far past any install this serves.
+const MAX_PAGES = 1_000;
+
+function paged<T>(read: (page: number) => T[]): T[] {
+  const all: T[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const items = read(page);
+    all.push(...items);
+    if (items.length < PAGE) break;
+  }
+  return all;
+}
+
+function cursored<T>(read: (nextId: string | undefined) => { entries: T[]; nextId: string | null }): T[] {
+  const all: T[] = [];
+  let nextId: string | undefined;
+  for (let i = 0; i < MAX_PAGES; i++) {
+    const page = read(nextId);
+    all.push(...page.entries);
+    if (!page.nextId) break;
+    nextId = page.nextId;
+  }
+  return all;
+}
+
+const slugsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+
+const asRecord = (value: object): Record<string, unknown> => ({ ...value });
+
+/**
+ * Every importable resource of the account, and the subscriptions and private-location assignments
+ * that hang off checks and groups as resources of their own (the CLI registers them before it
+ * writes the checks and groups that use them).
+ */
+export function collectCandidates(ctx: ServiceContext): Candidate[] {
+  const out: Candidate[] = [];
+  const locations = listPrivateLocationReads(ctx);
+  const locationIdBySlug = new Map(locations.map((l) => [l.slugName, l.id]));
+  for (const location of locations) out.push({ type: 'private-location', physicalId: location.id, payload: asRecord(location) });
+
+  for (const channel of paged((page) => listAlertChannels(ctx, { page, limit: PAGE }).items)) {
+    out.push({ type: 'alert-channel', physicalId: channel.id, payload: asRecord(channel) });
+  }
+
+  const groups = paged((page) => listCheckGroupPage(ctx, { page, limit: PAGE }).items);
+  for (const group of groups) {
+    out.push({ type: 'check-group', physicalId: group.id, payload: asRecord(group) });
+    for (const slug of group.privateLocations ?? []) {
+      const privateLocationId = locationIdBySlug.get(slug);
+      if (privateLocationId) out.push({ type: 'private-location-group-assignment', physicalId: `${group.id}#${privateLocationId}`, payload: { privateLocationId, groupId: group.id } });
+    }
+  }
+
+  const checks = paged((page) => listCheckPage(ctx, { page, limit: PAGE, applyGroupSettings: false }).items);
+  for (const check of checks) {
+    if (!RUNNABLE.has(check.checkType)) continue;
+    out.push({ type: 'check', physicalId: check.id, payload: asRecord(check) });
+    for (const slug of slugsOf(check.privateLocations)) {
+      const privateLocationId = locationIdBySlug.get(slug);
+      if (privateLocationId) out.push({ type: 'private-location-check-assignment', physicalId: `${check.id}#${privateLocationId}`, payload: { privateLocationId, checkId: check.id } });
+    }
+  }
+
+  // Only the subscriptions of checks listed above: one of a check type Sightline does not run stays out.
+  const listed = new Set(out.map((c) => `${c.type}:${c.physicalId}`));
+  for (const sub of listAccountSubscriptions(ctx.db, ctx.accountId)) {
+    if (!listed.has(sub.checkId !== null ? `check:${sub.checkId}` : `check-group:${sub.groupId}`)) continue;
+    const owner = sub.checkId !== null ? { checkId: sub.checkId } : { groupId: sub.groupId };
+    // The code generator tells a check's subscription from a group's by which key is present.
+    out.push({ type: 'alert-channel-subscription', physicalId: sub.id, payload: { id: sub.id, alertChannelId: sub.alertChannelId, ...owner, activated: sub.activated } });
+  }
+
+  for (const window of listMaintenanceWindowsPage(ctx).windows) {
+    out.push({ type: 'maintenance-window', physicalId: window.id, payload: asRecord(window) });
+  }
+  for (const service of cursored((nextId) => listStatusPageServicePage(ctx, { limit: PAGE, nextId, paginated: true }))) {
+    out.push({ type: 'status-page-service', physicalId: service.id, payload: asRecord(service) });
+  }
+  for (const page of cursored((nextId) => listStatusPagePage(ctx, { limit: PAGE, nextId }))) {
+    out.push({ type: 'status-page', physicalId: page.id, payload: asRecord(page) });
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { transaction } from '../../db/connection';
+import {
+  commitPlanBindings,
+  deleteImportPlan,
+  deletePlanBindings,
+  findImportPlan,
+  insertBindings,
+  insertImportPlan,
+  listAccountBindings,
+  listImportPlanRows,
+  markImportPlan,
+  type ImportPlanRow,
+} from '../../db/repositories/project-imports';
+import { AppError } from '../../core/errors';
+import { ImportPlanChanges, type ImportPlan, type ImportPlanCreate, type ImportPlanListQuery } from '../../../src-shared/schemas/project-import';
+import type { ServiceContext } from '../context';
+import { collectCandidates } from './candidates';
+import { buildChanges } from './plan-build';
+import { projectOrNotFound } from './projects';
+
+function planRead(row: ImportPlanRow, withChanges = true): ImportPlan {
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    ...(row.appliedAt ? { appliedAt: row.appliedAt } : {}),
+    ...(row.committedAt ? { committedAt: row.committedAt } : {}),
+    ...(withChanges ? { changes: ImportPlanChanges.parse(row.changes) } : {}),
+  };
+}
+
+function planOrNotFound(ctx: ServiceContext, id: string): ImportPlanRow {
+  const row = findImportPlan(ctx.db, ctx.accountId, id);
+  if (!row) throw new AppError('not_found', `Import plan ${id} does not exist`);
+  return row;
+}
+
+/** A plan of the chosen resources; a preview is answered but not stored. 404 names an empty plan as the CLI expects. */
+export function createImportPlan(ctx: ServiceContext, logicalId: string, body: ImportPlanCreate, preview: boolean): ImportPlan {
+  const project = projectOrNotFound(ctx, logicalId);
+  const changes = buildChanges(collectCandidates(ctx), listAccountBindings(ctx.db, ctx.accountId), project.id, body);
+  if (changes.resources.length === 0) throw new AppError('not_found', 'No importable resources were found.');
+  const row: ImportPlanRow = {
+    id: randomUUID(),
+    accountId: ctx.accountId,
+    projectId: project.id,
+    changes,
+    createdAt: ctx.clock.now().toISOString(),
+    appliedAt: null,
+    committedAt: null,
+  };
+  if (!preview) insertImportPlan(ctx.db, row);
+  return planRead(row);
+}
+
+export function listProjectImportPlans(ctx: ServiceContext, logicalId: string, query: ImportPlanListQuery): ImportPlan[] {
+  const project = projectOrNotFound(ctx, logicalId);
+  return listImportPlanRows(ctx.db, ctx.accountId, { projectId: project.id, ...query }).map((row) => planRead(row, false));
+}
+
+export function listImportPlans(ctx: ServiceContext, query: ImportPlanListQuery): ImportPlan[] {
+  return listImportPlanRows(ctx.db, ctx.accountId, query).map((row) => planRead(row, false));
+}
+
+/** Reserves the plan's resources for its project as pending bindings; 409 names a resource another binding took meanwhile. */
+export function applyImportPlan(ctx: ServiceContext, id: string): ImportPlan {
+  return transaction(ctx.db, (tx) => {
+    const row = planOrNotFound({ ...ctx, db: tx }, id);
+    if (row.appliedAt) throw new AppError('forbidden', `Import plan ${id} is already applied`);
+    const now = ctx.clock.now().toISOString();
+    const changes = ImportPlanChanges.parse(row.changes);
+    const bindings = listAccountBindings(tx, ctx.accountId);
+    // Sets, not a scan per resource: a plan of 10,000 checks meets as many bindings.
+    const boundResources = new Set(bindings.map((b) => `${b.resourceType}:${b.resourceId}`));
+    const usedLogicalIds = new Set(bindings.filter((b) => b.projectId === row.projectId).map((b) => `${b.resourceType}:${b.logicalId}`));
+    for (const resource of changes.resources) {
+      if (boundResources.has(`${resource.type}:${String(resource.physicalId)}`) || usedLogicalIds.has(`${resource.type}:${resource.logicalId}`)) {
+        throw new AppError('conflict', `${resource.type} ${String(resource.physicalId)} (${resource.logicalId}) is already bound to a project; cancel this plan and create a new one`);
+      }
+    }
+    insertBindings(
+      tx,
+      changes.resources.map((resource) => ({
+        accountId: ctx.accountId,
+        projectId: row.projectId,
+        resourceType: resource.type,
+        resourceId: String(resource.physicalId),
+        logicalId: resource.logicalId,
+        member: true,
+        pending: true,
+        sourceFile: null,
+        importPlanId: row.id,
+        createdAt: now,
+        updatedAt: null,
+      })),
+    );
+    markImportPlan(tx, row.id, { appliedAt: now });
+    return planRead({ ...row, appliedAt: now });
+  });
+}
+
+/** Makes an applied plan's bindings final; 403 (the CLI's "invalid state") before apply or after commit. */
+export function commitImportPlan(ctx: ServiceContext, id: string): ImportPlan {
+  return transaction(ctx.db, (tx) => {
+    const row = planOrNotFound({ ...ctx, db: tx }, id);
+    if (!row.appliedAt) throw new AppError('forbidden', `Import plan ${id} must be applied before it is committed`);
+    if (row.committedAt) throw new AppError('forbidden', `Import plan ${id} is already committed`);
+    const now = ctx.clock.now().toISOString();
+    commitPlanBindings(tx, row.id, now);
+    markImportPlan(tx, row.id, { committedAt: now });
+    return planRead({ ...row, committedAt: now });
+  });
+}
+
+/** Removes an uncommitted plan and the bindings it reserved; the resources themselves are untouched. */
+export function cancelImportPlan(ctx: ServiceContext, id: string): void {
+  transaction(ctx.db, (tx) => {
+    const row = planOrNotFound({ ...ctx, db: tx }, id);
+    if (row.committedAt) throw new AppError('forbidden', `Import plan ${id} is committed and can no longer be cancelled`);
+    deletePlanBindings(tx, row.id);
+    deleteImportPlan(tx, row.id);
+  });
+}

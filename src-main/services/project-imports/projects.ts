@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { findProjectByLogicalId, insertProject, listProjectRows, type ProjectRow } from '../../db/repositories/project-imports';
+import { AppError } from '../../core/errors';
+import type { ProjectCreate, ProjectRead } from '../../../src-shared/schemas/project-import';
+import type { ServiceContext } from '../context';
+
+export function projectRead(row: ProjectRow): ProjectRead {
+  return {
+    id: row.id,
+    logicalId: row.logicalId,
+    name: row.name,
+    repoUrl: row.repoUrl,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    created_at: row.createdAt,
+  };
+}
+
+export function projectOrNotFound(ctx: ServiceContext, logicalId: string): ProjectRow {
+  const row = findProjectByLogicalId(ctx.db, ctx.accountId, logicalId);
+  if (!row) throw new AppError('not_found', `Project "${logicalId}" does not exist`);
+  return row;
+}
+
+export function listProjects(ctx: ServiceContext): ProjectRead[] {
+  return listProjectRows(ctx.db, ctx.accountId).map(projectRead);
+}
+
+export function getProject(ctx: ServiceContext, logicalId: string): ProjectRead {
+  return projectRead(projectOrNotFound(ctx, logicalId));
+}
+
+/** 409 when the logical id is taken: the CLI then says it is used by a different project. */
+export function createProject(ctx: ServiceContext, body: ProjectCreate): ProjectRead {
+  if (findProjectByLogicalId(ctx.db, ctx.accountId, body.logicalId)) {
+    throw new AppError('conflict', `logicalId "${body.logicalId}" is already used by a project`);
+  }
+  const row: ProjectRow = {
+    id: randomUUID(),
+    accountId: ctx.accountId,
+    logicalId: body.logicalId,
+    name: body.name,
+    repoUrl: body.repoUrl ?? null,
+    createdAt: ctx.clock.now().toISOString(),
+    updatedAt: null,
+  };
+  insertProject(ctx.db, row);
+  return projectRead(row);
+}

@@ -1,0 +1,5 @@
+// Monitoring as code's public face: transports import from here only.
+export { deployProject, type DryRunResult, type ProjectSummary } from './deploy';
+export { destroyProject } from './destroy';
+export { cancelDeployment, deploymentView, type DeploymentView } from './deployment-view';
+export { NOT_CODE_MANAGED, projectMembersOf, projectMembersOfOne, type ProjectMembers } from './read-bindings';

@@ -1,0 +1,146 @@
+import { AppError } from '../../core/errors';
+import { AlertChannelCreate, AlertChannelUpdate } from '../../../src-shared/schemas/alert-channel';
+import { CheckGroupCreate, CheckGroupUpdate } from '../../../src-shared/schemas/check-group';
+import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
+import { IcmpMonitorCreate } from '../../../src-shared/schemas/icmp-monitor';
+import { MaintenanceWindowCreate } from '../../../src-shared/schemas/maintenance-window';
+import { MultiStepCheckCreate } from '../../../src-shared/schemas/multistep-check';
+import { TracerouteMonitorCreate } from '../../../src-shared/schemas/traceroute-monitor';
+import { PrivateLocationCreate, PrivateLocationUpdate } from '../../../src-shared/schemas/private-location';
+import { StatusPageInput } from '../../../src-shared/schemas/status-page-resource';
+import { ServiceCreate } from '../../../src-shared/schemas/status-page';
+import { createAlertChannel, deleteAlertChannelById, getAlertChannel, updateAlertChannel } from '../alert-channels';
+import { createCheckGroup, deleteCheckGroupById, getCheckGroup, updateCheckGroup } from '../check-groups';
+import { createAnyCheck, deleteCheckById, getCheck, updateAnyCheck } from '../checks';
+import type { ServiceContext } from '../context';
+import { createMaintenanceWindow, deleteMaintenanceWindow, getMaintenanceWindow, updateMaintenanceWindow } from '../maintenance-windows';
+import { createPrivateLocation, deletePrivateLocationById, getPrivateLocation, updatePrivateLocationById } from '../private-locations';
+import {
+  createStatusPage,
+  createStatusPageService,
+  deleteStatusPageById,
+  deleteStatusPageServiceById,
+  getStatusPage,
+  getStatusPageService,
+  updateStatusPage,
+  updateStatusPageService,
+} from '../status-pages';
+import { parseOrThrow } from '../validation';
+
+type Payload = Record<string, unknown>;
+
+/**
+ * One kind of resource a deploy manages, through its entity's own service verbs (so every rule of
+ * the REST API applies). Physical ids are returned as the entity's own id (a group's is a number).
+ */
+export interface ResourceKind {
+  type: string;
+  create(ctx: ServiceContext, payload: Payload): string | number;
+  update(ctx: ServiceContext, id: string, payload: Payload): void;
+  remove(ctx: ServiceContext, id: string): void;
+  exists(ctx: ServiceContext, id: string): boolean;
+}
+
+function found(read: () => unknown): boolean {
+  try {
+    read();
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not_found') return false;
+    throw error;
+  }
+}
+
+/** Checks Sightline runs; any other `checkType` refuses the whole deploy (see unsupported.ts). */
+export const RUNNABLE_CHECK_TYPES = ['ICMP', 'TRACEROUTE', 'MULTI_STEP'] as const;
+
+const CHECK_SCHEMAS = { ICMP: IcmpMonitorCreate, TRACEROUTE: TracerouteMonitorCreate, MULTI_STEP: MultiStepCheckCreate } as const;
+
+/**
+ * The code is the whole truth: a member the construct leaves out gets its default again rather
+ * than keeping what an earlier deploy or the console stored (a PUT alone would merge over it).
+ */
+function wholeCheck(payload: Payload): AnyCheckWrite {
+  const schema = CHECK_SCHEMAS[payload.checkType as keyof typeof CHECK_SCHEMAS];
+  return (schema ? parseOrThrow(schema, payload) : payload) as AnyCheckWrite;
+}
+
+const check: ResourceKind = {
+  type: 'check',
+  // Subscriptions are resources of their own in a deploy: nothing is subscribed by default.
+  create: (ctx, payload) => createAnyCheck(ctx, payload as AnyCheckWrite, { autoAssignAlerts: false }).id,
+  update: (ctx, id, payload) => void updateAnyCheck(ctx, id, wholeCheck(payload)),
+  remove: (ctx, id) => deleteCheckById(ctx, id),
+  exists: (ctx, id) => found(() => getCheck(ctx, id)),
+};
+
+const checkGroup: ResourceKind = {
+  type: 'check-group',
+  create: (ctx, payload) => createCheckGroup(ctx, parseOrThrow(CheckGroupCreate, payload), { autoAssignAlerts: false }).id,
+  update: (ctx, id, payload) => void updateCheckGroup(ctx, id, parseOrThrow(CheckGroupUpdate, parseOrThrow(CheckGroupCreate, payload))),
+  remove: (ctx, id) => deleteCheckGroupById(ctx, id),
+  exists: (ctx, id) => found(() => getCheckGroup(ctx, id)),
+};
+
+const alertChannel: ResourceKind = {
+  type: 'alert-channel',
+  create: (ctx, payload) => createAlertChannel(ctx, parseOrThrow(AlertChannelCreate, payload)).id,
+  update: (ctx, id, payload) => void updateAlertChannel(ctx, id, parseOrThrow(AlertChannelUpdate, payload)),
+  remove: (ctx, id) => deleteAlertChannelById(ctx, id),
+  exists: (ctx, id) => found(() => getAlertChannel(ctx, id)),
+};
+
+const privateLocation: ResourceKind = {
+  type: 'private-location',
+  create: (ctx, payload) => createPrivateLocation(ctx, parseOrThrow(PrivateLocationCreate, payload)).id,
+  update: (ctx, id, payload) => void updatePrivateLocationById(ctx, id, parseOrThrow(PrivateLocationUpdate, payload)),
+  remove: (ctx, id) => deletePrivateLocationById(ctx, id),
+  exists: (ctx, id) => found(() => getPrivateLocation(ctx, id)),
+};
+
+const statusPageService: ResourceKind = {
+  type: 'status-page-service',
+  create: (ctx, payload) => createStatusPageService(ctx, parseOrThrow(ServiceCreate, payload)).id,
+  update: (ctx, id, payload) => void updateStatusPageService(ctx, id, parseOrThrow(ServiceCreate, payload)),
+  remove: (ctx, id) => deleteStatusPageServiceById(ctx, id),
+  exists: (ctx, id) => found(() => getStatusPageService(ctx, id)),
+};
+
+/** The CLI names a card's services by reference; the status page API takes `{id}`. */
+function statusPageBody(payload: Payload): Payload {
+  const cards = Array.isArray(payload.cards) ? payload.cards : [];
+  return {
+    ...payload,
+    cards: cards.map((card: Payload) => ({
+      ...card,
+      services: Array.isArray(card.services) ? card.services.map((service: unknown) => (typeof service === 'string' ? { id: service } : service)) : card.services,
+    })),
+  };
+}
+
+const statusPage: ResourceKind = {
+  type: 'status-page',
+  create: (ctx, payload) => createStatusPage(ctx, parseOrThrow(StatusPageInput, statusPageBody(payload))).id,
+  update: (ctx, id, payload) => void updateStatusPage(ctx, id, parseOrThrow(StatusPageInput, statusPageBody(payload))),
+  remove: (ctx, id) => deleteStatusPageById(ctx, id),
+  exists: (ctx, id) => found(() => getStatusPage(ctx, id)),
+};
+
+const maintenanceWindow: ResourceKind = {
+  type: 'maintenance-window',
+  create: (ctx, payload) => createMaintenanceWindow(ctx, parseOrThrow(MaintenanceWindowCreate, payload)).id,
+  update: (ctx, id, payload) => void updateMaintenanceWindow(ctx, id, parseOrThrow(MaintenanceWindowCreate, payload)),
+  remove: (ctx, id) => deleteMaintenanceWindow(ctx, id),
+  exists: (ctx, id) => found(() => getMaintenanceWindow(ctx, id)),
+};
+
+/**
+ * In the order a deploy applies them: what others reference comes first (locations and channels
+ * before the groups and checks that use them, services before pages). Deletes go in reverse.
+ */
+export const RESOURCE_KINDS: readonly ResourceKind[] = [privateLocation, alertChannel, statusPageService, checkGroup, check, statusPage, maintenanceWindow];
+
+export const KIND_BY_TYPE = new Map(RESOURCE_KINDS.map((kind) => [kind.type, kind]));
+
+/** Resources a deploy folds into the check or group they name (Sightline stores them as members of it). */
+export const FOLDED_TYPES = ['alert-channel-subscription', 'private-location-check-assignment', 'private-location-group-assignment'] as const;

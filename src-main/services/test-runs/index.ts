@@ -1,0 +1,6 @@
+// The `checkly test` runs' public face: transports import from here only.
+export { CODE_BUNDLE_MAX_BYTES, storeCodeBundle } from './bundles';
+export { cancelTestRun } from './cancel';
+export { getRecordedTestRun } from './record';
+export { startTestRun, type TestRunListener } from './run';
+export { getScheduling } from './scheduling';

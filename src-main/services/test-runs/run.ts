@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../core/errors';
+import type { JobOutcome, NoResultReason } from '../../runner/jobs';
+import type { ExecutionResult } from '../../../src-shared/schemas/run-job';
+import type { TestRunRequest, TestRunResponse } from '../../../src-shared/schemas/test-run';
+import type { ServiceContext } from '../context';
+import { cancellableRun } from './cancel';
+import { planTestRun, type PlannedTestJob } from './plan';
+import { recordTestResult, recordTestRun, type RecordedResult } from './record';
+import { rememberScheduling } from './scheduling';
+
+/** A run that cannot start within this long (its lane busy) is reported as not run, like "run once". */
+const START_WITHIN_MS = 60_000;
+
+/** Sightline's own reasons for not running a check: none of them says anything about the check. */
+const NOT_RUN: Record<NoResultReason, string> = {
+  SKIPPED: 'it could not start within a minute (every run slot of its type was busy, or no agent of its location is connected)',
+  CANCELLED: 'the run was cancelled',
+  LEASE_EXPIRED: 'its agent went away',
+  SHUTDOWN: 'the server is shutting down',
+  EXECUTOR_ERROR: 'an internal error (the server logged why)',
+  PREVIOUS_RUN_ACTIVE: 'another run was still going',
+  AGENT_OFFLINE: "this machine's agent is offline (none of its canaries answer)",
+};
+
+/** Where the live progress of a test run goes (the MQTT feed the CLI follows); one per check run suite. */
+export interface TestRunListener {
+  runStart(checkRunSuiteId: string, sequenceId: string): void;
+  result(checkRunSuiteId: string, sequenceId: string, message: Record<string, unknown>): void;
+  error(checkRunSuiteId: string, sequenceId: string, message: string): void;
+}
+
+/** One result as the CLI's reporters read it (`checkly trigger` publishes the same shape). */
+function cliResult(job: PlannedTestJob, runLocation: string, result: ExecutionResult) {
+  const failed = result.hasFailures || result.hasErrors || result.timedOut;
+  return {
+    logicalId: job.logicalId,
+    name: job.name,
+    checkType: job.checkType,
+    hasFailures: failed,
+    hasErrors: result.hasErrors,
+    isDegraded: result.isDegraded,
+    isCancelled: false,
+    runLocation,
+    responseTime: result.responseTime,
+    startedAt: result.startedAt,
+    stoppedAt: result.stoppedAt,
+    // The CLI prints these under "Logs" for a failed check.
+    logs: result.error ? [{ level: 'ERROR', msg: result.error.message, time: Date.parse(result.stoppedAt) }] : [],
+  };
+}
+
+interface RunContext {
+  runLocation: string;
+  listener: TestRunListener;
+  testSessionId: string | null;
+  signal: AbortSignal;
+}
+
+async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceId: string; testResultId: string }, { runLocation, listener, testSessionId, signal }: RunContext) {
+  const adHoc = ctx.runtime.adHoc;
+  const record = (entry: Omit<RecordedResult, 'testSessionResultId' | 'sequenceId' | 'logicalId' | 'name' | 'checkType' | 'runLocation'>) => {
+    if (testSessionId) recordTestResult(ctx, testSessionId, { ...entry, testSessionResultId: ids.testResultId, sequenceId: ids.sequenceId, logicalId: job.logicalId, name: job.name, checkType: job.checkType, runLocation });
+  };
+  const startedAt = ctx.clock.now().getTime();
+  listener.runStart(job.checkRunSuiteId, ids.sequenceId);
+  for (let attempt = 0; ; attempt++) {
+    let outcome: JobOutcome | null = null;
+    if (adHoc) outcome = await adHoc.run({ ...job.execution, runLocation }, { accountId: ctx.accountId, signal, startWithinMs: START_WITHIN_MS });
+    const result = outcome?.result;
+    if (!result) {
+      const reason =
+        outcome?.reason === 'CANCELLED'
+          ? 'Cancelled before it finished.'
+          : `Sightline could not run this check: ${adHoc ? NOT_RUN[outcome?.reason ?? 'EXECUTOR_ERROR'] : 'this server runs no agent'}. The check itself was not tried.`;
+      listener.error(job.checkRunSuiteId, ids.sequenceId, reason);
+      record({ status: 'CANCELLED', checkSessionStatus: 'CANCELLED', startedAt, stoppedAt: ctx.clock.now().getTime(), notRunReason: reason });
+      return;
+    }
+    const shown = cliResult(job, runLocation, result);
+    if (shown.hasFailures && attempt < job.maxRetries) {
+      listener.result(job.checkRunSuiteId, ids.sequenceId, { result: shown, testResultId: null, resultType: 'ATTEMPT' });
+      continue;
+    }
+    listener.result(job.checkRunSuiteId, ids.sequenceId, { result: shown, testResultId: testSessionId ? ids.testResultId : null, resultType: 'FINAL' });
+    const status = shown.hasFailures ? 'FAILED' : 'PASSED';
+    record({ status, checkSessionStatus: shown.hasFailures ? 'FAILED' : result.isDegraded ? 'DEGRADED' : 'PASSED', startedAt, stoppedAt: Date.parse(result.stoppedAt), notRunReason: null });
+    return;
+  }
+}
+
+/**
+ * POST /v1/test-sessions/run (`checkly test`): runs each job once (plus the CLI's retries) on the
+ * chosen location without storing a check; live progress goes to the listener. With shouldRecord
+ * the run is kept as a test session. Answers as soon as every job is queued.
+ */
+export function startTestRun(ctx: ServiceContext, request: TestRunRequest, listener: TestRunListener): TestRunResponse {
+  if (!ctx.runtime.adHoc) throw new AppError('unavailable', 'Checks cannot run right now: this server runs no agent. Start it without --no-agent and try again.');
+  if (ctx.runtime.shutdown.signal.aborted) throw new AppError('unavailable', 'The server is shutting down; run `checkly test` again once it is back.');
+  const plan = planTestRun(ctx, request);
+  const ids = new Map(plan.jobs.map((job) => [job.logicalId, { sequenceId: randomUUID(), testResultId: randomUUID() }]));
+  const testSessionId = request.shouldRecord === false ? null : randomUUID();
+  if (testSessionId) {
+    const now = ctx.clock.now().getTime();
+    const results: RecordedResult[] = plan.jobs.map((job) => ({
+      testSessionResultId: ids.get(job.logicalId)!.testResultId,
+      sequenceId: ids.get(job.logicalId)!.sequenceId,
+      logicalId: job.logicalId,
+      name: job.name,
+      checkType: job.checkType,
+      status: 'RUNNING',
+      checkSessionStatus: 'STARTED',
+      runLocation: plan.runLocation,
+      startedAt: now,
+      stoppedAt: null,
+      notRunReason: null,
+    }));
+    recordTestRun(ctx, { id: testSessionId, name: request.name?.trim() || 'checkly test', projectLogicalId: request.project?.logicalId ?? null, results });
+  }
+  const cancellable = cancellableRun(ctx, testSessionId);
+  const runs = plan.jobs.map((job) =>
+    runOne(ctx, job, ids.get(job.logicalId)!, { runLocation: plan.runLocation, listener, testSessionId, signal: cancellable.signal }).catch((error: unknown) => {
+      ctx.logger.error({ err: error, logicalId: job.logicalId }, 'a test run job failed inside Sightline');
+      listener.error(job.checkRunSuiteId, ids.get(job.logicalId)!.sequenceId, 'Sightline could not run this check: an internal error (the server logged why). The check itself was not tried.');
+    }),
+  );
+  void Promise.all(runs).then(cancellable.done);
+  const schedulingId = rememberScheduling(ctx.accountId);
+  const pick = (key: 'sequenceId' | 'testResultId') => Object.fromEntries(plan.jobs.map((job) => [job.logicalId, ids.get(job.logicalId)![key]]));
+  return { schedulingId, testSessionId, testResultIds: pick('testResultId'), sequenceIds: pick('sequenceId') };
+}
