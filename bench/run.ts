@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: issue 8's and issue 19's targets against the real server, plus the no-op baseline; writes bench/RESULTS.md.
+ * `npm run bench`: issue 8's, issue 19's and issue 22's targets against the real server, plus the no-op baseline; writes bench/RESULTS.md.
  *
  *   BENCH_QUICK=1                 smoke run of every scenario at a few hundred monitors (~7 min)
  *   BENCH_ONLY=a,b                only these scenarios (bytes-per-run and restart bring icmp-10k along)
@@ -18,6 +18,7 @@
  *   BENCH_RETENTION_MONITORS, BENCH_RETENTION_DAYS                               retention
  *   BENCH_CONSOLE_MONITORS, _RESULTS, _LONG, _REPEATS                            console
  *   BENCH_DEEP_BURST, _DEPTH, _FOLLOW_UP, _WORKERS, _BASELINE_S                   deep-bodies
+ *   BENCH_DEPLOY_CHECKS (1000), _GROUPS (10), _RUNS (3)                          deploy-1k: the public CLI's `checkly deploy`
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,7 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   retention: async () => (await import('./scenarios/retention')).retention,
   console: async () => (await import('./scenarios/console')).consoleBench,
   'deep-bodies': async () => (await import('./scenarios/deep-bodies')).deepBodies,
+  'deploy-1k': async () => (await import('./scenarios/deploy-1k')).deploy1k,
 };
 
 /** bytes-per-run and restart read the data folder icmp-10k leaves. */

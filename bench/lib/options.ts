@@ -15,6 +15,7 @@ export const SCENARIOS = [
   'retention',
   'console',
   'deep-bodies',
+  'deploy-1k',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -36,6 +37,8 @@ export interface BenchOptions {
   retention: { monitors: number; days: number };
   console: { monitors: number; results: number; longHistory: number; repeats: number };
   deepBodies: { burst: number; depth: number; followUp: number; workers: number; baselineS: number };
+  /** Issue 22: `checkly deploy` of a generated project, each run on a fresh data folder. */
+  deploy: { checks: number; groups: number; runs: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -125,6 +128,11 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       followUp: num(env, 'BENCH_DEEP_FOLLOW_UP', 48),
       workers: num(env, 'BENCH_DEEP_WORKERS', 4),
       baselineS: num(env, 'BENCH_DEEP_BASELINE_S', quick ? 2 : 5),
+    },
+    deploy: {
+      checks: num(env, 'BENCH_DEPLOY_CHECKS', quick ? 200 : 1_000),
+      groups: num(env, 'BENCH_DEPLOY_GROUPS', 10),
+      runs: num(env, 'BENCH_DEPLOY_RUNS', quick ? 1 : 3),
     },
   };
 }
