@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What the console says when monitors fail or recover: its toasts, the tab's icon, and this browser's announcement options. */
 export class Announcements {
@@ -15,6 +15,14 @@ export class Announcements {
     this.systemNotifications = this.settings.getByRole('switch', { name: 'Show a system notification when a monitor fails or recovers' });
     this.refusal = this.settings.getByRole('status');
     this.tabIcon = page.locator('link[rel="icon"]');
+  }
+
+  /**
+   * The tab follows the monitors: its first summary (the baseline, announced as nothing) has
+   * arrived; the icon has carried data-failing since. Changes made before this are not news.
+   */
+  async watching(): Promise<void> {
+    await expect(this.tabIcon).toHaveAttribute('data-failing', /^(true|false)$/);
   }
 
   /** Every toast on screen. */

@@ -69,6 +69,7 @@ test.describe('announcing changes', () => {
     for (const name of names) ids.push((await createIcmpCheck(request, server, name)).id);
     await openConnected(page, server, '/monitors');
     const announcements = new Announcements(page);
+    await announcements.watching();
     await expect(page).toHaveTitle('Sightline');
 
     // One trigger runs all five at once, as a shared dependency going down would.
@@ -110,6 +111,7 @@ test.describe('announcing changes', () => {
     await expect(announcements.systemNotifications).toBeChecked();
     await page.reload();
     await expect(announcements.systemNotifications).toBeChecked();
+    await announcements.watching();
 
     await setFailing(request, server, check.id, true);
     await runToCompletion(request, server, check.id);

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,8 +17,7 @@ import { AgentOfflineAlert } from '../agent/agent-offline-alert';
 import { HealthCountCard } from './health-count-card';
 import { LanesSummary } from './lanes-summary';
 import { OpenIncidents } from './open-incidents';
-import { ProblemMonitorsList } from './problem-monitors-list';
-import { ProblemMonitorsTable } from './problem-monitors-table';
+import { ProblemMonitors } from './problem-monitors';
 import { RecentNotifications } from './recent-notifications';
 import { useDashboardSummary } from './use-dashboard-summary';
 
@@ -100,12 +99,7 @@ export function DashboardPage() {
             {data && data.problems.items.length === 0 && <Quiet>Every monitor that has run is passing.</Quiet>}
             {data && data.problems.items.length > 0 && (
               <>
-                <Box visibleFrom="sm">
-                  <ProblemMonitorsTable rows={data.problems.items} />
-                </Box>
-                <Box hiddenFrom="sm">
-                  <ProblemMonitorsList rows={data.problems.items} />
-                </Box>
+                <ProblemMonitors rows={data.problems.items} />
                 {data.problems.total > data.problems.items.length && (
                   <Text size="xs" c="dimmed">
                     Showing {data.problems.items.length} of {data.problems.total}: failing first, then degraded, by name.

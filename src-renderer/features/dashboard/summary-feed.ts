@@ -27,19 +27,20 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * The one dashboard.onSummary stream of the tab, opened by the console's shell (the change
- * announcer). Browsers allow six HTTP/1.1 connections per host across all tabs and each SSE stream
+ * announcer) once `enabled`. Browsers allow six HTTP/1.1 connections per host across all tabs and each SSE stream
  * holds one, so the Dashboard reads this stream instead of opening a second.
  */
-export function useOpenSummaryFeed(onSummary: (summary: DashboardSummary) => void): void {
+export function useOpenSummaryFeed(enabled: boolean, onSummary: (summary: DashboardSummary) => void): void {
   const trpc = useTRPC();
-  const subscription = useSubscription(
-    trpc.dashboard.onSummary.subscriptionOptions(undefined, {
+  const subscription = useSubscription({
+    ...trpc.dashboard.onSummary.subscriptionOptions(undefined, {
       onData: (summary) => {
         publish({ summary, live: state.live });
         onSummary(summary);
       },
     }),
-  );
+    enabled,
+  });
   const live = subscription.status === 'pending';
   useEffect(() => publish({ summary: state.summary, live }), [live]);
   useEffect(() => () => publish(CLOSED), []);
