@@ -171,4 +171,37 @@ describe('the public CLI (checkly 8.23.2): import', { timeout: CLI_TEST_TIMEOUT 
     expect((await server.api('GET', `/v1/checks/${office.body.id}`)).status).toBe(200);
     expect((await server.api('GET', `/v1/status-pages/${page.body.id}`)).status).toBe(200);
   });
+
+  it('a deploy of the imported code reports every imported resource unchanged and creates nothing', async () => {
+    const LOGICAL = 'roundtrip';
+    await writeFile(join(dir, 'checkly.config.ts'), `import { defineConfig } from 'checkly'\nexport default defineConfig({ projectName: 'Roundtrip', logicalId: '${LOGICAL}', checks: { checkMatch: '**/__checks__/**/*.check.ts' } })\n`);
+    // A deploy bundles the project: it needs the package.json a real project has.
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'roundtrip', private: true, devDependencies: { checkly: '8.23.2' } }));
+    expect((await server.api('POST', '/next/projects', { name: 'Roundtrip', logicalId: LOGICAL })).status).toBe(201);
+    const ch = await createEmailChannel(server, 'roundtrip@example.test');
+    const grp = (await server.api('POST', '/v1/check-groups', { name: 'Roundtrip group', concurrency: 1 })).body.id;
+    const ping = (await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Roundtrip ping', groupId: grp, alertChannelSubscriptions: [{ alertChannelId: ch, activated: true }] }))).body.id;
+    const flow = (await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', { name: 'Roundtrip flow', script: SCRIPT })).body.id;
+    const checksBefore = (await server.api('GET', '/v1/checks?limit=100')).body.length;
+
+    const plan = await runCli(server, ['import', `check:${ping}`, `check:${flow}`, `check-group:${grp}`, `alert-channel:${ch}`], {}, { cwd: dir, input: 'n\n' });
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    const [created] = (await server.api('GET', `/next/projects/${LOGICAL}/imports`)).body;
+    const apply = await runCli(server, ['import', 'apply', '--plan-id', created.id], {}, { cwd: dir });
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+
+    const preview = await runCli(server, ['deploy', '--preview'], {}, { cwd: dir });
+    expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+    expect(preview.stdout).not.toContain('Create:');
+    expect(preview.stdout).not.toContain('Delete:');
+    const unchanged = preview.stdout.slice(preview.stdout.indexOf('Update and Unchanged:'));
+    for (const line of [`EmailAlertChannel: alert-channel-${ch}`, `IcmpMonitor: check-${ping}`, `MultiStepCheck: check-${flow}`, `CheckGroupV2: check-group-${grp}`]) expect(unchanged).toContain(line);
+
+    const deploy = await runCli(server, ['deploy', '--force', '--output'], {}, { cwd: dir });
+    expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
+    expect(deploy.stdout).not.toContain('Create:');
+    expect((await server.api('GET', '/v1/checks?limit=100')).body.length).toBe(checksBefore);
+    const after = (await server.api('GET', `/v1/checks/${ping}`)).body;
+    expect(after).toMatchObject({ name: 'Roundtrip ping', groupId: grp, alertChannelSubscriptions: [{ alertChannelId: ch, activated: true }] });
+  });
 });
