@@ -74,6 +74,8 @@ describe('the public CLI (checkly 8.23.2): deploy and destroy', { timeout: CLI_T
     expect(checks.find((c: any) => c.name === 'Console ping')).toMatchObject({ project: null, logicalId: null, member: null, projectBindings: { owner: null, references: [] } });
 
     const flow = checks.find((c: any) => c.name === 'API flow');
+    // The CLI names a multi-step check's spec file in its payload: the console shows it as the check's source.
+    expect(flow.projectBindings.owner.binding.sourceFile).toBe('__checks__/flow.spec.ts');
     expect(flow.dependencies).toEqual([{ path: '__checks__/helpers/target.ts', content: expect.stringContaining('export function targetUrl') }]);
     const v2 = await server.api('GET', `/v2/checks/${ping.id}`);
     expect(v2.body.projectBindings.owner.binding.logicalId).toBe('loopback-ping');

@@ -56,6 +56,15 @@ function refuseForeignOwners(ctx: ServiceContext, project: ProjectRow, resources
 }
 
 /**
+ * The file a resource comes from, as far as the deploy payload says: the CLI sends a multi-step
+ * check's spec file (`scriptPath`) and nothing for other constructs.
+ */
+function sourceFileOf(resource: DeployResource): string | null {
+  const scriptPath = resource.payload?.scriptPath;
+  return typeof scriptPath === 'string' && scriptPath.length > 0 ? scriptPath.slice(0, 1024) : null;
+}
+
+/**
  * Applies a project's resources through each entity's service, in dependency order, inside the
  * caller's transaction; then deletes (or, with preserveResources, detaches) what the code dropped.
  */
@@ -70,8 +79,9 @@ export function applyResources(ctx: ServiceContext, tx: Db, project: ProjectRow,
   const bind = (resource: DeployResource, id: PhysicalId) => {
     const binding = bound.get(keyOf(resource.type, resource.logicalId));
     // A binding an import plan reserved stays pending until the plan is committed (or cancelled).
-    if (binding) updateBinding(tx, binding.id, { resourceId: String(id), member: resource.member, pending: binding.importPlanId ? binding.pending : false, updatedAt: now });
-    else insertBinding(tx, { accountId: ctx.accountId, projectId: project.id, resourceType: resource.type, resourceId: String(id), logicalId: resource.logicalId, member: resource.member, pending: false, sourceFile: null, importPlanId: null, createdAt: now, updatedAt: null });
+    const sourceFile = sourceFileOf(resource);
+    if (binding) updateBinding(tx, binding.id, { resourceId: String(id), member: resource.member, pending: binding.importPlanId ? binding.pending : false, sourceFile, updatedAt: now });
+    else insertBinding(tx, { accountId: ctx.accountId, projectId: project.id, resourceType: resource.type, resourceId: String(id), logicalId: resource.logicalId, member: resource.member, pending: false, sourceFile, importPlanId: null, createdAt: now, updatedAt: null });
   };
 
   for (const resource of payload.resources.filter((r) => !r.member)) {
