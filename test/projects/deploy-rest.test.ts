@@ -39,6 +39,10 @@ describe('POST /v1/projects/deploy and DELETE /v1/projects/{logicalId}', () => {
     const res = await deploy(fixturePayload());
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('SUCCEEDED');
+    // Who deployed reads as the key holder's name, not an id.
+    const me = (await server.api('GET', '/next/users/me')).body;
+    expect(me.name).toEqual(expect.any(String));
+    expect(res.body.createdBy).toBe(me.name);
     expect(actionsOf(res.body.result.diff)['loopback-ping']).toBe('CREATE');
     const ping = await checkNamed('Loopback ping');
     expect(ping).toMatchObject({ logicalId: 'loopback-ping', member: true, project: { logicalId: 'sightline-fixture', name: 'Sightline fixture' } });

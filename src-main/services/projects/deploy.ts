@@ -8,6 +8,7 @@ import type { ServiceContext } from '../context';
 import { applyResources } from './apply';
 import { deploymentView, type DeploymentView } from './deployment-view';
 import { refuseUnsupportedResources } from './unsupported';
+import { deployerName } from './deployer';
 
 export interface ProjectSummary {
   id: string;
@@ -87,7 +88,7 @@ export function deployProject(ctx: ServiceContext, payload: DeployPayload, query
       preserveResources: query.preserveResources,
       diff: applied.diff,
       error: null,
-      createdBy,
+      createdBy: deployerName(ctx, createdBy),
       createdAt: now,
       finishedAt: now,
     });

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context';
 import { dropUnwanted } from './apply';
 import { inTransaction, summaryOf, type DryRunResult } from './deploy';
 import { deploymentView, type DeploymentView } from './deployment-view';
+import { deployerName } from './deployer';
 
 /**
  * `DELETE /v1/projects/{logicalId}`: every resource the project owns is deleted (or detached with
@@ -21,7 +22,7 @@ export function destroyProject(ctx: ServiceContext, logicalId: string, query: De
     if (query.dryRun) return { diff, deploymentId: null };
     const now = ctx.clock.now().toISOString();
     const deploymentId = randomUUID();
-    insertDeployment(tx, { id: deploymentId, accountId: ctx.accountId, projectId: project.id, status: 'SUCCEEDED', scheduleOnDeploy: false, preserveResources: query.preserveResources, diff, error: null, createdBy, createdAt: now, finishedAt: now });
+    insertDeployment(tx, { id: deploymentId, accountId: ctx.accountId, projectId: project.id, status: 'SUCCEEDED', scheduleOnDeploy: false, preserveResources: query.preserveResources, diff, error: null, createdBy: deployerName(ctx, createdBy), createdAt: now, finishedAt: now });
     return { diff, deploymentId };
   });
   if (outcome.deploymentId === null) return { project: summaryOf(project), diff: outcome.diff };
