@@ -28,6 +28,17 @@ const PAGES: ReadonlyArray<[path: string, heading: string]> = [
 ];
 
 test.describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical violations', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`a hovered Monitors row keeps its links readable (${scheme})`, async ({ page, server, request }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await createIcmpCheck(request, server, 'Edge ping');
+      await createIcmpCheck(request, server, 'Other ping');
+      await openConnected(page, server, '/monitors');
+      await page.getByRole('table', { name: 'Monitors' }).getByRole('row').filter({ hasText: 'Edge ping' }).hover();
+      expect(await blockingViolations(page)).toEqual([]);
+    });
+  }
+
   test('the sign-in page', async ({ page }) => {
     await page.goto('/');
     await expect(new ApiKeyPrompt(page).heading).toBeVisible();
