@@ -39,6 +39,13 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical v
     });
   }
 
+  test('a monitor with no alert channel says where to subscribe one, with a link told apart from its sentence', async ({ page, server, request }) => {
+    const check = await createIcmpCheck(request, server, 'Lonely ping');
+    await openConnected(page, server, `/monitors/${check.id}`);
+    await expect(page.getByText('No alert channel is subscribed.')).toBeVisible();
+    expect(await blockingViolations(page)).toEqual([]);
+  });
+
   test('the sign-in page', async ({ page }) => {
     await page.goto('/');
     await expect(new ApiKeyPrompt(page).heading).toBeVisible();
