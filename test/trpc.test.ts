@@ -1,61 +1,53 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { icmpBody, startServer, type TestServer } from './helpers/server';
-import { trpcClient, trpcError, type TrpcClient } from './helpers/trpc';
+import { describe, expect, it } from 'vitest';
+import { icmpBody } from './helpers/server';
+import { trpcClient, trpcError } from './helpers/trpc';
+import { useServerWithClients } from './helpers/trpc-server';
 
 describe('tRPC twins of the REST operations', () => {
-  let server: TestServer;
-  let trpc: TrpcClient;
-
-  beforeAll(async () => {
-    server = await startServer();
-    trpc = trpcClient(server.url, server.key);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const env = useServerWithClients();
 
   it('accounts.me returns the same account as REST', async () => {
-    const me = await trpc.accounts.me.query();
-    const rest = await server.api('GET', '/v1/accounts/me');
+    const me = await env.trpc.accounts.me.query();
+    const rest = await env.server.api('GET', '/v1/accounts/me');
     expect(me).toEqual(rest.body);
   });
 
   it('create, get, list, update and delete round-trip, and REST sees the same data', async () => {
-    const created = await trpc.checks.createIcmp.mutate({ name: 'Over tRPC', tags: ['rpc'], request: { hostname: '127.0.0.1', pingCount: 2 } });
+    const created = await env.trpc.checks.createIcmp.mutate({ name: 'Over tRPC', tags: ['rpc'], request: { hostname: '127.0.0.1', pingCount: 2 } });
     expect(created).toMatchObject({ name: 'Over tRPC', checkType: 'ICMP', tags: ['rpc'], frequency: 10, updated_at: null, request: { hostname: '127.0.0.1', ipFamily: 'IPv4', pingCount: 2, assertions: [] } });
-    expect((await server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(created);
+    expect((await env.server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(created);
 
-    expect(await trpc.checks.get.query({ id: created.id })).toEqual(created);
+    expect(await env.trpc.checks.get.query({ id: created.id })).toEqual(created);
 
-    const page = await trpc.checks.list.query({ tag: ['rpc'] });
+    const page = await env.trpc.checks.list.query({ tag: ['rpc'] });
     expect(page).toMatchObject({ total: 1, page: 1, limit: 10 });
     expect(page.items).toEqual([created]);
 
-    const updated = await trpc.checks.updateIcmp.mutate({ id: created.id, patch: { name: 'Renamed over tRPC', muted: true } });
+    const updated = await env.trpc.checks.updateIcmp.mutate({ id: created.id, patch: { name: 'Renamed over tRPC', muted: true } });
     expect(updated).toMatchObject({ id: created.id, name: 'Renamed over tRPC', muted: true, tags: ['rpc'], request: created.request });
     expect(updated.updated_at).not.toBeNull();
-    expect((await server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(updated);
+    expect((await env.server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(updated);
 
-    expect(await trpc.checks.delete.mutate({ id: created.id })).toEqual({ id: created.id });
-    expect((await server.api('GET', `/v1/checks/${created.id}`)).status).toBe(404);
-    const gone = await trpcError(trpc.checks.get.query({ id: created.id }));
+    expect(await env.trpc.checks.delete.mutate({ id: created.id })).toEqual({ id: created.id });
+    expect((await env.server.api('GET', `/v1/checks/${created.id}`)).status).toBe(404);
+    const gone = await trpcError(env.trpc.checks.get.query({ id: created.id }));
     expect(gone.data?.code).toBe('NOT_FOUND');
     expect(gone.data?.httpStatus).toBe(404);
   });
 
   it('lists with paging like REST', async () => {
-    for (let i = 0; i < 3; i++) await trpc.checks.createIcmp.mutate(icmpBody({ name: `Paged ${i}`, tags: ['paged'] }) as never);
-    const page = await trpc.checks.list.query({ tag: ['paged'], limit: 2, page: 2 });
+    for (let i = 0; i < 3; i++) await env.trpc.checks.createIcmp.mutate(icmpBody({ name: `Paged ${i}`, tags: ['paged'] }) as never);
+    const page = await env.trpc.checks.list.query({ tag: ['paged'], limit: 2, page: 2 });
     expect(page.total).toBe(3);
     expect(page.items).toHaveLength(1);
-    const rest = await server.api('GET', '/v1/checks?tag=paged&limit=2&page=2');
+    const rest = await env.server.api('GET', '/v1/checks?tag=paged&limit=2&page=2');
     expect(rest.body).toEqual(page.items);
   });
 
   it('answers NOT_FOUND for unknown ids on get, update and delete', async () => {
     const id = randomUUID();
-    for (const call of [trpc.checks.get.query({ id }), trpc.checks.updateIcmp.mutate({ id, patch: { name: 'x' } }), trpc.checks.delete.mutate({ id })]) {
+    for (const call of [env.trpc.checks.get.query({ id }), env.trpc.checks.updateIcmp.mutate({ id, patch: { name: 'x' } }), env.trpc.checks.delete.mutate({ id })]) {
       const error = await trpcError(call);
       expect(error.data?.code).toBe('NOT_FOUND');
       expect(error.message).toBe('Not Found');
@@ -63,7 +55,7 @@ describe('tRPC twins of the REST operations', () => {
   });
 
   it('answers UNAUTHORIZED without a key or with an unknown one, and creates nothing', async () => {
-    for (const client of [trpcClient(server.url, null), trpcClient(server.url, 'sl_unknown_key')]) {
+    for (const client of [trpcClient(env.server.url, null), trpcClient(env.server.url, 'sl_unknown_key')]) {
       const me = await trpcError(client.accounts.me.query());
       expect(me.data?.code).toBe('UNAUTHORIZED');
       expect(me.data?.httpStatus).toBe(401);
@@ -71,11 +63,11 @@ describe('tRPC twins of the REST operations', () => {
       const create = await trpcError(client.checks.createIcmp.mutate({ name: 'Sneaky', request: { hostname: '127.0.0.1' } }));
       expect(create.data?.code).toBe('UNAUTHORIZED');
     }
-    expect((await trpc.checks.list.query({ search: 'Sneaky' })).total).toBe(0);
+    expect((await env.trpc.checks.list.query({ search: 'Sneaky' })).total).toBe(0);
   });
 
   it('answers FORBIDDEN when the account header names another account', async () => {
-    const client = trpcClient(server.url, server.key, { 'x-service-account': randomUUID() });
+    const client = trpcClient(env.server.url, env.server.key, { 'x-service-account': randomUUID() });
     const error = await trpcError(client.accounts.me.query());
     expect(error.data?.code).toBe('FORBIDDEN');
     expect(error.message).toBe('Forbidden');
@@ -83,39 +75,39 @@ describe('tRPC twins of the REST operations', () => {
 
   it('answers BAD_REQUEST naming the field for an invalid create, like REST', async () => {
     const body = { name: 'Too many pings', request: { hostname: '127.0.0.1', pingCount: 51 } };
-    const error = await trpcError(trpc.checks.createIcmp.mutate(body));
+    const error = await trpcError(env.trpc.checks.createIcmp.mutate(body));
     expect(error.data?.code).toBe('BAD_REQUEST');
     expect(error.data?.httpStatus).toBe(400);
     expect(error.message).toBe('request.pingCount: must be 50 or less');
-    const rest = await server.api('POST', '/v1/checks/icmp', body);
+    const rest = await env.server.api('POST', '/v1/checks/icmp', body);
     expect(rest.body.message).toBe(error.message);
-    expect((await trpc.checks.list.query({ search: 'Too many pings' })).total).toBe(0);
+    expect((await env.trpc.checks.list.query({ search: 'Too many pings' })).total).toBe(0);
   });
 
   it('answers BAD_REQUEST for an invalid update and keeps the stored check', async () => {
-    const created = await trpc.checks.createIcmp.mutate({ name: 'Stable', request: { hostname: '127.0.0.1' } });
-    const error = await trpcError(trpc.checks.updateIcmp.mutate({ id: created.id, patch: { frequency: 7 as never } }));
+    const created = await env.trpc.checks.createIcmp.mutate({ name: 'Stable', request: { hostname: '127.0.0.1' } });
+    const error = await trpcError(env.trpc.checks.updateIcmp.mutate({ id: created.id, patch: { frequency: 7 as never } }));
     expect(error.data?.code).toBe('BAD_REQUEST');
     expect(error.message).toContain('patch.frequency: ');
-    expect(await trpc.checks.get.query({ id: created.id })).toEqual(created);
+    expect(await env.trpc.checks.get.query({ id: created.id })).toEqual(created);
   });
 
   it('answers BAD_REQUEST for a merged monitor that fails the cross-field rules', async () => {
-    const created = await trpc.checks.createIcmp.mutate({ name: 'Offset', frequency: 60, frequencyOffset: 300, request: { hostname: '127.0.0.1' } });
-    const error = await trpcError(trpc.checks.updateIcmp.mutate({ id: created.id, patch: { frequency: 5 } }));
+    const created = await env.trpc.checks.createIcmp.mutate({ name: 'Offset', frequency: 60, frequencyOffset: 300, request: { hostname: '127.0.0.1' } });
+    const error = await trpcError(env.trpc.checks.updateIcmp.mutate({ id: created.id, patch: { frequency: 5 } }));
     expect(error.data?.code).toBe('BAD_REQUEST');
     expect(error.message).toBe('frequencyOffset: with frequency 5 must be between 1 and 50');
   });
 
   it('answers PAYMENT_REQUIRED over the plan limit', async () => {
-    const { total } = await trpc.checks.list.query({});
-    await trpc.accounts.setPlan.mutate({ maxChecks: total });
+    const { total } = await env.trpc.checks.list.query({});
+    await env.trpc.accounts.setPlan.mutate({ maxChecks: total });
     try {
-      const error = await trpcError(trpc.checks.createIcmp.mutate({ name: 'Over the limit', request: { hostname: '127.0.0.1' } }));
+      const error = await trpcError(env.trpc.checks.createIcmp.mutate({ name: 'Over the limit', request: { hostname: '127.0.0.1' } }));
       expect(error.data?.code).toBe('PAYMENT_REQUIRED');
       expect(error.data?.httpStatus).toBe(402);
     } finally {
-      await trpc.accounts.setPlan.mutate({ maxChecks: null });
+      await env.trpc.accounts.setPlan.mutate({ maxChecks: null });
     }
   });
 });

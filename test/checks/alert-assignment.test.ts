@@ -106,10 +106,9 @@ describe.each(CREATES)('alert channel assignment of a %s check', (_type, path, b
     const missing = await server.api('POST', path, { ...body, groupId: 41 });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('groupId: no check group with id 41');
-    const group = server.backend.db.sqlite
-      .prepare('insert into check_groups (account_id,name,body,created_at) values (?,?,?,?)')
-      .run(server.backend.accountId, 'Group', '{}', new Date().toISOString());
-    const groupId = Number(group.lastInsertRowid);
+    const group = await server.api('POST', '/v1/check-groups', { name: 'Group' });
+    expect(group.status, group.text).toBe(201);
+    const groupId = group.body.id as number;
     const res = await server.api('POST', path, { ...body, groupId });
     expect(res.status, res.text).toBe(201);
     expect(res.body.groupId).toBe(groupId);

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { MAINTENANCE_KEYS } from '../../src-main/db/repositories/maintenance-state';
 import { uptimeOf } from '../../src-main/services/checks/uptime';
 import { encodeRunId } from '../../src-shared/rules/run-ids';
-import { icmpBody, startServer, type TestServer } from '../helpers/server';
-import { trpcClient, trpcError, type TrpcClient } from '../helpers/trpc';
+import { icmpBody, type TestServer } from '../helpers/server';
+import { trpcError, type TrpcClient } from '../helpers/trpc';
 import { DAY, FLAGS, HOUR, insertChecks, insertResults } from './overview-fixtures';
+import { useServerWithClients } from '../helpers/trpc-server';
 
 /** A ping request that always fails its assertion (average latency below 0 ms). */
 const IMPOSSIBLE = { hostname: '127.0.0.1', pingCount: 1, assertions: [{ source: 'LATENCY', comparison: 'LESS_THAN', property: 'avg', target: '0' }] };
@@ -24,27 +25,18 @@ async function create(server: TestServer, body: Record<string, unknown>): Promis
 }
 
 describe('checks.overview with real runs (fping on loopback)', () => {
-  let server: TestServer;
-  let trpc: TrpcClient;
-
-  beforeAll(async () => {
-    server = await startServer();
-    trpc = trpcClient(server.url, server.key);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const env = useServerWithClients();
 
   it('lists the failing monitor first, then passing, not run yet and paused, with last run, µs response, uptime and strip', async () => {
-    const passing = await create(server, { name: 'Loopback', request: { hostname: '127.0.0.1', pingCount: 1 } });
-    const failing = await create(server, { name: 'Impossible latency', request: IMPOSSIBLE });
-    const fresh = await create(server, { name: 'Never ran' });
-    const paused = await create(server, { name: 'A paused one', activated: false, request: { hostname: '127.0.0.1', pingCount: 1 } });
-    await runToCompletion(server, passing);
-    await runToCompletion(server, failing);
-    await runToCompletion(server, paused);
+    const passing = await create(env.server, { name: 'Loopback', request: { hostname: '127.0.0.1', pingCount: 1 } });
+    const failing = await create(env.server, { name: 'Impossible latency', request: IMPOSSIBLE });
+    const fresh = await create(env.server, { name: 'Never ran' });
+    const paused = await create(env.server, { name: 'A paused one', activated: false, request: { hostname: '127.0.0.1', pingCount: 1 } });
+    await runToCompletion(env.server, passing);
+    await runToCompletion(env.server, failing);
+    await runToCompletion(env.server, paused);
 
-    const page = await trpc.checks.overview.query({});
+    const page = await env.trpc.checks.overview.query({});
     expect(page.items.map((item) => [item.name, item.health])).toEqual([
       ['Impossible latency', 'failing'],
       ['Loopback', 'passing'],
@@ -63,11 +55,11 @@ describe('checks.overview with real runs (fping on loopback)', () => {
     expect(good.lastResponseUs).toBeLessThan(50_000);
     expect(good.recent.map((r) => r.verdict)).toEqual(['PASSED']);
     expect(Date.parse(good.lastRunAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    const status = await server.api('GET', `/v1/check-statuses/${passing}`);
+    const status = await env.server.api('GET', `/v1/check-statuses/${passing}`);
     expect(good.lastRunAt).toBe(status.body.updated_at);
     expect(none).toMatchObject({ id: fresh, lastRunAt: null, lastResponseUs: null, uptime24h: null, recent: [] });
     // The result each bar names is the one the API serves.
-    const result = await server.api('GET', `/v1/check-results/${failing}/${bad.recent[0].id}`);
+    const result = await env.server.api('GET', `/v1/check-results/${failing}/${bad.recent[0].id}`);
     expect(result.status, result.text).toBe(200);
     expect(result.body.hasFailures).toBe(true);
   });
@@ -76,21 +68,13 @@ describe('checks.overview with real runs (fping on loopback)', () => {
 const NOW = Date.parse('2026-03-10T12:30:00.000Z');
 
 describe('checks.overview with recorded results', () => {
-  let server: TestServer;
-  let trpc: TrpcClient;
   const clock = new ManualClock(NOW);
 
-  beforeAll(async () => {
-    server = await startServer({ clock });
-    trpc = trpcClient(server.url, server.key);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const env = useServerWithClients({ clock });
 
   it('shows sub-millisecond latency, the last 30 FINAL results oldest first, and 24 h uptime from rollups and raw results', async () => {
-    const sqlite = server.backend.db.sqlite;
-    const [check] = insertChecks(sqlite, server.backend.accountId, [{ name: 'Recorded' }]);
+    const sqlite = env.server.backend.db.sqlite;
+    const [check] = insertChecks(sqlite, env.server.backend.accountId, [{ name: 'Recorded' }]);
     // 35 FINAL results a minute apart (the strip keeps the newest 30), an ATTEMPT among them (never shown).
     const verdicts = [FLAGS.pass, FLAGS.degraded, FLAGS.fail, FLAGS.timedOut, FLAGS.cancelled, FLAGS.skipped, FLAGS.pass];
     const seeds = Array.from({ length: 35 }, (_, i) => ({ startedAt: NOW - (35 - i) * 60_000, flags: verdicts[i % verdicts.length], avgUs: 1_000 + i }));
@@ -110,7 +94,7 @@ describe('checks.overview with recorded results', () => {
       .run(check.checkNum, NOW - 2 * DAY - (NOW % HOUR));
     sqlite.prepare('insert into maintenance_state (key, value, updated_at) values (?, ?, ?)').run(MAINTENANCE_KEYS.rollupWatermark, NOW - (NOW % HOUR) - 2 * HOUR, NOW);
 
-    const page = await trpc.checks.overview.query({ search: 'Recorded' });
+    const page = await env.trpc.checks.overview.query({ search: 'Recorded' });
     const [item] = page.items;
     expect(item).toMatchObject({ name: 'Recorded', health: 'passing', lastResponseUs: 42, lastResponsePrecise: true, lastRunAt: new Date(NOW - 10_000 + 100).toISOString() });
     expect(item.recent).toHaveLength(30);
@@ -123,17 +107,17 @@ describe('checks.overview with recorded results', () => {
     expect(new Set(item.recent.map((r) => r.verdict))).toEqual(new Set(['PASSED', 'DEGRADED', 'FAILED', 'TIMED_OUT', 'CANCELLED', 'SKIPPED']));
     for (const r of item.recent.filter((r) => r.verdict === 'SKIPPED')) expect(r.responseUs).toBeNull();
 
-    const expected = uptimeOf({ db: server.backend.db.db }, check.id, NOW - DAY, NOW).uptimePercent;
+    const expected = uptimeOf({ db: env.server.backend.db.db }, check.id, NOW - DAY, NOW).uptimePercent;
     expect(item.uptime24h).toBe(expected);
     // Raw: 36 FINAL results; passed 11 (10 + the newest), degraded 5, failed 10 (5 failed + 5 timed out), 5 cancelled, 5 skipped. Rolled: 10 passed, 1 failed.
     expect(item.uptime24h).toBeCloseTo(((11 + 5 + 10) / (11 + 5 + 10 + 10 + 1)) * 100, 6);
   });
 
   it('filters by search (any script and case), health, type, tags and group; counts per health ignore the health filter', async () => {
-    const sqlite = server.backend.db.sqlite;
-    const group = await server.api('POST', '/v1/check-groups', { name: 'Routers', locations: [], concurrency: 1 });
+    const sqlite = env.server.backend.db.sqlite;
+    const group = await env.server.api('POST', '/v1/check-groups', { name: 'Routers', locations: [], concurrency: 1 });
     expect(group.status, group.text).toBe(201);
-    const seeded = insertChecks(sqlite, server.backend.accountId, [
+    const seeded = insertChecks(sqlite, env.server.backend.accountId, [
       { name: 'Zürich core', tags: ['core', 'ch'], groupId: group.body.id },
       { name: 'zurich edge', tags: ['edge'] },
       { name: 'Basel core', tags: ['core'], groupId: group.body.id },
@@ -142,7 +126,7 @@ describe('checks.overview with recorded results', () => {
     insertResults(sqlite, seeded[0].checkNum, [{ startedAt: NOW - 60_000, flags: FLAGS.fail }]);
     insertResults(sqlite, seeded[1].checkNum, [{ startedAt: NOW - 60_000, flags: FLAGS.degraded }]);
     insertResults(sqlite, seeded[2].checkNum, [{ startedAt: NOW - 60_000, flags: FLAGS.pass }]);
-    const names = async (input: Parameters<TrpcClient['checks']['overview']['query']>[0]) => (await trpc.checks.overview.query(input)).items.map((i) => i.name);
+    const names = async (input: Parameters<TrpcClient['checks']['overview']['query']>[0]) => (await env.trpc.checks.overview.query(input)).items.map((i) => i.name);
 
     expect(await names({ search: 'ZÜRICH' })).toEqual(['Zürich core']);
     expect(await names({ search: 'zurich' })).toEqual(['zurich edge']);
@@ -153,25 +137,25 @@ describe('checks.overview with recorded results', () => {
     expect(await names({ groupId: null, search: 'r' })).toEqual(['zurich edge', 'Recorded', 'Bern paused']);
     expect(await names({ checkType: 'TRACEROUTE' })).toEqual([]);
 
-    const failingOrDegraded = await trpc.checks.overview.query({ health: ['degraded', 'failing'], tags: ['core', 'edge'] });
+    const failingOrDegraded = await env.trpc.checks.overview.query({ health: ['degraded', 'failing'], tags: ['core', 'edge'] });
     expect(failingOrDegraded.items.map((i) => [i.name, i.health])).toEqual([
       ['Zürich core', 'failing'],
       ['zurich edge', 'degraded'],
     ]);
     expect(failingOrDegraded.total).toBe(2);
     expect(failingOrDegraded.healthCounts).toEqual({ failing: 1, degraded: 1, passing: 1, 'not-run': 0, paused: 1 });
-    const grouped = (await trpc.checks.overview.query({ groupId: group.body.id })).items[0];
+    const grouped = (await env.trpc.checks.overview.query({ groupId: group.body.id })).items[0];
     expect(grouped).toMatchObject({ groupId: group.body.id, groupName: 'Routers', tags: ['core', 'ch'] });
   });
 
   it('sorts and pages on the server', async () => {
-    const all = await trpc.checks.overview.query({ limit: 100 });
-    const byName = (await trpc.checks.overview.query({ sort: 'name', limit: 100 })).items.map((i) => i.name);
+    const all = await env.trpc.checks.overview.query({ limit: 100 });
+    const byName = (await env.trpc.checks.overview.query({ sort: 'name', limit: 100 })).items.map((i) => i.name);
     // Case and accents do not split names apart: "Zürich core" sorts with "zurich edge".
     expect(byName).toEqual(['Basel core', 'Bern paused', 'Recorded', 'Zürich core', 'zurich edge']);
-    const byNameDesc = (await trpc.checks.overview.query({ sort: 'name', order: 'desc', limit: 100 })).items.map((i) => i.name);
+    const byNameDesc = (await env.trpc.checks.overview.query({ sort: 'name', order: 'desc', limit: 100 })).items.map((i) => i.name);
     expect(byNameDesc).toEqual([...byName].reverse());
-    const byLastRun = (await trpc.checks.overview.query({ sort: 'lastRun', order: 'desc', limit: 100 })).items;
+    const byLastRun = (await env.trpc.checks.overview.query({ sort: 'lastRun', order: 'desc', limit: 100 })).items;
     const runs = byLastRun.map((i) => i.lastRunAt);
     // Newest first; never run last.
     expect(runs.filter((r) => r !== null)).toEqual(
@@ -180,12 +164,12 @@ describe('checks.overview with recorded results', () => {
     expect(runs.indexOf(null)).toBe(runs.filter((r) => r !== null).length);
     // Health order holds across pages.
     const pages = [];
-    for (let page = 1; page <= Math.ceil(all.total / 2); page += 1) pages.push(...(await trpc.checks.overview.query({ limit: 2, page })).items.map((i) => i.id));
+    for (let page = 1; page <= Math.ceil(all.total / 2); page += 1) pages.push(...(await env.trpc.checks.overview.query({ limit: 2, page })).items.map((i) => i.id));
     expect(pages).toEqual(all.items.map((i) => i.id));
     const rank = ['failing', 'degraded', 'passing', 'not-run', 'paused'];
     const ranks = all.items.map((i) => rank.indexOf(i.health));
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
-    const past = await trpc.checks.overview.query({ limit: 50, page: 9 });
+    const past = await env.trpc.checks.overview.query({ limit: 50, page: 9 });
     expect(past).toMatchObject({ items: [], total: all.total, page: 9 });
   });
 
@@ -200,13 +184,13 @@ describe('checks.overview with recorded results', () => {
       [{ checkType: 'FTP' }, 'checkType'],
     ];
     for (const [input, field] of cases) {
-      const error = await trpcError(trpc.checks.overview.query(input as never));
+      const error = await trpcError(env.trpc.checks.overview.query(input as never));
       expect(error.data?.httpStatus, JSON.stringify(input)).toBe(400);
       expect(error.message).toContain(`${field}: `);
     }
   });
 
   it('lists the tags of the account for the tag filter', async () => {
-    expect(await trpc.checks.tags.query()).toEqual(expect.arrayContaining(['ch', 'core', 'edge']));
+    expect(await env.trpc.checks.tags.query()).toEqual(expect.arrayContaining(['ch', 'core', 'edge']));
   });
 });

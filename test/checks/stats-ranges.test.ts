@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { assignMissingCheckNums, locationCodes } from '../../src-main/db/repositories/runs';
 import { RESULT_FLAGS } from '../../src-main/db/repositories/runs-results';
 import type { StatsRange } from '../../src-shared/schemas/monitor-stats';
-import { icmpBody, startServer, type TestServer } from '../helpers/server';
-import { trpcClient, trpcCode, type TrpcClient } from '../helpers/trpc';
+import { icmpBody } from '../helpers/server';
+import { trpcCode } from '../helpers/trpc';
+import { useServerWithClients } from '../helpers/trpc-server';
 
 const NOW = Date.parse('2026-03-10T12:30:00.000Z');
 const MINUTE = 60_000;
@@ -47,17 +48,15 @@ function expectedUptime(rows: readonly Seeded[], from: number) {
 }
 
 describe('monitorStats.get over seeded history: raw ranges, rollup ranges, failures, locations, µs', { timeout: 60_000 }, () => {
-  let server: TestServer;
-  let trpc: TrpcClient;
   let checkId: string;
   const rows = history();
 
   /** Stores the rows as the pipeline would (FINAL results of a ping check); returns the check's number. */
   async function seed(name: string, seeded: readonly Seeded[]): Promise<{ id: string; checkNum: number }> {
-    const created = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name }));
+    const created = await env.server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name }));
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
-    const { db, sqlite } = server.backend.db;
+    const { db, sqlite } = env.server.backend.db;
     assignMissingCheckNums(db, [id]);
     const { check_num: checkNum } = sqlite.prepare('select check_num from check_schedule where check_id = ?').get(id) as { check_num: number };
     const codes = locationCodes(db, ['local', 'eu-west-1']);
@@ -83,21 +82,18 @@ describe('monitorStats.get over seeded history: raw ranges, rollup ranges, failu
   for (let at = NOW - 10 * DAY; at < NOW; at += 10 * MINUTE) steadyRows.push({ at, location: 'local', kind: at === NOW - 5 * DAY ? 'failed' : 'passed', avgUs: at === NOW - 5 * DAY ? null : 42 });
   let steadyId: string;
 
+  const env = useServerWithClients({ clock: new ManualClock(NOW) });
+
   beforeAll(async () => {
-    server = await startServer({ clock: new ManualClock(NOW) });
-    trpc = trpcClient(server.url, server.key);
     checkId = (await seed('Seeded', rows.sort((a, b) => a.at - b.at))).id;
     steadyId = (await seed('Steady', steadyRows)).id;
     // The real rollup worker closes every hour up to 11:00 (12:30 less an hour and its grace period).
-    const report = await server.backend.retention.runOnce();
+    const report = await env.server.backend.retention.runOnce();
     expect(report.errors).toEqual([]);
     expect(report.rollups.watermark).toBe(Date.parse('2026-03-10T12:00:00.000Z'));
   });
-  afterAll(async () => {
-    await server.stop();
-  });
 
-  const stats = (range: StatsRange) => trpc.monitorStats.get.query({ checkId, range });
+  const stats = (range: StatsRange) => env.trpc.monitorStats.get.query({ checkId, range });
 
   it('1 h reads raw results: exact uptime, sub-millisecond percentiles, the failure as a failure with its error', async () => {
     const s = await stats('1h');
@@ -166,68 +162,59 @@ describe('monitorStats.get over seeded history: raw ranges, rollup ranges, failu
   });
 
   it('state: passing since the first pass after the last failure, found through the rollups when it is older than the raw window', async () => {
-    expect(await trpc.monitorStats.state.query({ checkId: steadyId })).toEqual({ health: 'passing', since: NOW - 5 * DAY + 10 * MINUTE, lastRunAt: NOW - 10 * MINUTE });
+    expect(await env.trpc.monitorStats.state.query({ checkId: steadyId })).toEqual({ health: 'passing', since: NOW - 5 * DAY + 10 * MINUTE, lastRunAt: NOW - 10 * MINUTE });
     // The seeded monitor failed 20 minutes ago: passing again since its next run.
-    expect(await trpc.monitorStats.state.query({ checkId })).toMatchObject({ health: 'passing', since: NOW - 10 * MINUTE });
+    expect(await env.trpc.monitorStats.state.query({ checkId })).toMatchObject({ health: 'passing', since: NOW - 10 * MINUTE });
   });
 
   it('without a range, picks the quick range that fits the data: 1 h for 10 minutes of runs, 6 h for 3 hours, 24 h for older', async () => {
     const young = await seed('Ten minutes old', [NOW - 10 * MINUTE, NOW - 5 * MINUTE].map((at) => ({ at, location: 'local' as const, kind: 'passed' as const, avgUs: 42 })));
-    const fitted = await trpc.monitorStats.get.query({ checkId: young.id });
+    const fitted = await env.trpc.monitorStats.get.query({ checkId: young.id });
     // The chart starts where the data does, so two runs are not a sliver at the right of an empty hour.
     expect(fitted).toMatchObject({ range: '1h', from: NOW - HOUR, dataFrom: NOW - 10 * MINUTE, bucketMs: 15_000, uptime: { runs: 2 } });
 
     const hours = await seed('Three hours of runs', [{ at: NOW - 3 * HOUR, location: 'local', kind: 'passed', avgUs: 42 }]);
-    expect(await trpc.monitorStats.get.query({ checkId: hours.id })).toMatchObject({ range: '6h', from: NOW - 6 * HOUR, dataFrom: NOW - 3 * HOUR, bucketMs: 120_000, source: 'raw' });
+    expect(await env.trpc.monitorStats.get.query({ checkId: hours.id })).toMatchObject({ range: '6h', from: NOW - 6 * HOUR, dataFrom: NOW - 3 * HOUR, bucketMs: 120_000, source: 'raw' });
 
-    expect(await trpc.monitorStats.get.query({ checkId })).toMatchObject({ range: '24h', from: NOW - DAY, dataFrom: NOW - DAY });
+    expect(await env.trpc.monitorStats.get.query({ checkId })).toMatchObject({ range: '24h', from: NOW - DAY, dataFrom: NOW - DAY });
     // A range asked for is kept, and the data start never falls before it.
-    expect(await trpc.monitorStats.get.query({ checkId: young.id, range: '7d' })).toMatchObject({ range: '7d', dataFrom: NOW - 10 * MINUTE });
-    expect(await trpc.monitorStats.get.query({ checkId, range: '1h' })).toMatchObject({ range: '1h', dataFrom: NOW - HOUR });
+    expect(await env.trpc.monitorStats.get.query({ checkId: young.id, range: '7d' })).toMatchObject({ range: '7d', dataFrom: NOW - 10 * MINUTE });
+    expect(await env.trpc.monitorStats.get.query({ checkId, range: '1h' })).toMatchObject({ range: '1h', dataFrom: NOW - HOUR });
   });
 
   it('a bad range is a 400 naming the field; an unknown monitor is NOT_FOUND', async () => {
     const input = encodeURIComponent(JSON.stringify({ checkId, range: '2d' }));
-    const res = await fetch(`${server.url}/trpc/monitorStats.get?input=${input}`, { headers: { authorization: `Bearer ${server.key}` } });
+    const res = await fetch(`${env.server.url}/trpc/monitorStats.get?input=${input}`, { headers: { authorization: `Bearer ${env.server.key}` } });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { message: string } };
     expect(body.error.message).toMatch(/^range: must be one of 1h, 6h, 24h, 7d, 30d, 90d/);
-    expect(await trpcCode(trpc.monitorStats.get.query({ checkId: '00000000-0000-4000-8000-000000000000', range: '1h' }))).toBe('NOT_FOUND');
+    expect(await trpcCode(env.trpc.monitorStats.get.query({ checkId: '00000000-0000-4000-8000-000000000000', range: '1h' }))).toBe('NOT_FOUND');
   });
 });
 
 describe('monitorStats over real runs: a loopback ping in µs, a failing run, the state and since when', { timeout: 120_000 }, () => {
-  let server: TestServer;
-  let trpc: TrpcClient;
-
-  beforeAll(async () => {
-    server = await startServer();
-    trpc = trpcClient(server.url, server.key);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const env = useServerWithClients();
 
   async function create(name: string, request: Record<string, unknown>): Promise<string> {
-    const res = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name, request, activated: false }));
+    const res = await env.server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name, request, activated: false }));
     expect(res.status, res.text).toBe(201);
     return res.body.id as string;
   }
 
   async function run(checkId: string): Promise<void> {
-    const session = await trpc.checkSessions.runNow.mutate({ checkId });
-    await trpc.checkSessions.completion.query({ checkSessionId: session.checkSessionId, maxWaitSeconds: 30 });
+    const session = await env.trpc.checkSessions.runNow.mutate({ checkId });
+    await env.trpc.checkSessions.completion.query({ checkSessionId: session.checkSessionId, maxWaitSeconds: 30 });
   }
 
   it('keeps a loopback ping below a millisecond in µs, and a monitor that never ran has no figures', async () => {
     const id = await create('Loopback', { hostname: '127.0.0.1', pingCount: 2 });
-    const empty = await trpc.monitorStats.get.query({ checkId: id, range: '1h' });
+    const empty = await env.trpc.monitorStats.get.query({ checkId: id, range: '1h' });
     expect(empty).toMatchObject({ uptime: { percent: null, runs: 0 }, responseTime: { p50Us: null }, series: [], failures: [], locations: [] });
-    expect(await trpc.monitorStats.state.query({ checkId: id })).toEqual({ health: 'paused', since: null, lastRunAt: null });
+    expect(await env.trpc.monitorStats.state.query({ checkId: id })).toEqual({ health: 'paused', since: null, lastRunAt: null });
 
     await run(id);
     await run(id);
-    const s = await trpc.monitorStats.get.query({ checkId: id, range: '1h' });
+    const s = await env.trpc.monitorStats.get.query({ checkId: id, range: '1h' });
     expect(s.uptime).toMatchObject({ percent: 100, runs: 2 });
     expect(s.responseTime.p50Us).toBeGreaterThan(0);
     expect(s.responseTime.p50Us).toBeLessThan(1000);
@@ -236,15 +223,15 @@ describe('monitorStats over real runs: a loopback ping in µs, a failing run, th
 
   it('lists a failing run as a failure with its error; its state is failing since the first failed run', async () => {
     const id = await create('Impossible', { hostname: '127.0.0.1', pingCount: 1, assertions: [{ source: 'LATENCY', comparison: 'LESS_THAN', property: 'avg', target: '0' }] });
-    const activate = await server.api('PUT', `/v1/checks/icmp/${id}`, { activated: true });
+    const activate = await env.server.api('PUT', `/v1/checks/icmp/${id}`, { activated: true });
     expect(activate.status, activate.text).toBe(200);
     await run(id);
-    const first = await trpc.monitorStats.get.query({ checkId: id, range: '24h' });
+    const first = await env.trpc.monitorStats.get.query({ checkId: id, range: '24h' });
     expect(first.failuresTotal).toBe(1);
     expect(first.failures[0]).toMatchObject({ failed: 1, location: 'local', error: expect.stringMatching(/^ASSERTION_FAILED: /) });
     expect(first.uptime.percent).toBe(0);
     await run(id);
-    const state = await trpc.monitorStats.state.query({ checkId: id });
+    const state = await env.trpc.monitorStats.state.query({ checkId: id });
     expect(state).toMatchObject({ health: 'failing', since: first.failures[0].at });
     expect(state.lastRunAt).toBeGreaterThanOrEqual(state.since as number);
   });

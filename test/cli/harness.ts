@@ -1,7 +1,7 @@
 import { spawn, execFile } from 'node:child_process';
 import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { vi } from 'vitest';
 
@@ -137,6 +137,13 @@ export function ensureCli(): Promise<string> {
   return installing;
 }
 
+const CHECKOUT = resolve(import.meta.dirname, '..', '..');
+
+function insideCheckout(dir: string): boolean {
+  const path = relative(CHECKOUT, resolve(dir));
+  return !path.startsWith('..') && !isAbsolute(path);
+}
+
 /**
  * Runs the CLI against `server` (CHECKLY_ENV=local with its url, key and account) in a private HOME,
  * with `extraEnv` on top (a value of `undefined` removes a variable),
@@ -149,6 +156,8 @@ export async function runCli(
   extraEnv: Record<string, string | undefined> = {},
   opts: RunCliOptions = {},
 ): Promise<CliResult> {
+  // The CLI writes a checkly.config.ts where it runs: never let that be the checkout.
+  if (opts.cwd !== undefined && insideCheckout(opts.cwd)) throw new Error(`runCli: run the CLI in a temporary folder, not in the checkout (${opts.cwd})`);
   const binary = await ensureCli();
   const home = await mkdtemp(join(tmpdir(), 'sightline-cli-home-'));
   const accountId = server.accountId ?? server.backend?.accountId;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunFn } from '../../src-main/agent/embedded-agent';
 import type { ExecutionJob } from '../../src-main/runner/types';
 import { addMemberWithKey } from '../accounts/helpers';
-import { startServer, type TestServer } from '../helpers/server';
-import { trpcClient, trpcCode, type TrpcClient } from '../helpers/trpc';
+import { trpcClient, trpcCode } from '../helpers/trpc';
+import { useServerWithClients } from '../helpers/trpc-server';
 
 const MASK = '*****';
 const SCRIPT = "import { test } from '@playwright/test';\ntest('noop', async () => {});";
@@ -31,37 +31,29 @@ function recordingRun(jobs: ExecutionJob[]): RunFn {
 }
 
 describe('console.runMultiStepOnce: a script run that records nothing', () => {
-  let server: TestServer;
-  let trpc: TrpcClient;
   const jobs: ExecutionJob[] = [];
 
-  beforeAll(async () => {
-    server = await startServer({ run: recordingRun(jobs) });
-    trpc = trpcClient(server.url, server.key);
-  });
+  const env = useServerWithClients({ run: recordingRun(jobs) });
   beforeEach(() => {
     jobs.length = 0;
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   it('runs the script once on this machine and answers with its result; no check, session or result is stored', async () => {
-    const result = await trpc.console.runMultiStepOnce.mutate({ script: SCRIPT, environmentVariables: [{ key: 'PLAIN', value: 'one' }] });
+    const result = await env.trpc.console.runMultiStepOnce.mutate({ script: SCRIPT, environmentVariables: [{ key: 'PLAIN', value: 'one' }] });
     expect(result).toMatchObject({ status: 'FAILED', message: 'step 1 failed', errorKind: 'ASSERTION_FAILED', responseTime: 42, timedOut: false });
     expect(result.multiStepCheckResult).toMatchObject({ tests: [{ title: 'first step', status: 'failed' }] });
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ checkType: 'MULTI_STEP', runLocation: 'local', timeoutMs: 30_000, check: { script: SCRIPT } });
-    expect((await server.api('GET', '/v1/checks')).body).toEqual([]);
-    expect(await trpc.checkSessions.listRecent.query({})).toEqual([]);
+    expect((await env.server.api('GET', '/v1/checks')).body).toEqual([]);
+    expect(await env.trpc.checkSessions.listRecent.query({})).toEqual([]);
   });
 
   it('runs with the account, group and own variables, a stored secret kept through the mask', async () => {
-    expect((await server.api('POST', '/v1/variables', { key: 'ACCOUNT_VAR', value: 'from-account' })).status).toBe(201);
-    const group = await trpc.checkGroups.create.mutate({ group: { name: 'Lends variables', environmentVariables: [{ key: 'GROUP_VAR', value: 'from-group' }] } });
-    const check = await trpc.checks.createMultiStep.mutate({ name: 'Has a secret', script: SCRIPT, environmentVariables: [{ key: 'TOKEN', value: 's3cr3t', secret: true }] });
+    expect((await env.server.api('POST', '/v1/variables', { key: 'ACCOUNT_VAR', value: 'from-account' })).status).toBe(201);
+    const group = await env.trpc.checkGroups.create.mutate({ group: { name: 'Lends variables', environmentVariables: [{ key: 'GROUP_VAR', value: 'from-group' }] } });
+    const check = await env.trpc.checks.createMultiStep.mutate({ name: 'Has a secret', script: SCRIPT, environmentVariables: [{ key: 'TOKEN', value: 's3cr3t', secret: true }] });
     jobs.length = 0;
-    await trpc.console.runMultiStepOnce.mutate({
+    await env.trpc.console.runMultiStepOnce.mutate({
       checkId: check.id,
       groupId: group.id,
       script: SCRIPT,
@@ -71,44 +63,36 @@ describe('console.runMultiStepOnce: a script run that records nothing', () => {
         { key: 'GROUP_VAR', value: 'own wins' },
       ],
     });
-    const env = Object.fromEntries((jobs[0] as Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>).check.environmentVariables!.map((v) => [v.key, v.value]));
-    expect(env).toEqual({ ACCOUNT_VAR: 'from-account', GROUP_VAR: 'own wins', TOKEN: 's3cr3t' });
+    const variables = Object.fromEntries((jobs[0] as Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>).check.environmentVariables!.map((v) => [v.key, v.value]));
+    expect(variables).toEqual({ ACCOUNT_VAR: 'from-account', GROUP_VAR: 'own wins', TOKEN: 's3cr3t' });
     expect(jobs[0].timeoutMs).toBe(5000);
     // A mask with no stored secret behind it is refused, as on save.
-    expect(await trpcCode(trpc.console.runMultiStepOnce.mutate({ script: SCRIPT, environmentVariables: [{ key: 'TOKEN', value: MASK, secret: true }] }))).toBe('BAD_REQUEST');
+    expect(await trpcCode(env.trpc.console.runMultiStepOnce.mutate({ script: SCRIPT, environmentVariables: [{ key: 'TOKEN', value: MASK, secret: true }] }))).toBe('BAD_REQUEST');
   });
 
   it('validates like the form: a script is required; an unknown check is 404', async () => {
-    expect(await trpcCode(trpc.console.runMultiStepOnce.mutate({ script: '' }))).toBe('BAD_REQUEST');
-    expect(await trpcCode(trpc.console.runMultiStepOnce.mutate({ script: SCRIPT, checkId: 'no-such-check' }))).toBe('NOT_FOUND');
+    expect(await trpcCode(env.trpc.console.runMultiStepOnce.mutate({ script: '' }))).toBe('BAD_REQUEST');
+    expect(await trpcCode(env.trpc.console.runMultiStepOnce.mutate({ script: SCRIPT, checkId: 'no-such-check' }))).toBe('NOT_FOUND');
     expect(jobs).toHaveLength(0);
   });
 
   it('needs the run access: READ_RUN may, READ_ONLY may not', async () => {
-    const runner = await addMemberWithKey(server, 'READ_RUN');
-    const reader = await addMemberWithKey(server, 'READ_ONLY');
-    expect((await trpcClient(server.url, runner.key).console.runMultiStepOnce.mutate({ script: SCRIPT })).status).toBe('FAILED');
-    expect(await trpcCode(trpcClient(server.url, reader.key).console.runMultiStepOnce.mutate({ script: SCRIPT }))).toBe('FORBIDDEN');
+    const runner = await addMemberWithKey(env.server, 'READ_RUN');
+    const reader = await addMemberWithKey(env.server, 'READ_ONLY');
+    expect((await trpcClient(env.server.url, runner.key).console.runMultiStepOnce.mutate({ script: SCRIPT })).status).toBe('FAILED');
+    expect(await trpcCode(trpcClient(env.server.url, reader.key).console.runMultiStepOnce.mutate({ script: SCRIPT }))).toBe('FORBIDDEN');
   });
 });
 
 describe('console.settings', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const env = useServerWithClients({}, ['READ_WRITE']);
 
   it('does not offer public location names until an admin opts in', async () => {
-    const trpc = trpcClient(server.url, server.key);
-    expect(await trpc.console.settings.query()).toEqual({ offerPublicLocations: false });
-    expect(await trpc.console.setSettings.mutate({ offerPublicLocations: true })).toEqual({ offerPublicLocations: true });
-    expect(await trpc.console.settings.query()).toEqual({ offerPublicLocations: true });
-    const writer = await addMemberWithKey(server, 'READ_WRITE');
-    expect(await trpcClient(server.url, writer.key).console.settings.query()).toEqual({ offerPublicLocations: true });
-    expect(await trpcCode(trpcClient(server.url, writer.key).console.setSettings.mutate({ offerPublicLocations: false }))).toBe('FORBIDDEN');
+    expect(await env.trpc.console.settings.query()).toEqual({ offerPublicLocations: false });
+    expect(await env.trpc.console.setSettings.mutate({ offerPublicLocations: true })).toEqual({ offerPublicLocations: true });
+    expect(await env.trpc.console.settings.query()).toEqual({ offerPublicLocations: true });
+    const writer = env.member('READ_WRITE').trpc;
+    expect(await writer.console.settings.query()).toEqual({ offerPublicLocations: true });
+    expect(await trpcCode(writer.console.setSettings.mutate({ offerPublicLocations: false }))).toBe('FORBIDDEN');
   });
 });

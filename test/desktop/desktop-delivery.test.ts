@@ -1,35 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRaisedEvent } from '../../src-main/core/events';
 import { findAlertState } from '../../src-main/db/repositories/alerts';
-import { icmpBody, startServer, type TestServer } from '../helpers/server';
-import { trpcClient, trpcError, type TrpcClient } from '../helpers/trpc';
+import { icmpBody } from '../helpers/server';
+import { trpcError } from '../helpers/trpc';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
 import { createChannel, IMPOSSIBLE, runToCompletion } from '../alerts/harness';
+import { startServerWithClients, useServerWithClients } from '../helpers/trpc-server';
 
 /** The "Desktop" delivery: the alert pipeline's raised alerts reach the notifier the Electron shell registers. */
 describe('desktop app notifications through the alert pipeline', () => {
-  let server: TestServer;
-  let trpc: TrpcClient;
   let receiver: HttpReceiver;
   let channelId: number;
   const shown: AlertRaisedEvent[] = [];
   let unregister: () => void = () => undefined;
 
+  const env = useServerWithClients();
+
   beforeAll(async () => {
-    server = await startServer();
-    trpc = trpcClient(server.url, server.key);
     receiver = await startHttpReceiver();
-    channelId = await createChannel(server, { type: 'WEBHOOK', config: { name: 'Desk', url: `${receiver.url}/desk` } });
-    unregister = server.backend.desktop.register((alert) => shown.push(alert));
+    channelId = await createChannel(env.server, { type: 'WEBHOOK', config: { name: 'Desk', url: `${receiver.url}/desk` } });
+    unregister = env.server.backend.desktop.register((alert) => shown.push(alert));
   });
   afterAll(async () => {
     unregister();
-    await server.stop();
     await receiver.close();
   });
 
   async function failingCheck(name: string, extra: Record<string, unknown> = {}): Promise<string> {
-    const created = await server.api(
+    const created = await env.server.api(
       'POST',
       '/v1/checks/icmp?autoAssignAlerts=false',
       icmpBody({ name, request: IMPOSSIBLE, alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }], ...extra }),
@@ -42,21 +40,21 @@ describe('desktop app notifications through the alert pipeline', () => {
   const shownFor = (checkId: string) => shown.filter((a) => a.checkId === checkId).map((a) => [a.alertType, a.checkName]);
 
   async function failOnce(checkId: string): Promise<void> {
-    await runToCompletion(server.api, checkId);
-    await server.backend.alerting.dispatcher.drain();
+    await runToCompletion(env.server.api, checkId);
+    await env.server.backend.alerting.dispatcher.drain();
     // The webhook got it: alerting has judged the run, so any desktop notice has been handed over too.
     await expect.poll(() => webhookAlertsOf(checkId), { timeout: 15_000 }).toEqual(['ALERT_FAILURE']);
   }
 
   it('is off until the operator opts in: the webhook gets the alert, the desktop nothing', async () => {
-    expect(await trpc.desktop.notificationSettings.query()).toEqual({ enabled: false, scope: 'all', checkIds: [] });
+    expect(await env.trpc.desktop.notificationSettings.query()).toEqual({ enabled: false, scope: 'all', checkIds: [] });
     const checkId = await failingCheck('Not opted in');
     await failOnce(checkId);
     expect(shownFor(checkId)).toEqual([]);
   });
 
   it('opted in for all monitors: a failing monitor reaches the desktop notifier with its name, once', async () => {
-    await trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'all', checkIds: [] });
+    await env.trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'all', checkIds: [] });
     const checkId = await failingCheck('Checkout API');
     await failOnce(checkId);
     expect(shownFor(checkId)).toEqual([['ALERT_FAILURE', 'Checkout API']]);
@@ -65,7 +63,7 @@ describe('desktop app notifications through the alert pipeline', () => {
   it('opted in for chosen monitors: only their alerts reach the desktop', async () => {
     const chosen = await failingCheck('Chosen');
     const other = await failingCheck('Not chosen');
-    await trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'chosen', checkIds: [chosen] });
+    await env.trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'chosen', checkIds: [chosen] });
     await failOnce(chosen);
     await failOnce(other);
     expect(shownFor(chosen)).toEqual([['ALERT_FAILURE', 'Chosen']]);
@@ -73,26 +71,26 @@ describe('desktop app notifications through the alert pipeline', () => {
   });
 
   it('a muted monitor alerts nobody, the desktop included', async () => {
-    await trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'all', checkIds: [] });
+    await env.trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'all', checkIds: [] });
     const checkId = await failingCheck('Muted', { muted: true });
-    await runToCompletion(server.api, checkId);
+    await runToCompletion(env.server.api, checkId);
     // Judged and alerted (the state says so), but nothing is sent anywhere.
-    await expect.poll(() => (findAlertState(server.backend.deps.db, checkId)?.state as { alerted?: string } | undefined)?.alerted, { timeout: 15_000 }).toBe('FAILURE');
-    await server.backend.alerting.dispatcher.drain();
+    await expect.poll(() => (findAlertState(env.server.backend.deps.db, checkId)?.state as { alerted?: string } | undefined)?.alerted, { timeout: 15_000 }).toBe('FAILURE');
+    await env.server.backend.alerting.dispatcher.drain();
     expect(webhookAlertsOf(checkId)).toEqual([]);
     expect(shownFor(checkId)).toEqual([]);
   });
 
   it('"chosen monitors" without any is refused naming checkIds, and the stored opt-in is kept', async () => {
-    const before = await trpc.desktop.notificationSettings.query();
-    const error = await trpcError(trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'chosen', checkIds: [] }));
+    const before = await env.trpc.desktop.notificationSettings.query();
+    const error = await trpcError(env.trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'chosen', checkIds: [] }));
     expect(error.data?.code).toBe('BAD_REQUEST');
     expect(error.message).toContain('checkIds');
-    expect(await trpc.desktop.notificationSettings.query()).toEqual(before);
+    expect(await env.trpc.desktop.notificationSettings.query()).toEqual(before);
   });
 
   it('is not a public channel type: the REST API refuses a DESKTOP channel', async () => {
-    const created = await server.api('POST', '/v1/alert-channels', { type: 'DESKTOP', config: {} });
+    const created = await env.server.api('POST', '/v1/alert-channels', { type: 'DESKTOP', config: {} });
     expect(created.status).toBe(400);
     expect(created.text).toContain('type');
   });
@@ -100,10 +98,9 @@ describe('desktop app notifications through the alert pipeline', () => {
 
 describe('headless (no desktop shell registered)', () => {
   it('an opted-in account still gets its other channels, and nothing fails', async () => {
-    const server = await startServer();
+    const { server, trpc } = await startServerWithClients();
     const receiver = await startHttpReceiver();
     try {
-      const trpc = trpcClient(server.url, server.key);
       await trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'all', checkIds: [] });
       const channelId = await createChannel(server, { type: 'WEBHOOK', config: { name: 'Headless', url: `${receiver.url}/h` } });
       const created = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Headless', request: IMPOSSIBLE, alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }] }));

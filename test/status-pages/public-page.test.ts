@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { PAGE_CSP } from '../../src-main/http/security-headers';
 import { uptimeOf } from '../../src-main/services/checks/uptime';
 import type { IncidentView, StatusPageServiceView } from '../../src-shared/schemas/status-page';
 import type { StatusPageView } from '../../src-shared/schemas/status-page-resource';
-import { startServer, type TestServer } from '../helpers/server';
-import { trpcClient, type TrpcClient } from '../helpers/trpc';
+import { useServerWithClients } from '../helpers/trpc-server';
 import { rawRequest } from '../http/raw';
 import { addUpdate, createService, serviceRef } from './fixtures';
 import {
@@ -44,8 +43,6 @@ function block(html: string, marker: string, closing: string): string {
 
 describe('a published status page, for visitors without a key', () => {
   const clock = new ManualClock(NOW);
-  let server: TestServer;
-  let trpc: TrpcClient;
   let api: StatusPageServiceView;
   let website: StatusPageServiceView;
   let billing: StatusPageServiceView;
@@ -59,7 +56,7 @@ describe('a published status page, for visitors without a key', () => {
 
   async function incident(serviceIds: string[], name: string, severity: string, description: string, at: number): Promise<IncidentView> {
     clock.set(at);
-    const res = await server.api<IncidentView>('POST', '/v1/status-pages/incidents', {
+    const res = await env.server.api<IncidentView>('POST', '/v1/status-pages/incidents', {
       name,
       severity,
       services: serviceIds.map(serviceRef),
@@ -71,59 +68,56 @@ describe('a published status page, for visitors without a key', () => {
 
   async function fetchAll(slug: string): Promise<Record<'html' | 'json' | 'rss' | 'atom', PublicResponse>> {
     return {
-      html: await visit(server, `/status/${slug}`),
-      json: await visit(server, `/status/${slug}/summary.json`),
-      rss: await visit(server, `/status/${slug}/feed.rss`),
-      atom: await visit(server, `/status/${slug}/feed.atom`),
+      html: await visit(env.server, `/status/${slug}`),
+      json: await visit(env.server, `/status/${slug}/summary.json`),
+      rss: await visit(env.server, `/status/${slug}/feed.rss`),
+      atom: await visit(env.server, `/status/${slug}/feed.atom`),
     };
   }
 
+  const env = useServerWithClients({ clock });
+
   beforeAll(async () => {
-    server = await startServer({ clock });
-    trpc = trpcClient(server.url, server.key);
-    await trpc.alerts.setDeliverySettings.mutate({ publicBaseUrl: 'https://status.acme.test' });
-    api = await createService(server, 'Public API');
-    website = await createService(server, 'Website');
-    billing = await createService(server, 'Billing <b>&</b>');
-    internal = await createService(server, 'Internal ledger');
-    page = await createPage(server, 'acme', [
+    await env.trpc.alerts.setDeliverySettings.mutate({ publicBaseUrl: 'https://status.acme.test' });
+    api = await createService(env.server, 'Public API');
+    website = await createService(env.server, 'Website');
+    billing = await createService(env.server, 'Billing <b>&</b>');
+    internal = await createService(env.server, 'Internal ledger');
+    page = await createPage(env.server, 'acme', [
       { name: 'Core', services: [api, website] },
       { name: 'Payments', services: [billing] },
     ]);
 
     // Two checks with distinctive names and targets back "Public API"; the public must see neither.
-    alphaId = await createIcmpCheck(server, 'Secret pinger alpha', 'db-secret-7731.corp.invalid');
-    betaId = await createIcmpCheck(server, 'Secret pinger beta', '10.77.31.9');
-    await trpc.statusPages.services.setChecks.mutate({ id: api.id, checkIds: [alphaId, betaId] });
-    alphaNum = checkNumOf(server, alphaId);
-    const betaNum = checkNumOf(server, betaId);
-    setRollupWatermark(server, TODAY + 12 * HOUR);
-    insertRollup(server, alphaNum, TODAY - DAY + 10 * HOUR, { passed: 99, failed: 1 });
-    insertRollup(server, betaNum, TODAY - DAY + 11 * HOUR, { passed: 100, skipped: 3 });
-    insertRollup(server, alphaNum, TODAY - 2 * DAY, { passed: 10, degraded: 10 });
-    insertRollup(server, alphaNum, TODAY, { passed: 6 });
+    alphaId = await createIcmpCheck(env.server, 'Secret pinger alpha', 'db-secret-7731.corp.invalid');
+    betaId = await createIcmpCheck(env.server, 'Secret pinger beta', '10.77.31.9');
+    await env.trpc.statusPages.services.setChecks.mutate({ id: api.id, checkIds: [alphaId, betaId] });
+    alphaNum = checkNumOf(env.server, alphaId);
+    const betaNum = checkNumOf(env.server, betaId);
+    setRollupWatermark(env.server, TODAY + 12 * HOUR);
+    insertRollup(env.server, alphaNum, TODAY - DAY + 10 * HOUR, { passed: 99, failed: 1 });
+    insertRollup(env.server, betaNum, TODAY - DAY + 11 * HOUR, { passed: 100, skipped: 3 });
+    insertRollup(env.server, alphaNum, TODAY - 2 * DAY, { passed: 10, degraded: 10 });
+    insertRollup(env.server, alphaNum, TODAY, { passed: 6 });
     // Before the watermark only rollups count (as in uptimeOf); after it, the raw results.
-    insertFinalResult(server, alphaNum, TODAY + 11 * HOUR, RESULT_FLAGS.hasFailures);
-    insertFinalResult(server, alphaNum, TODAY + 12 * HOUR + 10 * 60_000, RESULT_FLAGS.hasFailures, true);
+    insertFinalResult(env.server, alphaNum, TODAY + 11 * HOUR, RESULT_FLAGS.hasFailures);
+    insertFinalResult(env.server, alphaNum, TODAY + 12 * HOUR + 10 * 60_000, RESULT_FLAGS.hasFailures, true);
 
     const old = await incident([api.id], 'Old outage', 'CRITICAL', 'Everything is down', TODAY - DAY + 8 * HOUR);
     clock.set(TODAY - DAY + 9 * HOUR);
-    await addUpdate(server, old.id, { description: 'Back to normal', status: 'RESOLVED' });
+    await addUpdate(env.server, old.id, { description: 'Back to normal', status: 'RESOLVED' });
     const ancient = await incident([api.id], 'Ancient history', 'MAJOR', 'Long ago', TODAY - 100 * DAY);
     clock.set(TODAY - 99 * DAY);
-    await addUpdate(server, ancient.id, { description: 'Fixed long ago', status: 'RESOLVED' });
+    await addUpdate(env.server, ancient.id, { description: 'Fixed long ago', status: 'RESOLVED' });
     await incident([internal.id], 'Ledger rebuild', 'MINOR', 'Only internal', TODAY + HOUR);
     checkout = await incident([billing.id, internal.id], 'Checkout slow <script>alert(1)</script>', 'MINOR', 'Looking into <b>it</b>', TODAY + 2 * HOUR);
     clock.set(TODAY + 3 * HOUR);
-    await addUpdate(server, checkout.id, { description: 'Found & fixing\nsecond line', status: 'IDENTIFIED' });
+    await addUpdate(env.server, checkout.id, { description: 'Found & fixing\nsecond line', status: 'IDENTIFIED' });
     await incident([website.id], 'Website partially down', 'MAJOR', 'Some pages fail', TODAY + 4 * HOUR);
     clock.set(NOW);
 
-    expect((await trpc.statusPages.pages.publish.mutate({ id: page.id, published: true })).published).toBe(true);
+    expect((await env.trpc.statusPages.pages.publish.mutate({ id: page.id, published: true })).published).toBe(true);
     responses = await fetchAll('acme');
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('answers a strict-CSP HTML page that loads only its own stylesheet and runs no script', async () => {
@@ -137,7 +131,7 @@ describe('a published status page, for visitors without a key', () => {
     expect(html.text).not.toMatch(/\son[a-z]+=/i);
     const sheet = /<link rel="stylesheet" href="(\/status\/_static\/status\.css\?v=[0-9a-f]+)">/.exec(html.text)?.[1];
     expect(sheet).toBeDefined();
-    const css = await visit(server, sheet ?? '');
+    const css = await visit(env.server, sheet ?? '');
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     expect(css.text).toContain('.bar-up');
@@ -176,7 +170,7 @@ describe('a published status page, for visitors without a key', () => {
 
   it('the day figures are uptimeOf() of the linked checks over each UTC day', () => {
     const days = JSON.parse(responses.json.text).cards[0].services[0].days as { date: string; uptimePercent: number | null }[];
-    const ctx = { db: server.backend.db.db, accountId: server.backend.accountId };
+    const ctx = { db: env.server.backend.db.db, accountId: env.server.backend.accountId };
     for (const offset of [0, 1, 2, 3]) {
       const from = TODAY - offset * DAY;
       const alpha = uptimeOf(ctx, alphaId, from, Math.min(from + DAY, NOW));
@@ -270,123 +264,118 @@ describe('a published status page, for visitors without a key', () => {
   });
 
   it('nothing private reaches the page, the JSON or the feeds: no check id, check name, target or result', async () => {
-    const detailRow = server.backend.db.sqlite.prepare("insert into result_details (hash, body, last_used_at) values (randomblob(16), ?, 0)").run(JSON.stringify({ errorMessage: 'ECONNREFUSED 10.77.31.9:5432 vault-token-xyz' }));
-    server.backend.db.sqlite.prepare('update check_results set detail_id = ? where check_num = ?').run(Number(detailRow.lastInsertRowid), alphaNum);
+    const detailRow = env.server.backend.db.sqlite.prepare("insert into result_details (hash, body, last_used_at) values (randomblob(16), ?, 0)").run(JSON.stringify({ errorMessage: 'ECONNREFUSED 10.77.31.9:5432 vault-token-xyz' }));
+    env.server.backend.db.sqlite.prepare('update check_results set detail_id = ? where check_num = ?').run(Number(detailRow.lastInsertRowid), alphaNum);
     const again = await fetchAll('acme');
     for (const [kind, response] of Object.entries(again)) {
-      for (const secret of [alphaId, betaId, 'Secret pinger', 'db-secret-7731', '10.77.31.9', 'vault-token-xyz', 'ECONNREFUSED', 'corp.invalid', server.backend.accountId, page.id, api.id]) {
+      for (const secret of [alphaId, betaId, 'Secret pinger', 'db-secret-7731', '10.77.31.9', 'vault-token-xyz', 'ECONNREFUSED', 'corp.invalid', env.server.backend.accountId, page.id, api.id]) {
         expect(response.text, `${kind} must not contain ${secret}`).not.toContain(secret);
       }
     }
   });
 
   it('a service state follows the checks: all passing is operational, and an open CRITICAL incident is a major outage', async () => {
-    insertFinalResult(server, alphaNum, NOW - 60_000, 0, true);
-    const passing = JSON.parse((await visit(server, '/status/acme/summary.json')).text);
+    insertFinalResult(env.server, alphaNum, NOW - 60_000, 0, true);
+    const passing = JSON.parse((await visit(env.server, '/status/acme/summary.json')).text);
     expect(passing.cards[0].services[0]).toMatchObject({ name: 'Public API', state: 'OPERATIONAL', description: 'Operational' });
     expect(passing.status).toEqual({ state: 'PARTIAL_OUTAGE', description: 'Partial outage' });
     const degradedFlags = RESULT_FLAGS.isDegraded;
-    insertFinalResult(server, alphaNum, NOW - 30_000, degradedFlags, true);
-    expect(JSON.parse((await visit(server, '/status/acme/summary.json')).text).cards[0].services[0].state).toBe('DEGRADED_PERFORMANCE');
+    insertFinalResult(env.server, alphaNum, NOW - 30_000, degradedFlags, true);
+    expect(JSON.parse((await visit(env.server, '/status/acme/summary.json')).text).cards[0].services[0].state).toBe('DEGRADED_PERFORMANCE');
     const critical = await incident([api.id], 'API down', 'CRITICAL', 'No answers', NOW);
-    const html = (await visit(server, '/status/acme')).text;
+    const html = (await visit(env.server, '/status/acme')).text;
     expect(block(html, '<h3 class="service-name">Public API</h3>', '</div>')).toContain('Major outage');
-    await server.api('DELETE', `/v1/status-pages/incidents/${critical.id}`);
+    await env.server.api('DELETE', `/v1/status-pages/incidents/${critical.id}`);
   });
 
   it('the Host check applies: a page asked for under a foreign name answers 421', async () => {
-    const res = await rawRequest(server.url, { path: '/status/acme', headers: { host: 'evil.example' } });
+    const res = await rawRequest(env.server.url, { path: '/status/acme', headers: { host: 'evil.example' } });
     expect(res.status).toBe(421);
-    expect((await rawRequest(server.url, { path: '/status/acme', headers: { host: `localhost:${new URL(server.url).port}` } })).status).toBe(200);
+    expect((await rawRequest(env.server.url, { path: '/status/acme', headers: { host: `localhost:${new URL(env.server.url).port}` } })).status).toBe(200);
   });
 });
 
 describe('publishing: only a published, non-private page is public; everything else is a 404 without a key', () => {
-  let server: TestServer;
-  let trpc: TrpcClient;
   let service: StatusPageServiceView;
 
+  const env = useServerWithClients();
+
   beforeAll(async () => {
-    server = await startServer();
-    trpc = trpcClient(server.url, server.key);
-    service = await createService(server, 'API');
-  });
-  afterAll(async () => {
-    await server?.stop();
+    service = await createService(env.server, 'API');
   });
 
   async function expectNotFound(slug: string): Promise<void> {
-    const html = await visit(server, `/status/${slug}`);
+    const html = await visit(env.server, `/status/${slug}`);
     expect(html.status).toBe(404);
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
     expect(html.headers.get('content-security-policy')).toBe(PAGE_CSP);
     expect(html.text).toContain('<h1>Status page not found</h1>');
     for (const path of ['summary.json', 'feed.rss', 'feed.atom']) {
-      const res = await visit(server, `/status/${slug}/${path}`);
+      const res = await visit(env.server, `/status/${slug}/${path}`);
       expect(res.status, path).toBe(404);
       expect(JSON.parse(res.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
     }
-    const subscribe = await visit(server, `/status/${slug}/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.com' }) });
+    const subscribe = await visit(env.server, `/status/${slug}/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.com' }) });
     expect(subscribe.status).toBe(404);
   }
 
   it('an unknown slug, and names that cannot be slugs, are 404 pages', async () => {
     await expectNotFound('nobody-here');
-    expect((await visit(server, '/status/Not%20A%20Slug')).status).toBe(404);
-    expect((await visit(server, '/status/%3Cscript%3E')).text).not.toContain('<script>');
+    expect((await visit(env.server, '/status/Not%20A%20Slug')).status).toBe(404);
+    expect((await visit(env.server, '/status/%3Cscript%3E')).text).not.toContain('<script>');
   });
 
   it('publish and unpublish from the console (tRPC) and over REST; PUT without `published` keeps it', async () => {
-    const page = await createPage(server, 'flip', [{ name: 'Core', services: [service] }]);
+    const page = await createPage(env.server, 'flip', [{ name: 'Core', services: [service] }]);
     expect(page.published).toBe(false);
     await expectNotFound('flip');
 
-    const published = await trpc.statusPages.pages.publish.mutate({ id: page.id, published: true });
+    const published = await env.trpc.statusPages.pages.publish.mutate({ id: page.id, published: true });
     expect(published).toMatchObject({ id: page.id, published: true, url: 'flip' });
-    expect((await visit(server, '/status/flip')).status).toBe(200);
-    expect((await visit(server, '/status/flip', { method: 'HEAD' })).status).toBe(200);
-    const slash = await visit(server, '/status/flip/');
+    expect((await visit(env.server, '/status/flip')).status).toBe(200);
+    expect((await visit(env.server, '/status/flip', { method: 'HEAD' })).status).toBe(200);
+    const slash = await visit(env.server, '/status/flip/');
     expect([slash.status, slash.headers.get('location')]).toEqual([301, '/status/flip']);
-    expect((await server.api('GET', `/v1/status-pages/${page.id}`)).body.published).toBe(true);
+    expect((await env.server.api('GET', `/v1/status-pages/${page.id}`)).body.published).toBe(true);
 
     const { id: _id, created_at: _c, updated_at: _u, published: _p, ...rest } = published;
-    const put = await server.api('PUT', `/v1/status-pages/${page.id}`, { ...rest, name: 'Flip renamed' });
+    const put = await env.server.api('PUT', `/v1/status-pages/${page.id}`, { ...rest, name: 'Flip renamed' });
     expect(put.status, put.text).toBe(200);
     expect(put.body).toMatchObject({ name: 'Flip renamed', published: true });
-    expect((await visit(server, '/status/flip')).text).toContain('<h1>Flip renamed</h1>');
+    expect((await visit(env.server, '/status/flip')).text).toContain('<h1>Flip renamed</h1>');
 
-    const off = await server.api('PUT', `/v1/status-pages/${page.id}`, { ...rest, published: false });
+    const off = await env.server.api('PUT', `/v1/status-pages/${page.id}`, { ...rest, published: false });
     expect(off.body.published).toBe(false);
     await expectNotFound('flip');
   });
 
   it('a page created published over REST is public at once; a private page never is', async () => {
-    await createPage(server, 'born-public', [{ name: 'Core', services: [service] }], { published: true });
-    expect((await visit(server, '/status/born-public')).status).toBe(200);
-    const secret = await createPage(server, 'members-only', [{ name: 'Core', services: [service] }], { published: true, isPrivate: true });
+    await createPage(env.server, 'born-public', [{ name: 'Core', services: [service] }], { published: true });
+    expect((await visit(env.server, '/status/born-public')).status).toBe(200);
+    const secret = await createPage(env.server, 'members-only', [{ name: 'Core', services: [service] }], { published: true, isPrivate: true });
     expect(secret.published).toBe(true);
     await expectNotFound('members-only');
   });
 
   it('validates `published` and the slug, naming the field (400), and keeps slugs unique (409)', async () => {
-    const bad = await server.api('POST', '/v1/status-pages', { name: 'x', url: 'bad-published', published: 'yes', cards: [] });
+    const bad = await env.server.api('POST', '/v1/status-pages', { name: 'x', url: 'bad-published', published: 'yes', cards: [] });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^published: must be true or false/);
-    const slug = await server.api('POST', '/v1/status-pages', { name: 'x', url: 'Has Spaces', cards: [] });
+    const slug = await env.server.api('POST', '/v1/status-pages', { name: 'x', url: 'Has Spaces', cards: [] });
     expect(slug.status).toBe(400);
     expect(slug.body.message).toBe('url: must be lower-case letters, digits and hyphens, not starting or ending with a hyphen');
-    await createPage(server, 'taken', []);
-    const taken = await server.api('POST', '/v1/status-pages', { name: 'Other', url: 'taken', cards: [] });
+    await createPage(env.server, 'taken', []);
+    const taken = await env.server.api('POST', '/v1/status-pages', { name: 'Other', url: 'taken', cards: [] });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('url: a status page with the url "taken" already exists; choose another');
-    const viaTrpc = await trpc.statusPages.pages.create.mutate({ name: 'Other', url: 'taken', cards: [] }).catch((error: Error) => error);
+    const viaTrpc = await env.trpc.statusPages.pages.create.mutate({ name: 'Other', url: 'taken', cards: [] }).catch((error: Error) => error);
     expect(String(viaTrpc)).toContain('url: a status page with the url "taken" already exists');
-    expect(await trpc.statusPages.pages.publish.mutate({ id: 'no-such-page', published: true }).catch((error: { data?: { code?: string } }) => error.data?.code)).toBe('NOT_FOUND');
+    expect(await env.trpc.statusPages.pages.publish.mutate({ id: 'no-such-page', published: true }).catch((error: { data?: { code?: string } }) => error.data?.code)).toBe('NOT_FOUND');
   });
 
   it('a page without cards still renders, saying so', async () => {
-    await createPage(server, 'empty-page', [], { published: true });
-    const html = await visit(server, '/status/empty-page');
+    await createPage(env.server, 'empty-page', [], { published: true });
+    const html = await visit(env.server, '/status/empty-page');
     expect(html.status).toBe(200);
     expect(html.text).toContain('This page shows no services yet.');
     expect(html.text).toContain('All systems operational');
