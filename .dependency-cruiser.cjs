@@ -1,4 +1,29 @@
 /** The layering of DESIGN.md, checked in `npm test`. */
+
+/**
+ * src-main's top folders, bottom to top (src-shared sits below them all; the composition root,
+ * the .ts files at the top of src-main, above them all). A folder may import folders below it
+ * only: an import sideways or upward would close a folder-level cycle, which no-circular (it
+ * sees files) cannot see. Print the folder graph with
+ * `npx depcruise src-main --config .dependency-cruiser.cjs --collapse "^src-main/[^/]+" --output-type text`.
+ */
+const FOLDER_ORDER = [['core'], ['db', 'runner', 'notify'], ['services', 'agent'], ['scheduler', 'http'], ['preload'], ['electron']];
+
+function folderOrderRules() {
+  return FOLDER_ORDER.flatMap((rank, level) =>
+    rank
+      .map((folder) => ({ folder, others: FOLDER_ORDER.slice(level).flat().filter((other) => other !== folder) }))
+      .filter(({ others }) => others.length > 0)
+      .map(({ folder, others }) => ({
+        name: `folder-order-${folder}`,
+        comment: `${folder}/ sits below or beside ${others.join(', ')} in FOLDER_ORDER: importing them would close a folder-level cycle.`,
+        severity: 'error',
+        from: { path: `^src-main/${folder}/` },
+        to: { path: `^src-main/(${others.join('|')})/` },
+      })),
+  );
+}
+
 module.exports = {
   forbidden: [
     {
@@ -24,6 +49,7 @@ module.exports = {
     },
     {
       name: 'services-do-not-know-transports',
+      comment: 'REST and tRPC adapt the services, never the other way: a service callable from both cannot depend on either.',
       severity: 'error',
       from: { path: '^src-main/(services|db|runner|notify|scheduler)' },
       to: { path: ['^src-main/http', '^node_modules/(fastify|@trpc)'] },
@@ -65,24 +91,50 @@ module.exports = {
     },
     {
       name: 'renderer-router-import-is-type-only',
+      comment: 'The console needs only the router\'s type; a value import would bundle the backend into it.',
       severity: 'error',
       from: { path: '^src-renderer' },
       to: { path: '^src-main/http/trpc/router\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'renderer-has-no-node',
+      comment: 'The console runs in a browser (and the sandboxed Electron renderer): node built-ins are not there.',
       severity: 'error',
       from: { path: '^src-renderer' },
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'core-imports-only-shared',
+      comment: 'core/ (config, clock, logger, errors, events, keyring) is imported by every layer, so it imports none of them: only src-shared and packages.',
+      severity: 'error',
+      from: { path: '^src-main/core/' },
+      to: { path: ['^src-main/', '^src-renderer/'], pathNot: '^src-main/core/' },
+    },
+    {
+      name: 'http-imports-only-services-core-shared',
+      comment: 'http/ is a thin adapter: a route parses, calls one service verb and maps errors. Whatever it shows (even a provider\'s list) comes through services/.',
+      severity: 'error',
+      from: { path: '^src-main/http/' },
+      to: { path: ['^src-main/', '^src-renderer/'], pathNot: '^src-main/(http|services|core)/' },
+    },
+    {
+      name: 'composition-root-is-the-top',
+      comment: 'boot.ts, close-backend.ts and the entries wire every layer: a folder importing them closes a cycle through all. Only the desktop shell (electron/) starts the backend it hosts.',
+      severity: 'error',
+      from: { path: '^src-main/[^/]+/', pathNot: '^src-main/electron/' },
+      to: { path: '^src-main/[^/]+\\.ts$' },
+    },
+    ...folderOrderRules(),
+    {
       name: 'no-circular',
+      comment: 'A file cycle makes load order matter and a module half-initialised when imported.',
       severity: 'error',
       from: {},
       to: { circular: true },
     },
     {
       name: 'not-to-unresolvable',
+      comment: 'An import no file answers would hide a layer edge from every other rule.',
       severity: 'error',
       from: {},
       to: { couldNotResolve: true },

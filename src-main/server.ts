@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { lockDataDir } from './core/data-dir-lock';
-import { LockHeldError } from './core/process-lock';
+import { lockDataDir } from './db/data-dir-lock';
+import { LockHeldError } from './db/process-lock';
+import { lockAgent } from './db/agent-lock';
 import {
   apiKeyProblem,
   DEFAULT_AUTH_FAILURES_PER_MINUTE,
@@ -29,7 +30,7 @@ import {
 import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout, SHUTDOWN_MARGIN_MS, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
-import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from './runner/sandbox';
+import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../src-shared/rules/multistep-memory';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
@@ -184,7 +185,7 @@ async function serve(argv: string[]): Promise<void> {
   for (const ignored of config.ignoredSettings) process.stderr.write(`Warning: ${ignored}\n`);
   // The lock comes before loading the backend's modules, so a second process on the folder is refused within a second.
   const dataDirLock = lockDataDir(config.dataDir, 'sightline serve');
-  const [{ boot }, { ensureConsoleBuilt }] = await Promise.all([import('./core/boot'), import('./core/console-build')]);
+  const [{ boot }, { ensureConsoleBuilt }] = await Promise.all([import('./boot'), import('./core/console-build')]);
   if (config.rendererDir && !values['no-console-build']) {
     await ensureConsoleBuilt(config.rendererDir, (line) => process.stderr.write(`${line}\n`));
   }
@@ -223,7 +224,7 @@ async function main(argv: string[]): Promise<void> {
     case 'serve':
       return serve(rest);
     case 'agent':
-      return agentCommand(rest, fail);
+      return agentCommand(rest, fail, lockAgent);
     case undefined:
     case 'help':
     case '--help':

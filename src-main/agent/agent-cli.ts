@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '../core/logger';
 import { canariesOf, DEFAULT_AGENT_HEALTH_PORT, LANE_SETTINGS, parseCanaries, parseHealthPort, parseLaneCapacity, parseMultiStepMemoryMb } from '../core/config';
-import { DEFAULT_MULTISTEP_MEMORY_MB } from '../runner/sandbox';
+import { DEFAULT_MULTISTEP_MEMORY_MB } from '../../src-shared/rules/multistep-memory';
 import type { LaneCapacities } from './embedded-agent';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout } from './graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST } from './health-server';
-import { lockAgent } from './agent-lock';
 
 export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--lane-icmp N] [--lane-traceroute N]
                   [--lane-multistep N] [--agent-health-port P] [--agent-health-host HOST]
@@ -37,7 +36,10 @@ function orFail<T>(value: T | string, fail: (message: string) => never): T {
   return value;
 }
 
-export async function agentCommand(argv: string[], fail: (message: string) => never): Promise<void> {
+/** The agent's lock on this machine (db/agent-lock.ts), handed in by the entry: agent/ stays off the store's layer. */
+export type LockAgent = (serverUrl: string, key: string) => { setAddress(address: string): void; release(): void };
+
+export async function agentCommand(argv: string[], fail: (message: string) => never, lockAgent: LockAgent): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({

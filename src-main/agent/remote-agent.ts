@@ -14,7 +14,8 @@ import { startConnectivity } from './connectivity/setup';
 import type { JobOutcome } from '../runner/jobs';
 import { agentHealthOf, type MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { installedNodeModules } from '../runner/multistep-workspace';
-import { DEFAULT_MULTISTEP_MEMORY_MB, isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandbox';
+import { isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandbox';
+import { DEFAULT_MULTISTEP_MEMORY_MB } from '../../src-shared/rules/multistep-memory';
 
 export const AGENT_VERSION = '1.0.0';
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANES, type LaneName } from '../../src-shared/rules/lanes';
 import { RUN_TYPES } from '../../src-shared/schemas/run-job';
-import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../runner/sandbox';
+import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../../src-shared/rules/multistep-memory';
 
 export interface Config {
   host: string;

@@ -1,5 +1,5 @@
 import { Notification } from 'electron';
-import type { Backend } from '../core/boot';
+import type { Backend } from '../boot';
 import { testProbe } from './test-probe';
 import { NotificationBurst, type DesktopNotice } from './notification-burst';
 

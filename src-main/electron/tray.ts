@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Menu, nativeImage, Tray } from 'electron';
-import type { Backend } from '../core/boot';
+import type { Backend } from '../boot';
 import { PROJECT_ROOT } from '../core/config';
 import { monitorHealthCounts } from '../services/dashboard';
 import { alertsPausedUntil, pauseAllAlerts } from '../services/desktop';

@@ -4,12 +4,10 @@ import { basename, dirname, join } from 'node:path';
 import { runTool } from './process';
 import type { ExecutorDeps, MultiStepSandbox } from './types';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
+import { DEFAULT_MULTISTEP_MEMORY_MB } from '../../src-shared/rules/multistep-memory';
 
 export type { MultiStepIsolation, MultiStepSandbox } from './types';
 
-export const DEFAULT_MULTISTEP_MEMORY_MB = 512;
-/** Below this Playwright itself cannot start (its worker maps about 200 MB before the script runs). */
-export const MIN_MULTISTEP_MEMORY_MB = 256;
 /** The unprivileged user scripts run as inside the sandbox (and outside it, when the server is root). */
 export const SANDBOX_UID = 65534;
 

@@ -4,7 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lockDataDir } from '../../src-main/core/data-dir-lock';
+import { lockDataDir } from '../../src-main/db/data-dir-lock';
 import { makeDataDir, startServer } from '../helpers/server';
 
 describe('the data folder lock', () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { boot, type Backend, type BootOptions } from '../../src-main/core/boot';
+import { boot, type Backend, type BootOptions } from '../../src-main/boot';
 import { resolveConfig, type Config } from '../../src-main/core/config';
 
 export const TEST_KEY = 'sl_test_owner_key_0123456789';

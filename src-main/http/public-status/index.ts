@@ -7,7 +7,6 @@ import {
   loadPublicStatusPage,
   type PublicPageHeading,
   publicPageHeading,
-  startSubscriberMailer,
   subscribe,
   unsubscribe,
 } from '../../services/status-pages';
@@ -94,8 +93,6 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const services = deps.services;
     const limits = createPublicLimits();
-    const mailer = startSubscriberMailer(services);
-    app.addHook('onClose', async () => mailer.stop());
 
     // Pages for people, not operations of the REST API: left out of /openapi.json. Their posts are an
     // address or two link parameters, from anyone: a small body limit (JSON, forms and multipart alike).

@@ -4,3 +4,4 @@ export { storedBodyOf } from './read-shape';
 export { channelIdOf, findOrNotFound } from './store';
 export { listAlertChannelSubscriptions, AlertChannelSubscriptionQuery, type AlertChannelSubscriptionPage, type NamedAlertChannelSubscription } from './subscription-page';
 export { removeAlertChannelSubscription, updateAlertChannelSubscription } from './subscriptions';
+export { webhookTemplateVariables } from './template-variables';

@@ -16,7 +16,7 @@ export {
 export { MAINTENANCE_LOOKAHEAD_DAYS, type PublicMaintenance } from './public-maintenance';
 export { UPTIME_DAYS } from './public-uptime';
 export { createStatusPageService, deleteStatusPageServiceById, getServiceCheckLinks, getStatusPageService, listStatusPageServicePage, setServiceChecks, updateStatusPageService } from './services';
-export { startSubscriberMailer } from './subscriber-mailer';
+export { startSubscriberMailer, type SubscriberMailer } from './subscriber-mailer';
 export { listPageSubscribers, publicStatusBase, removeSubscriber, subscriberCounts } from './subscribers-admin';
 export { checkConfirmLink, confirmSubscription, subscribe, unsubscribe } from './subscribers-public';
 export { CONFIRMATION_TTL_MS } from './subscription-limits';

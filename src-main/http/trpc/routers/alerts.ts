@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dependencyStatusOf, getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts';
 import { getNamedAlertNotification, listNamedAlertNotifications, sendTestNotification } from '../../../services/notifications';
 import { getDeliverySettings, setDeliverySettings } from '../../../services/settings';
-import { TEMPLATE_VARIABLES } from '../../../notify/template-variables';
+import { webhookTemplateVariables } from '../../../services/alert-channels';
 import { AlertNotificationQuery } from '../../../../src-shared/schemas/alert-notification';
 import { AlertSettings } from '../../../../src-shared/schemas/check-common';
 import { DeliverySettingsUpdate } from '../../../../src-shared/schemas/delivery-settings';
@@ -22,5 +22,5 @@ export const alertsRouter = router({
   /** How a monitor's dependencies shape its alerting now (the monitor page). */
   dependencyStatus: authedProcedure.input(z.object({ checkId: z.string().min(1) })).query(({ ctx, input }) => dependencyStatusOf(ctx.service, input.checkId)),
   /** The `{{NAME}}` variables a webhook may use, for the console's help popover. */
-  templateVariables: authedProcedure.query(() => TEMPLATE_VARIABLES),
+  templateVariables: authedProcedure.query(() => webhookTemplateVariables()),
 });

@@ -1,43 +1,48 @@
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { openDb, type DbHandle } from '../db/connection';
-import { loadKeyring } from './keyring';
-import { buildApp } from '../http/app';
-import { applyConfiguredPlan, bootstrapAccount } from '../services/accounts';
-import { generateApiKey, hashApiKey, LaunchTokens } from '../services/auth';
-import type { ServiceDeps } from '../services/context';
-import { systemClock, type Clock } from './clock';
-import { listenLinkBase, publicUrlHost, type Config } from './config';
-import { createLogger, type Logger } from './logger';
+import { openDb, type DbHandle } from './db/connection';
+import { loadKeyring } from './core/keyring';
+import { buildApp } from './http/app';
+import { applyConfiguredPlan, bootstrapAccount } from './services/accounts';
+import { generateApiKey, hashApiKey, LaunchTokens } from './services/auth';
+import type { ServiceDeps } from './services/context';
+import { systemClock, type Clock } from './core/clock';
+import { listenLinkBase, publicUrlHost, type Config } from './core/config';
+import { createLogger, type Logger } from './core/logger';
 import { closeBackend } from './close-backend';
-import { lockDataDir } from './data-dir-lock';
-import type { ProcessLock } from './process-lock';
-import type { EmbeddedAgent, LaneCapacities, RunFn } from '../agent/embedded-agent';
-import { runJob } from '../runner/run-job';
-import { startWarmRuntime } from '../runner/warm/start';
-import { icmpBatching } from '../runner/executors/icmp-batch';
-import { installedNodeModules } from '../runner/multistep-workspace';
-import { isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandbox';
-import type { ExecutorDeps } from '../runner/types';
-import { createRuntime } from '../services/runtime';
-import { sealStoredSecrets } from '../services/secrets/seal-stored';
-import { backendAgentHealth } from '../services/agent-status/index';
-import type { AgentHealth } from '../../src-shared/rules/lanes';
+import { lockDataDir } from './db/data-dir-lock';
+import type { ProcessLock } from './db/process-lock';
+import type { EmbeddedAgent, LaneCapacities, RunFn } from './agent/embedded-agent';
+import { runJob } from './runner/run-job';
+import { startWarmRuntime } from './runner/warm/start';
+import { icmpBatching } from './runner/executors/icmp-batch';
+import { installedNodeModules } from './runner/multistep-workspace';
+import { isolationView, notIsolatedWarning, probeSandbox } from './runner/sandbox';
+import type { ExecutorDeps } from './runner/types';
+import { createRuntime } from './services/runtime';
+import { sealStoredSecrets } from './services/secrets/seal-stored';
+import { backendAgentHealth } from './services/agent-status/index';
+import type { AgentHealth } from '../src-shared/rules/lanes';
 import { startEmbeddedConnectivity } from './embedded-connectivity';
-import { sendAgentNotice } from '../services/agent-connectivity';
-import { storedCanaries } from '../services/settings';
-import { createRunSystem, type RunSystem, type RunSystemOptions } from '../scheduler/run-system';
-import type { RemoteBroker, RemoteBrokerOptions } from '../scheduler/remote-broker';
-import { attachRemoteAgents } from '../scheduler/remote-wiring';
-import type { Scheduler } from '../scheduler/scheduler';
-import type { Timers } from '../scheduler/timers';
-import type { EventBus } from './events';
-import { startAlerting, type Alerting } from '../services/alerts';
-import { startRetention, type Retention } from '../services/retention/start';
-import { startDesktopDelivery, type DesktopDelivery } from '../services/desktop';
+import { sendAgentNotice } from './services/agent-connectivity';
+import { storedCanaries } from './services/settings';
+import { createRunSystem, type RunSystem, type RunSystemOptions } from './scheduler/run-system';
+import type { RemoteBroker, RemoteBrokerOptions } from './scheduler/remote-broker';
+import { attachRemoteAgents } from './scheduler/remote-wiring';
+import type { Scheduler } from './scheduler/scheduler';
+import type { Timers } from './scheduler/timers';
+import type { EventBus } from './core/events';
+import { startAlerting, type Alerting } from './services/alerts';
+import { startRetention, type Retention } from './services/retention/start';
+import { startDesktopDelivery, type DesktopDelivery } from './services/desktop';
+import { startSubscriberMailer, type SubscriberMailer } from './services/status-pages';
 
 /** How notices and the console name the agent inside the server. */
 const EMBEDDED_AGENT_NAME = 'local (the agent inside this server)';
+
+// The desktop shell takes the data folder's lock before boot(), and electron/ stays off db/: it reaches the lock here.
+export { lockDataDir } from './db/data-dir-lock';
+export { LockHeldError } from './db/process-lock';
 
 export interface BootOptions {
   clock?: Clock;
@@ -104,6 +109,8 @@ export interface Backend {
   retention: Retention;
   /** The desktop app's native notifications: the Electron shell registers its notifier; headless, nobody does. */
   desktop: DesktopDelivery;
+  /** Delivers the status pages' subscriber outbox (confirmations, incident mail). */
+  subscriberMail: SubscriberMailer;
   /** What close() is waiting for ('running' before it is called). */
   readonly shutdownStep: string;
   /** Stops the scheduler first, ends live feeds and long-polls, drains running checks, then closes HTTP and the database. */
@@ -129,6 +136,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   const deps: ServiceDeps = { db: db.db, clock: options.clock ?? systemClock, logger, runtime, keyring: loadKeyring(config.dataDir) };
   const launchTokens = new LaunchTokens();
   let app: FastifyInstance | null = null;
+  let subscriberMail: SubscriberMailer | null = null;
   try {
     const { accountId, createdKey } = bootstrapAccount(deps, config.apiKey);
     applyConfiguredPlan(deps, accountId, config.maxChecks);
@@ -199,6 +207,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       connectivity,
     });
     const alerting = startAlerting(deps, events);
+    subscriberMail = startSubscriberMailer(deps);
+    const mailer = subscriberMail;
     const desktop = startDesktopDelivery(deps, events);
     const broker = attachRemoteAgents(deps, runs, options.remoteAgents);
     const retention = startRetention(deps, {
@@ -226,19 +236,21 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       agentHealth: () => backendAgentHealth(deps),
       retention,
       desktop,
+      subscriberMail: mailer,
       get shutdownStep() {
         return shutdownStep;
       },
       close() {
         connectivity?.stop();
         desktop.stop();
-        closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
+        closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, subscriberMail: mailer, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;
         }).finally(() => lock.release());
         return closing;
       },
     };
   } catch (error) {
+    await subscriberMail?.stop();
     await app?.close();
     db.close();
     releaseOwnLock();

@@ -1,9 +1,9 @@
-import { defaultCanaries } from '../agent/connectivity/platform';
-import { icmpCanaryProbe } from '../agent/connectivity/probe';
-import { startConnectivity, type ConnectivitySetup } from '../agent/connectivity/setup';
-import { SwitchableConnectivity } from '../agent/connectivity/switchable';
-import type { CanaryControl } from '../services/runtime';
-import type { CanarySetting } from '../../src-shared/schemas/agent-canaries';
+import { defaultCanaries } from './agent/connectivity/platform';
+import { icmpCanaryProbe } from './agent/connectivity/probe';
+import { startConnectivity, type ConnectivitySetup } from './agent/connectivity/setup';
+import { SwitchableConnectivity } from './agent/connectivity/switchable';
+import type { CanaryControl } from './services/runtime';
+import type { CanarySetting } from '../src-shared/schemas/agent-canaries';
 
 export interface EmbeddedConnectivitySetup extends Omit<ConnectivitySetup, 'canaries'> {
   /** --canary/--no-canary/SIGHTLINE_CANARIES; they win over Settings. */

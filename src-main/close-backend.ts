@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { DbHandle } from '../db/connection';
-import type { RunSystem } from '../scheduler/run-system';
-import type { RemoteBroker } from '../scheduler/remote-broker';
-import type { Alerting } from '../services/alerts';
-import type { Retention } from '../services/retention/start';
-import type { Runtime } from '../services/runtime';
-import type { WarmRuntime } from '../runner/warm/warm-runtime';
+import type { DbHandle } from './db/connection';
+import type { RunSystem } from './scheduler/run-system';
+import type { RemoteBroker } from './scheduler/remote-broker';
+import type { Alerting } from './services/alerts';
+import type { Retention } from './services/retention/start';
+import type { SubscriberMailer } from './services/status-pages';
+import type { Runtime } from './services/runtime';
+import type { WarmRuntime } from './runner/warm/warm-runtime';
 
 export interface ClosingParts {
   runtime: Runtime;
@@ -13,6 +14,7 @@ export interface ClosingParts {
   broker: RemoteBroker;
   app: FastifyInstance;
   alerting: Alerting;
+  subscriberMail: SubscriberMailer;
   retention: Retention;
   db: DbHandle;
   /** The warm multi-step runtime, stopped once the runs it carried have drained. */
@@ -45,6 +47,9 @@ export async function closeBackend(parts: ClosingParts, drainTimeoutMs: number, 
   parts.warm?.close();
   step('closing HTTP connections');
   await within(httpClosed, HTTP_GRACE_MS, () => parts.app.server.closeAllConnections());
+  // After HTTP, as when the public pages' plugin owned it: a request that queued mail has finished.
+  step('stopping subscriber mail');
+  await parts.subscriberMail.stop();
   step('stopping alerting');
   await parts.alerting.stop();
   step('stopping retention');

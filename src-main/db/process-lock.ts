@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { takeFolderLock } from '../db/folder-lock';
+import { takeFolderLock } from './folder-lock';
 
 /** Who holds a lock, written next to it for the message a refused process prints; the lock itself decides. */
 export const LockHolder = z.object({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { takeProcessLock, type ProcessLock } from '../core/process-lock';
+import { takeProcessLock, type ProcessLock } from './process-lock';
 
 /**
  * Where agents keep their locks: a remote agent has no data folder (its key and server come from
