@@ -7,10 +7,10 @@ import {
   loadPublicStatusPage,
   type PublicPageHeading,
   publicPageHeading,
-  startSubscriberMailer,
   subscribe,
   unsubscribe,
 } from '../../services/status-pages';
+import { startSubscriberMailer } from '../../services/engines';
 import { describeIssues, errorBody } from '../../../src-shared/errors';
 import { SubscribeInput } from '../../../src-shared/schemas/status-page-public';
 import { STATUS_PAGE_SLUG } from '../../../src-shared/schemas/status-page-resource';
