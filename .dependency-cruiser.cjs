@@ -126,6 +126,29 @@ module.exports = {
     },
     ...folderOrderRules(),
     {
+      name: 'services-entity-through-index',
+      comment:
+        "An entity folder of services/ is reached from outside it only through its index.ts, its public face: what that file does not export can change without touching another folder.",
+      severity: 'error',
+      from: { path: '^src-main/', pathNot: '^src-main/services/(?!engines/)[^/]+/' },
+      to: { path: '^src-main/services/(?!engines/)[^/]+/(?!index\\.ts$)' },
+    },
+    {
+      name: 'services-entity-to-entity-through-index',
+      comment: 'The same rule between entity folders: one entity uses another through its index.ts only.',
+      severity: 'error',
+      from: { path: '^src-main/services/(?!engines/)([^/]+)/' },
+      to: { path: '^src-main/services/(?!engines/)[^/]+/(?!index\\.ts$)', pathNot: '^src-main/services/$1/' },
+    },
+    {
+      name: 'verbs-do-not-import-engines',
+      comment:
+        'services/engines/ holds what runs in the background, started and stopped by the composition root; it uses the entities\' verbs, never the reverse, so a request never starts or waits on a loop. A verb reaches a running engine only through what the engine registered in the runtime (status-pages/subscriber-mail-kick.ts).',
+      severity: 'error',
+      from: { path: '^src-main/services/(?!engines/)' },
+      to: { path: '^src-main/services/engines/' },
+    },
+    {
       name: 'no-circular',
       comment: 'A file cycle makes load order matter and a module half-initialised when imported.',
       severity: 'error',

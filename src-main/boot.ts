@@ -20,7 +20,7 @@ import { installedNodeModules } from './runner/multistep-workspace';
 import { isolationView, notIsolatedWarning, probeSandbox } from './runner/sandbox';
 import type { ExecutorDeps } from './runner/types';
 import { createRuntime } from './services/runtime';
-import { sealStoredSecrets } from './services/secrets/seal-stored';
+import { sealStoredSecrets } from './services/secrets';
 import { backendAgentHealth } from './services/agent-status/index';
 import type { AgentHealth } from '../src-shared/rules/lanes';
 import { startEmbeddedConnectivity } from './embedded-connectivity';
@@ -32,10 +32,16 @@ import { attachRemoteAgents } from './scheduler/remote-wiring';
 import type { Scheduler } from './scheduler/scheduler';
 import type { Timers } from './scheduler/timers';
 import type { EventBus } from './core/events';
-import { startAlerting, type Alerting } from './services/alerts';
-import { startRetention, type Retention } from './services/retention/start';
-import { startDesktopDelivery, type DesktopDelivery } from './services/desktop';
-import { startSubscriberMailer, type SubscriberMailer } from './services/status-pages';
+import {
+  startAlerting,
+  startDesktopDelivery,
+  startRetention,
+  startSubscriberMailer,
+  type Alerting,
+  type DesktopDelivery,
+  type Retention,
+  type SubscriberMailer,
+} from './services/engines';
 
 /** How notices and the console name the agent inside the server. */
 const EMBEDDED_AGENT_NAME = 'local (the agent inside this server)';

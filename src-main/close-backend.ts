@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from './db/connection';
 import type { RunSystem } from './scheduler/run-system';
 import type { RemoteBroker } from './scheduler/remote-broker';
-import type { Alerting } from './services/alerts';
-import type { Retention } from './services/retention/start';
-import type { SubscriberMailer } from './services/status-pages';
+import type { Alerting, Retention, SubscriberMailer } from './services/engines';
 import type { Runtime } from './services/runtime';
 import type { WarmRuntime } from './runner/warm/warm-runtime';
 

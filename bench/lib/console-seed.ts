@@ -6,7 +6,7 @@ import { openDb } from '../../src-main/db/connection';
 import { assignMissingCheckNums } from '../../src-main/db/repositories/runs';
 import { INITIAL_ALERT_STATE } from '../../src-shared/rules/alerting';
 import { encodeRunId } from '../../src-shared/rules/run-ids';
-import { startRetention } from '../../src-main/services/retention/start';
+import { startRetention } from '../../src-main/services/engines/retention';
 import { createRuntime } from '../../src-main/services/runtime';
 import { api, bounded, loopbackAddress } from './api';
 import { BENCH_API_KEY } from './server';

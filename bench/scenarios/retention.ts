@@ -10,7 +10,7 @@ import { assignMissingCheckNums, locationCodes } from '../../src-main/db/reposit
 import { bootstrapAccount } from '../../src-main/services/accounts/bootstrap';
 import { createCheck } from '../../src-main/services/checks';
 import { IcmpMonitorCreate } from '../../src-shared/schemas/icmp-monitor';
-import { startRetention, type Retention, type RetentionReport } from '../../src-main/services/retention/start';
+import { startRetention, type Retention, type RetentionReport } from '../../src-main/services/engines/retention';
 import { createRuntime } from '../../src-main/services/runtime';
 import { cadenceOf } from '../../src-shared/rules/schedule';
 import { makeTempDir, removeTempDir } from '../lib/cleanup';
@@ -30,7 +30,7 @@ export const retention: Scenario = {
     `**Simulated: rows inserted directly, no executor.** ${o.retention.monitors} ICMP monitors created in-process; for each of ${o.retention.days} simulated days ` +
     'on a ManualClock, every simulated hour inserts one session and one FINAL result per monitor per minute (98 % passed, 1 % degraded, 1 % failed) with ' +
     'prepared SQL in one transaction, advances the clock to the end of that hour and runs one pass of the retention service ' +
-    '(src-main/services/retention/start.ts startRetention(...).runOnce(): rollups, prune, incremental vacuum) configured ' +
+    '(src-main/services/engines/retention.ts startRetention(...).runOnce(): rollups, prune, incremental vacuum) configured ' +
     `for ${RETENTION_OPTIONS.rawRetentionDays} day of raw rows. At the end of each simulated day: wal_checkpoint(TRUNCATE), then the database file size and row counts.`,
   async run(ctx) {
     const { monitors, days } = ctx.options.retention;

@@ -4,7 +4,7 @@ import { EmbeddedAgent, type ConnectivityGate, type BatchRunFn, type LaneCapacit
 import type { JobOutcome, JobSink, RunJob } from '../runner/jobs';
 import type { AdHocRuns } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
-import { openExecutionSecrets } from '../services/secrets/environment';
+import { openExecutionSecrets } from '../services/secrets';
 import type { ExecutionJob } from '../runner/types';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { RunCoordinator, type RunCoordinatorOptions } from './run-coordinator';

@@ -7,8 +7,7 @@ import type { AgentConnectivityView } from '../../src-shared/rules/connectivity'
 import type { CanarySetting } from '../../src-shared/schemas/agent-canaries';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import type { Execution } from '../../src-shared/schemas/run-job';
-// Straight to signals: the agent-jobs index would lead back here through the service context.
-import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './agent-jobs/signals';
+import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './job-signals';
 
 /** What a new session needs to be run: its first jobs, and its group for group concurrency. */
 export interface SessionDispatch {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultRecordedEvent } from '../../src-main/core/events';
 import { catchUpAlerting } from '../../src-main/services/alerts/judge-pending';
-import { startAlerting, type Alerting } from '../../src-main/services/alerts/start';
+import { startAlerting, type Alerting } from '../../src-main/services/engines/alerting';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
 import { createChannel, IMPOSSIBLE, runToCompletion } from './harness';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESULT_FLAGS } from '../../src-main/db/repositories/runs-results';
 import { checkStats } from '../../src-main/services/checks/stats';
-import { startRetention, type Retention } from '../../src-main/services/retention/start';
+import { startRetention, type Retention } from '../../src-main/services/engines/retention';
 import { quickRangeWindow } from '../../src-shared/rules/quick-range';
 import { IMPOSSIBLE, runToCompletion } from '../alerts/harness';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';

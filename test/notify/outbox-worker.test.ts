@@ -4,7 +4,7 @@ import type { Logger } from '../../src-main/core/logger';
 import type { Db } from '../../src-main/db/connection';
 import { findAlertChannel } from '../../src-main/db/repositories/alert-channels';
 import { findNotification, listDueNotifications, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../src-main/db/repositories/notifications';
-import { createOutboxWorker, type OutboxSteps, type OutboxWorker } from '../../src-main/services/outbox-worker';
+import { createOutboxWorker, type OutboxSteps, type OutboxWorker } from '../../src-main/services/engines/outbox-worker';
 import { enqueueNotification } from '../../src-main/services/notifications';
 import { createEmailChannel, startServer, type TestServer } from '../helpers/server';
 

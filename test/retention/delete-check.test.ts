@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignMissingCheckNums } from '../../src-main/db/repositories/runs';
-import { startRetention } from '../../src-main/services/retention/start';
+import { startRetention } from '../../src-main/services/engines/retention';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
 import { count, HOUR } from './harness';
 

@@ -5,10 +5,10 @@ import { MAINTENANCE_KEYS, writeMaintenanceState } from '../../src-main/db/repos
 import { listRollups, upsertRollups } from '../../src-main/db/repositories/rollups';
 import { findDetail, storeDetail } from '../../src-main/db/repositories/runs-results';
 import { detailHash } from '../../src-main/services/check-sessions/result-row';
-import { Batches } from '../../src-main/services/retention/batches';
+import { Batches } from '../../src-main/services/engines/retention/batches';
 import { cutoffsAt, retentionOptions } from '../../src-main/services/retention/options';
-import { pruneExpired } from '../../src-main/services/retention/prune';
-import { startRetention, type Retention } from '../../src-main/services/retention/start';
+import { pruneExpired } from '../../src-main/services/engines/retention/prune';
+import { startRetention, type Retention } from '../../src-main/services/engines/retention';
 import { count, DAY, HOUR, openRetentionDb, type RetentionDb } from './harness';
 
 const NOW = Date.parse('2026-03-20T12:30:00.000Z');

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listRollups } from '../../src-main/db/repositories/rollups';
 import { RESULT_FLAGS } from '../../src-main/db/repositories/runs-results';
 import { uptimeOf } from '../../src-main/services/checks/uptime';
-import { startRetention, type Retention } from '../../src-main/services/retention/start';
+import { startRetention, type Retention } from '../../src-main/services/engines/retention';
 import { HOUR, openRetentionDb, type RetentionDb } from './harness';
 
 const H = Date.parse('2026-03-10T10:00:00.000Z');

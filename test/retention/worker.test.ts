@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../src-main/core/logger';
 import { MAINTENANCE_KEYS, readMaintenanceState } from '../../src-main/db/repositories/maintenance-state';
-import { startRetention } from '../../src-main/services/retention/start';
+import { startRetention } from '../../src-main/services/engines/retention';
 import { count, HOUR, openRetentionDb, type RetentionDb } from './harness';
 
 const H = Date.parse('2026-03-10T10:00:00.000Z');

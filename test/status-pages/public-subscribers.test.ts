@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriberMailerOf } from '../../src-main/services/status-pages/subscriber-mailer';
+import { subscriberMailerOf } from '../../src-main/services/engines/subscriber-mailer';
 import type { IncidentView, StatusPageServiceView } from '../../src-shared/schemas/status-page';
 import type { StatusPageView } from '../../src-shared/schemas/status-page-resource';
 import { trpcCode } from '../helpers/trpc';

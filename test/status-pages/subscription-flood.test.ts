@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { insertSubscriber } from '../../src-main/db/repositories/status-page-subscribers';
-import { subscriberMailerOf } from '../../src-main/services/status-pages/subscriber-mailer';
+import { subscriberMailerOf } from '../../src-main/services/engines/subscriber-mailer';
 import type { StatusPageView } from '../../src-shared/schemas/status-page-resource';
 import type { RawResponse } from '../http/raw';
 import { startSmtpReceiver, type SmtpReceiver } from '../notify/receivers';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
-import { subscriberMailerOf } from '../../src-main/services/status-pages/subscriber-mailer';
+import { subscriberMailerOf } from '../../src-main/services/engines/subscriber-mailer';
 import { mailboxOf } from '../../src-shared/rules/mailbox';
 import type { StatusPageView } from '../../src-shared/schemas/status-page-resource';
 import { migrationsUpTo } from '../helpers/migrations';

@@ -4,7 +4,7 @@ import { findAgent, insertAgent, touchAgent } from '../../db/repositories/privat
 import type { AgentHeartbeat, AgentHeartbeatReply, AgentRegistered, AgentRegistration } from '../../../src-shared/schemas/agent-protocol';
 import type { ServiceDeps } from '../context';
 import type { AgentPrincipal } from './authenticate';
-import { MAX_LEASE_WAIT_SECONDS } from './signals';
+import { MAX_LEASE_WAIT_SECONDS } from '../job-signals';
 import { AppError } from '../../core/errors';
 import { transaction, type Db } from '../../db/connection';
 import { listLeasedJobsOfAgent, setLeaseExpiry } from '../../db/repositories/agent-jobs';

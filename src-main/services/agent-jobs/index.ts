@@ -5,6 +5,6 @@ export { cancelAgentJobsOfSession } from './cancel-session';
 export { completeAgentJob } from './complete';
 export { enqueueAgentJob, privateLocationIdOfJob } from './enqueue';
 export { leaseAgentJobs, stopAgentLongPolls } from './lease';
-export { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from './signals';
+export { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, JobSignals, type AgentJobSettings } from '../job-signals';
 export { sweepAgentJobs } from './sweep';
 export { withdrawQueuedAgentJob } from './withdraw';

@@ -3,7 +3,7 @@ import { transaction } from '../../db/connection';
 import { deleteAgentJob, listQueuedJobs, markLeased } from '../../db/repositories/agent-jobs';
 import type { AgentLeaseReply, AgentLeaseRequest } from '../../../src-shared/schemas/agent-protocol';
 import type { ServiceDeps } from '../context';
-import { openJobSecrets } from '../secrets/environment';
+import { openJobSecrets } from '../secrets';
 import type { AgentPrincipal } from './authenticate';
 import { touchKnownAgent } from './agents';
 import { reportOutcomes } from './runtime';

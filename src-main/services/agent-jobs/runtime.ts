@@ -1,6 +1,6 @@
 import type { JobOutcome } from '../../runner/jobs';
 import type { ServiceDeps } from '../context';
-import type { AgentJobSettings } from './signals';
+import type { AgentJobSettings } from '../job-signals';
 
 /** Hands outcomes to the coordinator after the transaction that produced them has committed. */
 export function reportOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[]): void {

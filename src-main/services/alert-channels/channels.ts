@@ -5,10 +5,10 @@ import { subscriptionsOfChannel } from '../../db/repositories/alert-subscription
 import { AlertChannelCreate, type AlertChannelRead, type AlertChannelUpdate } from '../../../src-shared/schemas/alert-channel';
 import type { PageQuery } from '../../../src-shared/schemas/paging';
 import type { ServiceContext } from '../context';
-import { openChannelConfig, resolveChannelConfig, sealChannelConfig } from '../secrets/channel-config';
+import { openChannelConfig, resolveChannelConfig, sealChannelConfig } from '../secrets';
 import { parseOrThrow } from '../validation';
 import { storedBodyOf, toAlertChannelView, toAlertChannelViews } from './read-shape';
-import { projectMembersOfOne } from '../projects/read-bindings';
+import { projectMembersOfOne } from '../project-bindings';
 import { channelIdOf, columnsOf, findOrNotFound, storedSettings } from './store';
 import { assertSubscriptionTargets, replaceSubscriptions } from './subscriptions';
 

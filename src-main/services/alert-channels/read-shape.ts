@@ -3,7 +3,7 @@ import type { AlertChannelRow } from '../../db/repositories/alert-channels';
 import { subscriptionsOfChannels, type AlertSubscriptionRow } from '../../db/repositories/alert-subscriptions';
 import type { AlertChannelRead, AlertChannelSubscriptionRead, AlertChannelType } from '../../../src-shared/schemas/alert-channel';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
-import { NOT_CODE_MANAGED, projectMembersOf, type ProjectMembers } from '../projects/read-bindings';
+import { NOT_CODE_MANAGED, projectMembersOf, type ProjectMembers } from '../project-bindings';
 
 /** What the `body` column holds; type and autoSubscribe have columns of their own. */
 export interface StoredChannelBody {

@@ -1,6 +1,6 @@
 import { readAccountAlertSettings, writeAccountAlertSettings } from '../../db/repositories/alerts';
 import { type AlertSettings } from '../../../src-shared/schemas/check-common';
-import { accountAlertSettingsOf } from '../check-groups/stored-settings';
+import { accountAlertSettingsOf } from '../check-groups';
 import type { ServiceContext } from '../context';
 
 /** The account's alert settings, used by checks (and groups) with useGlobalAlertSettings; the spec default when never set. */

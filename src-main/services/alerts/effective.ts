@@ -5,8 +5,7 @@ import { findCheckGroup, subscriptionsOfGroup } from '../../db/repositories/chec
 import { findCheck } from '../../db/repositories/checks';
 import { TriggerIncident } from '../../../src-shared/schemas/check-common';
 import type { CheckType } from '../../../src-shared/enums';
-import { resolveEffectiveCheckSettings, type EffectiveCheckSettings } from '../check-groups/resolve-effective-settings';
-import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf } from '../check-groups/stored-settings';
+import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf, resolveEffectiveCheckSettings, type EffectiveCheckSettings } from '../check-groups';
 
 /** What alerting needs to know about a check, with its group's settings applied. */
 export interface AlertingCheck {

@@ -1,4 +1,5 @@
 // Alerting's public face: its tRPC router and boot import from here only.
 export { getAccountAlertSettings, setAccountAlertSettings } from './account-settings';
-export { startAlerting, type Alerting } from './start';
+export { HELD_SWEEP_INTERVAL_MS, releaseHeldAlerts } from './held-alerts';
+export { catchUpAlertingInSlices, judgeCheck, type JudgedSession } from './judge-pending';
 export { dependencyStatusOf, type DependencyStatusView } from './dependency-status';

@@ -4,7 +4,7 @@ import type { CheckGroup, CheckGroupCreate } from '../../../src-shared/schemas/c
 import type { ServiceContext } from '../context';
 import { assertGroupDependencies } from '../dependencies';
 import { assertOwnPrivateLocations } from '../private-locations';
-import { resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
+import { resolveGroupSecrets, sealGroupSecrets } from '../secrets';
 import { toCheckGroupView } from './read-shape';
 import { subscribeNewGroup } from './subscriptions';
 

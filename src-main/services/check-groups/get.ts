@@ -4,7 +4,7 @@ import type { CheckGroup } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
 import { toGroupId } from './id';
 import { toCheckGroupView } from './read-shape';
-import { projectMembersOfOne } from '../projects/read-bindings';
+import { projectMembersOfOne } from '../project-bindings';
 
 export function getCheckGroup(ctx: ServiceContext, rawId: string | number): CheckGroup {
   const id = toGroupId(rawId);

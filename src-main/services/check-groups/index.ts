@@ -3,5 +3,7 @@ export { createCheckGroup } from './create';
 export { deleteCheckGroupById } from './delete';
 export { getCheckGroup } from './get';
 export { listCheckGroupPage } from './list';
-export { listChecksOfGroup } from './list-checks';
 export { updateCheckGroup } from './update';
+export { toGroupId } from './id';
+export { resolveEffectiveCheckSettings, type CheckSettings, type EffectiveCheckSettings, type GroupSettings } from './resolve-effective-settings';
+export { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf } from './stored-settings';

@@ -2,7 +2,7 @@ import { countCheckGroups, listCheckGroups, subscriptionsOfGroups } from '../../
 import type { CheckGroup, CheckGroupListQuery } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
 import { toCheckGroupView } from './read-shape';
-import { NOT_CODE_MANAGED, projectMembersOf } from '../projects/read-bindings';
+import { NOT_CODE_MANAGED, projectMembersOf } from '../project-bindings';
 
 export interface CheckGroupPage {
   items: CheckGroup[];

@@ -1,7 +1,7 @@
 import type { CheckGroupRow, GroupSubscription } from '../../db/repositories/check-groups';
 import type { CheckGroup, CheckGroupCreate } from '../../../src-shared/schemas/check-group';
-import { maskGroupSecrets } from '../secrets/group-secrets';
-import { NOT_CODE_MANAGED, type ProjectMembers } from '../projects/read-bindings';
+import { maskGroupSecrets } from '../secrets';
+import { NOT_CODE_MANAGED, type ProjectMembers } from '../project-bindings';
 
 /** The stored group as the create body it was made from, for merging a PUT over it. */
 export function storedGroupBody(row: CheckGroupRow, subscriptions: GroupSubscription[]): CheckGroupCreate {

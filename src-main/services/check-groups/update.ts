@@ -5,11 +5,11 @@ import { CheckGroupCreate, type CheckGroup, type CheckGroupUpdate } from '../../
 import type { ServiceContext } from '../context';
 import { assertGroupDependencies } from '../dependencies';
 import { assertOwnPrivateLocations } from '../private-locations';
-import { openGroupSecrets, resolveGroupSecrets, sealGroupSecrets } from '../secrets/group-secrets';
+import { openGroupSecrets, resolveGroupSecrets, sealGroupSecrets } from '../secrets';
 import { parseOrThrow } from '../validation';
 import { toGroupId } from './id';
 import { storedGroupBody, toCheckGroupView } from './read-shape';
-import { projectMembersOfOne } from '../projects/read-bindings';
+import { projectMembersOfOne } from '../project-bindings';
 import { replaceGroupSubscriptions } from './subscriptions';
 
 function definedOnly(value: object): Record<string, unknown> {

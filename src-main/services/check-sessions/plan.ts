@@ -1,6 +1,5 @@
 import type { CheckRunRow, GroupRow } from '../../db/repositories/runs';
-import { resolveEffectiveCheckSettings, type GroupSettings } from '../check-groups/resolve-effective-settings';
-import { checkSettingsOf, groupSettingsOf } from '../check-groups/stored-settings';
+import { checkSettingsOf, groupSettingsOf, resolveEffectiveCheckSettings, type GroupSettings } from '../check-groups';
 import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { RetryPolicy } from '../../../src-shared/rules/retry';

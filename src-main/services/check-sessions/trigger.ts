@@ -8,7 +8,7 @@ import { isRunnable, type CheckPlan, type RunnablePlan } from './plan';
 import { startSessions } from './start-sessions';
 import { matchesTagTarget } from '../../../src-shared/rules/match-tags';
 import { sessionView } from './view';
-import { sealEnvironment } from '../secrets/environment';
+import { sealEnvironment } from '../secrets';
 
 /** Starts one session per plan now and hands its jobs to the run coordinator. */
 export function runPlansNow(ctx: ServiceContext, plans: readonly RunnablePlan[], runSource: RunSource): CheckSession[] {

@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors';
 import { analyticsChecks, finalSamplesWithLocation, type AnalyticsCheckRow } from '../../db/repositories/analytics';
 import { locationNames } from '../../db/repositories/runs';
-import { classifyRun } from '../retention/hour-stats';
+import { classifyRun } from '../retention';
 import { quickRangeWindow } from '../../../src-shared/rules/quick-range';
 import {
   ANALYTICS_SEGMENTS,

@@ -1,7 +1,7 @@
 import { transaction } from '../../db/connection';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
 import type { ServiceContext } from '../context';
-import { sealNewEnvironment } from '../secrets/environment';
+import { sealNewEnvironment } from '../secrets';
 import { parseOrThrow } from '../validation';
 import { checkTypeNamed, type RunnableCheckCreate } from './check-types';
 import type { CheckView } from './read-shape';

@@ -1,4 +1,4 @@
-import { groupSettingsById, withGroupSettings } from '../check-groups/list-checks';
+import { groupSettingsById, withGroupSettings } from './group-members';
 import type { ServiceContext } from '../context';
 import type { CheckView } from './read-shape';
 

@@ -5,7 +5,7 @@ import { findCheckHealth } from '../../db/repositories/dashboard';
 import { MAINTENANCE_KEYS, readMaintenanceState } from '../../db/repositories/maintenance-state';
 import type { MonitorHealthState, MonitorState } from '../../../src-shared/schemas/monitor-stats';
 import type { ServiceContext } from '../context';
-import { HOUR_MS } from '../retention/options';
+import { HOUR_MS } from '../retention';
 
 /** Without a rollup watermark (the worker never ran) the raw results are searched this far back. */
 const UNROLLED_LOOKBACK_MS = 48 * HOUR_MS;

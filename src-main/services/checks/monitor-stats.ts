@@ -17,8 +17,7 @@ import {
   type StatsRange,
 } from '../../../src-shared/schemas/monitor-stats';
 import type { ServiceContext } from '../context';
-import { classifyRun, percentile } from '../retention/hour-stats';
-import { floorHour, HOUR_MS } from '../retention/options';
+import { classifyRun, floorHour, HOUR_MS, percentile } from '../retention';
 import { errorSummary } from './error-summary';
 import { checkStats, rawStats } from './stats';
 import { uptimeOf } from './uptime';

@@ -9,7 +9,7 @@ import {
   type OverviewFilter,
   type OverviewRow,
   type RecentResultRow,
-} from '../../db/repositories/checks';
+} from '../../db/repositories/checks-overview';
 import { RESULT_FLAGS } from '../../db/repositories/runs-results';
 import { CHECK_TYPES } from '../../../src-shared/enums';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';

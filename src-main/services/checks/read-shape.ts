@@ -2,7 +2,7 @@ import type { CheckRow } from '../../db/repositories/checks';
 import { frequencyOffsetRange, type AlertChannelSubscription, type CheckReadOnly } from '../../../src-shared/schemas/check-common';
 import { stableHash } from '../../../src-shared/rules/schedule';
 import { maskEnvironment } from '../../../src-shared/rules/secrets';
-import { NOT_CODE_MANAGED, type ProjectMembers } from '../projects/read-bindings';
+import { NOT_CODE_MANAGED, type ProjectMembers } from '../project-bindings';
 
 export type CheckView = Record<string, unknown> & CheckReadOnly & { checkType: string; name: string };
 

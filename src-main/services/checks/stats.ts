@@ -2,8 +2,7 @@ import { rollupHours, type RollupHour } from '../../db/repositories/analytics';
 import { MAINTENANCE_KEYS, readMaintenanceState } from '../../db/repositories/maintenance-state';
 import { finalSamples } from '../../db/repositories/rollups';
 import type { Db } from '../../db/connection';
-import { classifyRun, percentile } from '../retention/hour-stats';
-import { ceilHour, floorHour } from '../retention/options';
+import { ceilHour, classifyRun, floorHour, percentile } from '../retention';
 
 export interface ResponseStats {
   avg: number | null;

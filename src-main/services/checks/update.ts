@@ -6,7 +6,7 @@ import type { IcmpMonitorUpdate } from '../../../src-shared/schemas/icmp-monitor
 import type { MultiStepCheckUpdate } from '../../../src-shared/schemas/multistep-check';
 import type { TracerouteMonitorUpdate } from '../../../src-shared/schemas/traceroute-monitor';
 import type { ServiceContext } from '../context';
-import { openEnvironment, resolveEnvironment, sealEnvironment, type EnvironmentInput } from '../secrets/environment';
+import { openEnvironment, resolveEnvironment, sealEnvironment, type EnvironmentInput } from '../secrets';
 import { parseOrThrow } from '../validation';
 import {
   ICMP_CHECK,

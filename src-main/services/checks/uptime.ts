@@ -2,8 +2,7 @@ import { AppError } from '../../core/errors';
 import { MAINTENANCE_KEYS, readMaintenanceState } from '../../db/repositories/maintenance-state';
 import { finalCountsByFlags, findCheckNumOf, sumRollups, type RollupTotals } from '../../db/repositories/rollups';
 import type { ServiceDeps } from '../context';
-import { classifyRun } from '../retention/hour-stats';
-import { ceilHour, floorHour } from '../retention/options';
+import { ceilHour, classifyRun, floorHour } from '../retention';
 
 export interface Uptime extends RollupTotals {
   /** FINAL results that were cancelled without a verdict (user cancel, shutdown, lost agent); in `runs`. */

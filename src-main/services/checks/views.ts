@@ -3,7 +3,7 @@ import type { CheckRow } from '../../db/repositories/checks';
 import type { Db } from '../../db/connection';
 import { summariseAlertChannels } from './alert-channel-summary';
 import { toCheckView, type CheckView } from './read-shape';
-import { NOT_CODE_MANAGED, projectMembersOf } from '../projects/read-bindings';
+import { NOT_CODE_MANAGED, projectMembersOf } from '../project-bindings';
 
 /** Read shapes of a page of checks with their subscriptions and project bindings, one query each. */
 export function checkViews(db: Db, rows: readonly CheckRow[]): CheckView[] {

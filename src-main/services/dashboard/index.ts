@@ -1,3 +1,3 @@
 // The dashboard's public face: transports import from here only.
-export { dashboardSummary, watchDashboard } from './feed';
+export { computeDashboardSummary, type DashboardSummary } from './summary';
 export { monitorHealthCounts } from './counts';

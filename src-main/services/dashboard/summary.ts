@@ -8,8 +8,7 @@ import type { NotificationStatus } from '../../../src-shared/schemas/alert-notif
 import { MONITOR_HEALTHS, type MonitorHealthState } from '../../../src-shared/schemas/monitor-stats';
 import { backendAgentHealth } from '../agent-status/index';
 import type { AgentConnectivityView } from '../../../src-shared/rules/connectivity';
-import { errorSummary } from '../checks/error-summary';
-import { StreakCache } from '../checks/monitor-state';
+import { errorSummary, StreakCache } from '../checks';
 import type { ServiceContext } from '../context';
 import { monitorHealthCounts } from './counts';
 

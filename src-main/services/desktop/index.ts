@@ -1,4 +1,3 @@
 // The desktop app's backend side: transports and the Electron shell import from here only.
-export { startDesktopDelivery, type DesktopDelivery, type DesktopNotifier } from './delivery';
 export { getDesktopNotificationSettings, setDesktopNotificationSettings, wantsDesktopNotice } from './settings';
 export { alertsPausedUntil, pauseAllAlerts } from './pause-alerts';

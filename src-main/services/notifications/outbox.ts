@@ -7,7 +7,7 @@ import type { NotificationStatus } from '../../../src-shared/schemas/alert-notif
 import type { Keyring } from '../../core/keyring';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 import { storedBodyOf } from '../alert-channels';
-import { sealedChannelConfig } from '../secrets/channel-config';
+import { sealedChannelConfig } from '../secrets';
 
 export interface OutboxEntry {
   accountId: string;

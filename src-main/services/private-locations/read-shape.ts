@@ -10,7 +10,7 @@ import {
 } from '../../db/repositories/private-locations';
 import type { PrivateLocationKey, PrivateLocationRead, RunningAgent } from '../../../src-shared/schemas/private-location';
 import type { ServiceContext } from '../context';
-import { NOT_CODE_MANAGED, projectMembersOf } from '../projects/read-bindings';
+import { NOT_CODE_MANAGED, projectMembersOf } from '../project-bindings';
 
 /** An agent counts as running while it was seen within this many heartbeat intervals. */
 const RUNNING_WITHIN_HEARTBEATS = 3;

@@ -2,4 +2,3 @@
 export { deployProject, type DryRunResult, type ProjectSummary } from './deploy';
 export { destroyProject } from './destroy';
 export { cancelDeployment, deploymentView, type DeploymentView } from './deployment-view';
-export { NOT_CODE_MANAGED, projectMembersOf, projectMembersOfOne, type ProjectMembers } from './read-bindings';

@@ -15,7 +15,7 @@ import {
 } from '../../db/repositories/secrets-at-rest';
 import { CHANNEL_KEY_VALUE_MEMBERS, CHANNEL_SECRET_MEMBERS, CHANNEL_URL_SECRETS, redactChannelConfig } from '../../../src-shared/rules/secrets';
 import type { ServiceDeps } from '../context';
-import { DELIVERY_SETTINGS_KEY, deliveryNeedsSealing, sealDelivery } from '../settings';
+import { DELIVERY_SETTINGS_KEY, deliveryNeedsSealing, sealDelivery } from './delivery-secrets';
 import { channelConfigNeedsSealing, openChannelConfig, sealChannelConfig } from './channel-config';
 import { hasPlainSecrets, sealPlainSecrets } from './environment';
 import { groupNeedsSealing, openGroupSecrets, sealGroupSecrets } from './group-secrets';

@@ -1,20 +1,13 @@
 import { transaction, type Db } from '../../db/connection';
 import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
-import { resolveDeliverySettings, type DeliverySettingsInput } from '../../notify/settings';
+import { resolveDeliverySettings } from '../../notify/settings';
 import type { DeliverySettings } from '../../notify/types';
 import { DEFAULT_CHANNEL_RATE_LIMIT, type DeliverySettingsUpdate, type DeliverySettingsView } from '../../../src-shared/schemas/delivery-settings';
 import type { Keyring } from '../../core/keyring';
-import { openValue } from '../secrets/key-values';
+import { DELIVERY_SETTINGS_KEY, openDelivery, sealDelivery, type StoredDelivery } from '../secrets';
 import type { ServiceContext } from '../context';
 
-/** The app_settings key of the delivery settings. */
-export const DELIVERY_SETTINGS_KEY = 'delivery';
 const KEY = DELIVERY_SETTINGS_KEY;
-
-/** The stored document: what Settings saved, secrets included (never sent back to a client). */
-interface StoredDelivery extends DeliverySettingsInput {
-  rateLimit?: { max?: number; windowMinutes?: number };
-}
 
 export interface AccountDelivery {
   settings: DeliverySettings;
@@ -25,40 +18,9 @@ function stored(db: Db, accountId: string): StoredDelivery {
   return (readAppSetting(db, accountId, KEY) ?? {}) as StoredDelivery;
 }
 
-/** The stored document with its secrets opened (plaintext written before sealing existed passes through). */
-function opened(keyring: Keyring, doc: StoredDelivery): StoredDelivery {
-  const open = <T extends string | null | undefined>(value: T) => (keyring.isSealed(value) ? openValue(keyring, value) : value);
-  const next: StoredDelivery = { ...doc };
-  if (doc.smtp) next.smtp = { ...doc.smtp, password: open(doc.smtp.password) };
-  if (doc.twilio) next.twilio = { ...doc.twilio, authToken: open(doc.twilio.authToken) ?? undefined };
-  if (doc.slackAppToken !== undefined) next.slackAppToken = open(doc.slackAppToken);
-  return next;
-}
-
-/**
- * The document as it is stored: the SMTP password, Twilio token and Slack app token sealed. A
- * plaintext document is sealed whole; `onlyPlain` leaves values that are sealed already (old documents).
- */
-export function sealDelivery(keyring: Keyring, source: StoredDelivery | Record<string, unknown>, onlyPlain = false): StoredDelivery {
-  const doc = source as StoredDelivery;
-  const seal = (value: string | null | undefined) => (typeof value === 'string' && value !== '' && !(onlyPlain && keyring.isSealed(value)) ? keyring.seal(value) : value);
-  const next: StoredDelivery = { ...doc };
-  if (doc.smtp) next.smtp = { ...doc.smtp, password: seal(doc.smtp.password) };
-  if (doc.twilio) next.twilio = { ...doc.twilio, authToken: seal(doc.twilio.authToken) ?? undefined };
-  if (doc.slackAppToken !== undefined) next.slackAppToken = seal(doc.slackAppToken);
-  return next;
-}
-
-/** Whether a stored document still holds a secret in plaintext. */
-export function deliveryNeedsSealing(keyring: Keyring, doc: object): boolean {
-  const d = doc as StoredDelivery;
-  const plain = (value: string | null | undefined) => typeof value === 'string' && value !== '' && !keyring.isSealed(value);
-  return plain(d.smtp?.password) || plain(d.twilio?.authToken) || plain(d.slackAppToken);
-}
-
 /** The delivery settings the dispatcher uses for the account: stored values over the defaults. */
 export function accountDelivery(db: Db, keyring: Keyring, accountId: string, consoleBaseUrl = ''): AccountDelivery {
-  const doc = opened(keyring, stored(db, accountId));
+  const doc = openDelivery(keyring, stored(db, accountId));
   return {
     settings: resolveDeliverySettings(doc, consoleBaseUrl),
     rateLimit: { ...DEFAULT_CHANNEL_RATE_LIMIT, ...doc.rateLimit },
@@ -92,7 +54,7 @@ export function getDeliverySettings(ctx: ServiceContext): DeliverySettingsView {
 /** Members left out keep their value; a secret sent as null is cleared. Answers the new settings, secrets masked. */
 export function setDeliverySettings(ctx: ServiceContext, update: DeliverySettingsUpdate): DeliverySettingsView {
   return transaction(ctx.db, (tx) => {
-    const doc = opened(ctx.keyring, stored(tx, ctx.accountId));
+    const doc = openDelivery(ctx.keyring, stored(tx, ctx.accountId));
     const next: StoredDelivery = {
       ...doc,
       smtp: { ...doc.smtp, ...update.smtp },

@@ -4,7 +4,7 @@ import type { IncidentSeverity, IncidentView } from '../../../src-shared/schemas
 import type { ServiceContext } from '../context';
 import { loadIncidentView } from './read-shape';
 import { insertIncidentRecord, insertUpdateRecord, refreshProgress } from './store';
-import { kickSubscriberMail } from './subscriber-mailer';
+import { kickSubscriberMail } from './subscriber-mail-kick';
 
 /** What a check's triggerIncident says, for the alerting engine. */
 export interface CheckIncidentTrigger {

@@ -5,7 +5,7 @@ import type { IncidentUpdateCreate, IncidentUpdateEdit, IncidentUpdateView } fro
 import type { ServiceContext } from '../context';
 import { toIncidentUpdateView } from './read-shape';
 import { insertUpdateRecord, refreshProgress, requireIncident } from './store';
-import { kickSubscriberMail } from './subscriber-mailer';
+import { kickSubscriberMail } from './subscriber-mail-kick';
 
 /** The 100 newest updates of an incident, newest first. */
 export function listIncidentUpdateViews(ctx: ServiceContext, incidentId: string): IncidentUpdateView[] {

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context';
 import { cutPage, requireCursor } from './paging';
 import { loadIncidentView, loadIncidentViews } from './read-shape';
 import { assertServicesExist, insertIncidentRecord, requireIncident } from './store';
-import { kickSubscriberMail } from './subscriber-mailer';
+import { kickSubscriberMail } from './subscriber-mail-kick';
 
 /** Newest first by creation time (then id); `nextId` is the id of the first incident of the next page. */
 export function listIncidentPage(ctx: ServiceContext, query: IncidentListQuery): IncidentPage {

@@ -15,7 +15,7 @@ import {
   type ServiceState,
 } from '../../../src-shared/rules/service-state';
 import type { ServiceDeps } from '../context';
-import { classifyRun } from '../retention/hour-stats';
+import { classifyRun } from '../retention';
 import { accountDelivery } from '../settings';
 import { publicMaintenance, type PublicMaintenance } from './public-maintenance';
 import { addVerdicts, dailyVerdicts, dayDate, UPTIME_DAYS, uptimePercent, uptimeWindow, type Verdicts } from './public-uptime';

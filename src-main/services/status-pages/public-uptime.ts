@@ -1,8 +1,7 @@
 import type { Db } from '../../db/connection';
 import { MAINTENANCE_KEYS, readMaintenanceState } from '../../db/repositories/maintenance-state';
 import { DAY_MS, dailyFinalCounts, dailyRollupCounts } from '../../db/repositories/status-page-uptime';
-import { classifyRun } from '../retention/hour-stats';
-import { floorHour } from '../retention/options';
+import { classifyRun, floorHour } from '../retention';
 
 /** How many UTC days a public page shows bars for, today included. */
 export const UPTIME_DAYS = 90;

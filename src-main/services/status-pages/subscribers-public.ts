@@ -16,7 +16,7 @@ import { mailboxOf } from '../../../src-shared/rules/mailbox';
 import type { SubscribeInput } from '../../../src-shared/schemas/status-page-public';
 import type { ServiceDeps } from '../context';
 import { findPublicStatusPage } from './public-page';
-import { kickSubscriberMail } from './subscriber-mailer';
+import { kickSubscriberMail } from './subscriber-mail-kick';
 import { admitSource, CONFIRMATION_TTL_MS, makeRoomForPending, mayResendConfirmation, sourceKey } from './subscription-limits';
 import { tokenMatches } from './subscriber-tokens';
 

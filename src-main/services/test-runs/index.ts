@@ -4,3 +4,4 @@ export { cancelTestRun } from './cancel';
 export { getRecordedTestRun } from './record';
 export { startTestRun, type TestRunListener } from './run';
 export { getScheduling } from './scheduling';
+export { KEPT_TEST_SESSIONS, storedTestSessions, TEST_SESSIONS_KEY, type StoredTestSession } from './stored-test-sessions';

@@ -6,7 +6,7 @@ import { consoleLink, testSessionRoute } from '../../../src-shared/rules/console
 import type { SessionStatus } from '../../../src-shared/rules/session-status';
 import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
-import { KEPT_TEST_SESSIONS, storedTestSessions, TEST_SESSIONS_KEY } from '../test-sessions/trigger';
+import { KEPT_TEST_SESSIONS, storedTestSessions, TEST_SESSIONS_KEY } from './stored-test-sessions';
 
 /** One check of a recorded `checkly test` run, as kept in code_test_sessions.results. */
 export interface RecordedResult {

@@ -11,9 +11,7 @@ import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids'
 import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
 import { cancelCheckSession, runLocationsOf, statusOf, waitForSessions } from '../check-sessions';
-import { cancelTestRun } from '../test-runs/cancel';
-import { getRecordedTestRun } from '../test-runs/record';
-import { storedTestSessions, TEST_SESSIONS_KEY } from './trigger';
+import { cancelTestRun, getRecordedTestRun, storedTestSessions, TEST_SESSIONS_KEY } from '../test-runs';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

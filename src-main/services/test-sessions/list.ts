@@ -5,9 +5,8 @@ import { decodeTestSessionId } from '../../../src-shared/rules/test-session-ids'
 import type { TestSessionList, TestSessionListEntry, TestSessionListQuery } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
 import { statusOf } from '../check-sessions';
-import { getRecordedTestRun } from '../test-runs/record';
+import { getRecordedTestRun, storedTestSessions, TEST_SESSIONS_KEY, type StoredTestSession } from '../test-runs';
 import { rollUp, testStatusOf } from './get';
-import { storedTestSessions, TEST_SESSIONS_KEY, type StoredTestSession } from './trigger';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

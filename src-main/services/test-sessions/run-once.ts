@@ -8,7 +8,7 @@ import type { EnvironmentVariable } from '../../../src-shared/schemas/check-comm
 import type { RunOnceRequest, RunOnceResult } from '../../../src-shared/schemas/run-once';
 import { plannedExecution } from '../../../src-shared/schemas/run-job';
 import type { ServiceContext } from '../context';
-import { openEnvironment, resolveEnvironment, sealEnvironment } from '../secrets/environment';
+import { openEnvironment, resolveEnvironment, sealEnvironment } from '../secrets';
 
 /** A run that cannot start within this long (every multi-step slot busy) is reported as not run. */
 export const RUN_ONCE_START_WITHIN_MS = 60_000;

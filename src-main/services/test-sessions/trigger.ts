@@ -8,21 +8,7 @@ import type { CheckSession } from '../../../src-shared/schemas/check-session';
 import type { TestSessionTriggerRequest, TestSessionTriggerResponse } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
 import { triggerCheckSessions } from '../check-sessions';
-
-/** The app setting that lists an account's recent test sessions (names and start times; the rest is read from the sessions). */
-export const TEST_SESSIONS_KEY = 'test-sessions';
-export const KEPT_TEST_SESSIONS = 500;
-
-export interface StoredTestSession {
-  id: string;
-  name: string;
-  startedAt: number;
-}
-
-export function storedTestSessions(value: Record<string, unknown> | null): StoredTestSession[] {
-  const entries = value?.entries;
-  return Array.isArray(entries) ? (entries as StoredTestSession[]) : [];
-}
+import { KEPT_TEST_SESSIONS, storedTestSessions, TEST_SESSIONS_KEY } from '../test-runs';
 
 export interface TriggeredTestSession extends TestSessionTriggerResponse {
   sessions: CheckSession[];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listChecksOfGroup } from '../../../services/check-groups';
+import { listChecksOfGroup } from '../../../services/checks';
 import { CheckRead } from '../../../../src-shared/schemas/check-common';
 import { IcmpMonitorRead } from '../../../../src-shared/schemas/icmp-monitor';
 import { MultiStepCheckRead } from '../../../../src-shared/schemas/multistep-check';

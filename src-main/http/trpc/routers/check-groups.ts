@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { createCheckGroup, deleteCheckGroupById, getCheckGroup, listCheckGroupPage, listChecksOfGroup, updateCheckGroup } from '../../../services/check-groups';
+import { createCheckGroup, deleteCheckGroupById, getCheckGroup, listCheckGroupPage, updateCheckGroup } from '../../../services/check-groups';
+import { listChecksOfGroup } from '../../../services/checks';
 import { CheckGroupCreate, CheckGroupListQuery, CheckGroupUpdate } from '../../../../src-shared/schemas/check-group';
 import { PageQuery } from '../../../../src-shared/schemas/paging';
 import { authedProcedure, router } from '../init';

@@ -1,4 +1,4 @@
-import { dashboardSummary, watchDashboard } from '../../../services/dashboard';
+import { dashboardSummary, watchDashboard } from '../../../services/engines';
 import { authedProcedure, router } from '../init';
 
 export const dashboardRouter = router({

@@ -13,11 +13,10 @@ import type { DeliveryResult } from '../../notify/types';
 import { createScrubber } from '../../runner/scrub';
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
-import { createOutboxWorker, type OutboxWorker } from '../outbox-worker';
+import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 import type { Runtime } from '../runtime';
 import { accountDelivery } from '../settings';
-import { publicPageUrl } from './public-page';
-import { planSubscriberMail } from './subscriber-mail-facts';
+import { planSubscriberMail, publicPageUrl, registerSubscriberMailer } from '../status-pages';
 
 /** Finished mail (sent, failed, skipped) is kept this long for the console, then deleted. */
 export const SUBSCRIBER_MAIL_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
@@ -33,11 +32,6 @@ export interface SubscriberMailerOptions {
 export type SubscriberMailer = OutboxWorker;
 
 const mailers = new WeakMap<Runtime, SubscriberMailer>();
-
-/** Nudges the backend's subscriber mailer after a commit that queued mail (a no-op before it started). */
-export function kickSubscriberMail(runtime: Runtime): void {
-  mailers.get(runtime)?.kick();
-}
 
 /** The running mailer of a backend (tests drain it). */
 export function subscriberMailerOf(runtime: Runtime): SubscriberMailer | null {
@@ -116,6 +110,7 @@ export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMai
 export function startSubscriberMailer(deps: ServiceDeps, options: SubscriberMailerOptions = {}): SubscriberMailer {
   const mailer = createSubscriberMailer(deps, options);
   mailers.set(deps.runtime, mailer);
+  registerSubscriberMailer(deps.runtime, mailer);
   mailer.start();
   return mailer;
 }

@@ -2,8 +2,8 @@ import { EventEmitter, on } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { ServiceContext } from '../context';
 import type { Runtime } from '../runtime';
-import { StreakCache } from '../checks/monitor-state';
-import { computeDashboardSummary, type DashboardSummary } from './summary';
+import { StreakCache } from '../checks';
+import { computeDashboardSummary, type DashboardSummary } from '../dashboard';
 
 /** Subscribers get at most one summary per tick, however many results arrive. */
 export const DASHBOARD_TICK_MS = 1_000;

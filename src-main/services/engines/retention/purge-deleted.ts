@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connection';
-import { deleteResultsBefore, deleteRollupsBefore, deleteSessionsBefore, deletedCheckNums, dropDeletedSchedule } from '../../db/repositories/retention';
+import type { Db } from '../../../db/connection';
+import { deleteResultsBefore, deleteRollupsBefore, deleteSessionsBefore, deletedCheckNums, dropDeletedSchedule } from '../../../db/repositories/retention';
 import { deleteUntilDone, type Batches } from './batches';
 
 export interface PurgeReport {

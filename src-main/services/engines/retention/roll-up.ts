@@ -1,9 +1,8 @@
-import type { Db } from '../../db/connection';
-import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../db/repositories/maintenance-state';
-import { finalSamples, liveCheckNumsAfter, oldestResultAt, upsertRollups, type RollupRow, type RollupSample } from '../../db/repositories/rollups';
+import type { Db } from '../../../db/connection';
+import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../../db/repositories/maintenance-state';
+import { finalSamples, liveCheckNumsAfter, oldestResultAt, upsertRollups, type RollupRow, type RollupSample } from '../../../db/repositories/rollups';
 import { yieldToEventLoop, type Batches } from './batches';
-import { hourStats } from './hour-stats';
-import { floorHour, HOUR_MS, RECOMPUTE_HOURS, ROLLUP_GRACE_MS } from './options';
+import { floorHour, HOUR_MS, hourStats, RECOMPUTE_HOURS, ROLLUP_GRACE_MS } from '../../retention';
 
 /** Checks read per query: about one index range each, a few thousand results per slice. */
 const CHECKS_PER_SLICE = 100;

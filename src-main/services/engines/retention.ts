@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { ServiceDeps } from '../context';
-import { Batches } from './batches';
-import { cutoffsAt, retentionOptions, type Cutoffs, type RetentionOptions } from './options';
-import { pruneExpired, type PruneReport, vacuumFreePages } from './prune';
-import { purgeDeletedChecks, type PurgeReport } from './purge-deleted';
-import { rollUpClosedHours, type RollupReport } from './roll-up';
+import { cutoffsAt, retentionOptions, type Cutoffs, type RetentionOptions } from '../retention';
+import { Batches } from './retention/batches';
+import { pruneExpired, type PruneReport, vacuumFreePages } from './retention/prune';
+import { purgeDeletedChecks, type PurgeReport } from './retention/purge-deleted';
+import { rollUpClosedHours, type RollupReport } from './retention/roll-up';
 
 export interface RetentionReport {
   /** Epoch ms (deps.clock) the pass ran at. */

@@ -3,14 +3,12 @@ import { findAccount } from '../../db/repositories/accounts';
 import { countChecksInGroup, findCheckGroup, listChecksInGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import type { PageQuery } from '../../../src-shared/schemas/paging';
 import { maskEnvironment } from '../../../src-shared/rules/secrets';
-import { maskGroupSecrets } from '../secrets/group-secrets';
-import type { CheckView } from '../checks/read-shape';
-import { checkViews } from '../checks/views';
+import { maskGroupSecrets } from '../secrets';
+import type { CheckView } from './read-shape';
+import { checkViews } from './views';
 import type { ServiceContext } from '../context';
-import { toGroupId } from './id';
 import type { AlertSettings } from '../../../src-shared/schemas/check-common';
-import { resolveEffectiveCheckSettings, type GroupSettings } from './resolve-effective-settings';
-import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf } from './stored-settings';
+import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf, resolveEffectiveCheckSettings, toGroupId, type GroupSettings } from '../check-groups';
 
 export interface GroupCheckPage {
   items: CheckView[];

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { transaction, type Db } from '../../db/connection';
+import { transaction, type Db } from '../../../db/connection';
 
 /**
  * Runs write transactions one at a time, yielding to the event loop after each, and keeps the

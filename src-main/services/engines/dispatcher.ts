@@ -4,9 +4,9 @@ import { deliver } from '../../notify/deliver';
 import type { AlertEvent, ChannelDelivery, DeliveryResult, DeliverySettings } from '../../notify/types';
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
-import { createOutboxWorker, type OutboxWorker } from '../outbox-worker';
+import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 import { createScrubber } from '../../runner/scrub';
-import { channelSecretValues, openChannelConfig } from '../secrets/channel-config';
+import { channelSecretValues, openChannelConfig } from '../secrets';
 import { accountDelivery } from '../settings';
 
 function scrubResult(result: DeliveryResult, scrub: (text: string) => string): DeliveryResult {

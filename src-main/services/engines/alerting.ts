@@ -1,9 +1,8 @@
 import type { EventBus, ResultRecordedEvent } from '../../core/events';
 import { crashAfterResultCommitIfAsked } from '../../core/test-hooks';
 import type { ServiceDeps } from '../context';
-import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../notifications';
-import { HELD_SWEEP_INTERVAL_MS, releaseHeldAlerts } from './held-alerts';
-import { catchUpAlertingInSlices, judgeCheck, type JudgedSession } from './judge-pending';
+import { catchUpAlertingInSlices, HELD_SWEEP_INTERVAL_MS, judgeCheck, releaseHeldAlerts, type JudgedSession } from '../alerts';
+import { createDispatcher, type Dispatcher, type DispatcherOptions } from './dispatcher';
 
 export interface Alerting {
   dispatcher: Dispatcher;

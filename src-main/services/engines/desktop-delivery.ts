@@ -1,6 +1,6 @@
 import type { AlertRaisedEvent, EventBus } from '../../core/events';
 import type { ServiceDeps } from '../context';
-import { getDesktopNotificationSettings, wantsDesktopNotice } from './settings';
+import { getDesktopNotificationSettings, wantsDesktopNotice } from '../desktop';
 
 /** Registered by the Electron shell: shows one alert as a native notification (grouping is the shell's). */
 export type DesktopNotifier = (alert: AlertRaisedEvent) => void;

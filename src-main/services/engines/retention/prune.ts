@@ -1,10 +1,10 @@
-import type { Db } from '../../db/connection';
-import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../db/repositories/maintenance-state';
-import { checkNumsAfter, deleteCheckAlertsBefore, deleteDetailsUnusedSince, deleteFinalNotificationsBefore, deleteResultsBefore, deleteRollupsBefore, deleteSessionsBefore, freePages, vacuumPages } from '../../db/repositories/retention';
-import { deleteExpiredUnconfirmed } from '../../db/repositories/status-page-subscribers';
-import { CONFIRMATION_TTL_MS } from '../status-pages/subscription-limits';
+import type { Db } from '../../../db/connection';
+import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../../db/repositories/maintenance-state';
+import { checkNumsAfter, deleteCheckAlertsBefore, deleteDetailsUnusedSince, deleteFinalNotificationsBefore, deleteResultsBefore, deleteRollupsBefore, deleteSessionsBefore, freePages, vacuumPages } from '../../../db/repositories/retention';
+import { deleteExpiredUnconfirmed } from '../../../db/repositories/status-page-subscribers';
+import { CONFIRMATION_TTL_MS } from '../../status-pages';
 import { deletePerCheck, deleteUntilDone, type Batches } from './batches';
-import { HOUR_MS, RECOMPUTE_HOURS, UNFINISHED_SESSION_GRACE_MS, type Cutoffs } from './options';
+import { HOUR_MS, RECOMPUTE_HOURS, UNFINISHED_SESSION_GRACE_MS, type Cutoffs } from '../../retention';
 
 export interface PruneReport {
   results: number;

@@ -1,6 +1,6 @@
-import { transaction, type Db } from '../db/connection';
-import type { ServiceDeps } from './context';
-import { accountDelivery } from './settings';
+import { transaction, type Db } from '../../db/connection';
+import type { ServiceDeps } from '../context';
+import { accountDelivery } from '../settings';
 
 /** What the worker reads and writes of a row, the same in every outbox (alert notifications, subscriber mail). */
 export interface OutboxRow {
