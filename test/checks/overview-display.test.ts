@@ -35,7 +35,7 @@ describe('what the Monitors list shows', () => {
 
   it('round-trips its view through the URL, leaving defaults out and ignoring what it does not know', () => {
     const params = parseMonitorListParams(new URLSearchParams('q=edge&health=degraded,failing,bogus&type=ICMP&tag=a&tag=b&group=none&sort=name&order=desc&page=3&size=100'));
-    expect(params).toEqual({ search: 'edge', health: ['degraded', 'failing'], checkType: 'ICMP', tags: ['a', 'b'], group: 'none', sort: 'name', order: 'desc', page: 3, pageSize: 100 });
+    expect(params).toEqual({ search: 'edge', health: ['degraded', 'failing'], checkType: 'ICMP', tags: ['a', 'b'], group: 'none', managed: null, sort: 'name', order: 'desc', page: 3, pageSize: 100 });
     expect(monitorListSearch(params).toString()).toBe('q=edge&health=failing%2Cdegraded&type=ICMP&tag=a&tag=b&group=none&sort=name&order=desc&page=3&size=100');
     expect(overviewInput(params)).toEqual({ page: 3, limit: 100, search: 'edge', health: ['degraded', 'failing'], checkType: 'ICMP', tags: ['a', 'b'], groupId: null, sort: 'name', order: 'desc' });
 
