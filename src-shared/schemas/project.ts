@@ -49,3 +49,32 @@ export interface DiffEntry {
   physicalId: string | number | null;
   action: DiffAction;
 }
+
+/** What the CLI reads back: one line of a deploy's diff. */
+export const DiffEntryRead = z.object({
+  type: z.string(),
+  logicalId: z.string(),
+  physicalId: z.union([z.string(), z.number()]).nullable(),
+  action: z.enum(['CREATE', 'UPDATE', 'DELETE', 'DETACHED']),
+});
+
+export const ProjectSummaryRead = z.object({ id: z.string(), logicalId: z.string(), name: z.string(), repoUrl: z.string().nullable() });
+
+/** A dry run's answer (and a destroy of a project that does not exist: project null, no diff). */
+export const DryRunRead = z.object({ project: ProjectSummaryRead.nullable(), diff: z.array(DiffEntryRead) });
+
+/** A deployment record as the CLI follows it. */
+export const DeploymentRead = z.object({
+  id: z.string(),
+  logicalId: z.string(),
+  projectId: z.string(),
+  status: z.string().describe('SUCCEEDED, FAILED or CANCELLED: a deploy is applied before it is answered'),
+  progress: z.number(),
+  scheduleOnDeploy: z.boolean(),
+  preserveResources: z.boolean(),
+  createdBy: z.string().nullable().describe('who deployed, by name as it was at the deploy'),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  result: z.object({ project: ProjectSummaryRead, diff: z.array(DiffEntryRead) }).nullable(),
+  error: z.object({ message: z.string() }).nullable(),
+});

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelDeployment, deploymentView, deployProject, destroyProject, type DeploymentView } from '../../../services/projects';
-import { DeployPayload, DeployQuery, DestroyQuery } from '../../../../src-shared/schemas/project';
+import { DeploymentRead, DeployPayload, DeployQuery, DestroyQuery, DryRunRead } from '../../../../src-shared/schemas/project';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';
@@ -36,7 +36,7 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
             'Applies the project\'s resources in one transaction: all or nothing. dryRun answers {project, diff} and changes nothing; otherwise the answer is the finished deployment. A construct Sightline does not run refuses the whole deploy (400).',
           querystring: DeployQuery,
           body: DeployPayload,
-          response: errorResponses(400, 402, 409, 413),
+          response: { 200: z.union([DeploymentRead, DryRunRead]), ...errorResponses(400, 402, 409, 413) },
         },
       },
       async (request) => deployProject(serviceContext(deps, request), request.body, request.query, request.principal?.memberId ?? null),
@@ -51,6 +51,7 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           description: 'Deletes every resource the project owns (detaches them with preserveResources); resources it only references stay.',
           params: z.object({ logicalId: z.string().min(1) }),
           querystring: DestroyQuery,
+          response: { 200: z.union([DeploymentRead, DryRunRead]), ...errorResponses(400, 404) },
         },
       },
       async (request) => destroyProject(serviceContext(deps, request), request.params.logicalId, request.query, request.principal?.memberId ?? null),
@@ -58,27 +59,34 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/projects/:logicalId/deployments/:deploymentId',
-      { schema: { tags: TAGS, summary: 'Retrieve a deployment', params: DeploymentParams, response: errorResponses(404) } },
+      { schema: { tags: TAGS, summary: 'Retrieve a deployment', params: DeploymentParams, response: { 200: DeploymentRead, ...errorResponses(404) } } },
       async (request) => deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
     );
 
     app.get(
       '/v1/projects/:logicalId/deployments/:deploymentId/completion',
       {
-        schema: { tags: TAGS, summary: 'Wait for a deployment to finish', params: DeploymentParams, querystring: CompletionQuery, response: errorResponses(404) },
+        schema: { tags: TAGS, summary: 'Wait for a deployment to finish', params: DeploymentParams, querystring: CompletionQuery, response: { 200: DeploymentRead, ...errorResponses(404) } },
       },
       async (request) => deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
     );
 
     app.post(
       '/v1/projects/:logicalId/deployments/:deploymentId/cancel',
-      { schema: { tags: TAGS, summary: 'Cancel a running deployment', params: DeploymentParams, response: errorResponses(404) } },
+      { schema: { tags: TAGS, summary: 'Cancel a running deployment', params: DeploymentParams, response: { 200: DeploymentRead, ...errorResponses(404) } } },
       async (request) => cancelDeployment(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
     );
 
     app.get(
       '/v1/projects/:logicalId/deployments/:deploymentId/events',
-      { schema: { tags: TAGS, summary: "Follow a deployment's progress (Server-Sent Events)", params: DeploymentParams, response: errorResponses(404) } },
+      {
+        schema: {
+          tags: TAGS,
+          summary: "Follow a deployment's progress (Server-Sent Events)",
+          params: DeploymentParams,
+          response: { 200: z.string().describe('text/event-stream: a progress event, then complete (the deployment) or error'), ...errorResponses(404) },
+        },
+      },
       async (request, reply) => {
         const view = deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId);
         return reply.header('cache-control', 'no-cache').type('text/event-stream; charset=utf-8').send(eventFrames(view));
