@@ -21,6 +21,7 @@ async function read(server: TestServer, id: string) {
 function foreignCheck(server: TestServer): string {
   const sqlite = server.backend.db.sqlite;
   const accountId = randomUUID();
+  // SQL: no API creates a second account, and no key of this one may create a check in it.
   sqlite.prepare('insert into accounts (id, name, created_at) values (?, ?, ?)').run(accountId, 'Other', new Date().toISOString());
   const id = randomUUID();
   sqlite
@@ -117,7 +118,7 @@ describe('checks.bulk', () => {
   it('reports a check whose stored body a PUT would now refuse, and changes the others', async () => {
     const good = await create(env.server, 'Lima');
     const broken = await create(env.server, 'Mike');
-    // Stored before a rule existed: thresholds in the wrong order, which every PUT now refuses.
+    // Stored before a rule existed: thresholds in the wrong order, which every PUT now refuses (so SQL, not the API).
     env.server.backend.db.sqlite
       .prepare("update checks set body = json_set(body, '$.degradedPacketLossThreshold', 50, '$.maxPacketLossThreshold', 20) where id = ?")
       .run(broken);

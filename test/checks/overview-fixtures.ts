@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { expect } from 'vitest';
+import { assignMissingCheckNums } from '../../src-main/db/repositories/runs';
 import { RESULT_FLAGS } from '../../src-main/db/repositories/runs-results';
 import { foldName } from '../../src-main/db/name-fold';
+import type { TestServer } from '../helpers/server';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -30,7 +33,31 @@ export interface CheckSeed {
   createdAt?: string;
 }
 
-/** Writes checks straight into SQLite (with their check_num), as the API would have stored an ICMP monitor. */
+/** Creates ICMP monitors through the REST API, one request each; returns their ids and the check_num their history is keyed by. */
+export async function createChecks(server: TestServer, seeds: readonly Omit<CheckSeed, 'createdAt'>[]): Promise<SeededCheck[]> {
+  const out: SeededCheck[] = [];
+  for (const seed of seeds) {
+    const created = await server.api('POST', '/v1/checks/icmp', {
+      name: seed.name,
+      activated: seed.activated ?? true,
+      muted: seed.muted ?? false,
+      groupId: seed.groupId ?? null,
+      tags: seed.tags ?? [],
+      request: { hostname: seed.hostname ?? '127.0.0.1', pingCount: 3 },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    assignMissingCheckNums(server.backend.db.db, [id]);
+    const row = server.backend.db.sqlite.prepare('select check_num from check_schedule where check_id = ?').get(id) as { check_num: number };
+    out.push({ id, checkNum: row.check_num });
+  }
+  return out;
+}
+
+/**
+ * Writes checks straight into SQLite (with their check_num), as the API would have stored an ICMP monitor.
+ * SQL only for the scale test: thousands of checks in one transaction, where one request each would take minutes.
+ */
 export function insertChecks(sqlite: Database.Database, accountId: string, seeds: readonly CheckSeed[]): SeededCheck[] {
   const insertCheck = sqlite.prepare(
     'insert into checks (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -80,6 +107,7 @@ export interface ResultSeed {
 }
 
 /**
+ * SQL: results at chosen past times with chosen verdicts; runs through the API happen now and pass or fail as the network says.
  * FINAL results of one check (and the check_statuses row the newest FINAL one with a verdict
  * leaves, as record-outcome writes it). Returns the result ids.
  */

@@ -5,7 +5,7 @@ import { uptimeOf } from '../../src-main/services/checks/uptime';
 import { encodeRunId } from '../../src-shared/rules/run-ids';
 import { icmpBody, type TestServer } from '../helpers/server';
 import { trpcError, type TrpcClient } from '../helpers/trpc';
-import { DAY, FLAGS, HOUR, insertChecks, insertResults } from './overview-fixtures';
+import { createChecks, DAY, FLAGS, HOUR, insertResults } from './overview-fixtures';
 import { useServerWithClients } from '../helpers/trpc-server';
 
 /** A ping request that always fails its assertion (average latency below 0 ms). */
@@ -74,7 +74,7 @@ describe('checks.overview with recorded results', () => {
 
   it('shows sub-millisecond latency, the last 30 FINAL results oldest first, and 24 h uptime from rollups and raw results', async () => {
     const sqlite = env.server.backend.db.sqlite;
-    const [check] = insertChecks(sqlite, env.server.backend.accountId, [{ name: 'Recorded' }]);
+    const [check] = await createChecks(env.server, [{ name: 'Recorded' }]);
     // 35 FINAL results a minute apart (the strip keeps the newest 30), an ATTEMPT among them (never shown).
     const verdicts = [FLAGS.pass, FLAGS.degraded, FLAGS.fail, FLAGS.timedOut, FLAGS.cancelled, FLAGS.skipped, FLAGS.pass];
     const seeds = Array.from({ length: 35 }, (_, i) => ({ startedAt: NOW - (35 - i) * 60_000, flags: verdicts[i % verdicts.length], avgUs: 1_000 + i }));
@@ -83,6 +83,7 @@ describe('checks.overview with recorded results', () => {
     seeds.push({ startedAt: NOW - 10_000, flags: FLAGS.pass, avgUs: 42 });
     const ids = insertResults(sqlite, check.checkNum, seeds);
     // Closed hours rolled up earlier (their raw rows pruned): 10 passed, 1 failed, 2 skipped.
+    // SQL: rollups of past hours at chosen times; only the rollup worker writes them, from history.
     sqlite
       .prepare(`insert into check_rollups (check_num, hour_start, runs, passed, degraded, failed, skipped, timed_runs, packets_sent, packets_received)
         values (?, ?, 13, 10, 0, 1, 2, 11, 33, 30)`)
@@ -92,6 +93,7 @@ describe('checks.overview with recorded results', () => {
       .prepare(`insert into check_rollups (check_num, hour_start, runs, passed, degraded, failed, skipped, timed_runs, packets_sent, packets_received)
         values (?, ?, 5, 0, 0, 5, 0, 5, 15, 0)`)
       .run(check.checkNum, NOW - 2 * DAY - (NOW % HOUR));
+    // SQL: the rollup worker's watermark, set to match the hours rolled up above; no API moves it.
     sqlite.prepare('insert into maintenance_state (key, value, updated_at) values (?, ?, ?)').run(MAINTENANCE_KEYS.rollupWatermark, NOW - (NOW % HOUR) - 2 * HOUR, NOW);
 
     const page = await env.trpc.checks.overview.query({ search: 'Recorded' });
@@ -117,7 +119,7 @@ describe('checks.overview with recorded results', () => {
     const sqlite = env.server.backend.db.sqlite;
     const group = await env.server.api('POST', '/v1/check-groups', { name: 'Routers', locations: [], concurrency: 1 });
     expect(group.status, group.text).toBe(201);
-    const seeded = insertChecks(sqlite, env.server.backend.accountId, [
+    const seeded = await createChecks(env.server, [
       { name: 'Zürich core', tags: ['core', 'ch'], groupId: group.body.id },
       { name: 'zurich edge', tags: ['edge'] },
       { name: 'Basel core', tags: ['core'], groupId: group.body.id },

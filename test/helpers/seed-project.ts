@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
-// The deploy API that fills projects, bindings and deployments is built on another branch (issue 22,
-// item 2); until it merges, console tests store a deploy's outcome with SQL, here only. Swap the body
-// for a real `POST /v1/projects/deploy` once it exists; the signature is meant to survive that.
+// SQL, not `POST /v1/projects/deploy`: the tests need a project's history as several deploys left it
+// (deployments at chosen past times by named keys, DETACHED/DELETE diffs, pending bindings to resources
+// deleted meanwhile), which deploys made now cannot produce.
 
 export interface SeedResource {
   /** The CLI's resource type: check, check-group, alert-channel, status-page, … */

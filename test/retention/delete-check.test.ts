@@ -10,7 +10,7 @@ const SURVIVOR_RESULTS = 1_000;
 /** The retention default, passed explicitly so the bound below is the one the purge used. */
 const BATCH_SIZE = 2_000;
 
-/** Inserts a check's history straight into the tables: sessions, FINAL results, rollups and its status row. */
+/** Inserts a check's history straight into the tables: sessions, FINAL results, rollups and its status row (SQL: 300,000 past results at chosen times, which no API can make). */
 function seedHistory(server: TestServer, checkNum: number, results: number, endAt: number): void {
   const { sqlite } = server.backend.db;
   const session = sqlite.prepare('insert into check_sessions (check_num, status, run_source, started_at, stopped_at) values (?, 4, 0, ?, ?)');
@@ -62,6 +62,7 @@ describe('deleting a check with a long history', () => {
 
   it('answers the DELETE without touching the history and purges it in bounded batches while another writer keeps writing', async () => {
     const { sqlite } = server.backend.db;
+    // SQL: a writer that keeps writing as fast as record-outcome would, to see that the purge gives it turns.
     const write = sqlite.transaction((at: number) =>
       sqlite
         .prepare('insert into check_results (session_id, check_num, location, result_type, flags, attempt, started_at, duration_ms) values (0, ?, 1, 0, 0, 1, ?, 5)')

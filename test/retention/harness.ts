@@ -13,7 +13,11 @@ export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 export const MIGRATIONS_DIR = resolveConfig({ dataDir: tmpdir() }, {}).migrationsDir;
 
-/** A real SQLite file in its own folder, a ManualClock and the deps the retention worker takes. */
+/**
+ * A real SQLite file in its own folder, a ManualClock and the deps the retention worker takes.
+ * SQL throughout: the worker is driven over a bare database with no server (so no API), and what it
+ * works on is history at chosen times (results, sessions) that no API can make.
+ */
 export interface RetentionDb {
   dir: string;
   handle: DbHandle;
@@ -50,6 +54,7 @@ export async function openRetentionDb(start = '2026-03-10T00:00:00.000Z', dir?: 
   let accountId = (sqlite.prepare('select id from accounts limit 1').get() as { id: string } | undefined)?.id;
   if (!accountId) {
     accountId = randomUUID();
+    // SQL: a bare database has no account until a server boots and creates one.
     sqlite.prepare('insert into accounts (id, name, created_at) values (?, ?, ?)').run(accountId, 'Retention', new Date(start).toISOString());
   }
   const insertResult = sqlite.prepare(`insert into check_results (session_id, check_num, location, result_type, flags, attempt, started_at, duration_ms,

@@ -21,7 +21,7 @@ function migrationsBefore0005(root: string): string {
   return dir;
 }
 
-/** A database as the previous openDb left it: migrations 0000-0004, no auto_vacuum, foreign keys on. */
+/** A database as the previous openDb left it: migrations 0000-0004, no auto_vacuum, foreign keys on (SQL: today's API cannot write the old schema). */
 function seedPre0005(dataDir: string, migrationsFolder: string) {
   const sqlite = new Database(join(dataDir, DB_FILE_NAME));
   sqlite.pragma('journal_mode = WAL');
@@ -88,6 +88,7 @@ describe('migration 0005 on an existing database', () => {
     // Deleting a check now keeps its runs (for the purge) but hides them.
     const sessionId = (sqlite.prepare('select id from check_sessions where check_num = 1 limit 1').get() as { id: number }).id;
     expect(findSessions(t.db, [sessionId])).toHaveLength(1);
+    // SQL: the property is the foreign key's SET NULL itself, below any API.
     sqlite.prepare("delete from checks where id = 'c1'").run();
     expect(sqlite.prepare('select check_id from check_schedule where check_num = 1').get()).toEqual({ check_id: null });
     expect(count(sqlite, 'check_results where check_num = 1')).toBe(60);

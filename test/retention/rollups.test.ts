@@ -95,6 +95,7 @@ describe('hourly rollups', () => {
     t.addResult({ checkNum: other.checkNum, startedAt: H - 5 * HOUR + 10, responseTimeMs: 3 });
     const gone = t.addCheck('Deleted');
     t.addResult({ checkNum: gone.checkNum, startedAt: H + 10, responseTimeMs: 3 });
+    // SQL: the harness has no server to answer DELETE /v1/checks.
     t.sqlite.prepare('delete from checks where id = ?').run(gone.checkId);
     t.clock.set(H + HOUR + 5 * 60_000);
     const report = await retention.runOnce();

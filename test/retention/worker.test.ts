@@ -36,6 +36,7 @@ describe('the retention worker', () => {
     const logger = { info: vi.fn(), error: vi.fn() } as unknown as Logger;
     const { checkNum, checkId } = t.addCheck();
     t.addResult({ checkNum, startedAt: H + 10 });
+    // SQL: no server here; the dropped table is damage only SQL can do.
     t.sqlite.prepare('delete from checks where id = ?').run(checkId);
     t.sqlite.exec('drop table check_rollups');
     const retention = startRetention({ ...t.deps, logger });

@@ -117,6 +117,7 @@ describe('the run contract over agent_jobs and the lease', () => {
       const row = db.prepare("select job from agent_jobs where job_id = 'damaged:1'").get() as { job: string };
       const damaged = JSON.parse(row.job) as Record<string, any>;
       damaged.execution.checkType = 'TELEPATHY';
+      // SQL: a damaged queued job; the broker only stores jobs it has parsed.
       db.prepare("update agent_jobs set job = ? where job_id = 'damaged:1'").run(JSON.stringify(damaged));
     } finally {
       db.close();

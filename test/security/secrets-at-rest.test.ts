@@ -35,7 +35,8 @@ async function diskText(dataDir: string): Promise<string> {
 
 /**
  * A database written before secrets were sealed: the same rows, with the secrets in clear (written
- * here with SQL, as the previous version stored them) and no record that they were ever sealed.
+ * here with SQL, as the previous version stored them: the API seals every secret it stores) and no
+ * record that they were ever sealed.
  */
 function writeAsPreviousVersion(dataDir: string, ids: { checkId: string; groupId: number; channelId: number; accountId: string }, receiverUrl: string): void {
   const db = new Database(join(dataDir, DB_FILE_NAME));

@@ -51,7 +51,7 @@ export function checkNumOf(server: TestServer, checkId: string): number {
   return (server.backend.db.sqlite.prepare('select check_num as n from check_schedule where check_id = ?').get(checkId) as { n: number }).n;
 }
 
-/** One closed hour of a check, as the rollup worker writes it. */
+/** One closed hour of a check, as the rollup worker writes it (SQL: only the worker writes rollups, from past results). */
 export function insertRollup(server: TestServer, checkNum: number, hourStart: number, counts: { passed?: number; degraded?: number; failed?: number; skipped?: number }): void {
   const passed = counts.passed ?? 0;
   const degraded = counts.degraded ?? 0;
@@ -69,7 +69,10 @@ export function setRollupWatermark(server: TestServer, at: number): void {
   writeMaintenanceState(server.backend.db.db, MAINTENANCE_KEYS.rollupWatermark, at, at);
 }
 
-/** A FINAL result (raw, not rolled up yet) and, with `latest`, the check's current status. */
+/**
+ * A FINAL result (raw, not rolled up yet) and, with `latest`, the check's current status.
+ * SQL: a result at a chosen past time and verdict, which no run through the API can make.
+ */
 export function insertFinalResult(server: TestServer, checkNum: number, startedAt: number, flags: number, latest = false): void {
   const sqlite = server.backend.db.sqlite;
   sqlite

@@ -264,6 +264,7 @@ describe('a published status page, for visitors without a key', () => {
   });
 
   it('nothing private reaches the page, the JSON or the feeds: no check id, check name, target or result', async () => {
+    // SQL: an error text with private details on the seeded results; a real failing run cannot be made to print these words.
     const detailRow = env.server.backend.db.sqlite.prepare("insert into result_details (hash, body, last_used_at) values (randomblob(16), ?, 0)").run(JSON.stringify({ errorMessage: 'ECONNREFUSED 10.77.31.9:5432 vault-token-xyz' }));
     env.server.backend.db.sqlite.prepare('update check_results set detail_id = ? where check_num = ?').run(Number(detailRow.lastInsertRowid), alphaNum);
     const again = await fetchAll('acme');

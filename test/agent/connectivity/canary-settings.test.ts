@@ -40,6 +40,7 @@ describe.skipIf(skip !== null)('the agent canaries in Settings', () => {
     await first.close();
     const db = new Database(join(dataDir, DB_FILE_NAME));
     const account = db.prepare('SELECT id FROM accounts LIMIT 1').get() as { id: string };
+    // SQL: setCanaries refuses while the tests' canary flag holds, and a start without it would ping the gateway first.
     db.prepare('INSERT INTO app_settings (account_id, key, value, updated_at) VALUES (?, ?, ?, ?)').run(account.id, 'agent-canaries', JSON.stringify({ mode: 'hosts', hosts: ['127.0.0.1'] }), Date.now());
     db.close();
     server = await startWithoutFlags(dataDir);
