@@ -1,8 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { alertSubscriptions, importPlans, projectBindings, projects } from '../schema';
+import type { ProjectRow } from './projects';
 
-export type ProjectRow = typeof projects.$inferSelect;
+// A project's own row is read and written by projects.ts; the import plans use the same functions.
+export { findProjectByLogicalId, insertProject, type ProjectRow } from './projects';
 export type ImportPlanRow = typeof importPlans.$inferSelect;
 export type ProjectBindingRow = typeof projectBindings.$inferSelect;
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
@@ -10,18 +12,6 @@ export type NewProjectBindingRow = Omit<typeof projectBindings.$inferInsert, 'id
 
 export function listProjectRows(db: Db, accountId: string): ProjectRow[] {
   return db.select().from(projects).where(eq(projects.accountId, accountId)).orderBy(asc(projects.createdAt), asc(projects.logicalId)).all();
-}
-
-export function findProjectByLogicalId(db: Db, accountId: string, logicalId: string): ProjectRow | undefined {
-  return db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, accountId), eq(projects.logicalId, logicalId)))
-    .get();
-}
-
-export function insertProject(db: Db, row: ProjectRow): void {
-  db.insert(projects).values(row).run();
 }
 
 export function insertImportPlan(db: Db, row: ImportPlanRow): void {
