@@ -212,10 +212,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       multiStepIsolation: sandbox ? isolationView(sandbox, config.multiStepMemoryMb) : null,
       connectivity,
     });
+    // Before alerting: the desktop app's shell registers after boot, and the alerts alerting's catch-up
+    // raises at start are held for it (the Electron shell boots with its origin; `serve` holds nothing).
+    const desktop = startDesktopDelivery(deps, events, { holdUntilRegistered: options.desktopOrigin !== undefined });
     const alerting = startAlerting(deps, events);
     subscriberMail = startSubscriberMailer(deps);
     const mailer = subscriberMail;
-    const desktop = startDesktopDelivery(deps, events);
     const broker = attachRemoteAgents(deps, runs, options.remoteAgents);
     const retention = startRetention(deps, {
       rawRetentionDays: config.rawRetentionDays,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRaisedEvent } from '../../src-main/core/events';
 import { findAlertState } from '../../src-main/db/repositories/alerts';
-import { icmpBody } from '../helpers/server';
+import { icmpBody, makeDataDir, startServer, type StartOptions, type TestServer } from '../helpers/server';
 import { trpcError } from '../helpers/trpc';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
 import { createChannel, IMPOSSIBLE, runToCompletion } from '../alerts/harness';
@@ -109,6 +109,67 @@ describe('headless (no desktop shell registered)', () => {
       await server.backend.alerting.dispatcher.drain();
       await expect.poll(() => receiver.requests.filter((r) => r.body.includes(checkId)).length, { timeout: 15_000 }).toBe(1);
       expect(server.backend.events.listenerCount('alertRaised')).toBe(0);
+    } finally {
+      await server.stop();
+      await receiver.close();
+    }
+  });
+});
+
+describe('alerts raised while the desktop app starts', () => {
+  const APP_ORIGIN = 'app://sightline';
+
+  /**
+   * A failing session left unjudged on `dataDir` (alerting was down when its result was stored, as
+   * after a crash), by an account opted in to desktop notices; then a new start on the folder.
+   */
+  async function restartWithUnjudgedFailure(name: string, startOptions: StartOptions): Promise<{ server: TestServer; receiver: HttpReceiver; checkId: string }> {
+    const dataDir = await makeDataDir();
+    const receiver = await startHttpReceiver();
+    const first = await startServerWithClients({ dataDir, ...startOptions });
+    await first.trpc.desktop.setNotificationSettings.mutate({ enabled: true, scope: 'all', checkIds: [] });
+    const channelId = await createChannel(first.server, { type: 'WEBHOOK', config: { name: 'Boot', url: `${receiver.url}/boot` } });
+    const created = await first.server.api(
+      'POST',
+      '/v1/checks/icmp?autoAssignAlerts=false',
+      icmpBody({ name, frequency: 1440, request: IMPOSSIBLE, alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }] }),
+    );
+    expect(created.status, created.text).toBe(201);
+    const checkId = created.body.id as string;
+    await first.server.backend.alerting.stop();
+    await runToCompletion(first.server.api, checkId);
+    await first.server.close();
+    expect(receiver.requests).toEqual([]);
+
+    const server = await startServer({ dataDir, ...startOptions });
+    await server.backend.alerting.caughtUp;
+    await expect.poll(() => receiver.requests.filter((r) => r.body.includes(checkId)).map((r) => JSON.parse(r.body).ALERT_TYPE as string), { timeout: 15_000 }).toEqual(['ALERT_FAILURE']);
+    return { server, receiver, checkId };
+  }
+
+  it('the desktop app: an alert the catch-up at boot raises waits for the shell and reaches its notifier once it registers', async () => {
+    const { server, receiver, checkId } = await restartWithUnjudgedFailure('Failed while the app was starting', { desktopOrigin: APP_ORIGIN });
+    try {
+      const shown: AlertRaisedEvent[] = [];
+      const unregister = server.backend.desktop.register((alert) => shown.push(alert));
+      expect(shown.map((a) => [a.checkId, a.alertType, a.checkName])).toEqual([[checkId, 'ALERT_FAILURE', 'Failed while the app was starting']]);
+      // Handed over once: a later shell (the window re-registering) gets only new alerts.
+      unregister();
+      const again: AlertRaisedEvent[] = [];
+      server.backend.desktop.register((alert) => again.push(alert));
+      expect(again).toEqual([]);
+    } finally {
+      await server.stop();
+      await receiver.close();
+    }
+  });
+
+  it('sightline serve holds nothing for a shell that never comes', async () => {
+    const { server, receiver } = await restartWithUnjudgedFailure('Failed on a headless server', {});
+    try {
+      const shown: AlertRaisedEvent[] = [];
+      server.backend.desktop.register((alert) => shown.push(alert));
+      expect(shown).toEqual([]);
     } finally {
       await server.stop();
       await receiver.close();

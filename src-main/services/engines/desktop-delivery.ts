@@ -11,19 +11,37 @@ export interface DesktopDelivery {
   stop(): void;
 }
 
+export interface DesktopDeliveryOptions {
+  /**
+   * The desktop app boots the backend before its shell can show anything: alerts raised meanwhile
+   * (the catch-up judging of sessions a previous process left unjudged runs at boot) are held and
+   * handed to the notifier the shell registers first. Off for `sightline serve`, which has no shell.
+   */
+  holdUntilRegistered?: boolean;
+}
+
+/** At most this many alerts wait for the shell; the shell groups a burst into one notice anyway. */
+export const MAX_HELD_DESKTOP_ALERTS = 50;
+
 /**
  * The "Desktop" delivery of the local app: every alert the pipeline raises for a monitor that is not
  * muted (after its commit) goes to the registered notifier when the account opted in for that
  * monitor. With no shell registered (`sightline serve`) it listens to nothing and sends nothing.
  */
-export function startDesktopDelivery(deps: ServiceDeps, events: EventBus): DesktopDelivery {
+export function startDesktopDelivery(deps: ServiceDeps, events: EventBus, options: DesktopDeliveryOptions = {}): DesktopDelivery {
   let notifier: DesktopNotifier | null = null;
   let unsubscribe: (() => void) | null = null;
-  const onAlert = (alert: AlertRaisedEvent) => {
+  // Alerts raised before the first register, when holding; null once a shell has registered (or never holding).
+  let held: AlertRaisedEvent[] | null = options.holdUntilRegistered ? [] : null;
+  const deliver = (alert: AlertRaisedEvent) => {
     // Emitted from inside alerting: a failure here must never reach it.
     try {
-      if (!notifier || !wantsDesktopNotice(getDesktopNotificationSettings({ ...deps, accountId: alert.accountId }), alert.checkId)) return;
-      notifier(alert);
+      if (!wantsDesktopNotice(getDesktopNotificationSettings({ ...deps, accountId: alert.accountId }), alert.checkId)) return;
+      if (notifier) notifier(alert);
+      else if (held) {
+        held.push(alert);
+        if (held.length > MAX_HELD_DESKTOP_ALERTS) held.shift();
+      }
     } catch (error) {
       deps.logger.warn({ err: error, checkId: alert.checkId }, 'a desktop notification could not be shown');
     }
@@ -32,11 +50,22 @@ export function startDesktopDelivery(deps: ServiceDeps, events: EventBus): Deskt
     unsubscribe?.();
     unsubscribe = null;
     notifier = null;
+    held = null;
   };
+  if (held) unsubscribe = events.on('alertRaised', deliver);
   return {
     register(next) {
       notifier = next;
-      unsubscribe ??= events.on('alertRaised', onAlert);
+      unsubscribe ??= events.on('alertRaised', deliver);
+      const waiting = held ?? [];
+      held = null;
+      for (const alert of waiting) {
+        try {
+          next(alert);
+        } catch (error) {
+          deps.logger.warn({ err: error, checkId: alert.checkId }, 'a desktop notification could not be shown');
+        }
+      }
       return stop;
     },
     stop,
