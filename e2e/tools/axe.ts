@@ -16,6 +16,7 @@ export interface AxeFinding {
  * critical violations, each with the elements it found them on: an empty list means the page passes.
  */
 export async function blockingViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeFinding[]> {
+  await transitionsEnded(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
@@ -27,4 +28,17 @@ export async function blockingViolations(page: Page, options: { exclude?: string
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
+}
+
+/**
+ * A toast or menu fading in is half transparent for a moment, and axe would judge its text's
+ * contrast at that opacity: wait (two frames, so a transition about to start has started) until no
+ * CSS transition runs, so what is judged is what stays on screen. Endless animations (loaders) are
+ * not transitions and do not hold this up.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'), undefined, {
+    timeout: 5_000,
+  });
 }
