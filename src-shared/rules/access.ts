@@ -2,8 +2,9 @@ import type { Role } from '../schemas/account';
 
 /**
  * What an operation needs, from least to most:
- * read (GET/HEAD, tRPC queries) < run (trigger or cancel runs) < write (change monitors, groups,
- * channels, incidents...) < admin (members, API keys, the plan). The server enforces it; the
+ * read (GET/HEAD, tRPC queries) < run (trigger or cancel runs of stored checks) < write (change
+ * monitors, groups, channels, incidents..., and run code that is no stored check: `checkly test`,
+ * "Run once without saving") < admin (members, API keys, the plan). The server enforces it; the
  * console uses the same table to hide or disable what a key may not do.
  */
 export type Access = 'read' | 'run' | 'write' | 'admin';
@@ -27,7 +28,7 @@ export const WHAT_ROLE_MAY: Record<Role, string> = {
   OWNER: 'may do everything',
   ADMIN: 'may do everything',
   READ_WRITE: 'may read and change monitors, groups, channels and incidents',
-  READ_RUN: 'may only read and trigger runs',
+  READ_RUN: 'may only read and trigger runs of stored checks',
   READ_ONLY: 'may only read',
 };
 

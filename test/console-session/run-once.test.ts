@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunFn } from '../../src-main/agent/embedded-agent';
 import type { ExecutionJob } from '../../src-main/runner/types';
 import { addMemberWithKey } from '../accounts/helpers';
-import { trpcClient, trpcCode } from '../helpers/trpc';
+import { trpcClient, trpcCode, trpcError } from '../helpers/trpc';
 import { useServerWithClients } from '../helpers/trpc-server';
 
 const MASK = '*****';
@@ -76,11 +76,17 @@ describe('console.runMultiStepOnce: a script run that records nothing', () => {
     expect(jobs).toHaveLength(0);
   });
 
-  it('needs the run access: READ_RUN may, READ_ONLY may not', async () => {
+  it('needs write access, like saving the script: READ_WRITE may, READ_RUN and READ_ONLY may not, and nothing runs for them', async () => {
+    const writer = await addMemberWithKey(env.server, 'READ_WRITE');
     const runner = await addMemberWithKey(env.server, 'READ_RUN');
     const reader = await addMemberWithKey(env.server, 'READ_ONLY');
-    expect((await trpcClient(env.server.url, runner.key).console.runMultiStepOnce.mutate({ script: SCRIPT })).status).toBe('FAILED');
+    const refused = await trpcError(trpcClient(env.server.url, runner.key).console.runMultiStepOnce.mutate({ script: SCRIPT }));
+    expect(refused.data?.code).toBe('FORBIDDEN');
+    expect(refused.message).toBe('Forbidden: READ_RUN keys may only read and trigger runs of stored checks; this operation needs a READ_WRITE, ADMIN or OWNER key');
     expect(await trpcCode(trpcClient(env.server.url, reader.key).console.runMultiStepOnce.mutate({ script: SCRIPT }))).toBe('FORBIDDEN');
+    expect(jobs).toHaveLength(0);
+    expect((await trpcClient(env.server.url, writer.key).console.runMultiStepOnce.mutate({ script: SCRIPT })).status).toBe('FAILED');
+    expect(jobs).toHaveLength(1);
   });
 });
 

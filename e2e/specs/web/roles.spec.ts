@@ -55,7 +55,7 @@ test.describe('the console offers only what the key may do, and says why', () =>
     await expect(save).toHaveAttribute('aria-disabled', 'true');
     await expect(save).toHaveAccessibleDescription(READ_ONLY_REASON);
     await expect(form.runOnceButton).toHaveAttribute('aria-disabled', 'true');
-    await expect(form.runOnceButton).toHaveAccessibleDescription(RUN_REASON);
+    await expect(form.runOnceButton).toHaveAccessibleDescription(READ_ONLY_REASON);
 
     const agent = new AgentPage(page);
     await agent.open();
@@ -74,7 +74,7 @@ test.describe('the console offers only what the key may do, and says why', () =>
     await expect(settings.offerPublicLocations).toBeDisabled();
   });
 
-  test('a READ_RUN key may run (Run now, Run once) but not save', async ({ page, server, request }) => {
+  test('a READ_RUN key may run the stored check (Run now) but neither save nor run the unsaved script', async ({ page, server, request }) => {
     const key = await addMemberKey(request, server, 'READ_RUN', 'Runner');
     const check = await restPost<{ id: string }>(request, server, '/v1/checks/multistep', { name: 'Checkout flow', script: SCRIPT });
     const chrome = new ConsoleChrome(page);
@@ -86,8 +86,8 @@ test.describe('the console offers only what the key may do, and says why', () =>
 
     await page.goto(`/#/monitors/${check.id}/edit`);
     const form = new MultiStepCheckForm(page, 'Edit multi-step check');
-    await expect(form.runOnceButton).toBeVisible();
-    await expect(form.runOnceButton).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(form.runOnceButton).toHaveAttribute('aria-disabled', 'true');
+    await expect(form.runOnceButton).toHaveAccessibleDescription(/This READ_RUN key may only read and trigger runs of stored checks; this needs a READ_WRITE, ADMIN or OWNER key/);
     await expect(form.saveButton).toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -14,9 +14,10 @@ export const ROUTE_ACCESS: ReadonlyArray<{ method: string; url: string; access: 
   { method: 'POST', url: '/v2/check-sessions/trigger', access: 'run' },
   { method: 'POST', url: '/next/test-sessions/trigger', access: 'run' },
   { method: 'POST', url: '/v1/test-sessions/:testSessionId/cancel', access: 'run' },
-  // `checkly test`: runs checks once without storing them, after uploading the project's bundle.
-  { method: 'POST', url: '/v1/test-sessions/run', access: 'run' },
-  { method: 'POST', url: '/next/checkly-storage/upload-code-bundle', access: 'run' },
+  // `checkly test` runs code that is no stored check (its scripts and hooks, after uploading the
+  // project's bundle) with the account's variables and secrets: that is creating a check, so it needs write.
+  { method: 'POST', url: '/v1/test-sessions/run', access: 'write' },
+  { method: 'POST', url: '/next/checkly-storage/upload-code-bundle', access: 'write' },
   { method: 'POST', url: '/v1/check-sessions/:id/cancel', access: 'run' },
   { method: 'POST', url: '/v1/check-sessions/:checkSessionId/cancel', access: 'run' },
   { method: 'POST', url: '/v1/checks/:id/trigger', access: 'run' },

@@ -97,7 +97,8 @@ export function MultiStepCheckForm({ checkId, templates = false, ...props }: Mul
           schemaError={form.errors[SCHEMA_ERROR_KEY]}
           {...props}
           extra={
-            <Gate access="run">
+            // Running an unsaved script is as much as saving it: READ_RUN keys only run stored checks.
+            <Gate access="write">
               <Button variant="default" leftSection={<PlayIcon />} loading={runOnce.isPending} onClick={startRunOnce}>
                 Run once without saving
               </Button>

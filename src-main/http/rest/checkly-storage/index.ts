@@ -17,7 +17,8 @@ export function checklyStorageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     app.post(
       '/next/checkly-storage/upload-code-bundle',
       {
-        config: { access: 'run' },
+        // A bundle is code to run (`checkly test`) or deploy: a key that may create checks.
+        config: { access: 'write' },
         bodyLimit: CODE_BUNDLE_MAX_BYTES,
         schema: {
           tags: ['Monitoring as code'],

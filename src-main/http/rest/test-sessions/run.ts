@@ -14,7 +14,8 @@ export function testRunRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginAsync
     app.post(
       '/v1/test-sessions/run',
       {
-        config: { access: 'run' },
+        // Runs code no stored check holds, with the account's secrets: only a key that may create checks may (READ_RUN triggers stored ones).
+        config: { access: 'write' },
         schema: {
           tags: ['Test sessions'],
           summary: 'Run checks given as deploy payloads once, storing no check; progress is published on the MQTT endpoint (/mqtt)',
