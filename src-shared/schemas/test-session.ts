@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { CHECK_TYPES } from '../enums';
+import { isRuntimeSetting } from '../rules/run-variables';
 import { SESSION_STATUSES } from '../rules/session-status';
 import { RESULT_TYPES } from './check-session';
 import { LIMITS } from './limits';
 
 /** A variable for one run (`checkly trigger -e KEY=value`); API clients may mark one secret, as on a check. */
 export const RunVariable = z.looseObject({
-  key: z.string().min(1).max(LIMITS.envVarKey),
+  key: z
+    .string()
+    .min(1)
+    .max(LIMITS.envVarKey)
+    .refine((key) => !isRuntimeSetting(key), { message: 'configures the runtime, not the script (NODE_*, LD_*, PLAYWRIGHT_*, PATH, HOME...); a run may not set it — set it on the check instead' }),
   value: z.string().max(LIMITS.envVarValue),
   secret: z.boolean().optional(),
 });

@@ -102,5 +102,18 @@ describe('who may run code that is not a stored check', { timeout: 120_000 }, ()
     expect(triggered.body.sessions).toHaveLength(1);
     await receiver.next('/stored');
     expect(receiver.paths.filter((path) => path === '/stored')).toHaveLength(1);
+
+    // A variable given for the run reaches the script; one that would configure node instead is refused.
+    const code = `await fetch('${receiver.base}/injected')`;
+    for (const key of ['NODE_OPTIONS', 'node_options', 'LD_PRELOAD', 'PLAYWRIGHT_BROWSERS_PATH', 'PATH']) {
+      const injected = await runner.api('POST', '/next/test-sessions/trigger', { checkId: [created.body.id], environmentVariables: [{ key, value: `--import=data:text/javascript,${encodeURIComponent(code)}` }] });
+      expect(injected.status, key).toBe(400);
+      expect(injected.body.message).toMatch(/^environmentVariables\[0\]\.key: configures the runtime, not the script/);
+    }
+    const plain = await runner.api('POST', '/next/test-sessions/trigger', { checkId: [created.body.id], environmentVariables: [{ key: 'STAGE', value: 'staging' }] });
+    expect(plain.status, plain.text).toBe(201);
+    const done = await runner.api('GET', `/v1/test-sessions/${plain.body.testSessionId}/completion?maxWaitSeconds=30`);
+    expect(done.status, done.text).toBe(200);
+    expect(receiver.paths).not.toContain('/injected');
   });
 });
