@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { DB_FILE_NAME } from './file-names';
 import { registerMailboxFunction } from './mailbox-function';
 import { registerFoldFunction } from './name-fold';
 import * as schema from './schema';
@@ -22,7 +23,7 @@ export interface OpenDbOptions {
   nativeBinding?: string;
 }
 
-export const DB_FILE_NAME = 'sightline.db';
+export { DB_FILE_NAME };
 
 /** Opens (creating if needed) the data dir's database in WAL mode and applies the committed migrations. */
 export function openDb(options: OpenDbOptions): DbHandle {

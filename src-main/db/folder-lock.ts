@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 export interface HeldFolderLock {
@@ -31,6 +32,29 @@ export function takeFolderLock(lockPath: string, nativeBinding?: string): HeldFo
       if (sqlite.open) sqlite.close();
     },
   };
+}
+
+/**
+ * Whether another connection, in this process or another, has the SQLite database at `dbPath`
+ * open; false when there is no such file. A connection to a WAL database holds a SHARED lock on the
+ * database file itself for as long as it is open, so asking for an EXCLUSIVE one answers busy until
+ * the last connection is closed (or its process is gone). Unlike a lock file, the database file
+ * cannot be deleted without deleting the data, so this holds when `<name>.lock` was removed.
+ */
+export function databaseInUse(dbPath: string, nativeBinding?: string): boolean {
+  if (!existsSync(dbPath)) return false;
+  const sqlite = new Database(dbPath, { timeout: 0, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+  try {
+    sqlite.pragma('locking_mode = EXCLUSIVE');
+    sqlite.exec('BEGIN EXCLUSIVE');
+    sqlite.exec('COMMIT');
+    return false;
+  } catch (error) {
+    if (isBusy(error)) return true;
+    throw error;
+  } finally {
+    sqlite.close();
+  }
 }
 
 function openLockFile(lockPath: string, nativeBinding?: string): Database.Database {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { takeFolderLock } from './folder-lock';
+import { takeFolderLock, type HeldFolderLock } from './folder-lock';
 
 /** Who holds a lock, written next to it for the message a refused process prints; the lock itself decides. */
 export const LockHolder = z.object({
@@ -29,6 +29,11 @@ export interface ProcessLockOptions {
   nativeBinding?: string;
   /** The message of the refusal, given the holder's description. */
   refusal: (holder: string) => string;
+  /**
+   * Asked once the lock file is ours: whether a holder still lives that the lock file no longer
+   * shows (the file was deleted under it, and this process made a new one). True refuses the start.
+   */
+  heldElsewhere?: () => boolean;
 }
 
 /** A refusal to start because another process holds the lock; the CLI prints the message and exits 1. */
@@ -47,7 +52,7 @@ export function takeProcessLock(options: ProcessLockOptions): ProcessLock {
   mkdirSync(options.folder, { recursive: true });
   const held = takeFolderLock(join(options.folder, `${options.name}.lock`), options.nativeBinding);
   const holderFile = join(options.folder, `${options.name}.lock-holder.json`);
-  if (!held) {
+  if (!held || heldElsewhere(options, held)) {
     const holder = readHolder(holderFile);
     throw new LockHeldError(options.refusal(describeHolder(holder)), holder);
   }
@@ -60,6 +65,17 @@ export function takeProcessLock(options: ProcessLockOptions): ProcessLock {
     },
     release: () => held.release(),
   };
+}
+
+function heldElsewhere(options: ProcessLockOptions, held: HeldFolderLock): boolean {
+  try {
+    if (!options.heldElsewhere?.()) return false;
+  } catch (error) {
+    held.release();
+    throw error;
+  }
+  held.release();
+  return true;
 }
 
 function writeHolder(file: string, holder: LockHolder): void {
