@@ -11,6 +11,7 @@ import { listenLinkBase, publicUrlHost, type Config } from './core/config';
 import { createLogger, type Logger } from './core/logger';
 import { closeBackend } from './close-backend';
 import { lockDataDir } from './db/data-dir-lock';
+import { claimTempRoot, type TempRoot } from './db/temp-folders';
 import type { ProcessLock } from './db/process-lock';
 import type { EmbeddedAgent, LaneCapacities, RunFn } from './agent/embedded-agent';
 import { runJob } from './runner/run-job';
@@ -143,6 +144,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   const launchTokens = new LaunchTokens();
   let app: FastifyInstance | null = null;
   let subscriberMail: SubscriberMailer | null = null;
+  let tempRoot: TempRoot | null = null;
   try {
     const { accountId, createdKey } = bootstrapAccount(deps, config.apiKey);
     applyConfiguredPlan(deps, accountId, config.maxChecks);
@@ -175,7 +177,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const clock = deps.clock;
     runtime.baseUrl = config.publicUrl ?? url;
     const events = runtime.events;
-    const executorDeps: ExecutorDeps = { now: () => clock.now(), tools: options.tools, multiStepMemoryMb: config.multiStepMemoryMb };
+    // Real executors only: clears what processes that are gone left in the system's temporary folder, and makes this one's.
+    tempRoot = options.run ? null : claimTempRoot({ nativeBinding: options.nativeBinding });
+    const ownTemp = tempRoot;
+    const executorDeps: ExecutorDeps = { now: () => clock.now(), tools: options.tools, multiStepMemoryMb: config.multiStepMemoryMb, tempRoot: ownTemp?.path };
     const batching = options.run ? null : await icmpBatching(executorDeps);
     if (!options.run && !batching) {
       logger.warn('fping was not found: ICMP checks run one `ping` process per run (a smaller ICMP lane). Install fping (Debian/Ubuntu: apt-get install fping; macOS: brew install fping) to batch them.');
@@ -253,7 +258,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         desktop.stop();
         closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, subscriberMail: mailer, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;
-        }).finally(() => lock.release());
+        }).finally(() => {
+          releaseTempRoot(ownTemp, logger);
+          lock.release();
+        });
         return closing;
       },
     };
@@ -261,7 +269,17 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     await subscriberMail?.stop();
     await app?.close();
     db.close();
+    releaseTempRoot(tempRoot, logger);
     releaseOwnLock();
     throw error;
+  }
+}
+
+function releaseTempRoot(tempRoot: TempRoot | null, logger: Logger): void {
+  try {
+    tempRoot?.release();
+  } catch (error) {
+    // The next start of any Sightline process removes it.
+    logger.warn({ err: error, folder: tempRoot?.path }, 'the temporary folder could not be removed');
   }
 }

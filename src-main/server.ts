@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { lockDataDir } from './db/data-dir-lock';
 import { LockHeldError } from './db/process-lock';
 import { lockAgent } from './db/agent-lock';
+import { claimTempRoot } from './db/temp-folders';
 import {
   apiKeyProblem,
   DEFAULT_AUTH_FAILURES_PER_MINUTE,
@@ -224,7 +225,7 @@ async function main(argv: string[]): Promise<void> {
     case 'serve':
       return serve(rest);
     case 'agent':
-      return agentCommand(rest, fail, lockAgent);
+      return agentCommand(rest, fail, lockAgent, () => claimTempRoot());
     case undefined:
     case 'help':
     case '--help':

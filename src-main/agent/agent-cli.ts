@@ -38,8 +38,10 @@ function orFail<T>(value: T | string, fail: (message: string) => never): T {
 
 /** The agent's lock on this machine (db/agent-lock.ts), handed in by the entry: agent/ stays off the store's layer. */
 export type LockAgent = (serverUrl: string, key: string) => { setAddress(address: string): void; release(): void };
+/** This process's temporary folder (db/temp-folders.ts), made once those of agents and servers that are gone are removed. */
+export type ClaimTempRoot = () => { path: string; release(): void };
 
-export async function agentCommand(argv: string[], fail: (message: string) => never, lockAgent: LockAgent): Promise<void> {
+export async function agentCommand(argv: string[], fail: (message: string) => never, lockAgent: LockAgent, claimTempRoot?: ClaimTempRoot): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -84,6 +86,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
   const fromEnv = process.env.SIGHTLINE_CANARIES ? orFail(parseCanaries(process.env.SIGHTLINE_CANARIES, 'SIGHTLINE_CANARIES'), fail).setting : undefined;
   // Before loading the runner's modules, so a second agent of this key is refused within a second.
   const lock = lockAgent(serverUrl, key);
+  const tempRoot = claimTempRoot?.() ?? null;
   const [{ AgentHttpError }, { startRemoteAgent }] = await Promise.all([import('./agent-client'), import('./remote-agent')]);
   const logger = createLogger(process.env.SIGHTLINE_LOG_LEVEL ?? 'warn');
   const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -100,8 +103,10 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
       say,
       multiStepMemoryMb,
       canaries: flagged ?? fromEnv ?? 'auto',
+      tempRoot: tempRoot?.path,
     });
   } catch (error) {
+    tempRoot?.release();
     if (error instanceof AgentHttpError && error.status === 401) {
       process.stderr.write(`The server refused the key: ${error.message}\n`);
       process.exit(1);
@@ -114,6 +119,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
     async (reason) => {
       say(`${reason === 'npm exited' ? 'npm exited' : `Received ${reason}`}: finishing running checks, then exiting`);
       await running.stop();
+      tempRoot?.release();
       say('Agent stopped');
     },
     (error) => process.stderr.write(`Shutdown failed: ${error.message}\n`),

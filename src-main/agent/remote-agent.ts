@@ -38,6 +38,8 @@ export interface RemoteAgentOptions {
   canaries?: 'auto' | 'off' | string[];
   /** How often the canaries are probed (default 5 s). */
   canaryIntervalMs?: number;
+  /** The folder this process makes its temporary folders in (default: the system's). */
+  tempRoot?: string;
 }
 
 export interface RemoteAgent {
@@ -130,7 +132,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   };
 
   const memoryMb = options.multiStepMemoryMb ?? DEFAULT_MULTISTEP_MEMORY_MB;
-  const executorDeps: ExecutorDeps = { now: () => new Date(), multiStepMemoryMb: memoryMb };
+  const executorDeps: ExecutorDeps = { now: () => new Date(), multiStepMemoryMb: memoryMb, tempRoot: options.tempRoot };
   const batching = await icmpBatching(executorDeps);
   if (!batching) say('fping was not found: ICMP checks run one `ping` per run. Install fping (apt-get install fping) to batch them.');
   const sandbox = await probeSandbox(executorDeps, { nodeModules: installedNodeModules() });
