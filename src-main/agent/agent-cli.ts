@@ -37,7 +37,7 @@ function orFail<T>(value: T | string, fail: (message: string) => never): T {
 }
 
 /** The agent's lock on this machine (db/agent-lock.ts), handed in by the entry: agent/ stays off the store's layer. */
-export type LockAgent = (serverUrl: string, key: string) => { setAddress(address: string): void; release(): void };
+export type LockAgent = (serverUrl: string, key: string) => Promise<{ setAddress(address: string): void; release(): void }>;
 /** This process's temporary folder (db/temp-folders.ts), made once those of agents and servers that are gone are removed. */
 export type ClaimTempRoot = () => { path: string; release(): void };
 
@@ -85,7 +85,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
   const flagged = orFail(canariesOf(values.canary, values['no-canary']), fail).setting;
   const fromEnv = process.env.SIGHTLINE_CANARIES ? orFail(parseCanaries(process.env.SIGHTLINE_CANARIES, 'SIGHTLINE_CANARIES'), fail).setting : undefined;
   // Before loading the runner's modules, so a second agent of this key is refused within a second.
-  const lock = lockAgent(serverUrl, key);
+  const lock = await lockAgent(serverUrl, key);
   const tempRoot = claimTempRoot?.() ?? null;
   const [{ AgentHttpError }, { startRemoteAgent }] = await Promise.all([import('./agent-client'), import('./remote-agent')]);
   const logger = createLogger(process.env.SIGHTLINE_LOG_LEVEL ?? 'warn');

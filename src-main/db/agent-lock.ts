@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { takeProcessLock, type ProcessLock } from './process-lock';
+import { holdMachineName } from './machine-name-lock';
+import { describeHolder, holderFileOf, LockHeldError, readHolder, takeProcessLock, type ProcessLock } from './process-lock';
 
 /**
  * Where agents keep their locks: a remote agent has no data folder (its key and server come from
@@ -21,17 +22,35 @@ export function agentLockFolder(env: NodeJS.ProcessEnv = process.env): string {
 /**
  * One agent per key and server on a machine: a second one would only split the same location's
  * jobs with the first on the same network and CPU. Throws LockHeldError naming the running one.
+ *
+ * Two locks: the lock file, and (on Linux) an abstract socket name, which cannot be deleted while
+ * its holder lives, so deleting the lock file does not let a second agent in (DECISIONS.md, "Issue 29").
  */
-export function lockAgent(serverUrl: string, key: string, env: NodeJS.ProcessEnv = process.env): ProcessLock {
+export async function lockAgent(serverUrl: string, key: string, env: NodeJS.ProcessEnv = process.env): Promise<ProcessLock> {
   const server = new URL(serverUrl).href.replace(/\/+$/, '');
   // The key is a secret: the file is named by a hash of it.
   const identity = createHash('sha256').update(`${server}\n${key}`).digest('hex').slice(0, 16);
-  return takeProcessLock({
-    folder: agentLockFolder(env),
-    name: `agent-${identity}`,
-    command: `sightline agent --server ${server}`,
-    refusal: (holder) =>
-      `An agent with this key for ${server} already runs on this machine: ${holder}.\n` +
-      'Only one agent per key may run on a machine: stop that one first (to run more checks at once, raise its --lane-* capacities).',
-  });
+  const folder = agentLockFolder(env);
+  const name = `agent-${identity}`;
+  const refusal = (holder: string) =>
+    `An agent with this key for ${server} already runs on this machine: ${holder}.\n` +
+    'Only one agent per key may run on a machine: stop that one first (to run more checks at once, raise its --lane-* capacities).';
+  const machineName = await holdMachineName(`sightline-${name}`);
+  if (!machineName) {
+    const holder = readHolder(holderFileOf(folder, name));
+    throw new LockHeldError(refusal(describeHolder(holder)), holder);
+  }
+  try {
+    const lock = takeProcessLock({ folder, name, command: `sightline agent --server ${server}`, refusal });
+    return {
+      setAddress: (address) => lock.setAddress(address),
+      release() {
+        lock.release();
+        machineName.release();
+      },
+    };
+  } catch (error) {
+    machineName.release();
+    throw error;
+  }
 }

@@ -51,7 +51,7 @@ export class LockHeldError extends Error {
 export function takeProcessLock(options: ProcessLockOptions): ProcessLock {
   mkdirSync(options.folder, { recursive: true });
   const held = takeFolderLock(join(options.folder, `${options.name}.lock`), options.nativeBinding);
-  const holderFile = join(options.folder, `${options.name}.lock-holder.json`);
+  const holderFile = holderFileOf(options.folder, options.name);
   if (!held || heldElsewhere(options, held)) {
     const holder = readHolder(holderFile);
     throw new LockHeldError(options.refusal(describeHolder(holder)), holder);
@@ -85,7 +85,12 @@ function writeHolder(file: string, holder: LockHolder): void {
   renameSync(partial, file);
 }
 
-function readHolder(file: string): LockHolder | null {
+/** `<folder>/<name>.lock-holder.json`: who holds the lock `<name>.lock`. */
+export function holderFileOf(folder: string, name: string): string {
+  return join(folder, `${name}.lock-holder.json`);
+}
+
+export function readHolder(file: string): LockHolder | null {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

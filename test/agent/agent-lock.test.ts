@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,5 +64,26 @@ describe('one agent per key on a machine (sightline agent)', () => {
     const again = startAgent(key);
     expect(await outcome(again, Date.now())).toBe('registered');
     await Promise.all([other.stop('SIGKILL'), again.stop('SIGKILL')]);
+  }, 90_000);
+
+  it('deleting the lock file under a running agent does not let a second one of its key in (issue 29)', async () => {
+    const key = await locationKey('lock-deleted');
+    const first = startAgent(key);
+    const healthUrl = await first.line(/^Agent health probes on (http:\/\/\S+)$/, 30_000);
+    await first.line(REGISTERED, 30_000);
+    const lockFiles = (await readdir(runtimeDir, { recursive: true })).filter((name) => name.endsWith('.lock'));
+    expect(lockFiles.length).toBeGreaterThan(0);
+    for (const name of lockFiles) await rm(join(runtimeDir, name));
+
+    const second = startAgent(key);
+    expect(await outcome(second, Date.now())).toMatchObject({ exitCode: 1 });
+    expect(second.stderr.join('\n')).toContain(`An agent with this key for ${server.url} already runs on this machine: pid ${first.child.pid} (sightline agent --server ${server.url}) at ${healthUrl}`);
+    expect((await probe(`${healthUrl}/-/readiness`)).status).toBe(200);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const again = startAgent(key);
+    expect(await outcome(again, Date.now())).toBe('registered');
+    await again.stop('SIGKILL');
   }, 90_000);
 });
