@@ -38,7 +38,7 @@ export async function lockAgent(serverUrl: string, key: string, env: NodeJS.Proc
   const machineName = await holdMachineName(`sightline-${name}`);
   if (!machineName) {
     const holder = readHolder(holderFileOf(folder, name));
-    throw new LockHeldError(refusal(describeHolder(holder)), holder);
+    throw new LockHeldError(refusal(describeHolder(holder, 'a running agent whose lock file was deleted')), holder);
   }
   try {
     const lock = takeProcessLock({ folder, name, command: `sightline agent --server ${server}`, refusal });

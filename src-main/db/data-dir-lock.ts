@@ -21,6 +21,7 @@ export function lockDataDir(dataDir: string, command: string, nativeBinding?: st
     command,
     nativeBinding,
     heldElsewhere: () => databaseInUse(join(dataDir, DB_FILE_NAME), nativeBinding),
+    heldElsewhereBy: `a process that has its database ${DB_FILE_NAME} open (its lock file was deleted, or another program has the database open)`,
     refusal: (holder) =>
       `The data folder ${dataDir} is in use by another Sightline process: ${holder}.\n` +
       'Only one process may use a data folder: stop that one first, or start this one with another --data-dir.',

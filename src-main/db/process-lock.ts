@@ -34,6 +34,8 @@ export interface ProcessLockOptions {
    * shows (the file was deleted under it, and this process made a new one). True refuses the start.
    */
   heldElsewhere?: () => boolean;
+  /** Who holds it when `heldElsewhere` said so and no live holder is on record. */
+  heldElsewhereBy?: string;
 }
 
 /** A refusal to start because another process holds the lock; the CLI prints the message and exits 1. */
@@ -52,9 +54,13 @@ export function takeProcessLock(options: ProcessLockOptions): ProcessLock {
   mkdirSync(options.folder, { recursive: true });
   const held = takeFolderLock(join(options.folder, `${options.name}.lock`), options.nativeBinding);
   const holderFile = holderFileOf(options.folder, options.name);
-  if (!held || heldElsewhere(options, held)) {
+  if (!held) {
     const holder = readHolder(holderFile);
     throw new LockHeldError(options.refusal(describeHolder(holder)), holder);
+  }
+  if (heldElsewhere(options, held)) {
+    const holder = readHolder(holderFile);
+    throw new LockHeldError(options.refusal(describeHolder(holder, options.heldElsewhereBy)), holder);
   }
   const holder: LockHolder = { pid: process.pid, host: hostname(), command: options.command, address: null, startedAt: new Date().toISOString() };
   writeHolder(holderFile, holder);
@@ -115,10 +121,10 @@ function isAlive(pid: number): boolean {
 }
 
 /** "pid 123 (sightline serve) at http://127.0.0.1:4310, running since …" */
-export function describeHolder(holder: LockHolder | null): string {
+export function describeHolder(holder: LockHolder | null, unknown = 'a process that is still starting (its details are not written yet)'): string {
   const sameHost = holder?.host === hostname();
   // A holder file of a process that is gone is the previous holder's: the new one has not written its own yet.
-  if (!holder || (sameHost && !isAlive(holder.pid))) return 'a process that is still starting (its details are not written yet)';
+  if (!holder || (sameHost && !isAlive(holder.pid))) return unknown;
   const where = holder.address ? ` at ${holder.address}` : ', still starting';
   const host = sameHost ? '' : ` on host ${holder.host}`;
   return `pid ${holder.pid}${host} (${holder.command})${where}, running since ${holder.startedAt}`;

@@ -39,7 +39,7 @@ describe('the data folder lock without its lock file', () => {
     await rm(join(dataDir, 'sightline.lock-holder.json'));
     const third = spawnSightline(serveArgs(dataDir));
     expect(await outcome(third)).toEqual({ exitCode: 1 });
-    expect(third.stderr.join('\n')).toContain(`The data folder ${dataDir} is in use by another Sightline process`);
+    expect(third.stderr.join('\n')).toContain(`The data folder ${dataDir} is in use by another Sightline process: a process that has its database sightline.db open`);
 
     expect((await api('GET', '/v1/checks')).body).toHaveLength(1);
     expect(await first.stop('SIGTERM')).toBe(0);
