@@ -109,22 +109,31 @@ test('clean', async () => { expect(([] as any).evil).toBeUndefined(); expect((gl
     expect(check).toMatchObject({ hasFailures: false, error: null });
   });
 
-  it('keeps accounts apart: runs of one account share a temp folder, another account never sees it', async () => {
+  it('keeps runs apart: each has its own folder and may write nowhere else; each account has its own runtime process', async () => {
     const write = `import { test } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
-test('leave a file', async () => { writeFileSync('/tmp/' + 'x', ''); });`;
-    expect((await run(write)).multiStepCheckResult?.runtime).toBe('WARM');
+import { tmpdir } from 'node:os';
+test('leave a file', async () => {
+  writeFileSync(tmpdir() + '/mine', 'kept until the run ends');
+  writeFileSync('/tmp/' + 'x', '');
+});`;
+    const wrote = await run(write);
+    expect(wrote.multiStepCheckResult?.runtime).toBe('WARM');
+    expect(wrote).toMatchObject({ hasFailures: true, error: { kind: 'SCRIPT_ERROR' } });
+    expect(wrote.error?.message).toMatch(/EACCES: permission denied: a warm run's files live in its own folder/);
     const look = `import { test, expect } from '@playwright/test';
-import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 test('look', async () => { console.log('home ' + process.env.HOME + ' ' + tmpdir()); });`;
     const a = await run(look, { accountId: 'account-a' });
+    const a2 = await run(look, { accountId: 'account-a' });
     const b = await run(look, { accountId: 'account-b' });
     const homeOf = (result: ExecutionResult) => /home (\S+) (\S+)/.exec(log(result));
     expect(homeOf(a)?.[1]).toMatch(/sightline-multistep-/);
     expect(homeOf(a)?.[1]).toBe(homeOf(a)?.[2]);
+    expect(homeOf(a2)?.[1]).not.toBe(homeOf(a)?.[1]);
     // Each account has its own runtime process and folder.
     const root = (result: ExecutionResult) => homeOf(result)?.[1]?.split('/sightline-multistep-')[0];
+    expect(root(a)).toBe(root(a2));
     expect(root(a)).not.toBe(root(b));
   });
 

@@ -1,3 +1,4 @@
+import { Buffer as NodeBuffer } from 'node:buffer';
 import vm from 'node:vm';
 
 /**
@@ -6,7 +7,7 @@ import vm from 'node:vm';
  * while they live; one that would take the run past its limit is refused with the RangeError node
  * itself throws when memory runs out, so the run fails with a memory-limit error and nothing else does.
  */
-export function guardBuffers(context: vm.Context, limitBytes: number): typeof Buffer {
+export function guardBuffers(context: vm.Context, limitBytes: number): { Buffer: typeof Buffer; check: (bytes: number) => void; left: () => number } {
   let live = 0;
   const registry = new FinalizationRegistry<number>((bytes) => {
     live -= bytes;
@@ -43,20 +44,31 @@ export function guardBuffers(context: vm.Context, limitBytes: number): typeof Bu
     context,
   ) as (check: (bytes: number) => void, charge: (made: unknown, bytes: number) => void) => void;
   install(check, charge);
-  const allocating = new Set(['alloc', 'allocUnsafe', 'allocUnsafeSlow']);
-  return new Proxy(Buffer, {
-    get(target, name, receiver) {
-      const member = Reflect.get(target, name, receiver) as unknown;
-      if (typeof name !== 'string' || typeof member !== 'function' || !(allocating.has(name) || name === 'from' || name === 'concat')) return member;
-      return (...args: unknown[]) => {
-        if (allocating.has(name) && typeof args[0] === 'number') check(args[0]);
-        const made = (member as (...a: unknown[]) => Buffer).apply(target, args);
-        check(made.byteLength);
-        charge(made, made.byteLength);
-        return made;
+  const allocating = ['alloc', 'allocUnsafe', 'allocUnsafeSlow'];
+  const made = (result: Buffer) => {
+    check(result.byteLength);
+    charge(result, result.byteLength);
+    return result;
+  };
+  // A Buffer of the run's own (node's is frozen and shared by every run): its allocating members are
+  // counted, the rest are node's own hardened functions, and `instanceof Buffer` still holds.
+  const guarded = function Buffer(this: unknown, ...args: unknown[]) {
+    return made((NodeBuffer as unknown as (...a: unknown[]) => Buffer)(...args));
+  } as unknown as typeof NodeBuffer;
+  for (const name of Object.getOwnPropertyNames(NodeBuffer)) {
+    if (name === 'prototype' || name === 'length' || name === 'name' || name === 'arguments' || name === 'caller') continue;
+    const member = (NodeBuffer as unknown as Record<string, unknown>)[name];
+    let value: unknown = member;
+    if (typeof member === 'function' && (allocating.includes(name) || name === 'from' || name === 'concat' || name === 'copyBytesFrom' || name === 'of')) {
+      value = (...args: unknown[]) => {
+        if (allocating.includes(name) && typeof args[0] === 'number') check(args[0]);
+        return made((member as (...a: unknown[]) => Buffer).apply(NodeBuffer, args));
       };
-    },
-  });
+    }
+    Object.defineProperty(guarded, name, { value, enumerable: Object.getOwnPropertyDescriptor(NodeBuffer, name)?.enumerable ?? false, writable: true, configurable: true });
+  }
+  Object.defineProperty(guarded, 'prototype', { value: NodeBuffer.prototype, writable: false });
+  return { Buffer: guarded, check, left: () => Math.max(0, limitBytes - live) };
 }
 
 function mb(bytes: number): number {

@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire, isBuiltin, SourceMap } from 'node:module';
+import { isBuiltin, SourceMap } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { format, inspect } from 'node:util';
@@ -12,16 +13,18 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { PwError, PwRequest } from '../report-shape';
 import { ToThread, type FromThread, type RunFile, type RunOutcome, type RunRequest } from './protocol';
 import { guardBuffers } from './memory-guard';
-import { TestShim, Unsupported, type ShimHost } from './test-shim';
+import { hardened, lockDownThread } from './lockdown';
+import { hardenBuiltins, runBuiltins } from './run-builtins';
+import { runFs } from './run-fs';
+import { SHIM_ERROR_CLASSES, TestShim, Unsupported, type ShimHost } from './test-shim';
 
 /**
  * A worker thread of a warm runtime: @playwright/test is loaded once, then every run gets a fresh
- * V8 context (its own globals), its own process.env, timers, console and request contexts, and a
- * module loader that serves only its own files, @playwright/test and node's built-ins.
+ * V8 context (its own globals), its own process.env, timers, console, files and request contexts,
+ * and a module loader that serves only its own files, @playwright/test and the built-ins of
+ * run-builtins.ts. What a run can reach of this thread is frozen (lockdown.ts) or made for it alone,
+ * so no run changes what another sees (docs/ARCHITECTURE.md, "The warm multi-step runtime").
  */
-
-// This file runs bundled as CommonJS inside the runtime: built-ins are required by name at run time.
-const nodeRequire = createRequire(__filename);
 
 const port = parentPort;
 if (!port) throw new Error('runtime-thread runs as a worker thread');
@@ -35,10 +38,35 @@ class ScriptExit extends Error {
   }
 }
 
-/** Modules that start processes or threads a run could leave behind: such scripts run on the full path, whose sandbox ends with the run. */
-const PROCESS_MODULES = new Set(['child_process', 'worker_threads', 'cluster']);
+/** Requests one run may have in flight at once, and request contexts it may hold: past them its own call fails. */
+const MAX_REQUESTS_IN_FLIGHT = 64;
+const MAX_REQUEST_CONTEXTS = 32;
+/** Files a run may hold open, and bytes of files it may write (its folder is in the runtime's memory-backed root). */
+const MAX_OPEN_FILES = 64;
+const MAX_FILE_BYTES = 64 * 1048576;
 
-const REQUEST_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch'] as const;
+lockDownThread();
+hardenBuiltins();
+for (const shared of [ScriptExit, ...SHIM_ERROR_CLASSES]) hardened(shared);
+hardenExpect(playwright.expect);
+
+/**
+ * Freezes Playwright's `expect` and the classes of what it hands out (asymmetric matchers, the errors
+ * of failed expectations): a run that reaches their prototypes cannot make another's expectation pass.
+ */
+function hardenExpect(expect: typeof playwright.expect): void {
+  hardened(expect);
+  const samples: unknown[] = [expect.any(String), expect.anything(), expect.arrayContaining([]), expect.objectContaining({}), expect.stringContaining(''), expect.stringMatching(/x/), expect.closeTo(0), expect.not.arrayContaining([]), expect.not.objectContaining({}), expect.not.stringContaining(''), expect.not.stringMatching(/x/)];
+  for (const attempt of [() => expect(1).toBe(2), () => expect.soft(1).toBe(2), () => expect({}).toHaveProperty('x')]) {
+    try {
+      attempt();
+    } catch (error) {
+      samples.push(error);
+    }
+  }
+  for (const sample of samples) if (typeof sample === 'object' && sample !== null) hardened(Object.getPrototypeOf(sample) as object);
+}
+
 const RESOLVE_SUFFIXES = ['', '.ts', '.js', '.mjs', '.cjs', '.mts', '.cts', '.json', '/index.ts', '/index.js'];
 
 interface Run {
@@ -50,7 +78,24 @@ interface Run {
   timers: Set<ReturnType<typeof setTimeout>>;
   intervals: Set<ReturnType<typeof setInterval>>;
   immediates: Set<ReturnType<typeof setImmediate>>;
+  /** Aborts the run's fetches when it ends. */
+  abort: AbortController;
+  requestsInFlight: number;
+  /** Errors nobody caught (an unhandled rejection, a throwing callback) while the run was going: its own failures. */
+  stray: PwError[];
+  releaseFiles: () => void;
 }
+
+/** The run whose code is executing: a stray error is charged to it, and to nobody once it has ended. */
+const running = new AsyncLocalStorage<Run>();
+
+function onStrayError(error: unknown): void {
+  const run = running.getStore();
+  if (run && runs.get(run.request.runId) === run && run.stray.length < 10) run.stray.push(toError(run, error));
+  // Otherwise it belongs to a run that has ended (a callback it left behind): no run that is going now is blamed, and the thread goes on.
+}
+process.on('uncaughtException', onStrayError);
+process.on('unhandledRejection', onStrayError);
 
 const runs = new Map<string, Run>();
 const maps = new Map<string, SourceMap | null>();
@@ -99,25 +144,26 @@ function codeFrame(source: string, line: number, column: number): string {
 }
 
 function fakeProcess(run: Run, shim: TestShim, env: Record<string, string>): Record<string, unknown> {
+  const hrtime = Object.assign((previous?: [number, number]) => process.hrtime(previous), { bigint: () => process.hrtime.bigint() });
   return {
     env,
     argv: ['node', run.request.entry],
     platform: process.platform,
     arch: process.arch,
     version: process.version,
-    versions: process.versions,
+    versions: { ...process.versions },
     cwd: () => env.HOME ?? '/',
     pid: process.pid,
     ppid: process.ppid,
-    getuid: process.getuid,
-    getgid: process.getgid,
+    getuid: () => process.getuid?.(),
+    getgid: () => process.getgid?.(),
     exit: (code?: unknown) => {
       throw new ScriptExit(code);
     },
     nextTick: (fn: (...args: unknown[]) => void, ...args: unknown[]) => queueMicrotask(() => fn(...args)),
-    hrtime: process.hrtime,
-    uptime: process.uptime,
-    memoryUsage: process.memoryUsage,
+    hrtime,
+    uptime: () => process.uptime(),
+    memoryUsage: Object.assign(() => process.memoryUsage(), { rss: () => process.memoryUsage.rss() }),
     emitWarning: (warning: unknown) => shim.write('stderr', `${String(warning)}\n`),
     stdout: { write: (chunk: unknown) => (shim.write('stdout', String(chunk)), true) },
     stderr: { write: (chunk: unknown) => (shim.write('stderr', String(chunk)), true) },
@@ -134,7 +180,7 @@ function fakeConsole(shim: TestShim): Record<string, unknown> {
 }
 
 /** Timers the run can use, all cleared when it ends: nothing of one run fires during another. */
-function trackedTimers(run: Run): Record<string, unknown> {
+function trackedTimers(run: Run) {
   return {
     setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
       const handle = setTimeout(() => {
@@ -144,18 +190,18 @@ function trackedTimers(run: Run): Record<string, unknown> {
       run.timers.add(handle);
       return handle;
     },
-    clearTimeout: (handle: ReturnType<typeof setTimeout>) => {
-      run.timers.delete(handle);
-      clearTimeout(handle);
+    clearTimeout: (handle: unknown) => {
+      run.timers.delete(handle as ReturnType<typeof setTimeout>);
+      clearTimeout(handle as ReturnType<typeof setTimeout>);
     },
     setInterval: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
       const handle = setInterval(fn, ms, ...args);
       run.intervals.add(handle);
       return handle;
     },
-    clearInterval: (handle: ReturnType<typeof setInterval>) => {
-      run.intervals.delete(handle);
-      clearInterval(handle);
+    clearInterval: (handle: unknown) => {
+      run.intervals.delete(handle as ReturnType<typeof setInterval>);
+      clearInterval(handle as ReturnType<typeof setInterval>);
     },
     setImmediate: (fn: (...a: unknown[]) => void, ...args: unknown[]) => {
       const handle = setImmediate(() => {
@@ -165,41 +211,91 @@ function trackedTimers(run: Run): Record<string, unknown> {
       run.immediates.add(handle);
       return handle;
     },
-    clearImmediate: (handle: ReturnType<typeof setImmediate>) => {
-      run.immediates.delete(handle);
-      clearImmediate(handle);
+    clearImmediate: (handle: unknown) => {
+      run.immediates.delete(handle as ReturnType<typeof setImmediate>);
+      clearImmediate(handle as ReturnType<typeof setImmediate>);
     },
   };
 }
 
+/** A request of the run, counted while in flight: one run cannot take every socket of the thread. */
+async function counted<T>(run: Run, call: () => Promise<T>): Promise<T> {
+  if (run.requestsInFlight >= MAX_REQUESTS_IN_FLIGHT) throw new Error(`this run already has ${MAX_REQUESTS_IN_FLIGHT} requests in flight, the most a warm run may have at once`);
+  run.requestsInFlight++;
+  try {
+    return await call();
+  } finally {
+    run.requestsInFlight--;
+  }
+}
+
+/** Response facades and the responses behind them, for `expect(response).toBeOK()`. */
+const realResponses = new WeakMap<object, APIResponse>();
+const RESPONSE_METHODS = ['url', 'status', 'statusText', 'ok', 'headers', 'headersArray', 'body', 'text', 'dispose'] as const;
+const REQUEST_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch'] as const;
+
 /**
- * A request context whose calls are listed with the test that made them (method, URL, status, time)
- * and whose JSON bodies are objects of the script's own realm (toStrictEqual compares prototypes).
+ * What a run holds of a response: an object of its own with the response's methods (Playwright's
+ * APIResponse and its prototype are shared by every run of the thread, so they stay out of reach),
+ * whose JSON bodies are objects of the script's own realm (toStrictEqual compares prototypes).
  */
-function scriptRealm(context: APIRequestContext, realmJson: JSON, note: (request: PwRequest) => void): APIRequestContext {
-  const calls = new Set<string>(REQUEST_METHODS);
-  // A view of the context: Playwright's own methods still call each other on the context itself, so each call is listed once.
-  return new Proxy(context, {
-    get(target, name) {
-      const member = Reflect.get(target, name, target) as unknown;
-      if (typeof member !== 'function') return member;
-      if (typeof name !== 'string' || !calls.has(name)) return (member as (...a: unknown[]) => unknown).bind(target);
-      return async (...args: unknown[]) => {
+function responseFacade(response: APIResponse, realmJson: JSON): Record<string, unknown> {
+  const facade: Record<string, unknown> = {};
+  for (const name of RESPONSE_METHODS) {
+    const method = response[name] as (...a: unknown[]) => unknown;
+    facade[name] = (...args: unknown[]) => method.apply(response, args);
+  }
+  facade.json = async () => realmJson.parse(await response.text()) as unknown;
+  realResponses.set(facade, response);
+  return facade;
+}
+
+/** A request context of the run: its calls are listed with the test that made them (method, URL, status, time) and counted. */
+function contextFacade(run: Run, context: APIRequestContext, realmJson: JSON, note: (request: PwRequest) => void): Record<string, unknown> {
+  const facade: Record<string, unknown> = {
+    dispose: (options?: unknown) => context.dispose(options as never),
+    storageState: (options?: unknown) => context.storageState(options as never),
+  };
+  for (const name of REQUEST_METHODS) {
+    const method = context[name] as (...a: unknown[]) => Promise<APIResponse>;
+    facade[name] = (...args: unknown[]) =>
+      counted(run, async () => {
+        if (name === 'fetch' && typeof args[0] === 'object' && args[0] !== null) args[0] = realResponses.get(args[0]) ?? args[0];
         const verb = name === 'fetch' ? methodOf(args[1]) : name.toUpperCase();
         const started = performance.now();
         try {
-          const response = (await (member as (...a: unknown[]) => Promise<APIResponse>).apply(target, args)) as APIResponse;
+          const response = await method.apply(context, args);
           const durationMs = Math.round(performance.now() - started);
           note({ method: verb, url: response.url(), status: response.status(), durationMs, ...(await sizeOf(response)) });
-          Object.assign(response, { json: async () => realmJson.parse(await response.text()) as unknown });
-          return response;
+          return responseFacade(response, realmJson);
         } catch (error) {
           note({ method: verb, url: urlOf(args[0]), durationMs: Math.round(performance.now() - started), error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) });
           throw error;
         }
-      };
+      });
+  }
+  return facade;
+}
+
+/**
+ * The run's `expect`: Playwright's own (frozen), handed a response's real object when given its
+ * facade. `expect.extend` would add matchers for every run of the thread, so it runs on the full path.
+ */
+function runExpect(base: typeof playwright.expect): unknown {
+  const unwrap = (value: unknown) => (typeof value === 'object' && value !== null ? (realResponses.get(value) ?? value) : value);
+  const expect = Object.assign((actual: unknown, message?: unknown) => base(unwrap(actual), message as never), {
+    soft: (actual: unknown, message?: unknown) => base.soft(unwrap(actual), message as never),
+    poll: (actual: () => unknown, options?: unknown) => base.poll(actual, options as never),
+    configure: (configuration: unknown) => runExpect(base.configure(configuration as never)),
+    extend: () => {
+      throw new Unsupported('expect.extend()');
     },
+    not: base.not,
   });
+  for (const name of ['any', 'anything', 'arrayContaining', 'closeTo', 'objectContaining', 'stringContaining', 'stringMatching', 'getState'] as const) {
+    if (typeof base[name] === 'function') Object.assign(expect, { [name]: base[name] });
+  }
+  return expect;
 }
 
 /** The body's size as received; a body that can no longer be read (a disposed context) leaves it out. */
@@ -223,34 +319,57 @@ function methodOf(options: unknown): string {
 }
 
 async function execute(request: RunRequest): Promise<RunOutcome> {
-  const run: Run = { request, home: null, cancelled: false, contexts: [], testContexts: [], timers: new Set(), intervals: new Set(), immediates: new Set() };
+  // The run's own folder, as the full path gives it: HOME and TMPDIR, removed when the run ends.
+  const home = mkdtempSync(join(tmpdir(), 'sightline-multistep-'));
+  const files = runFs({ home, maxFds: MAX_OPEN_FILES, maxBytes: MAX_FILE_BYTES });
+  const run: Run = {
+    request,
+    home,
+    cancelled: false,
+    contexts: [],
+    testContexts: [],
+    timers: new Set(),
+    intervals: new Set(),
+    immediates: new Set(),
+    abort: new AbortController(),
+    requestsInFlight: 0,
+    stray: [],
+    releaseFiles: files.release,
+  };
   runs.set(request.runId, run);
+  return running.run(run, () => executeRun(run, files));
+}
+
+async function executeRun(run: Run, files: ReturnType<typeof runFs>): Promise<RunOutcome> {
+  const { request } = run;
+  const home = run.home ?? tmpdir();
   let realmJson: JSON | null = null;
   const newContext = async (options?: unknown) => {
+    if (run.contexts.length >= MAX_REQUEST_CONTEXTS) throw new Error(`this run already made ${MAX_REQUEST_CONTEXTS} request contexts, the most a warm run may make`);
     const context = await playwright.request.newContext(options as never);
     run.contexts.push(context);
-    return scriptRealm(context, realmJson ?? JSON, (call) => shim.noteRequest(call));
+    return { context, facade: contextFacade(run, context, realmJson ?? JSON, (call) => shim.noteRequest(call)) };
   };
   const host: ShimHost = {
     defaultTimeoutMs: request.timeoutMs,
     now: () => performance.now(),
     toError: (error) => toError(run, error),
-    newRequestContext: newContext,
+    newRequestContext: async (options) => (await newContext(options)).facade,
     requestFixture: () => {
       // Made when first used; every call waits for it, as Playwright's fixture would have.
-      const made = newContext().then((context) => {
-        run.testContexts.push(context);
-        return context;
+      const made = newContext().then((made) => {
+        run.testContexts.push(made.context);
+        return made.facade;
       });
       made.catch(() => undefined);
       return new Proxy({} as Record<string, unknown>, {
         get: (_target, name) => {
           if (typeof name !== 'string' || name === 'then') return undefined;
           return async (...args: unknown[]) => {
-            const context = (await made) as unknown as Record<string, (...a: unknown[]) => unknown>;
-            const member = context[name];
+            const facade = await made;
+            const member = facade[name];
             if (typeof member !== 'function') throw new Unsupported(`request.${name}`);
-            return member.apply(context, args);
+            return (member as (...a: unknown[]) => unknown)(...args);
           };
         },
       });
@@ -261,18 +380,19 @@ async function execute(request: RunRequest): Promise<RunOutcome> {
     },
   };
   const shim = new TestShim(host);
-  // The run's own folder, as the full path gives it: HOME and TMPDIR, removed when the run ends.
-  const home = mkdtempSync(join(tmpdir(), 'sightline-multistep-'));
-  run.home = home;
   const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: home, CI: '1', FORCE_COLOR: '0', ...request.env };
-  const ownOs = { ...os, tmpdir: () => home, homedir: () => home };
+  const timers = trackedTimers(run);
+  const runProcess = fakeProcess(run, shim, env);
+  const runPerformance = { now: () => performance.now(), timeOrigin: performance.timeOrigin };
+  const runCrypto = { randomUUID: () => globalThis.crypto.randomUUID(), getRandomValues: <T extends ArrayBufferView>(array: T) => globalThis.crypto.getRandomValues(array), subtle: globalThis.crypto.subtle };
+  const runFetch = (input: unknown, init?: RequestInit) =>
+    counted(run, () => fetch(input as never, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, run.abort.signal]) : run.abort.signal }));
   const globals: Record<string, unknown> = {
     console: fakeConsole(shim),
-    process: fakeProcess(run, shim, env),
-    ...trackedTimers(run),
+    process: runProcess,
+    ...timers,
     queueMicrotask,
     structuredClone,
-    Buffer,
     URL,
     URLSearchParams,
     TextEncoder,
@@ -283,9 +403,9 @@ async function execute(request: RunRequest): Promise<RunOutcome> {
     EventTarget,
     atob,
     btoa,
-    performance,
-    crypto: globalThis.crypto,
-    fetch,
+    performance: runPerformance,
+    crypto: runCrypto,
+    fetch: runFetch,
     Headers,
     Request,
     Response,
@@ -293,15 +413,29 @@ async function execute(request: RunRequest): Promise<RunOutcome> {
     Blob,
   };
   const context = vm.createContext(globals, { name: `run ${request.runId}` });
-  globals.Buffer = guardBuffers(context, request.memoryLimitMb * 1048576);
+  const buffers = guardBuffers(context, request.memoryLimitMb * 1048576);
+  globals.Buffer = buffers.Buffer;
   realmJson = vm.runInContext('JSON', context) as JSON;
-  const files = new Map(request.files.map((file) => [normalize(file.path), file]));
+  const ownOs = { ...os, tmpdir: () => home, homedir: () => home };
+  const builtin = runBuiltins({
+    Buffer: buffers.Buffer,
+    checkBytes: buffers.check,
+    bytesLeft: buffers.left,
+    timers,
+    fs: files.fs,
+    fsPromises: files.promises,
+    os: ownOs,
+    process: runProcess,
+    performance: runPerformance,
+    crypto: runCrypto,
+  });
+  const scriptFiles = new Map(request.files.map((file) => [normalize(file.path), file]));
   const modules = new Map<string, { exports: unknown }>();
-  const pwModule = { test: shim.testApi(), expect: playwright.expect, request: { newContext } };
+  const pwModule = { test: shim.testApi(), expect: runExpect(playwright.expect), request: { newContext: host.newRequestContext } };
   const load = (path: string): unknown => {
     const cached = modules.get(path);
     if (cached) return cached.exports;
-    const file = files.get(path);
+    const file = scriptFiles.get(path);
     if (!file) throw new Error(`Cannot find module './${path}'`);
     const module = { exports: {} as unknown };
     modules.set(path, module);
@@ -315,14 +449,10 @@ async function execute(request: RunRequest): Promise<RunOutcome> {
   };
   const requireFrom = (from: string) => (specifier: string) => {
     if (specifier === '@playwright/test') return pwModule;
-    if (specifier === 'process' || specifier === 'node:process') return globals.process;
-    const bare = specifier.replace(/^node:/, '');
-    if (PROCESS_MODULES.has(bare)) throw new Unsupported(`the ${bare} module`);
-    if (bare === 'os') return ownOs;
-    if (isBuiltin(specifier)) return nodeRequire(specifier) as unknown;
+    if (isBuiltin(specifier)) return builtin(specifier);
     if (specifier.startsWith('./') || specifier.startsWith('../')) {
       const base = normalize(join(from, specifier));
-      for (const candidate of [...RESOLVE_SUFFIXES.map((s) => base + s), base.replace(/\.[cm]?js$/, '.ts')]) if (files.has(candidate)) return load(candidate);
+      for (const candidate of [...RESOLVE_SUFFIXES.map((s) => base + s), base.replace(/\.[cm]?js$/, '.ts')]) if (scriptFiles.has(candidate)) return load(candidate);
       throw new Error(`Cannot find module '${specifier}' from '${from || '.'}'`);
     }
     throw new Unsupported(`importing "${specifier}"`);
@@ -335,6 +465,8 @@ async function execute(request: RunRequest): Promise<RunOutcome> {
       return { kind: 'report', report: { suites: [], errors: [toError(run, error)], stats: { duration: 0 } } };
     }
     const report = await shim.run(request.entry);
+    // What escaped every test (an unhandled rejection, a throwing callback) fails the run, as it would under Playwright.
+    if (run.stray.length > 0) report.errors = [...(report.errors ?? []), ...run.stray];
     return { kind: 'report', report };
   } catch (error) {
     if (error instanceof Unsupported) return { kind: 'unsupported', feature: error.feature };
@@ -345,10 +477,12 @@ async function execute(request: RunRequest): Promise<RunOutcome> {
 }
 
 async function finish(run: Run): Promise<void> {
-  runs.delete(run.request.runId);
+  if (!runs.delete(run.request.runId)) return;
   for (const handle of run.timers) clearTimeout(handle);
   for (const handle of run.intervals) clearInterval(handle);
   for (const handle of run.immediates) clearImmediate(handle);
+  run.abort.abort();
+  run.releaseFiles();
   await Promise.all([...run.testContexts, ...run.contexts].map((context) => context.dispose().catch(() => undefined)));
   if (run.home) rmSync(run.home, { recursive: true, force: true });
 }

@@ -19,6 +19,9 @@ export class Unsupported extends Error {
 /** Thrown inside a test by test.skip() / test.fixme(): ends it as skipped. */
 class SkipSignal extends Error {}
 
+/** The classes whose instances a script can catch: the runtime hardens them, so no run changes what `instanceof` answers for another. */
+export const SHIM_ERROR_CLASSES: readonly (new (...args: never[]) => Error)[] = [Unsupported, SkipSignal];
+
 type Fn = (...args: never[]) => unknown;
 type HookFn = (fixtures: Record<string, unknown>, info: unknown) => unknown;
 
