@@ -90,6 +90,8 @@ test('attack', async ({ request }) => {
     attempt('error-captureStackTrace', () => { Object.getPrototypeOf(error.constructor).captureStackTrace = (o: any) => steal(String(o?.message)); });
   }
   attempt('expect-any-prototype', () => { (Object.getPrototypeOf(expect.any(String)) as any).asymmetricMatch = () => true; });
+  attempt('stats-prototype', () => { (Object.getPrototypeOf(fs.statSync(os.tmpdir())) as any).isDirectory = () => false; });
+  attempt('params-iterator', () => { (Object.getPrototypeOf(new URLSearchParams('a=1').entries()) as any).next = () => ({ done: true }); });
   attempt('fs-outside-folder', () => { fs.writeFileSync(os.tmpdir() + '/../left-behind', 'x'); });
   attempt('fs-absolute', () => { fs.writeFileSync('/tmp/left-behind', 'x'); });
   attempt('fd-1', () => { fs.writeSync(1, 'x'.repeat(1000)); });
@@ -147,6 +149,8 @@ test('victim', async ({ request }) => {
       'expect-error-hasInstance',
       'error-captureStackTrace',
       'expect-any-prototype',
+      'stats-prototype',
+      'params-iterator',
       'fs-outside-folder',
       'fs-absolute',
       'fd-1',
@@ -196,6 +200,8 @@ import zlib from 'node:zlib';
 import assert from 'node:assert';
 import querystring from 'node:querystring';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { StringDecoder } from 'node:string_decoder';
+import url from 'node:url';
 test('built-ins', async () => {
   const mac = crypto.createHmac('sha256', 'key').update('a').update('b').digest('hex');
   expect(mac).toBe('5c1c0c948cbef5ad7d191e46e5901fa0395f85f694fa4633f665a1a637017b65');
@@ -211,6 +217,16 @@ test('built-ins', async () => {
   expect(() => assert.strictEqual(1, 2)).toThrow();
   expect(querystring.stringify({ a: 'b c' })).toBe('a=b%20c');
   await sleep(5);
+  expect(fs.statSync(os.tmpdir()).isDirectory()).toBe(true);
+  expect(fs.readdirSync(os.tmpdir(), { withFileTypes: true }).map((d) => d.isFile())).toEqual([true]);
+  expect(new URL('http://h/p?a=1&b=2').searchParams.get('b')).toBe('2');
+  expect([...new URLSearchParams('a=1&b=2').keys()]).toEqual(['a', 'b']);
+  expect([...new Headers({ x: '1' }).keys()]).toEqual(['x']);
+  expect(new StringDecoder('utf8').write(Buffer.from('hé'))).toBe('hé');
+  expect(url.parse('http://h:8/p?q=1').port).toBe('8');
+  const key = await crypto.subtle.importKey('raw', new Uint8Array(16), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  expect((await crypto.subtle.sign('HMAC', key, new Uint8Array(1))).byteLength).toBe(32);
+  expect(crypto.createPublicKey(crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey).type).toBe('public');
 });`);
     expect(result).toMatchObject({ hasFailures: false, error: null });
     expect(result.multiStepCheckResult?.runtime).toBe('WARM');

@@ -57,6 +57,7 @@ const SHARED_GLOBALS = [
   'TextDecoderStream',
   'CompressionStream',
   'DecompressionStream',
+  'CryptoKey',
 ] as const;
 
 let locked = false;
@@ -81,6 +82,9 @@ export function lockDownThread(): void {
   for (const name of SHARED_GLOBALS) if (host[name] !== undefined) hardened(host[name]);
   hardened(globalThis.crypto);
   hardened(globalThis.crypto.subtle);
+  // Iterators and readers the hardened classes hand out have prototypes of their own.
+  const samples: unknown[] = [new URLSearchParams('a=1').entries(), new Headers({ a: '1' }).entries(), new FormData().entries(), new Blob(['x']).stream().getReader()];
+  for (const sample of samples) hardened(Object.getPrototypeOf(sample) as object);
   const timeout = setTimeout(() => undefined, 0);
   const immediate = setImmediate(() => undefined);
   hardened(Object.getPrototypeOf(timeout) as object);

@@ -1,6 +1,7 @@
 import assert from 'node:assert';
 import { constants as bufferConstants, kMaxLength } from 'node:buffer';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import querystring from 'node:querystring';
 import { StringDecoder } from 'node:string_decoder';
@@ -53,6 +54,10 @@ export function hardenBuiltins(): void {
   const keys = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
   for (const sample of [crypto.createSecretKey(Buffer.alloc(16)), keys.publicKey, keys.privateKey]) hardened(Object.getPrototypeOf(sample) as object);
   hardened(crypto.KeyObject);
+  // What fs hands a run (its calls are run-fs.ts's): Stats, BigIntStats and Dirent.
+  const folder = os.tmpdir();
+  for (const sample of [fs.statSync(folder), fs.statSync(folder, { bigint: true })]) hardened(Object.getPrototypeOf(sample) as object);
+  hardened(fs.Dirent);
   hardened(crypto.constants);
   hardened(zlib.constants);
   hardened(util.types);
