@@ -3,7 +3,10 @@ import { availableParallelism } from 'node:os';
 import type { ExecutionJob, MultiStepSandbox, WarmResult, WarmRunner } from '../types';
 import { prepareFiles } from './bundle';
 import type { RunOutcome } from './protocol';
+import { sandboxTmpfsMb } from '../sandbox';
 import { RuntimeProcess, type ProcessReply } from './runtime-process';
+
+export const DEADLINE_GRACE_MS = 10_000;
 
 export interface WarmRuntimeOptions {
   sandbox: MultiStepSandbox;
@@ -21,6 +24,11 @@ export interface WarmRuntimeOptions {
   idleMs?: number;
   /** Runtime processes at most (one per account that runs scripts); the least recently used idle one makes room. */
   maxProcesses?: number;
+  /**
+   * The server's own deadline for a run is its time limit plus this (default 10 s; the runtime stops
+   * a run itself 3 s after its limit). Past it the run is a TIMEOUT and its runtime process is killed.
+   */
+  deadlineGraceMs?: number;
   onLog?: (line: string) => void;
 }
 
@@ -51,7 +59,12 @@ export class WarmRuntime implements WarmRunner {
     this.reaper.unref();
   }
 
-  /** Runs one multi-step job; a process lost mid-run (crashed, killed) is replaced and the run tried once more. */
+  /**
+   * Runs one multi-step job. A process lost mid-run (crashed, killed, ended for another run's
+   * deadline) is replaced and the run tried once more; lost twice, the run is Sightline's error.
+   * A process ended for its output fails the run as its script's fault when it was the only run
+   * there (or on its second try); among others, the run is tried once more like a lost one.
+   */
   async run(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>): Promise<WarmResult> {
     const prepared = await prepareFiles(job.check);
     if ('unsupported' in prepared) return { kind: 'unsupported', feature: prepared.unsupported };
@@ -59,6 +72,7 @@ export class WarmRuntime implements WarmRunner {
     const env: Record<string, string> = {};
     for (const variable of job.check.environmentVariables) env[variable.key] = variable.value ?? '';
     const request = { entry: prepared.entry, files: prepared.files, env, timeoutMs: job.timeoutMs, memoryLimitMb: this.options.memoryMb };
+    const graceMs = this.options.deadlineGraceMs ?? DEADLINE_GRACE_MS;
     for (let attempt = 1; attempt <= 2; attempt++) {
       if (job.signal?.aborted) return { kind: 'aborted' };
       const process = this.processFor(job.accountId ?? 'local');
@@ -68,12 +82,21 @@ export class WarmRuntime implements WarmRunner {
       job.signal?.addEventListener('abort', onAbort, { once: true });
       let reply: ProcessReply | 'aborted';
       try {
-        reply = await Promise.race([process.run({ runId, ...request }), aborted(job.signal)]);
+        reply = await Promise.race([process.run({ runId, ...request }, job.timeoutMs + graceMs), aborted(job.signal)]);
       } finally {
         job.signal?.removeEventListener('abort', onAbort);
       }
       if (reply === 'aborted') return { kind: 'aborted' };
-      if (reply === 'lost') {
+      if (reply.kind === 'overdue') {
+        this.forget(process);
+        return { kind: 'stopped', reason: 'hung', message: `its runtime did not answer within the limit plus ${graceMs / 1000} s, so the runtime was ended` };
+      }
+      if (reply.kind === 'output') {
+        this.forget(process);
+        if (reply.alone || attempt === 2) return { kind: 'stopped', reason: 'output', message: reply.message };
+        continue;
+      }
+      if (reply.kind === 'lost') {
         this.forget(process);
         if (process.startError) return { kind: 'unsupported', feature: `this machine (the runtime could not start: ${process.startError})` };
         continue;
@@ -98,6 +121,7 @@ export class WarmRuntime implements WarmRunner {
       processMemoryMb: processMemoryMb(options.memoryMb, this.threads),
       threads: this.threads,
       threadHeapMb,
+      tmpfsMb: sandboxTmpfsMb(options.memoryMb),
       tempRoot: options.tempRoot,
       platform: options.platform ?? process.platform,
       onLog: options.onLog,
