@@ -123,12 +123,13 @@ export function readBoundedLines(stream: Readable, limits: LineLimits, handlers:
 
 /**
  * Passes at most `perSecond` lines a second, each cut to `maxChars`; what it drops it counts and
- * reports in one line when the next second lets lines through again (or at flush()).
+ * reports in one line.
  */
 export class LogThrottle {
   private second = -1;
   private passed = 0;
   private dropped = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly write: (line: string) => void,
@@ -145,7 +146,8 @@ export class LogThrottle {
       this.passed = 0;
     }
     if (this.passed >= this.perSecond) {
-      this.dropped++;
+      // The count is told when the next second lets lines through, or a second later if none come.
+      if (this.dropped++ === 0) this.timer = setTimeout(() => this.flush(), 1000).unref();
       return;
     }
     this.passed++;
@@ -153,6 +155,8 @@ export class LogThrottle {
   }
 
   flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.dropped === 0) return;
     const dropped = this.dropped;
     this.dropped = 0;

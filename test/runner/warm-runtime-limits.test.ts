@@ -33,9 +33,10 @@ function ownProcesses(needle: string): { pid: number; argv: string[] }[] {
 describe('the warm runtime under a hostile script', { timeout: 120_000 }, () => {
   let deps: ExecutorDeps = { now: () => new Date() };
   let closeWarm = () => {};
+  const logged: string[] = [];
 
   beforeAll(async () => {
-    ({ deps, close: closeWarm } = await warmExecutorDeps());
+    ({ deps, close: closeWarm } = await warmExecutorDeps(512, (line) => logged.push(line)));
   });
   afterAll(() => closeWarm());
 
@@ -80,6 +81,18 @@ test('flood', async () => {
     });
   }
 
+  it('runs the others a flooded runtime carried again, each alone: the flood fails, a sound run beside it passes', async () => {
+    const account = 'flood-among-others';
+    await runtimeRoot(account);
+    const slow = `import { test } from '@playwright/test';\ntest('slow', async () => { await new Promise((resolve) => setTimeout(resolve, 1500)); console.log('sound'); });`;
+    const sound = run(slow, account);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [flooded, passed] = await Promise.all([run(flood(1), account), sound]);
+    expect(flooded).toMatchObject({ hasErrors: true, error: { kind: 'SCRIPT_ERROR', message: expect.stringContaining('output limit') } });
+    expect(passed).toMatchObject({ hasFailures: false, error: null });
+    expect(log(passed)).toBe('sound\n');
+  });
+
   it('ends a runtime whose channel gets a stray byte (a run result it mixes into is unreadable): the run fails at once, not never', async () => {
     const stray = `import { test } from '@playwright/test';
 import { writeSync } from 'node:fs';
@@ -109,6 +122,23 @@ test('stray', async () => { writeSync(3, 'x'); });`;
     // The stopped process is gone (killed with its group), and a fresh runtime serves the account.
     await expect.poll(() => ownProcesses(`${root}/runtime-main.cjs`).length).toBe(0);
     expect(await runtimeRoot(account)).not.toBe(root);
+  });
+
+  it("lets a runtime's own output reach the server's log cut and rate-limited", async () => {
+    const script = `import { test } from '@playwright/test';
+import { writeSync } from 'node:fs';
+test('chatty', async () => {
+  for (let i = 0; i < 300; ) {
+    try { writeSync(2, 'chatty ' + 'y'.repeat(5000) + '\\n'); i++; } catch (error: any) { if (error.code !== 'EAGAIN') throw error; await new Promise((resolve) => setTimeout(resolve, 1)); }
+  }
+});`;
+    const result = await run(script, 'chatty');
+    expect(result).toMatchObject({ hasFailures: false, error: null });
+    await expect.poll(() => logged.find((line) => /^… \d+ lines dropped/.test(line)), { timeout: 5000 }).toBeDefined();
+    const lines = logged.filter((line) => line.startsWith('chatty '));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(40);
+    for (const line of lines) expect(line.length).toBeLessThan(2100);
   });
 
   it("bounds the sandbox's writable memory: the root is read-only, /tmp is a small tmpfs", async () => {

@@ -31,7 +31,7 @@ export interface RuntimeProcessOptions {
  * run at fault); `lost` when the process ended for any other reason before answering.
  */
 export type ProcessReply =
-  | { kind: 'result'; outcome: RunOutcome; rssMb: number }
+  | { kind: 'result'; outcome: RunOutcome; rssMb: number; openFiles?: number }
   | { kind: 'overdue' }
   | { kind: 'output'; message: string; alone: boolean }
   | { kind: 'lost' };
@@ -187,7 +187,7 @@ export class RuntimeProcess {
     this.pending.delete(message.runId);
     if (entry.timer) clearTimeout(entry.timer);
     this.served++;
-    entry.resolve({ kind: 'result', outcome: message.outcome, rssMb: message.rssMb });
+    entry.resolve({ kind: 'result', outcome: message.outcome, rssMb: message.rssMb, ...(message.openFiles === undefined ? {} : { openFiles: message.openFiles }) });
   }
 
   /**
