@@ -6,17 +6,19 @@ import { RecentCounts } from '../../src-shared/rules/recent-counts';
 export const LATE_AFTER_MS = 1000;
 
 /**
- * Run slots no single account may take (docs/DECISIONS.md, "Issue 29"): one in sixteen, at least
- * one in a lane of two or more, so another account's job always finds a slot at once.
+ * Run slots a lane has beyond its capacity, which no account holding a full capacity may take
+ * (docs/DECISIONS.md, "Issue 29"): one per sixteen, at least one, so another account's job always
+ * finds a slot at once.
  */
 export function reservedSlots(capacity: number): number {
-  return capacity < 2 ? 0 : Math.ceil(capacity / 16);
+  return Math.max(1, Math.ceil(capacity / 16));
 }
 
 /**
- * One check type's share of an agent: `capacity` run slots and, in front of them, one FIFO queue
- * per account, served in turn (the account served longest ago first). One account may hold at
- * most `accountCap` slots, so a flood of slow runs of one account never holds the whole lane.
+ * One check type's share of an agent: one FIFO queue per account, served in turn, in front of run
+ * slots. One account may hold `capacity` slots at most; the lane has `reservedSlots` more, so a
+ * flood of slow runs of one account never holds the whole lane, and one account alone still gets
+ * its whole capacity.
  */
 export class Lane {
   /** Accounts with waiting jobs, in the order they are served next. */
@@ -25,7 +27,8 @@ export class Lane {
   private readonly held = new Map<string, number>();
   private waiting = 0;
   private holding = 0;
-  readonly accountCap: number;
+  /** Every slot, the reserve included: what all accounts together may hold. */
+  readonly slots: number;
   startedTotal = 0;
   lateTotal = 0;
   skippedTotal = 0;
@@ -37,7 +40,7 @@ export class Lane {
     readonly capacity: number,
     private readonly clock: Clock,
   ) {
-    this.accountCap = capacity - reservedSlots(capacity);
+    this.slots = capacity + reservedSlots(capacity);
   }
 
   get running(): number {
@@ -61,13 +64,13 @@ export class Lane {
 
   /**
    * The next job that may start, taking its slot (give it back with release()): the oldest job of
-   * the first account in turn that is under its cap; null when the lane is full or every waiting
-   * account is at its cap.
+   * the first account in turn that holds less than the capacity; null when every slot is taken or
+   * every waiting account holds the capacity.
    */
   take(): RunJob | null {
-    if (this.holding >= this.capacity) return null;
+    if (this.holding >= this.slots) return null;
     for (const [account, queue] of this.queues) {
-      if ((this.held.get(account) ?? 0) >= this.accountCap) continue;
+      if ((this.held.get(account) ?? 0) >= this.capacity) continue;
       const job = queue.shift();
       this.queues.delete(account);
       if (!job) continue;

@@ -8,7 +8,7 @@ import type { ExecutionJob, ExecutionResult } from '../../src-main/runner/types'
 import { MultiStepRunInput } from '../../src-shared/schemas/multistep-check';
 
 /** Jobs whose runs end only when the test says so: a slow (or wedged) run holds its slot meanwhile. */
-function harness(capacity: number) {
+function harness(capacity: number, maxQueue?: number) {
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
   const outcomes: JobOutcome[] = [];
@@ -17,6 +17,7 @@ function harness(capacity: number) {
     clock: systemClock,
     logger: createLogger('silent'),
     lanes: { MULTI_STEP: capacity },
+    ...(maxQueue ? { maxQueue } : {}),
     onOutcome: (outcome) => outcomes.push(outcome),
     run: (job: ExecutionJob) =>
       new Promise<ExecutionResult>((resolve) => {
@@ -56,12 +57,18 @@ describe('the fair share of a lane', () => {
     const { agent, started, submit, settled } = harness(8);
     const flood = Array.from({ length: 40 }, () => submit('flooder'));
     await settled();
-    expect(started).toEqual(flood.slice(0, 8 - reservedSlots(8)));
-    expect(agent.laneStats().find((lane) => lane.lane === 'MULTI_STEP')).toMatchObject({ running: 7, queued: 33 });
+    // Alone, the account gets the lane's whole capacity.
+    expect(started).toEqual(flood.slice(0, 8));
+    expect(agent.laneStats().find((lane) => lane.lane === 'MULTI_STEP')).toMatchObject({ capacity: 8, running: 8, queued: 32 });
 
     const other = submit('other');
     await settled();
     expect(started).toContain(other);
+    // The reserve is one slot here: a third account waits for a slot like everyone.
+    const third = submit('third');
+    await settled();
+    expect(started).not.toContain(third);
+    expect(reservedSlots(8)).toBe(1);
   });
 
   it('serves waiting accounts in turn as slots free up, whoever queued first', async () => {
@@ -71,46 +78,23 @@ describe('the fair share of a lane', () => {
     const b = Array.from({ length: 10 }, () => submit('b'));
     Array.from({ length: 10 }, () => submit('c'));
     await settled();
-    // a holds its cap (3), b takes the reserved slot.
-    expect(started).toEqual([...a.slice(0, 3), b[0]]);
+    // a holds the capacity (4), b takes the reserved slot.
+    expect(started).toEqual([...a.slice(0, 4), b[0]]);
     for (const id of [...started]) finish(id);
     await settled();
-    // Four slots free: the accounts in turn, in the order they got back in line (b after its first run).
-    expect(started.slice(4).map((id) => id.split('-')[0])).toEqual(['a', 'c', 'b', 'a']);
+    // Five slots free: the accounts in turn, in the order they got back in line (b after its first run).
+    expect(started.slice(5).map((id) => id.split('-')[0])).toEqual(['a', 'c', 'b', 'a', 'c']);
   });
 
-  it('lets one account alone use every slot but the reserve, and skips the longest queue when queues are full', async () => {
-    expect([1, 2, 8, 16, 32, 4000].map(reservedSlots)).toEqual([0, 1, 1, 1, 2, 250]);
-    const { outcomes, settled } = harness(1);
-    const agent = new EmbeddedAgent({
-      clock: systemClock,
-      logger: createLogger('silent'),
-      lanes: { MULTI_STEP: 1 },
-      maxQueue: 3,
-      onOutcome: (outcome) => outcomes.push(outcome),
-      run: () => new Promise<ExecutionResult>(() => {}),
-    });
-    const job = (accountId: string, n: number): RunJob => ({
-      jobId: `${accountId}-${n}`,
-      sessionId: `${accountId}-${n}`,
-      accountId,
-      attempt: 1,
-      execution: { checkId: `${accountId}-${n}`, checkType: 'MULTI_STEP', runLocation: 'local', timeoutMs: 60_000, check: MultiStepRunInput.parse({ script: 'test' }) },
-      enqueuedAt: Date.now(),
-      plannedAt: Date.now(),
-      dropAfter: Date.now() + 600_000,
-      slot: 'local',
-      candidates: ['local'],
-      retry: { strategy: null, doubleCheck: false },
-      firstAttemptAt: Date.now(),
-      periodMs: 600_000,
-    });
-    agent.submit(job('a', 0));
+  it('keeps a reserve of one slot in sixteen, and skips from the longest queue when queues are full', async () => {
+    expect([1, 2, 8, 16, 32, 4000].map(reservedSlots)).toEqual([1, 1, 1, 1, 2, 250]);
+    const { submit, outcomes, settled } = harness(1, 3);
+    submit('a');
     await settled();
-    agent.submit(job('b', 1));
-    agent.submit(job('a', 2));
-    agent.submit(job('a', 3));
-    agent.submit(job('a', 4)); // the queue holds 3: the flooder's oldest waiting job goes, not b's
-    expect(outcomes.map((o) => [o.job.jobId, o.reason])).toEqual([['a-2', 'SKIPPED']]);
+    submit('b');
+    const oldest = submit('a');
+    submit('a');
+    submit('a'); // the queue holds 3: the flooder's oldest waiting job goes, not b's
+    expect(outcomes.map((o) => [o.job.execution.checkId, o.reason])).toEqual([[oldest, 'SKIPPED']]);
   });
 });
