@@ -93,6 +93,23 @@ test('flood', async () => {
     expect(log(passed)).toBe('sound\n');
   });
 
+  it("keeps a sound run from a neighbour that takes every file descriptor of their runtime: it passes on its second try, alone", async () => {
+    const account = 'fd-hog';
+    await runtimeRoot(account);
+    const slow = `import { test } from '@playwright/test';\ntest('slow', async () => { await new Promise((resolve) => setTimeout(resolve, 1500)); console.log('sound'); });`;
+    const hog = `import { test } from '@playwright/test';
+import { openSync } from 'node:fs';
+test('hog', async () => { for (let n = 0; n < 20000; n++) openSync('/dev/null', 'r'); });`;
+    const sound = run(slow, account);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const hogged = await run(hog, account).catch((error: unknown) => error);
+    expect(hogged).toBeDefined();
+    const passed = await sound;
+    expect(passed).toMatchObject({ hasFailures: false, error: null });
+    expect(log(passed)).toBe('sound\n');
+    expect(await run(HOME, account)).toMatchObject({ hasFailures: false });
+  });
+
   it('ends a runtime whose channel gets a stray byte (a run result it mixes into is unreadable): the run fails at once, not never', async () => {
     const stray = `import { test } from '@playwright/test';
 import { writeSync } from 'node:fs';

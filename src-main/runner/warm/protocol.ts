@@ -79,6 +79,8 @@ export type RunOutcome = z.infer<typeof RunOutcome>;
 
 export const FromRuntime = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), threads: z.number() }),
+  /** The runtime started the run over (alone, after its shared thread failed): the server's deadline for it starts over once. */
+  z.object({ type: z.literal('restarted'), runId: z.string() }),
   z.object({
     type: z.literal('result'),
     runId: z.string(),

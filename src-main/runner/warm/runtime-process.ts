@@ -49,6 +49,9 @@ const LOG_LINE_CHARS = 2048;
 interface Pending {
   resolve: (reply: ProcessReply) => void;
   timer: ReturnType<typeof setTimeout> | null;
+  deadlineMs: number;
+  /** The deadline started over once already (a run restarted by the runtime). */
+  rearmed: boolean;
 }
 
 /**
@@ -181,6 +184,7 @@ export class RuntimeProcess {
     if (this.startTimer) clearTimeout(this.startTimer);
     this.markReady(true);
     if (message.type === 'ready') return;
+    if (message.type === 'restarted') return this.rearm(message.runId);
     this.lastRssMb = message.rssMb;
     const entry = this.pending.get(message.runId);
     if (!entry) return;
@@ -200,15 +204,27 @@ export class RuntimeProcess {
     if (this.ended || !this.child) return { kind: 'lost' };
     const channel = this.child.stdio[3] as Duplex;
     return new Promise((resolve) => {
-      const entry: Pending = { resolve, timer: null };
+      const entry: Pending = { resolve, timer: null, deadlineMs, rearmed: false };
       this.pending.set(request.runId, entry);
       channel.write(`${JSON.stringify({ type: 'run', ...request })}\n`);
       void this.ready.then((ready) => {
-        if (!ready || this.pending.get(request.runId) !== entry) return;
-        entry.timer = setTimeout(() => this.overdue(request.runId), deadlineMs);
-        entry.timer.unref();
+        if (ready && this.pending.get(request.runId) === entry) this.arm(request.runId, entry);
       });
     });
+  }
+
+  private arm(runId: string, entry: Pending): void {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => this.overdue(runId), entry.deadlineMs);
+    entry.timer.unref();
+  }
+
+  /** Only once per run: a runtime that kept restarting a run would otherwise hold it for ever. */
+  private rearm(runId: string): void {
+    const entry = this.pending.get(runId);
+    if (!entry || entry.rearmed || !entry.timer) return;
+    entry.rearmed = true;
+    this.arm(runId, entry);
   }
 
   cancel(runId: string): void {
