@@ -69,8 +69,9 @@ interface Running {
 }
 
 /**
- * The agent inside the backend (and inside `sightline agent`): one lane per check type, each a
- * FIFO queue in front of its own run slots, so a backlog of one kind never delays another. A job
+ * The agent inside the backend (and inside `sightline agent`): one lane per check type, each with
+ * its own run slots and a queue per account served in turn, so a backlog of one kind never delays
+ * another and one account never holds a whole lane (lane.ts). A job
  * that could not start before its next run was due is skipped and counted: never a result of the
  * target.
  */
@@ -92,7 +93,7 @@ export class EmbeddedAgent implements JobSink {
   }
 
   get queued(): number {
-    return LANES.reduce((n, name) => n + this.lanes[name].queue.length, 0);
+    return LANES.reduce((n, name) => n + this.lanes[name].queued, 0);
   }
 
   get active(): number {
@@ -109,7 +110,7 @@ export class EmbeddedAgent implements JobSink {
 
   /** Free run slots per lane, less what already waits (what a remote agent may lease). */
   freeSlots(): Record<LaneName, number> {
-    const free = (name: LaneName) => Math.max(0, this.lanes[name].free - this.lanes[name].queue.length);
+    const free = (name: LaneName) => Math.max(0, this.lanes[name].free - this.lanes[name].queued);
     return perLane(free);
   }
 
@@ -119,10 +120,10 @@ export class EmbeddedAgent implements JobSink {
       return;
     }
     const lane = this.lanes[laneOf(job)];
-    lane.queue.push(job);
-    if (lane.queue.length > this.maxQueue) {
-      const oldest = lane.queue.shift();
-      if (oldest) this.skip(lane, oldest);
+    lane.enqueue(job);
+    if (lane.queued > this.maxQueue) {
+      const evicted = lane.evict();
+      if (evicted) this.skip(lane, evicted);
     }
     this.schedulePump(lane.name);
   }
@@ -131,9 +132,7 @@ export class EmbeddedAgent implements JobSink {
     let found = false;
     for (const name of LANES) {
       const lane = this.lanes[name];
-      const index = lane.queue.findIndex((job) => job.sessionId === sessionId && job.execution.runLocation === runLocation);
-      const [job] = index < 0 ? [] : lane.queue.splice(index, 1);
-      if (job) {
+      for (const job of lane.remove((job) => job.sessionId === sessionId && job.execution.runLocation === runLocation, false)) {
         this.skip(lane, job);
         found = true;
       }
@@ -143,14 +142,7 @@ export class EmbeddedAgent implements JobSink {
 
   cancelSession(sessionId: string): void {
     for (const name of LANES) {
-      const queue = this.lanes[name].queue;
-      for (let i = queue.length - 1; i >= 0; i--) {
-        const job = queue[i];
-        if (job && job.sessionId === sessionId) {
-          queue.splice(i, 1);
-          this.report({ job, result: null, reason: 'CANCELLED', agentId: this.agentId });
-        }
-      }
+      for (const job of this.lanes[name].remove((job) => job.sessionId === sessionId, true)) this.report({ job, result: null, reason: 'CANCELLED', agentId: this.agentId });
     }
     for (const entry of this.running.values()) {
       if (entry.job.sessionId === sessionId) {
@@ -166,7 +158,7 @@ export class EmbeddedAgent implements JobSink {
    */
   async drain(timeoutMs: number): Promise<void> {
     this.accepting = false;
-    for (const name of LANES) for (const job of this.lanes[name].queue.splice(0)) this.report({ job, result: null, reason: 'SHUTDOWN', agentId: this.agentId });
+    for (const name of LANES) for (const job of this.lanes[name].remove(() => true, true)) this.report({ job, result: null, reason: 'SHUTDOWN', agentId: this.agentId });
     if (this.running.size === 0) return;
     await this.idleWithin(timeoutMs);
     if (this.running.size === 0) return;
@@ -203,12 +195,15 @@ export class EmbeddedAgent implements JobSink {
     if (!this.accepting) return;
     const now = this.options.clock.now().getTime();
     const starting: RunJob[] = [];
-    while (lane.running + starting.length < lane.capacity && lane.queue.length > 0) {
-      const job = lane.queue.shift();
-      if (!job) break;
-      if (now > job.dropAfter) this.skip(lane, job);
-      else if (this.options.connectivity?.offline) this.skipOffline(job);
-      else starting.push(job);
+    // take() holds the job's slot; one that is skipped instead of started gives it back.
+    for (let job = lane.take(); job; job = lane.take()) {
+      if (now > job.dropAfter) {
+        lane.release(job);
+        this.skip(lane, job);
+      } else if (this.options.connectivity?.offline) {
+        lane.release(job);
+        this.skipOffline(job);
+      } else starting.push(job);
     }
     if (starting.length === 0) return;
     const batch = lane.name === 'ICMP' ? this.options.icmpBatch : null;
@@ -232,7 +227,6 @@ export class EmbeddedAgent implements JobSink {
   private enter(lane: Lane, job: RunJob, now: number): Running {
     const entry: Running = { job, lane, controller: new AbortController(), cancelled: false, startedAt: now };
     this.running.set(job.jobId, entry);
-    lane.running++;
     lane.noteStarted(job, now);
     return entry;
   }
@@ -285,10 +279,10 @@ export class EmbeddedAgent implements JobSink {
 
   private done(entry: Running, outcome: JobOutcome): void {
     if (!this.running.delete(entry.job.jobId)) return;
-    entry.lane.running--;
+    entry.lane.release(entry.job);
     this.report(outcome);
     if (this.running.size === 0 && (this.queued === 0 || !this.accepting)) for (const resolve of this.idleWaiters.splice(0)) resolve();
-    if (entry.lane.queue.length > 0) this.schedulePump(entry.lane.name);
+    if (entry.lane.queued > 0) this.schedulePump(entry.lane.name);
   }
 
   private skip(lane: Lane, job: RunJob): void {

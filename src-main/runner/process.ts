@@ -1,4 +1,5 @@
 import { spawn as nodeSpawn } from 'node:child_process';
+import { ByteWindow } from './bounded-lines';
 import type { ExecutorDeps } from './types';
 
 export interface ToolRun {
@@ -15,6 +16,8 @@ export interface ToolRun {
   /** Run as this user and group (a root server starts the multi-step sandbox as nobody). */
   uid?: number;
   gid?: number;
+  /** Bytes stdout and stderr together may carry within any `windowMs`; past it the tool is killed (`outputLimited`). */
+  outputLimit?: { maxWindowBytes: number; windowMs: number };
 }
 
 export interface ToolOutcome {
@@ -25,6 +28,8 @@ export interface ToolOutcome {
   aborted: boolean;
   /** The binary does not exist or cannot be executed. */
   missing: boolean;
+  /** Killed for writing faster than its outputLimit. */
+  outputLimited?: boolean;
   durationMs: number;
 }
 
@@ -55,6 +60,7 @@ export function runTool(run: ToolRun, deps: ExecutorDeps): Promise<ToolOutcome> 
     let timedOut = false;
     let aborted = false;
     let missing = false;
+    let outputLimited = false;
     let settled = false;
     const child = spawn(command, args, {
       cwd: run.cwd,
@@ -81,10 +87,20 @@ export function runTool(run: ToolRun, deps: ExecutorDeps): Promise<ToolOutcome> 
     if (run.signal?.aborted) onAbort();
     else run.signal?.addEventListener('abort', onAbort, { once: true });
 
+    // What is kept is capped; what arrives is also counted, so a tool cannot keep us reading forever.
+    const window = run.outputLimit ? new ByteWindow(run.outputLimit.windowMs) : null;
+    const counted = (chunk: string) => {
+      if (!window || !run.outputLimit || outputLimited) return;
+      if (window.add(chunk.length, performance.now()) <= run.outputLimit.maxWindowBytes) return;
+      outputLimited = true;
+      stop('SIGKILL');
+    };
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      counted(chunk);
       if (stdout.length < MAX_OUTPUT) stdout += chunk;
     });
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      counted(chunk);
       if (stderr.length < MAX_OUTPUT) stderr += chunk;
     });
     const finish = (exitCode: number | null) => {
@@ -93,7 +109,7 @@ export function runTool(run: ToolRun, deps: ExecutorDeps): Promise<ToolOutcome> 
       clearTimeout(timer);
       run.signal?.removeEventListener('abort', onAbort);
       if (EXEC_FAILED.test(stderr)) missing = true;
-      resolve({ exitCode, stdout, stderr, timedOut, aborted, missing, durationMs: performance.now() - startedAt });
+      resolve({ exitCode, stdout, stderr, timedOut, aborted, missing, ...(outputLimited ? { outputLimited } : {}), durationMs: performance.now() - startedAt });
     };
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'EACCES') missing = true;

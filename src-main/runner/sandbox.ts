@@ -1,5 +1,5 @@
 import { lchown, lstat, mkdtemp, readdir, readFile, readlink, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { release, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { runTool } from './process';
 import type { ExecutorDeps, MultiStepSandbox } from './types';
@@ -43,6 +43,39 @@ export interface LaunchSpec {
    * per worker thread instead: the process-wide flag would override them.
    */
   heapFlag?: boolean;
+  /** Open files and processes (threads included) of the sandbox; default FULL_PATH_PROCESS_LIMITS. */
+  processLimits?: ProcessLimits;
+  /** The sandbox's writable tmpfs (/tmp; /dev/shm gets a quarter), in MB; default a quarter of memoryMb. */
+  tmpfsMb?: number;
+}
+
+/**
+ * Outer bounds of a sandboxed process tree, set by the shell that starts node (RLIMIT_NOFILE per
+ * process, RLIMIT_NPROC counted per user namespace: each sandbox has its own). They keep a runaway
+ * from taking the machine; limits per run are kept inside the warm runtime.
+ */
+export interface ProcessLimits {
+  openFiles: number;
+  processes: number;
+}
+
+/** A warm runtime carries many runs of one account at once: room for their sockets and threads. */
+export const RUNTIME_PROCESS_LIMITS: ProcessLimits = { openFiles: 8192, processes: 1024 };
+/** One `playwright test` run: its runner and one worker. */
+export const FULL_PATH_PROCESS_LIMITS: ProcessLimits = { openFiles: 4096, processes: 256 };
+
+/** The sandbox's /tmp is memory that RLIMIT_DATA does not count: a quarter of the memory limit, at least 16 MB. */
+export function sandboxTmpfsMb(memoryMb: number): number {
+  return Math.max(16, Math.floor(memoryMb / 4));
+}
+
+/**
+ * Before Linux 5.14 RLIMIT_NPROC counted every process of the user, not of the sandbox's user
+ * namespace: there it could stop a sandbox from starting, so it is left unset.
+ */
+function countsProcessesPerNamespace(platformRelease = release()): boolean {
+  const [major = 0, minor = 0] = (/^(\d+)\.(\d+)/.exec(platformRelease)?.slice(1) ?? []).map(Number);
+  return major > 5 || (major === 5 && minor >= 14);
 }
 
 /** Node's JavaScript heap gets three quarters of the limit: the rest is code, threads' stacks and buffers. */
@@ -58,9 +91,12 @@ export function heapLimitMb(memoryMb: number): number {
 function limitedNode(spec: LaunchSpec, node: string): [string, string[]] {
   const nodeArgs = spec.heapFlag === false ? spec.args : [`--max-old-space-size=${heapLimitMb(spec.memoryMb)}`, ...spec.args];
   if (spec.platform !== 'linux') return [node, nodeArgs];
+  const limits = spec.processLimits ?? FULL_PATH_PROCESS_LIMITS;
+  const processes = countsProcessesPerNamespace() ? String(limits.processes) : '';
   // A lower hard limit already in place is kept (ulimit then fails and is ignored): never raised.
-  const script = 'ulimit -d "$1" 2>/dev/null; shift; exec "$@"';
-  return ['/bin/sh', ['-c', script, 'sightline-run', String(spec.memoryMb * 1024), node, ...nodeArgs]];
+  // RLIMIT_NPROC is -u in bash and -p in dash: whichever the shell takes.
+  const script = 'ulimit -d "$1" 2>/dev/null; ulimit -n "$2" 2>/dev/null; [ -z "$3" ] || ulimit -u "$3" 2>/dev/null || ulimit -p "$3" 2>/dev/null; shift 3; exec "$@"';
+  return ['/bin/sh', ['-c', script, 'sightline-run', String(spec.memoryMb * 1024), String(limits.openFiles), processes, node, ...nodeArgs]];
 }
 
 /** The path with its links resolved (bwrap binds what they point to); as given when it does not exist (bwrap then says so). */
@@ -106,6 +142,11 @@ async function systemBinds(): Promise<string[]> {
 
 async function bwrapArgs(sandbox: MultiStepSandbox, spec: LaunchSpec, node: string): Promise<string[]> {
   const home = nodeHome(node);
+  const tmpfsBytes = (spec.tmpfsMb ?? sandboxTmpfsMb(spec.memoryMb)) * 1048576;
+  // The root and /dev are tmpfs that bwrap makes (half the machine's memory each, uncounted by any
+  // limit): both are made read-only, and the writable ones are sized. Old bwrap cannot size: no /tmp then.
+  const sizedTmp = sandbox.sizedTmpfs ? ['--size', String(tmpfsBytes), '--tmpfs', '/tmp'] : [];
+  const sizedShm = sandbox.sizedTmpfs ? ['--size', String(Math.max(1048576, Math.floor(tmpfsBytes / 4))), '--tmpfs', '/dev/shm'] : [];
   const args = [
     '--unshare-user',
     '--unshare-pid',
@@ -121,6 +162,8 @@ async function bwrapArgs(sandbox: MultiStepSandbox, spec: LaunchSpec, node: stri
     '--die-with-parent',
     '--new-session',
     ...(sandbox.disableUserns ? ['--disable-userns'] : []),
+    // First, so the binds below (the run's folder may be in /tmp) land on it.
+    ...sizedTmp,
     ...(await systemBinds()),
     ...(home === '/usr' || home.startsWith('/usr/') ? [] : ['--ro-bind', home, home]),
     '--ro-bind',
@@ -133,6 +176,11 @@ async function bwrapArgs(sandbox: MultiStepSandbox, spec: LaunchSpec, node: stri
     '/proc',
     '--dev',
     '/dev',
+    ...sizedShm,
+    '--remount-ro',
+    '/dev',
+    '--remount-ro',
+    '/',
     '--chdir',
     spec.cwd,
     '--',
@@ -182,7 +230,7 @@ export async function handOver(root: string, runAs: MultiStepSandbox['runAs']): 
 }
 
 function unisolated(reason: string): MultiStepSandbox {
-  return { isolation: 'none', reason, bwrap: null, runAs: null, disableUserns: false };
+  return { isolation: 'none', reason, bwrap: null, runAs: null, disableUserns: false, sizedTmpfs: false };
 }
 
 /** The first line that says something. */
@@ -213,6 +261,8 @@ export async function probeSandbox(deps: ExecutorDeps, options: ProbeOptions): P
   if (version.missing) return unisolated(`bubblewrap ("${bwrap}") is not installed: ${INSTALL_HINT}`);
   const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(version.stdout)?.slice(1) ?? []).map(Number);
   const disableUserns = major > 0 || minor >= 8;
+  // --size came with bubblewrap 0.7; a setuid bwrap refuses it, which the probe finds out.
+  const sizing = major > 0 || minor >= 7 ? [true, false] : [false];
 
   const root = await mkdtemp(join(deps.tempRoot ?? tmpdir(), 'sightline-sandbox-probe-'));
   const marker = join(root, 'probe');
@@ -221,8 +271,8 @@ export async function probeSandbox(deps: ExecutorDeps, options: ProbeOptions): P
   const candidates: (MultiStepSandbox['runAs'])[] = isRoot ? [{ uid: SANDBOX_UID, gid: SANDBOX_UID }, null] : [null];
   let failure = '';
   try {
-    for (const runAs of candidates) {
-      const sandbox: MultiStepSandbox = { isolation: 'bubblewrap', reason: null, bwrap, runAs, disableUserns };
+    for (const [runAs, sizedTmpfs] of candidates.flatMap((runAs) => sizing.map((sized) => [runAs, sized] as const))) {
+      const sandbox: MultiStepSandbox = { isolation: 'bubblewrap', reason: null, bwrap, runAs, disableUserns, sizedTmpfs };
       await handOver(root, runAs);
       const launch = await launchCommand(sandbox, {
         node,

@@ -71,6 +71,8 @@ export interface MultiStepSandbox {
   runAs: { uid: number; gid: number } | null;
   /** bubblewrap ≥ 0.8 can forbid new user namespaces inside the sandbox. */
   disableUserns: boolean;
+  /** bubblewrap ≥ 0.7 (not setuid) sizes a tmpfs: the sandbox gets a sized /tmp and /dev/shm; without, neither. */
+  sizedTmpfs?: boolean;
 }
 
 export interface ExecutorDeps {
@@ -106,7 +108,7 @@ export type WarmResult =
   | { kind: 'report'; report: PwReport; durationMs: number }
   | { kind: 'unsupported'; feature: string }
   | { kind: 'syntax'; message: string }
-  | { kind: 'stopped'; reason: 'hung' | 'memory' | 'crashed'; message: string }
+  | { kind: 'stopped'; reason: 'hung' | 'memory' | 'crashed' | 'output'; message: string }
   | { kind: 'aborted' };
 
 export interface WarmRunner {

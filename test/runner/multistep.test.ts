@@ -128,6 +128,26 @@ test('spins', () => { for (;;) { /* blocks the worker's own timers */ } });`;
     expect(Date.now() - started).toBeLessThan(8000);
   });
 
+  // Printed through console, Playwright's runner keeps the output and reaches its memory limit first.
+  for (const [what, write, limit] of [
+    ['writes to its file descriptors straight', 'writeSync(1, chunk)', /output limit/],
+    ['prints', 'console.log(chunk)', /output limit|memory limit/],
+  ] as const) {
+    it(`stops a run that ${what} 600 MiB at a limit: the script's fault, and the server reads a bounded amount`, async () => {
+      const script = `
+import { test } from '@playwright/test';
+import { writeSync } from 'node:fs';
+test('floods', async () => {
+  const chunk = 'x'.repeat(1 << 20);
+  for (let sent = 0; sent < 600; ) {
+    try { ${write}; sent++; } catch (error: any) { if (error.code !== 'EAGAIN') throw error; await new Promise((resolve) => setTimeout(resolve, 1)); }
+  }
+});`;
+      const result = await runJob(multiStepJob(script, {}, 30_000), deps());
+      expect(result).toMatchObject({ hasFailures: true, error: { kind: 'SCRIPT_ERROR', message: expect.stringMatching(limit) } });
+    });
+  }
+
   it('reports a script that does not compile as SCRIPT_ERROR', async () => {
     const result = await runJob(multiStepJob("import { test } from '@playwright/test';\ntest('x', async ( => {});"), deps());
     expect(result).toMatchObject({ hasFailures: true, error: { kind: 'SCRIPT_ERROR' } });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { summarizeReport, cleanText, type ReportSummary } from '../multistep-report';
 import { createWorkspace, installedNodeModules, playwrightCliPath, playwrightVersion, removeWorkspace } from '../multistep-workspace';
@@ -22,8 +22,14 @@ function childEnv(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>, root:
   return env;
 }
 
-async function readReport(file: string, workDir: string): Promise<{ summary: ReportSummary; raw: string } | null> {
+/** A JSON report larger than this is not read: it holds what the script printed, and the run's log keeps a few lines of that. */
+const MAX_REPORT_BYTES = 32 * 1048576;
+/** What a `playwright test` process may print on stdout and stderr together (its report goes to a file). */
+const FULL_PATH_OUTPUT = { maxWindowBytes: 16 * 1048576, windowMs: 10_000 };
+
+async function readReport(file: string, workDir: string): Promise<{ summary: ReportSummary; raw: string } | 'too-large' | null> {
   try {
+    if ((await stat(file)).size > MAX_REPORT_BYTES) return 'too-large';
     const raw = await readFile(file, 'utf8');
     return { summary: summarizeReport(JSON.parse(raw), workDir), raw };
   } catch {
@@ -38,6 +44,13 @@ function memoryLimitFault(memoryMb: number, detail: string): ExecutionError {
   return {
     kind: 'SCRIPT_ERROR',
     message: `the script went over its memory limit of ${memoryMb} MB per process and was stopped (the server's --multistep-memory-mb or SIGHTLINE_MULTISTEP_MEMORY_MB sets the limit)${detail ? `: ${detail}` : ''}`,
+  };
+}
+
+function outputLimitFault(detail: string): ExecutionError {
+  return {
+    kind: 'SCRIPT_ERROR',
+    message: `the script went over its output limit and was stopped: ${detail}. Print less (the run's log keeps the first lines of what it prints), through console rather than the process's own file descriptors`,
   };
 }
 
@@ -73,6 +86,7 @@ function settleWarm(job: MultiStepJob, warm: Exclude<WarmResult, { kind: 'unsupp
   } else if (warm.kind === 'syntax') fault = { kind: 'SCRIPT_ERROR', message: `the script cannot be compiled: ${warm.message}` };
   else if (warm.reason === 'hung') fault = { kind: 'TIMEOUT', message: `the multi-step run exceeded its time limit of ${job.timeoutMs} ms and was stopped: ${warm.message}` };
   else if (warm.reason === 'memory') fault = memoryLimitFault(deps.multiStepMemoryMb ?? DEFAULT_MULTISTEP_MEMORY_MB, '');
+  else if (warm.reason === 'output') fault = outputLimitFault(warm.message);
   else fault = { kind: 'SCRIPT_ERROR', message: warm.message };
   if (summary && fault && OUT_OF_MEMORY.test(fault.message)) fault = memoryLimitFault(deps.multiStepMemoryMb ?? DEFAULT_MULTISTEP_MEMORY_MB, fault.message);
   const payload: MultiStepCheckResult = {
@@ -85,8 +99,9 @@ function settleWarm(job: MultiStepJob, warm: Exclude<WarmResult, { kind: 'unsupp
     jobLog: summary?.jobLog ?? [],
   };
   const timedOut = fault?.kind === 'TIMEOUT';
+  const hasErrors = warm.kind === 'stopped' && warm.reason === 'output';
   const responseTime = summary?.durationMs ?? (warm.kind === 'report' ? warm.durationMs : stoppedAt.getTime() - startedAt.getTime());
-  return scrub.deep({ ...settle({ ...base, responseTime, fault, timedOut }), multiStepCheckResult: payload });
+  return scrub.deep({ ...settle({ ...base, responseTime, fault, timedOut, hasErrors }), multiStepCheckResult: payload });
 }
 
 /**
@@ -133,7 +148,7 @@ async function runInOwnProcess(job: MultiStepJob, deps: ExecutorDeps, reason: st
       platform,
     });
     const run = await runTool(
-      { ...launch, timeoutMs: job.timeoutMs + (deps.multiStepStartupAllowanceMs ?? STARTUP_ALLOWANCE_MS), signal: job.signal, wrap: false },
+      { ...launch, timeoutMs: job.timeoutMs + (deps.multiStepStartupAllowanceMs ?? STARTUP_ALLOWANCE_MS), signal: job.signal, wrap: false, outputLimit: FULL_PATH_OUTPUT },
       deps,
     );
     // bubblewrap gone since start, or refusing to set up the sandbox: Sightline's fault, never the target's.
@@ -141,9 +156,10 @@ async function runInOwnProcess(job: MultiStepJob, deps: ExecutorDeps, reason: st
     if (run.missing) return finish({ kind: 'TOOL_MISSING', message: `multi-step checks need Node.js: "${node}" could not be run` }, { hasErrors: true });
     if (run.aborted) return finish(null, { aborted: true });
 
-    const report = run.timedOut ? null : await readReport(workspace.reportFile, workspace.workDir);
+    const read = run.timedOut || run.outputLimited ? null : await readReport(workspace.reportFile, workspace.workDir);
+    const report = read === 'too-large' ? null : read;
     const summary = report?.summary ?? null;
-    const sandboxFailure = sandbox.isolation === 'bubblewrap' && !report && /^bwrap: .*/m.exec(run.stderr);
+    const sandboxFailure = sandbox.isolation === 'bubblewrap' && !report && !run.outputLimited && read !== 'too-large' && /^bwrap: .*/m.exec(run.stderr);
     if (sandboxFailure) throw new Error(`the multi-step sandbox could not be set up: ${sandboxFailure[0]}`);
     // The shell's "exec: node: not found" (126/127): the node binary is not there or not runnable.
     if (!report && (run.exitCode === 126 || run.exitCode === 127) && !OUT_OF_MEMORY.test(run.stderr)) {
@@ -151,7 +167,10 @@ async function runInOwnProcess(job: MultiStepJob, deps: ExecutorDeps, reason: st
     }
     const stoppedAt = deps.now();
     let fault: ExecutionError | null = summary?.fault ?? null;
-    if (run.timedOut) fault = { kind: 'TIMEOUT', message: `the multi-step run exceeded its time limit of ${job.timeoutMs} ms and was stopped` };
+    const overOutput = run.outputLimited === true || read === 'too-large';
+    if (run.outputLimited) fault = outputLimitFault(`it printed more than ${FULL_PATH_OUTPUT.maxWindowBytes / 1048576} MiB within ${FULL_PATH_OUTPUT.windowMs / 1000} s`);
+    else if (read === 'too-large') fault = outputLimitFault(`its report (mostly what it printed) was larger than ${MAX_REPORT_BYTES / 1048576} MiB`);
+    else if (run.timedOut) fault = { kind: 'TIMEOUT', message: `the multi-step run exceeded its time limit of ${job.timeoutMs} ms and was stopped` };
     else if ((!summary || fault) && OUT_OF_MEMORY.test(`${report?.raw ?? ''}\n${run.stderr}\n${run.stdout}`)) fault = memoryLimitFault(memoryMb, fault?.message ?? firstLine(cleanText(run.stderr, workspace.workDir)));
     else if (!summary) fault = { kind: 'SCRIPT_ERROR', message: `Playwright exited with code ${run.exitCode} without a report: ${cleanText(run.stderr.trim(), workspace.workDir).slice(-1000) || 'no output'}` };
 
@@ -171,7 +190,8 @@ async function runInOwnProcess(job: MultiStepJob, deps: ExecutorDeps, reason: st
       responseTime: summary?.durationMs ?? run.durationMs,
       limits: check,
       fault,
-      timedOut: run.timedOut || summary?.timedOut === true,
+      timedOut: !overOutput && (run.timedOut || summary?.timedOut === true),
+      hasErrors: overOutput,
       assertions: [],
     });
     return scrub.deep({ ...verdict, multiStepCheckResult: payload });

@@ -79,7 +79,16 @@ export type RunOutcome = z.infer<typeof RunOutcome>;
 
 export const FromRuntime = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), threads: z.number() }),
-  z.object({ type: z.literal('result'), runId: z.string(), outcome: RunOutcome, rssMb: z.number() }),
+  /** The runtime started the run over (alone, after its shared thread failed): the server's deadline for it starts over once. */
+  z.object({ type: z.literal('restarted'), runId: z.string() }),
+  z.object({
+    type: z.literal('result'),
+    runId: z.string(),
+    outcome: RunOutcome,
+    rssMb: z.number(),
+    /** The process's open file descriptors, when the runtime counts them: the server retires a process that nears its limit. */
+    openFiles: z.number().optional(),
+  }),
 ]);
 export type FromRuntime = z.infer<typeof FromRuntime>;
 

@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { ExecutionJob, MultiStepSandbox, WarmResult, WarmRunner } from '../types';
 import { prepareFiles } from './bundle';
-import type { RunOutcome } from './protocol';
+import type { RunOutcome, RunRequest } from './protocol';
+import { Semaphore } from '../semaphore';
+import { RUNTIME_PROCESS_LIMITS, sandboxTmpfsMb } from '../sandbox';
 import { RuntimeProcess, type ProcessReply } from './runtime-process';
+
+export const DEADLINE_GRACE_MS = 10_000;
+/** Second tries run alone in a process of their own, this many at once. */
+const SOLO_PROCESSES = 2;
 
 export interface WarmRuntimeOptions {
   sandbox: MultiStepSandbox;
@@ -21,6 +27,11 @@ export interface WarmRuntimeOptions {
   idleMs?: number;
   /** Runtime processes at most (one per account that runs scripts); the least recently used idle one makes room. */
   maxProcesses?: number;
+  /**
+   * The server's own deadline for a run is its time limit plus this (default 10 s; the runtime stops
+   * a run itself 3 s after its limit). Past it the run is a TIMEOUT and its runtime process is killed.
+   */
+  deadlineGraceMs?: number;
   onLog?: (line: string) => void;
 }
 
@@ -41,6 +52,9 @@ function processMemoryMb(memoryMb: number, threads: number): number {
 export class WarmRuntime implements WarmRunner {
   private readonly processes = new Map<string, RuntimeProcess>();
   private readonly retiring = new Set<RuntimeProcess>();
+  /** Processes of one run each, for second tries; a few at once (each loads @playwright/test). */
+  private readonly solos = new Set<RuntimeProcess>();
+  private readonly soloSlots = new Semaphore(SOLO_PROCESSES);
   private readonly reaper: ReturnType<typeof setInterval>;
   private closed = false;
   readonly threads: number;
@@ -51,7 +65,12 @@ export class WarmRuntime implements WarmRunner {
     this.reaper.unref();
   }
 
-  /** Runs one multi-step job; a process lost mid-run (crashed, killed) is replaced and the run tried once more. */
+  /**
+   * Runs one multi-step job. A process that ends mid-run (crashed, killed, ended for another run's
+   * deadline or its output) is replaced and the run tried once more, alone in a process of its own,
+   * so a run at fault cannot take the others' second try with it. Lost twice, the run is Sightline's
+   * error; ended for its output when alone (either try), the script's.
+   */
   async run(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>): Promise<WarmResult> {
     const prepared = await prepareFiles(job.check);
     if ('unsupported' in prepared) return { kind: 'unsupported', feature: prepared.unsupported };
@@ -59,29 +78,50 @@ export class WarmRuntime implements WarmRunner {
     const env: Record<string, string> = {};
     for (const variable of job.check.environmentVariables) env[variable.key] = variable.value ?? '';
     const request = { entry: prepared.entry, files: prepared.files, env, timeoutMs: job.timeoutMs, memoryLimitMb: this.options.memoryMb };
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      if (job.signal?.aborted) return { kind: 'aborted' };
-      const process = this.processFor(job.accountId ?? 'local');
-      const runId = randomUUID();
-      const started = performance.now();
-      const onAbort = () => process.cancel(runId);
-      job.signal?.addEventListener('abort', onAbort, { once: true });
-      let reply: ProcessReply | 'aborted';
-      try {
-        reply = await Promise.race([process.run({ runId, ...request }), aborted(job.signal)]);
-      } finally {
-        job.signal?.removeEventListener('abort', onAbort);
-      }
-      if (reply === 'aborted') return { kind: 'aborted' };
-      if (reply === 'lost') {
-        this.forget(process);
-        if (process.startError) return { kind: 'unsupported', feature: `this machine (the runtime could not start: ${process.startError})` };
-        continue;
-      }
-      this.maybeRetire(process, reply.rssMb);
-      return fromOutcome(reply.outcome, performance.now() - started);
+    const graceMs = this.options.deadlineGraceMs ?? DEADLINE_GRACE_MS;
+    const first = await this.attempt(this.processFor(job.accountId ?? 'local'), request, job, graceMs);
+    if (first !== 'again') return first;
+    try {
+      await this.soloSlots.acquire(job.signal);
+    } catch {
+      return { kind: 'aborted' };
+    }
+    const solo = this.newProcess(1);
+    this.solos.add(solo);
+    try {
+      const second = await this.attempt(solo, request, job, graceMs);
+      if (second !== 'again') return second;
+    } finally {
+      solo.stop();
+      this.solos.delete(solo);
+      this.soloSlots.release();
     }
     throw new Error('the warm multi-step runtime process ended twice while running this check');
+  }
+
+  /** One try on `process`: the run's result, or `again` when the process ended under it and it may be tried once more. */
+  private async attempt(process: RuntimeProcess, request: Omit<RunRequest, 'type' | 'runId'>, job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>, graceMs: number): Promise<WarmResult | 'again'> {
+    if (job.signal?.aborted) return { kind: 'aborted' };
+    const runId = randomUUID();
+    const started = performance.now();
+    const onAbort = () => process.cancel(runId);
+    job.signal?.addEventListener('abort', onAbort, { once: true });
+    let reply: ProcessReply | 'aborted';
+    try {
+      reply = await Promise.race([process.run({ runId, ...request }, job.timeoutMs + graceMs), aborted(job.signal)]);
+    } finally {
+      job.signal?.removeEventListener('abort', onAbort);
+    }
+    if (reply === 'aborted') return { kind: 'aborted' };
+    if (reply.kind === 'result') {
+      this.maybeRetire(process, reply.rssMb, reply.openFiles ?? 0);
+      return fromOutcome(reply.outcome, performance.now() - started);
+    }
+    this.forget(process);
+    if (reply.kind === 'overdue') return { kind: 'stopped', reason: 'hung', message: `its runtime did not answer within the limit plus ${graceMs / 1000} s, so the runtime was ended` };
+    if (reply.kind === 'output') return reply.alone ? { kind: 'stopped', reason: 'output', message: reply.message } : 'again';
+    if (process.startError) return { kind: 'unsupported', feature: `this machine (the runtime could not start: ${process.startError})` };
+    return 'again';
   }
 
   private processFor(account: string): RuntimeProcess {
@@ -89,20 +129,27 @@ export class WarmRuntime implements WarmRunner {
     if (existing?.alive) return existing;
     if (this.closed) throw new Error('the warm multi-step runtime is shut down');
     this.makeRoom();
+    const created = this.newProcess(this.threads);
+    this.processes.set(account, created);
+    return created;
+  }
+
+  private newProcess(threads: number): RuntimeProcess {
+    if (this.closed) throw new Error('the warm multi-step runtime is shut down');
     const { options } = this;
     const threadHeapMb = Math.max(64, Math.floor((options.memoryMb * 3) / 4));
     const created = new RuntimeProcess({
       sandbox: options.sandbox,
       node: options.node ?? process.execPath,
       nodeModules: options.nodeModules,
-      processMemoryMb: processMemoryMb(options.memoryMb, this.threads),
-      threads: this.threads,
+      processMemoryMb: processMemoryMb(options.memoryMb, threads),
+      threads,
       threadHeapMb,
+      tmpfsMb: sandboxTmpfsMb(options.memoryMb),
       tempRoot: options.tempRoot,
       platform: options.platform ?? process.platform,
       onLog: options.onLog,
     });
-    this.processes.set(account, created);
     void created.start();
     return created;
   }
@@ -117,10 +164,11 @@ export class WarmRuntime implements WarmRunner {
     }
   }
 
-  /** A process grown past its memory or its run count is replaced: new runs go to a fresh one, it ends when idle. */
-  private maybeRetire(process: RuntimeProcess, rssMb: number): void {
+  /** A process grown past its memory, half its open files or its run count is replaced: new runs go to a fresh one, it ends when idle. */
+  private maybeRetire(process: RuntimeProcess, rssMb: number, openFiles: number): void {
     const limit = processMemoryMb(this.options.memoryMb, this.threads);
-    if (rssMb < limit * 0.8 && process.served < (this.options.runsPerProcess ?? 50_000)) return;
+    const files = openFiles < RUNTIME_PROCESS_LIMITS.openFiles / 2;
+    if (rssMb < limit * 0.8 && files && process.served < (this.options.runsPerProcess ?? 50_000)) return;
     this.forget(process);
     this.retiring.add(process);
     this.reap();
@@ -147,13 +195,13 @@ export class WarmRuntime implements WarmRunner {
 
   /** Runs carried now, over every process. */
   get inFlight(): number {
-    return [...this.processes.values(), ...this.retiring].reduce((n, p) => n + p.inFlight, 0);
+    return [...this.processes.values(), ...this.retiring, ...this.solos].reduce((n, p) => n + p.inFlight, 0);
   }
 
   close(): void {
     this.closed = true;
     clearInterval(this.reaper);
-    for (const process of [...this.processes.values(), ...this.retiring]) process.stop();
+    for (const process of [...this.processes.values(), ...this.retiring, ...this.solos]) process.stop();
     this.processes.clear();
     this.retiring.clear();
   }
