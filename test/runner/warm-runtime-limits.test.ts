@@ -29,7 +29,14 @@ function ownProcesses(needle: string): { pid: number; argv: string[] }[] {
   return found;
 }
 
-/** The limits the server holds a warm runtime to, tried with real sandboxed runtimes. */
+/**
+ * The limits the server holds a warm runtime to, tried with real sandboxed runtimes. A warm run's own
+ * `fs` cannot touch the runtime's descriptors (warm-isolation.test.ts); these scripts stand for one
+ * that got past it, through the raw-fs test hook (runner/warm/raw-fs-hook.ts), so the server's own bounds are
+ * what is tested.
+ */
+process.env.SIGHTLINE_TEST_HOOKS = '1';
+process.env.SIGHTLINE_TEST_RAW_FS = '1';
 describe('the warm runtime under a hostile script', { timeout: 120_000 }, () => {
   let deps: ExecutorDeps = { now: () => new Date() };
   let closeWarm = () => {};

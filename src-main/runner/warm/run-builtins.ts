@@ -150,13 +150,24 @@ function runCrypto(scope: RunBuiltinsScope): Record<string, unknown> {
   };
 }
 
-function runUtil(): Record<string, unknown> {
+function runUtil(scope: RunBuiltinsScope): Record<string, unknown> {
   const inspect = (value: unknown, options?: unknown) => util.inspect(value, options as util.InspectOptions);
   inspect.custom = util.inspect.custom;
+  const warn = scope.process.emitWarning as (warning: string) => void;
+  // node's deprecate() prints to the runtime's own stderr; the run's warns on its own.
+  const deprecate = (fn: (...a: unknown[]) => unknown, message: string) => {
+    let warned = false;
+    return function deprecated(this: unknown, ...args: unknown[]) {
+      if (!warned) warn(`DeprecationWarning: ${String(message).slice(0, 1000)}`);
+      warned = true;
+      return fn.apply(this, args);
+    };
+  };
   return {
-    ...pick(util as unknown as Record<string, unknown>, ['format', 'formatWithOptions', 'promisify', 'callbackify', 'isDeepStrictEqual', 'deprecate', 'inherits', 'stripVTControlCharacters', 'parseArgs', 'styleText', 'toUSVString', 'TextEncoder', 'TextDecoder']),
+    ...pick(util as unknown as Record<string, unknown>, ['format', 'formatWithOptions', 'promisify', 'callbackify', 'isDeepStrictEqual', 'inherits', 'stripVTControlCharacters', 'parseArgs', 'styleText', 'toUSVString', 'TextEncoder', 'TextDecoder']),
     types: util.types,
     inspect,
+    deprecate,
   };
 }
 
@@ -189,7 +200,7 @@ const BUILTINS: Record<string, (scope: RunBuiltinsScope) => unknown> = {
   assert: () => shared!.assert,
   'assert/strict': () => assert.strict,
   string_decoder: () => shared!.stringDecoder,
-  util: () => runUtil(),
+  util: (scope) => runUtil(scope),
   crypto: (scope) => runCrypto(scope),
   zlib: (scope) => runZlib(scope),
   buffer: (scope) => ({ Buffer: scope.Buffer, constants: bufferConstants, kMaxLength, atob, btoa, Blob, File }),

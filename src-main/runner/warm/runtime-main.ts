@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -27,7 +28,26 @@ const ISOLATION_THREADS = 2;
 
 const channel = new Socket({ fd: 3, readable: true, writable: true });
 const reply = (message: FromRuntime) => channel.write(`${JSON.stringify(message)}\n`);
-const rssMb = () => Math.round(process.memoryUsage.rss() / 1048576);
+/** The process's size; 0 when it cannot be read (no descriptor left to read it with): a run's hog must not crash the runtime. */
+const rssMb = () => {
+  try {
+    return Math.round(process.memoryUsage.rss() / 1048576);
+  } catch {
+    return 0;
+  }
+};
+/** Open file descriptors of the process, for the server to retire a runtime that nears its limit; undefined when unreadable. */
+const openFiles = (): number | undefined => {
+  try {
+    return readdirSync('/proc/self/fd').length;
+  } catch {
+    return undefined;
+  }
+};
+const resultOf = (runId: string, outcome: RunOutcome): FromRuntime => {
+  const files = openFiles();
+  return { type: 'result', runId, outcome, rssMb: rssMb(), ...(files === undefined ? {} : { openFiles: files }) };
+};
 
 interface InFlight {
   request: RunRequest;
@@ -78,7 +98,7 @@ function onThreadMessage(thread: Thread, raw: unknown): void {
   if (message.type === 'pong') return;
   if (!thread.runs.delete(message.runId)) return;
   thread.served++;
-  reply({ type: 'result', runId: message.runId, outcome: message.outcome, rssMb: rssMb() });
+  reply(resultOf(message.runId, message.outcome));
   // An isolation thread that finished its run is sound: it takes the next run waiting to run alone.
   const moreAlone = waiting.some((run) => run.isolated);
   if ((thread.isolation && !moreAlone) || thread.served >= RUNS_PER_THREAD || message.heapUsedMb > THREAD_HEAP_MB / 2) retire(thread);
@@ -123,7 +143,7 @@ function settleStopped(run: InFlight, reason: 'memory' | 'hung' | 'crashed', det
     crashed: `the script's runtime thread ended unexpectedly: ${detail}`,
   };
   const outcome: RunOutcome = { kind: 'stopped', reason, message: messages[reason] };
-  reply({ type: 'result', runId: run.request.runId, outcome, rssMb: rssMb() });
+  reply(resultOf(run.request.runId, outcome));
 }
 
 function ensureThreads(): void {
@@ -147,6 +167,8 @@ function pump(): void {
     run.sentAt = now;
     target.runs.set(run.request.runId, run);
     target.worker.postMessage(run.request);
+    // Started over alone: the server's deadline for it starts over too (once).
+    if (run.isolated) reply({ type: 'restarted', runId: run.request.runId });
   }
 }
 

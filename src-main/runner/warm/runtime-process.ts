@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
+import { rawFsHookEnv } from './raw-fs-hook';
 import { readBoundedLines, LogThrottle, type LineLimits } from '../bounded-lines';
 import { handOver, launchCommand, RUNTIME_PROCESS_LIMITS } from '../sandbox';
 import type { MultiStepSandbox } from '../types';
@@ -129,6 +130,7 @@ export class RuntimeProcess {
         SIGHTLINE_WARM_THREADS: String(options.threads),
         SIGHTLINE_WARM_THREAD_HEAP_MB: String(options.threadHeapMb),
         ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+        ...rawFsHookEnv(),
       },
       memoryMb: options.processMemoryMb,
       platform: options.platform,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdtempSync, rmSync } from 'node:fs';
+import nodeFs, { mkdtempSync, rmSync } from 'node:fs';
 import { isBuiltin, SourceMap } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
@@ -10,6 +10,7 @@ import { parentPort } from 'node:worker_threads';
 // Loaded once per thread (the bundle keeps it external): the cost the warm runtime exists to pay only once.
 import * as playwright from '@playwright/test';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { rawFsForTests } from './raw-fs-hook';
 import type { PwError, PwRequest } from '../report-shape';
 import { ToThread, type FromThread, type RunFile, type RunOutcome, type RunRequest } from './protocol';
 import { guardBuffers } from './memory-guard';
@@ -422,7 +423,8 @@ async function executeRun(run: Run, files: ReturnType<typeof runFs>): Promise<Ru
     checkBytes: buffers.check,
     bytesLeft: buffers.left,
     timers,
-    fs: files.fs,
+    // The raw-fs test hook (raw-fs-hook.ts) hands node's own fs, to test the server's bounds on what a runtime writes.
+    fs: rawFsForTests() ? (nodeFs as unknown as Record<string, unknown>) : files.fs,
     fsPromises: files.promises,
     os: ownOs,
     process: runProcess,

@@ -16,6 +16,9 @@ export class Unsupported extends Error {
   }
 }
 
+/** One console write of a run, at most. */
+const MAX_WRITE_CHARS = 8192;
+
 /** Thrown inside a test by test.skip() / test.fixme(): ends it as skipped. */
 class SkipSignal extends Error {}
 
@@ -119,7 +122,8 @@ export class TestShim {
   write(stream: 'stdout' | 'stderr', text: string): void {
     const here = this.current.getStore();
     const target = here ? (stream === 'stdout' ? here.out : here.err) : stream === 'stdout' ? this.pendingOut : this.pendingErr;
-    if (target.length < 500) target.push({ text });
+    // The report keeps 4,000 characters of output anyway: a longer write is cut here, so a result stays small on its way to the server.
+    if (target.length < 500) target.push({ text: text.length > MAX_WRITE_CHARS ? `${text.slice(0, MAX_WRITE_CHARS)}… [cut]` : text });
   }
 
   /** The `test` object a script imports from '@playwright/test'. */
