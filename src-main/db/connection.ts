@@ -89,3 +89,14 @@ function assertForeignKeysHold(sqlite: Database.Database): void {
 export function transaction<T>(db: Db, work: (tx: Db) => T): T {
   return db.transaction((tx) => work(tx as unknown as Db), { behavior: 'immediate' });
 }
+
+/**
+ * The better-sqlite3 connection under a Drizzle database or transaction (both keep it on their
+ * session), for the batch writes that prepare one statement and run it per row: Drizzle builds the
+ * SQL of every query anew, which for thousands of rows costs more than writing them.
+ */
+export function connectionOf(db: Db): Database.Database {
+  const session = (db as unknown as { session?: { client?: unknown } }).session;
+  if (!(session?.client instanceof Database)) throw new Error('connectionOf: not a better-sqlite3 Drizzle database');
+  return session.client;
+}

@@ -27,6 +27,18 @@ export const DeployPayload = z.object({
 });
 export type DeployPayload = z.infer<typeof DeployPayload>;
 
+/**
+ * The deploy body as the transport checks it: the constructs are parsed one by one by the service
+ * (DeployResource each), a slice at a time, so thousands of them never hold other requests up.
+ */
+export const DeployRequestBody = DeployPayload.extend({
+  resources: z
+    .array(z.unknown())
+    .max(50_000)
+    .describe('The constructs, each a DeployResource: logicalId, type, physicalId (nullable), member (default true), payload (an object, nullable). A bad one is a 400 naming it by its index.'),
+});
+export type DeployRequestBody = z.infer<typeof DeployRequestBody>;
+
 const QueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const DeployQuery = z.strictObject({

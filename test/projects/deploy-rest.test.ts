@@ -146,7 +146,7 @@ describe('POST /v1/projects/deploy and DELETE /v1/projects/{logicalId}', () => {
     expect(started).toEqual([scheduled.body.result.diff[0].physicalId]);
   });
 
-  it('answers 413 naming the deploy limit for a body that inflates past 64 MiB', async () => {
+  it('answers 413 naming the deploy limit for a body that inflates past 16 MiB', async () => {
     const member = gzipSync(Buffer.alloc(16 * 1024 * 1024, 0x20), { level: 9 });
     const bomb = Buffer.concat([gzipSync('{"resources":"'), ...Array.from({ length: 8 }, () => member)]);
     const res = await fetch(`${server.url}/v1/projects/deploy?dryRun=false`, {
@@ -155,7 +155,7 @@ describe('POST /v1/projects/deploy and DELETE /v1/projects/{logicalId}', () => {
       body: bomb,
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toBe('Request body too large: the limit is 64 MiB (67108864 bytes) per request');
+    expect((await res.json()).message).toBe('Request body too large: the limit is 16 MiB (16777216 bytes) per request');
   });
 
   it('follows a deployment: its record, completion, cancel and the SSE stream end in complete', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { connectionOf, type Db } from '../connection';
 import { FOLD_FUNCTION, foldName } from '../name-fold';
 import { alertChannels, alertSubscriptions, checkGroups, checks } from '../schema';
 
@@ -136,4 +136,13 @@ export function deleteSubscriptionOfChannel(db: Db, accountId: string, alertChan
       .where(and(eq(alertSubscriptions.accountId, accountId), eq(alertSubscriptions.alertChannelId, alertChannelId), eq(alertSubscriptions.id, id)))
       .run().changes > 0
   );
+}
+
+/** Inserts or updates many (channel, check) subscriptions through one prepared statement: upsertSubscription for a deploy's checks. */
+export function upsertCheckSubscriptions(db: Db, rows: readonly (Omit<AlertSubscriptionRow, 'id'> & { checkId: string })[]): void {
+  if (rows.length === 0) return;
+  const statement = connectionOf(db).prepare(
+    'insert into alert_subscriptions (account_id, alert_channel_id, check_id, group_id, activated) values (?, ?, ?, null, ?) on conflict (alert_channel_id, check_id) do update set activated = excluded.activated where activated != excluded.activated',
+  );
+  for (const r of rows) statement.run(r.accountId, r.alertChannelId, r.checkId, r.activated ? 1 : 0);
 }

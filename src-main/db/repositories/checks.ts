@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { connectionOf, type Db } from '../connection';
 import { foldName } from '../name-fold';
 import { alertSubscriptions, checks, checkSchedule, checkStatuses } from '../schema';
 import { RESULT_FLAGS } from './runs-results';
@@ -130,4 +130,60 @@ export function checkIdsNotSubscribedTo(db: Db, accountId: string, alertChannelI
 /** How many of the account's checks have no subscription to the channel. */
 export function countChecksNotSubscribedTo(db: Db, accountId: string, alertChannelId: number): number {
   return db.select({ n: count() }).from(checks).where(notSubscribedTo(accountId, alertChannelId)).get()?.n ?? 0;
+}
+
+/** `column in (ids)` with the ids bound as one JSON array: Drizzle's inArray builds one parameter per id, slowly for thousands. */
+export function inJsonArray(column: SQL | AnyColumn, ids: readonly (string | number)[]): SQL {
+  return sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
+}
+
+/** The account's checks among `ids` (a deploy's plan), in one query. */
+export function findChecks(db: Db, accountId: string, ids: readonly string[]): CheckRow[] {
+  if (ids.length === 0) return [];
+  return db.select(checkColumns).from(checks).where(and(eq(checks.accountId, accountId), inJsonArray(checks.id, ids))).all();
+}
+
+/** A row to write with its JSON columns already serialized (outside the transaction that writes it), when known. */
+export type SerializedCheckRow = CheckRow & { json?: { tags: string; body: string } };
+
+/** Many new checks through one prepared statement (a deploy's commit): what insertCheck does, per row. */
+export function insertChecks(db: Db, rows: readonly SerializedCheckRow[]): void {
+  if (rows.length === 0) return;
+  const statement = connectionOf(db).prepare(
+    'insert into checks (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  for (const row of rows) {
+    const json = row.json ?? { tags: JSON.stringify(row.tags), body: JSON.stringify(row.body) };
+    statement.run(row.id, row.accountId, row.checkType, row.name, foldName(row.name), row.activated ? 1 : 0, row.muted ? 1 : 0, row.groupId, json.tags, json.body, row.createdAt, row.updatedAt);
+  }
+}
+
+/** Many stored checks replaced through one prepared statement (a deploy's commit): what replaceCheck does, per row. */
+export function replaceChecks(db: Db, rows: readonly SerializedCheckRow[]): void {
+  if (rows.length === 0) return;
+  const statement = connectionOf(db).prepare(
+    'update checks set check_type = ?, name = ?, name_folded = ?, activated = ?, muted = ?, group_id = ?, tags = ?, body = ?, updated_at = ? where account_id = ? and id = ?',
+  );
+  for (const row of rows) {
+    const json = row.json ?? { tags: JSON.stringify(row.tags), body: JSON.stringify(row.body) };
+    statement.run(row.checkType, row.name, foldName(row.name), row.activated ? 1 : 0, row.muted ? 1 : 0, row.groupId, json.tags, json.body, row.updatedAt, row.accountId, row.id);
+  }
+}
+
+/** Deletes the account's checks among `ids`; answers how many went. */
+export function deleteChecks(db: Db, accountId: string, ids: readonly string[]): number {
+  if (ids.length === 0) return 0;
+  return db
+    .delete(checks)
+    .where(and(eq(checks.accountId, accountId), inJsonArray(checks.id, ids)))
+    .run().changes;
+}
+
+/** One string that changes whenever any of these checks is written or deleted (computed in SQL, so cheap inside a transaction). */
+export function checksStamp(db: Db, accountId: string, ids: readonly string[]): string {
+  if (ids.length === 0) return '';
+  const row = db.get<{ stamp: string | null }>(
+    sql`select group_concat(id || '@' || coalesce(updated_at, created_at), '|' order by id) as stamp from ${checks} where account_id = ${accountId} and ${inJsonArray(checks.id, ids)}`,
+  );
+  return row?.stamp ?? '';
 }

@@ -116,3 +116,14 @@ export function heldAlertStates(db: Db): { checkId: string; accountId: string }[
     sql`select check_id as checkId, account_id as accountId from ${checkAlertStates} where json_extract(state, '$.held') is not null`,
   );
 }
+
+/** Drops every one of `checkIds` from every check's and group's list in one pass per table (many checks are being deleted). */
+export function removeDependenciesOn(db: Db, accountId: string, checkIds: readonly string[]): void {
+  if (checkIds.length === 0) return;
+  const gone = JSON.stringify(checkIds);
+  const body = sql.raw('body');
+  const without = sql`json_set(${body}, '$.dependsOn', (select json_group_array(value) from json_each(${body}, '$.dependsOn') where value not in (select value from json_each(${gone}))))`;
+  const named = sql`exists (select 1 from json_each(${body}, '$.dependsOn') where value in (select value from json_each(${gone})))`;
+  db.run(sql`update ${checks} set body = ${without} where account_id = ${accountId} and json_array_length(${body}, '$.dependsOn') > 0 and ${named}`);
+  db.run(sql`update ${checkGroups} set body = ${without} where account_id = ${accountId} and ${named}`);
+}

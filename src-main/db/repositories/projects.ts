@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { connectionOf, type Db } from '../connection';
 import { alertSubscriptions, projectBindings, projects } from '../schema';
+import { inJsonArray } from './checks';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type BindingRow = typeof projectBindings.$inferSelect;
@@ -87,10 +88,52 @@ export function deleteBinding(db: Db, id: number): void {
   db.delete(projectBindings).where(eq(projectBindings.id, id)).run();
 }
 
-/** The subscription row a deploy's alert-channel-subscription resource stands for. */
-export function subscriptionIdOf(db: Db, accountId: string, alertChannelId: number, target: { checkId?: string; groupId?: number }): number | undefined {
-  const where = [eq(alertSubscriptions.accountId, accountId), eq(alertSubscriptions.alertChannelId, alertChannelId)];
-  if (target.checkId !== undefined) where.push(eq(alertSubscriptions.checkId, target.checkId));
-  if (target.groupId !== undefined) where.push(eq(alertSubscriptions.groupId, target.groupId));
-  return db.select({ id: alertSubscriptions.id }).from(alertSubscriptions).where(and(...where)).get()?.id;
+/** Many bindings through one prepared statement (a deploy's commit). */
+export function insertBindings(db: Db, rows: readonly NewBindingRow[]): void {
+  if (rows.length === 0) return;
+  const statement = connectionOf(db).prepare(
+    'insert into project_bindings (account_id, project_id, resource_type, resource_id, logical_id, member, pending, source_file, import_plan_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  for (const r of rows) statement.run(r.accountId, r.projectId, r.resourceType, r.resourceId, r.logicalId, r.member ? 1 : 0, r.pending ? 1 : 0, r.sourceFile, r.importPlanId, r.createdAt, r.updatedAt);
+}
+
+export interface BindingUpdate {
+  id: number;
+  set: Pick<BindingRow, 'resourceId' | 'member' | 'pending' | 'sourceFile' | 'updatedAt'>;
+}
+
+/** Many bindings updated through one prepared statement (a deploy's commit). */
+export function updateBindings(db: Db, updates: readonly BindingUpdate[]): void {
+  if (updates.length === 0) return;
+  const statement = connectionOf(db).prepare('update project_bindings set resource_id = ?, member = ?, pending = ?, source_file = ?, updated_at = ? where id = ?');
+  for (const { id, set } of updates) statement.run(set.resourceId, set.member ? 1 : 0, set.pending ? 1 : 0, set.sourceFile, set.updatedAt, id);
+}
+
+export function deleteBindings(db: Db, ids: readonly number[]): void {
+  if (ids.length > 0) db.delete(projectBindings).where(inJsonArray(projectBindings.id, ids)).run();
+}
+
+export interface SubscriptionTarget {
+  id: number;
+  alertChannelId: number;
+  checkId: string | null;
+  groupId: number | null;
+}
+
+/** The account's subscriptions of these checks and groups, in one query per batch: what a deploy's folded subscriptions are bound to. */
+export function subscriptionsOfTargets(db: Db, accountId: string, checkIds: readonly string[], groupIds: readonly number[]): SubscriptionTarget[] {
+  const columns = { id: alertSubscriptions.id, alertChannelId: alertSubscriptions.alertChannelId, checkId: alertSubscriptions.checkId, groupId: alertSubscriptions.groupId };
+  const out: SubscriptionTarget[] = [];
+  if (checkIds.length > 0) out.push(...db.select(columns).from(alertSubscriptions).where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.checkId, checkIds))).all());
+  if (groupIds.length > 0) out.push(...db.select(columns).from(alertSubscriptions).where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.groupId, groupIds))).all());
+  return out;
+}
+
+/** One string that changes whenever any binding of the project is added, removed or rewritten (computed in SQL, so cheap inside a transaction). */
+export function bindingsStamp(db: Db, projectId: string): string {
+  const row = db.get<{ stamp: string | null }>(
+    sql`select group_concat(id || ':' || resource_type || ':' || logical_id || ':' || resource_id || ':' || member || ':' || pending || ':' || coalesce(updated_at, ''), '|' order by id) as stamp
+      from ${projectBindings} where project_id = ${projectId}`,
+  );
+  return row?.stamp ?? '';
 }

@@ -15,3 +15,5 @@ export type { CheckView } from './read-shape';
 export { toV2CheckView, toV3CheckView, type VersionedCheckView } from './read-versions';
 export { updateAnyCheck, updateIcmpCheck, updateMultiStepCheck, updateTracerouteCheck } from './update';
 export { errorSummary } from './error-summary';
+export { checksStampOf, deleteCheckBatch, isUnchanged, prepareCheckWrite, storedChecks, storedColumnsOf, writeCheckBatch, type PreparedCheckWrite } from './deploy-batch';
+export { sequentialCheckIds } from './sequential-ids';

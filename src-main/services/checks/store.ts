@@ -23,19 +23,20 @@ export interface ValidatedCheckBody {
   dependsOn?: string[];
 }
 
-function assertGroupExists(tx: Db, accountId: string, groupId: number | null): void {
+export function assertGroupExists(tx: Db, accountId: string, groupId: number | null): void {
   if (groupId !== null && !findCheckGroup(tx, accountId, groupId)) {
     throw new AppError('validation', `groupId: no check group with id ${groupId}`);
   }
 }
 
 /** Over the account's plan limit a check create answers 402 (spec 4.1–4.3). */
-function assertPlanAllows(tx: Db, accountId: string): void {
+export function assertPlanAllows(tx: Db, accountId: string, adding = 1): void {
   const account = findAccount(tx, accountId);
   if (!account || account.maxChecks === null) return;
   const used = countChecks(tx, { accountId });
-  if (used >= account.maxChecks) {
-    throw new AppError('payment_required', `Your plan allows ${account.maxChecks} checks and ${used} exist. Delete a check or raise the limit in Settings.`, {
+  if (used + adding > account.maxChecks) {
+    const added = adding === 1 ? '' : `; this would add ${adding}`;
+    throw new AppError('payment_required', `Your plan allows ${account.maxChecks} checks and ${used} exist${added}. Delete a check or raise the limit in Settings.`, {
       limit: account.maxChecks,
       used,
       resource: 'checks',
@@ -44,7 +45,7 @@ function assertPlanAllows(tx: Db, accountId: string): void {
 }
 
 /** The row columns of a validated body; subscriptions live in alert_subscriptions, not in the body. */
-function columnsOf(body: ValidatedCheckBody): Pick<CheckRow, 'name' | 'checkType' | 'activated' | 'muted' | 'groupId' | 'tags' | 'body'> {
+export function columnsOf(body: ValidatedCheckBody): Pick<CheckRow, 'name' | 'checkType' | 'activated' | 'muted' | 'groupId' | 'tags' | 'body'> {
   const { name, checkType, activated, muted, groupId, tags, alertChannelSubscriptions: _subscriptions, ...rest } = body;
   return { name, checkType, activated, muted, groupId, tags, body: rest };
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
-import { findCheck } from '../../db/repositories/checks';
+import { findCheck, type CheckRow } from '../../db/repositories/checks';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
 import type { IcmpMonitorUpdate } from '../../../src-shared/schemas/icmp-monitor';
 import type { MultiStepCheckUpdate } from '../../../src-shared/schemas/multistep-check';
@@ -43,19 +43,24 @@ export function mergePatch(current: Record<string, unknown>, patch: Record<strin
 }
 
 /** PUT merges the named members over the stored monitor, then validates the result as a whole; a rejected PUT changes nothing. */
+/** The body a PUT stores: the patch merged over the stored monitor, validated whole, secrets sealed. Reads nothing. */
+export function mergedCheckBody<Patch extends CheckPatch>(ctx: ServiceContext, type: CheckTypeDefinition<RunnableCheckCreate, Patch>, existing: CheckRow, patch: Patch): RunnableCheckCreate {
+  // Validated in plaintext, stored sealed: a secret sent back masked, as null or without a value keeps its stored value.
+  const stored = storedBody(existing);
+  const storedEnvironment = openEnvironment(ctx.keyring, stored.environmentVariables);
+  const merged = mergePatch({ ...stored, environmentVariables: storedEnvironment }, patch, type.mergedObjects);
+  if (merged.environmentVariables !== undefined) {
+    merged.environmentVariables = resolveEnvironment(merged.environmentVariables as EnvironmentInput[] | null, storedEnvironment);
+  }
+  const parsed = parseOrThrow(type.create, merged);
+  return { ...parsed, environmentVariables: sealEnvironment(ctx.keyring, parsed.environmentVariables) } as RunnableCheckCreate;
+}
+
 function updateCheck<Patch extends CheckPatch>(ctx: ServiceContext, type: CheckTypeDefinition<RunnableCheckCreate, Patch>, id: string, patch: Patch): CheckView {
   const row = transaction(ctx.db, (tx) => {
     const existing = findCheck(tx, ctx.accountId, id);
     if (!existing || existing.checkType !== type.checkType) throw AppError.notFound();
-    // Validated in plaintext, stored sealed: a secret sent back masked, as null or without a value keeps its stored value.
-    const stored = storedBody(existing);
-    const storedEnvironment = openEnvironment(ctx.keyring, stored.environmentVariables);
-    const merged = mergePatch({ ...stored, environmentVariables: storedEnvironment }, patch, type.mergedObjects);
-    if (merged.environmentVariables !== undefined) {
-      merged.environmentVariables = resolveEnvironment(merged.environmentVariables as EnvironmentInput[] | null, storedEnvironment);
-    }
-    const parsed = parseOrThrow(type.create, merged);
-    const body = { ...parsed, environmentVariables: sealEnvironment(ctx.keyring, parsed.environmentVariables) };
+    const body = mergedCheckBody(ctx, type, existing, patch);
     if (patch.alertChannelSubscriptions) updateCheckSubscriptions(tx, ctx, existing.id, patch.alertChannelSubscriptions);
     return replaceValidatedCheck(tx, ctx, existing, body);
   });
@@ -81,10 +86,16 @@ export function updateMultiStepCheck(ctx: ServiceContext, id: string, patch: Mul
 export function updateAnyCheck(ctx: ServiceContext, id: string, input: AnyCheckWrite): CheckView {
   const existing = findCheck(ctx.db, ctx.accountId, id);
   if (!existing) throw AppError.notFound();
+  const type = updatableTypeOf(existing, input);
+  return updateCheck(ctx, type, id, parseOrThrow(type.update, input));
+}
+
+/** The stored check's type, which a generic PUT must keep (400 otherwise). */
+export function updatableTypeOf(existing: CheckRow, input: AnyCheckWrite): CheckTypeDefinition<RunnableCheckCreate> {
   if (input.checkType !== undefined && input.checkType !== existing.checkType) {
     throw new AppError('validation', `checkType: a ${existing.checkType} check cannot become ${input.checkType}; create a new check instead`);
   }
   const type = RUNNABLE_CHECK_TYPES.find((t) => t.checkType === existing.checkType);
   if (!type) throw new AppError('validation', `checkType: ${existing.checkType} checks cannot be changed in Sightline; supported check types are ${SUPPORTED_CHECK_TYPES}`);
-  return updateCheck(ctx, type, id, parseOrThrow(type.update, input));
+  return type;
 }

@@ -1,13 +1,15 @@
-import { AppError, isAppError } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
-import { deleteBinding, foreignOwners, insertBinding, updateBinding, type BindingRow, type ProjectRow } from '../../db/repositories/projects';
+import { bindingsStamp, deleteBindings, foreignOwners, insertBindings, updateBindings, type BindingRow, type BindingUpdate, type NewBindingRow, type ProjectRow } from '../../db/repositories/projects';
 import type { DeployPayload, DeployResource, DiffEntry } from '../../../src-shared/schemas/project';
+import { checksStampOf, deleteCheckBatch, writeCheckBatch, type PreparedCheckWrite } from '../checks';
 import type { ServiceContext } from '../context';
-import { foldedPhysicalId, foldMembers, type FoldedMembers } from './folded';
-import { physicalIdOf, resolveRefs, type PhysicalId } from './resolve-refs';
-import { FOLDED_TYPES, KIND_BY_TYPE, RESOURCE_KINDS, type ResourceKind } from './resource-kinds';
+import { applyOne, bodyOf, keyOf, named } from './apply-one';
+import { foldedPhysicalId, foldedTargetOf, foldMembers, slugFromDatabase, subscriptionLookup, type FoldedMembers } from './folded';
+import type { DeployPlan, PlannedCheck } from './plan';
+import { physicalIdOf, type PhysicalId } from './resolve-refs';
+import { FOLDED_TYPES, KIND_BY_TYPE, RESOURCE_KINDS } from './resource-kinds';
 
-const keyOf = (type: string, logicalId: string) => `${type}\u0000${logicalId}`;
 const isFolded = (type: string) => FOLDED_TYPES.some((folded) => folded === type);
 
 export interface ApplyResult {
@@ -16,37 +18,24 @@ export interface ApplyResult {
   deployedCheckIds: string[];
 }
 
-/** A rule of the entity's own service, named after the resource that broke it. */
-function named<T>(resource: DeployResource, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (isAppError(error) && (error.kind === 'validation' || error.kind === 'not_found' || error.kind === 'conflict')) {
-      throw new AppError(error.kind === 'not_found' ? 'validation' : error.kind, `${resource.type} "${resource.logicalId}": ${error.message}`, error.attributes);
-    }
-    throw error;
+/** What the plan read changed before the commit (another request wrote meanwhile): the deploy is planned again. */
+export class StalePlan extends Error {
+  constructor(reason: string) {
+    super(`the deploy's plan is out of date: ${reason}`);
   }
 }
 
-/** What the entity's service takes: refs resolved, multi-step files and folded members filled in. */
-function bodyOf(resource: DeployResource, payload: DeployPayload, physical: Map<string, PhysicalId>, folded: Map<string, FoldedMembers>): Record<string, unknown> {
-  const body = resolveRefs(resource.payload ?? {}, physical, `${resource.type} "${resource.logicalId}"`) as Record<string, unknown>;
-  if (resource.type === 'check' && Array.isArray(body.dependencies)) {
-    body.dependencies = body.dependencies.map((index) => payload.sharedFiles[Number(index)]).filter(Boolean);
-  }
-  if (resource.type === 'check' || resource.type === 'check-group') {
-    const members = folded.get(resource.logicalId);
-    body.alertChannelSubscriptions = members?.subscriptions ?? [];
-    body.privateLocations = members?.privateLocations ?? [];
-  }
-  return body;
-}
-
-function refuseForeignOwners(ctx: ServiceContext, project: ProjectRow, resources: readonly DeployResource[]): void {
+function refuseForeignOwners(ctx: ServiceContext, tx: Db, project: ProjectRow, resources: readonly DeployResource[]): void {
+  const claimed = new Map<string, DeployResource[]>();
   for (const resource of resources) {
     if (!resource.member || resource.physicalId == null) continue;
-    const [owner] = foreignOwners(ctx.db, ctx.accountId, project.id, resource.type, [String(resource.physicalId)]);
-    if (owner) {
+    claimed.set(resource.type, [...(claimed.get(resource.type) ?? []), resource]);
+  }
+  for (const [type, claims] of claimed) {
+    const owners = new Map(foreignOwners(tx, ctx.accountId, project.id, type, claims.map((r) => String(r.physicalId))).map((owner) => [owner.resourceId, owner]));
+    for (const resource of claims) {
+      const owner = owners.get(String(resource.physicalId));
+      if (!owner) continue;
       throw new AppError(
         'conflict',
         `${resource.type} "${resource.logicalId}" (${resource.physicalId}) is owned by project "${owner.project.logicalId}" as "${owner.logicalId}": only that project's deploys may change it. Reference it with fromId() instead.`,
@@ -64,25 +53,105 @@ function sourceFileOf(resource: DeployResource): string | null {
   return typeof scriptPath === 'string' && scriptPath.length > 0 ? scriptPath.slice(0, 1024) : null;
 }
 
+/** Replaces every placeholder value (an id or slug the commit has just made) throughout a planned body. */
+function substitute(value: unknown, real: ReadonlyMap<PhysicalId, PhysicalId>): unknown {
+  if ((typeof value === 'number' || typeof value === 'string') && real.has(value)) return real.get(value);
+  if (Array.isArray(value)) return value.map((item) => substitute(item, real));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, real)]));
+  return value;
+}
+
+/** The plan's reads still hold: same project, same bindings, the checks it updates unwritten since. */
+function assertPlanHolds(ctx: ServiceContext, tx: Db, plan: DeployPlan, project: ProjectRow): void {
+  if (plan.projectId !== null && plan.projectId !== project.id) throw new StalePlan('the project was replaced');
+  if (bindingsStamp(tx, project.id) !== plan.bindingsStamp) throw new StalePlan("the project's bindings changed");
+  if (checksStampOf(ctx, plan.adoptedCheckIds) !== plan.checksStamp) throw new StalePlan('a check of the project changed');
+}
+
+/** Collects the bindings a deploy writes, to write them in a few statements at the end. */
+class BindingWrites {
+  readonly inserts: NewBindingRow[] = [];
+  readonly updates: BindingUpdate[] = [];
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly project: ProjectRow,
+    private readonly bound: ReadonlyMap<string, BindingRow>,
+    private readonly now: string,
+  ) {}
+
+  bind(resource: DeployResource, id: PhysicalId): void {
+    const binding = this.bound.get(keyOf(resource.type, resource.logicalId));
+    // A binding an import plan reserved stays pending until the plan is committed (or cancelled).
+    const sourceFile = sourceFileOf(resource);
+    if (binding) {
+      const pending = binding.importPlanId ? binding.pending : false;
+      // A binding the deploy leaves as it is keeps its stamp: nothing to write.
+      if (binding.resourceId === String(id) && binding.member === resource.member && binding.pending === pending && binding.sourceFile === sourceFile) return;
+      this.updates.push({ id: binding.id, set: { resourceId: String(id), member: resource.member, pending: binding.importPlanId ? binding.pending : false, sourceFile, updatedAt: this.now } });
+      return;
+    }
+    this.inserts.push({
+      accountId: this.ctx.accountId,
+      projectId: this.project.id,
+      resourceType: resource.type,
+      resourceId: String(id),
+      logicalId: resource.logicalId,
+      member: resource.member,
+      pending: false,
+      sourceFile,
+      importPlanId: null,
+      createdAt: this.now,
+      updatedAt: null,
+    });
+  }
+
+  write(tx: Db): void {
+    updateBindings(tx, this.updates);
+    insertBindings(tx, this.inserts);
+  }
+}
+
+/** The planned checks with the ids and slugs the commit has just made in place of their placeholders. */
+function resolvedWrites(ctx: ServiceContext, plan: DeployPlan, physical: ReadonlyMap<string, PhysicalId>): PreparedCheckWrite[] {
+  const real = new Map<PhysicalId, PhysicalId>();
+  for (const [placeholder, { logicalId, slug }] of plan.placeholders) {
+    const id = physical.get(logicalId);
+    if (id === undefined) continue;
+    real.set(placeholder, slug ? slugFromDatabase(ctx)(id) : id);
+  }
+  const swap = <T>(value: T): T => (real.get(value as PhysicalId) as T | undefined) ?? value;
+  return plan.checks.map(({ write, placeholders }) => {
+    if (placeholders === 'none') return write;
+    if (placeholders === 'deep') return { ...write, body: substitute(write.body, real) as PreparedCheckWrite['body'] };
+    const { groupId, alertChannelSubscriptions, privateLocations } = write.body;
+    return {
+      ...write,
+      body: {
+        ...write.body,
+        groupId: swap(groupId),
+        alertChannelSubscriptions: alertChannelSubscriptions.map((s) => ({ ...s, alertChannelId: swap(s.alertChannelId) })),
+        privateLocations: privateLocations?.map(swap) ?? privateLocations,
+      },
+    };
+  });
+}
+
 /**
- * Applies a project's resources through each entity's service, in dependency order, inside the
- * caller's transaction; then deletes (or, with preserveResources, detaches) what the code dropped.
+ * Applies a planned deploy inside the caller's transaction: checks in a few statements, other
+ * resources through their entity's verbs, in dependency order; then deletes (or, with
+ * preserveResources, detaches) what the code dropped. Throws StalePlan when the plan no longer holds.
  */
-export function applyResources(ctx: ServiceContext, tx: Db, project: ProjectRow, payload: DeployPayload, existing: BindingRow[], preserveResources: boolean): ApplyResult {
+export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payload: DeployPayload, plan: DeployPlan, options: { preserveResources: boolean; dryRun: boolean }): ApplyResult {
   const now = ctx.clock.now().toISOString();
+  assertPlanHolds(ctx, tx, plan, project);
+  const existing = plan.bindings;
+  refuseForeignOwners(ctx, tx, project, payload.resources);
   const bound = new Map(existing.map((binding) => [keyOf(binding.resourceType, binding.logicalId), binding]));
+  const bindings = new BindingWrites(ctx, project, bound, now);
   const physical = new Map<string, PhysicalId>();
   const diff: DiffEntry[] = [];
   const deployedCheckIds: string[] = [];
-  refuseForeignOwners(ctx, project, payload.resources);
-
-  const bind = (resource: DeployResource, id: PhysicalId) => {
-    const binding = bound.get(keyOf(resource.type, resource.logicalId));
-    // A binding an import plan reserved stays pending until the plan is committed (or cancelled).
-    const sourceFile = sourceFileOf(resource);
-    if (binding) updateBinding(tx, binding.id, { resourceId: String(id), member: resource.member, pending: binding.importPlanId ? binding.pending : false, sourceFile, updatedAt: now });
-    else insertBinding(tx, { accountId: ctx.accountId, projectId: project.id, resourceType: resource.type, resourceId: String(id), logicalId: resource.logicalId, member: resource.member, pending: false, sourceFile, importPlanId: null, createdAt: now, updatedAt: null });
-  };
 
   for (const resource of payload.resources.filter((r) => !r.member)) {
     const kind = KIND_BY_TYPE.get(resource.type);
@@ -91,66 +160,95 @@ export function applyResources(ctx: ServiceContext, tx: Db, project: ProjectRow,
       throw new AppError('validation', `${resource.type} "${resource.logicalId}": fromId(${String(resource.physicalId)}) names no ${resource.type} of this account`);
     }
     physical.set(resource.logicalId, id);
-    bind(resource, id);
+    bindings.bind(resource, id);
   }
 
   let folded = new Map<string, FoldedMembers>();
   for (const kind of RESOURCE_KINDS) {
+    if (kind.type === 'check') {
+      applyChecks(ctx, tx, plan, physical, diff, bindings, options.dryRun);
+      deployedCheckIds.push(...plan.checks.map((c) => c.write.id));
+      continue;
+    }
     // Groups are the first kind that takes subscriptions and locations: both exist by now.
-    if (kind.type === 'check-group') folded = foldMembers(ctx, payload.resources, physical);
+    if (kind.type === 'check-group') folded = foldMembers(payload.resources, physical, slugFromDatabase(ctx), 'groupId');
     for (const resource of payload.resources.filter((r) => r.member && r.type === kind.type)) {
       const id = applyOne(ctx, kind, resource, bound.get(keyOf(resource.type, resource.logicalId)), bodyOf(resource, payload, physical, folded), diff);
+      const assumed = plan.assumedIds.get(keyOf(resource.type, resource.logicalId));
+      if (assumed !== undefined && assumed !== id) throw new StalePlan(`${resource.type} "${resource.logicalId}" was deleted`);
       physical.set(resource.logicalId, id);
-      bind(resource, id);
-      if (kind.type === 'check') deployedCheckIds.push(String(id));
+      bindings.bind(resource, id);
     }
   }
-  for (const resource of payload.resources.filter((r) => r.member && isFolded(r.type))) {
-    const id = foldedPhysicalId(ctx, resource, physical);
-    if (id === null) continue;
-    diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: bound.has(keyOf(resource.type, resource.logicalId)) ? 'UPDATE' : 'CREATE' });
-    bind(resource, id);
+  const foldedResources = payload.resources.filter((r) => r.member && isFolded(r.type));
+  if (foldedResources.length > 0) {
+    const targets = [...physical.values()];
+    const subscriptionIdOf = subscriptionLookup(
+      ctx,
+      targets.filter((id): id is string => typeof id === 'string'),
+      targets.filter((id): id is number => typeof id === 'number'),
+    );
+    for (const resource of foldedResources) {
+      const id = foldedPhysicalId(resource, physical, subscriptionIdOf);
+      // A preview wrote no check, so a check's subscription has no row yet: it is listed without an id.
+      if (id === null && !(options.dryRun && foldedTargetOf(resource)?.field === 'checkId')) continue;
+      diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: bound.has(keyOf(resource.type, resource.logicalId)) ? 'UPDATE' : 'CREATE' });
+      if (id !== null) bindings.bind(resource, id);
+    }
   }
+  // A preview's bindings and dropped checks would only be rolled back: they are left unwritten.
+  if (!options.dryRun) bindings.write(tx);
   const wanted = new Set(payload.resources.map((r) => keyOf(r.type, r.logicalId)));
-  diff.push(...dropUnwanted(ctx, tx, existing.filter((binding) => !wanted.has(keyOf(binding.resourceType, binding.logicalId))), preserveResources));
+  diff.push(...dropUnwanted(ctx, tx, existing.filter((binding) => !wanted.has(keyOf(binding.resourceType, binding.logicalId))), options));
   return { diff, deployedCheckIds };
 }
 
-function applyOne(ctx: ServiceContext, kind: ResourceKind, resource: DeployResource, binding: BindingRow | undefined, body: Record<string, unknown>, diff: DiffEntry[]): PhysicalId {
-  const adopted = binding?.resourceId ?? (resource.physicalId == null ? undefined : String(resource.physicalId));
-  return named(resource, () => {
-    // An unchanged resource is still an UPDATE, as the CLI expects; one deleted outside the deploy is created again.
-    if (adopted !== undefined && kind.exists(ctx, adopted)) {
-      kind.update(ctx, adopted, body);
-      const id = physicalIdOf(kind.type, adopted);
-      diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: 'UPDATE' });
-      return id;
-    }
-    const id = kind.create(ctx, body);
-    diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: 'CREATE' });
-    return id;
-  });
+function applyChecks(ctx: ServiceContext, tx: Db, plan: DeployPlan, physical: Map<string, PhysicalId>, diff: DiffEntry[], bindings: BindingWrites, dryRun: boolean): void {
+  const writes = resolvedWrites(ctx, plan, physical);
+  const byId = new Map<string, PlannedCheck>(plan.checks.map((c) => [c.write.id, c]));
+  writeCheckBatch(tx, ctx, writes, (write, work) => {
+    const planned = byId.get(write.id);
+    return planned ? named(planned.resource, work) : work();
+  }, { validateOnly: dryRun });
+  for (const { resource, write } of plan.checks) {
+    physical.set(resource.logicalId, write.id);
+    bindings.bind(resource, write.id);
+    diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: write.id, action: write.existing ? 'UPDATE' : 'CREATE' });
+  }
 }
 
 /** Bindings the code no longer names: members deleted (or detached), references and pending imports only unbound. */
-export function dropUnwanted(ctx: ServiceContext, tx: Db, gone: BindingRow[], preserveResources: boolean): DiffEntry[] {
+export function dropUnwanted(ctx: ServiceContext, tx: Db, gone: BindingRow[], options: { preserveResources: boolean; dryRun: boolean }): DiffEntry[] {
   const diff: DiffEntry[] = [];
   const order = [...FOLDED_TYPES, ...RESOURCE_KINDS.map((kind) => kind.type).reverse()];
   const sorted = [...gone].sort((a, b) => order.indexOf(a.resourceType) - order.indexOf(b.resourceType));
+  let checks: string[] = [];
+  // Checks go in one batch, before the groups they may belong to (the sort keeps each type together).
+  const flushChecks = () => {
+    if (!options.dryRun) deleteCheckBatch(tx, ctx, checks);
+    checks = [];
+  };
+  // Unbound first: the checks' delete trigger then finds no binding left to look for. A preview leaves both as they are.
+  if (!options.dryRun) deleteBindings(tx, sorted.filter((binding) => !binding.pending).map((binding) => binding.id));
   for (const binding of sorted) {
     // A binding an import plan reserved is the import's to commit or cancel.
     if (binding.pending) continue;
-    deleteBinding(tx, binding.id);
     if (!binding.member) continue;
     const entry = { type: binding.resourceType, logicalId: binding.logicalId, physicalId: physicalIdOf(binding.resourceType, binding.resourceId) };
-    if (preserveResources) {
+    if (options.preserveResources) {
       diff.push({ ...entry, action: 'DETACHED' });
       continue;
     }
-    const kind = KIND_BY_TYPE.get(binding.resourceType);
-    // Folded resources go with the check or group that holds them (or stay with it when it stays: the update replaced them).
-    if (kind && kind.exists(ctx, binding.resourceId)) kind.remove(ctx, binding.resourceId);
+    if (binding.resourceType === 'check') {
+      checks.push(binding.resourceId);
+    } else {
+      if (checks.length > 0) flushChecks();
+      const kind = KIND_BY_TYPE.get(binding.resourceType);
+      // Folded resources go with the check or group that holds them (or stay with it when it stays: the update replaced them).
+      if (!options.dryRun && kind && kind.exists(ctx, binding.resourceId)) kind.remove(ctx, binding.resourceId);
+    }
     diff.push({ ...entry, action: 'DELETE' });
   }
+  if (checks.length > 0) flushChecks();
   return diff;
 }

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { transaction, type Db } from '../../db/connection';
 import { insertDeployment } from '../../db/repositories/deployments';
-import { bindingsOfProject, findProjectByLogicalId, insertProject, updateProject, type ProjectRow } from '../../db/repositories/projects';
-import type { DeployPayload, DeployQuery, DiffEntry } from '../../../src-shared/schemas/project';
+import { findProjectByLogicalId, insertProject, updateProject, type ProjectRow } from '../../db/repositories/projects';
+import type { DeployPayload, DeployQuery, DeployRequestBody, DiffEntry } from '../../../src-shared/schemas/project';
 import { isRunnable, loadCheckPlans, triggerCheckSessions } from '../check-sessions';
 import type { ServiceContext } from '../context';
-import { applyResources } from './apply';
+import { AppError } from '../../core/errors';
+import { applyPlan, StalePlan } from './apply';
+import { inDeployQueue } from './deploy-queue';
+import { refuseDuplicateLogicalIds } from './duplicates';
+import { refuseOversizedDeploy, refuseOversizedKinds } from './limits';
+import { parseResources } from './parse-resources';
+import { planDeploy, type DeployPlan } from './plan';
+import { nextTurn, Slicer } from './slices';
 import { deploymentView, type DeploymentView } from './deployment-view';
 import { refuseUnsupportedResources } from './unsupported';
 import { deployerName } from './deployer';
@@ -55,27 +62,56 @@ function upsertProject(ctx: ServiceContext, tx: Db, payload: DeployPayload): Pro
   return { ...found, name, repoUrl, updatedAt: now };
 }
 
-/**
- * After the deploy is committed: with scheduleOnDeploy each deployed, activated check runs once
- * now; without it, checks wait for their next slot on the schedule.
- */
-function scheduleDeployedChecks(ctx: ServiceContext, checkIds: readonly string[]): void {
-  if (checkIds.length === 0 || !ctx.runtime.runs) return;
-  const due = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: [...checkIds] })
-    .filter((plan) => isRunnable(plan) && plan.scheduled)
-    .map((plan) => plan.checkId);
-  if (due.length > 0) triggerCheckSessions(ctx, { target: { checkId: due } }, 'CLI_DEPLOY');
-}
+/** Checks started per turn of the event loop after a deploy (each is one session written and dispatched). */
+const SCHEDULED_PER_TURN = 250;
 
 /**
- * `POST /v1/projects/deploy`: the whole project in one transaction (all or nothing). A dry run
- * answers the diff it would apply; a real one answers its deployment record, already finished.
+ * After the deploy is committed: with scheduleOnDeploy each deployed, activated check runs once
+ * now; without it, checks wait for their next slot on the schedule. Started a batch per turn.
  */
-export function deployProject(ctx: ServiceContext, payload: DeployPayload, query: DeployQuery, createdBy: string | null): DryRunResult | DeploymentView {
-  refuseUnsupportedResources(payload.resources);
+async function scheduleDeployedChecks(ctx: ServiceContext, checkIds: readonly string[]): Promise<void> {
+  const slicer = new Slicer();
+  for (let i = 0; i < checkIds.length && ctx.runtime.runs; i += SCHEDULED_PER_TURN) {
+    await slicer.pause();
+    const due = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: checkIds.slice(i, i + SCHEDULED_PER_TURN) })
+      .filter((plan) => isRunnable(plan) && plan.scheduled)
+      .map((plan) => plan.checkId);
+    if (due.length > 0) triggerCheckSessions(ctx, { target: { checkId: due } }, 'CLI_DEPLOY');
+  }
+}
+
+/** Plans made again when another request changed what a deploy's plan read, before it is refused (409). */
+const PLAN_ATTEMPTS = 3;
+
+/**
+ * `POST /v1/projects/deploy`: the whole project in one transaction (all or nothing). The checks are
+ * validated first, a slice at a time outside any transaction; the transaction then only re-checks
+ * and writes. Deploys of one account run one at a time. A dry run answers the diff it would apply;
+ * a real one answers its deployment record, already finished.
+ */
+export async function deployProject(ctx: ServiceContext, body: DeployRequestBody, query: DeployQuery, createdBy: string | null): Promise<DryRunResult | DeploymentView> {
+  refuseOversizedDeploy(body.resources);
+  return inDeployQueue(ctx, async () => {
+    const payload: DeployPayload = { ...body, resources: await parseResources(body.resources) };
+    refuseUnsupportedResources(payload.resources);
+    refuseDuplicateLogicalIds(payload.resources);
+    refuseOversizedKinds(payload.resources);
+    for (let attempt = 1; ; attempt++) {
+      const plan = await planDeploy(ctx, payload);
+      try {
+        return await commitDeploy(ctx, payload, query, createdBy, plan);
+      } catch (error) {
+        if (!(error instanceof StalePlan)) throw error;
+        if (attempt >= PLAN_ATTEMPTS) throw new AppError('conflict', `The project's resources kept changing while it was being deployed (${error.message}); nothing was deployed. Deploy again.`);
+      }
+    }
+  });
+}
+
+async function commitDeploy(ctx: ServiceContext, payload: DeployPayload, query: DeployQuery, createdBy: string | null, plan: DeployPlan): Promise<DryRunResult | DeploymentView> {
   const outcome = inTransaction(ctx, query.dryRun, (tx) => {
     const project = upsertProject(ctx, tx, payload);
-    const applied = applyResources(ctx, tx, project, payload, bindingsOfProject(tx, project.id), query.preserveResources);
+    const applied = applyPlan(ctx, tx, project, payload, plan, query);
     if (query.dryRun) return { project, applied, deploymentId: null };
     const now = ctx.clock.now().toISOString();
     const deploymentId = randomUUID();
@@ -94,7 +130,11 @@ export function deployProject(ctx: ServiceContext, payload: DeployPayload, query
     });
     return { project, applied, deploymentId };
   });
+  // The answer (thousands of diff lines to read back and serialize) waits for the next turn: other requests first.
+  await nextTurn();
   if (outcome.deploymentId === null) return { project: summaryOf(outcome.project), diff: outcome.applied.diff };
-  if (query.scheduleOnDeploy) scheduleDeployedChecks(ctx, outcome.applied.deployedCheckIds);
-  return deploymentView(ctx, outcome.project.logicalId, outcome.deploymentId);
+  if (query.scheduleOnDeploy) await scheduleDeployedChecks(ctx, outcome.applied.deployedCheckIds);
+  const view = deploymentView(ctx, outcome.project.logicalId, outcome.deploymentId);
+  await nextTurn();
+  return view;
 }

@@ -60,7 +60,7 @@ const CHECK_SCHEMAS = { ICMP: IcmpMonitorCreate, TRACEROUTE: TracerouteMonitorCr
  * The code is the whole truth: a member the construct leaves out gets its default again rather
  * than keeping what an earlier deploy or the console stored (a PUT alone would merge over it).
  */
-function wholeCheck(payload: Payload): AnyCheckWrite {
+export function wholeCheck(payload: Payload): AnyCheckWrite {
   const schema = CHECK_SCHEMAS[payload.checkType as keyof typeof CHECK_SCHEMAS];
   return (schema ? parseOrThrow(schema, payload) : payload) as AnyCheckWrite;
 }

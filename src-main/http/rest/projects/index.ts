@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelDeployment, deploymentView, deployProject, destroyProject, type DeploymentView } from '../../../services/projects';
-import { DeploymentRead, DeployPayload, DeployQuery, DestroyQuery, DryRunRead } from '../../../../src-shared/schemas/project';
+import { cancelDeployment, deploymentView, deployProject, destroyProject, refuseWhenDeployQueueFull, type DeploymentView } from '../../../services/projects';
+import { DeploymentRead, DeployQuery, DeployRequestBody, DestroyQuery, DryRunRead } from '../../../../src-shared/schemas/project';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';
 
 const TAGS = ['Projects'];
 
-/** Deploys carry whole projects (scripts included), gzip-encoded by the CLI: their own limit, counted after inflating. */
-export const DEPLOY_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+/**
+ * Deploys carry whole projects (scripts included), gzip-encoded by the CLI: their own limit, counted
+ * after inflating. Sized for the resource cap (MAX_DEPLOY_CHECKS checks with their scripts), not more:
+ * a body is parsed in one piece, and parsing is time no other request gets (docs/DECISIONS.md, "Issue 29: deploys").
+ */
+export const DEPLOY_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 const DeploymentParams = z.object({ logicalId: z.string().min(1), deploymentId: z.string().min(1) });
 const CompletionQuery = z.object({ maxWaitSeconds: z.coerce.number().int().min(1).max(60).default(30) });
@@ -29,14 +33,16 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
       '/v1/projects/deploy',
       {
         bodyLimit: DEPLOY_BODY_LIMIT_BYTES,
+        // A deploy the account's queue cannot take is refused before its body is read (and held in memory).
+        onRequest: async (request) => refuseWhenDeployQueueFull(serviceContext(deps, request)),
         schema: {
           tags: TAGS,
           summary: 'Deploy a project (monitoring as code)',
           description:
-            'Applies the project\'s resources in one transaction: all or nothing. dryRun answers {project, diff} and changes nothing; otherwise the answer is the finished deployment. A construct Sightline does not run refuses the whole deploy (400).',
+            'Applies the project\'s resources in one transaction: all or nothing. dryRun answers {project, diff} and changes nothing; otherwise the answer is the finished deployment. A construct Sightline does not run, two constructs of one type with one logicalId, or more than the caps (5,000 checks, 250 other resources, 10,000 constructs) refuse the whole deploy (400). Deploys and destroys of one account run one at a time; with 3 waiting, another is refused (429, Retry-After).',
           querystring: DeployQuery,
-          body: DeployPayload,
-          response: { 200: z.union([DeploymentRead, DryRunRead]), ...errorResponses(400, 402, 409, 413) },
+          body: DeployRequestBody,
+          response: { 200: z.union([DeploymentRead, DryRunRead]), ...errorResponses(400, 402, 409, 413, 429) },
         },
       },
       async (request) => deployProject(serviceContext(deps, request), request.body, request.query, request.principal?.memberId ?? null),
@@ -51,7 +57,7 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           description: 'Deletes every resource the project owns (detaches them with preserveResources); resources it only references stay.',
           params: z.object({ logicalId: z.string().min(1) }),
           querystring: DestroyQuery,
-          response: { 200: z.union([DeploymentRead, DryRunRead]), ...errorResponses(400, 404) },
+          response: { 200: z.union([DeploymentRead, DryRunRead]), ...errorResponses(400, 404, 429) },
         },
       },
       async (request) => destroyProject(serviceContext(deps, request), request.params.logicalId, request.query, request.principal?.memberId ?? null),

@@ -1,0 +1,52 @@
+import { AppError, isAppError } from '../../core/errors';
+import type { BindingRow } from '../../db/repositories/projects';
+import type { DeployPayload, DeployResource, DiffEntry } from '../../../src-shared/schemas/project';
+import type { ServiceContext } from '../context';
+import type { FoldedMembers } from './folded';
+import { physicalIdOf, resolveRefs, type PhysicalId } from './resolve-refs';
+import type { ResourceKind } from './resource-kinds';
+
+export const keyOf = (type: string, logicalId: string) => `${type}\u0000${logicalId}`;
+
+/** A rule of the entity's own service, named after the resource that broke it. */
+export function named<T>(resource: DeployResource, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (isAppError(error) && (error.kind === 'validation' || error.kind === 'not_found' || error.kind === 'conflict')) {
+      throw new AppError(error.kind === 'not_found' ? 'validation' : error.kind, `${resource.type} "${resource.logicalId}": ${error.message}`, error.attributes);
+    }
+    throw error;
+  }
+}
+
+/** What the entity's service takes: refs resolved, multi-step files and folded members filled in. */
+export function bodyOf(resource: DeployResource, payload: DeployPayload, physical: ReadonlyMap<string, PhysicalId>, folded: ReadonlyMap<string, FoldedMembers>): Record<string, unknown> {
+  const body = resolveRefs(resource.payload ?? {}, physical, `${resource.type} "${resource.logicalId}"`) as Record<string, unknown>;
+  if (resource.type === 'check' && Array.isArray(body.dependencies)) {
+    body.dependencies = body.dependencies.map((index) => payload.sharedFiles[Number(index)]).filter(Boolean);
+  }
+  if (resource.type === 'check' || resource.type === 'check-group') {
+    const members = folded.get(resource.logicalId);
+    body.alertChannelSubscriptions = members?.subscriptions ?? [];
+    body.privateLocations = members?.privateLocations ?? [];
+  }
+  return body;
+}
+
+/** One resource through its entity's verbs: updated when its binding (or adopted id) still exists, created otherwise. */
+export function applyOne(ctx: ServiceContext, kind: ResourceKind, resource: DeployResource, binding: BindingRow | undefined, body: Record<string, unknown>, diff: DiffEntry[]): PhysicalId {
+  const adopted = binding?.resourceId ?? (resource.physicalId == null ? undefined : String(resource.physicalId));
+  return named(resource, () => {
+    // An unchanged resource is still an UPDATE, as the CLI expects; one deleted outside the deploy is created again.
+    if (adopted !== undefined && kind.exists(ctx, adopted)) {
+      kind.update(ctx, adopted, body);
+      const id = physicalIdOf(kind.type, adopted);
+      diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: 'UPDATE' });
+      return id;
+    }
+    const id = kind.create(ctx, body);
+    diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: 'CREATE' });
+    return id;
+  });
+}
