@@ -158,9 +158,16 @@ describe('multi-step runs on Linux', { timeout: 180_000 }, () => {
   describe('in a bubblewrap sandbox', () => {
     let server: TestServer;
     beforeAll(async () => {
+      // The sandbox itself is what is tested: a warm run's own fs would refuse /proc and the data
+      // folder before bubblewrap is asked (warm-isolation.test.ts), so the probe gets node's fs
+      // through the raw-fs test hook (runner/warm/raw-fs-hook.ts), as a script past it would.
+      process.env.SIGHTLINE_TEST_HOOKS = '1';
+      process.env.SIGHTLINE_TEST_RAW_FS = '1';
       server = await startServer();
     });
     afterAll(async () => {
+      delete process.env.SIGHTLINE_TEST_HOOKS;
+      delete process.env.SIGHTLINE_TEST_RAW_FS;
       await server?.stop();
     });
 
