@@ -19,6 +19,7 @@
  *   BENCH_CONSOLE_MONITORS, _RESULTS, _LONG, _REPEATS                            console
  *   BENCH_DEEP_BURST, _DEPTH, _FOLLOW_UP, _WORKERS, _BASELINE_S                   deep-bodies
  *   BENCH_DEPLOY_CHECKS (1000), _GROUPS (10), _RUNS (3)                          deploy-1k: the public CLI's `checkly deploy`
+ *   BENCH_DEPLOY_BLOCK_CHECKS (5000), _RUNS (3)                                  deploy-block: other requests during a deploy of thousands
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +45,7 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   console: async () => (await import('./scenarios/console')).consoleBench,
   'deep-bodies': async () => (await import('./scenarios/deep-bodies')).deepBodies,
   'deploy-1k': async () => (await import('./scenarios/deploy-1k')).deploy1k,
+  'deploy-block': async () => (await import('./scenarios/deploy-block')).deployBlock,
 };
 
 /** bytes-per-run and restart read the data folder icmp-10k leaves. */

@@ -16,6 +16,7 @@ export const SCENARIOS = [
   'console',
   'deep-bodies',
   'deploy-1k',
+  'deploy-block',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -39,6 +40,8 @@ export interface BenchOptions {
   deepBodies: { burst: number; depth: number; followUp: number; workers: number; baselineS: number };
   /** Issue 22: `checkly deploy` of a generated project, each run on a fresh data folder. */
   deploy: { checks: number; groups: number; runs: number };
+  /** Issue 29: what a deploy of thousands costs other requests. */
+  deployBlock: { checks: number; runs: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -133,6 +136,10 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       checks: num(env, 'BENCH_DEPLOY_CHECKS', quick ? 200 : 1_000),
       groups: num(env, 'BENCH_DEPLOY_GROUPS', 10),
       runs: num(env, 'BENCH_DEPLOY_RUNS', quick ? 1 : 3),
+    },
+    deployBlock: {
+      checks: num(env, 'BENCH_DEPLOY_BLOCK_CHECKS', quick ? 500 : 5_000),
+      runs: num(env, 'BENCH_DEPLOY_BLOCK_RUNS', quick ? 1 : 3),
     },
   };
 }
