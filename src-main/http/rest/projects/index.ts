@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelDeployment, deploymentView, deployProject, destroyProject, type DeploymentView } from '../../../services/projects';
 import { DeploymentRead, DeployPayload, DeployQuery, DestroyQuery, DryRunRead } from '../../../../src-shared/schemas/project';
+import { AppError, isAppError } from '../../../core/errors';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';
@@ -22,6 +23,16 @@ function eventFrames(view: DeploymentView): string {
   return frames.join('');
 }
 
+/**
+ * The CLI reads every 409 on a deploy as "a deployment for this project is still in progress" and
+ * shows nothing else; a clash with an existing resource (a slug, a status page's url, another
+ * project's resource) is answered 400 instead, which it prints in full under "could not be deployed".
+ */
+function clashAsRefusal(error: unknown): unknown {
+  if (!isAppError(error) || error.kind !== 'conflict' || typeof error.attributes?.deploymentId === 'string') return error;
+  return new AppError('validation', `Conflict: ${error.message}`, error.attributes);
+}
+
 /** /v1/projects: `checkly deploy` and `checkly destroy` of the public CLI. */
 export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -33,13 +44,19 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           tags: TAGS,
           summary: 'Deploy a project (monitoring as code)',
           description:
-            'Applies the project\'s resources in one transaction: all or nothing. dryRun answers {project, diff} and changes nothing; otherwise the answer is the finished deployment. A construct Sightline does not run refuses the whole deploy (400).',
+            'Applies the project\'s resources in one transaction: all or nothing. dryRun answers {project, diff} and changes nothing; otherwise the answer is the finished deployment. A construct Sightline does not run, or a resource that clashes with an existing one (a private location\'s slugName, a status page\'s url), refuses the whole deploy (400, naming it).',
           querystring: DeployQuery,
           body: DeployPayload,
           response: { 200: z.union([DeploymentRead, DryRunRead]), ...errorResponses(400, 402, 409, 413) },
         },
       },
-      async (request) => deployProject(serviceContext(deps, request), request.body, request.query, request.principal?.memberId ?? null),
+      async (request) => {
+        try {
+          return await deployProject(serviceContext(deps, request), request.body, request.query, request.principal?.memberId ?? null);
+        } catch (error) {
+          throw clashAsRefusal(error);
+        }
+      },
     );
 
     app.delete(
