@@ -163,6 +163,13 @@ describe('the public CLI (checkly 8.23.2): import', { timeout: CLI_TEST_TIMEOUT 
     );
     expect(reserved.every((b) => b.pending)).toBe(true);
 
+    // Before the commit, destroy deletes nothing and says so instead of "successfully deleted".
+    const destroy = await runCli(server, ['destroy', '--force'], {}, { cwd: dir });
+    expect(destroy.code, destroy.stdout + destroy.stderr).toBe(1);
+    expect(destroy.stdout + destroy.stderr).toContain('Nothing was deleted: 5 resources of project "edge-office" are reserved by an import that is not committed');
+    expect(destroy.stdout + destroy.stderr).not.toContain('successfully deleted');
+    expect((await server.api('GET', `/next/projects/${LOGICAL}/resources`)).body).toHaveLength(5);
+
     const cancel = await runCli(server, ['import', 'cancel', '--plan-id', created.id, '--force'], {}, { cwd: dir });
     expect(cancel.code, cancel.stdout + cancel.stderr).toBe(0);
     expect((await server.api('GET', `/next/projects/${LOGICAL}/resources`)).body).toEqual([]);

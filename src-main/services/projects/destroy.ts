@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '../../core/errors';
 import { insertDeployment } from '../../db/repositories/deployments';
 import { bindingsOfProject, findProjectByLogicalId } from '../../db/repositories/projects';
 import type { DestroyQuery } from '../../../src-shared/schemas/project';
@@ -9,6 +10,21 @@ import { deploymentView, type DeploymentView } from './deployment-view';
 import { deployerName } from './deployer';
 
 /**
+ * Resources an applied but uncommitted import reserved are not the project's to delete yet, and the
+ * CLI says "successfully deleted" for any answer that is not an error: refuse, saying what to do.
+ */
+function refuseWhileImportPending(logicalId: string, bindings: readonly { pending: boolean; importPlanId: string | null }[]): void {
+  const reserved = bindings.filter((binding) => binding.pending);
+  if (reserved.length === 0) return;
+  const plans = [...new Set(reserved.map((binding) => binding.importPlanId).filter((id): id is string => id !== null))];
+  const one = reserved.length === 1;
+  throw new AppError(
+    'validation',
+    `Nothing was deleted: ${reserved.length} resource${one ? '' : 's'} of project "${logicalId}" ${one ? 'is' : 'are'} reserved by an import that is not committed (plan ${plans.join(', ')}). Run \`checkly import commit\` and destroy again, or \`checkly import cancel\` to release ${one ? 'it' : 'them'}.`,
+  );
+}
+
+/**
  * `DELETE /v1/projects/{logicalId}`: every resource the project owns is deleted (or detached with
  * preserveResources) in one transaction; resources it only references are left alone. The project
  * keeps its deployment history, this destroy included, so the CLI can follow it. A project that
@@ -17,6 +33,7 @@ import { deployerName } from './deployer';
 export function destroyProject(ctx: ServiceContext, logicalId: string, query: DestroyQuery, createdBy: string | null): DryRunResult | DeploymentView | { project: null; diff: [] } {
   const project = findProjectByLogicalId(ctx.db, ctx.accountId, logicalId);
   if (!project) return { project: null, diff: [] };
+  refuseWhileImportPending(logicalId, bindingsOfProject(ctx.db, project.id));
   const outcome = inTransaction(ctx, query.dryRun, (tx) => {
     const diff = dropUnwanted(ctx, tx, bindingsOfProject(tx, project.id), query.preserveResources);
     if (query.dryRun) return { diff, deploymentId: null };
