@@ -14,7 +14,7 @@ import { errorBody } from '../../src-shared/errors';
 import { BODY_LIMIT_BYTES } from './body-limit';
 import { answerUnknownRoutesUnread, parseJsonWithDepthLimit } from './body-parsing';
 import { acceptGzipBodies } from './body-encoding';
-import { FIRST_REQUEST_TIMEOUT_MS, guardConnections } from './connection-guard';
+import { FIRST_REQUEST_TIMEOUT_MS, guardConnections, KEEP_ALIVE_TIMEOUT_MS } from './connection-guard';
 import { dropEventStreamsOnClose } from './event-streams';
 import type { HttpDeps } from './deps';
 import { refuseForeignHosts } from './host-check';
@@ -95,7 +95,12 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
     cookieName: `sightline_session_${base.services.keyring.mac('console session cookie').slice(0, 12)}`,
   };
   const deps: HttpDeps = { ...base, limits, consoleSession };
-  const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, bodyLimit: BODY_LIMIT_BYTES, routerOptions: { maxParamLength: 500 } });
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    routerOptions: { maxParamLength: 500 },
+  });
   guardConnections(app.server, {
     maxPerAddress: options.maxConnectionsPerAddress,
     firstRequestTimeoutMs: options.firstRequestTimeoutMs ?? FIRST_REQUEST_TIMEOUT_MS,

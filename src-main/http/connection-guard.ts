@@ -3,6 +3,13 @@ import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { Logger } from '../core/logger';
 
+/**
+ * How long an idle keep-alive connection stays open between requests. Fastify's default (72 s)
+ * kept a client that holds its socket referenced (the CLI after a code-bundle upload, now and
+ * then) from exiting for that long; a second lets the next request of a burst reuse the socket.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 1_000;
+
 /** How long a new connection may take to send its first complete request head. */
 export const FIRST_REQUEST_TIMEOUT_MS = 10_000;
 

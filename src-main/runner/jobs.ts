@@ -43,7 +43,7 @@ export interface JobSink {
 /** Where agents report what happened to a job. */
 export type OutcomeHandler = (outcome: JobOutcome) => void;
 
-export const NO_RESULT_REASONS = ['SKIPPED', 'CANCELLED', 'LEASE_EXPIRED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'PREVIOUS_RUN_ACTIVE', 'AGENT_OFFLINE'] as const;
+export const NO_RESULT_REASONS = ['SKIPPED', 'CANCELLED', 'LEASE_EXPIRED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'PREVIOUS_RUN_ACTIVE', 'AGENT_OFFLINE', 'NO_AGENT'] as const;
 export type NoResultReason = (typeof NO_RESULT_REASONS)[number];
 
 export function laneOf(job: RunJob): LaneName {

@@ -26,9 +26,22 @@ export function playwrightCliPath(): string {
   return join(installedNodeModules(), '@playwright', 'test', 'cli.js');
 }
 
-function configSource(workDir: string, scriptFile: string, timeoutMs: number): string {
+/**
+ * The check's playwrightConfig (only members the schema lets through) over our own settings: its
+ * timeout may be shorter than the run's limit, never longer (the limit is what stops the run).
+ */
+function configSource(workDir: string, scriptFile: string, timeoutMs: number, playwright: MultiStepCheckInput['playwrightConfig']): string {
   const pattern = `^${scriptFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-  const config = { testDir: workDir, outputDir: join(workDir, '..', 'output'), timeout: timeoutMs, workers: 1, retries: 0, use: {} };
+  const timeout = Math.min(timeoutMs, playwright?.timeout ?? timeoutMs);
+  const config = {
+    testDir: workDir,
+    outputDir: join(workDir, '..', 'output'),
+    timeout,
+    workers: 1,
+    retries: 0,
+    use: { ...(playwright?.use ?? {}) },
+    ...(playwright?.expect ? { expect: playwright.expect } : {}),
+  };
   return `module.exports = { ...${JSON.stringify(config)}, testMatch: new RegExp(${JSON.stringify(pattern)}) };\n`;
 }
 
@@ -53,7 +66,7 @@ export async function createWorkspace(check: MultiStepCheckInput, timeoutMs: num
     const scriptFile = await write(scriptPath, check.script);
     await symlink(installedNodeModules(), join(workDir, 'node_modules'), 'junction');
     const configFile = join(root, 'sightline.config.cjs');
-    await writeFile(configFile, configSource(workDir, scriptFile, timeoutMs));
+    await writeFile(configFile, configSource(workDir, scriptFile, timeoutMs, check.playwrightConfig));
     return { root, workDir, configFile, reportFile: join(root, 'report.json'), scriptFile };
   } catch (error) {
     await removeWorkspace(root);

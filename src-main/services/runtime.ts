@@ -84,6 +84,8 @@ export interface Runtime {
   skips: SkipCounter;
   /** Scheduled runs skipped because the check's previous run was still going, per check. */
   overruns: OverrunCounter;
+  /** Runs not run because no agent of their private location was connected, per location slug. */
+  noAgent: SkipCounter;
   /** What remote agents last said of their own network (services/agent-connectivity). */
   remoteConnectivity: { agents: Map<string, { online: boolean; outages: number }> };
   /** The embedded agent's canaries, which Settings change while it runs (null: this process runs no agent). */
@@ -147,6 +149,7 @@ export function createRuntime(baseUrl = ''): Runtime {
     dispatch: null,
     agent: null,
     skips: new SkipCounter(),
+    noAgent: new SkipCounter(),
     overruns: new OverrunCounter(),
     remoteConnectivity: { agents: new Map() },
     canaries: null,

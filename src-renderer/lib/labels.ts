@@ -35,6 +35,7 @@ const LABELS: Readonly<Record<string, string>> = {
   WEBHOOK_GITLAB_ALERT: 'GitLab alert',
   WEBHOOK_SPIKESH: 'Spike.sh',
   WEBHOOK_SPLUNK: 'Splunk',
+  WEBHOOK_INCIDENTIO: 'incident.io',
   // Themes, retries, escalation, results
   AUTO: 'Automatic',
   LIGHT: 'Light',

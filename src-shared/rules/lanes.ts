@@ -60,6 +60,8 @@ export interface AgentHealth {
   overrunningChecks: OverrunningCheckView[];
   /** The agent's own connectivity (null when this process runs no agent). */
   connectivity: AgentConnectivityView | null;
+  /** Runs not run in the last hour because no agent of their private location was connected, per location slug. */
+  notRunNoAgent: Record<string, number>;
 }
 
 export interface OverrunningCheckView {
@@ -82,6 +84,15 @@ interface HealthCounts {
   overrunSkippedLastHour?: number;
   overrunningChecks?: OverrunningCheckView[];
   connectivity?: AgentConnectivityView | null;
+  notRunNoAgent?: Record<string, number>;
+}
+
+/** The sentence naming private locations whose runs nobody could take; empty when none. */
+function noAgentNote(notRun: Record<string, number>): string {
+  const entries = Object.entries(notRun);
+  if (entries.length === 0) return '';
+  const list = entries.map(([location, n]) => `${location} (${n})`).join(', ');
+  return ` Not run in the last hour — no agent connected to ${list}: not failures of their checks and not saturation. Start an agent for ${entries.length === 1 ? 'that private location' : 'those private locations'}.`;
 }
 
 /** What an operator must know about the agents: are runs keeping time, and if not, what to do. */
@@ -98,7 +109,7 @@ function lanesHealthOf(counts: HealthCounts): Omit<AgentHealth, 'connectivity'> 
   const skipped = entries.reduce((n, [, count]) => n + count, 0);
   const isolation = counts.multiStepIsolation ?? null;
   const unisolated = isolation?.mode === 'none' ? ` Multi-step scripts are NOT isolated: they run as the agent's user and can read what it can read (${isolation.reason ?? 'no sandbox'}).` : '';
-  const notes = `${counts.icmpMode === 'ping' ? ' ICMP runs one `ping` per run because fping is not installed (apt-get install fping batches them).' : ''}${unisolated}${overrunNote(overrun.overrunSkippedLastHour)}`;
+  const notes = `${noAgentNote(counts.notRunNoAgent ?? {})}${counts.icmpMode === 'ping' ? ' ICMP runs one `ping` per run because fping is not installed (apt-get install fping batches them).' : ''}${unisolated}${overrunNote(overrun.overrunSkippedLastHour)}`;
   if (skipped === 0) {
     return {
       status: 'ok',
@@ -109,6 +120,7 @@ function lanesHealthOf(counts: HealthCounts): Omit<AgentHealth, 'connectivity'> 
       multiStepIsolation: isolation,
       lanes: counts.lanes,
       ...overrun,
+      notRunNoAgent: counts.notRunNoAgent ?? {},
     };
   }
   const byLane = entries.map(([lane, count]) => `${lane} ${count}`).join(', ');
@@ -122,6 +134,7 @@ function lanesHealthOf(counts: HealthCounts): Omit<AgentHealth, 'connectivity'> 
     multiStepIsolation: isolation,
     lanes: counts.lanes,
     ...overrun,
+    notRunNoAgent: counts.notRunNoAgent ?? {},
   };
 }
 

@@ -18,6 +18,7 @@ export const WEBHOOK_TYPES = [
   'WEBHOOK_SPLUNK',
   'WEBHOOK_MSTEAMS',
   'WEBHOOK_TELEGRAM',
+  'WEBHOOK_INCIDENTIO',
 ] as const;
 export const OPSGENIE_REGIONS = ['EU', 'US'] as const;
 export const OPSGENIE_PRIORITIES = ['P1', 'P2', 'P3', 'P4', 'P5'] as const;

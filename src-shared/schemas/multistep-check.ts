@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FREQUENCIES } from '../enums';
 import { workspacePathIssues, workspacePathProblem } from '../rules/workspace-paths';
 import { LIMITS, byteLimited, tooManyBytesMessage, utf8Length } from './limits';
+import { PlaywrightConfig } from './playwright-config';
 import { NonEmptyString, checkCrossFieldRules, checkReadSchema, commonCheckFields, requiredOnCreate, withDefault, type CheckReadOnly, type SchemaMode } from './check-common';
 
 /** Multi-step checks run at least once a minute: the frequency list has no 0. */
@@ -60,6 +61,8 @@ function multiStepFields<M extends SchemaMode>(mode: M) {
     script: requiredOnCreate(mode, byteLimited(LIMITS.scriptBytes, NonEmptyString)),
     scriptPath: d(WorkspacePath.nullable(), null),
     dependencies: d(z.array(Dependency).max(MAX_DEPENDENCIES).nullable(), []),
+    /** Applied to the run (src-shared/schemas/playwright-config.ts says which members); others are refused. */
+    playwrightConfig: d(PlaywrightConfig.nullable(), null),
   };
 }
 
@@ -78,6 +81,7 @@ export const MultiStepRunInput = z.object({
   shouldFail: multiStepCreateFields.shouldFail,
   degradedResponseTime: multiStepCreateFields.degradedResponseTime,
   maxResponseTime: multiStepCreateFields.maxResponseTime,
+  playwrightConfig: PlaywrightConfig.nullable().default(null),
 });
 export type MultiStepRunInput = z.infer<typeof MultiStepRunInput>;
 

@@ -49,19 +49,18 @@ describe('what the public CLI asks about the account: /next/*, entitlements, run
     await server.api('PUT', '/v1/accounts/me/plan', { maxChecks: null });
   });
 
-  it('GET /v1/runtimes lists the runtime this build runs: its @playwright/test and Node.js', async () => {
+  it('GET /v1/runtimes lists every runtime id the public API names, each saying the @playwright/test and Node.js that run it here', async () => {
     const { version } = (await import('@playwright/test/package.json', { with: { type: 'json' } })).default as { version: string };
     const list = await server.api('GET', '/v1/runtimes');
     expect(list.status).toBe(200);
-    expect(list.body).toHaveLength(1);
-    expect(list.body[0]).toMatchObject({
-      name: '2026.04',
-      stage: 'CURRENT',
-      default: true,
-      multiStepSupport: true,
-      dependencies: { node: process.versions.node, '@playwright/test': version },
-    });
-    expect((await server.api('GET', '/v1/runtimes/2026.04')).body).toEqual(list.body[0]);
+    expect(list.body.map((r: { name: string }) => r.name)).toEqual(['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10']);
+    expect(list.body.filter((r: { default: boolean }) => r.default).map((r: { name: string }) => r.name)).toEqual(['2026.04']);
+    for (const runtime of list.body) {
+      expect(runtime).toMatchObject({ multiStepSupport: true, dependencies: { node: process.versions.node, '@playwright/test': version } });
+      expect(runtime.description).toContain(`@playwright/test ${version}`);
+    }
+    expect(list.body[0]).toMatchObject({ name: '2026.04', stage: 'CURRENT' });
+    expect((await server.api('GET', '/v1/runtimes/2025.04')).body).toEqual(list.body[1]);
     expect((await server.api('GET', '/v1/runtimes/1999.01')).status).toBe(404);
   });
 

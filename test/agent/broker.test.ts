@@ -69,7 +69,15 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
     expect(broker.serves(job({ execution: { ...job().execution, runLocation: 'eu-west-1' } }))).toBe(false);
   });
 
-  it('a job nobody leases before its dropAfter is recorded SKIPPED', () => {
+  it('a job for a location with no agent connected is recorded NO_AGENT at once, never queued', () => {
+    const queued = job();
+    broker.submit(queued);
+    expect(outcomes.map((o) => [o.job.jobId, o.reason])).toEqual([[queued.jobId, 'NO_AGENT']]);
+    outcomes.length = 0;
+  });
+
+  it('a job an agent could have taken but did not before its dropAfter is recorded SKIPPED', async () => {
+    await register();
     const queued = job({ dropAfter: clock.now().getTime() + 1000 });
     broker.submit(queued);
     broker.sweep();

@@ -27,8 +27,11 @@ describe('SIGTERM to `sightline serve` with live clients and running checks', ()
       const accountId = (await api('GET', '/v1/accounts/me')).body.id as string;
       const fast = await api('POST', '/v1/checks/icmp', EVERY_10_S);
       expect(fast.status).toBe(201);
-      // A run for a private location no agent serves stays RUNNING: its completion can be waited for.
-      expect((await api('POST', '/v1/private-locations', { name: 'Office', slugName: 'office' })).status).toBe(201);
+      // A run for a private location whose agent is connected but leases nothing stays RUNNING: its completion can be waited for.
+      const office = await api('POST', '/v1/private-locations', { name: 'Office', slugName: 'office' });
+      expect(office.status).toBe(201);
+      const agentKey = { authorization: `Bearer ${office.body.keys[0].rawKey as string}` };
+      expect((await api('POST', '/v1/agent/register', { hostname: 'office-host', version: '1.0.0', concurrency: 1 }, agentKey)).status).toBe(201);
       const remote = await api('POST', '/v1/checks/icmp', icmpBody({ name: 'From the office', activated: false, privateLocations: ['office'] }));
       expect(remote.status).toBe(201);
 

@@ -16,6 +16,7 @@ const DEFAULTS = {
   script: SCRIPT,
   scriptPath: null,
   dependencies: [],
+  playwrightConfig: null,
 };
 
 const REJECTED: Rejected[] = [

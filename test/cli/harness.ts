@@ -34,6 +34,8 @@ export interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** Milliseconds from the CLI's last output to its exit: how long it lingered after saying everything. */
+  lingerMs: number;
 }
 
 export interface RunCliOptions {
@@ -187,8 +189,15 @@ export async function runCli(
       const child = spawn(binary, args, { cwd: opts.cwd ?? home, env, stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      let lastOutputAt = Date.now();
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        lastOutputAt = Date.now();
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+        lastOutputAt = Date.now();
+      });
       const timer = setTimeout(() => {
         stderr += `\n[runCli] killed after ${opts.timeoutMs ?? 60_000} ms`;
         child.kill('SIGKILL');
@@ -199,7 +208,7 @@ export async function runCli(
       });
       child.on('close', (code) => {
         clearTimeout(timer);
-        resolve({ code, stdout, stderr });
+        resolve({ code, stdout, stderr, lingerMs: Date.now() - lastOutputAt });
       });
       child.stdin.end(opts.input ?? '');
     });

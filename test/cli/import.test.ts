@@ -163,6 +163,13 @@ describe('the public CLI (checkly 8.23.2): import', { timeout: CLI_TEST_TIMEOUT 
     );
     expect(reserved.every((b) => b.pending)).toBe(true);
 
+    // Before the commit, destroy deletes nothing and says so instead of "successfully deleted".
+    const destroy = await runCli(server, ['destroy', '--force'], {}, { cwd: dir });
+    expect(destroy.code, destroy.stdout + destroy.stderr).toBe(1);
+    expect(destroy.stdout + destroy.stderr).toContain('Nothing was deleted: 5 resources of project "edge-office" are reserved by an import that is not committed');
+    expect(destroy.stdout + destroy.stderr).not.toContain('successfully deleted');
+    expect((await server.api('GET', `/next/projects/${LOGICAL}/resources`)).body).toHaveLength(5);
+
     const cancel = await runCli(server, ['import', 'cancel', '--plan-id', created.id, '--force'], {}, { cwd: dir });
     expect(cancel.code, cancel.stdout + cancel.stderr).toBe(0);
     expect((await server.api('GET', `/next/projects/${LOGICAL}/resources`)).body).toEqual([]);
@@ -180,7 +187,7 @@ describe('the public CLI (checkly 8.23.2): import', { timeout: CLI_TEST_TIMEOUT 
     expect((await server.api('POST', '/next/projects', { name: 'Roundtrip', logicalId: LOGICAL })).status).toBe(201);
     const ch = await createEmailChannel(server, 'roundtrip@example.test');
     const grp = (await server.api('POST', '/v1/check-groups', { name: 'Roundtrip group', concurrency: 1 })).body.id;
-    const ping = (await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Roundtrip ping', groupId: grp, alertChannelSubscriptions: [{ alertChannelId: ch, activated: true }] }))).body.id;
+    const ping = (await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Roundtrip ping', groupId: grp, useGlobalAlertSettings: true, alertChannelSubscriptions: [{ alertChannelId: ch, activated: true }] }))).body.id;
     const flow = (await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', { name: 'Roundtrip flow', script: SCRIPT })).body.id;
     const checksBefore = (await server.api('GET', '/v1/checks?limit=100')).body.length;
 
@@ -203,5 +210,7 @@ describe('the public CLI (checkly 8.23.2): import', { timeout: CLI_TEST_TIMEOUT 
     expect((await server.api('GET', '/v1/checks?limit=100')).body.length).toBe(checksBefore);
     const after = (await server.api('GET', `/v1/checks/${ping}`)).body;
     expect(after).toMatchObject({ name: 'Roundtrip ping', groupId: grp, alertChannelSubscriptions: [{ alertChannelId: ch, activated: true }] });
+    // It followed the account's alert settings before the import; the imported code keeps it so.
+    expect(after.useGlobalAlertSettings).toBe(true);
   });
 });

@@ -96,13 +96,13 @@ describe('POST /v1/projects/deploy and DELETE /v1/projects/{logicalId}', () => {
     expect(await counts()).toEqual([0, 0, 0, 0, 0]);
   });
 
-  it('another project cannot take over an owned resource (409 naming it) but may reference it', async () => {
+  it('another project cannot take over an owned resource (400 naming it: the CLI shows any 409 as a deploy in progress) but may reference it', async () => {
     expect((await deploy(fixturePayload())).status).toBe(200);
     const ping = await checkNamed('Loopback ping');
     const takeover = { project: { logicalId: 'other', name: 'Other' }, sharedFiles: [], resources: [{ logicalId: 'stolen', type: 'check', member: true, physicalId: ping.id, payload: { ...resource(fixturePayload(), 'loopback-ping').payload, groupId: null, name: 'Stolen' } }] };
     const refused = await deploy(takeover);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain(`check "stolen" (${ping.id}) is owned by project "sightline-fixture" as "loopback-ping"`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(`Conflict: check "stolen" (${ping.id}) is owned by project "sightline-fixture" as "loopback-ping"`);
     expect((await checkNamed('Loopback ping')).id).toBe(ping.id);
 
     const reference = { project: { logicalId: 'other', name: 'Other' }, sharedFiles: [], resources: [{ logicalId: 'their-ping', type: 'check', member: false, physicalId: ping.id, payload: null }] };

@@ -32,18 +32,21 @@ export function cliResultOf(session: FollowedSession, finals: readonly ResultRec
   const failing = finals.find((e) => e.hasFailures || e.hasErrors || e.timedOut) ?? finals.find((e) => e.isCancelled) ?? finals[0];
   const errors = finals.filter((e) => e.errorMessage);
   const now = Date.now();
+  const isCancelled = finals.length > 0 && finals.every((e) => e.isCancelled);
+  // The CLI prints details only for failures: a run no agent could make says why in its title.
+  const why = isCancelled ? finals.find((e) => e.reason === 'NO_AGENT')?.errorMessage?.split('. ')[0] : undefined;
   return {
     testResultId: failing?.checkResultId ?? null,
     result: {
       checkId: session.checkId,
       checkSessionId: session.checkSessionId,
-      name: session.name,
+      name: why ? `${session.name} (${why})` : session.name,
       checkType: session.checkType,
       // The CLI decides pass or fail on hasFailures alone; an error (unreachable target, script error) fails the run here too.
       hasFailures: any((e) => e.hasFailures || e.hasErrors || e.timedOut),
       hasErrors: any((e) => e.hasErrors),
       isDegraded: any((e) => e.isDegraded),
-      isCancelled: finals.length > 0 && finals.every((e) => e.isCancelled),
+      isCancelled,
       runLocation: finals.map((e) => e.runLocation).join(', ') || null,
       responseTime: failing?.responseTime ?? null,
       startedAt: new Date(times.length ? Math.min(...times) : now).toISOString(),

@@ -4,6 +4,7 @@ import { deleteAgentJob, listExpiredLeases, listOverdueQueued, requeueJob } from
 import { deleteAgentsNotSeenSince } from '../../db/repositories/private-locations';
 import type { ServiceDeps } from '../context';
 import { reportOutcomes } from './runtime';
+import { notTakenReason } from './connected';
 import { storedJob } from './stored-job';
 
 /** Agents silent this long leave their location's agent list. */
@@ -13,7 +14,8 @@ const BATCH = 1000;
 /**
  * The broker's periodic pass. A lease that expired (its agent died or lost the network) returns
  * the job to the queue for another agent, unless the job's time to run has passed: then it is
- * recorded LEASE_EXPIRED. Jobs nobody leased before their dropAfter are recorded SKIPPED.
+ * recorded LEASE_EXPIRED. Jobs nobody leased before their dropAfter are recorded SKIPPED, or
+ * NO_AGENT when no agent of their location is connected.
  */
 export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: number; dropped: number } {
   const now = deps.clock.now().getTime();
@@ -36,7 +38,7 @@ export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: 
     for (const row of listOverdueQueued(tx, now, BATCH)) {
       deleteAgentJob(tx, row.jobId);
       const job = storedJob(deps.logger, row);
-      if (job) outcomes.push({ job, result: null, reason: 'SKIPPED', agentId: 'broker' });
+      if (job) outcomes.push({ job, result: null, reason: notTakenReason(deps, tx, row.locationId, now), agentId: 'broker' });
       counts.dropped++;
     }
     deleteAgentsNotSeenSince(tx, now - FORGET_AGENTS_AFTER_MS);

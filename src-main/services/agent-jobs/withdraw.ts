@@ -3,11 +3,12 @@ import { transaction } from '../../db/connection';
 import { deleteAgentJobs, listJobsOfSession, QUEUED } from '../../db/repositories/agent-jobs';
 import type { ServiceDeps } from '../context';
 import { reportOutcomes } from './runtime';
+import { notTakenReason } from './connected';
 import { storedJob } from './stored-job';
 
 /**
  * A session's job for one location that no remote agent has leased yet is taken back and reported
- * SKIPPED (it waited its whole period: the check's next run replaces it). True when one was; false
+ * SKIPPED (it waited its whole period: the check's next run replaces it), or NO_AGENT with no agent connected. True when one was; false
  * when an agent holds it (or none is left), i.e. the run is still going.
  */
 export function withdrawQueuedAgentJob(deps: ServiceDeps, sessionId: string, runLocation: string): boolean {
@@ -20,7 +21,8 @@ export function withdrawQueuedAgentJob(deps: ServiceDeps, sessionId: string, run
       tx,
       queued.map(({ row }) => row.jobId),
     );
-    for (const { job } of queued) if (job) skipped.push({ job, result: null, reason: 'SKIPPED', agentId: 'broker' });
+    const now = deps.clock.now().getTime();
+    for (const { row, job } of queued) if (job) skipped.push({ job, result: null, reason: notTakenReason(deps, tx, row.locationId, now), agentId: 'broker' });
     return here.length - queued.length;
   });
   reportOutcomes(deps, skipped);

@@ -23,5 +23,6 @@ export function backendAgentHealth(deps: ServiceDeps & { accountId?: string }): 
       return name === undefined ? [] : [{ checkId: c.checkId, name, skippedLastHour: c.skippedLastHour }];
     }),
     connectivity: agent ? agent.connectivity() : null,
+    notRunNoAgent: deps.runtime.noAgent.lastHour(now),
   });
 }

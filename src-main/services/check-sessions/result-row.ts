@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { JobOutcome, NoResultReason } from '../../runner/jobs';
 import { RESULT_FLAGS, RESULT_TYPE_CODE, type NewResultRow } from '../../db/repositories/runs-results';
 import type { ExecutionResult } from '../../runner/types';
+import { noAgentMessage } from '../../../src-shared/rules/no-agent';
 
 const REASON_MESSAGES: Record<NoResultReason, string> = {
   SKIPPED:
@@ -12,6 +13,7 @@ const REASON_MESSAGES: Record<NoResultReason, string> = {
   EXECUTOR_ERROR: 'Not run: an internal error of Sightline stopped this run (it was logged on the server). Not a failure of the target.',
   PREVIOUS_RUN_ACTIVE:
     'Skipped: the previous run of this check was still running in this location when this one was due. Not a failure of the target. Its runs (with retries) take longer than its frequency: lower maxResponseTime or pingCount, or run it less often.',
+  NO_AGENT: 'Not run: no agent connected to its private location.',
   AGENT_OFFLINE: 'Skipped: agent offline. The agent running this check could not reach its own network (none of its canaries answered), so this run says nothing about the target. Not a failure of the target.',
 };
 
@@ -29,8 +31,9 @@ export function factsOf(outcome: JobOutcome, now: number): ResultFacts {
   if (!result) {
     const reason = outcome.reason ?? 'EXECUTOR_ERROR';
     // No run, no verdict on the target: recorded as cancelled (the session ends CANCELLED, nothing alerts).
-    const flags = RESULT_FLAGS.isCancelled | (reason === 'SKIPPED' || reason === 'PREVIOUS_RUN_ACTIVE' || reason === 'AGENT_OFFLINE' ? RESULT_FLAGS.skipped : RESULT_FLAGS.aborted);
-    return { flags, responseTimeMs: null, startedAt: now, durationMs: 0, error: { kind: reason, message: REASON_MESSAGES[reason] }, networkError: false };
+    const flags = RESULT_FLAGS.isCancelled | (reason === 'SKIPPED' || reason === 'PREVIOUS_RUN_ACTIVE' || reason === 'AGENT_OFFLINE' || reason === 'NO_AGENT' ? RESULT_FLAGS.skipped : RESULT_FLAGS.aborted);
+    const message = reason === 'NO_AGENT' ? noAgentMessage(outcome.job.execution.runLocation) : REASON_MESSAGES[reason];
+    return { flags, responseTimeMs: null, startedAt: now, durationMs: 0, error: { kind: reason, message }, networkError: false };
   }
   const startedAt = Date.parse(result.startedAt);
   const stoppedAt = Date.parse(result.stoppedAt);

@@ -48,6 +48,17 @@ const slugsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 const asRecord = (value: object): Record<string, unknown> => ({ ...value });
 
 /**
+ * The CLI's code generator writes `alertEscalationPolicy` whenever the payload has alertSettings,
+ * and the construct then deploys useGlobalAlertSettings: false. A check or group that follows the
+ * account's settings is planned without its own, so the generated code keeps following them.
+ */
+function withAlertSettingsAsCode(value: object): Record<string, unknown> {
+  const record = asRecord(value);
+  if (record.useGlobalAlertSettings === true) delete record.alertSettings;
+  return record;
+}
+
+/**
  * Every importable resource of the account, and the subscriptions and private-location assignments
  * that hang off checks and groups as resources of their own (the CLI registers them before it
  * writes the checks and groups that use them).
@@ -64,7 +75,7 @@ export function collectCandidates(ctx: ServiceContext): Candidate[] {
 
   const groups = paged((page) => listCheckGroupPage(ctx, { page, limit: PAGE }).items);
   for (const group of groups) {
-    out.push({ type: 'check-group', physicalId: group.id, payload: asRecord(group) });
+    out.push({ type: 'check-group', physicalId: group.id, payload: withAlertSettingsAsCode(group) });
     for (const slug of group.privateLocations ?? []) {
       const privateLocationId = locationIdBySlug.get(slug);
       if (privateLocationId) out.push({ type: 'private-location-group-assignment', physicalId: `${group.id}#${privateLocationId}`, payload: { privateLocationId, groupId: group.id } });
@@ -74,7 +85,7 @@ export function collectCandidates(ctx: ServiceContext): Candidate[] {
   const checks = paged((page) => listCheckPage(ctx, { page, limit: PAGE, applyGroupSettings: false }).items);
   for (const check of checks) {
     if (!RUNNABLE.has(check.checkType)) continue;
-    out.push({ type: 'check', physicalId: check.id, payload: asRecord(check) });
+    out.push({ type: 'check', physicalId: check.id, payload: withAlertSettingsAsCode(check) });
     for (const slug of slugsOf(check.privateLocations)) {
       const privateLocationId = locationIdBySlug.get(slug);
       if (privateLocationId) out.push({ type: 'private-location-check-assignment', physicalId: `${check.id}#${privateLocationId}`, payload: { privateLocationId, checkId: check.id } });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '../../core/errors';
 import { insertDeployment } from '../../db/repositories/deployments';
 import { bindingsOfProject, bindingsStamp, findProjectByLogicalId } from '../../db/repositories/projects';
 import type { DestroyQuery } from '../../../src-shared/schemas/project';
@@ -9,6 +10,21 @@ import { inDeployQueue } from './deploy-queue';
 import { deploymentView, type DeploymentView } from './deployment-view';
 import { deployerName } from './deployer';
 import { nextTurn } from './slices';
+
+/**
+ * Resources an applied but uncommitted import reserved are not the project's to delete yet, and the
+ * CLI says "successfully deleted" for any answer that is not an error: refuse, saying what to do.
+ */
+function refuseWhileImportPending(logicalId: string, bindings: readonly { pending: boolean; importPlanId: string | null }[]): void {
+  const reserved = bindings.filter((binding) => binding.pending);
+  if (reserved.length === 0) return;
+  const plans = [...new Set(reserved.map((binding) => binding.importPlanId).filter((id): id is string => id !== null))];
+  const one = reserved.length === 1;
+  throw new AppError(
+    'validation',
+    `Nothing was deleted: ${reserved.length} resource${one ? '' : 's'} of project "${logicalId}" ${one ? 'is' : 'are'} reserved by an import that is not committed (plan ${plans.join(', ')}). Run \`checkly import commit\` and destroy again, or \`checkly import cancel\` to release ${one ? 'it' : 'them'}.`,
+  );
+}
 
 /**
  * `DELETE /v1/projects/{logicalId}`: every resource the project owns is deleted (or detached with
@@ -24,6 +40,7 @@ export async function destroyProject(ctx: ServiceContext, logicalId: string, que
     // Read before the transaction (a turn of its own); inside it only a stamp says whether they still hold.
     const stamp = bindingsStamp(ctx.db, project.id);
     const read = bindingsOfProject(ctx.db, project.id);
+    refuseWhileImportPending(logicalId, read);
     await nextTurn();
     const outcome = inTransaction(ctx, query.dryRun, (tx) => {
       const bindings = bindingsStamp(tx, project.id) === stamp ? read : bindingsOfProject(tx, project.id);

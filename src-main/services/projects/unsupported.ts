@@ -4,7 +4,7 @@ import type { DeployResource } from '../../../src-shared/schemas/project';
 import { FOLDED_TYPES, KIND_BY_TYPE, RUNNABLE_CHECK_TYPES } from './resource-kinds';
 
 const SUPPORTED =
-  'Sightline runs ICMP, traceroute and multi-step checks, check groups (v2), alert channels and their subscriptions, status pages and their services, maintenance windows and private locations';
+  'Sightline runs ICMP, traceroute and multi-step checks, check groups (v1 and v2), alert channels and their subscriptions, status pages and their services, maintenance windows and private locations';
 
 function unsupportedKindOf(resource: DeployResource): string | null {
   if (resource.type === 'check') {
@@ -12,7 +12,6 @@ function unsupportedKindOf(resource: DeployResource): string | null {
     if (resource.member && !RUNNABLE_CHECK_TYPES.some((type) => type === checkType)) return `check of type ${String(checkType ?? 'unknown')}`;
     return null;
   }
-  if (resource.type === 'check-group' && resource.member && resource.payload?.v !== 2) return 'check group v1';
   const channelType = resource.payload?.type;
   if (resource.type === 'alert-channel' && resource.member && !ALERT_CHANNEL_TYPES.some((type) => type === channelType)) return `alert channel of type ${String(channelType)}`;
   if (KIND_BY_TYPE.has(resource.type) || FOLDED_TYPES.some((type) => type === resource.type)) return null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors';
 import type { JobOutcome, NoResultReason } from '../../runner/jobs';
 import type { ExecutionResult } from '../../../src-shared/schemas/run-job';
+import { noAgentMessage } from '../../../src-shared/rules/no-agent';
 import type { TestRunRequest, TestRunResponse } from '../../../src-shared/schemas/test-run';
 import type { ServiceContext } from '../context';
 import { cancellableRun } from './cancel';
@@ -21,6 +22,7 @@ const NOT_RUN: Record<NoResultReason, string> = {
   EXECUTOR_ERROR: 'an internal error (the server logged why)',
   PREVIOUS_RUN_ACTIVE: 'another run was still going',
   AGENT_OFFLINE: "this machine's agent is offline (none of its canaries answer)",
+  NO_AGENT: 'no agent is connected to its private location',
 };
 
 /** Where the live progress of a test run goes (the MQTT feed the CLI follows); one per check run suite. */
@@ -50,6 +52,29 @@ function cliResult(job: PlannedTestJob, runLocation: string, result: ExecutionRe
   };
 }
 
+/**
+ * A check no agent could run, as the CLI shows a cancelled run (⊘, "cancelled" in the summary, exit
+ * code untouched): the reason goes in the title because the CLI prints details only for failures.
+ */
+function notRunResult(job: PlannedTestJob, runLocation: string, at: number) {
+  const time = new Date(at).toISOString();
+  const message = noAgentMessage(runLocation);
+  return {
+    logicalId: job.logicalId,
+    name: `${job.name} (${message.split('. ')[0]})`,
+    checkType: job.checkType,
+    hasFailures: false,
+    hasErrors: false,
+    isDegraded: false,
+    isCancelled: true,
+    runLocation,
+    responseTime: 0,
+    startedAt: time,
+    stoppedAt: time,
+    logs: [{ level: 'WARN', msg: message, time: at }],
+  };
+}
+
 interface RunContext {
   runLocation: string;
   listener: TestRunListener;
@@ -68,6 +93,12 @@ async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceI
     let outcome: JobOutcome | null = null;
     if (adHoc) outcome = await adHoc.run({ ...job.execution, runLocation }, { accountId: ctx.accountId, signal, startWithinMs: START_WITHIN_MS });
     const result = outcome?.result;
+    if (!result && outcome?.reason === 'NO_AGENT') {
+      const at = ctx.clock.now().getTime();
+      listener.result(job.checkRunSuiteId, ids.sequenceId, { result: notRunResult(job, runLocation, at), testResultId: null, resultType: 'FINAL' });
+      record({ status: 'CANCELLED', checkSessionStatus: 'CANCELLED', startedAt, stoppedAt: at, notRunReason: noAgentMessage(runLocation) });
+      return;
+    }
     if (!result) {
       const reason =
         outcome?.reason === 'CANCELLED'

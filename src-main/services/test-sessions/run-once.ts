@@ -22,6 +22,8 @@ const NOT_RUN: Record<NoResultReason, string> = {
   // Only scheduled runs are held back for a run still going; a run once never is.
   PREVIOUS_RUN_ACTIVE: 'The run did not start: another run was still going.',
   AGENT_OFFLINE: "The run was not started: this machine's agent is offline (none of its canaries answer). Try again once its network is back.",
+  // A run once runs on this machine's own agent, never a private location's.
+  NO_AGENT: 'The run was not started: no agent is connected to its location.',
 };
 
 function variables(value: unknown): EnvironmentVariable[] {

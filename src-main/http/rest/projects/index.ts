@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelDeployment, deploymentView, deployProject, destroyProject, refuseWhenDeployQueueFull, type DeploymentView } from '../../../services/projects';
 import { DeploymentRead, DeployQuery, DeployRequestBody, DestroyQuery, DryRunRead } from '../../../../src-shared/schemas/project';
+import { AppError, isAppError } from '../../../core/errors';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';
@@ -26,6 +27,16 @@ function eventFrames(view: DeploymentView): string {
   return frames.join('');
 }
 
+/**
+ * The CLI reads every 409 on a deploy as "a deployment for this project is still in progress" and
+ * shows nothing else; a clash with an existing resource (a slug, a status page's url, another
+ * project's resource) is answered 400 instead, which it prints in full under "could not be deployed".
+ */
+function clashAsRefusal(error: unknown): unknown {
+  if (!isAppError(error) || error.kind !== 'conflict' || typeof error.attributes?.deploymentId === 'string') return error;
+  return new AppError('validation', `Conflict: ${error.message}`, error.attributes);
+}
+
 /** /v1/projects: `checkly deploy` and `checkly destroy` of the public CLI. */
 export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -39,13 +50,19 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           tags: TAGS,
           summary: 'Deploy a project (monitoring as code)',
           description:
-            'Applies the project\'s resources in one transaction: all or nothing. dryRun answers {project, diff} and changes nothing; otherwise the answer is the finished deployment. A construct Sightline does not run, two constructs of one type with one logicalId, or more than the caps (5,000 checks, 250 other resources, 10,000 constructs) refuse the whole deploy (400). Deploys and destroys of one account run one at a time; with 3 waiting, another is refused (429, Retry-After).',
+            'Applies the project\'s resources in one transaction: all or nothing. dryRun answers {project, diff} and changes nothing; otherwise the answer is the finished deployment. A construct Sightline does not run, two constructs of one type with one logicalId, a resource that clashes with an existing one (a private location\'s slugName, a status page\'s url), or more than the caps (5,000 checks, 250 other resources, 10,000 constructs) refuse the whole deploy (400, naming it). Deploys and destroys of one account run one at a time; with 3 waiting, another is refused (429, Retry-After).',
           querystring: DeployQuery,
           body: DeployRequestBody,
           response: { 200: z.union([DeploymentRead, DryRunRead]), ...errorResponses(400, 402, 409, 413, 429) },
         },
       },
-      async (request) => deployProject(serviceContext(deps, request), request.body, request.query, request.principal?.memberId ?? null),
+      async (request) => {
+        try {
+          return await deployProject(serviceContext(deps, request), request.body, request.query, request.principal?.memberId ?? null);
+        } catch (error) {
+          throw clashAsRefusal(error);
+        }
+      },
     );
 
     app.delete(

@@ -7,7 +7,7 @@ import { errorResponses } from '../common';
 
 const TAGS = ['Runtimes'];
 
-/** /v1/runtimes: the one runtime this build runs multi-step checks with. */
+/** /v1/runtimes: every runtime id the public API names, each served by the one runtime this build has. */
 export function runtimeRoutes(_deps: HttpDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -16,7 +16,7 @@ export function runtimeRoutes(_deps: HttpDeps): FastifyPluginAsyncZod {
         schema: {
           tags: TAGS,
           summary: 'List all supported runtimes',
-          description: 'One entry: the @playwright/test and Node.js versions multi-step checks run with here, whatever runtimeId a check names.',
+          description: 'Every runtime id the public API names; each says the @playwright/test and Node.js versions that really run it here (one runtime serves them all).',
           response: { 200: z.array(Runtime), ...errorResponses(401, 403, 429) },
         },
       },
