@@ -7,11 +7,13 @@ import { startServer, type TestServer } from '../helpers/server';
 /**
  * Issue 29, item 7: a deploy of thousands of checks is planned in slices and committed in one short
  * transaction, so other requests keep being answered; deploys of one account queue; a duplicate
- * logical id is a 400. The aim is 100 ms; the bound is generous against a shared CI machine (the
- * commit of 5,000 new checks measured 200–250 ms alone and up to ~430 ms beside another test file
- * on a loaded 2-core machine; before, 5–27 s). Figures: docs/DECISIONS.md, "Issue 29: deploys".
+ * logical id is a 400. How long other requests wait is a speed figure, measured by the deploy-block
+ * benchmark on a quiet machine (bench/RESULTS.md); here the bound only tells "answered while the
+ * deploy runs" from "held until it ends" on a shared, loaded CI machine: before, the wait was the
+ * whole deploy (5–27 s); now the longest is the commit (about 0.2 s alone, up to 0.9 s seen beside
+ * other test files at load average 8).
  */
-const CONCURRENT_REQUEST_MAX_MS = 500;
+const CONCURRENT_REQUEST_MAX_MS = 2_000;
 const TIMEOUT = 120_000;
 
 /** A project of `checks` ICMP checks in one group, subscribed to one webhook channel: what the public CLI sends. */
