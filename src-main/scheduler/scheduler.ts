@@ -103,18 +103,40 @@ export class Scheduler {
     this.pollTimer = null;
   }
 
-  /** Checks were created, changed or deleted: reload these now (or everything when no ids are given). */
-  onChecksChanged(checkIds?: readonly string[]): void {
+  /**
+   * Checks were created, changed or deleted: reload these now (or everything when no ids are given),
+   * a page at a time with a turn of the event loop between pages, so a deploy of thousands does not
+   * hold every request while their plans load (issue 29). Resolves once all are applied.
+   */
+  async onChecksChanged(checkIds?: readonly string[]): Promise<void> {
     if (!this.running) return;
+    const page = this.options.startPageSize ?? 500;
     if (!checkIds || checkIds.length === 0) {
-      this.apply(loadCheckPlans(this.options.deps, { activatedOnly: true }), true);
-    } else {
-      const plans = loadCheckPlans(this.options.deps, { checkIds });
-      const found = new Set(plans.map((p) => p.checkId));
-      for (const id of checkIds) if (!found.has(id)) this.scheduled.delete(id);
-      this.apply(plans, false);
+      const kept = new Set<string>();
+      for (let after = 0; this.running; ) {
+        const plans = loadCheckPlans(this.options.deps, { activatedOnly: true, afterCheckNum: after, limit: page });
+        for (const plan of plans) if (plan.scheduled) kept.add(plan.checkId);
+        this.apply(plans, false);
+        this.arm();
+        const last = plans[plans.length - 1];
+        if (plans.length < page || !last) break;
+        after = last.checkNum;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (!this.running) return;
+      for (const id of [...this.scheduled.keys()]) if (!kept.has(id)) this.scheduled.delete(id);
+      this.arm();
+      return;
     }
-    this.arm();
+    for (let start = 0; start < checkIds.length && this.running; start += page) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      const ids = checkIds.slice(start, start + page);
+      const plans = loadCheckPlans(this.options.deps, { checkIds: ids });
+      const found = new Set(plans.map((p) => p.checkId));
+      for (const id of ids) if (!found.has(id)) this.scheduled.delete(id);
+      this.apply(plans, false);
+      this.arm();
+    }
   }
 
   get size(): number {
@@ -218,20 +240,24 @@ export class Scheduler {
     }
   }
 
+  private async pollOnce(): Promise<void> {
+    try {
+      const marker = checksChangeMarker(this.options.deps);
+      const change = this.marker ? checksChangeBetween(this.options.deps, this.marker, marker) : { kind: 'all' as const };
+      this.marker = marker;
+      if (change.kind === 'all') await this.onChecksChanged();
+      else if (change.kind === 'some') await this.onChecksChanged(change.checkIds);
+    } catch (error) {
+      this.options.deps.logger.error({ err: error }, 'looking for changed checks failed');
+    }
+  }
+
   private schedulePoll(): void {
     if (!this.running) return;
     this.pollTimer = this.options.timers.setTimeout(() => {
       this.pollTimer = null;
-      try {
-        const marker = checksChangeMarker(this.options.deps);
-        const change = this.marker ? checksChangeBetween(this.options.deps, this.marker, marker) : { kind: 'all' as const };
-        this.marker = marker;
-        if (change.kind === 'all') this.onChecksChanged();
-        else if (change.kind === 'some') this.onChecksChanged(change.checkIds);
-      } catch (error) {
-        this.options.deps.logger.error({ err: error }, 'looking for changed checks failed');
-      }
-      this.schedulePoll();
+      // The next look is planned once this one's pages are applied: two reloads never interleave.
+      void this.pollOnce().finally(() => this.schedulePoll());
     }, this.options.pollIntervalMs ?? 2000);
   }
 }
