@@ -110,7 +110,8 @@ export class Scheduler {
    */
   async onChecksChanged(checkIds?: readonly string[]): Promise<void> {
     if (!this.running) return;
-    const page = this.options.startPageSize ?? 500;
+    // Smaller pages than at start: here other requests are being answered meanwhile (about 10 ms a page).
+    const page = Math.min(this.options.startPageSize ?? 500, 250);
     if (!checkIds || checkIds.length === 0) {
       const kept = new Set<string>();
       for (let after = 0; this.running; ) {
