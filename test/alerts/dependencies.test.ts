@@ -180,8 +180,11 @@ describe('dependencies: a held alert does not wait forever', () => {
 
   it('raises the dependent’s alert on its own when the gateway gives no verdict within 3 minutes', async () => {
     const channelId = await createChannel(server, { type: 'WEBHOOK', config: { name: 'On call', url: `${receiver.url}/hook`, webhookSecret: 's' } });
-    // No agent serves this location: the gateway's run stays in flight.
-    expect((await server.api('POST', '/v1/private-locations', { name: 'Unserved', slugName: 'unserved' })).status).toBe(201);
+    // This location's agent is connected but leases nothing: the gateway's run stays in flight.
+    const unserved = await server.api('POST', '/v1/private-locations', { name: 'Unserved', slugName: 'unserved' });
+    expect(unserved.status).toBe(201);
+    const agentKey = { authorization: `Bearer ${unserved.body.keys[0].rawKey as string}` };
+    expect((await server.api('POST', '/v1/agent/register', { hostname: 'idle-host', version: '1.0.0', concurrency: 1 }, agentKey)).status).toBe(201);
     const subscribed = { alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }] };
     const gateway = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Gateway', request: FAILING, privateLocations: ['unserved'], ...subscribed }));
     const dependent = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'API', request: FAILING, dependsOn: [gateway.body.id], ...subscribed }));

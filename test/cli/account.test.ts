@@ -44,9 +44,12 @@ describe('the public CLI (checkly 8.23.2) on account commands', { timeout: CLI_T
 
   it('runtimes lists the runtime multi-step checks run with', async () => {
     const runtimes = JSON.parse(ok(await runCli(server, ['runtimes']))) as { name: string; nodeVersion: string; dependencies: Record<string, string> }[];
-    expect(runtimes).toHaveLength(1);
-    expect(runtimes[0]).toMatchObject({ name: '2026.04', nodeVersion: process.versions.node });
-    expect(runtimes[0]?.dependencies['@playwright/test']).toMatch(/^\d+\.\d+\.\d+/);
+    // Every runtime id the public API names, each served by the runtime installed here (issue 32).
+    expect(runtimes.map((r) => r.name)).toEqual(['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10']);
+    for (const runtime of runtimes) {
+      expect(runtime).toMatchObject({ nodeVersion: process.versions.node });
+      expect(runtime.dependencies['@playwright/test']).toMatch(/^\d+\.\d+\.\d+/);
+    }
   });
 
   it('env add, ls, update and rm manage account variables; a secret lists masked', async () => {

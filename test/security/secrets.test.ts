@@ -197,12 +197,13 @@ describe('secrets never come back: every REST and tRPC answer, log line, stored 
     });
     expect(remote.status, remote.text).toBe(201);
     ids.checks.push(remote.body.id);
-    const remoteSession = await owner('POST', '/v1/check-sessions/trigger', { target: { checkId: [remote.body.id] } });
-    ids.sessions.push(remoteSession.body.sessions[0].checkSessionId);
-    // The agent is the secret's rightful destination: its answers are not recorded.
+    // The agent is the secret's rightful destination: its answers are not recorded. It is connected
+    // before the run is triggered (a run for a location with no agent connected is not queued).
     const agent = makeApi(server.url, location.body.keys[0].rawKey);
     const registered = await agent('POST', '/v1/agent/register', { hostname: 'vault-host', version: '1.0.0', concurrency: 1 });
     expect(registered.status, registered.text).toBe(201);
+    const remoteSession = await owner('POST', '/v1/check-sessions/trigger', { target: { checkId: [remote.body.id] } });
+    ids.sessions.push(remoteSession.body.sessions[0].checkSessionId);
     const leased = await agent('POST', '/v1/agent/jobs/lease', { agentId: registered.body.agentId, max: 1, waitSeconds: 5 });
     leasedJob = leased.body.jobs[0];
 
