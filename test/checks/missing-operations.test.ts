@@ -52,6 +52,9 @@ describe('operations of the public API that Sightline answers in its own terms',
     expect(empty.status, empty.text).toBe(200);
     expect(empty.body).toEqual({ timestamps: [NOW], queueSize: [0], oldestScheduledCheckRun: [0] });
 
+    // Its agent is connected but leases nothing, so the run waits in the queue (with no agent it would not be queued).
+    const agentKey = { authorization: `Bearer ${location.body.keys[0].rawKey as string}` };
+    expect((await server.api('POST', '/v1/agent/register', { hostname: 'branch-host', version: '1.0.0', concurrency: 1 }, agentKey)).status).toBe(201);
     const check = await server.api('POST', '/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Behind the firewall', privateLocations: ['branch-office'] }));
     expect(check.status, check.text).toBe(201);
     const triggered = await server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [check.body.id] } });

@@ -81,6 +81,8 @@ describe('secret variables given to one triggered run', { timeout: 180_000 }, ()
     const remote = await server.api('POST', '/v1/checks/multistep?autoAssignAlerts=false', { name: 'At the vault', script: SCRIPT, privateLocations: ['vault'] });
     expect(remote.status, remote.text).toBe(201);
     remoteCheckId = remote.body.id;
+    // The location's agent is connected before the run (a run for a location with no agent connected is not queued).
+    expect((await makeApi(server.url, agentKey)('POST', '/v1/agent/register', { hostname: 'vault-host', version: '1.0.0', concurrency: 1 })).status).toBe(201);
     await trigger(remoteCheckId, [{ key: 'RUN_TOKEN', value: SECRETS.remoteRun, secret: true }]);
   });
 
