@@ -148,20 +148,21 @@ describe('deploys of thousands of resources (issue 29)', () => {
   it(
     "concurrent deploys of one account run one at a time, in order; past the queue's 3 waiting one is refused with 429",
     async () => {
-      // Gzipped once, so the five requests leave together: each is admitted (or refused) while the first still runs.
+      // Gzipped once, so the requests leave together. Six, for one more than the queue holds (one
+      // running, three waiting) even when the first is done before the last arrives on a loaded machine.
       const payload = gzipSync(JSON.stringify(bigProject(5_000, 'queued')));
-      const answers = await Promise.all(Array.from({ length: 5 }, () => deploy(payload)));
-      const statuses = answers.map((a) => a.status).sort();
-      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => deploy(payload)));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.every((status) => status === 200 || status === 429), statuses.join()).toBe(true);
+      const accepted = answers.filter((a) => a.status === 200);
+      expect(accepted.length, statuses.join()).toBeGreaterThanOrEqual(4);
+      expect(accepted.length, statuses.join()).toBeLessThan(6);
       const refused = answers.find((a) => a.status === 429);
       expect(refused?.body.message).toMatch(/one at a time\. Retry in \d+ s\./);
       expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
       // Queued, not interleaved: the first created every check, each later one found them all (UPDATE only).
-      const kinds = answers
-        .filter((a) => a.status === 200)
-        .map((a) => [...new Set(a.body.result.diff.filter((d: any) => d.type === 'check').map((d: any) => d.action))].join())
-        .sort();
-      expect(kinds).toEqual(['CREATE', 'UPDATE', 'UPDATE', 'UPDATE']);
+      const kinds = accepted.map((a) => [...new Set(a.body.result.diff.filter((d: any) => d.type === 'check').map((d: any) => d.action))].join()).sort();
+      expect(kinds).toEqual(['CREATE', ...Array.from({ length: accepted.length - 1 }, () => 'UPDATE')]);
       expect(await checkCount()).toBe(5_000);
     },
     TIMEOUT,
