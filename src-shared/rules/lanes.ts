@@ -1,6 +1,6 @@
 /** Execution lanes: one per check type, each with its own capacity, and what operators see of them. Pure. */
 
-import { RUN_TYPE_NAMES, RUN_TYPES, type RunType } from '../schemas/run-job';
+import { laneFlagOf, RUN_TYPE_NAMES, type RunType } from '../check-types';
 import { connectivityMessage, type AgentConnectivityView } from './connectivity';
 
 /** Each check type that runs here has its own lane with its own capacity, so one kind of work never starves another. */
@@ -124,7 +124,7 @@ function lanesHealthOf(counts: HealthCounts): Omit<AgentHealth, 'connectivity'> 
     };
   }
   const byLane = entries.map(([lane, count]) => `${lane} ${count}`).join(', ');
-  const flags = entries.map(([lane]) => RUN_TYPES[lane].laneFlag).join(' / ');
+  const flags = entries.map(([lane]) => laneFlagOf(lane)).join(' / ');
   return {
     status: 'saturated',
     message: `Agent saturated: ${skipped} run${skipped === 1 ? '' : 's'} skipped in the last hour (${byLane}); skipped runs are not failures of their targets. Raise that lane's capacity (${flags}), add an agent, or lower check frequencies.${notes}`,

@@ -282,6 +282,9 @@ export function checkReadSchema<S extends z.ZodRawShape>(bodyShape: S) {
 /** Any returned check, whatever its type. */
 export const CheckRead = checkReadSchema({ checkType: z.string() });
 
-/** The generic `/v1/checks` writes: `checkType` picks the monitor type, whose own schema then checks the rest. */
-export const AnyCheckWrite = z.looseObject({ checkType: z.string().optional().describe('ICMP, TRACEROUTE or MULTI_STEP; other types cannot run here (400)') });
+/**
+ * The generic `/v1/checks` writes: `checkType` picks the monitor type, whose own schema then checks the rest.
+ * The routes' body is `AnyCheckWriteBody` (src-shared/check-types), which names the types in its description.
+ */
+export const AnyCheckWrite = z.looseObject({ checkType: z.string().optional() });
 export type AnyCheckWrite = z.infer<typeof AnyCheckWrite>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { API_PAYLOAD_SHAPE } from '../check-types';
 import { CHECK_TYPES } from '../enums';
 import { RESULT_TYPES } from './check-session';
-import { Latency } from './result-payloads';
+export { IcmpResultPayload } from './result-payloads';
 
 const QueryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -30,20 +31,6 @@ export type CheckResultListQuery = z.infer<typeof CheckResultListQuery>;
 export const CheckResultParams = z.object({ checkId: z.string().min(1), checkResultId: z.string().min(1) });
 export const CheckIdParams = z.object({ checkId: z.string().min(1) });
 
-/** The API's ICMP payload, rebuilt from the stored row (result-payloads.ts has what the runner produces). */
-export const IcmpResultPayload = z.object({
-  hostname: z.string().nullable(),
-  resolvedAddress: z.string().nullable(),
-  packetsSent: z.number(),
-  packetsReceived: z.number(),
-  packetLoss: z.number(),
-  latency: Latency,
-  assertions: z.array(z.record(z.string(), z.unknown())),
-  requestError: z.string().nullable(),
-  /** Sightline's addition: what fping or ping printed (at most 16 KiB); absent on results stored before it was kept. */
-  rawOutput: z.string().optional(),
-});
-
 /** One result in full (GET /v1/check-results/{checkId}/{checkResultId} and the listing). */
 export const CheckResult = z.object({
   id: z.string(),
@@ -71,9 +58,7 @@ export const CheckResult = z.object({
   sequenceId: z.string().nullable(),
   traceId: z.string().nullable(),
   error: z.object({ kind: z.string(), message: z.string() }).nullable(),
-  icmpCheckResult: IcmpResultPayload.nullable(),
-  // The public API types these loosely; their members are TracerouteCheckResult / MultiStepCheckResult plus assertions and requestError.
-  tracerouteCheckResult: z.record(z.string(), z.unknown()).nullable(),
-  multiStepCheckResult: z.record(z.string(), z.unknown()).nullable(),
+  /** Each type's payload (`icmpCheckResult`, …), from its module in src-shared/check-types; null for other types. */
+  ...API_PAYLOAD_SHAPE,
 });
 export type CheckResult = z.infer<typeof CheckResult>;

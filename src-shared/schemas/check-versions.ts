@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CheckRead } from './check-common';
-import { IcmpMonitorRead } from './icmp-monitor';
-import { MultiStepCheckRead } from './multistep-check';
-import { TracerouteMonitorRead } from './traceroute-monitor';
+import { RUN_TYPE_MODULES } from '../check-types';
 
 /** `/v2` and `/v3` reads leave out the flat project members (public API). */
 const FLAT_PROJECT = { project: true, logicalId: true, member: true, pending: true } as const;
@@ -16,14 +14,9 @@ export const CheckIntentV3 = z.strictObject({
 const v3 = { intent: CheckIntentV3.nullable().optional() };
 
 export const AnyCheckV2 = z
-  .union([TracerouteMonitorRead.omit(FLAT_PROJECT), IcmpMonitorRead.omit(FLAT_PROJECT), MultiStepCheckRead.omit(FLAT_PROJECT), CheckRead.omit(FLAT_PROJECT)])
+  .union([...RUN_TYPE_MODULES.map((module) => module.read.omit(FLAT_PROJECT)), CheckRead.omit(FLAT_PROJECT)])
   .describe('A check of any type (/v2 shape)');
 
 export const AnyCheckV3 = z
-  .union([
-    TracerouteMonitorRead.omit(FLAT_PROJECT).extend(v3),
-    IcmpMonitorRead.omit(FLAT_PROJECT).extend(v3),
-    MultiStepCheckRead.omit(FLAT_PROJECT).extend(v3),
-    CheckRead.omit(FLAT_PROJECT).extend(v3),
-  ])
+  .union([...RUN_TYPE_MODULES.map((module) => module.read.omit(FLAT_PROJECT).extend(v3)), CheckRead.omit(FLAT_PROJECT).extend(v3)])
   .describe('A check of any type (/v3 shape)');

@@ -47,6 +47,20 @@ export const IcmpCheckResult = z.object({
 });
 export type IcmpCheckResult = z.infer<typeof IcmpCheckResult>;
 
+/** The API's ICMP payload, rebuilt from the stored row (IcmpCheckResult above is what the runner produces). */
+export const IcmpResultPayload = z.object({
+  hostname: z.string().nullable(),
+  resolvedAddress: z.string().nullable(),
+  packetsSent: z.number(),
+  packetsReceived: z.number(),
+  packetLoss: z.number(),
+  latency: Latency,
+  assertions: z.array(z.record(z.string(), z.unknown())),
+  requestError: z.string().nullable(),
+  /** Sightline's addition: what fping or ping printed (at most 16 KiB); absent on results stored before it was kept. */
+  rawOutput: z.string().optional(),
+});
+
 export const TracerouteHop = z.object({
   hop_number: z.number(),
   main_ip: z.string().nullable(),

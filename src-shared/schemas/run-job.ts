@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { CHECK_TYPE_MODULES, EXECUTION_PAYLOAD_SHAPE, isRunType, laneEnvOf, laneFlagOf, perRunType, RUN_TYPE_NAMES, type RunType, type RunTypeModule } from '../check-types';
+import type { CheckTypeModule } from '../check-types/define';
 import { RETRY_TYPES } from '../enums';
 import type { RetryPolicy } from '../rules/retry';
-import { IcmpRunInput } from './icmp-monitor';
-import { MultiStepRunInput } from './multistep-check';
-import { AssertionOutcome, IcmpCheckResult, MultiStepCheckResult, TracerouteCheckResult } from './result-payloads';
-import { TracerouteRunInput } from './traceroute-monitor';
+import { AssertionOutcome } from './result-payloads';
 
 /**
  * The run contract: the job that crosses from the scheduler to an agent (in process, through the
@@ -12,46 +11,19 @@ import { TracerouteRunInput } from './traceroute-monitor';
  * the network parses it with these schemas; nothing casts.
  */
 
-/** A multi-step run's limit when the check sets no maxResponseTime: API flows finish in seconds. */
-export const DEFAULT_MULTI_STEP_TIMEOUT_MS = 30_000;
-/** The shortest multi-step limit, whatever maxResponseTime says (Playwright needs a moment per step). */
-const MIN_MULTI_STEP_TIMEOUT_MS = 1_000;
+export { DEFAULT_MULTI_STEP_TIMEOUT_MS } from '../check-types/multistep';
+export { isRunType, RUN_TYPE_NAMES, type RunType };
 
 /**
- * One entry per check type that runs here: its executor input (parsed from the stored body), its lane
- * and its run's hard time limit. Adding a check type means one entry here and one executor in
- * runner/run-job.ts; lanes, plans, CLI flags and the lease protocol follow.
+ * Each check type's run contract, from its module (src-shared/check-types): its executor input (parsed
+ * from the stored body), its lane's flag and environment variable, and its run's hard time limit.
  */
-export const RUN_TYPES = {
-  ICMP: {
-    input: IcmpRunInput,
-    laneFlag: '--lane-icmp',
-    laneEnv: 'SIGHTLINE_LANE_ICMP',
-    // Ping needs about a second per packet.
-    timeoutMs: (check: IcmpRunInput) => check.request.pingCount * 1000 + 10_000,
-  },
-  TRACEROUTE: {
-    input: TracerouteRunInput,
-    laneFlag: '--lane-traceroute',
-    laneEnv: 'SIGHTLINE_LANE_TRACEROUTE',
-    timeoutMs: () => 120_000,
-  },
-  MULTI_STEP: {
-    input: MultiStepRunInput,
-    laneFlag: '--lane-multistep',
-    laneEnv: 'SIGHTLINE_LANE_MULTISTEP',
-    // maxResponseTime stops the run (a slower one fails anyway); the executor adds a start-up allowance.
-    timeoutMs: (check: MultiStepRunInput) =>
-      typeof check.maxResponseTime === 'number' ? Math.max(MIN_MULTI_STEP_TIMEOUT_MS, Math.ceil(check.maxResponseTime)) : DEFAULT_MULTI_STEP_TIMEOUT_MS,
-  },
-} as const;
-
-export type RunType = keyof typeof RUN_TYPES;
-export const RUN_TYPE_NAMES = Object.keys(RUN_TYPES) as RunType[];
-
-export function isRunType(checkType: string): checkType is RunType {
-  return Object.hasOwn(RUN_TYPES, checkType);
-}
+export const RUN_TYPES = perRunType((type) => ({
+  input: CHECK_TYPE_MODULES[type].run.input,
+  laneFlag: laneFlagOf(type),
+  laneEnv: laneEnvOf(type),
+  timeoutMs: CHECK_TYPE_MODULES[type].run.timeoutMs,
+})) as { [K in RunType]: { input: RunTypeModule<K>['run']['input']; laneFlag: string; laneEnv: string; timeoutMs: RunTypeModule<K>['run']['timeoutMs'] } };
 
 const executionBase = {
   checkId: z.string(),
@@ -60,12 +32,19 @@ const executionBase = {
   timeoutMs: z.number().int().positive(),
 };
 
+type ExecutionMember<K extends RunType> = z.ZodObject<typeof executionBase & { checkType: z.ZodLiteral<K>; check: RunTypeModule<K>['run']['input'] }>;
+type StoredRunMember<K extends RunType> = z.ZodObject<{ checkType: z.ZodLiteral<K>; check: RunTypeModule<K>['run']['input'] }>;
+
+/** One member per type; the registry's types are not correlated by the compiler, so the union is named here. */
+function unionMembers<M>(make: (type: RunType) => unknown): [M, ...M[]] {
+  return RUN_TYPE_NAMES.map(make) as [M, ...M[]];
+}
+
 /** What an executor runs: check id and type, run location, the check's input, time limit. */
-export const Execution = z.discriminatedUnion('checkType', [
-  z.object({ ...executionBase, checkType: z.literal('ICMP'), check: RUN_TYPES.ICMP.input }),
-  z.object({ ...executionBase, checkType: z.literal('TRACEROUTE'), check: RUN_TYPES.TRACEROUTE.input }),
-  z.object({ ...executionBase, checkType: z.literal('MULTI_STEP'), check: RUN_TYPES.MULTI_STEP.input }),
-]);
+export const Execution = z.discriminatedUnion(
+  'checkType',
+  unionMembers<{ [K in RunType]: ExecutionMember<K> }[RunType]>((type) => z.object({ ...executionBase, checkType: z.literal(type), check: CHECK_TYPE_MODULES[type].run.input })),
+);
 export type Execution = z.infer<typeof Execution>;
 
 /** A check's effective retry strategy as the scheduler applies it (src-shared/rules/retry.ts). */
@@ -111,25 +90,18 @@ export type RunJob = z.infer<typeof RunJob>;
 export type PlannedExecution = Execution extends infer E ? (E extends unknown ? Omit<E, 'runLocation'> : never) : never;
 
 /** A check's type and input as stored, before its time limit is worked out. */
-const StoredRun = z.discriminatedUnion('checkType', [
-  z.object({ checkType: z.literal('ICMP'), check: RUN_TYPES.ICMP.input }),
-  z.object({ checkType: z.literal('TRACEROUTE'), check: RUN_TYPES.TRACEROUTE.input }),
-  z.object({ checkType: z.literal('MULTI_STEP'), check: RUN_TYPES.MULTI_STEP.input }),
-]);
+const StoredRun = z.discriminatedUnion(
+  'checkType',
+  unionMembers<{ [K in RunType]: StoredRunMember<K> }[RunType]>((type) => z.object({ checkType: z.literal(type), check: CHECK_TYPE_MODULES[type].run.input })),
+);
 type StoredRun = z.infer<typeof StoredRun>;
 
 function timeoutOfRun(run: StoredRun): number {
-  switch (run.checkType) {
-    case 'ICMP':
-      return RUN_TYPES.ICMP.timeoutMs(run.check);
-    case 'TRACEROUTE':
-      return RUN_TYPES.TRACEROUTE.timeoutMs();
-    case 'MULTI_STEP':
-      return RUN_TYPES.MULTI_STEP.timeoutMs(run.check);
-  }
+  const module: CheckTypeModule = CHECK_TYPE_MODULES[run.checkType];
+  return module.run.timeoutMs(run.check);
 }
 
-/** The variables a multi-step run gets: the account's, group's and check's, resolved (secrets may still be sealed). */
+/** The variables a run of a type that takes them gets: the account's, group's and check's, resolved (secrets may still be sealed). */
 export type RunVariables = readonly { key: string; value?: string | null; secret?: boolean }[];
 
 /**
@@ -138,7 +110,7 @@ export type RunVariables = readonly { key: string; value?: string | null; secret
  */
 export function plannedExecution(checkId: string, checkType: string, body: Record<string, unknown>, variables: RunVariables): PlannedExecution | { problem: string } {
   if (!isRunType(checkType)) return { problem: `${checkType} checks do not run here` };
-  const check = checkType === 'MULTI_STEP' ? { ...body, environmentVariables: variables.map((v) => ({ ...v, value: v.value ?? null })) } : body;
+  const check = CHECK_TYPE_MODULES[checkType].run.takesVariables ? { ...body, environmentVariables: variables.map((v) => ({ ...v, value: v.value ?? null })) } : body;
   const parsed = StoredRun.safeParse({ checkType, check });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => `${issue.path.slice(1).join('.')}: ${issue.message}`).join('; ');
@@ -165,8 +137,7 @@ export const ExecutionResult = z.object({
   stoppedAt: z.string(),
   error: z.object({ kind: z.enum(ERROR_KINDS), message: z.string() }).nullable(),
   assertions: z.array(AssertionOutcome),
-  icmpCheckResult: IcmpCheckResult.optional(),
-  tracerouteCheckResult: TracerouteCheckResult.optional(),
-  multiStepCheckResult: MultiStepCheckResult.optional(),
+  /** The type's payload (`icmpCheckResult`, …), from its module. */
+  ...EXECUTION_PAYLOAD_SHAPE,
 });
 export type ExecutionResult = z.infer<typeof ExecutionResult>;

@@ -6,6 +6,7 @@ import { RemoteBroker } from '../../src-main/scheduler/remote-broker';
 import { loadCheckPlans } from '../../src-main/services/check-sessions';
 import { IcmpRunInput } from '../../src-shared/schemas/icmp-monitor';
 import { RUN_TYPES, RunJob } from '../../src-shared/schemas/run-job';
+import { TracerouteRunInput } from '../../src-shared/schemas/traceroute-monitor';
 import { startServer, type TestServer } from '../helpers/server';
 
 /** Writes a stored check body as an older version (or a damaged file) might have left it: no API can. */
@@ -69,7 +70,7 @@ describe('the run contract: a stored check becomes a job only by being parsed', 
 
   it('the time limit of each type comes from its registry entry', () => {
     expect(RUN_TYPES.ICMP.timeoutMs(IcmpRunInput.parse({ request: { hostname: '127.0.0.1', pingCount: 3 } }))).toBe(13_000);
-    expect(RUN_TYPES.TRACEROUTE.timeoutMs()).toBe(120_000);
+    expect(RUN_TYPES.TRACEROUTE.timeoutMs(TracerouteRunInput.parse({ request: { url: '127.0.0.1' } }))).toBe(120_000);
   });
 });
 

@@ -1,17 +1,19 @@
 import type { z } from 'zod';
 import { AppError } from '../../core/errors';
 import type { CheckType } from '../../../src-shared/enums';
+import { CHECK_TYPE_MODULES, perRunType, RUN_TYPE_NAMES, type RunType, type RunTypeModule } from '../../../src-shared/check-types';
 import type { AlertChannelSubscription } from '../../../src-shared/schemas/check-common';
-import { IcmpMonitorCreate, IcmpMonitorUpdate } from '../../../src-shared/schemas/icmp-monitor';
-import { MultiStepCheckCreate, MultiStepCheckUpdate } from '../../../src-shared/schemas/multistep-check';
-import { TracerouteMonitorCreate, TracerouteMonitorUpdate } from '../../../src-shared/schemas/traceroute-monitor';
 import type { ValidatedCheckBody } from './store';
 
 /** A PUT body of some monitor type: every member optional. */
 export type CheckPatch = { alertChannelSubscriptions?: AlertChannelSubscription[] } & Record<string, unknown>;
 
+/** A create body of one type Sightline runs, as its type's schema parsed it. */
+export type CheckCreateOf<K extends RunType> = z.output<RunTypeModule<K>['create']>;
+/** A PUT body of one type Sightline runs. */
+export type CheckUpdateOf<K extends RunType> = z.output<RunTypeModule<K>['update']>;
 /** A create body of a type Sightline runs, as its type's schema parsed it. */
-export type RunnableCheckCreate = IcmpMonitorCreate | TracerouteMonitorCreate | MultiStepCheckCreate;
+export type RunnableCheckCreate = { [K in RunType]: CheckCreateOf<K> }[RunType];
 
 /** What the shared create/update pipeline needs to know about one monitor type. */
 export interface CheckTypeDefinition<Create extends ValidatedCheckBody = ValidatedCheckBody, Patch extends CheckPatch = CheckPatch> {
@@ -24,31 +26,18 @@ export interface CheckTypeDefinition<Create extends ValidatedCheckBody = Validat
   mergedObjects: readonly string[];
 }
 
-export const ICMP_CHECK: CheckTypeDefinition<IcmpMonitorCreate, IcmpMonitorUpdate> = {
-  checkType: 'ICMP',
-  create: IcmpMonitorCreate,
-  update: IcmpMonitorUpdate,
-  mergedObjects: ['request'],
-};
+type Definitions = { [K in RunType]: CheckTypeDefinition<CheckCreateOf<K>, CheckUpdateOf<K>> };
 
-export const TRACEROUTE_CHECK: CheckTypeDefinition<TracerouteMonitorCreate, TracerouteMonitorUpdate> = {
-  checkType: 'TRACEROUTE',
-  create: TracerouteMonitorCreate,
-  update: TracerouteMonitorUpdate,
-  mergedObjects: ['request'],
-};
-
-export const MULTI_STEP_CHECK: CheckTypeDefinition<MultiStepCheckCreate, MultiStepCheckUpdate> = {
-  checkType: 'MULTI_STEP',
-  create: MultiStepCheckCreate,
-  update: MultiStepCheckUpdate,
-  mergedObjects: [],
-};
+/** Each type's definition, from its module in src-shared/check-types. */
+export const CHECK_TYPE_DEFINITIONS = perRunType((type) => {
+  const { create, update, mergedObjects } = CHECK_TYPE_MODULES[type];
+  return { checkType: type, create, update, mergedObjects };
+}) as Definitions;
 
 /** The check types Sightline can run; the generic `/v1/checks` writes dispatch to them. */
-export const RUNNABLE_CHECK_TYPES: readonly CheckTypeDefinition<RunnableCheckCreate>[] = [ICMP_CHECK, TRACEROUTE_CHECK, MULTI_STEP_CHECK];
+export const RUNNABLE_CHECK_TYPES: readonly CheckTypeDefinition<RunnableCheckCreate>[] = RUN_TYPE_NAMES.map((type) => CHECK_TYPE_DEFINITIONS[type]);
 
-export const SUPPORTED_CHECK_TYPES = RUNNABLE_CHECK_TYPES.map((t) => t.checkType).join(', ');
+export const SUPPORTED_CHECK_TYPES = RUN_TYPE_NAMES.join(', ');
 
 /** The definition a generic write's `checkType` names; 400 for a type Sightline cannot run. */
 export function checkTypeNamed(checkType: string | undefined): CheckTypeDefinition<RunnableCheckCreate> {

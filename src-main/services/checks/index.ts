@@ -1,7 +1,7 @@
 // The checks' public face: transports import from here only.
 export { batchCheckAnalytics, checkAnalytics } from './analytics';
 export { BulkCheckAction, bulkCheckAction, subscribeAllChecks } from './bulk';
-export { type RunnableCheckCreate } from './check-types';
+export { type CheckCreateOf, type CheckPatch, type CheckUpdateOf, type RunnableCheckCreate } from './check-types';
 export { createAnyCheck, createCheck, type CreateOptions } from './create';
 export { deleteCheckById } from './delete';
 export { listErrorGroupsOfCheck } from './error-groups';
@@ -13,7 +13,7 @@ export { monitorStats } from './monitor-stats';
 export { monitorOverview, MonitorOverviewQuery, monitorTags } from './overview';
 export type { CheckView } from './read-shape';
 export { toV2CheckView, toV3CheckView, type VersionedCheckView } from './read-versions';
-export { updateAnyCheck, updateIcmpCheck, updateMultiStepCheck, updateTracerouteCheck } from './update';
+export { updateAnyCheck, updateCheckOfType } from './update';
 export { errorSummary } from './error-summary';
 export { checksStampOf, deleteCheckBatch, isUnchanged, prepareCheckWrite, storedChecks, storedColumnsOf, writeCheckBatch, type PreparedCheckWrite } from './deploy-batch';
 export { sequentialCheckIds } from './sequential-ids';

@@ -2,18 +2,14 @@ import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
 import { findCheck, type CheckRow } from '../../db/repositories/checks';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
-import type { IcmpMonitorUpdate } from '../../../src-shared/schemas/icmp-monitor';
-import type { MultiStepCheckUpdate } from '../../../src-shared/schemas/multistep-check';
-import type { TracerouteMonitorUpdate } from '../../../src-shared/schemas/traceroute-monitor';
+import type { RunType } from '../../../src-shared/check-types';
 import type { ServiceContext } from '../context';
 import { openEnvironment, resolveEnvironment, sealEnvironment, type EnvironmentInput } from '../secrets';
 import { parseOrThrow } from '../validation';
 import {
-  ICMP_CHECK,
-  MULTI_STEP_CHECK,
+  CHECK_TYPE_DEFINITIONS,
   RUNNABLE_CHECK_TYPES,
   SUPPORTED_CHECK_TYPES,
-  TRACEROUTE_CHECK,
   type CheckPatch,
   type CheckTypeDefinition,
   type RunnableCheckCreate,
@@ -67,16 +63,10 @@ function updateCheck<Patch extends CheckPatch>(ctx: ServiceContext, type: CheckT
   return checkView(ctx.db, row);
 }
 
-export function updateIcmpCheck(ctx: ServiceContext, id: string, patch: IcmpMonitorUpdate): CheckView {
-  return updateCheck(ctx, ICMP_CHECK, id, patch);
-}
-
-export function updateTracerouteCheck(ctx: ServiceContext, id: string, patch: TracerouteMonitorUpdate): CheckView {
-  return updateCheck(ctx, TRACEROUTE_CHECK, id, patch);
-}
-
-export function updateMultiStepCheck(ctx: ServiceContext, id: string, patch: MultiStepCheckUpdate): CheckView {
-  return updateCheck(ctx, MULTI_STEP_CHECK, id, patch);
+/** `PUT /v1/checks/{segment}/{id}` and tRPC's `checks.update{procedure}`: a PUT of one type; another type's id is a 404. */
+export function updateCheckOfType(ctx: ServiceContext, checkType: RunType, id: string, patch: CheckPatch): CheckView {
+  const type: CheckTypeDefinition<RunnableCheckCreate> = CHECK_TYPE_DEFINITIONS[checkType];
+  return updateCheck(ctx, type, id, patch);
 }
 
 /**

@@ -2,15 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listChecksOfGroup } from '../../../services/checks';
 import { CheckRead } from '../../../../src-shared/schemas/check-common';
-import { IcmpMonitorRead } from '../../../../src-shared/schemas/icmp-monitor';
-import { MultiStepCheckRead } from '../../../../src-shared/schemas/multistep-check';
+import { RUN_TYPE_MODULES } from '../../../../src-shared/check-types';
 import { contentRange, PageQuery } from '../../../../src-shared/schemas/paging';
-import { TracerouteMonitorRead } from '../../../../src-shared/schemas/traceroute-monitor';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses, IdParams } from '../common';
 
-const MemberCheck = z.union([TracerouteMonitorRead, IcmpMonitorRead, MultiStepCheckRead, CheckRead]).describe('A member check with the group settings applied');
+const MemberCheck = z.union([...RUN_TYPE_MODULES.map((module) => module.read), CheckRead]).describe('A member check with the group settings applied');
 
 /** /v1/check-groups/{id}/checks: the member checks with the group's settings applied. */
 export function checkGroupChecksRoutes(deps: HttpDeps): FastifyPluginAsyncZod {

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { createAnyCheck, updateAnyCheck } from '../../../services/checks';
-import { AnyCheckWrite } from '../../../../src-shared/schemas/check-common';
+import { AnyCheckWriteBody, RUN_TYPE_MODULES, RUN_TYPE_NAMES } from '../../../../src-shared/check-types';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { AutoAssignQuery, errorResponses, IdParams } from '../common';
+
+/** "`/v1/checks/icmp`, `/traceroute`, `/multistep`" */
+const SAME_RULES = RUN_TYPE_MODULES.map((module, i) => `\`${i === 0 ? '/v1/checks/' : '/'}${module.segment}\``).join(', ');
 
 /** `POST /v1/checks` and `PUT /v1/checks/{id}`: the public API's generic writes, dispatched on `checkType`. */
 export function genericCheckWriteRoutes(deps: HttpDeps, read: z.ZodType): FastifyPluginAsyncZod {
@@ -14,10 +17,10 @@ export function genericCheckWriteRoutes(deps: HttpDeps, read: z.ZodType): Fastif
       {
         schema: {
           tags: ['Checks'],
-          summary: 'Create a check of any type Sightline runs (ICMP, TRACEROUTE, MULTI_STEP)',
-          description: 'The body is the create body of its `checkType` (the same rules as `/v1/checks/icmp`, `/traceroute`, `/multistep`); any other type answers 400 naming `checkType`.',
+          summary: `Create a check of any type Sightline runs (${RUN_TYPE_NAMES.join(', ')})`,
+          description: `The body is the create body of its \`checkType\` (the same rules as ${SAME_RULES}); any other type answers 400 naming \`checkType\`.`,
           querystring: AutoAssignQuery,
-          body: AnyCheckWrite,
+          body: AnyCheckWriteBody,
           response: { 201: read, ...errorResponses(400, 401, 402, 403, 429) },
         },
       },
@@ -36,7 +39,7 @@ export function genericCheckWriteRoutes(deps: HttpDeps, read: z.ZodType): Fastif
           description: 'The stored check\'s type decides the rules; a `checkType` naming another type answers 400.',
           params: IdParams,
           querystring: AutoAssignQuery,
-          body: AnyCheckWrite,
+          body: AnyCheckWriteBody,
           response: { 200: read, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },

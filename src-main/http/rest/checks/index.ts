@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteCheckById, getCheck, listCheckPage } from '../../../services/checks';
+import { RUN_TYPE_MODULES } from '../../../../src-shared/check-types';
 import { CheckRead } from '../../../../src-shared/schemas/check-common';
 import { CheckGetQuery, CheckListQuery } from '../../../../src-shared/schemas/check-list';
-import { IcmpMonitorRead } from '../../../../src-shared/schemas/icmp-monitor';
-import { MultiStepCheckRead } from '../../../../src-shared/schemas/multistep-check';
-import { TracerouteMonitorRead } from '../../../../src-shared/schemas/traceroute-monitor';
 import { contentRange } from '../../../../src-shared/schemas/paging';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
@@ -14,7 +12,7 @@ import { genericCheckWriteRoutes } from './generic';
 import { foldBracketArrays } from './list-query';
 import { versionedCheckReadRoutes } from './versions';
 
-const AnyCheck = z.union([TracerouteMonitorRead, IcmpMonitorRead, MultiStepCheckRead, CheckRead]).describe('A check of any type');
+const AnyCheck = z.union([...RUN_TYPE_MODULES.map((module) => module.read), CheckRead]).describe('A check of any type');
 
 export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { CheckView, CreateOptions } from '../../../services/checks';
+import { createCheck, updateCheckOfType, type CheckPatch, type CheckView, type CreateOptions, type RunnableCheckCreate } from '../../../services/checks';
 import type { ServiceContext } from '../../../services/context';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { AutoAssignQuery, errorResponses, IdParams } from '../common';
+import { CHECK_TYPE_MODULES, checkTypePhrase, RUN_TYPE_NAMES, type RunType, type RunTypeModule } from '../../../../src-shared/check-types';
 
 /** A validated body as fastify's type provider hands it over (its own, unexported rule for `undefined`). */
 type ValidatedBody<T> = [T] extends [undefined] ? unknown : T;
@@ -58,4 +59,23 @@ export function monitorRoutes<Create, Update>(deps: HttpDeps, options: MonitorRo
       async (request) => options.update(serviceContext(deps, request), request.params.id, request.body),
     );
   };
+}
+
+/** The routes of one check type, from its module (src-shared/check-types). */
+function routesOfType(deps: HttpDeps, type: RunType): FastifyPluginAsyncZod {
+  const module: RunTypeModule = CHECK_TYPE_MODULES[type];
+  return monitorRoutes<RunnableCheckCreate, CheckPatch>(deps, {
+    segment: module.segment,
+    label: checkTypePhrase(type),
+    createBody: module.create,
+    updateBody: module.update,
+    read: module.read,
+    create: createCheck,
+    update: (ctx, id, patch) => updateCheckOfType(ctx, type, id, patch),
+  });
+}
+
+/** `POST /v1/checks/{segment}` and `PUT /v1/checks/{segment}/{id}` of every check type that runs here, in registry order. */
+export function checkTypeRoutes(deps: HttpDeps): FastifyPluginAsyncZod[] {
+  return RUN_TYPE_NAMES.map((type) => routesOfType(deps, type));
 }

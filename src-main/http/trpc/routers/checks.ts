@@ -10,18 +10,43 @@ import {
   MonitorOverviewQuery,
   monitorTags,
   subscribeAllChecks,
-  updateIcmpCheck,
-  updateMultiStepCheck,
-  updateTracerouteCheck,
+  updateCheckOfType,
+  type CheckPatch,
+  type RunnableCheckCreate,
 } from '../../../services/checks';
+import { CHECK_TYPE_MODULES, RUN_TYPE_NAMES, type RunType, type RunTypeModule } from '../../../../src-shared/check-types';
 import { CheckListQuery } from '../../../../src-shared/schemas/check-list';
-import { IcmpMonitorCreate, IcmpMonitorUpdate } from '../../../../src-shared/schemas/icmp-monitor';
-import { MultiStepCheckCreate, MultiStepCheckUpdate } from '../../../../src-shared/schemas/multistep-check';
-import { TracerouteMonitorCreate, TracerouteMonitorUpdate } from '../../../../src-shared/schemas/traceroute-monitor';
 import { authedProcedure, router } from '../init';
 
 const ById = z.object({ id: z.string().min(1) });
 const patchOf = <T extends z.ZodType>(patch: T) => z.object({ id: z.string().min(1), patch });
+
+// Each input is the type's own schema; the compiler does not follow K to the union the verbs take, hence the casts.
+function createProcedure<K extends RunType>(type: K) {
+  const create: RunTypeModule<K>['create'] = CHECK_TYPE_MODULES[type].create;
+  return authedProcedure.input(create).mutation(({ ctx, input }) => createCheck(ctx.service, input as RunnableCheckCreate));
+}
+
+/** A type's PUT input: the check's id and the patch. */
+type PatchInput<K extends RunType> = z.ZodObject<{ id: z.ZodString; patch: RunTypeModule<K>['update'] }>;
+
+function updateProcedure<S extends z.ZodObject>(type: RunType, input: S) {
+  return authedProcedure.input(input).mutation(({ ctx, input }) => {
+    const parsed: Record<string, unknown> = input;
+    return updateCheckOfType(ctx.service, type, parsed.id as string, parsed.patch as CheckPatch);
+  });
+}
+
+/** `checks.create{procedure}` and `checks.update{procedure}` of every check type that runs here (`createIcmp`, `updateIcmp`, …). */
+type CheckTypeProcedures = { [K in RunType as `create${RunTypeModule<K>['procedure']}`]: ReturnType<typeof createProcedure<K>> } & {
+  [K in RunType as `update${RunTypeModule<K>['procedure']}`]: ReturnType<typeof updateProcedure<PatchInput<K>>>;
+};
+const checkTypeProcedures = Object.fromEntries(
+  RUN_TYPE_NAMES.flatMap((type) => [
+    [`create${CHECK_TYPE_MODULES[type].procedure}`, createProcedure(type)],
+    [`update${CHECK_TYPE_MODULES[type].procedure}`, updateProcedure(type, patchOf(CHECK_TYPE_MODULES[type].update))],
+  ]),
+) as CheckTypeProcedures;
 
 export const checksRouter = router({
   list: authedProcedure.input(CheckListQuery).query(({ ctx, input }) => listCheckPage(ctx.service, input)),
@@ -29,16 +54,7 @@ export const checksRouter = router({
   overview: authedProcedure.input(MonitorOverviewQuery).query(({ ctx, input }) => monitorOverview(ctx.service, input)),
   tags: authedProcedure.query(({ ctx }) => monitorTags(ctx.service)),
   get: authedProcedure.input(ById).query(({ ctx, input }) => getCheck(ctx.service, input.id)),
-  createIcmp: authedProcedure.input(IcmpMonitorCreate).mutation(({ ctx, input }) => createCheck(ctx.service, input)),
-  updateIcmp: authedProcedure.input(patchOf(IcmpMonitorUpdate)).mutation(({ ctx, input }) => updateIcmpCheck(ctx.service, input.id, input.patch)),
-  createTraceroute: authedProcedure.input(TracerouteMonitorCreate).mutation(({ ctx, input }) => createCheck(ctx.service, input)),
-  updateTraceroute: authedProcedure
-    .input(patchOf(TracerouteMonitorUpdate))
-    .mutation(({ ctx, input }) => updateTracerouteCheck(ctx.service, input.id, input.patch)),
-  createMultiStep: authedProcedure.input(MultiStepCheckCreate).mutation(({ ctx, input }) => createCheck(ctx.service, input)),
-  updateMultiStep: authedProcedure
-    .input(patchOf(MultiStepCheckUpdate))
-    .mutation(({ ctx, input }) => updateMultiStepCheck(ctx.service, input.id, input.patch)),
+  ...checkTypeProcedures,
   delete: authedProcedure.input(ById).mutation(({ ctx, input }) => {
     deleteCheckById(ctx.service, input.id);
     return { id: input.id };
