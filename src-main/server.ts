@@ -28,6 +28,7 @@ import {
   resolveConfig,
   type Config,
 } from './core/config';
+import { LANE_OPTIONS, LANE_SYNOPSIS_TOKENS, laneFlagValue, serveLaneUsage } from './core/lane-usage';
 import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout, SHUTDOWN_MARGIN_MS, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
@@ -39,7 +40,7 @@ const USAGE = `Usage:
                   [--auth-failure-limit N] [--max-connections-per-address N] [--no-console-build]
                   [--retention-days N] [--rollup-retention-days N] [--notification-retention-days N]
                   [--agent-health-port P] [--agent-health-host HOST] [--drain-timeout SECONDS]
-                  [--no-scheduler] [--lane-icmp N] [--lane-traceroute N] [--lane-multistep N]
+                  [--no-scheduler] ${LANE_SYNOPSIS_TOKENS.join(' ')}
                   [--multistep-memory-mb MB] [--canary HOST]... [--no-canary]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
@@ -78,10 +79,7 @@ const USAGE = `Usage:
           --drain-timeout  on SIGTERM, how long running checks may finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000});
                       the process is gone at most ${SHUTDOWN_MARGIN_MS / 1000} s later, whatever clients are connected
           --no-scheduler  run checks only on demand (Run now, the trigger API), never on schedule
-          --lane-icmp, --lane-traceroute, --lane-multistep  runs at once in each check type's lane
-                      (defaults: ICMP 4000 with fping, 64 with ping; traceroute 32; multi-step one
-                      per core; also env SIGHTLINE_LANE_ICMP, SIGHTLINE_LANE_TRACEROUTE,
-                      SIGHTLINE_LANE_MULTISTEP)
+${serveLaneUsage()}
           --multistep-memory-mb  memory limit of each process of a multi-step run, in MB
                       (default ${DEFAULT_MULTISTEP_MEMORY_MB}, at least ${MIN_MULTISTEP_MEMORY_MB}; also env SIGHTLINE_MULTISTEP_MEMORY_MB);
                       going over it fails the run with a "memory limit" error
@@ -136,9 +134,7 @@ async function serve(argv: string[]): Promise<void> {
         'agent-health-host': { type: 'string' },
         'drain-timeout': { type: 'string' },
         'no-scheduler': { type: 'boolean' },
-        'lane-icmp': { type: 'string' },
-        'lane-traceroute': { type: 'string' },
-        'lane-multistep': { type: 'string' },
+        ...LANE_OPTIONS,
         'multistep-memory-mb': { type: 'string' },
         canary: { type: 'string', multiple: true },
         'no-canary': { type: 'boolean' },
@@ -168,7 +164,7 @@ async function serve(argv: string[]): Promise<void> {
   }
   const lanes: Config['lanes'] = {};
   for (const { lane, flag } of LANE_SETTINGS) {
-    const value = values[flag.slice(2) as 'lane-icmp' | 'lane-traceroute' | 'lane-multistep'];
+    const value = laneFlagValue(values, flag);
     if (value !== undefined) lanes[lane] = orFail(parseLaneCapacity(value, flag));
   }
   overrides.lanes = lanes;

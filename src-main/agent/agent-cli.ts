@@ -1,13 +1,16 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '../core/logger';
 import { canariesOf, DEFAULT_AGENT_HEALTH_PORT, LANE_SETTINGS, parseCanaries, parseHealthPort, parseLaneCapacity, parseMultiStepMemoryMb } from '../core/config';
+import { ALL_LANES_TEXT, LANE_OPTIONS, LANE_SYNOPSIS_TOKENS, laneFlagValue, wrapWords } from '../core/lane-usage';
 import { DEFAULT_MULTISTEP_MEMORY_MB } from '../../src-shared/rules/multistep-memory';
+import { LANE_FLAGS_TEXT } from '../../src-shared/rules/lanes';
 import type { LaneCapacities } from './embedded-agent';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout } from './graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST } from './health-server';
 
-export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--lane-icmp N] [--lane-traceroute N]
-                  [--lane-multistep N] [--agent-health-port P] [--agent-health-host HOST]
+const SYNOPSIS = wrapWords([...LANE_SYNOPSIS_TOKENS, '[--agent-health-port P]', '[--agent-health-host HOST]'], '  sightline agent --server URL --key KEY ', ' '.repeat(18));
+
+export const AGENT_USAGE = `${SYNOPSIS}
                   [--drain-timeout SECONDS] [--multistep-memory-mb MB]
                   [--canary HOST]... [--no-canary]
 
@@ -15,8 +18,8 @@ export const AGENT_USAGE = `  sightline agent --server URL --key KEY [--lane-icm
           pulls the location's jobs over HTTP (long-poll), runs them and posts the results.
           --server    the Sightline server's URL (also env SIGHTLINE_SERVER)
           --key       a key of the private location (also env SIGHTLINE_AGENT_KEY)
-          --lane-icmp, --lane-traceroute, --lane-multistep  runs at once per lane, as for
-                      serve (also env SIGHTLINE_LANE_*); --concurrency N sets all three
+          ${LANE_FLAGS_TEXT}  runs at once per lane, as for
+                      serve (also env SIGHTLINE_LANE_*); --concurrency N sets ${ALL_LANES_TEXT}
           --agent-health-port  probes /-/readiness, /-/liveness, /health (default
                       AGENT_HEALTH_PORT or ${DEFAULT_AGENT_HEALTH_PORT}; 0 picks a free one)
           --agent-health-host  address of the probes (default ${DEFAULT_AGENT_HEALTH_HOST})
@@ -50,9 +53,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
         server: { type: 'string' },
         key: { type: 'string' },
         concurrency: { type: 'string' },
-        'lane-icmp': { type: 'string' },
-        'lane-traceroute': { type: 'string' },
-        'lane-multistep': { type: 'string' },
+        ...LANE_OPTIONS,
         'agent-health-port': { type: 'string' },
         'agent-health-host': { type: 'string' },
         'drain-timeout': { type: 'string' },
@@ -71,7 +72,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
   if (!key) fail('--key must be a key of a private location (POST /v1/private-locations/{id}/keys)');
   const lanes: LaneCapacities = {};
   for (const { lane, flag, env } of LANE_SETTINGS) {
-    const value = values[flag.slice(2) as 'lane-icmp' | 'lane-traceroute' | 'lane-multistep'] ?? values.concurrency ?? process.env[env];
+    const value = laneFlagValue(values, flag) ?? values.concurrency ?? process.env[env];
     if (value !== undefined && value !== '') lanes[lane] = orFail(parseLaneCapacity(value, values.concurrency !== undefined ? '--concurrency' : flag), fail);
   }
   const memory = values['multistep-memory-mb'] ?? process.env.SIGHTLINE_MULTISTEP_MEMORY_MB;

@@ -5,6 +5,7 @@ import { LANES, laneOf, type JobOutcome, type JobSink, type LaneName, type LaneS
 import type { ExecutionJob, ExecutionResult } from '../runner/types';
 import { Lane } from './lane';
 import { perLane } from '../../src-shared/rules/lanes';
+import { CHECK_TYPE_MODULES } from '../../src-shared/check-types';
 
 export type RunFn = (job: ExecutionJob) => Promise<ExecutionResult>;
 /** Runs jobs that share a batch key in one go (ICMP through one fping); results in input order. */
@@ -12,18 +13,10 @@ export type BatchRunFn = (jobs: ExecutionJob[]) => Promise<ExecutionResult[]>;
 
 export type LaneCapacities = Partial<Record<LaneName, number>>;
 
-/** Multi-step runs at once per core on the warm runtime: an API flow mostly waits on the network (bench/RESULTS.md, multistep-flow). */
-export const WARM_MULTI_STEP_RUNS_PER_CORE = 16;
-
-/**
- * Default capacities (runs at once). Batched ICMP runs cost almost nothing each: thousands share a
- * handful of fping processes. Without fping every ICMP run is a `ping` process, mostly waiting.
- * Traceroute runs wait on the network too. A multi-step run on the full path keeps a core busy
- * for seconds: one per core; on the warm runtime it costs milliseconds of CPU and mostly waits.
- */
+/** Default capacities (runs at once): each check type's module says what its runs cost (src-shared/check-types). */
 export function defaultLaneCapacities(icmpBatched: boolean, warmMultiStep = false): Record<LaneName, number> {
-  const cores = Math.max(1, availableParallelism());
-  return { ICMP: icmpBatched ? 4000 : 64, TRACEROUTE: 32, MULTI_STEP: warmMultiStep ? cores * WARM_MULTI_STEP_RUNS_PER_CORE : cores };
+  const facts = { cores: Math.max(1, availableParallelism()), icmpBatched, warmMultiStep };
+  return perLane((lane) => CHECK_TYPE_MODULES[lane].run.lane.defaultCapacity(facts));
 }
 
 export interface EmbeddedAgentOptions {

@@ -12,7 +12,7 @@ import type { ConnectivityMonitor } from './connectivity/monitor';
 import { connectivityReport } from './connectivity/report';
 import { startConnectivity } from './connectivity/setup';
 import type { JobOutcome } from '../runner/jobs';
-import { agentHealthOf, type MultiStepIsolationView } from '../../src-shared/rules/lanes';
+import { agentHealthOf, LANES, type MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { installedNodeModules } from '../runner/multistep-workspace';
 import { isolationView, notIsolatedWarning, probeSandbox } from '../runner/sandbox';
 import { DEFAULT_MULTISTEP_MEMORY_MB } from '../../src-shared/rules/multistep-memory';
@@ -192,7 +192,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   const pull = async () => {
     for (let delay = 500; !stopping.signal.aborted; ) {
       const free = agent.freeSlots();
-      if (free.ICMP + free.TRACEROUTE + free.MULTI_STEP <= 0) {
+      if (LANES.reduce((n, lane) => n + free[lane], 0) <= 0) {
         await new Promise<void>((resolve) => {
           slotFreed = resolve;
         });

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANES, type LaneName } from '../../src-shared/rules/lanes';
+import { LANE_FLAGS_TEXT, LANES, type LaneName } from '../../src-shared/rules/lanes';
 import { RUN_TYPES } from '../../src-shared/schemas/run-job';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../../src-shared/rules/multistep-memory';
 
@@ -229,7 +229,7 @@ export function parseHealthPort(value: string, name: string): number | string {
 
 function ignoredSettingsOf(env: NodeJS.ProcessEnv): string[] {
   const ignored: string[] = [];
-  if (env.JOB_CONCURRENCY) ignored.push('JOB_CONCURRENCY is no longer read: each check type has its own lane (--lane-icmp, --lane-traceroute, --lane-multistep).');
+  if (env.JOB_CONCURRENCY) ignored.push(`JOB_CONCURRENCY is no longer read: each check type has its own lane (${LANE_FLAGS_TEXT}).`);
   return ignored;
 }
 

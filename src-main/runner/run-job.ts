@@ -1,16 +1,22 @@
+import type { RunType } from '../../src-shared/check-types';
 import { runIcmp } from './executors/icmp';
 import { runMultiStep } from './executors/multistep';
 import { runTraceroute } from './executors/traceroute';
-import type { Executor } from './types';
+import type { ExecutionJob, ExecutionResult, Executor, ExecutorDeps } from './types';
+
+/** The job of one check type, as its executor takes it. */
+export type JobOf<K extends RunType> = Extract<ExecutionJob, { checkType: K }>;
+
+/** One executor per check type that runs here (runner/executors/<type>.ts): a type without one does not compile. */
+export const EXECUTORS: { [K in RunType]: (job: JobOf<K>, deps: ExecutorDeps) => Promise<ExecutionResult> } = {
+  ICMP: runIcmp,
+  TRACEROUTE: runTraceroute,
+  MULTI_STEP: runMultiStep,
+};
 
 /** Runs one check once. A down target is a result with hasFailures; only a bug in Sightline throws. */
 export const runJob: Executor = (job, deps) => {
-  switch (job.checkType) {
-    case 'ICMP':
-      return runIcmp(job, deps);
-    case 'TRACEROUTE':
-      return runTraceroute(job, deps);
-    case 'MULTI_STEP':
-      return runMultiStep(job, deps);
-  }
+  // Each executor takes its own type's job; the compiler does not follow job.checkType to the entry it picks.
+  const executor = EXECUTORS[job.checkType] as Executor;
+  return executor(job, deps);
 };

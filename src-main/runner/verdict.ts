@@ -1,4 +1,5 @@
 import { readJsonPath } from './json-path';
+import type { ExecutionPayloadShape } from '../../src-shared/check-types';
 import type { AssertionOutcome, CheckAssertion, Comparison, ExecutionError, ExecutionResult } from './types';
 
 type Recorded = AssertionOutcome['actual'];
@@ -133,7 +134,7 @@ export interface Settlement {
 const NOT_INVERTED = new Set<ExecutionError['kind']>(['TOOL_MISSING', 'INVALID_TARGET', 'TIMEOUT']);
 
 /** Turns what an executor observed into the verdict; `shouldFail` swaps pass and fail of real outcomes only. */
-export function settle(s: Settlement): Omit<ExecutionResult, 'icmpCheckResult' | 'tracerouteCheckResult' | 'multiStepCheckResult'> {
+export function settle(s: Settlement): Omit<ExecutionResult, keyof ExecutionPayloadShape> {
   const thresholds = thresholdVerdict(s.responseTime, s.packetLoss, s.limits);
   const failedAssertion = s.assertions.find((a) => !a.passed);
   let error: ExecutionError | null = s.fault;

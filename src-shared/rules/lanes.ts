@@ -7,6 +7,9 @@ import { connectivityMessage, type AgentConnectivityView } from './connectivity'
 export const LANES: readonly RunType[] = RUN_TYPE_NAMES;
 export type LaneName = RunType;
 
+/** The lanes' capacity flags in a sentence: "--lane-icmp, --lane-traceroute, --lane-multistep". */
+export const LANE_FLAGS_TEXT = RUN_TYPE_NAMES.map(laneFlagOf).join(', ');
+
 /** One value per lane, so a new check type's lane is never forgotten. */
 export function perLane<T>(make: (lane: LaneName) => T): Record<LaneName, T> {
   return Object.fromEntries(LANES.map((lane) => [lane, make(lane)])) as Record<LaneName, T>;

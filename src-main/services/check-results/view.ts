@@ -1,9 +1,15 @@
 import type { Db } from '../../db/connection';
 import { findDetail, RESULT_FLAGS, RESULT_TYPE_CODE, type ResultRow } from '../../db/repositories/runs-results';
+import type { ApiPayloadShape } from '../../../src-shared/check-types';
 import type { CheckType } from '../../../src-shared/enums';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { CheckResult } from '../../../src-shared/schemas/check-result';
-import type { AssertionOutcome, MultiStepCheckResult, TracerouteCheckResult } from '../../../src-shared/schemas/result-payloads';
+import { RUN_TYPE_MODULES } from '../../../src-shared/check-types';
+import type { RunMetrics, StoredResultFacts } from '../../../src-shared/check-types/define';
+import type { AssertionOutcome } from '../../../src-shared/schemas/result-payloads';
+
+/** The check result's type payloads (`icmpCheckResult`, …). */
+type ApiPayloads = Pick<CheckResult, keyof ApiPayloadShape>;
 
 export interface ResultCheck {
   checkId: string;
@@ -14,27 +20,30 @@ export interface ResultCheck {
 interface Detail {
   error?: { kind: string; message: string };
   assertions?: AssertionOutcome[];
-  icmp?: { hostname: string | null; resolvedAddress: string | null; rawOutput?: string };
-  traceroute?: TracerouteCheckResult;
-  multiStep?: MultiStepCheckResult;
+  /** Each type's own member (its module's detailKey): what it kept of its payload. */
+  [detailKey: string]: unknown;
 }
 
 const ms = (us: number | null) => (us === null ? 0 : us / 1000);
 
-function icmpPayload(row: ResultRow, detail: Detail): CheckResult['icmpCheckResult'] {
+/** The figures of the row's own columns (ICMP's packets and latencies), null when the run stored none. */
+function metricsOf(row: ResultRow): RunMetrics | null {
   if (row.packetsSent === null) return null;
-  const received = row.packetsReceived ?? 0;
   return {
-    hostname: detail.icmp?.hostname ?? null,
-    resolvedAddress: detail.icmp?.resolvedAddress ?? null,
     packetsSent: row.packetsSent,
-    packetsReceived: received,
-    packetLoss: row.packetsSent === 0 ? 100 : Math.round(((row.packetsSent - received) / row.packetsSent) * 10000) / 100,
+    packetsReceived: row.packetsReceived ?? 0,
     latency: { min: ms(row.minUs), avg: ms(row.avgUs), max: ms(row.maxUs), stdDev: ms(row.stdDevUs) },
-    assertions: detail.assertions ?? [],
-    requestError: detail.error?.message ?? null,
-    ...(detail.icmp?.rawOutput ? { rawOutput: detail.icmp.rawOutput } : {}),
   };
+}
+
+/** Each type's payload member: its module rebuilds it for a check of its type; null for every other type. */
+function payloadsOf(row: ResultRow, check: ResultCheck, detail: Detail): ApiPayloads {
+  const facts: StoredResultFacts = { metrics: metricsOf(row), assertions: detail.assertions ?? [], requestError: detail.error?.message ?? null };
+  const payloads: Record<string, unknown> = {};
+  for (const module of RUN_TYPE_MODULES) {
+    payloads[module.result.key] = module.checkType === check.checkType ? module.result.fromDetail(detail[module.result.detailKey], facts) : null;
+  }
+  return payloads as ApiPayloads;
 }
 
 /** One stored result in full, with its type-specific payload rebuilt from the row and its detail. */
@@ -43,7 +52,6 @@ export function resultView(db: Db, row: ResultRow, check: ResultCheck, location:
   const has = (bit: number) => (row.flags & bit) !== 0;
   const id = encodeRunId('result', row.id);
   const startedAt = new Date(row.startedAt).toISOString();
-  const extra = { assertions: detail.assertions ?? [], requestError: detail.error?.message ?? null };
   const sessionId = encodeRunId('session', row.sessionId);
   return {
     id,
@@ -71,8 +79,6 @@ export function resultView(db: Db, row: ResultRow, check: ResultCheck, location:
     sequenceId: sessionId,
     traceId: sessionId.replace(/-/g, ''),
     error: detail.error ?? null,
-    icmpCheckResult: check.checkType === 'ICMP' ? icmpPayload(row, detail) : null,
-    tracerouteCheckResult: detail.traceroute ? { ...detail.traceroute, ...extra } : null,
-    multiStepCheckResult: detail.multiStep ? { ...detail.multiStep, ...extra } : null,
+    ...payloadsOf(row, check, detail),
   };
 }

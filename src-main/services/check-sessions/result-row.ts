@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import type { JobOutcome, NoResultReason } from '../../runner/jobs';
 import { RESULT_FLAGS, RESULT_TYPE_CODE, type NewResultRow } from '../../db/repositories/runs-results';
 import type { ExecutionResult } from '../../runner/types';
+import { RUN_TYPE_MODULES } from '../../../src-shared/check-types';
+import type { RunMetrics } from '../../../src-shared/check-types/define';
 import { noAgentMessage } from '../../../src-shared/rules/no-agent';
+import { LANE_FLAGS_TEXT } from '../../../src-shared/rules/lanes';
 
 const REASON_MESSAGES: Record<NoResultReason, string> = {
   SKIPPED:
-    'Skipped: the agent could not start this run before the next one was due (its lane is saturated). Not a failure of the target. Raise the lane capacity (--lane-icmp, --lane-traceroute, --lane-multistep), add an agent, or lower check frequencies.',
+    `Skipped: the agent could not start this run before the next one was due (its lane is saturated). Not a failure of the target. Raise the lane capacity (${LANE_FLAGS_TEXT}), add an agent, or lower check frequencies.`,
   CANCELLED: 'The run was cancelled.',
   LEASE_EXPIRED: 'Not run: the agent running this check stopped answering and its lease expired. Not a failure of the target.',
   SHUTDOWN: 'Not run to the end: the agent shut down first. Not a failure of the target.',
@@ -63,18 +66,28 @@ export function isFailure(flags: number): boolean {
 
 const us = (ms: number | undefined) => (ms === undefined || !Number.isFinite(ms) ? null : Math.round(ms * 1000));
 
-/** The bulky part of a result, stored once per distinct content. Ping replies are not kept. */
+/** The bulky part of a result, stored once per distinct content: what each type's module keeps of its payload. */
 export function detailOf(result: ExecutionResult | null, error: ResultFacts['error']): string | null {
   const detail: Record<string, unknown> = {};
   if (error) detail.error = error;
   if (result?.assertions.length) detail.assertions = result.assertions;
-  if (result?.icmpCheckResult) {
-    const { hostname, resolvedAddress, rawOutput } = result.icmpCheckResult;
-    detail.icmp = { hostname, resolvedAddress: resolvedAddress ?? null, ...(rawOutput ? { rawOutput } : {}) };
+  if (result) {
+    for (const module of RUN_TYPE_MODULES) {
+      const payload = result[module.result.key as keyof ExecutionResult];
+      if (payload) detail[module.result.detailKey] = module.result.toDetail(payload);
+    }
   }
-  if (result?.tracerouteCheckResult) detail.traceroute = result.tracerouteCheckResult;
-  if (result?.multiStepCheckResult) detail.multiStep = result.multiStepCheckResult;
   return Object.keys(detail).length === 0 ? null : JSON.stringify(detail);
+}
+
+/** The figures a type keeps in the row's own columns (ICMP's packets and latencies), if its payload has them. */
+function metricsOf(result: ExecutionResult | null | undefined): RunMetrics | null {
+  if (!result) return null;
+  for (const module of RUN_TYPE_MODULES) {
+    const payload = result[module.result.key as keyof ExecutionResult];
+    if (payload && module.result.metrics) return module.result.metrics(payload);
+  }
+  return null;
 }
 
 export function detailHash(body: string): Buffer {
@@ -87,7 +100,7 @@ export function resultRow(
   ids: { sessionId: number; checkNum: number; location: number; detailId: number | null; sessionStartedAt: number },
   type: keyof typeof RESULT_TYPE_CODE,
 ): NewResultRow {
-  const icmp = outcome.result?.icmpCheckResult;
+  const metrics = metricsOf(outcome.result);
   return {
     sessionId: ids.sessionId,
     checkNum: ids.checkNum,
@@ -99,12 +112,12 @@ export function resultRow(
     startedAt: Math.max(facts.startedAt, ids.sessionStartedAt),
     durationMs: facts.durationMs,
     responseTimeMs: facts.responseTimeMs,
-    packetsSent: icmp?.packetsSent ?? null,
-    packetsReceived: icmp?.packetsReceived ?? null,
-    minUs: us(icmp?.latency.min),
-    avgUs: us(icmp?.latency.avg),
-    maxUs: us(icmp?.latency.max),
-    stdDevUs: us(icmp?.latency.stdDev),
+    packetsSent: metrics?.packetsSent ?? null,
+    packetsReceived: metrics?.packetsReceived ?? null,
+    minUs: us(metrics?.latency.min),
+    avgUs: us(metrics?.latency.avg),
+    maxUs: us(metrics?.latency.max),
+    stdDevUs: us(metrics?.latency.stdDev),
     detailId: ids.detailId,
   };
 }

@@ -1,3 +1,4 @@
+import { isRunType } from '../../../src-shared/check-types';
 import { listAccountSubscriptions } from '../../db/repositories/project-imports';
 import { listAlertChannels } from '../alert-channels';
 import { listCheckGroupPage } from '../check-groups';
@@ -14,8 +15,6 @@ export interface Candidate {
   payload: Record<string, unknown>;
 }
 
-// Check types Sightline runs: the only ones a later deploy would accept.
-const RUNNABLE = new Set(['ICMP', 'TRACEROUTE', 'MULTI_STEP']);
 const PAGE = 100;
 // Bounds every listing loop: 1,000 pages of 100 is far past any install this serves.
 const MAX_PAGES = 1_000;
@@ -84,7 +83,8 @@ export function collectCandidates(ctx: ServiceContext): Candidate[] {
 
   const checks = paged((page) => listCheckPage(ctx, { page, limit: PAGE, applyGroupSettings: false }).items);
   for (const check of checks) {
-    if (!RUNNABLE.has(check.checkType)) continue;
+    // Check types Sightline runs: the only ones a later deploy would accept.
+    if (!isRunType(check.checkType)) continue;
     out.push({ type: 'check', physicalId: check.id, payload: withAlertSettingsAsCode(check) });
     for (const slug of slugsOf(check.privateLocations)) {
       const privateLocationId = locationIdBySlug.get(slug);

@@ -1,11 +1,9 @@
 import { AppError } from '../../core/errors';
 import { AlertChannelCreate, AlertChannelUpdate } from '../../../src-shared/schemas/alert-channel';
 import { CheckGroupCreate, CheckGroupUpdate } from '../../../src-shared/schemas/check-group';
+import { CHECK_TYPE_MODULES, isRunType, RUN_TYPE_NAMES } from '../../../src-shared/check-types';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
-import { IcmpMonitorCreate } from '../../../src-shared/schemas/icmp-monitor';
 import { MaintenanceWindowCreate } from '../../../src-shared/schemas/maintenance-window';
-import { MultiStepCheckCreate } from '../../../src-shared/schemas/multistep-check';
-import { TracerouteMonitorCreate } from '../../../src-shared/schemas/traceroute-monitor';
 import { PrivateLocationCreate, PrivateLocationUpdate } from '../../../src-shared/schemas/private-location';
 import { StatusPageInput } from '../../../src-shared/schemas/status-page-resource';
 import { ServiceCreate } from '../../../src-shared/schemas/status-page';
@@ -52,17 +50,14 @@ function found(read: () => unknown): boolean {
 }
 
 /** Checks Sightline runs; any other `checkType` refuses the whole deploy (see unsupported.ts). */
-export const RUNNABLE_CHECK_TYPES = ['ICMP', 'TRACEROUTE', 'MULTI_STEP'] as const;
-
-const CHECK_SCHEMAS = { ICMP: IcmpMonitorCreate, TRACEROUTE: TracerouteMonitorCreate, MULTI_STEP: MultiStepCheckCreate } as const;
+export const RUNNABLE_CHECK_TYPES = RUN_TYPE_NAMES;
 
 /**
  * The code is the whole truth: a member the construct leaves out gets its default again rather
  * than keeping what an earlier deploy or the console stored (a PUT alone would merge over it).
  */
 export function wholeCheck(payload: Payload): AnyCheckWrite {
-  const schema = CHECK_SCHEMAS[payload.checkType as keyof typeof CHECK_SCHEMAS];
-  return (schema ? parseOrThrow(schema, payload) : payload) as AnyCheckWrite;
+  return (isRunType(payload.checkType) ? parseOrThrow(CHECK_TYPE_MODULES[payload.checkType].create, payload) : payload) as AnyCheckWrite;
 }
 
 const check: ResourceKind = {

@@ -1,10 +1,10 @@
 import { AppError } from '../../core/errors';
 import { ALERT_CHANNEL_TYPES } from '../../../src-shared/schemas/alert-channel';
 import type { DeployResource } from '../../../src-shared/schemas/project';
+import { RUN_TYPES_IN_WORDS } from '../../../src-shared/check-types';
 import { FOLDED_TYPES, KIND_BY_TYPE, RUNNABLE_CHECK_TYPES } from './resource-kinds';
 
-const SUPPORTED =
-  'Sightline runs ICMP, traceroute and multi-step checks, check groups (v1 and v2), alert channels and their subscriptions, status pages and their services, maintenance windows and private locations';
+const SUPPORTED = `Sightline runs ${RUN_TYPES_IN_WORDS} checks, check groups (v1 and v2), alert channels and their subscriptions, status pages and their services, maintenance windows and private locations`;
 
 function unsupportedKindOf(resource: DeployResource): string | null {
   if (resource.type === 'check') {
