@@ -1,5 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { CONSOLE_ROUTES } from '../../src-shared/rules/console-links';
+import { RUN_TYPE_NAMES } from '../../src-shared/check-types';
+import { CONSOLE_CHECK_TYPES, newCheckPath } from '../features/check-types';
 import { AgentPage } from '../features/agent/agent-page';
 import { AlertChannelsPage } from '../features/alert-channels/alert-channels-page';
 import { ChannelPage } from '../features/alert-channels/channel-page';
@@ -13,9 +15,6 @@ import { MaintenancePage } from '../features/maintenance/maintenance-page';
 import { EditMonitorPage } from '../features/monitors/edit-monitor-page';
 import { MonitorPage } from '../features/monitors/monitor-page';
 import { MonitorsPage } from '../features/monitors/monitors-page';
-import { NewIcmpMonitorPage } from '../features/monitors/new-icmp-monitor-page';
-import { NewMultiStepCheckPage } from '../features/monitors/new-multistep-check-page';
-import { NewTracerouteMonitorPage } from '../features/monitors/new-traceroute-monitor-page';
 import { NotificationsPage } from '../features/notifications/notifications-page';
 import { ProjectPage } from '../features/projects/project-page';
 import { ProjectsPage } from '../features/projects/projects-page';
@@ -34,9 +33,10 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<DashboardPage />} />
       <Route path="/monitors" element={<MonitorsPage />} />
-      <Route path="/monitors/new-icmp" element={<NewIcmpMonitorPage />} />
-      <Route path="/monitors/new-traceroute" element={<NewTracerouteMonitorPage />} />
-      <Route path="/monitors/new-multistep" element={<NewMultiStepCheckPage />} />
+      {RUN_TYPE_NAMES.map((type) => {
+        const NewPage = CONSOLE_CHECK_TYPES[type].NewPage;
+        return <Route key={type} path={newCheckPath(type)} element={<NewPage />} />;
+      })}
       <Route path={CONSOLE_ROUTES.monitor} element={<MonitorPage />} />
       <Route path="/monitors/:id/edit" element={<EditMonitorPage />} />
       <Route path={CONSOLE_ROUTES.result} element={<ResultPage />} />

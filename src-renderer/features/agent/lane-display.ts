@@ -1,10 +1,12 @@
 import type { LaneName } from '../../../src-shared/rules/lanes';
 import type { RouterOutputs } from '../../lib/trpc';
+import { LANE_LABELS } from '../check-types';
 
 export type AgentHealthView = RouterOutputs['agent']['health'];
 export type LaneView = AgentHealthView['lanes'][number];
 
-export const LANE_LABEL: Record<LaneName, string> = { ICMP: 'ICMP', TRACEROUTE: 'Traceroute', MULTI_STEP: 'Multi-step' };
+/** Each lane by its check type's name. */
+export const LANE_LABEL: Record<LaneName, string> = LANE_LABELS;
 
 /** How long the oldest queued run has waited: "—" when none waits, then "850 ms", "1.2 s", "3 min", "2 h 5 min". */
 export function formatWait(ms: number): string {

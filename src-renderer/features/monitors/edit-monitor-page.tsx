@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
@@ -10,15 +11,16 @@ import { QueryError } from '../../components/query-error';
 import { mutationFormState } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { CodeOwnerWarning } from '../projects/code-owner-warning';
-import { icmpValuesOf } from './icmp-form-model';
-import { IcmpMonitorForm } from './icmp-monitor-form';
-import { multiStepValuesOf } from './multistep-form-model';
-import { MultiStepCheckForm } from './multistep-check-form';
-import { tracerouteValuesOf } from './traceroute-form-model';
-import { TracerouteMonitorForm } from './traceroute-monitor-form';
-import { useUpdateCheck, type CheckUpdate } from './use-update-check';
+import { RUN_TYPES_IN_WORDS, type RunType } from '../../../src-shared/check-types';
+import { checkTypeNoun, CONSOLE_CHECK_TYPES } from '../check-types';
+import type { EditFormProps } from '../check-types/console-check-type';
+import { isEditableCheckType, useUpdateCheck, type CheckUpdate } from './use-update-check';
 
-const TYPE_NAMES: Record<string, string> = { ICMP: 'ICMP monitor', TRACEROUTE: 'traceroute monitor', MULTI_STEP: 'multi-step check' };
+/** The type's own form; each takes its own type's patch, which the compiler cannot follow through `type`. */
+function EditForm({ type, ...props }: EditFormProps<RunType> & { type: RunType }) {
+  const Form = CONSOLE_CHECK_TYPES[type].EditForm as ComponentType<EditFormProps<RunType>>;
+  return <Form {...props} />;
+}
 
 export function EditMonitorPage() {
   const { id = '' } = useParams();
@@ -45,33 +47,15 @@ export function EditMonitorPage() {
   if (check.isError) return <QueryError title="The monitor could not be loaded" error={check.error} onRetry={() => void check.refetch()} />;
 
   const data = check.data;
-  const title = `Edit ${TYPE_NAMES[data.checkType] ?? 'monitor'}`;
+  const type = isEditableCheckType(data.checkType) ? data.checkType : null;
+  const title = `Edit ${type ? checkTypeNoun(type) : 'monitor'}`;
   return (
     <>
       <PageHeader title={title} description={`Changes to “${data.name}” apply from its next run.`} />
       <AccessNote access="write">This monitor is read-only for this key</AccessNote>
       <CodeOwnerWarning type="check" id={id} />
-      {data.checkType === 'ICMP' && (
-        <IcmpMonitorForm label={title} initialValues={icmpValuesOf(data)} onSubmit={(patch) => save({ checkType: 'ICMP', id, patch })} {...shared} />
-      )}
-      {data.checkType === 'TRACEROUTE' && (
-        <TracerouteMonitorForm
-          label={title}
-          initialValues={tracerouteValuesOf(data)}
-          onSubmit={(patch) => save({ checkType: 'TRACEROUTE', id, patch })}
-          {...shared}
-        />
-      )}
-      {data.checkType === 'MULTI_STEP' && (
-        <MultiStepCheckForm
-          checkId={id}
-          label={title}
-          initialValues={multiStepValuesOf(data)}
-          onSubmit={(patch) => save({ checkType: 'MULTI_STEP', id, patch })}
-          {...shared}
-        />
-      )}
-      {!(data.checkType in TYPE_NAMES) && (
+      {type && <EditForm type={type} id={id} check={data} label={title} onSave={(patch) => save({ checkType: type, id, patch } as CheckUpdate)} {...shared} />}
+      {!type && (
         <EmptyState
           title={`${data.checkType} checks are edited through the API`}
           action={
@@ -80,7 +64,7 @@ export function EditMonitorPage() {
             </Button>
           }
         >
-          The console edits ICMP, traceroute and multi-step checks. Use PUT /v1/checks/… for this one.
+          The console edits {RUN_TYPES_IN_WORDS} checks. Use PUT /v1/checks/… for this one.
         </EmptyState>
       )}
     </>

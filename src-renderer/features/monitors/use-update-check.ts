@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTRPC, useTRPCClient, type RouterInputs } from '../../lib/trpc';
-
-type Patch<P extends 'updateIcmp' | 'updateTraceroute' | 'updateMultiStep'> = RouterInputs['checks'][P]['patch'];
+import { isRunType, RUN_TYPE_NAMES, type RunType } from '../../../src-shared/check-types';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { CONSOLE_CHECK_TYPES } from '../check-types';
+import type { ConsoleCheckType, PatchOf } from '../check-types/console-check-type';
 
 /** A PUT for one of the check types the console edits; the checkType picks the procedure. */
-export type CheckUpdate =
-  | { checkType: 'ICMP'; id: string; patch: Patch<'updateIcmp'> }
-  | { checkType: 'TRACEROUTE'; id: string; patch: Patch<'updateTraceroute'> }
-  | { checkType: 'MULTI_STEP'; id: string; patch: Patch<'updateMultiStep'> };
+export type CheckUpdate = { [K in RunType]: { checkType: K; id: string; patch: PatchOf<K> } }[RunType];
 
-export const EDITABLE_CHECK_TYPES = ['ICMP', 'TRACEROUTE', 'MULTI_STEP'] as const;
-export type EditableCheckType = (typeof EDITABLE_CHECK_TYPES)[number];
+/** The console edits every check type that runs here. */
+export const EDITABLE_CHECK_TYPES = RUN_TYPE_NAMES;
+export type EditableCheckType = RunType;
 
 export function isEditableCheckType(checkType: string): checkType is EditableCheckType {
-  return (EDITABLE_CHECK_TYPES as readonly string[]).includes(checkType);
+  return isRunType(checkType);
 }
 
 export function useUpdateCheck() {
@@ -22,14 +21,9 @@ export function useUpdateCheck() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: CheckUpdate) => {
-      switch (update.checkType) {
-        case 'ICMP':
-          return client.checks.updateIcmp.mutate({ id: update.id, patch: update.patch });
-        case 'TRACEROUTE':
-          return client.checks.updateTraceroute.mutate({ id: update.id, patch: update.patch });
-        case 'MULTI_STEP':
-          return client.checks.updateMultiStep.mutate({ id: update.id, patch: update.patch });
-      }
+      // Each entry takes its own type's patch; the compiler does not follow update.checkType to the entry it picks.
+      const type = CONSOLE_CHECK_TYPES[update.checkType] as ConsoleCheckType<RunType>;
+      return type.update(client, update.id, update.patch);
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries(trpc.checks.pathFilter());

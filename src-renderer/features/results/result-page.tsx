@@ -9,14 +9,12 @@ import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
 import { MonitorFields } from '../monitors/monitor-fields';
 import { formatTime } from '../sessions/session-display';
-import { IcmpResultView } from './icmp-result-view';
-import { MultiStepResultView } from './multistep-result-view';
 import { resultVerdict, timingMs } from './result-display';
 import { formatResponseTimeMs } from '../../../src-shared/rules/response-time';
 import { ResultErrorAlert } from './result-error-alert';
-import { MultiStepCheckResult, readPayload, TracerouteCheckResult } from '../../../src-shared/schemas/result-payloads';
+import { RUN_TYPE_NAMES } from '../../../src-shared/check-types';
+import { CONSOLE_CHECK_TYPES } from '../check-types';
 import { ResultVerdictBadge } from './result-verdict-badge';
-import { TracerouteResultView } from './traceroute-result-view';
 
 export function ResultPage() {
   const { id = '', resultId = '' } = useParams();
@@ -27,8 +25,6 @@ export function ResultPage() {
   if (result.isError) return <QueryError title="The result could not be loaded" error={result.error} onRetry={() => void result.refetch()} />;
 
   const data = result.data;
-  const traceroute = readPayload(TracerouteCheckResult, data.tracerouteCheckResult);
-  const multiStep = readPayload(MultiStepCheckResult, data.multiStepCheckResult);
   const fields = [
     { label: 'Monitor', value: <Anchor component={Link} to={`/monitors/${data.checkId}`} size="sm">{data.name}</Anchor> },
     { label: 'Session', value: <Anchor component={Link} to={`/sessions/${data.checkSessionId}`} size="sm">{data.checkSessionId}</Anchor> },
@@ -57,9 +53,10 @@ export function ResultPage() {
       />
       <Stack gap="lg" maw={1100}>
         {data.error && <ResultErrorAlert error={data.error} />}
-        {data.icmpCheckResult && <IcmpResultView icmp={data.icmpCheckResult} />}
-        {traceroute && <TracerouteResultView traceroute={traceroute} assertions={data.tracerouteCheckResult?.assertions} />}
-        {multiStep && <MultiStepResultView multiStep={multiStep} assertions={data.multiStepCheckResult?.assertions} />}
+        {RUN_TYPE_NAMES.map((type) => {
+          const View = CONSOLE_CHECK_TYPES[type].ResultView;
+          return <View key={type} result={data} />;
+        })}
         <Stack gap={4}>
           <Title order={4}>Run</Title>
           <MonitorFields label="Run details" fields={fields} />
