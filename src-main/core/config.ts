@@ -43,7 +43,7 @@ export interface Config {
    * unlimited, undefined to keep the stored plan.
    */
   maxChecks?: number | null;
-  /** Runs at once per lane (--lane-icmp/--lane-traceroute/--lane-multistep or SIGHTLINE_LANE_*); missing lanes get the defaults. */
+  /** Runs at once per lane (--lane-{segment} or SIGHTLINE_LANE_{SEGMENT} of each check type); missing lanes get the defaults. */
   lanes: Partial<Record<LaneName, number>>;
   /** Memory limit of each process of a multi-step run, in MB (--multistep-memory-mb or SIGHTLINE_MULTISTEP_MEMORY_MB; default 512). */
   multiStepMemoryMb: number;

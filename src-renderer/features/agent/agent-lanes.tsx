@@ -1,5 +1,7 @@
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
+import { laneFlagOf, RUN_TYPE_NAMES } from '../../../src-shared/check-types';
 import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
@@ -50,7 +52,14 @@ export function AgentLanes() {
       <IcmpModeNote mode={data.icmpMode} />
       <MultiStepIsolationNote isolation={data.multiStepIsolation} />
       <Text size="xs" c="dimmed">
-        Capacities: <Code style={NOWRAP}>--lane-icmp</Code>, <Code style={NOWRAP}>--lane-traceroute</Code>, <Code style={NOWRAP}>--lane-multistep</Code> or <Code style={NOWRAP}>SIGHTLINE_LANE_*</Code> when starting{' '}
+        Capacities:{' '}
+        {RUN_TYPE_NAMES.map((type, i) => (
+          <Fragment key={type}>
+            <Code style={NOWRAP}>{laneFlagOf(type)}</Code>
+            {i < RUN_TYPE_NAMES.length - 1 ? ', ' : ' or '}
+          </Fragment>
+        ))}
+        <Code style={NOWRAP}>SIGHTLINE_LANE_*</Code> when starting{' '}
         <Code style={NOWRAP}>sightline serve</Code>.
       </Text>
     </Stack>
