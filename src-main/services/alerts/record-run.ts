@@ -14,6 +14,7 @@ import { enqueueNotification } from '../notifications';
 import { accountDelivery } from '../settings';
 import { applyDependencies, heldDownFacts } from './dependencies';
 import { loadAlertingCheck, type AlertingCheck } from './effective';
+import { rerunHeldDownDependents } from './trigger-dependencies';
 import { followIncident } from './incidents';
 
 /** One location's FINAL result of a run. */
@@ -121,6 +122,7 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
   const now = deps.clock.now();
   const at = run.finishedAt ?? now.getTime();
   const raised: AlertRaisedEvent[] = [];
+  let stoppedFailing = false;
   const outcome = transaction(deps.db, (tx): RunAlertOutcome => {
     const stored = findAlertState(tx, run.checkId);
     if (alreadyJudged(stored?.lastSessionId, run.checkSessionId)) return NOTHING;
@@ -141,6 +143,7 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       judged(previous);
       return NOTHING;
     }
+    stoppedFailing = verdict !== 'FAIL' && previous.failedRuns > 0;
     const result = representative(run.results, verdict);
     // Asked for twice (the dependency gate, then the stored alert): the dependents are read once.
     const heldDown = new Map<RunAlertType, ReturnType<typeof heldDownFacts>>();
@@ -170,6 +173,7 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
     return { verdict, alert: decision.alert, checkAlertId, muted, notificationIds };
   });
   for (const alert of raised) deps.runtime.events.emit('alertRaised', alert);
+  if (stoppedFailing) rerunHeldDownDependents(deps, run.accountId, run.checkId);
   return outcome;
 }
 
