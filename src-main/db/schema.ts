@@ -639,9 +639,15 @@ export const alertNotifications = sqliteTable(
     sendingAt: integer('sending_at'),
     sentAt: integer('sent_at'),
     createdAt: integer('created_at').notNull(),
+    /**
+     * Set on a notification that came over its channel's budget: the DIGEST notification that
+     * carries it (it is never sent on its own, and ends as that digest ends).
+     */
+    digestId: text('digest_id'),
   },
   (t) => [
     index('alert_notifications_account_created').on(t.accountId, t.createdAt),
+    index('alert_notifications_digest').on(t.digestId).where(sql`digest_id is not null`),
     index('alert_notifications_channel_created').on(t.alertChannelId, t.createdAt),
     index('alert_notifications_due').on(t.nextAttemptAt).where(sql`status = 'IN_PROGRESS'`),
   ],
