@@ -3,7 +3,6 @@ import { activeDependentsOf, dependencyStatuses } from '../../db/repositories/de
 import type { AlertState } from '../../../src-shared/rules/alerting';
 import { runCheckNow } from '../check-sessions';
 import type { ServiceDeps } from '../context';
-import type { StateWithHold } from './dependencies';
 
 function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string): void {
   // Asked just before a shutdown: nothing may start (the database may already be closed).
@@ -28,7 +27,7 @@ export function triggerDependencies(deps: ServiceDeps, accountId: string, checkI
 }
 
 /** A dependent whose failure was held down: failing, nothing sent, nothing held. */
-function heldDown(state: StateWithHold | undefined): boolean {
+function heldDown(state: (AlertState & { held?: unknown }) | undefined): boolean {
   return state !== undefined && (state.failedRuns > 0 || state.degradedRuns > 0) && state.alerted === 'NONE' && state.held === undefined;
 }
 
@@ -43,7 +42,7 @@ export function rerunHeldDownDependents(deps: ServiceDeps, accountId: string, ch
     try {
       const ids = activeDependentsOf(deps.db, accountId, checkId)
         .map((d) => d.id)
-        .filter((id) => heldDown(findAlertState(deps.db, id)?.state as (AlertState & StateWithHold) | undefined));
+        .filter((id) => heldDown(findAlertState(deps.db, id)?.state as (AlertState & { held?: unknown }) | undefined));
       runOwn(deps, accountId, ids, 'could not run a dependent once its dependency recovered');
     } catch (error) {
       deps.logger.warn({ err: error, checkId }, 'could not look up the dependents of a recovered dependency');
