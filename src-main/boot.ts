@@ -201,7 +201,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
           logger,
           executorDeps,
           intervalMs: options.canaryIntervalMs,
-          onChange: (change, view) => sendAgentNotice(deps, { agentName: EMBEDDED_AGENT_NAME, change, view }),
+          onChange: (change, view, outageReason) => sendAgentNotice(deps, { agentName: EMBEDDED_AGENT_NAME, change, since: view.since, reason: outageReason, runsNotRun: view.outageRuns }),
         });
     const connectivity = embedded?.connectivity ?? null;
     runtime.canaries = embedded?.control ?? null;

@@ -10,6 +10,8 @@ export interface RemoteBrokerOptions {
   leaseMs?: number;
   /** Told to agents at registration (default 10 s). */
   heartbeatIntervalMs?: number;
+  /** An agent not heard from this long is unreachable (default three heartbeat intervals). */
+  unreachableAfterMs?: number;
   /** How often expired leases and overdue jobs are looked for (default 1 s). */
   sweepIntervalMs?: number;
 }
@@ -33,6 +35,7 @@ export class RemoteBroker implements JobSink {
         leaseGraceMs: options.leaseGraceMs ?? DEFAULT_LEASE_GRACE_MS,
         leaseMs: options.leaseMs ?? null,
         heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS,
+        unreachableAfterMs: options.unreachableAfterMs ?? null,
       },
       signals: new JobSignals(),
       onOutcome,

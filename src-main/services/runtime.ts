@@ -87,11 +87,19 @@ export interface Runtime {
   /** Runs not run because no agent of their private location was connected, per location slug. */
   noAgent: SkipCounter;
   /** What remote agents last said of their own network (services/agent-connectivity). */
-  remoteConnectivity: { agents: Map<string, { online: boolean; outages: number }> };
+  remoteConnectivity: RemoteConnectivity;
   /** The embedded agent's canaries, which Settings change while it runs (null: this process runs no agent). */
   canaries: CanaryControl | null;
   /** Aborted when the backend starts closing: long-polls answer 503 and no run starts any more. */
   shutdown: AbortController;
+}
+
+/** What the server knows of remote agents between their requests (services/agent-connectivity). */
+export interface RemoteConnectivity {
+  /** Per agent id: what its last heartbeat said of its own network, and since when the server has not heard from it (null: it has). */
+  agents: Map<string, { online: boolean; outages: number; unreachableSince: number | null }>;
+  /** Per private location (`accountId/slug`): when runs were recorded not run because its agents were unreachable. */
+  unreachableRuns: Map<string, number[]>;
 }
 
 /** What services may do with the embedded agent's canaries (set at boot). */
@@ -151,7 +159,7 @@ export function createRuntime(baseUrl = ''): Runtime {
     skips: new SkipCounter(),
     noAgent: new SkipCounter(),
     overruns: new OverrunCounter(),
-    remoteConnectivity: { agents: new Map() },
+    remoteConnectivity: { agents: new Map(), unreachableRuns: new Map() },
     canaries: null,
     shutdown: new AbortController(),
   };
