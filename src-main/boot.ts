@@ -7,6 +7,8 @@ import { applyConfiguredPlan, bootstrapAccount } from './services/accounts';
 import { generateApiKey, hashApiKey, LaunchTokens } from './services/auth';
 import type { ServiceDeps } from './services/context';
 import { systemClock, type Clock } from './core/clock';
+import { ClockWatch, type ClockWatchOptions } from './core/clock-watch';
+import { realTimers } from './scheduler/timers';
 import { listenLinkBase, publicUrlHost, type Config } from './core/config';
 import { createLogger, type Logger } from './core/logger';
 import { closeBackend } from './close-backend';
@@ -89,6 +91,8 @@ export interface BootOptions {
   dataDirLock?: ProcessLock;
   /** How often the embedded agent probes its canaries; default 5000 ms. */
   canaryIntervalMs?: number;
+  /** How suspensions and wall-clock steps are told apart from a busy loop (core/clock-watch.ts); tests shorten them. */
+  clockWatch?: Pick<ClockWatchOptions<unknown>, 'intervalMs' | 'suspendThresholdMs' | 'stepThresholdMs'>;
 }
 
 export interface Backend {
@@ -205,6 +209,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         });
     const connectivity = embedded?.connectivity ?? null;
     runtime.canaries = embedded?.control ?? null;
+    const watch = new ClockWatch({ clock, timers: options.timers ?? realTimers, logger, name: 'this server', ...options.clockWatch });
+    watch.start();
     const runs = createRunSystem({
       deps,
       run: options.run ?? ((job) => runJob(job, executorDeps)),
@@ -216,6 +222,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       record: options.recordOutcomes,
       multiStepIsolation: sandbox ? isolationView(sandbox, config.multiStepMemoryMb) : null,
       connectivity,
+      watch,
     });
     // Before alerting: the desktop app's shell registers after boot, and the alerts alerting's catch-up
     // raises at start are held for it (the Electron shell boots with its origin; `serve` holds nothing).
@@ -246,7 +253,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       runs,
       broker,
       alerting,
-      agentHealth: () => backendAgentHealth(deps),
+      agentHealth: () => backendAgentHealth(deps, { own: true }),
       retention,
       desktop,
       subscriberMail: mailer,
@@ -255,6 +262,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       },
       close() {
         connectivity?.stop();
+        watch.stop();
         desktop.stop();
         closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, subscriberMail: mailer, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;

@@ -4,6 +4,7 @@ import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { OverrunCounter } from './overrun-counter';
 import type { AgentConnectivityView } from '../../src-shared/rules/connectivity';
+import type { ClockEventView } from '../../src-shared/rules/clock-events';
 import type { CanarySetting } from '../../src-shared/schemas/agent-canaries';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import type { Execution } from '../../src-shared/schemas/run-job';
@@ -55,6 +56,8 @@ export interface AgentStatus {
   multiStepIsolation(): MultiStepIsolationView | null;
   /** The agent's own connectivity (null when it checks none: --no-canary). */
   connectivity(): AgentConnectivityView | null;
+  /** Suspensions and wall-clock steps this process saw in the last hour. */
+  clockEvents(): ClockEventView[];
 }
 
 export interface AgentJobsRuntime {
