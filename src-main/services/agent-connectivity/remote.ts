@@ -76,16 +76,33 @@ export function noteSilentAgents(deps: ServiceDeps, now: number): void {
 export function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report: RemoteConnectivityReport | undefined): void {
   const now = deps.clock.now().getTime();
   const known = deps.runtime.remoteConnectivity.agents.get(agent.agentId);
-  const next = { online: report?.online ?? known?.online ?? true, outages: report?.outages ?? known?.outages ?? 0, unreachableSince: null };
+  const next = { online: report?.online ?? known?.online ?? true, outages: report?.outages ?? known?.outages ?? 0, unreachableSince: null, offlineAtReturnSince: known?.offlineAtReturnSince ?? null };
   deps.runtime.remoteConnectivity.agents.set(agent.agentId, next);
   const wasOnline = known?.online ?? true;
+  // Back from unreachable but still offline by its own canaries: that is usually its first rounds catching up; told only if it lasts.
+  if (known?.offlineAtReturnSince != null && report) {
+    if (report.online) next.offlineAtReturnSince = null;
+    else if (now - known.offlineAtReturnSince > unreachableAfterMsOf(deps.runtime.agentJobs.settings)) {
+      next.offlineAtReturnSince = null;
+      notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
+      return;
+    } else {
+      next.online = true;
+      return;
+    }
+    next.online = true;
+    if (report.outages === known.outages) return;
+  }
   // An agent first heard of (e.g. after a restart of the server) tells nothing old.
   const missedOutage = report !== undefined && known !== undefined && wasOnline && report.outages > known.outages;
   if (known?.unreachableSince != null) {
     const outage = missedOutage && report ? `it says it lost its own network from ${report.lastOutageSince ?? 'an unknown time'} (${report.lastOutageReason ?? 'its canaries stopped answering'}) until ${report.online ? report.since : 'now'}` : null;
     notify(deps, agent, 'REACHABLE', iso(now), outage, unreachableRunsSince(deps, agent, known.unreachableSince));
     deps.logger.warn({ agentId: agent.agentId }, 'a remote agent that was unreachable is heard from again');
-    if (report && !report.online) notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
+    if (report && !report.online) {
+      next.online = true;
+      next.offlineAtReturnSince = now;
+    }
     return;
   }
   if (!report) return;
