@@ -138,7 +138,13 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   };
   let db: DbHandle;
   try {
-    db = openDb({ dataDir: config.dataDir, migrationsDir: config.migrationsDir, nativeBinding: options.nativeBinding });
+    db = openDb({
+      dataDir: config.dataDir,
+      migrationsDir: config.migrationsDir,
+      nativeBinding: options.nativeBinding,
+      checkpointInThread: true,
+      onCheckpointerError: (error) => logger.warn({ err: error }, 'the WAL checkpoint thread failed: commits checkpoint by themselves again'),
+    });
   } catch (error) {
     releaseOwnLock();
     throw error;
