@@ -18,27 +18,6 @@ export function monotonicOf(clock: Clock): number {
   return clock.monotonic ? clock.monotonic() : clock.now().getTime();
 }
 
-/**
- * The system's clocks with the wall clock offset by hand: a test steps the wall clock back or
- * forward (as NTP or an operator would) without touching the machine's real clock.
- */
-export class SteppedClock implements Clock {
-  private offsetMs = 0;
-
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-
-  monotonic(): number {
-    return performance.now();
-  }
-
-  /** Moves the wall clock by `ms` (negative: back); the monotonic clock does not move. */
-  step(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
-
 /** A clock tests move by hand. */
 export class ManualClock implements Clock {
   private current: number;
