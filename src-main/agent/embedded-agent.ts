@@ -88,6 +88,12 @@ export class EmbeddedAgent implements JobSink {
   private readonly lanes: Record<LaneName, Lane>;
   private readonly running = new Map<string, Running>();
   private readonly pumpPending = new Set<LaneName>();
+  /**
+   * When a waiting job is dropped, on the monotonic clock: its wall-clock dropAfter turned into
+   * "this long from its arrival", so a wall clock stepping forward while it waits drops nothing
+   * (and one stepping back keeps nothing past its time).
+   */
+  private readonly dropAt = new WeakMap<RunJob, number>();
   private readonly maxQueue: number;
   private readonly agentId: string;
   private accepting = true;
@@ -129,6 +135,7 @@ export class EmbeddedAgent implements JobSink {
       return;
     }
     const lane = this.lanes[laneOf(job)];
+    this.dropAt.set(job, monotonicOf(this.options.clock) + (job.dropAfter - this.options.clock.now().getTime()));
     lane.enqueue(job);
     if (lane.queued > this.maxQueue) {
       const evicted = lane.evict();
@@ -203,10 +210,11 @@ export class EmbeddedAgent implements JobSink {
   private pump(lane: Lane): void {
     if (!this.accepting) return;
     const now = this.options.clock.now().getTime();
+    const monotonicNow = monotonicOf(this.options.clock);
     const starting: RunJob[] = [];
     // take() holds the job's slot; one that is skipped instead of started gives it back.
     for (let job = lane.take(); job; job = lane.take()) {
-      if (now > job.dropAfter) {
+      if (monotonicNow > (this.dropAt.get(job) ?? job.dropAfter - now + monotonicNow)) {
         lane.release(job);
         this.skip(lane, job);
       } else if (this.options.connectivity?.offline) {
