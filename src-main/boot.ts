@@ -236,7 +236,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const alerting = startAlerting(deps, events);
     subscriberMail = startSubscriberMailer(deps);
     const mailer = subscriberMail;
-    const broker = attachRemoteAgents(deps, runs, options.remoteAgents);
+    const broker = attachRemoteAgents(deps, runs, options.remoteAgents, watch);
     const retention = startRetention(deps, {
       rawRetentionDays: config.rawRetentionDays,
       rollupRetentionDays: config.rollupRetentionDays,

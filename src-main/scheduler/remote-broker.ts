@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../services/context';
-import { cancelAgentJobsOfSession, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, enqueueAgentJob, JobSignals, privateLocationIdOfJob, sweepAgentJobs, withdrawQueuedAgentJob } from '../services/agent-jobs';
+import { cancelAgentJobsOfSession, followWallClockStep, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, enqueueAgentJob, JobSignals, privateLocationIdOfJob, sweepAgentJobs, withdrawQueuedAgentJob } from '../services/agent-jobs';
 import type { AgentJobsRuntime } from '../services/runtime';
 import type { JobSink, OutcomeHandler, RunJob } from '../runner/jobs';
 
@@ -64,6 +64,20 @@ export class RemoteBroker implements JobSink {
     if (this.sweepTimer) return;
     this.sweepTimer = setInterval(() => this.sweep(), this.options.sweepIntervalMs ?? 1000);
     this.sweepTimer.unref();
+  }
+
+  /** How to look at the clock before stored wall times are compared with now (the server's clock watch). */
+  observeClockWith(observe: () => void): void {
+    this.runtime.observeClock = observe;
+  }
+
+  /** The wall clock stepped by `stepMs` (core/clock-watch.ts): stored queue times move with it. */
+  followWallClockStep(stepMs: number): void {
+    try {
+      followWallClockStep(this.deps, stepMs);
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'moving the remote queue with a wall-clock step failed');
+    }
   }
 
   sweep(): void {

@@ -66,6 +66,11 @@ export interface AgentJobsRuntime {
   signals: JobSignals;
   /** Where outcomes of remote jobs go (the run coordinator); null until the broker starts. */
   onOutcome: OutcomeHandler | null;
+  /**
+   * Looks at the clock before the queue's stored wall times are compared with now (a lease, a
+   * sweep): a wall-clock step not noticed yet is followed first, not taken for time passed.
+   */
+  observeClock?: () => void;
 }
 
 /**

@@ -13,6 +13,7 @@ import { perLane } from '../../../src-shared/rules/lanes';
 
 function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, max: number, lanes?: Partial<Record<LaneName, number>>): RunJob[] {
   const free = lanes ? perLane((lane) => lanes[lane] ?? 0) : null;
+  deps.runtime.agentJobs.observeClock?.();
   const now = deps.clock.now().getTime();
   const dropped: JobOutcome[] = [];
   const leased = transaction(deps.db, (tx) => {

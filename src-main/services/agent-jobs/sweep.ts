@@ -19,6 +19,7 @@ const BATCH = 1000;
  * dropAfter are recorded as connected.ts says why. Agents gone silent are announced unreachable.
  */
 export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: number; dropped: number } {
+  deps.runtime.agentJobs.observeClock?.();
   const now = deps.clock.now().getTime();
   const outcomes: JobOutcome[] = [];
   const wake = new Set<string>();
