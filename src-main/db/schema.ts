@@ -799,8 +799,14 @@ export const deployments = sqliteTable(
     projectId: text('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    /** IN_PROGRESS, SUCCEEDED, FAILED or CANCELLED. */
+    /** IN_PROGRESS, SUCCEEDED, FAILED or CANCELLED; REFUSED for one answered 4xx (nothing changed; `error` holds what the client was told). */
     status: text('status').notNull(),
+    /** `deploy` or `destroy`. */
+    operation: text('operation').notNull().default('deploy'),
+    /** A refused dry run (`checkly deploy --preview`, or the check `checkly deploy` makes before it deploys); a successful one is not recorded. */
+    dryRun: integer('dry_run', { mode: 'boolean' }).notNull().default(false),
+    /** The HTTP status the client got, for a refused (or failed) one. */
+    httpStatus: integer('http_status'),
     scheduleOnDeploy: integer('schedule_on_deploy', { mode: 'boolean' }).notNull(),
     preserveResources: integer('preserve_resources', { mode: 'boolean' }).notNull(),
     /** [{type, logicalId, physicalId, action}] once applied. */

@@ -1,6 +1,6 @@
 import { consoleLink } from '../../src-shared/rules/console-links';
 import { heldDownText } from '../../src-shared/rules/dependencies';
-import type { AlertEvent, AlertType, DeliverySettings } from './types';
+import { isAgentNotice, type AlertEvent, type AlertType, type DeliverySettings } from './types';
 
 /** The four kinds of message a channel can send; colours, severities and PagerDuty actions follow them. */
 export type AlertKind = 'failure' | 'degraded' | 'recovery' | 'test';
@@ -17,6 +17,8 @@ const KIND: Record<AlertType, AlertKind> = {
   TEST: 'test',
   AGENT_OFFLINE: 'failure',
   AGENT_ONLINE: 'recovery',
+  AGENT_UNREACHABLE: 'failure',
+  AGENT_REACHABLE: 'recovery',
   ALERT_FLAPPING: 'degraded',
   DIGEST: 'failure',
 };
@@ -33,6 +35,8 @@ const STATUS: Record<AlertType, string> = {
   TEST: 'TEST',
   AGENT_OFFLINE: 'AGENT OFFLINE',
   AGENT_ONLINE: 'AGENT BACK ONLINE',
+  AGENT_UNREACHABLE: 'AGENT UNREACHABLE',
+  AGENT_REACHABLE: 'AGENT REACHABLE AGAIN',
   ALERT_FLAPPING: 'FLAPPING',
   DIGEST: 'CHANGES',
 };
@@ -49,6 +53,8 @@ const TITLE: Record<AlertType, string> = {
   TEST: 'sent a test notification',
   AGENT_OFFLINE: 'is offline: its runs are skipped and its checks do not alert until it is back',
   AGENT_ONLINE: 'is back online: its checks run and alert again',
+  AGENT_UNREACHABLE: 'is unreachable: the server has not heard from it, so its checks are not run and do not alert until it is back',
+  AGENT_REACHABLE: 'is reachable again: its checks run and alert again',
   ALERT_FLAPPING: 'is flapping: its state keeps changing, so it stays silent until it is stable',
   DIGEST: 'changed state',
 };
@@ -67,7 +73,7 @@ export function alertTitle(event: AlertEvent): string {
   // A digest names no one check: "14 more monitors changed state".
   if (event.alertType === 'DIGEST') return digestTitle(event);
   // A system notice is about an agent, not a check (checkName holds the agent's name).
-  const subject = event.alertType === 'AGENT_OFFLINE' || event.alertType === 'AGENT_ONLINE' ? 'Agent' : 'Check';
+  const subject = isAgentNotice(event.alertType) ? 'Agent' : 'Check';
   return `${subject} "${event.checkName}" ${TITLE[event.alertType]}`;
 }
 

@@ -7,7 +7,7 @@ import type { AlertEvent, DeliverySettings } from './types';
  */
 export const TEMPLATE_VARIABLES = [
   { name: 'ALERT_TITLE', description: 'Human-readable title', example: 'Check "Home page" has failed' },
-  { name: 'ALERT_TYPE', description: 'Alert code: ALERT_FAILURE, ALERT_FAILURE_REMAIN, ALERT_FAILURE_DEGRADED, ALERT_DEGRADED, ALERT_DEGRADED_REMAIN, ALERT_DEGRADED_FAILURE, ALERT_DEGRADED_RECOVERY, ALERT_RECOVERY, ALERT_FLAPPING, TEST, the system notices AGENT_OFFLINE and AGENT_ONLINE, or DIGEST (the notifications over the channel’s budget, in one message)', example: 'ALERT_FAILURE' },
+  { name: 'ALERT_TYPE', description: 'Alert code: ALERT_FAILURE, ALERT_FAILURE_REMAIN, ALERT_FAILURE_DEGRADED, ALERT_DEGRADED, ALERT_DEGRADED_REMAIN, ALERT_DEGRADED_FAILURE, ALERT_DEGRADED_RECOVERY, ALERT_RECOVERY, ALERT_FLAPPING, TEST, the system notices AGENT_OFFLINE, AGENT_ONLINE, AGENT_UNREACHABLE and AGENT_REACHABLE, or DIGEST (the notifications over the channel’s budget, in one message)', example: 'ALERT_FAILURE' },
   { name: 'ALERT_STATUS', description: 'Short status: FAILED, STILL FAILING, DEGRADED, STILL DEGRADED, RECOVERED or TEST', example: 'FAILED' },
   { name: 'CHECK_ID', description: 'The check id (uuid)', example: '3f0e5a8e-0f7c-4b8e-9d6e-2a1b0c9d8e7f' },
   { name: 'CHECK_NAME', description: 'The check name', example: 'Home page' },
