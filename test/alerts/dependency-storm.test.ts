@@ -61,7 +61,9 @@ describe('a gateway and its dependents failing in the same instant (network name
     makeNamespace();
     receiver.requests.length = 0;
     clock = new ManualClock(new Date().toISOString());
-    server = await startServer({ clock });
+    // The test moves the clock by minutes in an instant; the clock watch would take that for a
+    // suspension of the server and leave runs across it unjudged (issue 36), which is not this test's subject.
+    server = await startServer({ clock, clockWatch: { suspendThresholdMs: 24 * 60 * 60_000 } });
     const channelId = await createChannel(server, { type: 'WEBHOOK', config: { name: 'On call', url: `${receiver.url}/hook`, webhookSecret: 's' } });
     const create = async (name: string, hostname: string, extra: Record<string, unknown> = {}) => {
       const created = await server.api(
