@@ -148,7 +148,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
         </td>
       )}
       <td className={`${TD_CLASS} monitor-row-status-cell`} style={NOWRAP}>
-        <MonitorHealthBadge health={monitor.health} muted={monitor.muted} />
+        <MonitorHealthBadge health={monitor.health} muted={monitor.muted} flapping={monitor.flapping} />
         <MaintenanceBadge open={maintenance} />
       </td>
       <td className={`${TD_CLASS} monitor-row-name-cell`}>
