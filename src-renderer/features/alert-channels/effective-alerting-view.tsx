@@ -42,7 +42,7 @@ export function EffectiveAlertChannels({ checkId }: { checkId: string }) {
             const channel = byId.get(item.alertChannelId);
             return (
               <List.Item key={item.alertChannelId}>
-                <Anchor component={Link} to={`/alert-channels/${item.alertChannelId}`} size="sm">
+                <Anchor component={Link} to={`/alert-channels/${item.alertChannelId}`} size="sm" underline="always">
                   {channel ? channelName(channel) : `Channel ${item.alertChannelId}`}
                 </Anchor>{' '}
                 — subscribed by {channelSourceText(item, groupName)}
