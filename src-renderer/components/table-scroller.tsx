@@ -30,7 +30,8 @@ export function TableScroller({ label, minWidth, children }: { label: string; mi
     return () => observer.disconnect();
   }, [label]);
   return (
-    <Table.ScrollContainer ref={ref} type="native" minWidth={minWidth}>
+    // Positioned, so absolutely placed content (a visually hidden heading) is clipped by it instead of widening the page.
+    <Table.ScrollContainer ref={ref} type="native" minWidth={minWidth} pos="relative">
       {children}
     </Table.ScrollContainer>
   );
