@@ -7,6 +7,8 @@ import { applyConfiguredPlan, bootstrapAccount } from './services/accounts';
 import { generateApiKey, hashApiKey, LaunchTokens } from './services/auth';
 import type { ServiceDeps } from './services/context';
 import { systemClock, type Clock } from './core/clock';
+import { ClockWatch, type ClockWatchOptions } from './core/clock-watch';
+import { realTimers } from './scheduler/timers';
 import { listenLinkBase, publicUrlHost, type Config } from './core/config';
 import { createLogger, type Logger } from './core/logger';
 import { closeBackend } from './close-backend';
@@ -89,6 +91,8 @@ export interface BootOptions {
   dataDirLock?: ProcessLock;
   /** How often the embedded agent probes its canaries; default 5000 ms. */
   canaryIntervalMs?: number;
+  /** How suspensions and wall-clock steps are told apart from a busy loop (core/clock-watch.ts); tests shorten them. */
+  clockWatch?: Pick<ClockWatchOptions<unknown>, 'intervalMs' | 'suspendThresholdMs' | 'stepThresholdMs'>;
 }
 
 export interface Backend {
@@ -134,7 +138,13 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   };
   let db: DbHandle;
   try {
-    db = openDb({ dataDir: config.dataDir, migrationsDir: config.migrationsDir, nativeBinding: options.nativeBinding });
+    db = openDb({
+      dataDir: config.dataDir,
+      migrationsDir: config.migrationsDir,
+      nativeBinding: options.nativeBinding,
+      checkpointInThread: true,
+      onCheckpointerError: (error) => logger.warn({ err: error }, 'the WAL checkpoint thread failed: commits checkpoint by themselves again'),
+    });
   } catch (error) {
     releaseOwnLock();
     throw error;
@@ -201,10 +211,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
           logger,
           executorDeps,
           intervalMs: options.canaryIntervalMs,
-          onChange: (change, view) => sendAgentNotice(deps, { agentName: EMBEDDED_AGENT_NAME, change, view }),
+          onChange: (change, view, outageReason) => sendAgentNotice(deps, { agentName: EMBEDDED_AGENT_NAME, change, since: view.since, reason: outageReason, runsNotRun: view.outageRuns }),
         });
     const connectivity = embedded?.connectivity ?? null;
     runtime.canaries = embedded?.control ?? null;
+    const watch = new ClockWatch({ clock, timers: options.timers ?? realTimers, logger, name: 'this server', ...options.clockWatch });
+    watch.start();
     const runs = createRunSystem({
       deps,
       run: options.run ?? ((job) => runJob(job, executorDeps)),
@@ -216,6 +228,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       record: options.recordOutcomes,
       multiStepIsolation: sandbox ? isolationView(sandbox, config.multiStepMemoryMb) : null,
       connectivity,
+      watch,
     });
     // Before alerting: the desktop app's shell registers after boot, and the alerts alerting's catch-up
     // raises at start are held for it (the Electron shell boots with its origin; `serve` holds nothing).
@@ -223,7 +236,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const alerting = startAlerting(deps, events);
     subscriberMail = startSubscriberMailer(deps);
     const mailer = subscriberMail;
-    const broker = attachRemoteAgents(deps, runs, options.remoteAgents);
+    const broker = attachRemoteAgents(deps, runs, options.remoteAgents, watch);
     const retention = startRetention(deps, {
       rawRetentionDays: config.rawRetentionDays,
       rollupRetentionDays: config.rollupRetentionDays,
@@ -246,7 +259,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       runs,
       broker,
       alerting,
-      agentHealth: () => backendAgentHealth(deps),
+      agentHealth: () => backendAgentHealth(deps, { own: true }),
       retention,
       desktop,
       subscriberMail: mailer,
@@ -255,6 +268,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       },
       close() {
         connectivity?.stop();
+        watch.stop();
         desktop.stop();
         closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, subscriberMail: mailer, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;

@@ -53,7 +53,7 @@ export async function closeBackend(parts: ClosingParts, drainTimeoutMs: number, 
   step('stopping retention');
   await parts.retention.stop();
   step('closing the database');
-  parts.db.close();
+  await parts.db.shutdown();
   step('closed');
 }
 

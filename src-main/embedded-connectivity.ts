@@ -25,7 +25,7 @@ export function startEmbeddedConnectivity(setup: EmbeddedConnectivitySetup): { c
     ownerAccountId,
     fromFlags,
     current: () => connectivity.setting,
-    probe: async (hosts) => (await probe(hosts)).answered,
+    probe: async (hosts) => (await probe(hosts)).answered.length,
     apply: (setting) => connectivity.switchTo(setting),
   };
   return { connectivity, control };

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { Clock } from '../core/clock';
+import { monotonicOf, type Clock } from '../core/clock';
 import type { Logger } from '../core/logger';
 import { LANES, laneOf, type JobOutcome, type JobSink, type LaneName, type LaneStats, type OutcomeHandler, type RunJob } from '../runner/jobs';
 import type { ExecutionJob, ExecutionResult } from '../runner/types';
@@ -45,6 +45,14 @@ export interface EmbeddedAgentOptions {
   agentId?: string;
   /** The agent's own connectivity: while it is offline its runs are skipped as its fault, and a failure must be confirmed by a canary. */
   connectivity?: ConnectivityGate | null;
+  /** Suspensions of the process or machine: a run in flight across one is judged on what its tool reported, or not judged. */
+  watch?: SuspensionGate | null;
+}
+
+/** What the agent asks of the clock watch (core/clock-watch.ts). */
+export interface SuspensionGate {
+  /** A suspension (or forward jump of the wall clock) seen since monotonic time `sinceMono`, or null. */
+  spannedSince(sinceMono: number): unknown;
 }
 
 /** What the agent asks of its connectivity monitor (connectivity/monitor.ts). */
@@ -64,8 +72,9 @@ interface Running {
   cancelled: boolean;
   /** Stopped by drain(): reported SHUTDOWN whatever the executor made of the abort (a script cut off is not a pass). */
   stopped?: boolean;
-  /** Epoch ms when it started. */
+  /** Epoch ms when it started, and the monotonic time then. */
   startedAt: number;
+  startedMono: number;
 }
 
 /**
@@ -79,6 +88,12 @@ export class EmbeddedAgent implements JobSink {
   private readonly lanes: Record<LaneName, Lane>;
   private readonly running = new Map<string, Running>();
   private readonly pumpPending = new Set<LaneName>();
+  /**
+   * When a waiting job is dropped, on the monotonic clock: its wall-clock dropAfter turned into
+   * "this long from its arrival", so a wall clock stepping forward while it waits drops nothing
+   * (and one stepping back keeps nothing past its time).
+   */
+  private readonly dropAt = new WeakMap<RunJob, number>();
   private readonly maxQueue: number;
   private readonly agentId: string;
   private accepting = true;
@@ -120,6 +135,7 @@ export class EmbeddedAgent implements JobSink {
       return;
     }
     const lane = this.lanes[laneOf(job)];
+    this.dropAt.set(job, monotonicOf(this.options.clock) + (job.dropAfter - this.options.clock.now().getTime()));
     lane.enqueue(job);
     if (lane.queued > this.maxQueue) {
       const evicted = lane.evict();
@@ -194,10 +210,11 @@ export class EmbeddedAgent implements JobSink {
   private pump(lane: Lane): void {
     if (!this.accepting) return;
     const now = this.options.clock.now().getTime();
+    const monotonicNow = monotonicOf(this.options.clock);
     const starting: RunJob[] = [];
     // take() holds the job's slot; one that is skipped instead of started gives it back.
     for (let job = lane.take(); job; job = lane.take()) {
-      if (now > job.dropAfter) {
+      if (monotonicNow > (this.dropAt.get(job) ?? job.dropAfter - now + monotonicNow)) {
         lane.release(job);
         this.skip(lane, job);
       } else if (this.options.connectivity?.offline) {
@@ -225,7 +242,7 @@ export class EmbeddedAgent implements JobSink {
   }
 
   private enter(lane: Lane, job: RunJob, now: number): Running {
-    const entry: Running = { job, lane, controller: new AbortController(), cancelled: false, startedAt: now };
+    const entry: Running = { job, lane, controller: new AbortController(), cancelled: false, startedAt: now, startedMono: monotonicOf(this.options.clock) };
     this.running.set(job.jobId, entry);
     lane.noteStarted(job, now);
     return entry;
@@ -251,8 +268,15 @@ export class EmbeddedAgent implements JobSink {
     );
   }
 
-  /** A failure counts as the target's only if no canary round failed while it ran and one answered after it: one that overlapped an outage is the agent's. */
+  /**
+   * A failure counts as the target's only if no canary round failed while it ran and one answered
+   * after it: one that overlapped an outage is the agent's. A failure of a run in flight across a
+   * suspension of this process or machine is not judged at all (what the tool reported of a pass stands).
+   */
   private finish(entry: Running, result: ExecutionResult | null): void {
+    if (result && !entry.cancelled && !entry.stopped && failing(result) && this.options.watch?.spannedSince(entry.startedMono)) {
+      return this.done(entry, { job: entry.job, result: null, reason: 'SUSPENDED', agentId: this.agentId });
+    }
     const gate = this.options.connectivity;
     if (!gate || !result || entry.cancelled || entry.stopped || !failing(result)) return this.settle(entry, result, true);
     gate.confirm(entry.startedAt).then(

@@ -8,6 +8,8 @@ import { icmpBatching } from '../runner/executors/icmp-batch';
 import type { ExecutorDeps } from '../runner/types';
 import { shutDownGracefully } from './graceful-shutdown';
 import { startHealthServer, type HealthServer } from './health-server';
+import { ClockWatch } from '../core/clock-watch';
+import { systemClock } from '../core/clock';
 import type { ConnectivityMonitor } from './connectivity/monitor';
 import { connectivityReport } from './connectivity/report';
 import { startConnectivity } from './connectivity/setup';
@@ -75,6 +77,9 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   let lanesOf: EmbeddedAgent | null = null;
   let isolation: MultiStepIsolationView | null = null;
   let connectivity: ConnectivityMonitor | null = null;
+  // Suspensions of this process or machine, and wall-clock steps, as the server watches its own.
+  const watch = new ClockWatch({ clock: systemClock, timers: { setTimeout: (callback, ms) => setTimeout(callback, ms).unref(), clearTimeout: (handle) => clearTimeout(handle) }, logger, name: 'this agent' });
+  watch.start();
   const health = await startHealthServer({
     port: options.healthPort,
     host: options.healthHost,
@@ -83,7 +88,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
     health: () => {
       const lanes = lanesOf?.laneStats() ?? [];
       const skippedByLane = Object.fromEntries(lanes.filter((l) => l.skippedLastHour > 0).map((l) => [l.lane, l.skippedLastHour]));
-      return agentHealthOf({ skippedByLane, lanes, icmpMode: lanesOf?.icmpMode ?? null, multiStepIsolation: isolation, connectivity: connectivity?.view() ?? null });
+      return agentHealthOf({ skippedByLane, lanes, icmpMode: lanesOf?.icmpMode ?? null, multiStepIsolation: isolation, connectivity: connectivity?.view() ?? null, clockEvents: watch.recent() });
     },
   });
   if (health.url) say(`Agent health probes on ${health.url}`);
@@ -155,9 +160,10 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   });
   if (connectivity) say(`Checking this agent's own connectivity: canaries ${connectivity.view().canaries.join(', ') || '(none: the platform\'s network state only)'}`);
   const agent = new EmbeddedAgent({
-    clock: { now: () => new Date() },
+    clock: systemClock,
     logger,
     agentId: 'remote',
+    watch,
     lanes: options.lanes,
     run: (job) => runJob(job, executorDeps),
     warmMultiStep: warm !== null,
@@ -237,6 +243,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
           await agent.drain(options.drainTimeoutMs);
           warm?.close();
           connectivity?.stop();
+          watch.stop();
           clearInterval(heartbeat);
           await Promise.allSettled([...pendingPosts]);
         },

@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { DB_FILE_NAME } from './file-names';
 import { registerMailboxFunction } from './mailbox-function';
 import { registerFoldFunction } from './name-fold';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -13,7 +14,10 @@ export type Db = BetterSQLite3Database<typeof schema>;
 export interface DbHandle {
   db: Db;
   sqlite: Database.Database;
+  /** Closes at once (a checkpointer thread is ended where it stands: the WAL is kept and read at the next open). */
   close(): void;
+  /** Lets the checkpointer thread finish its checkpoint and close first, then closes. */
+  shutdown(): Promise<void>;
 }
 
 export interface OpenDbOptions {
@@ -21,6 +25,10 @@ export interface OpenDbOptions {
   migrationsDir: string;
   /** Electron passes its own build of the native module (see README "Electron and better-sqlite3"). */
   nativeBinding?: string;
+  /** Run WAL checkpoints in a thread of their own instead of inside the commits (the server's connection). */
+  checkpointInThread?: boolean;
+  /** A failure of that thread (the connection then checkpoints by itself again). */
+  onCheckpointerError?: (error: Error) => void;
 }
 
 export { DB_FILE_NAME };
@@ -42,10 +50,19 @@ export function openDb(options: OpenDbOptions): DbHandle {
     sqlite.close();
     throw error;
   }
+  const file = join(options.dataDir, DB_FILE_NAME);
+  const checkpointer: Checkpointer | null = options.checkpointInThread
+    ? startCheckpointer(sqlite, { file, nativeBinding: options.nativeBinding, onError: options.onCheckpointerError })
+    : null;
   return {
     db,
     sqlite,
     close() {
+      void checkpointer?.stop();
+      if (sqlite.open) sqlite.close();
+    },
+    async shutdown() {
+      await checkpointer?.stop();
       if (sqlite.open) sqlite.close();
     },
   };

@@ -639,9 +639,15 @@ export const alertNotifications = sqliteTable(
     sendingAt: integer('sending_at'),
     sentAt: integer('sent_at'),
     createdAt: integer('created_at').notNull(),
+    /**
+     * Set on a notification that came over its channel's budget: the DIGEST notification that
+     * carries it (it is never sent on its own, and ends as that digest ends).
+     */
+    digestId: text('digest_id'),
   },
   (t) => [
     index('alert_notifications_account_created').on(t.accountId, t.createdAt),
+    index('alert_notifications_digest').on(t.digestId).where(sql`digest_id is not null`),
     index('alert_notifications_channel_created').on(t.alertChannelId, t.createdAt),
     index('alert_notifications_due').on(t.nextAttemptAt).where(sql`status = 'IN_PROGRESS'`),
   ],
@@ -793,8 +799,14 @@ export const deployments = sqliteTable(
     projectId: text('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    /** IN_PROGRESS, SUCCEEDED, FAILED or CANCELLED. */
+    /** IN_PROGRESS, SUCCEEDED, FAILED or CANCELLED; REFUSED for one answered 4xx (nothing changed; `error` holds what the client was told). */
     status: text('status').notNull(),
+    /** `deploy` or `destroy`. */
+    operation: text('operation').notNull().default('deploy'),
+    /** A refused dry run (`checkly deploy --preview`, or the check `checkly deploy` makes before it deploys); a successful one is not recorded. */
+    dryRun: integer('dry_run', { mode: 'boolean' }).notNull().default(false),
+    /** The HTTP status the client got, for a refused (or failed) one. */
+    httpStatus: integer('http_status'),
     scheduleOnDeploy: integer('schedule_on_deploy', { mode: 'boolean' }).notNull(),
     preserveResources: integer('preserve_resources', { mode: 'boolean' }).notNull(),
     /** [{type, logicalId, physicalId, action}] once applied. */

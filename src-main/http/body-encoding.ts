@@ -23,11 +23,13 @@ class InflatedBody extends Transform {
   constructor(
     private readonly limit: number,
     private readonly stop: () => void,
+    private readonly keepHead: (head: Buffer) => void,
   ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.inflated < HEAD_BYTES) this.keepHead(chunk.subarray(0, HEAD_BYTES - this.inflated));
     this.inflated += chunk.length;
     if (this.inflated > this.limit) {
       this.stop();
@@ -38,12 +40,25 @@ class InflatedBody extends Transform {
   }
 }
 
+/** How much of an inflated body is kept aside, for a route that must name what a body it refused was about. */
+const HEAD_BYTES = 4096;
+const heads = new WeakMap<IncomingMessage, Buffer>();
+
+/** The first inflated bytes of a gzip request body (up to 4 KiB), as text; null when none was inflated. */
+export function inflatedHeadOf(raw: IncomingMessage): string | null {
+  return heads.get(raw)?.toString('utf8') ?? null;
+}
+
 function inflate(raw: IncomingMessage, limit: number): InflatedBody {
   const gunzip: Gunzip = createGunzip();
-  const body = new InflatedBody(limit, () => {
-    raw.unpipe(gunzip);
-    gunzip.destroy();
-  });
+  const body = new InflatedBody(
+    limit,
+    () => {
+      raw.unpipe(gunzip);
+      gunzip.destroy();
+    },
+    (part) => heads.set(raw, Buffer.concat([heads.get(raw) ?? Buffer.alloc(0), part])),
+  );
   raw.on('data', (chunk: Buffer) => {
     body.receivedEncodedLength += chunk.length;
   });

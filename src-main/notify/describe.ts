@@ -1,6 +1,6 @@
 import { consoleLink } from '../../src-shared/rules/console-links';
 import { heldDownText } from '../../src-shared/rules/dependencies';
-import type { AlertEvent, AlertType, DeliverySettings } from './types';
+import { isAgentNotice, type AlertEvent, type AlertType, type DeliverySettings } from './types';
 
 /** The four kinds of message a channel can send; colours, severities and PagerDuty actions follow them. */
 export type AlertKind = 'failure' | 'degraded' | 'recovery' | 'test';
@@ -17,6 +17,10 @@ const KIND: Record<AlertType, AlertKind> = {
   TEST: 'test',
   AGENT_OFFLINE: 'failure',
   AGENT_ONLINE: 'recovery',
+  AGENT_UNREACHABLE: 'failure',
+  AGENT_REACHABLE: 'recovery',
+  ALERT_FLAPPING: 'degraded',
+  DIGEST: 'failure',
 };
 
 const STATUS: Record<AlertType, string> = {
@@ -31,6 +35,10 @@ const STATUS: Record<AlertType, string> = {
   TEST: 'TEST',
   AGENT_OFFLINE: 'AGENT OFFLINE',
   AGENT_ONLINE: 'AGENT BACK ONLINE',
+  AGENT_UNREACHABLE: 'AGENT UNREACHABLE',
+  AGENT_REACHABLE: 'AGENT REACHABLE AGAIN',
+  ALERT_FLAPPING: 'FLAPPING',
+  DIGEST: 'CHANGES',
 };
 
 const TITLE: Record<AlertType, string> = {
@@ -45,6 +53,10 @@ const TITLE: Record<AlertType, string> = {
   TEST: 'sent a test notification',
   AGENT_OFFLINE: 'is offline: its runs are skipped and its checks do not alert until it is back',
   AGENT_ONLINE: 'is back online: its checks run and alert again',
+  AGENT_UNREACHABLE: 'is unreachable: the server has not heard from it, so its checks are not run and do not alert until it is back',
+  AGENT_REACHABLE: 'is reachable again: its checks run and alert again',
+  ALERT_FLAPPING: 'is flapping: its state keeps changing, so it stays silent until it is stable',
+  DIGEST: 'changed state',
 };
 
 export function alertKind(type: AlertType): AlertKind {
@@ -58,8 +70,10 @@ export function statusWord(type: AlertType): string {
 
 /** `Check "Home page" has failed`, the public API's ALERT_TITLE wording. */
 export function alertTitle(event: AlertEvent): string {
+  // A digest names no one check: "14 more monitors changed state".
+  if (event.alertType === 'DIGEST') return digestTitle(event);
   // A system notice is about an agent, not a check (checkName holds the agent's name).
-  const subject = event.alertType === 'AGENT_OFFLINE' || event.alertType === 'AGENT_ONLINE' ? 'Agent' : 'Check';
+  const subject = isAgentNotice(event.alertType) ? 'Agent' : 'Check';
   return `${subject} "${event.checkName}" ${TITLE[event.alertType]}`;
 }
 
@@ -77,6 +91,17 @@ export function heldDownOf(event: AlertEvent): string | null {
   return event.heldDown && event.heldDown.count > 0 ? heldDownText(event.heldDown.count, event.heldDown.names) : null;
 }
 
+function digestTitle(event: AlertEvent): string {
+  const count = event.digest?.count ?? 0;
+  return `${count} more monitor${count === 1 ? '' : 's'} changed state`;
+}
+
+/** "API: FAILED, Web: RECOVERED (3 notifications), …": every monitor a digest carries, in order. */
+export function digestOf(event: AlertEvent): string | null {
+  if (!event.digest || event.digest.items.length === 0) return null;
+  return event.digest.items.map((item) => `${item.name}: ${item.status}${item.notifications > 1 ? ` (${item.notifications} notifications)` : ''}`).join(', ');
+}
+
 export interface SummaryField {
   label: string;
   value: string;
@@ -84,6 +109,7 @@ export interface SummaryField {
 
 /** The facts every human-readable message shows, in this order; absent facts are left out. */
 export function summaryFields(event: AlertEvent, settings: DeliverySettings): SummaryField[] {
+  if (event.alertType === 'DIGEST') return digestFields(event, settings);
   const fields: [string, string | null | undefined][] = [
     ['Check', event.checkName],
     ['Status', statusWord(event.alertType)],
@@ -95,9 +121,18 @@ export function summaryFields(event: AlertEvent, settings: DeliverySettings): Su
     ['Group', event.groupName],
     ['Tags', event.tags.length > 0 ? event.tags.join(', ') : null],
     ['Held down', heldDownOf(event)],
+    ['Changes', digestOf(event)],
     ['Result', resultUrl(event, settings)],
   ];
   return fields.filter((f): f is [string, string] => typeof f[1] === 'string' && f[1] !== '').map(([label, value]) => ({ label, value }));
+}
+
+function digestFields(event: AlertEvent, settings: DeliverySettings): SummaryField[] {
+  const fields: [string, string | null][] = [
+    ['Changes', digestOf(event)],
+    ['Notification log', resultUrl(event, settings)],
+  ];
+  return fields.filter((f): f is [string, string] => f[1] !== null).map(([label, value]) => ({ label, value }));
 }
 
 /** Cuts `text` to at most `max` characters, marking the cut with an ellipsis. */

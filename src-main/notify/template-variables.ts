@@ -1,4 +1,4 @@
-import { alertTitle, heldDownOf, resultUrl, statusWord } from './describe';
+import { alertTitle, digestOf, heldDownOf, resultUrl, statusWord } from './describe';
 import type { AlertEvent, DeliverySettings } from './types';
 
 /**
@@ -7,7 +7,7 @@ import type { AlertEvent, DeliverySettings } from './types';
  */
 export const TEMPLATE_VARIABLES = [
   { name: 'ALERT_TITLE', description: 'Human-readable title', example: 'Check "Home page" has failed' },
-  { name: 'ALERT_TYPE', description: 'Alert code: ALERT_FAILURE, ALERT_FAILURE_REMAIN, ALERT_FAILURE_DEGRADED, ALERT_DEGRADED, ALERT_DEGRADED_REMAIN, ALERT_DEGRADED_FAILURE, ALERT_DEGRADED_RECOVERY, ALERT_RECOVERY, TEST, or the system notices AGENT_OFFLINE and AGENT_ONLINE', example: 'ALERT_FAILURE' },
+  { name: 'ALERT_TYPE', description: 'Alert code: ALERT_FAILURE, ALERT_FAILURE_REMAIN, ALERT_FAILURE_DEGRADED, ALERT_DEGRADED, ALERT_DEGRADED_REMAIN, ALERT_DEGRADED_FAILURE, ALERT_DEGRADED_RECOVERY, ALERT_RECOVERY, ALERT_FLAPPING, TEST, the system notices AGENT_OFFLINE, AGENT_ONLINE, AGENT_UNREACHABLE and AGENT_REACHABLE, or DIGEST (the notifications over the channel’s budget, in one message)', example: 'ALERT_FAILURE' },
   { name: 'ALERT_STATUS', description: 'Short status: FAILED, STILL FAILING, DEGRADED, STILL DEGRADED, RECOVERED or TEST', example: 'FAILED' },
   { name: 'CHECK_ID', description: 'The check id (uuid)', example: '3f0e5a8e-0f7c-4b8e-9d6e-2a1b0c9d8e7f' },
   { name: 'CHECK_NAME', description: 'The check name', example: 'Home page' },
@@ -27,6 +27,8 @@ export const TEMPLATE_VARIABLES = [
   { name: 'NOTIFICATION_ID', description: 'Same as EVENT_ID', example: '…' },
   { name: 'HELD_DOWN', description: 'Sightline extension: the dependent checks whose alerts this failure holds down (empty when none)', example: '20 dependent checks held down: API, Checkout, …' },
   { name: 'HELD_DOWN_COUNT', description: 'Sightline extension: how many dependent checks this failure holds down', example: '20' },
+  { name: 'DIGEST', description: 'Sightline extension: in a DIGEST, every monitor it carries with its latest state (empty otherwise)', example: 'API: FAILED, Web: RECOVERED' },
+  { name: 'DIGEST_COUNT', description: 'Sightline extension: how many monitors a DIGEST carries (0 otherwise)', example: '14' },
   { name: 'OCCURRED_AT', description: 'When the alert was raised, ISO 8601', example: '2026-01-01T12:00:05.000Z' },
   { name: 'TIMESTAMP', description: 'When this delivery attempt was sent, UNIX seconds (as in x-sightline-timestamp)', example: '1767268805' },
 ] as const;
@@ -59,6 +61,8 @@ export function templateValues(event: AlertEvent, settings: DeliverySettings, no
     NOTIFICATION_ID: event.notificationId,
     HELD_DOWN: heldDownOf(event) ?? '',
     HELD_DOWN_COUNT: String(event.heldDown?.count ?? 0),
+    DIGEST: digestOf(event) ?? '',
+    DIGEST_COUNT: String(event.digest?.count ?? 0),
     OCCURRED_AT: event.occurredAt,
     TIMESTAMP: String(Math.floor(now.getTime() / 1000)),
   };

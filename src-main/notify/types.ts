@@ -3,7 +3,10 @@ import type { CheckType } from '../../src-shared/enums';
 /**
  * The alert codes of the public API's alert states (its webhook `{{ALERT_TYPE}}` values), plus
  * TEST for a channel's "Send test notification", and AGENT_OFFLINE / AGENT_ONLINE: system notices
- * that an agent lost its own network and got it back (sent to channels with sendSystemNotices).
+ * that an agent lost its own network and got it back, AGENT_UNREACHABLE / AGENT_REACHABLE: that the
+ * server stopped hearing from a remote agent and hears from it again (sent to channels with sendSystemNotices);
+ * ALERT_FLAPPING: a check started flapping (its end is told by the state it settled in); DIGEST:
+ * the notifications that came over a channel's budget, in one message.
  */
 export const ALERT_TYPES = [
   'ALERT_FAILURE',
@@ -17,8 +20,17 @@ export const ALERT_TYPES = [
   'TEST',
   'AGENT_OFFLINE',
   'AGENT_ONLINE',
+  'AGENT_UNREACHABLE',
+  'AGENT_REACHABLE',
+  'ALERT_FLAPPING',
+  'DIGEST',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** The system notices about an agent (its name is in checkName), as opposed to alerts about a check. */
+export function isAgentNotice(type: AlertType): boolean {
+  return type === 'AGENT_OFFLINE' || type === 'AGENT_ONLINE' || type === 'AGENT_UNREACHABLE' || type === 'AGENT_REACHABLE';
+}
 
 /** What happened to a check, as plain data: everything a provider may put in a message. */
 export interface AlertEvent {
@@ -44,6 +56,15 @@ export interface AlertEvent {
   occurredAt: string;
   /** The checks that depend on this one and whose alerts it holds down while it fails (names: the first few). */
   heldDown?: { count: number; names: string[] };
+  /** A DIGEST's content: each monitor once, with its latest state and how many notifications it carries. */
+  digest?: { count: number; items: DigestItem[] };
+}
+
+export interface DigestItem {
+  name: string;
+  /** The status word of its latest notification (FAILED, RECOVERED, FLAPPING, …). */
+  status: string;
+  notifications: number;
 }
 
 /*

@@ -21,7 +21,9 @@ export interface JobOutcome {
    * before the next run was due), CANCELLED, LEASE_EXPIRED, SHUTDOWN and EXECUTOR_ERROR are
    * Sightline's own conditions; so is PREVIOUS_RUN_ACTIVE (a scheduled run not started because the
    * check's previous run was still going in that location);
-   * AGENT_OFFLINE (the agent's own network was down) is its agent's.
+   * AGENT_OFFLINE (the agent's own network was down) is its agent's; AGENT_UNREACHABLE (the server
+   * stopped hearing from its location's agents) and SUSPENDED (the agent's process was frozen or its
+   * machine slept while the run was in flight, and the tool did not report a pass: not judged) too.
    */
   reason?: NoResultReason;
   /** Which agent ran it ('embedded' or a remote agent id). */
@@ -43,7 +45,7 @@ export interface JobSink {
 /** Where agents report what happened to a job. */
 export type OutcomeHandler = (outcome: JobOutcome) => void;
 
-export const NO_RESULT_REASONS = ['SKIPPED', 'CANCELLED', 'LEASE_EXPIRED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'PREVIOUS_RUN_ACTIVE', 'AGENT_OFFLINE', 'NO_AGENT'] as const;
+export const NO_RESULT_REASONS = ['SKIPPED', 'CANCELLED', 'LEASE_EXPIRED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'PREVIOUS_RUN_ACTIVE', 'AGENT_OFFLINE', 'NO_AGENT', 'AGENT_UNREACHABLE', 'SUSPENDED'] as const;
 export type NoResultReason = (typeof NO_RESULT_REASONS)[number];
 
 export function laneOf(job: RunJob): LaneName {

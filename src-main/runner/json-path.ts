@@ -35,3 +35,8 @@ function parsePath(path: string): (string | number)[] | null {
   }
   return segments;
 }
+
+/** The path parses in this small language (`$`, `.member`, `[0]`, `['member']`). */
+export function isValidJsonPath(path: string): boolean {
+  return parsePath(path.trim()) !== null;
+}

@@ -35,6 +35,10 @@ export interface ToolOutcome {
 
 const MAX_OUTPUT = 4 * 1024 * 1024;
 const HARD_KILL_AFTER_MS = 1000;
+// A time limit that fires this late was held up: this process was frozen (SIGSTOP, a laptop lid) or stalled.
+const LATE_TIMER_MS = 1000;
+// Then the tool may well have finished meanwhile, its exit not yet read: the loop reads it before the limit counts.
+const EXIT_READ_GRACE_MS = 500;
 // A process that escaped the group (setsid) may hold the output pipes open after the tool exited.
 const PIPES_GRACE_MS = 2000;
 // `ip netns exec` reports a missing binary itself instead of failing to spawn.
@@ -76,10 +80,18 @@ export function runTool(run: ToolRun, deps: ExecutorDeps): Promise<ToolOutcome> 
       killGroup(child.pid, signal);
       if (signal !== 'SIGKILL') setTimeout(() => killGroup(child.pid, 'SIGKILL'), HARD_KILL_AFTER_MS).unref();
     };
-    const timer = setTimeout(() => {
+    const limitAt = performance.now() + run.timeoutMs;
+    let graced = false;
+    const onLimit = () => {
+      if (!graced && performance.now() - limitAt > LATE_TIMER_MS) {
+        graced = true;
+        timer = setTimeout(onLimit, EXIT_READ_GRACE_MS);
+        return;
+      }
       timedOut = true;
       stop(run.softKillSignal ?? 'SIGKILL');
-    }, run.timeoutMs);
+    };
+    let timer = setTimeout(onLimit, run.timeoutMs);
     const onAbort = () => {
       aborted = true;
       stop('SIGKILL');

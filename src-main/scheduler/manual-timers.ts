@@ -1,4 +1,6 @@
 import type { ManualClock } from '../core/clock';
+
+// Due times are on the clock's monotonic time, as real timers are: a step of the wall clock fires nothing.
 import type { TimerHandle, Timers } from './timers';
 
 interface Pending {
@@ -16,7 +18,7 @@ export class ManualTimers implements Timers {
 
   setTimeout(callback: () => void, ms: number): TimerHandle {
     const handle = { id: this.nextId++ };
-    this.pending.push({ handle, dueAt: this.clock.now().getTime() + Math.max(0, ms), callback });
+    this.pending.push({ handle, dueAt: this.clock.monotonic() + Math.max(0, ms), callback });
     return handle;
   }
 
@@ -35,23 +37,23 @@ export class ManualTimers implements Timers {
     return this.pending.length;
   }
 
-  /** Fires the earliest due timer (moving the clock to its time if it is later); false when none is due by `until`. */
+  /** Fires the earliest due timer (moving the clock to its time if it is later); false when none is due by `until` (monotonic). */
   fireNext(until: number): boolean {
     const due = this.nextDueAt();
     if (due === null || due > until) return false;
     const index = this.pending.findIndex((p) => p.dueAt === due);
     const [timer] = this.pending.splice(index, 1);
     if (!timer) return false;
-    if (due > this.clock.now().getTime()) this.clock.set(due);
+    if (due > this.clock.monotonic()) this.clock.advance(due - this.clock.monotonic());
     timer.callback();
     return true;
   }
 
   /** Moves the clock forward by `ms`, firing every timer that falls due on the way, in order. */
   async advance(ms: number): Promise<void> {
-    const until = this.clock.now().getTime() + ms;
+    const until = this.clock.monotonic() + ms;
     while (this.fireNext(until)) await settle();
-    this.clock.set(until);
+    this.clock.advance(until - this.clock.monotonic());
     await settle();
   }
 }

@@ -8,6 +8,11 @@ export class MinHeap<T> {
     return this.items.length;
   }
 
+  /** Visits every item (in no order): for changes that keep the order, like moving every key by the same amount. */
+  forEach(visit: (item: T) => void): void {
+    for (const item of this.items) visit(item);
+  }
+
   peek(): T | undefined {
     return this.items[0];
   }

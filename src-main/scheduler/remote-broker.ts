@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../services/context';
-import { cancelAgentJobsOfSession, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, enqueueAgentJob, JobSignals, privateLocationIdOfJob, sweepAgentJobs, withdrawQueuedAgentJob } from '../services/agent-jobs';
+import { cancelAgentJobsOfSession, followWallClockStep, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_LEASE_GRACE_MS, enqueueAgentJob, JobSignals, privateLocationIdOfJob, sweepAgentJobs, withdrawQueuedAgentJob } from '../services/agent-jobs';
 import type { AgentJobsRuntime } from '../services/runtime';
 import type { JobSink, OutcomeHandler, RunJob } from '../runner/jobs';
 
@@ -10,6 +10,8 @@ export interface RemoteBrokerOptions {
   leaseMs?: number;
   /** Told to agents at registration (default 10 s). */
   heartbeatIntervalMs?: number;
+  /** An agent not heard from this long is unreachable (default three heartbeat intervals). */
+  unreachableAfterMs?: number;
   /** How often expired leases and overdue jobs are looked for (default 1 s). */
   sweepIntervalMs?: number;
 }
@@ -33,6 +35,7 @@ export class RemoteBroker implements JobSink {
         leaseGraceMs: options.leaseGraceMs ?? DEFAULT_LEASE_GRACE_MS,
         leaseMs: options.leaseMs ?? null,
         heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS,
+        unreachableAfterMs: options.unreachableAfterMs ?? null,
       },
       signals: new JobSignals(),
       onOutcome,
@@ -61,6 +64,20 @@ export class RemoteBroker implements JobSink {
     if (this.sweepTimer) return;
     this.sweepTimer = setInterval(() => this.sweep(), this.options.sweepIntervalMs ?? 1000);
     this.sweepTimer.unref();
+  }
+
+  /** How to look at the clock before stored wall times are compared with now (the server's clock watch). */
+  observeClockWith(observe: () => void): void {
+    this.runtime.observeClock = observe;
+  }
+
+  /** The wall clock stepped by `stepMs` (core/clock-watch.ts): stored queue times move with it. */
+  followWallClockStep(stepMs: number): void {
+    try {
+      followWallClockStep(this.deps, stepMs);
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'moving the remote queue with a wall-clock step failed');
+    }
   }
 
   sweep(): void {

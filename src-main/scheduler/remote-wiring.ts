@@ -1,3 +1,4 @@
+import type { ClockWatch } from '../core/clock-watch';
 import type { ServiceDeps } from '../services/context';
 import type { JobOutcome, JobSink, OutcomeHandler } from '../runner/jobs';
 import { RemoteBroker, type RemoteBrokerOptions } from './remote-broker';
@@ -16,11 +17,15 @@ export interface RoutableRunSystem {
  * Puts the broker for private locations beside the embedded agent: jobs whose run location is a
  * private location of the job's account go to remote agents, everything else runs here.
  */
-export function attachRemoteAgents(deps: ServiceDeps, runs: RoutableRunSystem, options: RemoteBrokerOptions = {}): RemoteBroker {
+export function attachRemoteAgents(deps: ServiceDeps, runs: RoutableRunSystem, options: RemoteBrokerOptions = {}, watch: ClockWatch | null = null): RemoteBroker {
   const broker = new RemoteBroker(deps, (outcome) => runs.takeAdHocOutcome?.(outcome) || runs.coordinator.onOutcome(outcome), options);
   const routing = new RoutingJobSink(runs.agent, broker, (job) => broker.serves(job));
   runs.coordinator.setSink(routing);
   runs.routeAdHoc?.(routing);
   broker.start();
+  if (watch) broker.observeClockWith(() => watch.observe());
+  watch?.onEvent((event) => {
+    if (event.kind === 'wall-clock-step') broker.followWallClockStep(event.durationMs);
+  });
   return broker;
 }

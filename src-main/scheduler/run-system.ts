@@ -10,6 +10,7 @@ import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { RunCoordinator, type RunCoordinatorOptions } from './run-coordinator';
 import { Scheduler } from './scheduler';
 import { realTimers, type Timers } from './timers';
+import type { ClockWatch } from '../core/clock-watch';
 
 export interface RunSystemOptions {
   deps: ServiceDeps;
@@ -29,6 +30,8 @@ export interface RunSystemOptions {
   multiStepIsolation?: MultiStepIsolationView | null;
   /** The embedded agent's connectivity monitor (null: it checks none). */
   connectivity?: (ConnectivityGate & { view(): AgentConnectivityView | null }) | null;
+  /** Suspensions and wall-clock steps: the agent judges runs across them, the scheduler replans on steps. */
+  watch?: ClockWatch | null;
 }
 
 export interface RunSystem {
@@ -61,6 +64,7 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     lanes: options.lanes,
     warmMultiStep: options.warmMultiStep,
     connectivity: options.connectivity ?? null,
+    watch: options.watch ?? null,
     onOutcome: (outcome) => {
       const waiter = adHocWaiters.get(outcome.job.jobId);
       if (!waiter) return coordinator?.onOutcome(outcome);
@@ -70,12 +74,13 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
   });
   coordinator = new RunCoordinator({ deps, timers, sink: agent, flushIntervalMs: options.flushIntervalMs, record: options.record });
   const control = coordinator;
-  const scheduler = new Scheduler({ deps, timers, control, pollIntervalMs: options.pollIntervalMs, recordLag: options.recordLag });
+  const scheduler = new Scheduler({ deps, timers, control, pollIntervalMs: options.pollIntervalMs, recordLag: options.recordLag, watch: options.watch ?? null });
   deps.runtime.runs = control;
   let adHocSink: JobSink = agent;
   deps.runtime.adHoc = adHocRuns(() => adHocSink, adHocWaiters, deps);
   deps.runtime.agent = { lanes: () => agent.laneStats(), icmpMode: () => agent.icmpMode, multiStepIsolation: () => options.multiStepIsolation ?? null,
     connectivity: () => options.connectivity?.view() ?? null,
+    clockEvents: () => options.watch?.recent() ?? [],
   };
   return {
     scheduler,

@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../services/context';
 import { nextRunAfter, resumeAfterJump, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
 import { MinHeap } from './min-heap';
 import type { TimerHandle, Timers } from './timers';
+import type { ClockEvent, ClockWatch } from '../core/clock-watch';
 
 export interface SchedulerOptions {
   deps: ServiceDeps;
@@ -23,6 +24,8 @@ export interface SchedulerOptions {
   startPageSize?: number;
   /** Keep every dispatch lag (the benchmark). */
   recordLag?: boolean;
+  /** Sightline's own time events: a step of the wall clock replans from now; slots a suspension swallowed are told to it. */
+  watch?: ClockWatch | null;
 }
 
 interface Entry {
@@ -62,8 +65,28 @@ export class Scheduler {
   dispatched = 0;
   /** Scheduled slots not run because a maintenance window of the check was open. */
   skippedForMaintenance = 0;
+  /** Steps of the wall clock the plan was moved by. */
+  wallClockSteps = 0;
+  private unwatch: (() => void) | null = null;
 
   constructor(private readonly options: SchedulerOptions) {}
+
+  /**
+   * The wall clock stepped by `durationMs` while no time passed: every planned run moves with it,
+   * so each keeps its place on the monotonic clock — no slot runs twice (a step back) and none is
+   * jumped over (a step forward), and the timer armed on monotonic time still fires when it should.
+   */
+  private onClockEvent = (event: ClockEvent): void => {
+    if (event.kind !== 'wall-clock-step') return;
+    const by = event.durationMs;
+    this.heap.forEach((entry) => {
+      entry.dueAt += by;
+    });
+    for (const current of this.scheduled.values()) if (current.plan.nextRunAt !== null) current.plan.nextRunAt += by;
+    this.lastTickAt += by;
+    this.wallClockSteps++;
+    this.arm();
+  };
 
   private now(): number {
     return this.options.deps.clock.now().getTime();
@@ -76,6 +99,7 @@ export class Scheduler {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.unwatch = this.options.watch?.onEvent(this.onClockEvent) ?? null;
     closeInterruptedSessions(this.options.deps);
     this.marker = checksChangeMarker(this.options.deps);
     this.loading = this.loadPages();
@@ -97,6 +121,8 @@ export class Scheduler {
 
   stop(): void {
     this.running = false;
+    this.unwatch?.();
+    this.unwatch = null;
     if (this.timer) this.options.timers.clearTimeout(this.timer);
     if (this.pollTimer) this.options.timers.clearTimeout(this.pollTimer);
     this.timer = null;
@@ -182,6 +208,8 @@ export class Scheduler {
   private tick(): void {
     this.timer = null;
     if (!this.running) return;
+    // A step of the wall clock since the last sample moves the plan before anything is judged due.
+    this.options.watch?.observe();
     const now = this.now();
     this.lastTickAt = now;
     const maxBatch = this.options.maxBatch ?? 1000;
@@ -235,6 +263,7 @@ export class Scheduler {
   private resumeOnGrid(entry: Entry, current: Scheduled, resumeAt: number, now: number): void {
     current.plan.nextRunAt = resumeAt;
     this.heap.push({ checkId: entry.checkId, dueAt: resumeAt, generation: current.generation });
+    this.options.watch?.noteSlotsNotRun(1);
     if (this.missedByJump++ === 0 || now - this.lastJumpWarning > 60_000) {
       this.lastJumpWarning = now;
       this.options.deps.logger.warn({ checkId: entry.checkId, lateMs: now - entry.dueAt }, 'the clock jumped past scheduled runs (the machine slept?): checks resume at their next slot, missed runs are not caught up');

@@ -8,6 +8,17 @@ export interface AgentJobSettings {
   /** Fixed lease length instead (tests use a short one). */
   leaseMs: number | null;
   heartbeatIntervalMs: number;
+  /**
+   * An agent the server has not heard from (no lease request, heartbeat or outcome) for this long is
+   * unreachable: one notice, and its location's runs are recorded as not run because of it. Null:
+   * three heartbeat intervals.
+   */
+  unreachableAfterMs?: number | null;
+}
+
+/** How long an agent may be silent before it counts as unreachable. */
+export function unreachableAfterMsOf(settings: AgentJobSettings): number {
+  return settings.unreachableAfterMs ?? 3 * settings.heartbeatIntervalMs;
 }
 
 /** Wakes long-polling lease requests when a job for their location arrives. */

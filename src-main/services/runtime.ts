@@ -4,6 +4,7 @@ import { RecentCounts } from '../../src-shared/rules/recent-counts';
 import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { OverrunCounter } from './overrun-counter';
 import type { AgentConnectivityView } from '../../src-shared/rules/connectivity';
+import type { ClockEventView } from '../../src-shared/rules/clock-events';
 import type { CanarySetting } from '../../src-shared/schemas/agent-canaries';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import type { Execution } from '../../src-shared/schemas/run-job';
@@ -55,6 +56,8 @@ export interface AgentStatus {
   multiStepIsolation(): MultiStepIsolationView | null;
   /** The agent's own connectivity (null when it checks none: --no-canary). */
   connectivity(): AgentConnectivityView | null;
+  /** Suspensions and wall-clock steps this process saw in the last hour. */
+  clockEvents(): ClockEventView[];
 }
 
 export interface AgentJobsRuntime {
@@ -63,6 +66,11 @@ export interface AgentJobsRuntime {
   signals: JobSignals;
   /** Where outcomes of remote jobs go (the run coordinator); null until the broker starts. */
   onOutcome: OutcomeHandler | null;
+  /**
+   * Looks at the clock before the queue's stored wall times are compared with now (a lease, a
+   * sweep): a wall-clock step not noticed yet is followed first, not taken for time passed.
+   */
+  observeClock?: () => void;
 }
 
 /**
@@ -87,11 +95,19 @@ export interface Runtime {
   /** Runs not run because no agent of their private location was connected, per location slug. */
   noAgent: SkipCounter;
   /** What remote agents last said of their own network (services/agent-connectivity). */
-  remoteConnectivity: { agents: Map<string, { online: boolean; outages: number }> };
+  remoteConnectivity: RemoteConnectivity;
   /** The embedded agent's canaries, which Settings change while it runs (null: this process runs no agent). */
   canaries: CanaryControl | null;
   /** Aborted when the backend starts closing: long-polls answer 503 and no run starts any more. */
   shutdown: AbortController;
+}
+
+/** What the server knows of remote agents between their requests (services/agent-connectivity). */
+export interface RemoteConnectivity {
+  /** Per agent id: what its last heartbeat said of its own network, and since when the server has not heard from it (null: it has). */
+  agents: Map<string, { online: boolean; outages: number; unreachableSince: number | null; offlineAtReturnSince?: number | null }>;
+  /** Per private location (`accountId/slug`): when runs were recorded not run because its agents were unreachable. */
+  unreachableRuns: Map<string, number[]>;
 }
 
 /** What services may do with the embedded agent's canaries (set at boot). */
@@ -151,7 +167,7 @@ export function createRuntime(baseUrl = ''): Runtime {
     skips: new SkipCounter(),
     noAgent: new SkipCounter(),
     overruns: new OverrunCounter(),
-    remoteConnectivity: { agents: new Map() },
+    remoteConnectivity: { agents: new Map(), unreachableRuns: new Map() },
     canaries: null,
     shutdown: new AbortController(),
   };

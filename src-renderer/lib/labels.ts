@@ -90,6 +90,8 @@ const LABELS: Readonly<Record<string, string>> = {
   UPDATE: 'Updated',
   DELETE: 'Deleted',
   DETACHED: 'Detached',
+  UNCHANGED: 'Unchanged',
+  REFUSED: 'Refused',
   IN_PROGRESS: 'In progress',
   SUCCEEDED: 'Succeeded',
   FAILED: 'Failed',

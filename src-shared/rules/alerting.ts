@@ -3,6 +3,7 @@
  * all its locations together). Time comes in as epoch milliseconds so tests drive it with a
  * manual clock.
  */
+import type { FlapState } from './flapping';
 
 /** The alert codes raised by runs (the notify layer adds TEST for a channel's test message). */
 export type RunAlertType =
@@ -13,7 +14,9 @@ export type RunAlertType =
   | 'ALERT_DEGRADED_REMAIN'
   | 'ALERT_DEGRADED_FAILURE'
   | 'ALERT_DEGRADED_RECOVERY'
-  | 'ALERT_RECOVERY';
+  | 'ALERT_RECOVERY'
+  /** The check started flapping (rules/flapping.ts); it ends with the alert of the state it settled in. */
+  | 'ALERT_FLAPPING';
 
 export type RunVerdict = 'PASS' | 'DEGRADED' | 'FAIL';
 
@@ -38,6 +41,8 @@ export interface AlertState {
   /** Reminders sent since the open alert, and when the last alert or reminder went out (epoch ms). */
   remindersSent: number;
   lastAlertAt: number | null;
+  /** The recent verdicts and whether the check is flapping (absent until a run is not a pass). */
+  flap?: FlapState;
 }
 
 export const INITIAL_ALERT_STATE: AlertState = {
@@ -164,6 +169,7 @@ export function channelFlagOf(alert: RunAlertType): 'sendFailure' | 'sendDegrade
     case 'ALERT_FAILURE':
     case 'ALERT_FAILURE_REMAIN':
     case 'ALERT_DEGRADED_FAILURE':
+    case 'ALERT_FLAPPING':
       return 'sendFailure';
     case 'ALERT_DEGRADED':
     case 'ALERT_DEGRADED_REMAIN':

@@ -2,6 +2,7 @@
 
 import { RUN_TYPE_NAMES, RUN_TYPES, type RunType } from '../schemas/run-job';
 import { connectivityMessage, type AgentConnectivityView } from './connectivity';
+import { clockEventSentence, type ClockEventView } from './clock-events';
 
 /** Each check type that runs here has its own lane with its own capacity, so one kind of work never starves another. */
 export const LANES: readonly RunType[] = RUN_TYPE_NAMES;
@@ -60,8 +61,10 @@ export interface AgentHealth {
   overrunningChecks: OverrunningCheckView[];
   /** The agent's own connectivity (null when this process runs no agent). */
   connectivity: AgentConnectivityView | null;
-  /** Runs not run in the last hour because no agent of their private location was connected, per location slug. */
+  /** Runs not run in the last hour because no agent of their private location was connected (or it was unreachable), per location slug. */
   notRunNoAgent: Record<string, number>;
+  /** Suspensions and wall-clock steps this process saw in the last hour, oldest first. */
+  clockEvents: ClockEventView[];
 }
 
 export interface OverrunningCheckView {
@@ -85,6 +88,7 @@ interface HealthCounts {
   overrunningChecks?: OverrunningCheckView[];
   connectivity?: AgentConnectivityView | null;
   notRunNoAgent?: Record<string, number>;
+  clockEvents?: ClockEventView[];
 }
 
 /** The sentence naming private locations whose runs nobody could take; empty when none. */
@@ -92,18 +96,22 @@ function noAgentNote(notRun: Record<string, number>): string {
   const entries = Object.entries(notRun);
   if (entries.length === 0) return '';
   const list = entries.map(([location, n]) => `${location} (${n})`).join(', ');
-  return ` Not run in the last hour — no agent connected to ${list}: not failures of their checks and not saturation. Start an agent for ${entries.length === 1 ? 'that private location' : 'those private locations'}.`;
+  return ` Not run in the last hour — no agent connected to ${list} (none, or unreachable): not failures of their checks and not saturation. Start an agent for ${entries.length === 1 ? 'that private location' : 'those private locations'}, or check its link to this server.`;
 }
 
 /** What an operator must know about the agents: are runs keeping time, and if not, what to do. */
 export function agentHealthOf(counts: HealthCounts): AgentHealth {
-  const health = lanesHealthOf(counts);
+  const lanes = lanesHealthOf(counts);
+  const clockEvents = counts.clockEvents ?? [];
+  const clockNote = clockEvents.map((event) => ` ${clockEventSentence(event)}`).join('');
+  const health = { ...lanes, message: `${lanes.message}${clockNote}`, clockEvents };
   const connectivity = counts.connectivity ?? null;
+  if (connectivity?.status === 'no-usable-canary') return { ...health, message: `${connectivityMessage(connectivity, null)} ${health.message}`, connectivity };
   if (connectivity?.status !== 'offline') return { ...health, connectivity };
-  return { ...health, status: 'offline', message: `${connectivityMessage(connectivity, 'this')} ${health.message}`, connectivity };
+  return { ...health, status: 'offline', message: `${connectivityMessage(connectivity, null)} ${health.message}`, connectivity };
 }
 
-function lanesHealthOf(counts: HealthCounts): Omit<AgentHealth, 'connectivity'> {
+function lanesHealthOf(counts: HealthCounts): Omit<AgentHealth, 'connectivity' | 'clockEvents'> {
   const overrun = { overrunSkippedLastHour: counts.overrunSkippedLastHour ?? 0, overrunningChecks: counts.overrunningChecks ?? [] };
   const entries = Object.entries(counts.skippedByLane) as [LaneName, number][];
   const skipped = entries.reduce((n, [, count]) => n + count, 0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NotUsedCanary } from '../rules/connectivity';
 
 /** Most canaries one agent probes each round (one fping of them all). */
 export const MAX_CANARIES = 10;
@@ -45,4 +46,6 @@ export interface AgentCanariesView {
   /** Whether the asking key may change them here; when not, `why` says so. */
   editable: boolean;
   why: string | null;
+  /** Canaries the running agent does not use because they never answered. */
+  notUsed: NotUsedCanary[];
 }

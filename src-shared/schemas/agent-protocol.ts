@@ -35,6 +35,9 @@ export const AgentConnectivityReport = z.object({
   outages: z.number().int().min(0),
   /** When the last outage began (null when it had none). */
   lastOutageSince: z.iso.datetime().nullable(),
+  /** Why the last outage began, and the runs it skipped: the server tells them even when it hears of the outage only afterwards. */
+  lastOutageReason: z.string().max(1000).nullable().optional(),
+  lastOutageRuns: z.number().int().min(0).optional(),
   offlineRuns: z.number().int().min(0),
 });
 export type AgentConnectivityReport = z.infer<typeof AgentConnectivityReport>;
@@ -68,8 +71,8 @@ export const AgentLeaseReply = z.object({
 });
 export type AgentLeaseReply = z.infer<typeof AgentLeaseReply>;
 
-/** DROPPED is what agents before lanes called SKIPPED; it is read as SKIPPED. AGENT_OFFLINE: the agent's own network was down. */
-export const AGENT_OUTCOME_REASONS = ['SKIPPED', 'DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'AGENT_OFFLINE'] as const;
+/** DROPPED is what agents before lanes called SKIPPED; it is read as SKIPPED. AGENT_OFFLINE: the agent's own network was down. SUSPENDED: the agent was frozen or asleep during the run and it is not judged. */
+export const AGENT_OUTCOME_REASONS = ['SKIPPED', 'DROPPED', 'CANCELLED', 'SHUTDOWN', 'EXECUTOR_ERROR', 'AGENT_OFFLINE', 'SUSPENDED'] as const;
 
 /** What a remote agent reports for a job: the run contract's result. */
 export const AgentExecutionResult = ExecutionResult;

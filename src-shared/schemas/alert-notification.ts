@@ -28,6 +28,8 @@ export const AlertNotificationDetail = AlertNotification.extend({
   alertType: z.string(),
   attempts: z.number().int(),
   createdAt: z.string(),
+  /** The DIGEST notification that carries (or carried) this one, which came over its channel's budget; null when sent on its own. */
+  digestId: z.string().nullable(),
 });
 export type AlertNotificationDetail = z.infer<typeof AlertNotificationDetail>;
 

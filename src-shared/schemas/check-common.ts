@@ -10,6 +10,7 @@ import {
 } from '../enums';
 import { BoundedName, LIMITS, Tags, byteLimited } from './limits';
 import { MAX_DEPENDENCIES } from '../rules/dependencies';
+import { FLAP_DEFAULTS, FLAP_LIMITS } from '../rules/flapping';
 import { ProjectBindings, ProjectRef } from './project-bindings';
 
 export const Location = z.enum(LOCATIONS);
@@ -86,6 +87,23 @@ export const DependsOn = z
   .meta({ description: 'Sightline extension: ids of checks this one depends on. While one of them fails, this check\'s alerts are held down.' });
 export type DependsOn = z.infer<typeof DependsOn>;
 
+const flapInt = (name: keyof typeof FLAP_LIMITS) =>
+  z
+    .number()
+    .int({ error: `flapDetection.${name}: must be a whole number` })
+    .min(FLAP_LIMITS[name].min, { error: `flapDetection.${name}: must be at least ${FLAP_LIMITS[name].min}` })
+    .max(FLAP_LIMITS[name].max, { error: `flapDetection.${name}: must be at most ${FLAP_LIMITS[name].max}` })
+    .optional();
+
+/** Flap detection of a check or a group's members: a Sightline extension, see rules/flapping.ts. Members left out inherit (group, then defaults). */
+export const FlapDetection = z
+  .strictObject({ enabled: z.boolean().optional(), changes: flapInt('changes'), windowRuns: flapInt('windowRuns'), stableRuns: flapInt('stableRuns') })
+  .refine((f) => f.changes === undefined || f.windowRuns === undefined || f.changes < f.windowRuns, { error: 'flapDetection.changes: must be less than windowRuns', path: ['changes'] })
+  .meta({
+    description: `Sightline extension: a check whose state changed \`changes\` times within its last \`windowRuns\` runs is FLAPPING: one notification, silence, then one notification of its state once the last \`stableRuns\` runs agree. Defaults: enabled, ${FLAP_DEFAULTS.changes} changes in ${FLAP_DEFAULTS.windowRuns} runs, stable after ${FLAP_DEFAULTS.stableRuns}. Members left out come from the group, then the defaults.`,
+  });
+export type FlapDetection = z.infer<typeof FlapDetection>;
+
 /**
  * `value` may be left out (or sent as null or the mask) only to keep the value of a variable stored
  * as a secret; the services refuse it otherwise (docs/DECISIONS.md, "Secrets").
@@ -152,6 +170,8 @@ export function commonCheckFields<M extends SchemaMode>(mode: M, limits: SharedF
     runtimeId: d(RuntimeId, null),
     alertChannelSubscriptions: d(z.array(AlertChannelSubscription), []),
     dependsOn: d(DependsOn, []),
+    // No default: a check that never sets it has none stored and inherits (reads show it only when set).
+    flapDetection: FlapDetection.nullable().optional(),
     retryStrategy: d(RetryStrategy.nullable(), null),
     triggerIncident: d(TriggerIncident.nullable(), null),
     runParallel: d(z.boolean(), false),

@@ -18,6 +18,11 @@ export const RUN_SOURCES = [
   'TEST_RECORD',
   'TRIGGER_NO_RECORD',
   'TRIGGER_RECORD',
+  /**
+   * Sightline's own run, started to decide an alert on fresh facts: a dependency whose dependent just
+   * failed, or a held-down dependent once its dependency recovered.
+   */
+  'DEPENDENCY_CHECK',
 ] as const;
 export type RunSource = (typeof RUN_SOURCES)[number];
 

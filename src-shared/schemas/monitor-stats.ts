@@ -116,4 +116,6 @@ export interface MonitorState {
   health: MonitorHealthState;
   since: number | null;
   lastRunAt: number | null;
+  /** Its state keeps changing: notifications wait until it is stable (rules/flapping.ts). */
+  flapping: boolean;
 }

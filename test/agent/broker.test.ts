@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobOutcome, RunJob } from '../../src-main/runner/jobs';
 import { RemoteBroker } from '../../src-main/scheduler/remote-broker';
 import { ManualClock } from '../../src-main/core/clock';
+import { ClockWatch } from '../../src-main/core/clock-watch';
+import { createLogger } from '../../src-main/core/logger';
 import { startServer, type TestServer } from '../helpers/server';
 import { waitFor } from './helpers';
 import { IcmpRunInput } from '../../src-shared/schemas/icmp-monitor';
@@ -85,6 +87,29 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
     clock.advance(1001);
     broker.sweep();
     expect(outcomes.map((o) => [o.job.jobId, o.reason])).toEqual([[queued.jobId, 'SKIPPED']]);
+  });
+
+  it('a wall clock stepping forward 5 minutes while a job waits drops nothing and leaves the agent reachable', async () => {
+    const watch = new ClockWatch({ clock, timers: { setTimeout: () => 0, clearTimeout: () => undefined }, logger: createLogger('silent') });
+    broker.observeClockWith(() => watch.observe());
+    const unsubscribe = watch.onEvent((event) => {
+      if (event.kind === 'wall-clock-step') broker.followWallClockStep(event.durationMs);
+    });
+    try {
+      const agentId = await register();
+      const queued = job({ dropAfter: clock.now().getTime() + 60_000 });
+      broker.submit(queued);
+      clock.stepWall(5 * 60_000);
+      broker.sweep();
+      expect(outcomes).toEqual([]);
+      expect((await lease(agentId)).map((j) => j.jobId)).toEqual([queued.jobId]);
+      expect(watch.recent().map((event) => event.kind)).toEqual(['wall-clock-step']);
+      // The agent was heard from just before the step: it is not taken for silent.
+      expect([...server.backend.deps.runtime.remoteConnectivity.agents.values()].some((state) => state.unreachableSince !== null)).toBe(false);
+    } finally {
+      unsubscribe();
+      broker.observeClockWith(() => undefined);
+    }
   });
 
   it('an expired lease returns the job to the queue; a late outcome of the first agent is refused with 409', async () => {

@@ -98,3 +98,55 @@ describe('the fair share of a lane', () => {
     expect(outcomes.map((o) => [o.job.execution.checkId, o.reason])).toEqual([[oldest, 'SKIPPED']]);
   });
 });
+
+describe('a waiting job and the wall clock', () => {
+  it('a wall clock stepping forward past a waiting job\'s deadline does not drop it: it starts when a slot frees', async () => {
+    const { ManualClock } = await import('../../src-main/core/clock');
+    const clock = new ManualClock(new Date());
+    const started: string[] = [];
+    const outcomes: JobOutcome[] = [];
+    const finishers: (() => void)[] = [];
+    const result = { hasFailures: false, hasErrors: false, aborted: false } as unknown as ExecutionResult;
+    const agent = new EmbeddedAgent({
+      clock,
+      logger: createLogger('silent'),
+      lanes: { MULTI_STEP: 1 },
+      onOutcome: (outcome) => outcomes.push(outcome),
+      run: (job: ExecutionJob) =>
+        new Promise<ExecutionResult>((resolve) => {
+          started.push(job.checkId);
+          finishers.push(() => resolve(result));
+        }),
+    });
+    const job = (checkId: string): RunJob => {
+      const now = clock.now().getTime();
+      return {
+        jobId: `job-${checkId}`,
+        sessionId: `session-${checkId}`,
+        accountId: 'a',
+        attempt: 1,
+        execution: { checkId, checkType: 'MULTI_STEP', runLocation: 'local', timeoutMs: 60_000, check: MultiStepRunInput.parse({ script: 'test' }) },
+        enqueuedAt: now,
+        plannedAt: now,
+        dropAfter: now + 60_000,
+        slot: 'local',
+        candidates: ['local'],
+        retry: { strategy: null, doubleCheck: false },
+        firstAttemptAt: now,
+        periodMs: 60_000,
+      };
+    };
+    const settled = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    agent.submit(job('first'));
+    agent.submit(job('waiting'));
+    await settled();
+    expect(started).toEqual(['first']);
+    // Five minutes forward on the wall clock, none in real time: the waiting job is not late.
+    clock.stepWall(5 * 60_000);
+    finishers[0]?.();
+    await settled();
+    await settled();
+    expect(started).toEqual(['first', 'waiting']);
+    expect(outcomes.filter((outcome) => outcome.reason === 'SKIPPED')).toEqual([]);
+  });
+});

@@ -96,6 +96,26 @@ test('from the lab', async () => { expect(process.env.WHERE).toBe('lab'); consol
     expect(await agent.stop('SIGTERM')).toBe(0);
   }, 60_000);
 
+  it('a remote agent frozen (SIGSTOP) for longer than its suspension threshold says so once in its /health', async () => {
+    const yard = await location('yard');
+    const agent = startAgent(yard.key);
+    const healthUrl = await agent.line(/^Agent health probes on (http:\/\/\S+)$/);
+    await agent.line(/^Sightline agent \S+ registered for private location yard/);
+    expect(((await probe(`${healthUrl}/health`)).body as { clockEvents: unknown[] }).clockEvents).toEqual([]);
+    process.kill(agent.child.pid!, 'SIGSTOP');
+    await new Promise((resolve) => setTimeout(resolve, 6500));
+    process.kill(agent.child.pid!, 'SIGCONT');
+    const events = await waitFor('the suspension in /health', async () => {
+      const body = (await probe(`${healthUrl}/health`)).body as { clockEvents: { kind: string; durationMs: number }[]; message: string };
+      return body.clockEvents.length > 0 ? body : undefined;
+    });
+    expect(events.clockEvents).toHaveLength(1);
+    expect(events.clockEvents[0]).toMatchObject({ kind: 'suspended' });
+    expect(events.clockEvents[0]!.durationMs).toBeGreaterThanOrEqual(6000);
+    expect(events.message).toMatch(/suspended|slept|stopped/i);
+    expect(await agent.stop('SIGTERM')).toBe(0);
+  }, 60_000);
+
   it('on SIGTERM the agent turns readiness 503, finishes its running check, posts the result and exits 0', async () => {
     const depot = await location('depot');
     const agent = startAgent(depot.key);

@@ -37,14 +37,26 @@ describe('sendSystemNotices: which channels get the agent-offline and back-onlin
     await server.api('POST', '/v1/alert-channels', webhook('marked'));
     await server.api('POST', '/v1/alert-channels', webhook('unmarked', { sendSystemNotices: false }));
     receiver.requests.length = 0;
-    const view = { status: 'offline' as const, since: '2026-03-01T03:00:25.000Z', reason: 'none of the 1 canary answered in 2 rounds in a row', canaries: ['192.0.2.1'], offlineRunsLastHour: 0, offlineRunsTotal: 0 };
-    sendAgentNotice(server.backend.deps, { agentName: 'local', change: 'OFFLINE', view });
+    sendAgentNotice(server.backend.deps, { agentName: 'local', change: 'OFFLINE', since: '2026-03-01T03:00:25.000Z', reason: 'no network interface but loopback is up', runsNotRun: 0 });
     await expect.poll(() => receiver.requests.length, { timeout: 10_000 }).toBe(1);
     const [request] = receiver.requests;
     expect(request?.path).toBe('/marked');
     const body = JSON.parse(request?.body ?? '{}') as { type: string; title: string; error: string };
     expect(body.type).toBe('AGENT_OFFLINE');
     expect(body.title).toBe('Agent "local" is offline: its runs are skipped and its checks do not alert until it is back');
-    expect(body.error).toContain('since 2026-03-01T03:00:25.000Z');
+    expect(body.error).toContain('since 2026-03-01T03:00:25.000Z: no network interface but loopback is up.');
+  });
+
+  it('the back-online notice counts the runs its outage skipped and says why it happened; an unreachable agent is named as such', async () => {
+    receiver.requests.length = 0;
+    sendAgentNotice(server.backend.deps, { agentName: 'local', change: 'ONLINE', since: '2026-03-01T03:05:00.000Z', reason: 'no network interface but loopback is up', runsNotRun: 17 });
+    sendAgentNotice(server.backend.deps, { agentName: 'Branch (remote agent a1)', change: 'UNREACHABLE', since: '2026-03-01T03:00:00.000Z', reason: 'no lease request or heartbeat for 31 s (the limit is 30 s)', runsNotRun: 0 });
+    await expect.poll(() => receiver.requests.length, { timeout: 10_000 }).toBe(2);
+    const bodies = receiver.requests.map((r) => JSON.parse(r.body) as { type: string; title: string; error: string });
+    const online = bodies.find((b) => b.type === 'AGENT_ONLINE');
+    expect(online?.error).toContain('(17 runs were skipped while it was offline; it had gone offline because no network interface but loopback is up)');
+    const unreachable = bodies.find((b) => b.type === 'AGENT_UNREACHABLE');
+    expect(unreachable?.title).toBe('Agent "Branch (remote agent a1)" is unreachable: the server has not heard from it, so its checks are not run and do not alert until it is back');
+    expect(unreachable?.error).toContain('since 2026-03-01T03:00:00.000Z: no lease request or heartbeat for 31 s');
   });
 });

@@ -74,24 +74,29 @@ describe('the notification outbox: retries, final states, rate limits, test noti
     expect(await h.trpc.alerts.getNotification.query({ id: id ?? '' })).toMatchObject({ status: 'FAILURE', attempts: 1 });
   });
 
-  it('per-channel rate limit: over 3 per 10 minutes the notification is RATE_LIMITED and not sent', async () => {
+  it('per-channel budget: over 3 per 10 minutes notifications wait for one digest, sent once the budget has room', async () => {
     receiver.reply({ status: 200, body: 'ok' });
     await h.trpc.alerts.setDeliverySettings.mutate({ rateLimit: { max: 3, windowMinutes: 10 } });
     const channel = await hook('/limited');
-    const checkId = await createCheck(h.server, [channel]);
+    const checkId = await createCheck(h.server, [channel], { name: 'Limited', flapDetection: { enabled: false } });
     for (let i = 0; i < 5; i += 1) {
       run(h, checkId, result(i % 2 === 0 ? 'FAIL' : 'PASS'));
       h.clock.advance(60 * SECOND);
     }
     const log = await deliveredLog(h, `alertChannelId=${channel}`);
-    expect(log.map((n) => n.status).reverse()).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'RATE_LIMITED', 'RATE_LIMITED']);
+    const sentFirst = log.slice(-3).reverse();
+    expect(sentFirst.map((n) => `${String(n.alertType)} ${String(n.status)}`)).toEqual(['ALERT_FAILURE SUCCESS', 'ALERT_RECOVERY SUCCESS', 'ALERT_FAILURE SUCCESS']);
+    const waiting = log.slice(0, -3);
+    expect(waiting.map((n) => `${String(n.alertType)} ${String(n.status)}`).sort()).toEqual(['ALERT_FAILURE IN_PROGRESS', 'ALERT_RECOVERY IN_PROGRESS', 'DIGEST IN_PROGRESS']);
     expect(requestsTo('/limited')).toHaveLength(3);
-    expect(String(log[0]?.notificationResult)).toContain('rate limit of 3 notifications per 10 minutes');
-    // Once the window has passed, the channel sends again.
-    h.clock.advance(10 * 60 * SECOND);
-    expect(run(h, checkId, result('PASS')).alert).toBe('ALERT_RECOVERY');
+    expect(String(waiting.find((n) => n.alertType === 'ALERT_FAILURE')?.notificationResult)).toContain('budget of 3 notifications per 10 minutes');
+    // Ten minutes after the first, the budget has room for one: the digest, with the monitor once, as it is now.
+    h.clock.advance(5 * 60 * SECOND);
     await dispatcher().drain();
     expect(requestsTo('/limited')).toHaveLength(4);
+    expect(JSON.parse(requestsTo('/limited')[3]?.body ?? '{}')).toMatchObject({ ALERT_TYPE: 'DIGEST', DIGEST: 'Limited: FAILED (2 notifications)', DIGEST_COUNT: '1' });
+    const after = await deliveredLog(h, `alertChannelId=${channel}`);
+    expect(after.map((n) => n.status)).toEqual(Array(6).fill('SUCCESS'));
     await h.trpc.alerts.setDeliverySettings.mutate({ rateLimit: { max: 20, windowMinutes: 10 } });
   });
 

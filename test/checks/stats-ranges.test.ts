@@ -163,7 +163,7 @@ describe('monitorStats.get over seeded history: raw ranges, rollup ranges, failu
   });
 
   it('state: passing since the first pass after the last failure, found through the rollups when it is older than the raw window', async () => {
-    expect(await env.trpc.monitorStats.state.query({ checkId: steadyId })).toEqual({ health: 'passing', since: NOW - 5 * DAY + 10 * MINUTE, lastRunAt: NOW - 10 * MINUTE });
+    expect(await env.trpc.monitorStats.state.query({ checkId: steadyId })).toEqual({ health: 'passing', since: NOW - 5 * DAY + 10 * MINUTE, lastRunAt: NOW - 10 * MINUTE, flapping: false });
     // The seeded monitor failed 20 minutes ago: passing again since its next run.
     expect(await env.trpc.monitorStats.state.query({ checkId })).toMatchObject({ health: 'passing', since: NOW - 10 * MINUTE });
   });
@@ -211,7 +211,7 @@ describe('monitorStats over real runs: a loopback ping in µs, a failing run, th
     const id = await create('Loopback', { hostname: '127.0.0.1', pingCount: 2 });
     const empty = await env.trpc.monitorStats.get.query({ checkId: id, range: '1h' });
     expect(empty).toMatchObject({ uptime: { percent: null, runs: 0 }, responseTime: { p50Us: null }, series: [], failures: [], locations: [] });
-    expect(await env.trpc.monitorStats.state.query({ checkId: id })).toEqual({ health: 'paused', since: null, lastRunAt: null });
+    expect(await env.trpc.monitorStats.state.query({ checkId: id })).toEqual({ health: 'paused', since: null, lastRunAt: null, flapping: false });
 
     await run(id);
     await run(id);

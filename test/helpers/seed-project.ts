@@ -69,3 +69,17 @@ export function seedProject(dataDir: string, project: SeedProject): string {
     db.close();
   }
 }
+
+/** How many deployments of each status a project has stored (all of them, not only those a page lists). */
+export function countDeployments(dataDir: string, projectLogicalId: string): Record<string, number> {
+  const db = new Database(join(dataDir, 'sightline.db'), { readonly: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const rows = db
+      .prepare('select d.status as status, count(*) as n from deployments d join projects p on p.id = d.project_id where p.logical_id = ? group by d.status')
+      .all(projectLogicalId) as { status: string; n: number }[];
+    return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+  } finally {
+    db.close();
+  }
+}

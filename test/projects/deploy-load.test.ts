@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server';
+import { trpcClient } from '../helpers/trpc';
 
 /**
  * Issue 29, item 7: a deploy of thousands of checks is planned in slices and committed in one short
@@ -164,6 +165,12 @@ describe('deploys of thousands of resources (issue 29)', () => {
       const kinds = accepted.map((a) => [...new Set(a.body.result.diff.filter((d: any) => d.type === 'check').map((d: any) => d.action))].join()).sort();
       expect(kinds).toEqual(['CREATE', ...Array.from({ length: accepted.length - 1 }, () => 'UPDATE')]);
       expect(await checkCount()).toBe(5_000);
+      // Each refusal is in the project's history with the message its client got (read before its body was).
+      const [project] = await trpcClient(server.url, server.key).projects.list.query();
+      const detail = await trpcClient(server.url, server.key).projects.get.query({ id: project.id });
+      const refusals = detail.deployments.filter((d) => d.status === 'REFUSED');
+      expect(refusals.map((d) => `${d.httpStatus} ${d.error}`)).toEqual(answers.filter((a) => a.status === 429).map((a) => `429 ${a.body.message}`));
+      expect(detail.deployments.filter((d) => d.status === 'SUCCEEDED')).toHaveLength(accepted.length);
     },
     TIMEOUT,
   );

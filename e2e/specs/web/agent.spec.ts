@@ -88,14 +88,22 @@ test.describe('agent and private locations in the web console', () => {
   });
 
   test('a run no agent starts before its next one is due is skipped: the dashboard warns and links to the Agent section, which says what to do', async ({ page, server, request }) => {
-    // A private location whose agent is connected but takes no job: the run is skipped once its
-    // 10-second period passes. (With no agent connected at all the run is "not run", not a skip.)
+    // A private location whose agent is connected (it keeps its heartbeat) but takes no job: the run
+    // is skipped once its 10-second period passes. (With no agent connected at all, or one gone
+    // silent, the run is "not run", not a skip.)
     const office = await restPost<{ keys: { rawKey: string }[] }>(request, server, '/v1/private-locations', { name: 'Office network', slugName: 'office-net' });
     const registered = await request.post(`${server.baseURL}/v1/agent/register`, {
       headers: { Authorization: `Bearer ${office.keys[0]?.rawKey ?? ''}` },
       data: { hostname: 'office-host', version: '1.0.0', concurrency: 1 },
     });
     expect(registered.status()).toBe(201);
+    const { agentId } = (await registered.json()) as { agentId: string };
+    const beat = setInterval(() => {
+      void request
+        .post(`${server.baseURL}/v1/agent/heartbeat`, { headers: { Authorization: `Bearer ${office.keys[0]?.rawKey ?? ''}` }, data: { agentId, runningJobIds: [] } })
+        .catch(() => undefined);
+    }, 1000);
+    try {
     const check = await restPost<{ id: string }>(request, server, '/v1/checks/icmp', {
       name: 'Office ping',
       frequency: 0,
@@ -123,5 +131,8 @@ test.describe('agent and private locations in the web console', () => {
     await dashboard.agentLink.click();
     await expect(agent.lanes).toBeVisible();
     await expect(page).toHaveURL(/#\/agent$/);
+    } finally {
+      clearInterval(beat);
+    }
   });
 });

@@ -148,4 +148,47 @@ test.describe('monitoring as code in the console', () => {
     await project.resource('edge-ping').getByRole('link', { name: 'Edge ping', exact: true }).click();
     await expect(new MonitorDetailPage(page, 'Edge ping').heading).toBeVisible();
   });
+
+  test("a project's history counts only what a redeploy changed and shows a refused deploy with what the CLI was told", async ({ page, server, request }) => {
+    const ping = (logicalId: string, name: string, tags: string[] = []) => ({
+      logicalId,
+      type: 'check',
+      member: true,
+      payload: { name, checkType: 'ICMP', frequency: 10, locations: [], tags, doubleCheck: false, useGlobalAlertSettings: true, request: { hostname: '127.0.0.1', pingCount: 1 } },
+    });
+    const project = (resources: unknown[]) => ({ project: { logicalId: 'history-demo', name: 'History demo' }, sharedFiles: [], resources });
+    const deploy = (body: unknown, query = 'dryRun=false&scheduleOnDeploy=false') =>
+      request.post(`${server.baseURL}/v1/projects/deploy?${query}`, { headers: { Authorization: `Bearer ${server.apiKey}` }, data: body });
+    const three = (edgeTags: string[] = []) => [ping('edge-ping', 'Edge ping', edgeTags), ping('core-ping', 'Core ping'), ping('lab-ping', 'Lab ping')];
+
+    expect((await deploy(project(three()))).status()).toBe(200);
+    expect((await deploy(project(three(['edge'])))).status()).toBe(200);
+    // The check `checkly deploy` makes before it deploys (a dry run) refuses a logical id named twice.
+    const refused = await deploy(project([...three(['edge']), ping('lab-ping', 'Lab ping again')]), 'dryRun=true&scheduleOnDeploy=true');
+    expect(refused.status()).toBe(400);
+    const told = ((await refused.json()) as { message: string }).message;
+    expect(told).toContain('"lab-ping" is named more than once');
+
+    const projects = new ProjectsPage(page);
+    await openConnected(page, server, '/projects');
+    const row = projects.row('History demo');
+    await expect(row).toContainText('Refused');
+    await expect(row).toContainText(told);
+    await expect(row).toContainText('Nothing changed');
+
+    await row.getByRole('link', { name: 'History demo' }).click();
+    const history = new ProjectPage(page, 'History demo');
+    await expect(history.deployments).toHaveCount(3);
+    const [latest, redeploy, first] = [history.deployments.nth(0), history.deployments.nth(1), history.deployments.nth(2)];
+    await expect(latest).toContainText('Refused');
+    await expect(latest).toContainText('Preview (dry run) · HTTP 400');
+    await expect(latest.getByLabel('What the client was told')).toHaveText(told);
+    await expect(latest.getByRole('button', { name: /^Show / })).toHaveCount(0);
+
+    await expect(redeploy).toContainText('Succeeded');
+    await expect(redeploy).toContainText('1 updated · 2 unchanged');
+    await redeploy.getByRole('button', { name: 'Show 1 change' }).click();
+    await expect(history.changes(redeploy)).toHaveText([/^Updated check edge-ping/]);
+    await expect(first).toContainText('3 created');
+  });
 });

@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock';
 import type { Logger } from '../../core/logger';
 import { RecentCounts } from '../../../src-shared/rules/recent-counts';
-import type { AgentConnectivityView } from '../../../src-shared/rules/connectivity';
+import { NOT_USED_CANARY_FIX, type AgentConnectivityView } from '../../../src-shared/rules/connectivity';
 import type { CanaryProbe } from './probe';
 import { initialConnectivity, nextConnectivity, roundFailed, type ConnectivityChange, type ConnectivityRound, type ConnectivityState } from './state';
 
@@ -17,7 +17,8 @@ export interface ConnectivityMonitorOptions {
   logger: Logger;
   intervalMs?: number;
   roundsToOffline?: number;
-  onChange?: (change: Exclude<ConnectivityChange, null>, view: AgentConnectivityView) => void;
+  /** `outageReason`: why the outage that this change opens or closes began. */
+  onChange?: (change: Exclude<ConnectivityChange, null>, view: AgentConnectivityView, outageReason: string | null) => void;
 }
 
 /**
@@ -36,7 +37,11 @@ export class ConnectivityMonitor {
   /** Times it went offline, and when the last time began: a remote agent tells the server an outage it could not report while it lasted. */
   outages = 0;
   lastOutageSince: number | null = null;
+  lastOutageReason: string | null = null;
   private lastFailedRoundAt: number | null = null;
+  private rounds = 0;
+  /** offlineRunsTotal when the current (or last) outage began: the notices count that outage's runs only. */
+  private runsAtOutageStart = 0;
 
   constructor(private readonly options: ConnectivityMonitorOptions) {
     this.state = initialConnectivity(options.clock.now().getTime());
@@ -78,15 +83,25 @@ export class ConnectivityMonitor {
     this.offlineRunsTotal++;
   }
 
+  /** Whether canaries are configured but none has answered yet (after at least one round): the guard is off. */
+  get noUsableCanary(): boolean {
+    return this.rounds > 0 && this.options.canaries.length > 0 && this.state.used.length === 0;
+  }
+
   view(): AgentConnectivityView {
     const now = this.options.clock.now().getTime();
+    const used = new Set(this.state.used);
+    const status = !this.state.online ? 'offline' : this.noUsableCanary ? 'no-usable-canary' : 'online';
     return {
-      status: this.state.online ? 'online' : 'offline',
+      status,
       since: new Date(this.state.since).toISOString(),
       reason: this.state.reason,
       canaries: [...this.options.canaries],
+      // Before the first round nothing is known of any canary.
+      notUsed: this.rounds === 0 ? [] : this.options.canaries.filter((host) => !used.has(host)).map((host) => ({ host, why: 'never answered' as const })),
       offlineRunsLastHour: this.offlineRuns.lastHour(now),
       offlineRunsTotal: this.offlineRunsTotal,
+      outageRuns: this.offlineRunsTotal - this.runsAtOutageStart,
     };
   }
 
@@ -109,30 +124,47 @@ export class ConnectivityMonitor {
 
   private async probeOnce(): Promise<boolean> {
     const platformDown = this.options.platform?.down() ?? null;
-    let answered = 0;
+    let answered: readonly string[] = [];
     try {
       if (platformDown === null) answered = (await this.options.probe(this.options.canaries)).answered;
     } catch (error) {
       this.options.logger.error({ err: error }, 'probing the canaries failed');
     }
-    const round: ConnectivityRound = { at: this.options.clock.now().getTime(), probed: this.options.canaries.length, answered, platformDown };
+    const round: ConnectivityRound = { at: this.options.clock.now().getTime(), probed: this.options.canaries, answered, platformDown };
+    const before = this.state.used.length;
+    const wasUnusable = this.noUsableCanary;
     const { state, change } = nextConnectivity(this.state, round, this.options.roundsToOffline);
     this.state = state;
-    if (roundFailed(round)) this.lastFailedRoundAt = round.at;
+    this.rounds++;
+    const failed = roundFailed(round, state.used);
+    if (failed) this.lastFailedRoundAt = round.at;
+    this.noteUsable(before, wasUnusable);
     if (change) this.announce(change);
-    return !roundFailed(round);
+    return !failed;
+  }
+
+  /** Logs, once each, that no canary is usable (the guard is off) and that one answered at last (the guard is on). */
+  private noteUsable(usedBefore: number, wasUnusable: boolean): void {
+    if (this.options.canaries.length === 0) return;
+    if (this.rounds === 1 && this.noUsableCanary) {
+      this.options.logger.warn({ canaries: this.options.canaries }, `no usable canary: none of ${this.options.canaries.join(', ')} answered, so the offline guard is off until one does; ${NOT_USED_CANARY_FIX}`);
+    } else if (this.state.used.length > usedBefore) {
+      this.options.logger.warn({ used: this.state.used, wasUnusable }, `canary answered: ${this.state.used.join(', ')} now count${wasUnusable ? '; the offline guard is on' : ''}`);
+    }
   }
 
   private announce(change: Exclude<ConnectivityChange, null>): void {
     if (change === 'OFFLINE') {
       this.outages++;
       this.lastOutageSince = this.state.since;
+      this.lastOutageReason = this.state.reason;
+      this.runsAtOutageStart = this.offlineRunsTotal;
     }
     const view = this.view();
     if (change === 'OFFLINE') this.options.logger.warn({ reason: view.reason, canaries: view.canaries }, 'this agent is offline: its runs are skipped as its own fault until a canary answers');
     else this.options.logger.warn({ canaries: view.canaries }, 'this agent is back online');
     try {
-      this.options.onChange?.(change, view);
+      this.options.onChange?.(change, view, this.lastOutageReason);
     } catch (error) {
       this.options.logger.error({ err: error }, 'reporting a connectivity change failed');
     }

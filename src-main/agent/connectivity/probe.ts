@@ -1,8 +1,8 @@
 import { runTool } from '../../runner/process';
 import type { ExecutorDeps } from '../../runner/types';
 
-/** Canaries that answered one probe round. */
-export type CanaryProbe = (canaries: readonly string[]) => Promise<{ answered: number }>;
+/** Canaries that answered one probe round, as they were named. */
+export type CanaryProbe = (canaries: readonly string[]) => Promise<{ answered: string[] }>;
 
 /** Each canary gets one retry, each packet this long to come back: a round lasts about two seconds at most. */
 const REPLY_WAIT_MS = 800;
@@ -15,12 +15,16 @@ const RETRIES = 1;
 export function icmpCanaryProbe(deps: ExecutorDeps): CanaryProbe {
   let fpingMissing = false;
   return async (canaries) => {
-    if (canaries.length === 0) return { answered: 0 };
+    if (canaries.length === 0) return { answered: [] };
     const timeoutMs = (RETRIES + 1) * REPLY_WAIT_MS + 3000;
     if (!fpingMissing) {
       const args = ['-a', '-q', '-r', String(RETRIES), '-t', String(REPLY_WAIT_MS), ...canaries];
       const run = await runTool({ command: deps.tools?.fping ?? 'fping', args, timeoutMs, wrap: true }, deps);
-      if (!run.missing) return { answered: run.stdout.split('\n').filter((line) => line.trim() !== '').length };
+      // -a prints each target that answered as it was named on the command line.
+      if (!run.missing) {
+        const alive = new Set(run.stdout.split('\n').map((line) => line.trim()));
+        return { answered: canaries.filter((canary) => alive.has(canary)) };
+      }
       fpingMissing = true;
     }
     const replies = await Promise.all(
@@ -30,6 +34,6 @@ export function icmpCanaryProbe(deps: ExecutorDeps): CanaryProbe {
         return run.exitCode === 0;
       }),
     );
-    return { answered: replies.filter(Boolean).length };
+    return { answered: canaries.filter((_, i) => replies[i]) };
   };
 }

@@ -11,6 +11,8 @@ export function connectivityReport(monitor: ConnectivityMonitor): AgentConnectiv
     canaries: view.canaries.slice(0, 100),
     outages: monitor.outages,
     lastOutageSince: monitor.lastOutageSince === null ? null : new Date(monitor.lastOutageSince).toISOString(),
+    lastOutageReason: monitor.lastOutageReason,
+    lastOutageRuns: view.outageRuns,
     offlineRuns: view.offlineRunsTotal,
   };
 }

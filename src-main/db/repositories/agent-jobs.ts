@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { agentJobs } from '../schema';
+import { agentJobs, agents } from '../schema';
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 
@@ -78,4 +78,20 @@ export function listOverdueQueued(db: Db, now: number, limit: number): AgentJobR
     .where(and(eq(agentJobs.state, QUEUED), lt(agentJobs.dropAfter, now)))
     .limit(limit)
     .all();
+}
+
+/**
+ * The wall clock stepped by `stepMs` while no real time passed: every wall-clock time the remote
+ * queue keeps (when a job arrived, is dropped, its lease ends; when an agent was last heard) moves
+ * with it, so a step forward neither drops waiting jobs nor makes agents look silent, and a step
+ * back keeps nothing past its time.
+ */
+export function shiftWallTimes(db: Db, stepMs: number): void {
+  const step = Math.round(stepMs);
+  if (step === 0) return;
+  db.transaction((tx) => {
+    tx.update(agentJobs).set({ enqueuedAt: sql`${agentJobs.enqueuedAt} + ${step}`, dropAfter: sql`${agentJobs.dropAfter} + ${step}` }).run();
+    tx.update(agentJobs).set({ leaseExpiresAt: sql`${agentJobs.leaseExpiresAt} + ${step}` }).where(isNotNull(agentJobs.leaseExpiresAt)).run();
+    tx.update(agents).set({ lastSeenAt: sql`${agents.lastSeenAt} + ${step}` }).run();
+  });
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import type { Db } from '../connection';
 import { prepared } from '../prepared';
-import { checkGroups, checkResults, checks, checkSchedule, checkStatuses } from '../schema';
+import { checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses } from '../schema';
 import { checkFilterWhere, FAILING_FLAGS, type CheckFilter } from './checks';
 import { checkOwnedByCode } from './project-views';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
@@ -140,6 +140,8 @@ export interface OverviewRow {
   checkNum: number | null;
   rank: number;
   statusUpdatedAt: number | null;
+  /** 1 while the check is flapping. */
+  flapping: number;
 }
 
 /** The rows of the given checks (one page), with only the few body members the list shows. */
@@ -164,11 +166,13 @@ export function overviewRows(db: Db, accountId: string, ids: readonly string[]):
       checkNum: checkSchedule.checkNum,
       rank: healthRank,
       statusUpdatedAt: checkStatuses.updatedAt,
+      flapping: sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`,
     })
     .from(checks)
     .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
+    .leftJoin(checkAlertStates, eq(checkAlertStates.checkId, checks.id))
     .where(and(eq(checks.accountId, accountId), inArray(checks.id, [...ids])))
     .all();
 }

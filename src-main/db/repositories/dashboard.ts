@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { prepared } from '../prepared';
-import { alertNotifications, checkAlerts, checkGroups, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../schema';
+import { alertNotifications, checkAlerts, checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../schema';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 
 // The Dashboard's feed runs these every second while watched: each is prepared once per connection.
@@ -19,8 +19,11 @@ const HEALTH = sql<string>`(case
   when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.isDegraded)} != 0 then 'degraded'
   else 'passing' end)`;
 
+/** 1 while the check is flapping (its alert state's flap record; rules/flapping.ts). */
+const FLAPPING = sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`;
+
 const PROBLEM = sql`${checks.activated} = 1 and ${checkStatuses.lastSessionId} is not null
-  and ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0`;
+  and (${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0 or ${FLAPPING} = 1)`;
 
 /** How many of the account's checks are in each health state (one pass over the account's checks). */
 export function countChecksByHealth(db: Db, accountId: string): { health: string; n: number }[] {
@@ -46,6 +49,8 @@ export interface CheckHealthRow {
   lastRunAt: number | null;
   lastLocation: number | null;
   lastSessionId: number | null;
+  /** 1 while it is flapping. */
+  flapping: number;
 }
 
 const HEALTH_COLUMNS = {
@@ -57,6 +62,7 @@ const HEALTH_COLUMNS = {
   lastRunAt: checkStatuses.updatedAt,
   lastLocation: checkStatuses.lastLocation,
   lastSessionId: checkStatuses.lastSessionId,
+  flapping: FLAPPING,
 };
 
 const checksWithHealth = (d: Db) =>
@@ -64,7 +70,8 @@ const checksWithHealth = (d: Db) =>
     .select(HEALTH_COLUMNS)
     .from(checks)
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
-    .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum));
+    .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
+    .leftJoin(checkAlertStates, eq(checkAlertStates.checkId, checks.id));
 
 export interface ProblemCheckRow extends CheckHealthRow {
   /** The check or its group is muted: its failures send no alert. */
@@ -83,6 +90,7 @@ export function listProblemChecks(db: Db, accountId: string, limit: number): Pro
       .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
       .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
       .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
+      .leftJoin(checkAlertStates, eq(checkAlertStates.checkId, checks.id))
       .where(and(eq(checks.accountId, sql.placeholder('accountId')), PROBLEM))
       .orderBy(sql`${HEALTH} = 'failing' desc`, asc(checks.name), asc(checks.id))
       .limit(sql.placeholder('limit'))

@@ -1,10 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { deployments } from '../schema';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
+export type NewDeploymentRow = typeof deployments.$inferInsert;
 
-export function insertDeployment(db: Db, row: DeploymentRow): void {
+export function insertDeployment(db: Db, row: NewDeploymentRow): void {
   db.insert(deployments).values(row).run();
 }
 
@@ -28,4 +29,20 @@ export function runningDeployment(db: Db, projectId: string): DeploymentRow | un
 
 export function finishDeployment(db: Db, id: string, set: Pick<DeploymentRow, 'status' | 'diff' | 'error' | 'finishedAt'>): void {
   db.update(deployments).set(set).where(eq(deployments.id, id)).run();
+}
+
+/** Deletes the project's refused deployments beyond the newest `keep` (a client retrying in a loop must not grow the history without end). */
+export function pruneRefusedDeployments(db: Db, projectId: string, keep: number): void {
+  const kept = db
+    .select({ id: deployments.id })
+    .from(deployments)
+    .where(and(eq(deployments.projectId, projectId), eq(deployments.status, 'REFUSED')))
+    .orderBy(desc(deployments.createdAt))
+    .limit(keep)
+    .all()
+    .map((row) => row.id);
+  const refused = and(eq(deployments.projectId, projectId), eq(deployments.status, 'REFUSED'));
+  db.delete(deployments)
+    .where(kept.length > 0 ? and(refused, notInArray(deployments.id, kept)) : refused)
+    .run();
 }

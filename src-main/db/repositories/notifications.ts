@@ -1,26 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { alertNotifications } from '../schema';
 
 export type AlertNotificationRow = typeof alertNotifications.$inferSelect;
 
-export function insertNotification(db: Db, row: AlertNotificationRow): void {
+export function insertNotification(db: Db, row: typeof alertNotifications.$inferInsert): void {
   db.insert(alertNotifications).values(row).run();
 }
 
 export function findNotification(db: Db, id: string): AlertNotificationRow | undefined {
   return db.select().from(alertNotifications).where(eq(alertNotifications.id, id)).get();
-}
-
-/** Notifications of the channel since `since` that were or will be sent (rate-limited ones are not). */
-export function countChannelNotificationsSince(db: Db, alertChannelId: number, since: number): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(alertNotifications)
-      .where(and(eq(alertNotifications.alertChannelId, alertChannelId), gte(alertNotifications.createdAt, since), ne(alertNotifications.status, 'RATE_LIMITED')))
-      .get()?.n ?? 0
-  );
 }
 
 // Written out so SQLite can use the partial index alert_notifications_due (a bound parameter would not match it).
@@ -104,4 +93,48 @@ export function listNotifications(db: Db, filter: NotificationFilter, limit: num
 
 export function countNotifications(db: Db, filter: NotificationFilter): number {
   return db.select({ n: count() }).from(alertNotifications).where(whereOf(filter)).get()?.n ?? 0;
+}
+
+/**
+ * When each notification of the channel that used its budget since `since` went (or will go) out,
+ * oldest first: a notification sent on its own counts from when it was recorded, a digest from its
+ * first attempt; notifications carried by a digest, an open digest and RATE_LIMITED rows use none.
+ */
+export function channelBudgetUse(db: Db, alertChannelId: number, since: number, exceptId = ''): number[] {
+  const rows = db.all<{ at: number }>(sql`select case when alert_type = 'DIGEST' then coalesce(sent_at, sending_at) else created_at end as at
+    from ${alertNotifications}
+    where alert_channel_id = ${alertChannelId} and digest_id is null and status != 'RATE_LIMITED' and id != ${exceptId}
+      and (created_at >= ${since} or (alert_type = 'DIGEST' and coalesce(sent_at, sending_at) >= ${since}))
+    order by at`);
+  return rows.map((r) => r.at).filter((at) => at !== null && at >= since);
+}
+
+/** The channel's digest that still takes notifications: recorded, not yet attempted. */
+export function findOpenDigest(db: Db, alertChannelId: number): AlertNotificationRow | undefined {
+  return db
+    .select()
+    .from(alertNotifications)
+    .where(
+      and(
+        eq(alertNotifications.alertChannelId, alertChannelId),
+        eq(alertNotifications.alertType, 'DIGEST'),
+        eq(alertNotifications.status, 'IN_PROGRESS'),
+        eq(alertNotifications.attempts, 0),
+        sql`${alertNotifications.sendingAt} is null`,
+      ),
+    )
+    .get();
+}
+
+/** The notifications a digest carries, in the order they were recorded. */
+export function listDigestItems(db: Db, digestId: string): AlertNotificationRow[] {
+  return db.select().from(alertNotifications).where(eq(alertNotifications.digestId, digestId)).orderBy(asc(alertNotifications.createdAt), sql`rowid`).all();
+}
+
+/** A digest ended: the notifications it carried end the same way. */
+export function finishDigestItems(db: Db, digestId: string, patch: Pick<AlertNotificationRow, 'status' | 'notificationResult' | 'sentAt'>): void {
+  db.update(alertNotifications)
+    .set({ ...patch, nextAttemptAt: null })
+    .where(eq(alertNotifications.digestId, digestId))
+    .run();
 }

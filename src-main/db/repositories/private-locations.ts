@@ -109,6 +109,16 @@ export function listAgentsOfLocations(db: Db, locationIds: string[]): AgentRow[]
   return db.select().from(agents).where(inArray(agents.locationId, locationIds)).orderBy(desc(agents.lastSeenAt)).all();
 }
 
+/** Agents last seen in [from, before), with their location: the ones gone silent. */
+export function listAgentsSeenBetween(db: Db, from: number, before: number): { agent: AgentRow; location: PrivateLocationRow }[] {
+  return db
+    .select({ agent: agents, location: privateLocations })
+    .from(agents)
+    .innerJoin(privateLocations, eq(agents.locationId, privateLocations.id))
+    .where(and(sql`${agents.lastSeenAt} >= ${from}`, sql`${agents.lastSeenAt} < ${before}`))
+    .all();
+}
+
 /** Agents not seen since `before` are forgotten (their rows only feed the location's agent list). */
 export function deleteAgentsNotSeenSince(db: Db, before: number): number {
   return db.delete(agents).where(sql`${agents.lastSeenAt} < ${before}`).run().changes;

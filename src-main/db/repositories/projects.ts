@@ -129,6 +129,17 @@ export function subscriptionsOfTargets(db: Db, accountId: string, checkIds: read
   return out;
 }
 
+/** Whether each of these subscriptions (by row id) is activated; ids with no row are absent. */
+export function subscriptionActivations(db: Db, accountId: string, ids: readonly number[]): Map<number, boolean> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .select({ id: alertSubscriptions.id, activated: alertSubscriptions.activated })
+    .from(alertSubscriptions)
+    .where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.id, ids)))
+    .all();
+  return new Map(rows.map((row) => [row.id, row.activated]));
+}
+
 /** One string that changes whenever any binding of the project is added, removed or rewritten (computed in SQL, so cheap inside a transaction). */
 export function bindingsStamp(db: Db, projectId: string): string {
   const row = db.get<{ stamp: string | null }>(

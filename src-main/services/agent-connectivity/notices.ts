@@ -4,25 +4,49 @@ import { listAccountIds } from '../../db/repositories/accounts';
 import { listAllAlertChannels } from '../../db/repositories/alert-channels';
 import { insertCheckAlert } from '../../db/repositories/alerts';
 import type { AlertEvent } from '../../notify/types';
-import type { AgentConnectivityView } from '../../../src-shared/rules/connectivity';
 import { storedBodyOf } from '../alert-channels';
 import type { ServiceDeps } from '../context';
 import { enqueueNotification } from '../notifications';
 import { accountDelivery } from '../settings';
 
+export type AgentNoticeChange = 'OFFLINE' | 'ONLINE' | 'UNREACHABLE' | 'REACHABLE';
+
 export interface AgentNotice {
-  /** The agent as operators know it: `embedded (this server)` or a remote agent's location and host. */
+  /** The agent as operators know it: `local (the agent inside this server)` or a remote agent's location and id. */
   agentName: string;
-  change: 'OFFLINE' | 'ONLINE';
-  view: AgentConnectivityView;
+  change: AgentNoticeChange;
+  /** ISO 8601: when the change happened, which a notice delivered late must still say. */
+  since: string | null;
+  /** Why it went offline (its own words) or unreachable; for a return, why it had been away. */
+  reason: string | null;
+  /** Runs not run during the outage that this notice opens or closes (a return says how many; an opening, those so far). */
+  runsNotRun: number;
   /** Accounts told; all of them for the embedded agent (it runs every account's checks). */
   accountIds?: readonly string[];
 }
 
+const ALERT_TYPE_OF = { OFFLINE: 'AGENT_OFFLINE', ONLINE: 'AGENT_ONLINE', UNREACHABLE: 'AGENT_UNREACHABLE', REACHABLE: 'AGENT_REACHABLE' } as const;
+
+const runs = (n: number) => `${n} run${n === 1 ? ' was' : 's were'}`;
+
+/** The message of a notice: what happened, since when, why, how many runs it cost, and what follows. */
+export function agentNoticeMessage(notice: Omit<AgentNotice, 'accountIds'>): string {
+  const since = notice.since ?? 'now';
+  switch (notice.change) {
+    case 'OFFLINE':
+      return `The agent lost its own network since ${since}: ${notice.reason ?? 'its canaries stopped answering'}. Its runs are recorded as "agent offline" and its checks do not alert until it is back.`;
+    case 'ONLINE':
+      return `The agent reaches its network again since ${since} (${runs(notice.runsNotRun)} skipped while it was offline${notice.reason ? `; it had gone offline because ${notice.reason}` : ''}). Its checks run and alert again.`;
+    case 'UNREACHABLE':
+      return `The server has not heard from the agent since ${since}: ${notice.reason ?? 'it stopped polling'}. Its checks' runs are recorded as not run because the agent is unreachable (not failures of their targets) and do not alert until it is back. Check the agent's machine and its link to the server.`;
+    case 'REACHABLE':
+      return `The agent polls the server again since ${since} (${runs(notice.runsNotRun)} not run while it was unreachable${notice.reason ? `; ${notice.reason}` : ''}). Its checks run and alert again.`;
+  }
+}
+
 function eventOf(notice: AgentNotice, accountId: string, now: Date): Omit<AlertEvent, 'notificationId'> {
-  const offline = notice.change === 'OFFLINE';
   return {
-    alertType: offline ? 'AGENT_OFFLINE' : 'AGENT_ONLINE',
+    alertType: ALERT_TYPE_OF[notice.change],
     checkId: '',
     checkName: notice.agentName,
     // A notice is about no check; the type only fills the message's "Check type" line.
@@ -31,11 +55,8 @@ function eventOf(notice: AgentNotice, accountId: string, now: Date): Omit<AlertE
     resultLink: null,
     runLocation: null,
     responseTime: null,
-    // When it happened, which a notice delivered late must still say.
-    startedAt: notice.view.since,
-    errorMessage: offline
-      ? `The agent lost its own network since ${notice.view.since ?? 'now'}: ${notice.view.reason ?? 'no canary answers'}. Its runs are recorded as "agent offline" and its checks do not alert until it is back.`
-      : `The agent reaches its network again since ${notice.view.since ?? 'now'} (${notice.view.offlineRunsTotal} runs were skipped while it was offline). Its checks run and alert again.`,
+    startedAt: notice.since,
+    errorMessage: agentNoticeMessage(notice),
     tags: [],
     groupName: null,
     accountId,
@@ -64,6 +85,6 @@ export function sendAgentNotice(deps: ServiceDeps, notice: AgentNotice): string[
     });
   }
   if (queued.length > 0) deps.runtime.dispatch?.kick();
-  deps.logger.warn({ agent: notice.agentName, change: notice.change, notifications: queued.length }, `agent ${notice.change === 'OFFLINE' ? 'offline' : 'back online'}: notice sent to the channels marked for system notices`);
+  deps.logger.warn({ agent: notice.agentName, change: notice.change, reason: notice.reason, runsNotRun: notice.runsNotRun, notifications: queued.length }, `agent ${notice.change.toLowerCase()}: notice sent to the channels marked for system notices`);
   return queued;
 }

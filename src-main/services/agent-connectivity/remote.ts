@@ -1,7 +1,9 @@
 import type { AgentConnectivityReport } from '../../../src-shared/schemas/agent-protocol';
-import type { AgentConnectivityView } from '../../../src-shared/rules/connectivity';
+import { listAgentsSeenBetween } from '../../db/repositories/private-locations';
+import type { JobOutcome } from '../../runner/jobs';
 import type { ServiceDeps } from '../context';
-import { sendAgentNotice } from './notices';
+import { unreachableAfterMsOf } from '../job-signals';
+import { sendAgentNotice, type AgentNoticeChange } from './notices';
 
 export type RemoteConnectivityReport = AgentConnectivityReport;
 
@@ -9,38 +11,105 @@ export interface RemoteAgentRef {
   agentId: string;
   accountId: string;
   locationName: string;
+  slugName: string;
 }
 
-function viewOf(report: RemoteConnectivityReport, online: boolean, since: string | null): AgentConnectivityView {
-  return { status: online ? 'online' : 'offline', since, reason: online ? null : report.reason, canaries: report.canaries, offlineRunsLastHour: 0, offlineRunsTotal: report.offlineRuns };
+/** Agents silent this long are forgotten (sweep.ts): the server no longer looks at them. */
+const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const agentNameOf = (agent: { agentId: string; locationName: string }) => `${agent.locationName} (remote agent ${agent.agentId})`;
+const locationKey = (accountId: string, slug: string) => `${accountId}/${slug.toLowerCase()}`;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function notify(deps: ServiceDeps, agent: RemoteAgentRef, change: AgentNoticeChange, since: string | null, reason: string | null, runsNotRun: number): void {
+  try {
+    sendAgentNotice(deps, { agentName: agentNameOf(agent), change, since, reason, runsNotRun, accountIds: [agent.accountId] });
+  } catch (error) {
+    // A notice that cannot be queued must not cost the agent its heartbeat (and its leases), nor stop the sweep.
+    deps.logger.error({ err: error, agentId: agent.agentId }, 'queuing an agent notice failed');
+  }
+}
+
+/** Runs recorded not run because the agents of this location were unreachable, since `since`. */
+function unreachableRunsSince(deps: ServiceDeps, agent: RemoteAgentRef, since: number): number {
+  return (deps.runtime.remoteConnectivity.unreachableRuns.get(locationKey(agent.accountId, agent.slugName)) ?? []).filter((at) => at >= since).length;
+}
+
+/** Counts the runs recorded AGENT_UNREACHABLE, per location, for the notice of the agent's return. */
+export function noteUnreachableRuns(deps: ServiceDeps, outcomes: readonly JobOutcome[], now: number): void {
+  const runs = deps.runtime.remoteConnectivity.unreachableRuns;
+  for (const outcome of outcomes) {
+    if (outcome.reason !== 'AGENT_UNREACHABLE') continue;
+    const key = locationKey(outcome.job.accountId, outcome.job.execution.runLocation);
+    const times = (runs.get(key) ?? []).filter((at) => at >= now - FORGET_AFTER_MS);
+    times.push(now);
+    runs.set(key, times);
+  }
 }
 
 /**
- * A remote agent's heartbeat said how its own network is. The operators of its location's account
- * get one notice when it goes offline and one when it is back. An agent that could not reach the
- * server during an outage tells it afterwards (its outage counter moved): both notices go out
- * then, each with the time it happened.
+ * The broker's sweep: an agent the server has not heard from for `unreachableAfterMs` is
+ * unreachable. Its location's operators get one notice at once (not when it comes back); its
+ * location's runs are recorded AGENT_UNREACHABLE meanwhile (connected.ts).
  */
-export function noteRemoteConnectivity(deps: ServiceDeps, agent: RemoteAgentRef, report: RemoteConnectivityReport | undefined): void {
-  if (!report) return;
+export function noteSilentAgents(deps: ServiceDeps, now: number): void {
+  const threshold = unreachableAfterMsOf(deps.runtime.agentJobs.settings);
+  const known = deps.runtime.remoteConnectivity.agents;
+  for (const { agent, location } of listAgentsSeenBetween(deps.db, now - FORGET_AFTER_MS, now - threshold)) {
+    const state = known.get(agent.id) ?? { online: true, outages: 0, unreachableSince: null };
+    if (state.unreachableSince !== null) continue;
+    state.unreachableSince = agent.lastSeenAt;
+    known.set(agent.id, state);
+    const ref = { agentId: agent.id, accountId: location.accountId, locationName: location.name, slugName: location.slugName };
+    deps.logger.warn({ agentId: agent.id, location: location.slugName, lastSeenAt: iso(agent.lastSeenAt) }, 'a remote agent is unreachable: the server has not heard from it');
+    notify(deps, ref, 'UNREACHABLE', iso(agent.lastSeenAt), `no lease request or heartbeat for ${Math.round((now - agent.lastSeenAt) / 1000)} s (the limit is ${Math.round(threshold / 1000)} s)`, 0);
+  }
+}
+
+/**
+ * A remote agent's heartbeat reached the server. An agent that was unreachable is back: one notice
+ * saying so, with the runs its location lost and, when it lost its own network meanwhile (its
+ * outage counter moved), that outage's time and reason — not a late pair of offline and online
+ * notices. Otherwise its own network state: one notice when it goes offline and one when it is
+ * back; an outage it could not report while it lasted is told afterwards, each with its time.
+ */
+export function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report: RemoteConnectivityReport | undefined): void {
+  const now = deps.clock.now().getTime();
   const known = deps.runtime.remoteConnectivity.agents.get(agent.agentId);
-  deps.runtime.remoteConnectivity.agents.set(agent.agentId, { online: report.online, outages: report.outages });
-  const agentName = `${agent.locationName} (remote agent ${agent.agentId})`;
-  const notice = (change: 'OFFLINE' | 'ONLINE', since: string | null) => {
-    try {
-      sendAgentNotice(deps, { agentName, change, view: viewOf(report, change === 'ONLINE', since), accountIds: [agent.accountId] });
-    } catch (error) {
-      // A notice that cannot be queued must not cost the agent its heartbeat (and its leases).
-      deps.logger.error({ err: error, agentId: agent.agentId }, 'queuing an agent notice failed');
-    }
-  };
+  const next = { online: report?.online ?? known?.online ?? true, outages: report?.outages ?? known?.outages ?? 0, unreachableSince: null, offlineAtReturnSince: known?.offlineAtReturnSince ?? null };
+  deps.runtime.remoteConnectivity.agents.set(agent.agentId, next);
   const wasOnline = known?.online ?? true;
-  if (!report.online) {
-    if (wasOnline) notice('OFFLINE', report.since);
+  // Back from unreachable but still offline by its own canaries: that is usually its first rounds catching up; told only if it lasts.
+  if (known?.offlineAtReturnSince != null && report) {
+    if (report.online) next.offlineAtReturnSince = null;
+    else if (now - known.offlineAtReturnSince > unreachableAfterMsOf(deps.runtime.agentJobs.settings)) {
+      next.offlineAtReturnSince = null;
+      notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
+      return;
+    } else {
+      next.online = true;
+      return;
+    }
+    next.online = true;
+    if (report.outages === known.outages) return;
+  }
+  // An agent first heard of (e.g. after a restart of the server) tells nothing old.
+  const missedOutage = report !== undefined && known !== undefined && wasOnline && report.outages > known.outages;
+  if (known?.unreachableSince != null) {
+    const outage = missedOutage && report ? `it says it lost its own network from ${report.lastOutageSince ?? 'an unknown time'} (${report.lastOutageReason ?? 'its canaries stopped answering'}) until ${report.online ? report.since : 'now'}` : null;
+    notify(deps, agent, 'REACHABLE', iso(now), outage, unreachableRunsSince(deps, agent, known.unreachableSince));
+    deps.logger.warn({ agentId: agent.agentId }, 'a remote agent that was unreachable is heard from again');
+    if (report && !report.online) {
+      next.online = true;
+      next.offlineAtReturnSince = now;
+    }
     return;
   }
-  // Online now, but it went offline since the server last heard from it (an agent first heard of, e.g. after a restart of the server, tells nothing old).
-  const missedOutage = known !== undefined && wasOnline && report.outages > known.outages;
-  if (missedOutage) notice('OFFLINE', report.lastOutageSince);
-  if (!wasOnline || missedOutage) notice('ONLINE', report.since);
+  if (!report) return;
+  if (!report.online) {
+    if (wasOnline) notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
+    return;
+  }
+  if (missedOutage) notify(deps, agent, 'OFFLINE', report.lastOutageSince, report.lastOutageReason ?? null, 0);
+  if (!wasOnline || missedOutage) notify(deps, agent, 'ONLINE', report.since, report.lastOutageReason ?? null, report.lastOutageRuns ?? 0);
 }

@@ -1,4 +1,4 @@
-import { noteRemoteConnectivity } from '../agent-connectivity';
+import { noteAgentHeard } from '../agent-connectivity';
 import { randomUUID } from 'node:crypto';
 import { findAgent, insertAgent, touchAgent } from '../../db/repositories/private-locations';
 import type { AgentHeartbeat, AgentHeartbeatReply, AgentRegistered, AgentRegistration } from '../../../src-shared/schemas/agent-protocol';
@@ -58,6 +58,6 @@ export function agentHeartbeat(deps: ServiceDeps, principal: AgentPrincipal, hea
     for (const jobId of running) if (!held.has(jobId)) cancelled.push(jobId);
     return { cancelledJobIds: cancelled };
   });
-  noteRemoteConnectivity(deps, { agentId: heartbeat.agentId, accountId: principal.accountId, locationName: principal.locationName }, heartbeat.connectivity);
+  noteAgentHeard(deps, { agentId: heartbeat.agentId, accountId: principal.accountId, locationName: principal.locationName, slugName: principal.slugName }, heartbeat.connectivity);
   return reply;
 }

@@ -2,19 +2,23 @@ import type { Db } from '../../db/connection';
 import { listAgentsOfLocations } from '../../db/repositories/private-locations';
 import type { NoResultReason } from '../../runner/jobs';
 import type { ServiceDeps } from '../context';
+import { unreachableAfterMsOf } from '../job-signals';
 
-/** An agent counts as connected while it was seen within this many heartbeat intervals (as the location's agent list). */
-const CONNECTED_WITHIN_HEARTBEATS = 3;
-
+/** An agent counts as connected while the server heard from it within the unreachable limit (three heartbeat intervals by default). */
 export function hasConnectedAgent(deps: ServiceDeps, db: Db, locationId: string, now: number): boolean {
-  const since = now - CONNECTED_WITHIN_HEARTBEATS * deps.runtime.agentJobs.settings.heartbeatIntervalMs;
+  const since = now - unreachableAfterMsOf(deps.runtime.agentJobs.settings);
   return listAgentsOfLocations(db, [locationId]).some((agent) => agent.lastSeenAt >= since);
 }
 
 /**
- * Why a job no agent took is not run: with an agent connected, its lanes were too busy (SKIPPED);
- * with none, nobody could have run it (NO_AGENT), and more capacity would not help.
+ * Why a job no agent took is not run. SKIPPED (its lanes were too busy) only when an agent of the
+ * location was heard from while the job waited (from `waitingSince`) and still is: a busy agent
+ * keeps its heartbeat. With agents known but silent, they were unreachable (AGENT_UNREACHABLE) —
+ * more capacity would not help, and it is not saturation. With none known, NO_AGENT.
  */
-export function notTakenReason(deps: ServiceDeps, db: Db, locationId: string, now: number): NoResultReason {
-  return hasConnectedAgent(deps, db, locationId, now) ? 'SKIPPED' : 'NO_AGENT';
+export function notTakenReason(deps: ServiceDeps, db: Db, locationId: string, now: number, waitingSince: number = now): NoResultReason {
+  const agents = listAgentsOfLocations(db, [locationId]);
+  if (agents.length === 0) return 'NO_AGENT';
+  const live = now - unreachableAfterMsOf(deps.runtime.agentJobs.settings);
+  return agents.some((agent) => agent.lastSeenAt >= live && agent.lastSeenAt >= Math.min(waitingSince, now)) ? 'SKIPPED' : 'AGENT_UNREACHABLE';
 }

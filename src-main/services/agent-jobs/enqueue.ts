@@ -3,7 +3,7 @@ import { insertAgentJob, QUEUED } from '../../db/repositories/agent-jobs';
 import { findPrivateLocationBySlug } from '../../db/repositories/private-locations';
 import { RESERVED_LOCATION_SLUG } from '../../../src-shared/schemas/private-location';
 import type { ServiceDeps } from '../context';
-import { hasConnectedAgent } from './connected';
+import { hasConnectedAgent, notTakenReason } from './connected';
 import { leaseLengthOf, reportOutcomes } from './runtime';
 
 /** The private location a job runs at, or null when the embedded agent runs it (`local`, public locations). */
@@ -22,8 +22,9 @@ export function enqueueAgentJob(deps: ServiceDeps, job: RunJob): void {
     return;
   }
   // Nobody could take it: said at once (a `checkly test` or trigger does not wait its whole minute).
-  if (!hasConnectedAgent(deps, deps.db, locationId, deps.clock.now().getTime())) {
-    reportOutcomes(deps, [{ job, result: null, reason: 'NO_AGENT', agentId: 'broker' }]);
+  const now = deps.clock.now().getTime();
+  if (!hasConnectedAgent(deps, deps.db, locationId, now)) {
+    reportOutcomes(deps, [{ job, result: null, reason: notTakenReason(deps, deps.db, locationId, now), agentId: 'broker' }]);
     return;
   }
   const runtime = deps.runtime.agentJobs;

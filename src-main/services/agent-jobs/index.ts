@@ -2,6 +2,7 @@
 export { agentHeartbeat, registerAgent } from './agents';
 export { authenticateAgent, type AgentPrincipal } from './authenticate';
 export { cancelAgentJobsOfSession } from './cancel-session';
+export { followWallClockStep } from './clock-step';
 export { completeAgentJob } from './complete';
 export { enqueueAgentJob, privateLocationIdOfJob } from './enqueue';
 export { leaseAgentJobs, stopAgentLongPolls } from './lease';

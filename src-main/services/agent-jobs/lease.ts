@@ -8,22 +8,27 @@ import type { AgentPrincipal } from './authenticate';
 import { touchKnownAgent } from './agents';
 import { reportOutcomes } from './runtime';
 import { storedJob } from './stored-job';
+import { notTakenReason } from './connected';
 import { perLane } from '../../../src-shared/rules/lanes';
 
 function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, max: number, lanes?: Partial<Record<LaneName, number>>): RunJob[] {
   const free = lanes ? perLane((lane) => lanes[lane] ?? 0) : null;
+  deps.runtime.agentJobs.observeClock?.();
   const now = deps.clock.now().getTime();
   const dropped: JobOutcome[] = [];
   const leased = transaction(deps.db, (tx) => {
+    // Overdue jobs are dropped on the way, so look a little further than max.
+    const rows = listQueuedJobs(tx, principal.locationId, max * 2 + 10);
+    // Why an overdue job was not taken is judged as before this request: an agent coming back from silence did not leave it for being busy.
+    const notTaken = new Map(rows.filter((row) => row.dropAfter < now).map((row) => [row.jobId, notTakenReason(deps, tx, principal.locationId, now, row.enqueuedAt)]));
     touchKnownAgent(tx, principal, agentId, now);
     const jobs: RunJob[] = [];
-    // Overdue jobs are dropped on the way, so look a little further than max.
-    for (const row of listQueuedJobs(tx, principal.locationId, max * 2 + 10)) {
+    for (const row of rows) {
       if (jobs.length >= max) break;
       const job = storedJob(deps.logger, row);
       if (!job || row.dropAfter < now) {
         deleteAgentJob(tx, row.jobId);
-        if (job) dropped.push({ job, result: null, reason: 'SKIPPED', agentId });
+        if (job) dropped.push({ job, result: null, reason: notTaken.get(row.jobId) ?? 'SKIPPED', agentId });
         continue;
       }
       // An agent with lanes takes only what its lanes have room for; the rest waits for it or another agent.

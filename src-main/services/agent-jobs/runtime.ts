@@ -1,13 +1,15 @@
 import type { JobOutcome } from '../../runner/jobs';
 import type { ServiceDeps } from '../context';
+import { noteUnreachableRuns } from '../agent-connectivity';
 import type { AgentJobSettings } from '../job-signals';
 
 /** Hands outcomes to the coordinator after the transaction that produced them has committed. */
 export function reportOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[]): void {
   const handler = deps.runtime.agentJobs.onOutcome;
   const now = deps.clock.now().getTime();
+  noteUnreachableRuns(deps, outcomes, now);
   for (const outcome of outcomes) {
-    if (outcome.reason === 'NO_AGENT') deps.runtime.noAgent.add(outcome.job.execution.runLocation, now);
+    if (outcome.reason === 'NO_AGENT' || outcome.reason === 'AGENT_UNREACHABLE') deps.runtime.noAgent.add(outcome.job.execution.runLocation, now);
     if (!handler) {
       deps.logger.warn({ jobId: outcome.job.jobId }, 'a remote job outcome arrived while no scheduler listens; it is not recorded');
       continue;

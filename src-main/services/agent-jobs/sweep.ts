@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../context';
 import { reportOutcomes } from './runtime';
 import { notTakenReason } from './connected';
 import { storedJob } from './stored-job';
+import { noteSilentAgents } from '../agent-connectivity';
 
 /** Agents silent this long leave their location's agent list. */
 export const FORGET_AGENTS_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -14,10 +15,11 @@ const BATCH = 1000;
 /**
  * The broker's periodic pass. A lease that expired (its agent died or lost the network) returns
  * the job to the queue for another agent, unless the job's time to run has passed: then it is
- * recorded LEASE_EXPIRED. Jobs nobody leased before their dropAfter are recorded SKIPPED, or
- * NO_AGENT when no agent of their location is connected.
+ * recorded LEASE_EXPIRED (AGENT_UNREACHABLE when its agent is). Jobs nobody leased before their
+ * dropAfter are recorded as connected.ts says why. Agents gone silent are announced unreachable.
  */
 export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: number; dropped: number } {
+  deps.runtime.agentJobs.observeClock?.();
   const now = deps.clock.now().getTime();
   const outcomes: JobOutcome[] = [];
   const wake = new Set<string>();
@@ -27,7 +29,8 @@ export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: 
       const job = storedJob(deps.logger, row);
       if (!job || row.cancelled || row.dropAfter < now) {
         deleteAgentJob(tx, row.jobId);
-        if (job) outcomes.push({ job, result: null, reason: row.cancelled ? 'CANCELLED' : 'LEASE_EXPIRED', agentId: row.agentId ?? 'broker' });
+        const unreachable = row.agentId !== null && deps.runtime.remoteConnectivity.agents.get(row.agentId)?.unreachableSince != null;
+        if (job) outcomes.push({ job, result: null, reason: row.cancelled ? 'CANCELLED' : unreachable ? 'AGENT_UNREACHABLE' : 'LEASE_EXPIRED', agentId: row.agentId ?? 'broker' });
         counts.expired++;
       } else {
         requeueJob(tx, row.jobId);
@@ -38,11 +41,12 @@ export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: 
     for (const row of listOverdueQueued(tx, now, BATCH)) {
       deleteAgentJob(tx, row.jobId);
       const job = storedJob(deps.logger, row);
-      if (job) outcomes.push({ job, result: null, reason: notTakenReason(deps, tx, row.locationId, now), agentId: 'broker' });
+      if (job) outcomes.push({ job, result: null, reason: notTakenReason(deps, tx, row.locationId, now, row.enqueuedAt), agentId: 'broker' });
       counts.dropped++;
     }
     deleteAgentsNotSeenSince(tx, now - FORGET_AGENTS_AFTER_MS);
   });
+  noteSilentAgents(deps, now);
   if (counts.requeued > 0) deps.logger.warn({ requeued: counts.requeued }, 'leases of remote agents expired; their jobs went back to the queue');
   const { signals } = deps.runtime.agentJobs;
   for (const locationId of wake) signals.notify(locationId);

@@ -8,7 +8,7 @@ import { storedJob } from './stored-job';
 
 /**
  * A session's job for one location that no remote agent has leased yet is taken back and reported
- * SKIPPED (it waited its whole period: the check's next run replaces it), or NO_AGENT with no agent connected. True when one was; false
+ * SKIPPED (it waited its whole period: the check's next run replaces it), AGENT_UNREACHABLE when its agents went silent, or NO_AGENT with none known. True when one was; false
  * when an agent holds it (or none is left), i.e. the run is still going.
  */
 export function withdrawQueuedAgentJob(deps: ServiceDeps, sessionId: string, runLocation: string): boolean {
@@ -22,7 +22,7 @@ export function withdrawQueuedAgentJob(deps: ServiceDeps, sessionId: string, run
       queued.map(({ row }) => row.jobId),
     );
     const now = deps.clock.now().getTime();
-    for (const { row, job } of queued) if (job) skipped.push({ job, result: null, reason: notTakenReason(deps, tx, row.locationId, now), agentId: 'broker' });
+    for (const { row, job } of queued) if (job) skipped.push({ job, result: null, reason: notTakenReason(deps, tx, row.locationId, now, row.enqueuedAt), agentId: 'broker' });
     return here.length - queued.length;
   });
   reportOutcomes(deps, skipped);

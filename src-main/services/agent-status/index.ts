@@ -5,15 +5,19 @@ import type { ServiceDeps } from '../context';
 /**
  * The backend's view: skips counted from every agent's outcomes, lanes of the embedded agent. Asked
  * for by an account (a service context), it also names that account's checks that overran their period.
+ * `own`: what the embedded agent's probe (/health) answers — its own lanes' skips only, so a remote
+ * agent's trouble never reads as this one's saturation.
  */
-export function backendAgentHealth(deps: ServiceDeps & { accountId?: string }): AgentHealth {
+export function backendAgentHealth(deps: ServiceDeps & { accountId?: string }, { own = false }: { own?: boolean } = {}): AgentHealth {
   const agent = deps.runtime.agent;
   const now = deps.clock.now().getTime();
   const overrunning = deps.runtime.overruns.lastHour(now, deps.accountId);
   const names = deps.accountId === undefined ? new Map<string, string>() : checkNamesOf(deps.db, deps.accountId, overrunning.map((c) => c.checkId));
+  const lanes = agent ? agent.lanes() : [];
+  const ownSkips = Object.fromEntries(lanes.filter((lane) => lane.skippedLastHour > 0).map((lane) => [lane.lane, lane.skippedLastHour]));
   return agentHealthOf({
-    skippedByLane: deps.runtime.skips.lastHour(now),
-    lanes: agent ? agent.lanes() : [],
+    skippedByLane: own ? ownSkips : deps.runtime.skips.lastHour(now),
+    lanes,
     icmpMode: agent ? agent.icmpMode() : null,
     multiStepIsolation: agent ? agent.multiStepIsolation() : null,
     overrunSkippedLastHour: overrunning.reduce((n, c) => n + c.skippedLastHour, 0),
@@ -24,5 +28,6 @@ export function backendAgentHealth(deps: ServiceDeps & { accountId?: string }): 
     }),
     connectivity: agent ? agent.connectivity() : null,
     notRunNoAgent: deps.runtime.noAgent.lastHour(now),
+    clockEvents: agent ? agent.clockEvents() : [],
   });
 }

@@ -9,8 +9,15 @@ import type { ServiceDeps } from '../context';
 import type { AlertingCheck } from './effective';
 import { triggerDependencies } from './trigger-dependencies';
 
-/** A dependency judged longer ago than its period plus this has no fresh verdict: it is run now and waited for. */
-const FRESH_GRACE_MS = 60_000;
+/** A FAIL verdict of a dependency holds its dependents down for its period plus this (its recovery re-runs them). */
+const FAILING_GRACE_MS = 60_000;
+
+/**
+ * A dependency's verdict speaks for a dependent's failure only when it was judged at most this long
+ * before that failure was (or after it): an older PASS is no evidence about the moment the dependent
+ * failed, so the dependency is run at once and the alert waits for that verdict.
+ */
+export const FRESH_VERDICT_MS = 5_000;
 
 /**
  * An alert held back until its dependencies' verdicts arrive; kept in the dependent's alert state.
@@ -44,14 +51,15 @@ export function activeDependencies(db: Db, accountId: string, ids: readonly stri
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Judged at most a period (plus grace) ago. */
-export function isFresh(s: DependencyStatusRow, now: number): boolean {
-  return s.judgedAt !== null && now - s.judgedAt <= cadenceOf(s.frequency ?? 10, s.frequencyOffset, s.id).periodMs + FRESH_GRACE_MS;
+/** Its last verdict is FAIL, judged at most a period (plus grace) ago. */
+export function isFailing(s: DependencyStatusRow, now: number): boolean {
+  const recent = s.judgedAt !== null && now - s.judgedAt <= cadenceOf(s.frequency ?? 10, s.frequencyOffset, s.id).periodMs + FAILING_GRACE_MS;
+  return recent && s.state !== null && Number((JSON.parse(s.state) as StoredState).failedRuns) > 0;
 }
 
-/** Its fresh last verdict is FAIL. */
-export function isFailing(s: DependencyStatusRow, now: number): boolean {
-  return isFresh(s, now) && s.state !== null && Number((JSON.parse(s.state) as StoredState).failedRuns) > 0;
+/** Judged no earlier than a few seconds before the dependent's failure (epoch ms) was. */
+export function speaksFor(s: DependencyStatusRow, failedAt: number): boolean {
+  return s.judgedAt !== null && s.judgedAt >= failedAt - FRESH_VERDICT_MS;
 }
 
 /** A check's effective dependencies (own ∪ group's), or null when the check does not exist. */
@@ -63,21 +71,22 @@ export function effectiveDependenciesOf(db: Db, accountId: string, checkId: stri
 }
 
 /**
- * What a check's dependencies say about an alert it would raise now:
+ * What a check's dependencies say about an alert for a failure judged at `failedAt`:
  * - suppressed: a dependency's last verdict (at most a period old) is FAIL;
- * - wait: no such failure, but a dependency has a run in flight or no fresh verdict (those without
- *   one are run now); the alert is held until their verdicts arrive;
- * - null: every dependency passed recently (or it has none): the check alerts on its own.
+ * - wait: no such failure, but a dependency's verdict is older than the failure by more than a few
+ *   seconds; those without a run in flight are run now, and the alert is held for their verdicts;
+ * - null: every dependency has a verdict that is not FAIL and speaks for that moment (or it has
+ *   none): the check alerts on its own.
  * Deactivated dependencies do not count.
  */
-export function gateOnDependencies(db: Db, accountId: string, checkId: string, now: number): DependencyGate {
+export function gateOnDependencies(db: Db, accountId: string, checkId: string, now: number, failedAt: number): DependencyGate {
   const ids = effectiveDependenciesOf(db, accountId, checkId) ?? [];
   if (ids.length === 0) return null;
   const statuses = activeDependencies(db, accountId, ids);
   const failing = statuses.find((s) => isFailing(s, now));
   if (failing) return { kind: 'suppressed', by: { checkId: failing.id, name: failing.name } };
-  const stale = statuses.filter((s) => !isFresh(s, now) && s.inFlight !== 1);
-  if (stale.length > 0 || statuses.some((s) => s.inFlight === 1)) return { kind: 'wait', trigger: stale.map((s) => s.id) };
+  const awaited = statuses.filter((s) => !speaksFor(s, failedAt));
+  if (awaited.length > 0) return { kind: 'wait', trigger: awaited.filter((s) => s.inFlight !== 1).map((s) => s.id) };
   return null;
 }
 
@@ -124,9 +133,9 @@ export function applyDependencies<R extends ResultRef>(
   const plain: AlertDecision = { state, alert: decision.alert };
   if (!decision.alert || channelFlagOf(decision.alert) === 'sendRecovery') return plain;
   const now = deps.clock.now().getTime();
-  const gate = gateOnDependencies(tx, check.accountId, check.checkId, now);
-  if (gate === null) return plain;
   const at = run.finishedAt ?? now;
+  const gate = gateOnDependencies(tx, check.accountId, check.checkId, now, at);
+  if (gate === null) return plain;
   if (gate.kind === 'suppressed') {
     recordSuppressed(tx, check, decision.alert, run.checkSessionId, result ?? null, at, gate.by, now, event());
     return { state: notRaised(previous, decision.state), alert: null };

@@ -3,7 +3,8 @@ import { readAccountAlertSettings } from '../../db/repositories/alerts';
 import { subscriptionsOfCheck } from '../../db/repositories/alert-subscriptions';
 import { findCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import { findCheck } from '../../db/repositories/checks';
-import { TriggerIncident } from '../../../src-shared/schemas/check-common';
+import { FlapDetection, TriggerIncident } from '../../../src-shared/schemas/check-common';
+import { effectiveFlapSettings, type FlapSettings } from '../../../src-shared/rules/flapping';
 import type { CheckType } from '../../../src-shared/enums';
 import { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf, resolveEffectiveCheckSettings, type EffectiveCheckSettings } from '../check-groups';
 
@@ -17,6 +18,12 @@ export interface AlertingCheck {
   groupName: string | null;
   effective: EffectiveCheckSettings;
   triggerIncident: TriggerIncident | null;
+  flap: FlapSettings;
+}
+
+function flapOverrides(body: Record<string, unknown> | undefined): FlapDetection | null {
+  const parsed = FlapDetection.nullable().safeParse(body?.flapDetection ?? null);
+  return parsed.success ? parsed.data : null;
 }
 
 export function loadAlertingCheck(db: Db, accountId: string, checkId: string): AlertingCheck | null {
@@ -37,5 +44,6 @@ export function loadAlertingCheck(db: Db, accountId: string, checkId: string): A
     groupName: groupRow?.name ?? null,
     effective: resolveEffectiveCheckSettings(check, group, account),
     triggerIncident: trigger.success ? trigger.data : null,
+    flap: effectiveFlapSettings(flapOverrides(row.body), flapOverrides(groupRow?.body)),
   };
 }

@@ -37,7 +37,7 @@ function releaseOne(deps: ServiceDeps, accountId: string, checkId: string): { re
       save(rest);
       return { release: 'dropped' as Release, notificationIds: [] };
     }
-    const gate = now - held.since >= HOLD_TIMEOUT_MS ? null : gateOnDependencies(tx, accountId, checkId, now);
+    const gate = now - held.since >= HOLD_TIMEOUT_MS ? null : gateOnDependencies(tx, accountId, checkId, now, held.at);
     if (gate?.kind === 'wait') return { release: 'waiting' as Release, notificationIds: [] };
     const event = { ...eventOf(check, held.alert, held.result ?? undefined, new Date(held.at)), ...heldDownFacts(tx, check, held.alert) };
     if (gate?.kind === 'suppressed') {

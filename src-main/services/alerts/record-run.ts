@@ -7,13 +7,16 @@ import { findAlertState, insertCheckAlert, saveAlertState } from '../../db/repos
 import type { AlertEvent } from '../../notify/types';
 import { resultRoute } from '../../../src-shared/rules/console-links';
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
+import { flapQuiet } from '../../../src-shared/rules/flapping';
 import { channelFlagOf, INITIAL_ALERT_STATE, nextAlertState, runVerdict, type AlertState, type RunAlertType, type RunVerdict } from '../../../src-shared/rules/alerting';
 import { storedBodyOf } from '../alert-channels';
 import type { ServiceDeps } from '../context';
 import { enqueueNotification } from '../notifications';
 import { accountDelivery } from '../settings';
 import { applyDependencies, heldDownFacts } from './dependencies';
+import { applyFlapping } from './flapping';
 import { loadAlertingCheck, type AlertingCheck } from './effective';
+import { rerunHeldDownDependents } from './trigger-dependencies';
 import { followIncident } from './incidents';
 
 /** One location's FINAL result of a run. */
@@ -121,13 +124,14 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
   const now = deps.clock.now();
   const at = run.finishedAt ?? now.getTime();
   const raised: AlertRaisedEvent[] = [];
+  let stoppedFailing = false;
   const outcome = transaction(deps.db, (tx): RunAlertOutcome => {
     const stored = findAlertState(tx, run.checkId);
     if (alreadyJudged(stored?.lastSessionId, run.checkSessionId)) return NOTHING;
     const previous = (stored?.state as AlertState | undefined) ?? INITIAL_ALERT_STATE;
     // The common case: a passing run of a check with nothing pending. Whatever the check's settings
     // (even deactivated), the state stays clear and nothing alerts: only the marker moves.
-    if (stored && isClear(previous) && run.results.some((r) => !r.skipped) && run.results.every((r) => r.skipped || (!failed(r) && !r.isDegraded))) {
+    if (stored && isClear(previous) && flapQuiet(previous.flap) && run.results.some((r) => !r.skipped) && run.results.every((r) => r.skipped || (!failed(r) && !r.isDegraded))) {
       saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...previous }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
       return { ...NOTHING, verdict: 'PASS' };
     }
@@ -141,13 +145,18 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       judged(previous);
       return NOTHING;
     }
+    stoppedFailing = verdict !== 'FAIL' && previous.failedRuns > 0;
     const result = representative(run.results, verdict);
     // Asked for twice (the dependency gate, then the stored alert): the dependents are read once.
     const heldDown = new Map<RunAlertType, ReturnType<typeof heldDownFacts>>();
     const heldDownOf = (alert: RunAlertType) => heldDown.get(alert) ?? heldDown.set(alert, heldDownFacts(tx, check, alert)).get(alert);
-    const event = (alert: RunAlertType) => ({ ...eventOf(check, alert, result, new Date(at)), ...heldDownOf(alert) });
     const decided = nextAlertState(previous, verdict, check.effective.alertSettings, at);
-    const decision = applyDependencies(deps, tx, check, run, previous, decided, result, () => event(decided.alert as RunAlertType));
+    const flapped = applyFlapping(previous, decided, verdict, check.flap, at, result?.errorMessage ?? null);
+    const event = (alert: RunAlertType) => {
+      const facts = eventOf(check, alert, result, new Date(at));
+      return { ...facts, ...(flapped.note === null ? {} : { errorMessage: flapped.note }), ...heldDownOf(alert) };
+    };
+    const decision = applyDependencies(deps, tx, check, run, previous, flapped.decision, result, () => event(flapped.decision.alert as RunAlertType));
     judged(decision.state);
     if (!decision.alert) return { ...NOTHING, verdict };
 
@@ -170,6 +179,7 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
     return { verdict, alert: decision.alert, checkAlertId, muted, notificationIds };
   });
   for (const alert of raised) deps.runtime.events.emit('alertRaised', alert);
+  if (stoppedFailing) rerunHeldDownDependents(deps, run.accountId, run.checkId);
   return outcome;
 }
 

@@ -7,7 +7,7 @@ import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { AlertRun, RunResultFacts } from './record-run';
 
 /** Outcomes that are not runs of the check (the job never ran to the end): they do not count for alerting. */
-const NOT_RUN: Record<NonNullable<JobOutcome['reason']> | 'DROPPED', true> = { SKIPPED: true, DROPPED: true, CANCELLED: true, LEASE_EXPIRED: true, SHUTDOWN: true, EXECUTOR_ERROR: true, PREVIOUS_RUN_ACTIVE: true, AGENT_OFFLINE: true, NO_AGENT: true };
+const NOT_RUN: Record<NonNullable<JobOutcome['reason']> | 'DROPPED', true> = { SKIPPED: true, DROPPED: true, CANCELLED: true, LEASE_EXPIRED: true, SHUTDOWN: true, EXECUTOR_ERROR: true, PREVIOUS_RUN_ACTIVE: true, AGENT_OFFLINE: true, NO_AGENT: true, AGENT_UNREACHABLE: true, SUSPENDED: true };
 
 function storedError(db: Db, detailId: number | null): { kind: string; message: string } | null {
   if (detailId === null) return null;

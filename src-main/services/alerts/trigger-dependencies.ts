@@ -1,22 +1,51 @@
-import { dependencyStatuses } from '../../db/repositories/dependencies';
+import { findAlertState } from '../../db/repositories/alerts';
+import { activeDependentsOf, dependencyStatuses } from '../../db/repositories/dependencies';
+import type { AlertState } from '../../../src-shared/rules/alerting';
 import { runCheckNow } from '../check-sessions';
 import type { ServiceDeps } from '../context';
 
+function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string): void {
+  // Asked just before a shutdown: nothing may start (the database may already be closed).
+  if (deps.runtime.shutdown.signal.aborted) return;
+  try {
+    for (const status of dependencyStatuses(deps.db, accountId, checkIds)) {
+      if (status.inFlight !== 1) runCheckNow({ ...deps, accountId }, status.id, 'DEPENDENCY_CHECK');
+    }
+  } catch (error) {
+    deps.logger.warn({ err: error, checkIds }, why);
+  }
+}
+
 /**
  * Runs now the dependencies a held alert waits for, once the judging transaction has committed
- * (setImmediate). A dependency that has a run in flight by then (another dependent asked first) is
- * not run again, so twenty dependents give one run.
+ * (setImmediate), as Sightline's own runs (runSource DEPENDENCY_CHECK). A dependency that has a run
+ * in flight by then (another dependent asked first) is not run again, so twenty dependents give one run.
  */
 export function triggerDependencies(deps: ServiceDeps, accountId: string, checkIds: readonly string[]): void {
   if (checkIds.length === 0) return;
+  setImmediate(() => runOwn(deps, accountId, checkIds, 'could not run a dependency that a held alert waits for'));
+}
+
+/** A dependent whose failure was held down: failing, nothing sent, nothing held. */
+function heldDown(state: (AlertState & { held?: unknown }) | undefined): boolean {
+  return state !== undefined && (state.failedRuns > 0 || state.degradedRuns > 0) && state.alerted === 'NONE' && state.held === undefined;
+}
+
+/**
+ * A dependency stopped failing: its dependents whose failure it held down are run now (after the
+ * commit), so those still failing alert at once, on a verdict taken after the recovery, and those
+ * that recovered meanwhile send nothing.
+ */
+export function rerunHeldDownDependents(deps: ServiceDeps, accountId: string, checkId: string): void {
   setImmediate(() => {
-    for (const status of dependencyStatuses(deps.db, accountId, checkIds)) {
-      if (status.inFlight === 1) continue;
-      try {
-        runCheckNow({ ...deps, accountId }, status.id);
-      } catch (error) {
-        deps.logger.warn({ err: error, checkId: status.id }, 'could not run a dependency that a held alert waits for');
-      }
+    if (deps.runtime.shutdown.signal.aborted) return;
+    try {
+      const ids = activeDependentsOf(deps.db, accountId, checkId)
+        .map((d) => d.id)
+        .filter((id) => heldDown(findAlertState(deps.db, id)?.state as (AlertState & { held?: unknown }) | undefined));
+      runOwn(deps, accountId, ids, 'could not run a dependent once its dependency recovered');
+    } catch (error) {
+      deps.logger.warn({ err: error, checkId }, 'could not look up the dependents of a recovered dependency');
     }
   });
 }

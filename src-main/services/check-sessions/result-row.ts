@@ -14,6 +14,10 @@ const REASON_MESSAGES: Record<NoResultReason, string> = {
   PREVIOUS_RUN_ACTIVE:
     'Skipped: the previous run of this check was still running in this location when this one was due. Not a failure of the target. Its runs (with retries) take longer than its frequency: lower maxResponseTime or pingCount, or run it less often.',
   NO_AGENT: 'Not run: no agent connected to its private location.',
+  AGENT_UNREACHABLE:
+    "Not run: the agent of its private location was unreachable (the server had not heard from it). Sightline's own fault, not a failure of the target. Check the agent's machine and its link to the server.",
+  SUSPENDED:
+    'Not judged: Sightline was suspended (the machine slept or the process was stopped) while this run was in flight, and its tool did not report a pass. Not a failure of the target.',
   AGENT_OFFLINE: 'Skipped: agent offline. The agent running this check could not reach its own network (none of its canaries answered), so this run says nothing about the target. Not a failure of the target.',
 };
 
@@ -31,7 +35,7 @@ export function factsOf(outcome: JobOutcome, now: number): ResultFacts {
   if (!result) {
     const reason = outcome.reason ?? 'EXECUTOR_ERROR';
     // No run, no verdict on the target: recorded as cancelled (the session ends CANCELLED, nothing alerts).
-    const flags = RESULT_FLAGS.isCancelled | (reason === 'SKIPPED' || reason === 'PREVIOUS_RUN_ACTIVE' || reason === 'AGENT_OFFLINE' || reason === 'NO_AGENT' ? RESULT_FLAGS.skipped : RESULT_FLAGS.aborted);
+    const flags = RESULT_FLAGS.isCancelled | (reason === 'SKIPPED' || reason === 'PREVIOUS_RUN_ACTIVE' || reason === 'AGENT_OFFLINE' || reason === 'NO_AGENT' || reason === 'AGENT_UNREACHABLE' || reason === 'SUSPENDED' ? RESULT_FLAGS.skipped : RESULT_FLAGS.aborted);
     const message = reason === 'NO_AGENT' ? noAgentMessage(outcome.job.execution.runLocation) : REASON_MESSAGES[reason];
     return { flags, responseTimeMs: null, startedAt: now, durationMs: 0, error: { kind: reason, message }, networkError: false };
   }

@@ -75,11 +75,11 @@ export function withRunEnvironment(plan: RunnablePlan, variables: readonly RunVa
 }
 
 /** The console's "Run now": one session of one check at once (runSource SCHEDULE_NOW). */
-export function runCheckNow(ctx: ServiceContext, checkId: string): CheckSession {
+export function runCheckNow(ctx: ServiceContext, checkId: string, runSource: RunSource = 'SCHEDULE_NOW'): CheckSession {
   const plan = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: [checkId] })[0];
   if (!plan) throw AppError.notFound();
   if (!isRunnable(plan)) throw new AppError('validation', plan.problem ?? `checkType: ${plan.checkType} checks cannot run here`);
-  const [session] = runPlansNow(ctx, [plan], 'SCHEDULE_NOW');
+  const [session] = runPlansNow(ctx, [plan], runSource);
   if (!session) throw AppError.notFound();
   return session;
 }

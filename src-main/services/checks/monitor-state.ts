@@ -66,5 +66,5 @@ export function monitorState(ctx: ServiceContext, checkId: string): MonitorState
   const health = row.health as MonitorHealthState;
   const kind = VERDICT_OF[health];
   const since = kind && row.checkNum !== null ? streakStart(ctx.db, row.checkNum, kind, ctx.clock.now().getTime()) : null;
-  return { health, since, lastRunAt: row.lastRunAt };
+  return { health, since, lastRunAt: row.lastRunAt, flapping: row.flapping === 1 };
 }

@@ -69,6 +69,8 @@ export interface MonitorOverviewItem {
   frequencyOffset: number | null;
   activated: boolean;
   muted: boolean;
+  /** Its state keeps changing: notifications wait until it is stable (rules/flapping.ts). */
+  flapping: boolean;
   tags: string[];
   groupId: number | null;
   groupName: string | null;
@@ -137,6 +139,7 @@ function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeO
     frequencyOffset: integer(row.frequencyOffset) ?? (frequency === 0 ? 10 : null),
     activated: row.activated,
     muted: row.muted,
+    flapping: row.flapping === 1,
     tags: row.tags,
     groupId: row.groupId,
     groupName: row.groupName,

@@ -21,7 +21,8 @@ export interface ProblemMonitor {
   checkId: string;
   name: string;
   checkType: string;
-  health: 'failing' | 'degraded';
+  /** Passing only for a flapping monitor whose last run passed. */
+  health: 'failing' | 'degraded' | 'passing';
   /** Epoch ms: when its current streak of failed (degraded) runs began. */
   since: number | null;
   lastRunAt: number | null;
@@ -31,6 +32,8 @@ export interface ProblemMonitor {
   error: string | null;
   /** The monitor or its group is muted: this failure sends no alert. */
   muted: boolean;
+  /** Its state keeps changing: listed even while its last run passed; notifications wait until it is stable. */
+  flapping: boolean;
 }
 
 export interface OpenIncident {
@@ -98,13 +101,14 @@ export function computeDashboardSummary(ctx: ServiceContext, streaks = new Strea
       checkId: row.checkId,
       name: row.name,
       checkType: row.checkType,
-      health: row.health === 'failing' ? 'failing' : 'degraded',
-      since: row.checkNum === null ? null : streaks.since(ctx.db, row.checkNum, row.health === 'failing' ? 'failed' : 'degraded', now),
+      health: row.health === 'failing' || row.health === 'degraded' ? row.health : 'passing',
+      since: row.checkNum === null || (row.health !== 'failing' && row.health !== 'degraded') ? null : streaks.since(ctx.db, row.checkNum, row.health === 'failing' ? 'failed' : 'degraded', now),
       lastRunAt: row.lastRunAt,
       lastRunLocation: row.lastLocation === null ? null : (names.get(row.lastLocation) ?? null),
       lastCheckSessionId: row.lastSessionId === null ? null : encodeRunId('session', row.lastSessionId),
       error: row.checkNum === null ? null : errorSummary(lastProblemError(ctx.db, row.checkNum)),
       muted: row.muted,
+      flapping: row.flapping === 1,
     }),
   );
   streaks.keepOnly(new Set(problemRows.map((row) => row.checkNum).filter((n): n is number => n !== null)));

@@ -1,5 +1,7 @@
 import { findCheckAlert } from '../../db/repositories/alerts';
-import { findNotification, listDueNotifications, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
+import { finishDigestItems, findNotification, listDueNotifications, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
+import { transaction } from '../../db/connection';
+import { budgetFreesAt, digestEvent } from '../notifications';
 import { deliver } from '../../notify/deliver';
 import type { AlertEvent, ChannelDelivery, DeliveryResult, DeliverySettings } from '../../notify/types';
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
@@ -39,6 +41,7 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
   const now = () => deps.clock.now().getTime();
 
   function eventOf(row: AlertNotificationRow): AlertEvent | null {
+    if (row.alertType === 'DIGEST') return { ...digestEvent(deps.db, row, deps.clock.now()), notificationId: row.id };
     const alert = findCheckAlert(deps.db, row.accountId, row.checkAlertId);
     if (!alert) return null;
     return { ...(alert.event as unknown as Omit<AlertEvent, 'notificationId'>), notificationId: row.id };
@@ -48,21 +51,43 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
     const at = now();
     const delay = result.ok || !result.retryable ? null : retryDelayMs(row.attempts);
     const status = result.ok ? 'SUCCESS' : delay === null ? 'FAILURE' : 'IN_PROGRESS';
-    updateNotification(deps.db, row.id, {
-      status,
-      notificationResult: result.notificationResult,
-      sentAt: at,
-      sendingAt: null,
-      nextAttemptAt: delay === null ? null : at + delay,
-      // A final notification is never sent again: its credentials need not be kept, even sealed.
-      ...(status === 'IN_PROGRESS' ? {} : { sealedConfig: null }),
+    transaction(deps.db, (tx) => {
+      updateNotification(tx, row.id, {
+        status,
+        notificationResult: result.notificationResult,
+        sentAt: at,
+        sendingAt: null,
+        nextAttemptAt: delay === null ? null : at + delay,
+        // A final notification is never sent again: its credentials need not be kept, even sealed.
+        ...(status === 'IN_PROGRESS' ? {} : { sealedConfig: null }),
+      });
+      // The notifications a digest carried end as it ends, and say which digest carried them.
+      if (row.alertType === 'DIGEST' && status !== 'IN_PROGRESS') {
+        const how = status === 'SUCCESS' ? 'Sent' : 'Not delivered';
+        finishDigestItems(tx, row.id, { status, notificationResult: `${how} in digest ${row.id}: ${result.notificationResult}`, sentAt: at });
+      }
     });
     const log = { notificationId: row.id, channelId: row.alertChannelId, attempt: row.attempts, status: result.status, result: result.error };
     if (status === 'FAILURE') deps.logger.warn(log, 'alert notification failed');
     else if (status === 'IN_PROGRESS') deps.logger.info(log, 'alert notification will be retried');
   }
 
+  /**
+   * A digest claimed before its channel's budget has room (the clock moved, settings changed) goes
+   * back to waiting, still open, due when the budget has room.
+   */
+  function digestMustWait(row: AlertNotificationRow): boolean {
+    if (row.alertType !== 'DIGEST' || row.attempts > 1) return false;
+    const { rateLimit } = accountDelivery(deps.db, deps.keyring, row.accountId);
+    const at = now();
+    const freesAt = budgetFreesAt(deps.db, row.alertChannelId, rateLimit, at, row.id);
+    if (freesAt <= at) return false;
+    updateNotification(deps.db, row.id, { attempts: 0, sendingAt: null, nextAttemptAt: freesAt });
+    return true;
+  }
+
   async function deliverRow(row: AlertNotificationRow): Promise<void> {
+    if (digestMustWait(row)) return;
     const event = eventOf(row);
     let result: DeliveryResult;
     if (!event) {

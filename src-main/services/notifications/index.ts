@@ -2,3 +2,5 @@
 export { getNamedAlertNotification, listAlertNotifications, listNamedAlertNotifications } from './list';
 export { enqueueNotification } from './outbox';
 export { sendTestNotification } from './send-test';
+export { digestEvent } from './digest';
+export { budgetFreesAt } from './outbox';

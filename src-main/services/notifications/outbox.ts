@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import type { AlertChannelRow } from '../../db/repositories/alert-channels';
-import { countChannelNotificationsSince, insertNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
+import { insertCheckAlert } from '../../db/repositories/alerts';
+import { channelBudgetUse, findOpenDigest, insertNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
 import type { AlertType } from '../../notify/types';
-import type { NotificationStatus } from '../../../src-shared/schemas/alert-notification';
 import type { Keyring } from '../../core/keyring';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 import { storedBodyOf } from '../alert-channels';
@@ -23,17 +23,65 @@ export interface ChannelRateLimit {
   windowMinutes: number;
 }
 
+const windowMsOf = (rateLimit: ChannelRateLimit) => rateLimit.windowMinutes * 60_000;
+
 /**
- * Writes one notification for one channel inside the caller's transaction (the outbox): IN_PROGRESS
- * and due now, or RATE_LIMITED (never sent) when the channel already has `max` notifications in
- * the window. The dispatcher delivers IN_PROGRESS rows after the commit. The row keeps the channel
- * config twice: as clients see it (`alertConfig`, no credentials) and sealed, for delivery only.
+ * When the channel's budget has room for one more notification (now, or when the oldest use that
+ * fills it leaves the window); `digestId`: the digest asking, whose own attempt is not counted.
+ */
+export function budgetFreesAt(tx: Db, channelId: number, rateLimit: ChannelRateLimit, now: number, digestId?: string): number {
+  const uses = channelBudgetUse(tx, channelId, now - windowMsOf(rateLimit), digestId);
+  if (uses.length < rateLimit.max) return now;
+  return (uses[uses.length - rateLimit.max] as number) + windowMsOf(rateLimit);
+}
+
+function overBudget(tx: Db, channelId: number, rateLimit: ChannelRateLimit, now: number): boolean {
+  return channelBudgetUse(tx, channelId, now - windowMsOf(rateLimit)).length >= rateLimit.max;
+}
+
+/** The channel's open digest, or a new one, due when the budget has room; its message is written when it is sent. */
+function openDigest(tx: Db, keyring: Keyring, channel: AlertChannelRow, accountId: string, rateLimit: ChannelRateLimit, now: number): AlertNotificationRow {
+  const open = findOpenDigest(tx, channel.id);
+  if (open) return open;
+  const checkAlertId = randomUUID();
+  insertCheckAlert(tx, { id: checkAlertId, accountId, checkId: null, alertType: 'DIGEST', checkSessionId: null, checkResultId: null, muted: false, event: { alertType: 'DIGEST' }, createdAt: now });
+  const config = storedBodyOf(channel).config;
+  const digest: AlertNotificationRow = {
+    id: randomUUID(),
+    accountId,
+    checkAlertId,
+    alertChannelId: channel.id,
+    type: channel.type,
+    alertType: 'DIGEST',
+    status: 'IN_PROGRESS',
+    alertConfig: redactChannelConfig(channel.type, config),
+    sealedConfig: sealedChannelConfig(keyring, channel.type, config),
+    notificationResult: `Waiting for the channel's budget of ${rateLimit.max} notifications per ${rateLimit.windowMinutes} minutes`,
+    checkId: null,
+    checkType: null,
+    checkResultId: null,
+    attempts: 0,
+    nextAttemptAt: budgetFreesAt(tx, channel.id, rateLimit, now),
+    sendingAt: null,
+    sentAt: null,
+    createdAt: now,
+    digestId: null,
+  };
+  insertNotification(tx, digest);
+  return digest;
+}
+
+/**
+ * Writes one notification for one channel inside the caller's transaction (the outbox). Within the
+ * channel's budget it is IN_PROGRESS and due now; the dispatcher delivers it after the commit. Over
+ * the budget (or while the channel has a digest waiting, so nothing overtakes what waits) it is
+ * never dropped: it joins the channel's open digest, which goes out as
+ * one notification when the budget has room, and ends as that digest ends. The row keeps the
+ * channel config twice: as clients see it (`alertConfig`, no credentials) and sealed, for delivery only.
  */
 export function enqueueNotification(tx: Db, keyring: Keyring, channel: AlertChannelRow, entry: OutboxEntry, rateLimit: ChannelRateLimit, now: number): AlertNotificationRow {
-  const recent = countChannelNotificationsSince(tx, channel.id, now - rateLimit.windowMinutes * 60_000);
-  const limited = recent >= rateLimit.max;
-  const status: NotificationStatus = limited ? 'RATE_LIMITED' : 'IN_PROGRESS';
   const config = storedBodyOf(channel).config;
+  const digest = findOpenDigest(tx, channel.id) ?? (overBudget(tx, channel.id, rateLimit, now) ? openDigest(tx, keyring, channel, entry.accountId, rateLimit, now) : undefined);
   const row: AlertNotificationRow = {
     id: randomUUID(),
     accountId: entry.accountId,
@@ -41,18 +89,20 @@ export function enqueueNotification(tx: Db, keyring: Keyring, channel: AlertChan
     alertChannelId: channel.id,
     type: channel.type,
     alertType: entry.alertType,
-    status,
+    status: 'IN_PROGRESS',
     alertConfig: redactChannelConfig(channel.type, config),
-    sealedConfig: limited ? null : sealedChannelConfig(keyring, channel.type, config),
-    notificationResult: limited ? `Not sent: the channel's rate limit of ${rateLimit.max} notifications per ${rateLimit.windowMinutes} minutes was reached` : null,
+    sealedConfig: digest ? null : sealedChannelConfig(keyring, channel.type, config),
+    notificationResult: digest ? `Over the channel's budget of ${rateLimit.max} notifications per ${rateLimit.windowMinutes} minutes: goes out in digest ${digest.id}` : null,
     checkId: entry.checkId,
     checkType: entry.checkType,
     checkResultId: entry.checkResultId,
     attempts: 0,
-    nextAttemptAt: limited ? null : now,
+    // Carried by its digest: never due on its own.
+    nextAttemptAt: digest ? null : now,
     sendingAt: null,
     sentAt: null,
     createdAt: now,
+    digestId: digest?.id ?? null,
   };
   insertNotification(tx, row);
   return row;

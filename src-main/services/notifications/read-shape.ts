@@ -24,5 +24,5 @@ export function toNotificationView(row: AlertNotificationRow): AlertNotification
 }
 
 export function toNotificationDetail(row: AlertNotificationRow): AlertNotificationDetail {
-  return { ...toNotificationView(row), alertType: row.alertType, attempts: row.attempts, createdAt: new Date(row.createdAt).toISOString() };
+  return { ...toNotificationView(row), alertType: row.alertType, attempts: row.attempts, createdAt: new Date(row.createdAt).toISOString(), digestId: row.digestId };
 }

@@ -59,6 +59,22 @@ function withAlertSettingsAsCode(value: object): Record<string, unknown> {
 }
 
 /**
+ * The retry a check's `doubleCheck` stands for, as the strategy the CLI's code generator can write.
+ * The generator never writes `doubleCheck` (constructs/check-codegen.js, buildCheckProps) and always
+ * writes `retryStrategy`: for none, `RetryStrategyBuilder.noRetries()`, which a MultiStepCheck deploys
+ * as doubleCheck false; an IcmpMonitor or TracerouteMonitor deploys doubleCheck false whatever its
+ * code says (constructs/monitor.js). Sightline's doubleCheck without a strategy retries once, at once,
+ * from another location: the nearest strategy the generator writes is one retry after 1 s from
+ * another location (it leaves out a backoff of 0, and the builder's default is 60 s).
+ */
+export const DOUBLE_CHECK_AS_STRATEGY = { type: 'SINGLE_RETRY', baseBackoffSeconds: 1, sameRegion: false } as const;
+
+function withRetryAsCode(record: Record<string, unknown>): Record<string, unknown> {
+  if (record.doubleCheck === true && (record.retryStrategy === null || record.retryStrategy === undefined)) return { ...record, retryStrategy: { ...DOUBLE_CHECK_AS_STRATEGY } };
+  return record;
+}
+
+/**
  * Every importable resource of the account, and the subscriptions and private-location assignments
  * that hang off checks and groups as resources of their own (the CLI registers them before it
  * writes the checks and groups that use them).
@@ -85,7 +101,7 @@ export function collectCandidates(ctx: ServiceContext): Candidate[] {
   const checks = paged((page) => listCheckPage(ctx, { page, limit: PAGE, applyGroupSettings: false }).items);
   for (const check of checks) {
     if (!RUNNABLE.has(check.checkType)) continue;
-    out.push({ type: 'check', physicalId: check.id, payload: withAlertSettingsAsCode(check) });
+    out.push({ type: 'check', physicalId: check.id, payload: withRetryAsCode(withAlertSettingsAsCode(check)) });
     for (const slug of slugsOf(check.privateLocations)) {
       const privateLocationId = locationIdBySlug.get(slug);
       if (privateLocationId) out.push({ type: 'private-location-check-assignment', physicalId: `${check.id}#${privateLocationId}`, payload: { privateLocationId, checkId: check.id } });

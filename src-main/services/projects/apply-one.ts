@@ -34,13 +34,26 @@ export function bodyOf(resource: DeployResource, payload: DeployPayload, physica
   return body;
 }
 
-/** One resource through its entity's verbs: updated when its binding (or adopted id) still exists, created otherwise. */
-export function applyOne(ctx: ServiceContext, kind: ResourceKind, resource: DeployResource, binding: BindingRow | undefined, body: Record<string, unknown>, diff: DiffEntry[]): PhysicalId {
+/** Members whose value changes on every write (the time of the write), left out when telling a change from none. */
+const WRITE_STAMPS = new Set(['updated_at', 'updatedAt']);
+
+/** A read of a resource as text to compare, without its write stamps. */
+export function comparable(value: unknown): string {
+  return JSON.stringify(value, (key, member: unknown) => (WRITE_STAMPS.has(key) ? undefined : member));
+}
+
+/**
+ * One resource through its entity's verbs: updated when its binding (or adopted id) still exists,
+ * created otherwise. An update that left the resource as it was is noted in `unchanged` (by keyOf).
+ */
+export function applyOne(ctx: ServiceContext, kind: ResourceKind, resource: DeployResource, binding: BindingRow | undefined, body: Record<string, unknown>, diff: DiffEntry[], unchanged: Set<string>): PhysicalId {
   const adopted = binding?.resourceId ?? (resource.physicalId == null ? undefined : String(resource.physicalId));
   return named(resource, () => {
     // An unchanged resource is still an UPDATE, as the CLI expects; one deleted outside the deploy is created again.
     if (adopted !== undefined && kind.exists(ctx, adopted)) {
+      const before = comparable(kind.read(ctx, adopted));
       kind.update(ctx, adopted, body);
+      if (comparable(kind.read(ctx, adopted)) === before) unchanged.add(keyOf(resource.type, resource.logicalId));
       const id = physicalIdOf(kind.type, adopted);
       diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: 'UPDATE' });
       return id;

@@ -1,8 +1,8 @@
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
-import { bindingsStamp, deleteBindings, foreignOwners, insertBindings, updateBindings, type BindingRow, type BindingUpdate, type NewBindingRow, type ProjectRow } from '../../db/repositories/projects';
+import { bindingsStamp, deleteBindings, foreignOwners, insertBindings, subscriptionActivations, updateBindings, type BindingRow, type BindingUpdate, type NewBindingRow, type ProjectRow } from '../../db/repositories/projects';
 import type { DeployPayload, DeployResource, DiffEntry } from '../../../src-shared/schemas/project';
-import { checksStampOf, deleteCheckBatch, writeCheckBatch, type PreparedCheckWrite } from '../checks';
+import { checksStampOf, deleteCheckBatch, isUnchanged, writeCheckBatch, type PreparedCheckWrite } from '../checks';
 import type { ServiceContext } from '../context';
 import { applyOne, bodyOf, keyOf, named } from './apply-one';
 import { foldedPhysicalId, foldedTargetOf, foldMembers, slugFromDatabase, subscriptionLookup, type FoldedMembers } from './folded';
@@ -16,6 +16,11 @@ export interface ApplyResult {
   diff: DiffEntry[];
   /** Checks created or updated by this deploy, for scheduleOnDeploy. */
   deployedCheckIds: string[];
+  /**
+   * The UPDATE entries (by keyOf) that changed nothing: the CLI is told UPDATE for every resource
+   * that was there already ("Update and Unchanged"), the project's history counts only real changes.
+   */
+  unchanged: Set<string>;
 }
 
 /** What the plan read changed before the commit (another request wrote meanwhile): the deploy is planned again. */
@@ -152,6 +157,8 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
   const physical = new Map<string, PhysicalId>();
   const diff: DiffEntry[] = [];
   const deployedCheckIds: string[] = [];
+  const unchanged = new Set<string>();
+  const activatedBefore = subscriptionStates(ctx, tx, existing);
 
   for (const resource of payload.resources.filter((r) => !r.member)) {
     const kind = KIND_BY_TYPE.get(resource.type);
@@ -166,14 +173,14 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
   let folded = new Map<string, FoldedMembers>();
   for (const kind of RESOURCE_KINDS) {
     if (kind.type === 'check') {
-      applyChecks(ctx, tx, plan, physical, diff, bindings, options.dryRun);
+      applyChecks(ctx, tx, plan, physical, diff, unchanged, bindings, options.dryRun);
       deployedCheckIds.push(...plan.checks.map((c) => c.write.id));
       continue;
     }
     // Groups are the first kind that takes subscriptions and locations: both exist by now.
     if (kind.type === 'check-group') folded = foldMembers(payload.resources, physical, slugFromDatabase(ctx), 'groupId');
     for (const resource of payload.resources.filter((r) => r.member && r.type === kind.type)) {
-      const id = applyOne(ctx, kind, resource, bound.get(keyOf(resource.type, resource.logicalId)), bodyOf(resource, payload, physical, folded), diff);
+      const id = applyOne(ctx, kind, resource, bound.get(keyOf(resource.type, resource.logicalId)), bodyOf(resource, payload, physical, folded), diff, unchanged);
       const assumed = plan.assumedIds.get(keyOf(resource.type, resource.logicalId));
       if (assumed !== undefined && assumed !== id) throw new StalePlan(`${resource.type} "${resource.logicalId}" was deleted`);
       physical.set(resource.logicalId, id);
@@ -192,7 +199,9 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
       const id = foldedPhysicalId(resource, physical, subscriptionIdOf);
       // A preview wrote no check, so a check's subscription has no row yet: it is listed without an id.
       if (id === null && !(options.dryRun && foldedTargetOf(resource)?.field === 'checkId')) continue;
-      diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: bound.has(keyOf(resource.type, resource.logicalId)) ? 'UPDATE' : 'CREATE' });
+      const binding = bound.get(keyOf(resource.type, resource.logicalId));
+      diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: binding ? 'UPDATE' : 'CREATE' });
+      if (binding && id !== null && foldedUnchanged(resource, binding, id, activatedBefore)) unchanged.add(keyOf(resource.type, resource.logicalId));
       if (id !== null) bindings.bind(resource, id);
     }
   }
@@ -200,10 +209,26 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
   if (!options.dryRun) bindings.write(tx);
   const wanted = new Set(payload.resources.map((r) => keyOf(r.type, r.logicalId)));
   diff.push(...dropUnwanted(ctx, tx, existing.filter((binding) => !wanted.has(keyOf(binding.resourceType, binding.logicalId))), options));
-  return { diff, deployedCheckIds };
+  return { diff, deployedCheckIds, unchanged };
 }
 
-function applyChecks(ctx: ServiceContext, tx: Db, plan: DeployPlan, physical: Map<string, PhysicalId>, diff: DiffEntry[], bindings: BindingWrites, dryRun: boolean): void {
+/** Whether each subscription the project had bound was activated, before the deploy writes any. */
+function subscriptionStates(ctx: ServiceContext, tx: Db, existing: readonly BindingRow[]): Map<number, boolean> {
+  const ids = existing.filter((binding) => binding.resourceType === 'alert-channel-subscription').map((binding) => Number(binding.resourceId));
+  return subscriptionActivations(tx, ctx.accountId, ids.filter(Number.isInteger));
+}
+
+/**
+ * A folded resource bound to the same row as before changed nothing: its id names its check or
+ * group and its channel or location; a subscription also keeps whether it is activated.
+ */
+function foldedUnchanged(resource: DeployResource, binding: BindingRow, id: string, activatedBefore: ReadonlyMap<number, boolean>): boolean {
+  if (binding.resourceId !== id) return false;
+  if (resource.type !== 'alert-channel-subscription') return true;
+  return activatedBefore.get(Number(id)) === (resource.payload?.activated !== false);
+}
+
+function applyChecks(ctx: ServiceContext, tx: Db, plan: DeployPlan, physical: Map<string, PhysicalId>, diff: DiffEntry[], unchanged: Set<string>, bindings: BindingWrites, dryRun: boolean): void {
   const writes = resolvedWrites(ctx, plan, physical);
   const byId = new Map<string, PlannedCheck>(plan.checks.map((c) => [c.write.id, c]));
   writeCheckBatch(tx, ctx, writes, (write, work) => {
@@ -214,6 +239,7 @@ function applyChecks(ctx: ServiceContext, tx: Db, plan: DeployPlan, physical: Ma
     physical.set(resource.logicalId, write.id);
     bindings.bind(resource, write.id);
     diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: write.id, action: write.existing ? 'UPDATE' : 'CREATE' });
+    if (write.existing && (write.unchanged ?? isUnchanged(write))) unchanged.add(keyOf(resource.type, resource.logicalId));
   }
 }
 

@@ -16,6 +16,7 @@ import { nextTurn, Slicer } from './slices';
 import { deploymentView, type DeploymentView } from './deployment-view';
 import { refuseUnsupportedResources } from './unsupported';
 import { deployerName } from './deployer';
+import { keyOf } from './apply-one';
 
 export interface ProjectSummary {
   id: string;
@@ -60,6 +61,11 @@ function upsertProject(ctx: ServiceContext, tx: Db, payload: DeployPayload): Pro
   if (!found) return insertProject(tx, { id: randomUUID(), accountId: ctx.accountId, logicalId, name, repoUrl, createdAt: now, updatedAt: null });
   updateProject(tx, found.id, { name, repoUrl, updatedAt: now });
   return { ...found, name, repoUrl, updatedAt: now };
+}
+
+/** The diff as the project's history keeps it: an UPDATE that changed nothing is marked `changed: false`. */
+function historyDiff(diff: readonly DiffEntry[], unchanged: ReadonlySet<string>): (DiffEntry & { changed?: false })[] {
+  return diff.map((entry) => (entry.action === 'UPDATE' && unchanged.has(keyOf(entry.type, entry.logicalId)) ? { ...entry, changed: false } : entry));
 }
 
 /** Checks started per turn of the event loop after a deploy (each is one session written and dispatched). */
@@ -122,7 +128,7 @@ async function commitDeploy(ctx: ServiceContext, payload: DeployPayload, query: 
       status: 'SUCCEEDED',
       scheduleOnDeploy: query.scheduleOnDeploy,
       preserveResources: query.preserveResources,
-      diff: applied.diff,
+      diff: historyDiff(applied.diff, applied.unchanged),
       error: null,
       createdBy: deployerName(ctx, createdBy),
       createdAt: now,

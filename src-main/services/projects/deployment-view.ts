@@ -20,6 +20,11 @@ export interface DeploymentView {
   error: { message: string } | null;
 }
 
+/** The stored diff as the CLI reads it: the history's own marks (`changed`) left out. */
+function publicDiff(stored: unknown[] | null): DiffEntry[] {
+  return ((stored ?? []) as DiffEntry[]).map(({ type, logicalId, physicalId, action }) => ({ type, logicalId, physicalId, action }));
+}
+
 function toView(project: ProjectRow, row: DeploymentRow): DeploymentView {
   const succeeded = row.status === 'SUCCEEDED';
   return {
@@ -33,7 +38,7 @@ function toView(project: ProjectRow, row: DeploymentRow): DeploymentView {
     createdBy: row.createdBy,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
-    result: succeeded ? { project: { id: project.id, logicalId: project.logicalId, name: project.name, repoUrl: project.repoUrl }, diff: (row.diff ?? []) as DiffEntry[] } : null,
+    result: succeeded ? { project: { id: project.id, logicalId: project.logicalId, name: project.name, repoUrl: project.repoUrl }, diff: publicDiff(row.diff) } : null,
     error: row.error ? { message: row.error } : null,
   };
 }

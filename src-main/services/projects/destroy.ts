@@ -48,7 +48,7 @@ export async function destroyProject(ctx: ServiceContext, logicalId: string, que
       if (query.dryRun) return { diff, deploymentId: null };
       const now = ctx.clock.now().toISOString();
       const deploymentId = randomUUID();
-      insertDeployment(tx, { id: deploymentId, accountId: ctx.accountId, projectId: project.id, status: 'SUCCEEDED', scheduleOnDeploy: false, preserveResources: query.preserveResources, diff, error: null, createdBy: deployerName(ctx, createdBy), createdAt: now, finishedAt: now });
+      insertDeployment(tx, { id: deploymentId, accountId: ctx.accountId, projectId: project.id, status: 'SUCCEEDED', operation: 'destroy', scheduleOnDeploy: false, preserveResources: query.preserveResources, diff, error: null, createdBy: deployerName(ctx, createdBy), createdAt: now, finishedAt: now });
       return { diff, deploymentId };
     });
     await nextTurn();

@@ -39,6 +39,8 @@ export interface ResourceKind {
   update(ctx: ServiceContext, id: string, payload: Payload): void;
   remove(ctx: ServiceContext, id: string): void;
   exists(ctx: ServiceContext, id: string): boolean;
+  /** The resource as its entity's GET answers it: compared before and after an update to tell a change from none. */
+  read(ctx: ServiceContext, id: string): unknown;
 }
 
 function found(read: () => unknown): boolean {
@@ -72,6 +74,7 @@ const check: ResourceKind = {
   update: (ctx, id, payload) => void updateAnyCheck(ctx, id, wholeCheck(payload)),
   remove: (ctx, id) => deleteCheckById(ctx, id),
   exists: (ctx, id) => found(() => getCheck(ctx, id)),
+  read: (ctx, id) => getCheck(ctx, id),
 };
 
 const checkGroup: ResourceKind = {
@@ -80,6 +83,7 @@ const checkGroup: ResourceKind = {
   update: (ctx, id, payload) => void updateCheckGroup(ctx, id, parseOrThrow(CheckGroupUpdate, parseOrThrow(CheckGroupCreate, payload))),
   remove: (ctx, id) => deleteCheckGroupById(ctx, id),
   exists: (ctx, id) => found(() => getCheckGroup(ctx, id)),
+  read: (ctx, id) => getCheckGroup(ctx, id),
 };
 
 const alertChannel: ResourceKind = {
@@ -88,6 +92,7 @@ const alertChannel: ResourceKind = {
   update: (ctx, id, payload) => void updateAlertChannel(ctx, id, parseOrThrow(AlertChannelUpdate, payload)),
   remove: (ctx, id) => deleteAlertChannelById(ctx, id),
   exists: (ctx, id) => found(() => getAlertChannel(ctx, id)),
+  read: (ctx, id) => getAlertChannel(ctx, id),
 };
 
 const privateLocation: ResourceKind = {
@@ -96,6 +101,7 @@ const privateLocation: ResourceKind = {
   update: (ctx, id, payload) => void updatePrivateLocationById(ctx, id, parseOrThrow(PrivateLocationUpdate, payload)),
   remove: (ctx, id) => deletePrivateLocationById(ctx, id),
   exists: (ctx, id) => found(() => getPrivateLocation(ctx, id)),
+  read: (ctx, id) => getPrivateLocation(ctx, id),
 };
 
 const statusPageService: ResourceKind = {
@@ -104,6 +110,7 @@ const statusPageService: ResourceKind = {
   update: (ctx, id, payload) => void updateStatusPageService(ctx, id, parseOrThrow(ServiceCreate, payload)),
   remove: (ctx, id) => deleteStatusPageServiceById(ctx, id),
   exists: (ctx, id) => found(() => getStatusPageService(ctx, id)),
+  read: (ctx, id) => getStatusPageService(ctx, id),
 };
 
 /** The CLI names a card's services by reference; the status page API takes `{id}`. */
@@ -124,6 +131,11 @@ const statusPage: ResourceKind = {
   update: (ctx, id, payload) => void updateStatusPage(ctx, id, parseOrThrow(StatusPageInput, statusPageBody(payload))),
   remove: (ctx, id) => deleteStatusPageById(ctx, id),
   exists: (ctx, id) => found(() => getStatusPage(ctx, id)),
+  // An update writes the cards afresh (new ids, new times): what a card shows is what is compared.
+  read: (ctx, id) => {
+    const page = getStatusPage(ctx, id);
+    return { ...page, cards: page.cards.map((card) => ({ name: card.name, services: card.services })) };
+  },
 };
 
 const maintenanceWindow: ResourceKind = {
@@ -132,6 +144,7 @@ const maintenanceWindow: ResourceKind = {
   update: (ctx, id, payload) => void updateMaintenanceWindow(ctx, id, parseOrThrow(MaintenanceWindowCreate, payload)),
   remove: (ctx, id) => deleteMaintenanceWindow(ctx, id),
   exists: (ctx, id) => found(() => getMaintenanceWindow(ctx, id)),
+  read: (ctx, id) => getMaintenanceWindow(ctx, id),
 };
 
 /**

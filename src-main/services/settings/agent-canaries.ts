@@ -32,7 +32,7 @@ export function getAgentCanaries(ctx: ServiceContext): AgentCanariesView {
   const canaries = control(ctx);
   const why = lockedBecause(ctx, canaries);
   const source = canaries.fromFlags !== null ? 'flags' : storedCanaries(ctx.db, canaries.ownerAccountId) !== null ? 'settings' : 'default';
-  return { setting: canaryInputOf(canaries.current()), source, editable: why === null, why };
+  return { setting: canaryInputOf(canaries.current()), source, editable: why === null, why, notUsed: ctx.runtime.agent?.connectivity()?.notUsed ?? [] };
 }
 
 /**

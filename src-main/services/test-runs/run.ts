@@ -23,6 +23,8 @@ const NOT_RUN: Record<NoResultReason, string> = {
   PREVIOUS_RUN_ACTIVE: 'another run was still going',
   AGENT_OFFLINE: "this machine's agent is offline (none of its canaries answer)",
   NO_AGENT: 'no agent is connected to its private location',
+  AGENT_UNREACHABLE: 'the agent of its private location is unreachable (the server has not heard from it)',
+  SUSPENDED: 'Sightline was suspended (the machine slept or the process was stopped) while it ran, so it is not judged',
 };
 
 /** Where the live progress of a test run goes (the MQTT feed the CLI follows); one per check run suite. */

@@ -24,6 +24,8 @@ const NOT_RUN: Record<NoResultReason, string> = {
   AGENT_OFFLINE: "The run was not started: this machine's agent is offline (none of its canaries answer). Try again once its network is back.",
   // A run once runs on this machine's own agent, never a private location's.
   NO_AGENT: 'The run was not started: no agent is connected to its location.',
+  AGENT_UNREACHABLE: 'The run was not started: the agent of its location is unreachable.',
+  SUSPENDED: 'The run is not judged: Sightline was suspended (the machine slept or the process was stopped) while it ran. Try again.',
 };
 
 function variables(value: unknown): EnvironmentVariable[] {

@@ -6,6 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { IcmpModeNote } from './icmp-mode-note';
 import { AgentOfflineAlert } from './agent-offline-alert';
 import { ConnectivityNote } from './connectivity-note';
+import { ClockEventsNote } from './clock-events-note';
 import { LanesTable } from './lanes-table';
 import { MultiStepIsolationNote } from './multistep-isolation-note';
 import { OverrunningChecksNote } from './overrunning-checks-note';
@@ -38,6 +39,7 @@ export function AgentLanes() {
           )}
         </Alert>
       )}
+      <ClockEventsNote events={data.clockEvents} />
       <OverrunningChecksNote health={data} />
       {data.lanes.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -1,4 +1,5 @@
 import { Badge, Group } from '@mantine/core';
+import { FlappingBadge } from './flapping-badge';
 import { HEALTH_DISPLAY, type MonitorHealth } from './monitor-health';
 
 export function MonitorStatusBadge({ activated, muted }: { activated: boolean; muted: boolean }) {
@@ -23,13 +24,14 @@ function MutedBadge() {
 const INLINE = { display: 'inline-flex', gap: 4, alignItems: 'center' } as const;
 
 /** The Monitors list's first column: what the latest verdict says (paused wins), and whether alerts are muted. */
-export function MonitorHealthBadge({ health, muted }: { health: MonitorHealth; muted: boolean }) {
+export function MonitorHealthBadge({ health, muted, flapping = false }: { health: MonitorHealth; muted: boolean; flapping?: boolean }) {
   const display = HEALTH_DISPLAY[health];
   return (
     <span style={INLINE}>
       <Badge size="sm" variant={health === 'failing' ? 'filled' : 'light'} color={display.color} data-health={health} miw={84}>
         {display.label}
       </Badge>
+      {flapping && <FlappingBadge />}
       {muted && <MutedBadge />}
     </span>
   );

@@ -6,6 +6,7 @@ import { formatElapsed, formatMoment, useNow } from '../dashboard/elapsed';
 import { MaintenanceBadge } from '../maintenance/maintenance-badge';
 import { useCurrentMaintenance } from '../maintenance/use-current-maintenance';
 import { formatTime } from '../sessions/session-display';
+import { FlappingBadge } from './flapping-badge';
 import { HEALTH_DISPLAY, monitorHealth } from './monitor-health';
 
 /** The monitor's state (paused, not run yet, or its latest FINAL verdict), since when it holds it, and its last run. */
@@ -25,6 +26,7 @@ export function MonitorStatusHeader({ checkId, activated }: { checkId: string; a
         <Badge size="lg" color={display.color} variant="filled" data-health={health}>
           {display.label}
         </Badge>
+        {state.data?.flapping && <FlappingBadge size="lg" />}
         <MaintenanceBadge open={maintenance} size="lg" />
         {since !== null && (
           <Text size="sm" title={`Since ${formatMoment(since)}`}>

@@ -150,7 +150,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
       <td className={`${TD_CLASS} monitor-row-status-cell`} style={NOWRAP}>
         {/* Stacked: side by side, a Maintenance badge ran over the monitor's name. */}
         <div className="monitor-row-badges">
-          <MonitorHealthBadge health={monitor.health} muted={monitor.muted} />
+          <MonitorHealthBadge health={monitor.health} muted={monitor.muted} flapping={monitor.flapping} />
           <MaintenanceBadge open={maintenance} />
         </div>
       </td>

@@ -54,6 +54,7 @@ function NotificationDetail({ id }: { id: string }) {
     ['Last sent', n.timestamp ? formatTime(n.timestamp) : 'not sent'],
     ['Attempts', n.attempts],
     ['Notification id', <Code key="id">{n.id}</Code>],
+    ...(n.digestId ? ([['Carried by digest', <Code key="digest">{n.digestId}</Code>]] as [string, ReactNode][]) : []),
   ];
   return (
     <Stack gap="md" aria-label="Notification detail">

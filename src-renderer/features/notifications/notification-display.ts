@@ -44,6 +44,6 @@ export function notificationChannelLabel(item: NamedParts): string {
 
 /** The check's name now; a deleted check by its id, a test notification as such. */
 export function notificationCheckLabel(item: { checkId?: string; checkName: string | null; alertType: string }): string {
-  if (!item.checkId) return item.alertType === 'TEST' ? 'Test notification' : '—';
+  if (!item.checkId) return item.alertType === 'TEST' ? 'Test notification' : item.alertType === 'DIGEST' ? 'Digest of monitors over the channel budget' : '—';
   return item.checkName ?? `Deleted check (${item.checkId.slice(0, 8)}…)`;
 }

@@ -2,12 +2,13 @@ import { Badge, Button, Code, Group, List, Paper, Stack, Text } from '@mantine/c
 import { useState } from 'react';
 import { formatAt } from '../../lib/date-time';
 import { humanLabel } from '../../lib/labels';
-import { diffCounts, STATUS_COLORS, type DeploymentView } from './deployment-summary';
+import { deploymentKind, diffCounts, STATUS_COLORS, type DeploymentView } from './deployment-summary';
 
 /** One deployment: who, when, how it ended and what it changed; the change list opens on demand (a deploy can touch thousands). */
 function DeploymentItem({ deployment }: { deployment: DeploymentView }) {
   const [open, setOpen] = useState(false);
   const listId = `deployment-${deployment.id}-changes`;
+  const kind = deploymentKind(deployment);
   return (
     <Paper withBorder p="sm" radius="sm" component="li" aria-label={`Deployment of ${formatAt(deployment.createdAt)}`}>
       <Group gap="sm" wrap="wrap">
@@ -18,7 +19,12 @@ function DeploymentItem({ deployment }: { deployment: DeploymentView }) {
         <Text size="sm" c="dimmed">
           by {deployment.createdBy ?? 'unknown'}
         </Text>
-        <Text size="sm">{diffCounts(deployment.counts)}</Text>
+        {kind && (
+          <Text size="sm" c="dimmed">
+            {kind}
+          </Text>
+        )}
+        <Text size="sm">{diffCounts(deployment)}</Text>
         {deployment.diff.length > 0 && (
           <Button variant="default" size="compact-sm" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
             {open ? 'Hide changes' : `Show ${deployment.diff.length} ${deployment.diff.length === 1 ? 'change' : 'changes'}`}
@@ -26,7 +32,7 @@ function DeploymentItem({ deployment }: { deployment: DeploymentView }) {
         )}
       </Group>
       {deployment.error && (
-        <Text size="sm" c="red" mt={4}>
+        <Text size="sm" c="red" mt={4} style={{ whiteSpace: 'pre-wrap' }} aria-label="What the client was told">
           {deployment.error}
         </Text>
       )}

@@ -55,13 +55,18 @@ export function ProjectsPage() {
                       {humanLabel(project.lastDeployment.status)}
                     </Badge>
                     {formatAt(project.lastDeployment.createdAt)}
+                    {project.lastDeployment.error && (
+                      <Text size="xs" c="red" lineClamp={2} title={project.lastDeployment.error}>
+                        {project.lastDeployment.error}
+                      </Text>
+                    )}
                   </>
                 ) : (
                   'Never deployed'
                 )}
               </Table.Td>
               <Table.Td>{project.lastDeployment?.createdBy ?? '—'}</Table.Td>
-              <Table.Td>{project.lastDeployment ? diffCounts(project.lastDeployment.counts) : '—'}</Table.Td>
+              <Table.Td>{project.lastDeployment ? diffCounts(project.lastDeployment) : '—'}</Table.Td>
             </Table.Tr>
           ))}
         </DenseTable>

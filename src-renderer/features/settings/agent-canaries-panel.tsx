@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
+import { NotUsedCanaries } from '../agent/connectivity-note';
 import { MAX_CANARIES, type AgentCanariesInput, type AgentCanariesView } from '../../../src-shared/schemas/agent-canaries';
 
 type Mode = AgentCanariesInput['mode'];
@@ -36,11 +37,12 @@ export function AgentCanariesPanel() {
           Agent connectivity
         </Title>
         <Text size="sm" c="dimmed">
-          Hosts this machine&apos;s agent pings to know its own network is up. While none answers, its runs are skipped as &quot;agent offline&quot; and nothing alerts; channels marked for
-          system notices get one notice when it goes offline and one when it is back.
+          Hosts this machine&apos;s agent pings to know its own network is up. A canary counts once it has answered; while none of those answers, its runs are skipped as
+          &quot;agent offline&quot; and nothing alerts; channels marked for system notices get one notice when it goes offline and one when it is back.
         </Text>
         {canaries.isPending && <LoadingBlock label="Loading the agent's canaries" />}
         {canaries.isError && <QueryError title="The agent's canaries could not be loaded" error={canaries.error} onRetry={() => void canaries.refetch()} />}
+        {canaries.data && <NotUsedCanaries notUsed={canaries.data.notUsed} />}
         {canaries.data && <CanariesForm key={JSON.stringify(canaries.data)} view={canaries.data} editable={allowed && canaries.data.editable} />}
         {why && (
           <Text size="sm" c="dimmed">

@@ -50,7 +50,7 @@ function DeliveryForm({ view }: { view: DeliverySettingsView }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={L.publicBaseUrl} description="Links in alerts point here." withAsterisk {...input('publicBaseUrl')} />
           <Group grow align="flex-start">
-            <NumberInput label={L['rateLimit.max']} description="Per channel; more are recorded RATE_LIMITED." allowDecimal={false} min={1} clampBehavior="none" {...input('rateLimit.max')} />
+            <NumberInput label={L['rateLimit.max']} description="Per channel; more are grouped into one digest, sent when the budget has room." allowDecimal={false} min={1} clampBehavior="none" {...input('rateLimit.max')} />
             <NumberInput label={L['rateLimit.windowMinutes']} description="1–1440." allowDecimal={false} min={1} clampBehavior="none" {...input('rateLimit.windowMinutes')} />
           </Group>
         </SimpleGrid>

@@ -53,7 +53,7 @@ describe.skipIf(skip !== null)('the agent canaries in Settings', () => {
 
   it('shows the stored canaries, switches the running agent to new ones, and keeps them after a restart', async () => {
     const trpc = trpcClient(server.url, server.key);
-    expect(await trpc.agent.canaries.query()).toEqual({ setting: { mode: 'hosts', hosts: ['127.0.0.1'] }, source: 'settings', editable: true, why: null });
+    expect(await trpc.agent.canaries.query()).toEqual({ setting: { mode: 'hosts', hosts: ['127.0.0.1'] }, source: 'settings', editable: true, why: null, notUsed: [] });
     expect((await trpc.agent.health.query()).connectivity).toMatchObject({ status: 'online', canaries: ['127.0.0.1'] });
 
     const saved = await trpc.agent.setCanaries.mutate({ mode: 'hosts', hosts: ['127.0.0.2', '127.0.0.3'] });

@@ -10,7 +10,7 @@ function monitor(clock: ManualClock, answers: boolean[]) {
     canaries: ['canary.test'],
     probe: async () => {
       clock.advance(1000);
-      return { answered: answers.shift() ? 1 : 0 };
+      return { answered: answers.shift() ? ['canary.test'] : [] };
     },
     platform: null,
     clock,
@@ -29,7 +29,8 @@ describe('confirming a failure against the canaries', () => {
 
   it('a failure is the agent\'s when the fresh round fails, even before the agent counts itself offline', async () => {
     const clock = new ManualClock('2026-03-01T03:00:00.000Z');
-    const { m, changes } = monitor(clock, [false]);
+    const { m, changes } = monitor(clock, [true, false]);
+    await m.probeNow();
     expect(await m.confirm(clock.now().getTime())).toBe(false);
     expect(changes).toEqual([]);
     expect(m.offline).toBe(false);
@@ -38,9 +39,10 @@ describe('confirming a failure against the canaries', () => {
   it('a failure of a run that overlapped an outage already over is the agent\'s, without another round', async () => {
     const clock = new ManualClock('2026-03-01T03:00:00.000Z');
     const runStarted = clock.now().getTime();
-    const { m, changes } = monitor(clock, [false, false, true, true]);
+    const { m, changes } = monitor(clock, [true, false, false, true, true]);
     // The rounds of the interval.
     const round = () => m.probeNow();
+    await round();
     await round();
     await round();
     expect(m.offline).toBe(true);
@@ -51,6 +53,16 @@ describe('confirming a failure against the canaries', () => {
     expect(await round()).toBe(true);
   });
 
+  it('a canary that never answered does not make a failure the agent\'s, and is listed as not used', async () => {
+    const clock = new ManualClock('2026-03-01T03:00:00.000Z');
+    const { m, changes } = monitor(clock, [false, false, false, false]);
+    await m.probeNow();
+    await m.probeNow();
+    expect(await m.confirm(clock.now().getTime())).toBe(true);
+    expect(changes).toEqual([]);
+    expect(m.view()).toMatchObject({ status: 'no-usable-canary', notUsed: [{ host: 'canary.test', why: 'never answered' }] });
+  });
+
   it('failures that arrive during a round share the next one', async () => {
     const clock = new ManualClock('2026-03-01T03:00:00.000Z');
     let rounds = 0;
@@ -59,7 +71,7 @@ describe('confirming a failure against the canaries', () => {
       probe: async () => {
         rounds++;
         await new Promise((resolve) => setImmediate(resolve));
-        return { answered: 1 };
+        return { answered: ['canary.test'] };
       },
       platform: null,
       clock,

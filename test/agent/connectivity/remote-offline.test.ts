@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { icmpBody, startServer, type TestServer } from '../../helpers/server';
 import { startHttpReceiver, type HttpReceiver } from '../../notify/receivers';
 import { netnsSkipReason } from '../../runner/netns';
-import { killLeftovers, spawnSightline, type CliProcess } from '../helpers';
+import { killLeftovers, probe, spawnSightline, type CliProcess } from '../helpers';
 
 /** A real `sightline agent` whose only canary sits behind a veth pair in a namespace of the test's own making. */
 
@@ -35,8 +35,8 @@ describe.skipIf(skip !== null)('a remote agent that loses its own network', () =
     ip(['link', 'set', NS_IF, 'netns', NS]);
     ip(['addr', 'add', '10.213.2.1/24', 'dev', HOST_IF]);
     ip(['link', 'set', HOST_IF, 'up']);
-    // The canary's side stays down: the agent starts without its network.
     ip(['-n', NS, 'addr', 'add', `${CANARY}/24`, 'dev', NS_IF]);
+    ip(['-n', NS, 'link', 'set', NS_IF, 'up']);
     receiver = await startHttpReceiver();
     server = await startServer({ remoteAgents: { leaseMs: 1500, heartbeatIntervalMs: 300, sweepIntervalMs: 100 } });
   });
@@ -67,6 +67,10 @@ describe.skipIf(skip !== null)('a remote agent that loses its own network', () =
     expect(check.status, check.text).toBe(201);
 
     agent = spawnSightline(['agent', '--server', server.url, '--key', created.body.keys[0].rawKey, '--agent-health-port', '0', '--canary', CANARY]);
+    const probes = await agent.line(/^Agent health probes on (\S+)/, 30_000);
+    // Only a canary that answered counts: wait for it, then cut its link.
+    await expect.poll(async () => ((await probe(`${probes}/health`)).body as { connectivity?: { status: string } }).connectivity?.status, { timeout: 30_000 }).toBe('online');
+    ip(['-n', NS, 'link', 'set', NS_IF, 'down']);
     await agent.line(/^Agent offline since /, 30_000);
 
     const triggered = await server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [check.body.id] } });

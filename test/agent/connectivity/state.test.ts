@@ -17,36 +17,53 @@ function feed(start: ConnectivityState, c: ManualClock, rounds: Omit<Connectivit
   return { state, changes };
 }
 
-const answered = { probed: 2, answered: 1, platformDown: null };
-const silent = { probed: 2, answered: 0, platformDown: null };
+const BOTH = ['192.0.2.1', '192.0.2.2'];
+const answered = { probed: BOTH, answered: ['192.0.2.1'], platformDown: null };
+const silent = { probed: BOTH, answered: [], platformDown: null };
 
 describe('the connectivity state machine', () => {
-  it(`goes offline only after ${ROUNDS_TO_OFFLINE} rounds in a row in which no canary answered`, () => {
+  it(`goes offline only after ${ROUNDS_TO_OFFLINE} rounds in a row in which no canary that answered before answers`, () => {
     const c = clock();
     const { state, changes } = feed(initialConnectivity(c.now().getTime()), c, [answered, silent, answered, silent, silent, silent]);
     expect(changes).toEqual([null, null, null, null, 'OFFLINE', null]);
     expect(state.online).toBe(false);
     expect(state.since).toBe(Date.parse('2026-03-01T03:00:25.000Z'));
-    expect(state.reason).toContain('none of the 2 canaries answered');
+    expect(state.reason).toBe('none of the 1 canary that answered before (192.0.2.1) answered in 2 rounds in a row');
   });
 
   it('comes back online with the first round in which one canary answers', () => {
     const c = clock();
-    const { state, changes } = feed(initialConnectivity(c.now().getTime()), c, [silent, silent, silent, { probed: 2, answered: 1, platformDown: null }]);
-    expect(changes).toEqual([null, 'OFFLINE', null, 'ONLINE']);
-    expect(state).toMatchObject({ online: true, reason: null, failedRounds: 0, since: Date.parse('2026-03-01T03:00:20.000Z') });
+    const { state, changes } = feed(initialConnectivity(c.now().getTime()), c, [answered, silent, silent, silent, answered]);
+    expect(changes).toEqual([null, null, 'OFFLINE', null, 'ONLINE']);
+    expect(state).toMatchObject({ online: true, reason: null, failedRounds: 0, since: Date.parse('2026-03-01T03:00:25.000Z') });
   });
 
-  it('counts the platform saying the network is down at once, whatever the canaries', () => {
+  it('never counts canaries that never answered: the guard stays off however many rounds they are silent', () => {
     const c = clock();
-    const { state, changes } = feed(initialConnectivity(c.now().getTime()), c, [{ probed: 0, answered: 0, platformDown: 'the default route is gone' }]);
+    const { state, changes } = feed(initialConnectivity(c.now().getTime()), c, Array.from({ length: 20 }, () => silent));
+    expect(changes.every((change) => change === null)).toBe(true);
+    expect(state).toMatchObject({ online: true, used: [] });
+  });
+
+  it('uses a canary from its first answer on, a minute after start, and goes offline when it stops', () => {
+    const c = clock();
+    const late = { probed: BOTH, answered: ['192.0.2.2'], platformDown: null };
+    const { state, changes } = feed(initialConnectivity(c.now().getTime()), c, [...Array.from({ length: 12 }, () => silent), late, late, silent, silent]);
+    expect(changes).toEqual([...Array.from({ length: 15 }, () => null), 'OFFLINE']);
+    expect(state.used).toEqual(['192.0.2.2']);
+    expect(state.reason).toContain('(192.0.2.2)');
+  });
+
+  it('counts the platform saying the network is down at once, whatever the canaries, used or not', () => {
+    const c = clock();
+    const { state, changes } = feed(initialConnectivity(c.now().getTime()), c, [{ probed: [], answered: [], platformDown: 'the default route is gone' }]);
     expect(changes).toEqual(['OFFLINE']);
     expect(state.reason).toBe('the default route is gone');
   });
 
   it('stays online without canaries while the platform says nothing', () => {
     const c = clock();
-    const { changes } = feed(initialConnectivity(c.now().getTime()), c, [{ probed: 0, answered: 0, platformDown: null }, { probed: 0, answered: 0, platformDown: null }]);
+    const { changes } = feed(initialConnectivity(c.now().getTime()), c, [{ probed: [], answered: [], platformDown: null }, { probed: [], answered: [], platformDown: null }]);
     expect(changes).toEqual([null, null]);
   });
 });

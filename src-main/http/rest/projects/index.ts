@@ -6,6 +6,7 @@ import { AppError, isAppError } from '../../../core/errors';
 import { serviceContext } from '../auth';
 import type { HttpDeps } from '../../deps';
 import { errorResponses } from '../common';
+import { recordRefusals } from './refusals';
 
 const TAGS = ['Projects'];
 
@@ -46,6 +47,8 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         bodyLimit: DEPLOY_BODY_LIMIT_BYTES,
         // A deploy the account's queue cannot take is refused before its body is read (and held in memory).
         onRequest: async (request) => refuseWhenDeployQueueFull(serviceContext(deps, request)),
+        // A refused deploy is kept in the project's history with the message the client got.
+        onSend: recordRefusals(deps, 'deploy'),
         schema: {
           tags: TAGS,
           summary: 'Deploy a project (monitoring as code)',
@@ -68,6 +71,7 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     app.delete(
       '/v1/projects/:logicalId',
       {
+        onSend: recordRefusals(deps, 'destroy'),
         schema: {
           tags: TAGS,
           summary: 'Destroy a project',

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { transaction } from '../../db/connection';
+import { insertDeployment, pruneRefusedDeployments } from '../../db/repositories/deployments';
+import { findProjectByLogicalId, insertProject } from '../../db/repositories/projects';
+import { DeployProject } from '../../../src-shared/schemas/project';
+import type { ServiceContext } from '../context';
+import { deployerName } from './deployer';
+
+/** Refused deployments kept per project, newest first (a client retrying in a loop must not grow the history without end). */
+export const KEPT_REFUSALS = 50;
+/** The longest message kept: a refusal listing every bad construct of a large project is cut here. */
+const MAX_MESSAGE = 4_000;
+
+export interface ProjectNamed {
+  logicalId: string;
+  /** null when only the logical id could be read (the body was too large, or never read). */
+  name: string | null;
+  repoUrl: string | null;
+}
+
+/** The project a deploy body names, when it names one that could be deployed (any other body was refused before naming one). */
+export function projectNamedIn(body: unknown): ProjectNamed | null {
+  const project = (body as { project?: unknown } | null | undefined)?.project;
+  const parsed = DeployProject.safeParse(project);
+  if (parsed.success) return { logicalId: parsed.data.logicalId, name: parsed.data.name, repoUrl: parsed.data.repoUrl ?? null };
+  const logicalId = DeployProject.shape.logicalId.safeParse((project as { logicalId?: unknown } | undefined)?.logicalId);
+  return logicalId.success ? { logicalId: logicalId.data, name: null, repoUrl: null } : null;
+}
+
+/**
+ * The project named by the start of a deploy body that was not parsed whole (too large, or refused
+ * before it was read): the CLI writes `{"project":{"logicalId":…,"name":…,"repoUrl":…}` first.
+ */
+export function projectNamedInHead(head: string): ProjectNamed | null {
+  const match = /^\s*\{\s*"project"\s*:\s*(\{[^{}]*\})/.exec(head);
+  if (!match) return null;
+  try {
+    return projectNamedIn({ project: JSON.parse(match[1]) });
+  } catch {
+    return null;
+  }
+}
+
+export interface Refusal {
+  operation: 'deploy' | 'destroy';
+  project: ProjectNamed;
+  dryRun: boolean;
+  /** The status the client got: 4xx refused; 5xx is recorded as FAILED (Sightline's own failure). */
+  httpStatus: number;
+  /** The message the client got. */
+  message: string;
+  /** The member whose key made the request (null: the desktop app's own token). */
+  memberId: string | null;
+}
+
+/**
+ * Records a deploy or destroy that was answered with an error, in the project's history, with the
+ * message the client got. Nothing the deploy carried is applied; a deploy refused before its project
+ * ever deployed creates the project (empty), so the refusal has a page to be shown on. A destroy of
+ * a project that does not exist records nothing.
+ */
+export function recordRefusal(ctx: ServiceContext, refusal: Refusal): void {
+  const now = ctx.clock.now().toISOString();
+  transaction(ctx.db, (tx) => {
+    let project = findProjectByLogicalId(tx, ctx.accountId, refusal.project.logicalId);
+    if (!project) {
+      if (refusal.operation === 'destroy') return;
+      const { logicalId, name, repoUrl } = refusal.project;
+      project = insertProject(tx, { id: randomUUID(), accountId: ctx.accountId, logicalId, name: name ?? logicalId, repoUrl, createdAt: now, updatedAt: null });
+    }
+    const message = refusal.message.length > MAX_MESSAGE ? `${refusal.message.slice(0, MAX_MESSAGE)}…` : refusal.message;
+    insertDeployment(tx, {
+      id: randomUUID(),
+      accountId: ctx.accountId,
+      projectId: project.id,
+      status: refusal.httpStatus >= 500 ? 'FAILED' : 'REFUSED',
+      operation: refusal.operation,
+      dryRun: refusal.dryRun,
+      httpStatus: refusal.httpStatus,
+      scheduleOnDeploy: false,
+      preserveResources: false,
+      diff: [],
+      error: message,
+      createdBy: deployerName(ctx, refusal.memberId),
+      createdAt: now,
+      finishedAt: now,
+    });
+    pruneRefusedDeployments(tx, project.id, KEPT_REFUSALS);
+  });
+}
