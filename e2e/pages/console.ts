@@ -65,6 +65,17 @@ export class ConsoleChrome {
     this.accessNote = this.main.getByRole('note');
   }
 
+  /** The sign-out confirmation: it signs out every tab of the browser. */
+  get signOutDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Sign out of Sightline?' });
+  }
+
+  /** Signs out as a user does: Sign out, then confirm in its dialog. */
+  async signOut(): Promise<void> {
+    await this.signOutButton.click();
+    await this.signOutDialog.getByRole('button', { name: 'Sign out every tab' }).click();
+  }
+
   async chooseTheme(label: 'Light' | 'Dark' | 'Auto (as the system)'): Promise<void> {
     await this.themeButton.click();
     await this.page.getByRole('menuitem', { name: label }).click();

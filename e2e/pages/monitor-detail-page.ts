@@ -79,9 +79,9 @@ export class MonitorDetailPage {
     return this.settings.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
   }
 
-  /** The alert channels the monitor is subscribed to, as listed under the settings. */
+  /** The channels the monitor's alerts reach (its own subscriptions and its group's), as listed under the settings. */
   subscribedChannels(): Locator {
-    return this.page.getByRole('main').getByRole('list', { name: 'Subscribed alert channels' }).getByRole('listitem');
+    return this.page.getByRole('main').getByRole('list', { name: 'Channels that receive its alerts' }).getByRole('listitem');
   }
 
   /** The link to the group the monitor belongs to. */

@@ -1,9 +1,10 @@
-import { Burger, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Burger, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '../../src-shared/schemas/account';
 import { useConnection } from '../lib/connection-context';
 import { useTRPC } from '../lib/trpc';
 import { useAccess } from '../lib/use-access';
+import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
 
 interface AppHeaderProps {
@@ -57,9 +58,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
         )}
         <ThemeToggle />
         {connection.mode === 'headless' && (
-          <Button variant="default" size="xs" onClick={disconnect}>
-            Sign out
-          </Button>
+          <SignOutButton onSignOut={disconnect} />
         )}
       </Group>
     </Group>

@@ -9,6 +9,8 @@ import { AppNavbar } from './app-navbar';
 import { useZoneMode } from '../lib/date-time';
 import { AppRoutes } from './app-routes';
 import { ConnectionBanner } from './connection-banner';
+import { FocusOnNavigation } from './focus-on-navigation';
+import { InvalidSubmitFocus } from './invalid-submit-focus';
 import { KeyboardShortcuts } from './shortcuts-help';
 
 const MAIN_ID = 'main-content';
@@ -33,6 +35,8 @@ export function AppLayout() {
       </a>
       <KeyboardShortcuts />
       <ChangeAnnouncer />
+      <FocusOnNavigation mainId={MAIN_ID} />
+      <InvalidSubmitFocus />
       <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={{ base: 'xs', sm: 'md' }}>
         <AppShell.Header>
           <AppHeader navOpened={navOpened} onToggleNav={toggle} />

@@ -9,7 +9,7 @@ import { AppLayout } from './app-layout';
 
 /** Asks for an API key in headless mode until the browser is signed in; Electron always arrives with a token. */
 export function ConnectionGate() {
-  const { connection, signedIn, sessionEnded } = useConnection();
+  const { connection, signedIn, sessionEnded, signedOutNotice } = useConnection();
   const onUnauthorized = () => {
     if (connection.mode !== 'headless') return;
     // Shown on the hint alone and refused: the session is gone (e.g. the server restarted); just ask for the key.
@@ -25,7 +25,7 @@ export function ConnectionGate() {
     });
   };
   if (connection.status === 'checking') return <LoadingBlock label="Checking whether this browser is signed in" />;
-  if (connection.status === 'signedOut') return <ApiKeyPrompt onSignedIn={signedIn} />;
+  if (connection.status === 'signedOut') return <ApiKeyPrompt onSignedIn={signedIn} notice={signedOutNotice} />;
   return (
     <ApiProvider key={connection.generation} trpcUrl={connection.trpcUrl} token={connection.token} onUnauthorized={onUnauthorized}>
       <HashRouter>

@@ -33,6 +33,7 @@ function openChannel(): BroadcastChannel | null {
 
 export function ConnectionProvider({ children }: { children: ReactNode }) {
   const [connection, setConnection] = useState<Connection>(initialConnection);
+  const [signedOutNotice, setSignedOutNotice] = useState<string | null>(null);
   const channel = useRef<BroadcastChannel | null>(null);
 
   const setStatus = useCallback((status: SignInStatus) => {
@@ -51,7 +52,10 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
     check();
     channel.current = openChannel();
     const onMessage = (event: MessageEvent<Broadcast>) => {
-      if (event.data?.type === 'signedOut') setStatus('signedOut');
+      if (event.data?.type === 'signedOut') {
+        setSignedOutNotice('This tab was signed out because this browser signed out in another tab.');
+        setStatus('signedOut');
+      }
       if (event.data?.type === 'signedIn') check();
     };
     channel.current?.addEventListener('message', onMessage);
@@ -63,12 +67,14 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
   }, [connection.mode, check, setStatus]);
 
   const signedIn = useCallback(() => {
+    setSignedOutNotice(null);
     setStatus('signedIn');
     channel.current?.postMessage({ type: 'signedIn' } satisfies Broadcast);
   }, [setStatus]);
 
   const disconnect = useCallback(() => {
     if (connection.mode !== 'headless') return;
+    setSignedOutNotice(null);
     setStatus('signedOut');
     void signOut()
       .catch(() => undefined)
@@ -96,6 +102,9 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
     return asking.current;
   }, [setStatus]);
 
-  const value = useMemo<ConnectionState>(() => ({ connection, signedIn, disconnect, sessionEnded }), [connection, signedIn, disconnect, sessionEnded]);
+  const value = useMemo<ConnectionState>(
+    () => ({ connection, signedIn, disconnect, sessionEnded, signedOutNotice }),
+    [connection, signedIn, disconnect, sessionEnded, signedOutNotice],
+  );
   return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;
 }

@@ -1,4 +1,5 @@
-const OFFLINE_FAVICON = './favicon-offline.svg';
+import { OFFLINE_ICON } from './tab-icons';
+
 const TITLE_PREFIX = '⚠ Unreachable · ';
 
 /**
@@ -8,7 +9,7 @@ const TITLE_PREFIX = '⚠ Unreachable · ';
 export function showUnreachableInTab(): () => void {
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   const originalIcon = icon?.getAttribute('href') ?? null;
-  if (icon) icon.setAttribute('href', OFFLINE_FAVICON);
+  if (icon) icon.setAttribute('href', OFFLINE_ICON);
   if (!document.title.startsWith(TITLE_PREFIX)) document.title = `${TITLE_PREFIX}${document.title}`;
   return () => {
     if (icon && originalIcon !== null) icon.setAttribute('href', originalIcon);

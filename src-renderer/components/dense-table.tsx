@@ -1,5 +1,6 @@
 import { Table, VisuallyHidden, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TableScroller } from './table-scroller';
 
 interface DenseTableProps extends Omit<TableProps, 'children' | 'aria-label'> {
   /** The table's accessible name, e.g. "Monitors". */
@@ -33,8 +34,8 @@ export function DenseTable({ label, columns, hiddenColumn = 'Actions', minWidth,
   );
   // Always in a scroller: on a phone a wide table scrolls inside its box, never the page.
   return (
-    <Table.ScrollContainer minWidth={minWidth ?? 0}>
+    <TableScroller label={label} minWidth={minWidth ?? 0}>
       {table}
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 }

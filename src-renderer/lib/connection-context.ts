@@ -14,6 +14,8 @@ export interface ConnectionState {
    * Resolves with the server's reason when the tab is signed out, null when it is still signed in.
    */
   sessionEnded: () => Promise<ConsoleSessionEndReason | null>;
+  /** Why this tab was signed out without its own doing (a sign-out in another tab), for the sign-in page to say; null otherwise. */
+  signedOutNotice: string | null;
 }
 
 export const ConnectionContext = createContext<ConnectionState | null>(null);

@@ -19,11 +19,15 @@ export const PAGE_STATE_LABELS: Record<ServiceState, string> = {
   MAJOR_OUTAGE: 'Major outage',
 };
 
-/** An open incident's severity as the impact on the services it names. */
+/**
+ * An open incident's severity as the impact on the services it names: never less than the console
+ * calls it ("Major outage" is a major outage, "Partial outage" a partial one); the public page has
+ * no state above a major outage, so a critical one is that too.
+ */
 export const SEVERITY_STATES: Record<(typeof SEVERITIES)[number], ServiceState> = {
   CRITICAL: 'MAJOR_OUTAGE',
-  MAJOR: 'PARTIAL_OUTAGE',
-  MEDIUM: 'DEGRADED_PERFORMANCE',
+  MAJOR: 'MAJOR_OUTAGE',
+  MEDIUM: 'PARTIAL_OUTAGE',
   MINOR: 'DEGRADED_PERFORMANCE',
 };
 

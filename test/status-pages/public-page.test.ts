@@ -145,8 +145,8 @@ describe('a published status page, for visitors without a key', () => {
     const service = (name: string) => block(html.text, `<h3 class="service-name">${name}</h3>`, '</div>');
     // The failing linked check (its only check with a status) is a major outage.
     expect(service('Public API')).toContain('<span class="state state-major_outage">Major outage</span>');
-    // An open MAJOR incident: partial outage; an open MINOR one: degraded performance.
-    expect(service('Website')).toContain('<span class="state state-partial_outage">Partial outage</span>');
+    // An open MAJOR incident ("Major outage" in the console): a major outage, not a partial one (issue 31); an open MINOR one: degraded performance.
+    expect(service('Website')).toContain('<span class="state state-major_outage">Major outage</span>');
     expect(service('Billing &lt;b&gt;&amp;&lt;/b&gt;')).toContain('<span class="state state-degraded_performance">Degraded performance</span>');
     expect(html.text).toContain('<section class="overall state-major_outage" aria-label="Current status"><p>Major outage</p></section>');
   });
@@ -221,9 +221,10 @@ describe('a published status page, for visitors without a key', () => {
     expect(publicApi).toMatchObject({ name: 'Public API', state: 'MAJOR_OUTAGE', description: 'Major outage', uptimePercent: 99.1189 });
     expect(publicApi.days).toHaveLength(90);
     expect(publicApi.days[88]).toEqual({ date: '2026-05-19', uptimePercent: 99.5, incidents: 1 });
-    expect(web).toMatchObject({ name: 'Website', state: 'PARTIAL_OUTAGE', uptimePercent: null });
+    expect(web).toMatchObject({ name: 'Website', state: 'MAJOR_OUTAGE', description: 'Major outage', uptimePercent: null });
     expect(body.cards[1].services[0]).toMatchObject({ name: 'Billing <b>&</b>', state: 'DEGRADED_PERFORMANCE' });
     expect(body.incidents.open.map((i: { name: string }) => i.name)).toEqual(['Website partially down', 'Checkout slow <script>alert(1)</script>']);
+    expect(body.incidents.open[0]).toMatchObject({ name: 'Website partially down', severity: 'MAJOR', impact: 'MAJOR_OUTAGE' });
     const open = body.incidents.open[1];
     expect(open).toMatchObject({ id: checkout.id, severity: 'MINOR', impact: 'DEGRADED_PERFORMANCE', status: 'IDENTIFIED', services: ['Billing <b>&</b>'], resolvedAt: null });
     expect(open.url).toBe(`https://status.acme.test/status/acme#incident-${checkout.id}`);
@@ -279,7 +280,8 @@ describe('a published status page, for visitors without a key', () => {
     insertFinalResult(env.server, alphaNum, NOW - 60_000, 0, true);
     const passing = JSON.parse((await visit(env.server, '/status/acme/summary.json')).text);
     expect(passing.cards[0].services[0]).toMatchObject({ name: 'Public API', state: 'OPERATIONAL', description: 'Operational' });
-    expect(passing.status).toEqual({ state: 'PARTIAL_OUTAGE', description: 'Partial outage' });
+    // The Website's open MAJOR incident keeps the page at a major outage.
+    expect(passing.status).toEqual({ state: 'MAJOR_OUTAGE', description: 'Major outage' });
     const degradedFlags = RESULT_FLAGS.isDegraded;
     insertFinalResult(env.server, alphaNum, NOW - 30_000, degradedFlags, true);
     expect(JSON.parse((await visit(env.server, '/status/acme/summary.json')).text).cards[0].services[0].state).toBe('DEGRADED_PERFORMANCE');

@@ -134,7 +134,7 @@ describe('subscribers of a public status page: double opt-in by email, mail on i
     expect(smtp.mails.length).toBe(before + 1);
     expect(mailsTo('bob@example.com')).toHaveLength(1);
     expect(mail.headers.get('subject')).toBe('[Acme status] New incident: Database slow');
-    expect(mail.text).toContain('Status: Investigating\nImpact: Partial outage\nAffected: Public API');
+    expect(mail.text).toContain('Status: Investigating\nImpact: Major outage\nAffected: Public API');
     expect(mail.text).toContain('Database slow: we are looking into it');
     expect(mail.text).toContain(`Follow the incident: ${env.server.url}/status/acme#incident-${opened.id}`);
     const unsubscribe = link(mail, 'unsubscribe');

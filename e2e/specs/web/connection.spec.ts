@@ -42,7 +42,14 @@ test.describe('the server goes away and comes back', () => {
     await expect(state.staleContent).toBeVisible();
     expect(await state.contentOpacity()).toBeLessThan(1);
     await expect(page).toHaveTitle(/^⚠ Unreachable · /);
-    expect(await state.favicon()).toContain('favicon-offline');
+    // Kept in the page: the server that would serve an icon file is the one that is down (issue 31).
+    expect(await state.favicon()).toMatch(/^data:image\/svg\+xml,.*server%20unreachable/);
+    expect(await page.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      return image.naturalWidth;
+    }, (await state.favicon()) ?? '')).toBeGreaterThan(0);
     // The numbers stay where they were, marked stale, instead of disappearing.
     await expect(dashboard.count('Not run yet')).toHaveText('1');
     // The stale content is dimmed on purpose; the banner and the frame around it must stay accessible.
@@ -54,7 +61,7 @@ test.describe('the server goes away and comes back', () => {
     await expect(state.banner).toBeHidden({ timeout: 15_000 });
     await expect(state.staleContent).toHaveCount(0);
     await expect(page).toHaveTitle(title);
-    expect(await state.favicon()).not.toContain('favicon-offline');
+    expect(await state.favicon()).not.toContain('unreachable');
     await expect(dashboard.count('Not run yet')).toHaveText('2');
     await expect(chrome.signOutButton).toBeVisible();
     await expect(new ApiKeyPrompt(page).heading).toBeHidden();

@@ -106,7 +106,7 @@ test.describe('monitor forms as complete as the API', () => {
     const stored = await restGet<StoredCheck>(request, server, `/v1/checks/${check.id}`);
     expect(stored.alertChannelSubscriptions).toEqual([{ alertChannelId: oncall.id, activated: true }]);
     const detail = new MonitorDetailPage(page, 'Edge ping');
-    await expect(detail.subscribedChannels()).toHaveText(['Email: oncall@example.test']);
+    await expect(detail.subscribedChannels()).toHaveText(['Email: oncall@example.test — subscribed by this monitor']);
 
     // A new monitor starts with every channel chosen (the console's create subscribes all); one taken out is paused.
     const form = new NewIcmpMonitorPage(page);
@@ -162,8 +162,8 @@ test.describe('monitor forms as complete as the API', () => {
     });
     const detail = new MonitorDetailPage(page, 'Worded ping');
     await openConnected(page, server, `/monitors/${check.id}`);
-    await expect(detail.setting('Alerts')).toHaveText('Alert after 2 failed runs, remind every 10 min up to 3 times');
-    await expect(detail.setting('Retries')).toHaveText('Retry up to 3 times, waiting 10 s, 20 s, 30 s…, within 2 min, from another location');
+    await expect(detail.setting('Alerts')).toHaveText("Alert after 2 failed runs, remind every 10 min up to 3 times — this monitor's own");
+    await expect(detail.setting('Retries')).toHaveText("Retry up to 3 times, waiting 10 s, 20 s, 30 s…, within 2 min, from another location — this monitor's own");
     await expect(detail.setting('Type')).toHaveText('ICMP');
     await expect(detail.settings).not.toContainText('{');
     await expect(detail.settings).not.toContainText('Request:');

@@ -3,7 +3,7 @@ import { ApiKeyPrompt } from '../../pages/api-key-prompt';
 import { MonitorDetailPage } from '../../pages/monitor-detail-page';
 import { MonitorsPage } from '../../pages/monitors-page';
 import { NewIcmpMonitorPage } from '../../pages/new-icmp-monitor-page';
-import { choose, openConnected, toast } from '../../pages/console';
+import { choose, ConsoleChrome, openConnected, toast } from '../../pages/console';
 import { MultiStepCheckForm } from '../../pages/multistep-check-form';
 import { TracerouteMonitorForm } from '../../pages/traceroute-monitor-form';
 
@@ -104,7 +104,7 @@ test.describe('monitors in the web console', () => {
     await prompt.connect(server.apiKey);
     await expect(monitors.emptyState).toBeVisible();
 
-    await monitors.disconnectButton.click();
+    await new ConsoleChrome(page).signOut();
     await expect(prompt.heading).toBeVisible();
     await page.reload();
     await expect(prompt.heading).toBeVisible();

@@ -47,7 +47,15 @@ test.describe('public status page', () => {
       await expect(visitor.heading).toHaveText('Acme status');
       await expect(visitor.overall).toHaveText('Major outage');
       await expect(visitor.service('Public API')).toContainText('Major outage');
-      await expect(visitor.service('Website')).toContainText('Partial outage');
+      // The incident was opened as "Major outage": the page does not understate it (issue 31).
+      await expect(visitor.service('Website')).toContainText('Major outage');
+      await expect(visitor.service('Website')).not.toContainText('Partial outage');
+      const summary = (await (await context.request.get(`${href}/summary.json`)).json()) as {
+        cards: Array<{ services: Array<{ name: string; state: string; description: string }> }>;
+        incidents: { open: Array<{ name: string; impact: string }> };
+      };
+      expect(summary.cards[0].services.find((service) => service.name === 'Website')).toMatchObject({ state: 'MAJOR_OUTAGE', description: 'Major outage' });
+      expect(summary.incidents.open).toEqual([expect.objectContaining({ name: 'Website partially down', impact: 'MAJOR_OUTAGE' })]);
 
       const today = new Date().toISOString().slice(0, 10);
       await expect(visitor.bars('Public API')).toHaveCount(90);
@@ -56,7 +64,7 @@ test.describe('public status page', () => {
       await expect(visitor.bars('Website').last()).toHaveAttribute('aria-label', `${today}: no data, 1 incident`);
 
       const incident = visitor.incident('Website partially down');
-      await expect(incident).toContainText('Partial outage');
+      await expect(incident).toContainText('Major outage');
       await expect(incident).toContainText('Investigating');
       await expect(visitor.incidentUpdates('Website partially down')).toContainText('Some pages answer slowly; we are on it.');
       await expect(visitor.pastIncidents).toContainText('No incidents in the last 90 days.');

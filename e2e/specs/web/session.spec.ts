@@ -72,9 +72,19 @@ test.describe('signed in across tabs (headless console)', () => {
     const secondChrome = new ConsoleChrome(second);
     await expect(secondChrome.signOutButton).toBeVisible();
 
+    // It asks first, saying every tab goes (issue 31); Cancel keeps both tabs signed in.
     await chrome.signOutButton.click();
+    await expect(chrome.signOutDialog).toContainText('Every Sightline tab open in this browser is signed out too');
+    await chrome.signOutDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(chrome.signOutDialog).toBeHidden();
+    await expect(chrome.signOutButton).toBeVisible();
+    await chrome.signOut();
     await expect(prompt.heading).toBeVisible();
+    await expect(page.getByText('This tab was signed out because')).toHaveCount(0);
 
+    // The other tab says why it shows the sign-in page.
+    await expect(new ApiKeyPrompt(second).heading).toBeVisible();
+    await expect(second.getByRole('status').filter({ hasText: 'This tab was signed out because this browser signed out in another tab.' })).toBeVisible();
     await second.bringToFront();
     await second.goto(`${server.baseURL}/#/groups`);
     await expect(new ApiKeyPrompt(second).heading).toBeVisible();

@@ -6,6 +6,7 @@ import { measuredResponseUs } from './rollups';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 
 const bits = (n: number) => sql.raw(String(n));
+const HOUR_MS = 3_600_000;
 
 /** A FINAL result's class in SQL, as services/retention/hour-stats.ts classifyRun decides it. */
 export const RUN_CLASS = sql<string>`(case
@@ -148,12 +149,18 @@ export function lastRollupHourOtherThan(db: Db, checkNum: number, kind: VerdictC
   return query.get({ checkNum, beforeHour })?.at ?? null;
 }
 
-/** When the check's oldest stored run started: its oldest raw FINAL result or its oldest rolled-up hour. */
+/**
+ * When the check's oldest stored run started: its oldest raw FINAL result, unless the raw results
+ * of older rolled-up hours were pruned, when only the oldest rolled-up hour's start is known. (A
+ * rolled-up hour's start is not a run: a check first run at 05:56 was not running since 05:00.)
+ */
 export function firstRunEverAt(db: Db, checkNum: number): number | null {
   const row = db.get<{ raw: number | null; rolled: number | null }>(sql`select
     (select ${checkResults.startedAt} from ${checkResults} where ${checkResults.checkNum} = ${checkNum} and ${checkResults.resultType} = ${RESULT_TYPE_CODE.FINAL}
       order by ${checkResults.startedAt} limit 1) as raw,
     (select min(${checkRollups.hourStart}) from ${checkRollups} where ${checkRollups.checkNum} = ${checkNum}) as rolled`);
-  const values = [row.raw, row.rolled].filter((v): v is number => v !== null);
-  return values.length === 0 ? null : Math.min(...values);
+  if (row.raw === null) return row.rolled;
+  // Pruning drops whole hours, so a raw result inside (or before) the oldest rolled-up hour is the first run.
+  if (row.rolled === null || row.raw < row.rolled + HOUR_MS) return row.raw;
+  return row.rolled;
 }

@@ -3,3 +3,4 @@ export { getAccountAlertSettings, setAccountAlertSettings } from './account-sett
 export { HELD_SWEEP_INTERVAL_MS, releaseHeldAlerts } from './held-alerts';
 export { catchUpAlertingInSlices, judgeCheck, type JudgedSession } from './judge-pending';
 export { dependencyStatusOf, type DependencyStatusView } from './dependency-status';
+export { effectiveAlertingOf, type EffectiveAlerting, type EffectiveChannel } from './effective-view';

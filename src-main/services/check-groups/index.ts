@@ -5,5 +5,5 @@ export { getCheckGroup } from './get';
 export { listCheckGroupPage } from './list';
 export { updateCheckGroup } from './update';
 export { toGroupId } from './id';
-export { resolveEffectiveCheckSettings, type CheckSettings, type EffectiveCheckSettings, type GroupSettings } from './resolve-effective-settings';
+export { resolveEffectiveCheckSettings, type CheckSettings, type EffectiveCheckSettings, type GroupSettings, type SettingSource } from './resolve-effective-settings';
 export { accountAlertSettingsOf, checkSettingsOf, groupSettingsOf } from './stored-settings';

@@ -9,10 +9,17 @@ interface AlertChannelPickerProps {
   form: ChannelPickerForm;
   error?: string;
   description: string;
+  /** Channels the monitor's group sends its alerts to: with none of its own, alerts still go there. */
+  inheritedCount?: number;
+}
+
+function emptyText(noChannels: boolean, inheritedCount: number): string {
+  if (inheritedCount > 0) return `None of its own: its group's ${inheritedCount === 1 ? 'channel alerts' : `${inheritedCount} channels alert`}`;
+  return noChannels ? 'No alert channel exists yet' : 'None: no alert is sent';
 }
 
 /** Picks the alert channels a monitor or group alerts through, by their names; the same subscriptions the channel page edits. */
-export function AlertChannelPicker({ form, error, description }: AlertChannelPickerProps) {
+export function AlertChannelPicker({ form, error, description, inheritedCount = 0 }: AlertChannelPickerProps) {
   const trpc = useTRPC();
   const channels = useQuery(trpc.alertChannels.list.queryOptions({ limit: 100, page: 1 }));
   const items = channels.data?.items;
@@ -31,7 +38,7 @@ export function AlertChannelPicker({ form, error, description }: AlertChannelPic
     <MultiSelect
       label="Alert channels"
       description={channels.isError ? 'Alert channels could not be loaded; reload the page to pick them.' : description}
-      placeholder={selected.length === 0 ? (items?.length === 0 ? 'No alert channel exists yet' : 'None: no alert is sent') : undefined}
+      placeholder={selected.length === 0 ? emptyText(items?.length === 0, inheritedCount) : undefined}
       data={data}
       searchable
       clearable

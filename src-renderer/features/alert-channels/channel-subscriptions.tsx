@@ -45,6 +45,7 @@ export function ChannelSubscriptions({ channel }: { channel: AlertChannelItem })
   const refresh = async () => {
     await queryClient.invalidateQueries(trpc.alertChannels.pathFilter());
     await queryClient.invalidateQueries(trpc.checks.pathFilter());
+    await queryClient.invalidateQueries(trpc.alerts.effectiveForCheck.pathFilter());
   };
   const subscribe = useMutation(
     trpc.alertChannels.updateSubscription.mutationOptions({

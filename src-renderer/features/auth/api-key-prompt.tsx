@@ -5,6 +5,8 @@ import { SignInError, signIn } from '../../lib/connection';
 interface ApiKeyPromptProps {
   /** The server accepted the key and set the session cookie. */
   onSignedIn: () => void;
+  /** Why this tab is signed out when it was not signed out here (another tab signed out). */
+  notice?: string | null;
 }
 
 function describeFailure(error: unknown): string {
@@ -13,7 +15,7 @@ function describeFailure(error: unknown): string {
 }
 
 /** Headless sign-in: the key goes to the server once; the browser then holds an HttpOnly session cookie, shared by its tabs. */
-export function ApiKeyPrompt({ onSignedIn }: ApiKeyPromptProps) {
+export function ApiKeyPrompt({ onSignedIn, notice = null }: ApiKeyPromptProps) {
   const [apiKey, setApiKey] = useState('');
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,6 +53,11 @@ export function ApiKeyPrompt({ onSignedIn }: ApiKeyPromptProps) {
               sign out; the key itself is not kept.
             </Text>
           </div>
+          {notice && (
+            <Alert color="blue" variant="light" title="Signed out" role="status">
+              {notice}
+            </Alert>
+          )}
           <PasswordInput
             label="API key"
             placeholder="sl_…"

@@ -23,6 +23,7 @@ export function EditGroupPage() {
       onSuccess: async (saved) => {
         await queryClient.invalidateQueries(trpc.checkGroups.pathFilter());
         await queryClient.invalidateQueries(trpc.checks.pathFilter());
+        await queryClient.invalidateQueries(trpc.alerts.effectiveForCheck.pathFilter());
         notifications.show({ color: 'teal', title: 'Group saved', message: `“${saved.name}” applies its new settings from each check's next run.` });
         await navigate(`/groups/${id}`);
       },

@@ -86,7 +86,8 @@ function retryStrategyOf(values: GroupFormValues): CheckGroupCreateInput['retryS
   return {
     type: values.retryType as (typeof RETRY_TYPES)[number],
     baseBackoffSeconds: optionalNumber(values.baseBackoffSeconds),
-    maxRetries: optionalNumber(values.maxRetries),
+    // A single retry is one retry: the form has no "Max retries" for it, and none is sent.
+    maxRetries: values.retryType === 'SINGLE_RETRY' ? undefined : optionalNumber(values.maxRetries),
     maxDurationSeconds: optionalNumber(values.maxDurationSeconds),
     sameRegion: values.sameRegion,
   };

@@ -14,6 +14,7 @@ import { capitalized, effectiveAlertSettingsText } from '../../../src-shared/rul
 import { retryStrategyText } from '../../../src-shared/rules/retry-strategy-text';
 import { MonitorFields } from '../monitors/monitor-fields';
 import { DeleteGroupModal } from './delete-group-modal';
+import { GroupAlertChannels } from './group-alert-channels';
 import { GroupChecksTable } from './group-checks-table';
 import { CodeOwnerNote } from '../projects/code-owner-note';
 
@@ -72,6 +73,10 @@ export function GroupPage() {
             { label: 'Environment variables', value: data.environmentVariables?.length ?? 0 },
           ]}
         />
+        <Stack gap={4}>
+          <Title order={4}>Alert channels</Title>
+          <GroupAlertChannels subscriptions={data.alertChannelSubscriptions} />
+        </Stack>
         <Stack gap={4}>
           <Title order={4}>Checks</Title>
           {checks.isPending && <LoadingBlock label="Loading the group's checks" />}

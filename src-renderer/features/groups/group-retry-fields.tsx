@@ -5,6 +5,7 @@ import { retryFitLine, type MemberCheck } from './retry-fit-line';
 
 export function GroupRetryFields({ form, members }: { form: UseFormReturnType<GroupFormValues>; members: readonly MemberCheck[] }) {
   const ownStrategy = form.values.retryType !== 'FALLBACK';
+  const single = form.values.retryType === 'SINGLE_RETRY';
   const fitLine = ownStrategy ? retryFitLine(form.values, members) : null;
   return (
     <Stack gap="xs">
@@ -16,9 +17,9 @@ export function GroupRetryFields({ form, members }: { form: UseFormReturnType<Gr
         {...form.getInputProps('retryType')}
       />
       {ownStrategy && (
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: single ? 2 : 3 }}>
           <NumberInput label={GROUP_LABELS.baseBackoffSeconds} min={0} clampBehavior="none" allowDecimal={false} {...form.getInputProps('baseBackoffSeconds')} />
-          <NumberInput label={GROUP_LABELS.maxRetries} description="1–10." allowDecimal={false} {...form.getInputProps('maxRetries')} />
+          {!single && <NumberInput label={GROUP_LABELS.maxRetries} description="1–10." allowDecimal={false} {...form.getInputProps('maxRetries')} />}
           <NumberInput label={GROUP_LABELS.maxDurationSeconds} description="0–600." allowDecimal={false} {...form.getInputProps('maxDurationSeconds')} />
         </SimpleGrid>
       )}

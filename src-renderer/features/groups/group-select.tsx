@@ -19,6 +19,8 @@ export function GroupSelect({ inputProps }: { inputProps: GetInputPropsReturnTyp
       placeholder={data.length === 0 && !groups.isPending ? 'No groups yet — create one under Groups' : 'No group'}
       data={data}
       clearable
+      // Named and not hidden, so a screen reader (and a test) finds how to take the monitor out of its group.
+      clearButtonProps={{ 'aria-label': 'No group', 'aria-hidden': false }}
       searchable
       nothingFoundMessage="No group with that name"
       {...inputProps}

@@ -8,8 +8,8 @@ import { TagBadges } from '../../components/tag-badges';
 import { TrashIcon } from '../../components/trash-icon';
 import { describeRunLocations } from '../../lib/run-locations';
 import type { RouterOutputs } from '../../lib/trpc';
-import { MonitorStatusBadge } from '../monitors/monitor-status-badge';
 import { GroupCheckCount } from './group-check-count';
+import { GroupHealthBadge } from './group-health-badge';
 
 export type GroupItem = RouterOutputs['checkGroups']['list']['items'][number];
 
@@ -42,7 +42,7 @@ export function GroupsTable({ groups, onDelete }: GroupsTableProps) {
             </Text>
           </Table.Td>
           <Table.Td>
-            <MonitorStatusBadge activated={group.activated} muted={group.muted} />
+            <GroupHealthBadge groupId={group.id} activated={group.activated} muted={group.muted} />
           </Table.Td>
           <Table.Td>
             <TagBadges tags={group.tags} />

@@ -1,3 +1,4 @@
+import { ALL_CHECKS } from '../../../src-shared/rules/maintenance';
 import type { MaintenanceWindowCreate } from '../../../src-shared/schemas/maintenance-window';
 import type { FieldForPath } from '../../lib/schema-form';
 import type { MaintenanceWindowView } from './maintenance-display';
@@ -11,6 +12,9 @@ export interface MaintenanceValues {
   repeat: 'NONE' | 'DAY' | 'WEEK' | 'MONTH';
   repeatInterval: number | string;
   repeatEndsAt: string;
+  /** Monitors and groups picked by name (ids; a group's as a string, as the picker holds it). */
+  checkIds: string[];
+  groupIds: string[];
 }
 
 const toInput = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
@@ -27,6 +31,8 @@ export function newMaintenanceValues(nowMs: number): MaintenanceValues {
     repeat: 'NONE',
     repeatInterval: 1,
     repeatEndsAt: '',
+    checkIds: [],
+    groupIds: [],
   };
 }
 
@@ -39,11 +45,13 @@ export function valuesOf(w: MaintenanceWindowView): MaintenanceValues {
     repeat: w.repeatUnit ?? 'NONE',
     repeatInterval: w.repeatInterval ?? 1,
     repeatEndsAt: toInput(w.repeatEndsAt),
+    checkIds: w.checkIds.filter((id) => id !== ALL_CHECKS),
+    groupIds: w.groupIds.map(String),
   };
 }
 
-/** The body the API takes; checks and groups a window names (from "Start maintenance now") are kept on edit. */
-export function bodyOf(values: MaintenanceValues, kept: Pick<MaintenanceWindowCreate, 'checkIds' | 'groupIds'> = { checkIds: [], groupIds: [] }): MaintenanceWindowCreate {
+/** The body the API takes; "all monitors" (the tray's "Pause all alerts"), which the form has no field for, is kept on edit. */
+export function bodyOf(values: MaintenanceValues, kept: Pick<MaintenanceWindowCreate, 'checkIds'> = { checkIds: [] }): MaintenanceWindowCreate {
   const repeats = values.repeat !== 'NONE';
   return {
     name: values.name,
@@ -53,8 +61,8 @@ export function bodyOf(values: MaintenanceValues, kept: Pick<MaintenanceWindowCr
     repeatUnit: repeats ? (values.repeat as 'DAY' | 'WEEK' | 'MONTH') : null,
     repeatInterval: repeats ? Number(values.repeatInterval) : null,
     repeatEndsAt: repeats && values.repeatEndsAt ? fromInput(values.repeatEndsAt) : null,
-    checkIds: kept.checkIds,
-    groupIds: kept.groupIds,
+    checkIds: [...(kept.checkIds?.includes(ALL_CHECKS) ? [ALL_CHECKS] : []), ...values.checkIds],
+    groupIds: values.groupIds.map(Number),
   };
 }
 
@@ -66,6 +74,8 @@ export const MAINTENANCE_LABELS: Record<string, string> = {
   repeat: 'Repeats',
   repeatInterval: 'Every',
   repeatEndsAt: 'Repeat until (UTC)',
+  checkIds: 'Monitors',
+  groupIds: 'Groups',
 };
 
 export const maintenanceField: FieldForPath = (path) => {

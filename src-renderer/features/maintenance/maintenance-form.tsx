@@ -3,17 +3,20 @@ import { useForm } from '@mantine/form';
 import { MaintenanceWindowCreate } from '../../../src-shared/schemas/maintenance-window';
 import { FormAlerts } from '../../components/form-alerts';
 import { SCHEMA_ERROR_KEY, toFormErrors, validateWithSchema } from '../../lib/schema-form';
+import { MaintenanceTargetsPicker } from './maintenance-targets-picker';
 import { bodyOf, MAINTENANCE_LABELS, maintenanceField, type MaintenanceValues } from './maintenance-form-model';
 
 interface MaintenanceFormProps {
   label: string;
   initialValues: MaintenanceValues;
-  kept?: Pick<MaintenanceWindowCreate, 'checkIds' | 'groupIds'>;
+  kept?: Pick<MaintenanceWindowCreate, 'checkIds'>;
   submitLabel: string;
   submitting: boolean;
   serverError: string | null;
   onSubmit: (body: MaintenanceWindowCreate) => void;
   onCancel: () => void;
+  /** Told when the tag field gains or loses focus: the dialog keeps Escape for itself only while it has none. */
+  onTagFieldFocus?: (focused: boolean) => void;
 }
 
 const REPEATS = [
@@ -24,7 +27,7 @@ const REPEATS = [
 ];
 
 /** One-off or recurring window; validated by the API's own schema, so the messages are the ones a 400 would give. */
-export function MaintenanceForm({ label, initialValues, kept, submitLabel, submitting, serverError, onSubmit, onCancel }: MaintenanceFormProps) {
+export function MaintenanceForm({ label, initialValues, kept, submitLabel, submitting, serverError, onSubmit, onCancel, onTagFieldFocus }: MaintenanceFormProps) {
   const form = useForm<MaintenanceValues>({
     initialValues,
     validate: (values) => toFormErrors(validateWithSchema(MaintenanceWindowCreate, bodyOf(values, kept), maintenanceField, MAINTENANCE_LABELS)),
@@ -39,7 +42,11 @@ export function MaintenanceForm({ label, initialValues, kept, submitLabel, submi
           description="Monitors with any of these tags (their group's tags count) are not scheduled during the window. Press Enter after each tag."
           placeholder="database"
           {...form.getInputProps('tags')}
+          // While the tag field has focus, Escape does not close the dialog (and lose what was typed in it).
+          onFocus={() => onTagFieldFocus?.(true)}
+          onBlur={() => onTagFieldFocus?.(false)}
         />
+        <MaintenanceTargetsPicker checkIds={form.getInputProps('checkIds')} groupIds={form.getInputProps('groupIds')} />
         <Group grow align="flex-start">
           <TextInput type="datetime-local" label={MAINTENANCE_LABELS.startsAt} withAsterisk {...form.getInputProps('startsAt')} />
           <TextInput type="datetime-local" label={MAINTENANCE_LABELS.endsAt} withAsterisk {...form.getInputProps('endsAt')} />

@@ -76,7 +76,7 @@ export function MaintenancePage() {
               <Table.Td>
                 <Group gap={4}>
                   {w.tags.map((tag) => (
-                    <Badge key={tag} size="sm" variant="outline">
+                    <Badge key={tag} size="sm" variant="outline" tt="none">
                       {tag}
                     </Badge>
                   ))}

@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { MaintenanceWindowCreate } from '../../../src-shared/schemas/maintenance-window';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
@@ -30,7 +31,9 @@ export function MaintenanceWindowModal({ editing, newAt, opened, onClose }: Main
   const update = useMutation(trpc.maintenanceWindows.update.mutationOptions({ onSuccess }));
   const pending = create.isPending || update.isPending;
   const error = create.error ?? update.error;
+  const [inTagField, setInTagField] = useState(false);
   const close = () => {
+    setInTagField(false);
     create.reset();
     update.reset();
     onClose();
@@ -38,18 +41,19 @@ export function MaintenanceWindowModal({ editing, newAt, opened, onClose }: Main
   const submit = (body: MaintenanceWindowCreate) => (editing ? update.mutate({ id: editing.id, window: body }) : create.mutate(body));
   const title = editing ? `Edit ${editing.name}` : 'New maintenance window';
   return (
-    <Modal opened={opened} onClose={close} title={title} size="lg" centered>
+    <Modal opened={opened} onClose={close} closeOnEscape={!inTagField} title={title} size="lg" centered>
       {opened && (
         <MaintenanceForm
           key={editing?.id ?? 'new'}
           label={title}
           initialValues={editing ? valuesOf(editing) : newMaintenanceValues(newAt)}
-          kept={editing ? { checkIds: editing.checkIds, groupIds: editing.groupIds } : undefined}
+          kept={editing ? { checkIds: editing.checkIds } : undefined}
           submitLabel={editing ? 'Save window' : 'Create window'}
           submitting={pending}
           serverError={error ? errorMessage(error) : null}
           onSubmit={submit}
           onCancel={close}
+          onTagFieldFocus={setInTagField}
         />
       )}
     </Modal>

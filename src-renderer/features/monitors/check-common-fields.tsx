@@ -1,7 +1,9 @@
 import { Group, Select, SimpleGrid, Switch, TagsInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { LocationPicker } from '../../components/location-picker';
+import { useParams } from 'react-router';
 import { AlertChannelPicker } from '../alert-channels/alert-channel-picker';
+import { groupChannelIds, groupIdOf, InheritedAlertingNote, useEffectiveAlertingPreview } from '../alert-channels/inherited-alerting-note';
 import { GroupSelect } from '../groups/group-select';
 import type { ChannelPickerForm } from '../alert-channels/subscription-picker-model';
 import { COMMON_LABELS, type CommonCheckField } from './check-form-common';
@@ -16,6 +18,10 @@ interface CheckCommonFieldsProps {
 
 /** Schedule, group, tags and state: the part of every monitor form that does not depend on its type. */
 export function CheckCommonFields({ inputProps, frequencyOptions, channels }: CheckCommonFieldsProps) {
+  // The edit route names the monitor; a new monitor has none yet.
+  const { id } = useParams();
+  const groupProps = inputProps('groupId');
+  const effective = useEffectiveAlertingPreview(id, groupIdOf(groupProps.value)).data;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -26,7 +32,7 @@ export function CheckCommonFields({ inputProps, frequencyOptions, channels }: Ch
           allowDeselect={false}
           {...inputProps('frequency')}
         />
-        <GroupSelect inputProps={inputProps('groupId')} />
+        <GroupSelect inputProps={groupProps} />
       </SimpleGrid>
       <LocationPicker
         label={COMMON_LABELS.runLocations}
@@ -41,7 +47,9 @@ export function CheckCommonFields({ inputProps, frequencyOptions, channels }: Ch
         form={channels}
         error={inputProps('alertChannelIds').error as string | undefined}
         description="Where this monitor's alerts go. A channel taken out stays subscribed but paused."
+        inheritedCount={groupChannelIds(effective).length}
       />
+      <InheritedAlertingNote effective={effective} />
       <TagsInput
         label={COMMON_LABELS.tags}
         description="Press Enter after each tag."

@@ -1,7 +1,8 @@
 import { MultiSelect } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
 import { MAX_DEPENDENCIES } from '../../../src-shared/rules/dependencies';
 import { useTRPC } from '../../lib/trpc';
 
@@ -13,9 +14,12 @@ interface DependsOnSelectProps {
 /** Picks the monitors a monitor (or a group's monitors) depends on, by name; the server searches as you type. */
 export function DependsOnSelect({ inputProps, description }: DependsOnSelectProps) {
   const trpc = useTRPC();
+  // On a monitor's edit page: a monitor cannot depend on itself, so it is not offered.
+  const self = useParams().id;
   const [search, setSearch] = useState('');
   const checks = useQuery({ ...trpc.checks.list.queryOptions({ limit: 100, page: 1, search: search.trim() || undefined }), placeholderData: keepPreviousData });
-  const items = checks.data?.items;
+  const answer = checks.data?.items;
+  const items = useMemo(() => answer?.filter((check) => check.id !== self), [answer, self]);
   // Names seen in earlier answers, so chosen monitors keep their label when a later search leaves them out.
   const [seen, setSeen] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [seenFor, setSeenFor] = useState(items);

@@ -11,7 +11,7 @@ import { ActivationSwitch } from './activation-switch';
 import { formatCreated } from './check-display';
 import { DeleteMonitorModal } from './delete-monitor-modal';
 import { frequencyShort } from './frequency';
-import { MonitorAlertChannels } from './monitor-alert-channels';
+import { EffectiveAlertChannels } from '../alert-channels/effective-alerting-view';
 import { MonitorDependencies } from './monitor-dependencies';
 import { MonitorFields } from './monitor-fields';
 import { monitorSettingsFields } from './monitor-settings-fields';
@@ -48,7 +48,7 @@ export function MonitorPage() {
   useEffect(preloadChart, []);
   const groupId = typeof check.data?.groupId === 'number' ? check.data.groupId : null;
   const group = useQuery({ ...trpc.checkGroups.get.queryOptions({ id: groupId ?? 0 }), enabled: groupId !== null });
-  const accountAlerts = useQuery(trpc.alerts.getAccountAlertSettings.queryOptions());
+  const effective = useQuery(trpc.alerts.effectiveForCheck.queryOptions({ checkId: id }));
 
   if (check.isPending) return <LoadingBlock label="Loading monitor" />;
   if (check.isError) return <QueryError title="The monitor could not be loaded" error={check.error} onRetry={() => void check.refetch()} />;
@@ -67,7 +67,7 @@ export function MonitorPage() {
           </Anchor>
         ),
     },
-    ...monitorSettingsFields(data, accountAlerts.data),
+    ...monitorSettingsFields(data, effective.data),
     { label: 'Environment variables', value: Array.isArray(data.environmentVariables) ? data.environmentVariables.length : 0 },
     { label: 'Created', value: formatCreated(data.created_at) },
     { label: 'Updated', value: data.updated_at ? formatCreated(data.updated_at) : null },
@@ -107,10 +107,7 @@ export function MonitorPage() {
             <Code block>{data.script}</Code>
           </Stack>
         )}
-        <Stack gap={4}>
-          <Title order={4}>Alert channels</Title>
-          <MonitorAlertChannels subscriptions={data.alertChannelSubscriptions} />
-        </Stack>
+        <EffectiveAlertChannels checkId={data.id} />
         <Group>
           <Text size="sm" c="dimmed">
             <Anchor component={Link} to="/monitors" size="sm">

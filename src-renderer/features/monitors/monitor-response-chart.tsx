@@ -65,7 +65,8 @@ function FailureList({ stats }: { stats: MonitorStatsView }) {
             {failure.checkResultId && (
               <>
                 {' · '}
-                <Anchor component={Link} to={resultPath(stats.checkId, failure.checkResultId)} size="sm">
+                {/* Underlined: beside the failure's words, colour alone does not tell a link (dark mode's contrast fell short; WCAG 1.4.1). */}
+                <Anchor component={Link} to={resultPath(stats.checkId, failure.checkResultId)} size="sm" underline="always">
                   Open result
                 </Anchor>
               </>

@@ -1,7 +1,6 @@
 import { List } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { capitalized, effectiveAlertSettingsText, type AlertSettingsLike } from '../../../src-shared/rules/alert-settings-text';
-import { retryStrategyText, type RetryStrategyLike } from '../../../src-shared/rules/retry-strategy-text';
+import { alertSettingsLine, retryLine, type EffectiveAlerting } from '../alert-channels/effective-alerting';
 import { humanLabel } from '../../lib/labels';
 import { assertionText } from './assertion-text';
 
@@ -35,19 +34,19 @@ function assertionsValue(assertions: unknown): ReactNode {
 
 /**
  * The rows of a monitor's settings table after its type, frequency and group: request members by
- * their human names, assertions, alerting and retries as sentences rather than JSON.
+ * their human names, assertions, and the alerting and retries that apply (its group's or the
+ * account's when they win over its own) as sentences saying where they come from.
  */
-export function monitorSettingsFields(data: Check, accountAlerts: AlertSettingsLike | undefined): { label: string; value: unknown }[] {
+export function monitorSettingsFields(data: Check, effective: EffectiveAlerting | undefined): { label: string; value: unknown }[] {
   const request = data.request && typeof data.request === 'object' ? (data.request as Record<string, unknown>) : {};
-  const alerts = effectiveAlertSettingsText(data.useGlobalAlertSettings as boolean | undefined, data.alertSettings as AlertSettingsLike | null, accountAlerts);
   return [
     ...Object.entries(request)
       .filter(([key]) => key !== 'assertions')
       .map(([key, value]) => ({ label: humanLabel(key), value })),
     ...('assertions' in request ? [{ label: 'Assertions', value: assertionsValue(request.assertions) }] : []),
     ...PLAIN_FIELDS.filter(([key]) => key in data).map(([key, label]) => ({ label, value: data[key] })),
-    { label: 'Alerts', value: capitalized(alerts) },
-    { label: 'Retries', value: capitalized(retryStrategyText(data.retryStrategy as RetryStrategyLike | null, data.doubleCheck === true)) },
+    { label: 'Alerts', value: effective ? alertSettingsLine(effective) : null },
+    { label: 'Retries', value: effective ? retryLine(effective) : null },
     { label: 'Description', value: data.description },
   ];
 }

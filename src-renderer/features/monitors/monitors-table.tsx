@@ -148,8 +148,11 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
         </td>
       )}
       <td className={`${TD_CLASS} monitor-row-status-cell`} style={NOWRAP}>
-        <MonitorHealthBadge health={monitor.health} muted={monitor.muted} flapping={monitor.flapping} />
-        <MaintenanceBadge open={maintenance} />
+        {/* Stacked: side by side, a Maintenance badge ran over the monitor's name. */}
+        <div className="monitor-row-badges">
+          <MonitorHealthBadge health={monitor.health} muted={monitor.muted} flapping={monitor.flapping} />
+          <MaintenanceBadge open={maintenance} />
+        </div>
       </td>
       <td className={`${TD_CLASS} monitor-row-name-cell`}>
         <a className="monitor-row-name" href={routeHref(`/monitors/${monitor.id}`)}>

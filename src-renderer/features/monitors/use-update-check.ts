@@ -28,6 +28,7 @@ export function useUpdateCheck() {
     onSuccess: async () => {
       await queryClient.invalidateQueries(trpc.checks.pathFilter());
       await queryClient.invalidateQueries(trpc.checkGroups.pathFilter());
+      await queryClient.invalidateQueries(trpc.alerts.effectiveForCheck.pathFilter());
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dependencyStatusOf, getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts';
+import { dependencyStatusOf, effectiveAlertingOf, getAccountAlertSettings, setAccountAlertSettings } from '../../../services/alerts';
 import { getNamedAlertNotification, listNamedAlertNotifications, sendTestNotification } from '../../../services/notifications';
 import { getDeliverySettings, setDeliverySettings } from '../../../services/settings';
 import { webhookTemplateVariables } from '../../../services/alert-channels';
@@ -21,6 +21,10 @@ export const alertsRouter = router({
   setDeliverySettings: adminProcedure.input(DeliverySettingsUpdate).mutation(({ ctx, input }) => setDeliverySettings(ctx.service, input)),
   /** How a monitor's dependencies shape its alerting now (the monitor page). */
   dependencyStatus: authedProcedure.input(z.object({ checkId: z.string().min(1) })).query(({ ctx, input }) => dependencyStatusOf(ctx.service, input.checkId)),
+  /** The alert settings, channels and retry a monitor runs with, each with where it comes from (check, group, account). */
+  effectiveForCheck: authedProcedure
+    .input(z.object({ checkId: z.string().min(1).optional(), groupId: z.number().int().positive().nullable().optional() }))
+    .query(({ ctx, input }) => effectiveAlertingOf(ctx.service, input)),
   /** The `{{NAME}}` variables a webhook may use, for the console's help popover. */
   templateVariables: authedProcedure.query(() => webhookTemplateVariables()),
 });

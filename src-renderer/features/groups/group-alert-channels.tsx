@@ -18,14 +18,15 @@ function subscriptionsOf(value: unknown): Subscription[] {
   });
 }
 
-export function MonitorAlertChannels({ subscriptions }: { subscriptions: unknown }) {
+/** The channels a group subscribes: they receive the alerts of every monitor in it. */
+export function GroupAlertChannels({ subscriptions }: { subscriptions: unknown }) {
   const trpc = useTRPC();
   const channels = useQuery(trpc.alertChannels.list.queryOptions({ limit: 100, page: 1 }));
   const items = subscriptionsOf(subscriptions);
   if (items.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No alert channel is subscribed. Subscribe one from{' '}
+        No alert channel is subscribed: its monitors alert only through their own. Subscribe one from{' '}
         {/* Underlined: inside a sentence, colour alone does not tell a link (WCAG 1.4.1). */}
         <Anchor component={Link} to="/alert-channels" size="sm" underline="always">
           Alert channels
@@ -36,7 +37,7 @@ export function MonitorAlertChannels({ subscriptions }: { subscriptions: unknown
   }
   const byId = new Map((channels.data?.items ?? []).map((channel) => [channel.id, channel]));
   return (
-    <List size="sm" spacing={4} aria-label="Subscribed alert channels">
+    <List size="sm" spacing={4} aria-label="The group's alert channels">
       {items.map((item) => {
         const channel = byId.get(item.alertChannelId);
         return (
