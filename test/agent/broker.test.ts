@@ -103,6 +103,8 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
       broker.sweep();
       expect(outcomes).toEqual([]);
       expect((await lease(agentId)).map((j) => j.jobId)).toEqual([queued.jobId]);
+      // Done with it: the job leaves the queue, so no later test finds it.
+      expect((await agentApi(`/v1/agent/jobs/${queued.jobId}/outcome`, { agentId, result: null, reason: 'EXECUTOR_ERROR' })).status).toBe(204);
       expect(watch.recent().map((event) => event.kind)).toEqual(['wall-clock-step']);
       // The agent was heard from just before the step: it is not taken for silent.
       expect([...server.backend.deps.runtime.remoteConnectivity.agents.values()].some((state) => state.unreachableSince !== null)).toBe(false);
