@@ -55,6 +55,19 @@ export function compare(actual: unknown, comparison: Comparison, target: string)
   }
 }
 
+/** An assertion's `regex`, when set, takes its first group (or whole match) from the value; an invalid one is the assertion's error. */
+export function extractByRegex(actual: unknown, regex: string | null): { value: unknown } | { error: string } {
+  if (regex === null) return { value: actual };
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(regex);
+  } catch {
+    return { error: `regex ${regex} is not a valid regular expression` };
+  }
+  const match = pattern.exec(actual === null || actual === undefined ? '' : String(toRecorded(actual)));
+  return { value: match ? (match[1] ?? match[0]) : null };
+}
+
 /** Evaluates one assertion; `regex`, when set, extracts its first group (or whole match) from the value first. */
 export function evaluateAssertion(assertion: CheckAssertion, actual: unknown): AssertionOutcome {
   const base = {
@@ -64,17 +77,9 @@ export function evaluateAssertion(assertion: CheckAssertion, actual: unknown): A
     target: assertion.target ?? '',
     regex: assertion.regex ? assertion.regex : null,
   };
-  let value = actual;
-  if (base.regex !== null) {
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(base.regex);
-    } catch {
-      return { ...base, actual: toRecorded(actual), passed: false, error: `regex ${base.regex} is not a valid regular expression` };
-    }
-    const match = pattern.exec(actual === null || actual === undefined ? '' : String(toRecorded(actual)));
-    value = match ? (match[1] ?? match[0]) : null;
-  }
+  const extracted = extractByRegex(actual, base.regex);
+  if ('error' in extracted) return { ...base, actual: toRecorded(actual), passed: false, error: extracted.error };
+  const value = extracted.value;
   const { passed, error } = compare(value, base.comparison, base.target);
   return { ...base, actual: toRecorded(value), passed, ...(error ? { error } : {}) };
 }

@@ -1,6 +1,7 @@
 import { readJsonPath, isValidJsonPath } from '../json-path';
 import type { Comparison } from '../types';
-import { compare } from '../verdict';
+import { API_ASSERTION_COMPARISONS, API_ASSERTION_SOURCES } from '../../../src-shared/schemas/check-group';
+import { compare, extractByRegex } from '../verdict';
 import type { HttpExchange } from './http-request';
 
 /**
@@ -8,25 +9,8 @@ import type { HttpExchange } from './http-request';
  * source, a property (a JSON path for JSON_BODY, a header name for HEADERS), a comparison, a
  * target and an optional regex whose first group (or whole match) is compared instead.
  */
-export const API_ASSERTION_SOURCES = ['STATUS_CODE', 'JSON_BODY', 'HEADERS', 'TEXT_BODY', 'RESPONSE_TIME'] as const;
 export type ApiAssertionSource = (typeof API_ASSERTION_SOURCES)[number];
-export const API_COMPARISONS = [
-  'EQUALS',
-  'NOT_EQUALS',
-  'HAS_KEY',
-  'NOT_HAS_KEY',
-  'HAS_VALUE',
-  'NOT_HAS_VALUE',
-  'IS_EMPTY',
-  'NOT_EMPTY',
-  'GREATER_THAN',
-  'LESS_THAN',
-  'CONTAINS',
-  'NOT_CONTAINS',
-  'IS_NULL',
-  'NOT_NULL',
-] as const;
-export type ApiComparison = (typeof API_COMPARISONS)[number];
+export type ApiComparison = (typeof API_ASSERTION_COMPARISONS)[number];
 
 export interface ApiAssertion {
   source: ApiAssertionSource;
@@ -52,7 +36,7 @@ export interface ApiAssertionOutcome {
 export function assertionProblem(assertion: ApiAssertion, index: number): string | null {
   const at = `assertions[${index}]`;
   if (!(API_ASSERTION_SOURCES as readonly string[]).includes(assertion.source)) return `${at}.source: "${String(assertion.source)}" is not one of ${API_ASSERTION_SOURCES.join(', ')}`;
-  if (!(API_COMPARISONS as readonly string[]).includes(assertion.comparison)) return `${at}.comparison: "${String(assertion.comparison)}" is not one of ${API_COMPARISONS.join(', ')}`;
+  if (!(API_ASSERTION_COMPARISONS as readonly string[]).includes(assertion.comparison)) return `${at}.comparison: "${String(assertion.comparison)}" is not one of ${API_ASSERTION_COMPARISONS.join(', ')}`;
   if (assertion.source === 'JSON_BODY' && assertion.property && !isValidJsonPath(assertion.property)) return `${at}.property: "${assertion.property}" is not a JSON path this check can read (use $.member, $.list[0] or $['member'])`;
   if (assertion.regex) {
     try {
@@ -124,18 +108,10 @@ export function evaluateApiAssertion(assertion: ApiAssertion, exchange: HttpExch
     regex: assertion.regex ? assertion.regex : null,
   };
   const read = valueOf(assertion, exchange);
-  let value = read.value;
   if (read.error) return { ...base, actual: null, passed: false, error: read.error };
-  if (base.regex !== null) {
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(base.regex);
-    } catch {
-      return { ...base, actual: recorded(value), passed: false, error: `regex ${base.regex} is not a valid regular expression` };
-    }
-    const match = pattern.exec(value === null || value === undefined ? '' : String(recorded(value)));
-    value = match ? (match[1] ?? match[0]) : null;
-  }
+  const extracted = extractByRegex(read.value, base.regex);
+  if ('error' in extracted) return { ...base, actual: recorded(read.value), passed: false, error: extracted.error };
+  const value = extracted.value;
   // The whole header list is shown by name only: an assertion on it reads keys and values, not one text.
   const actual = assertion.source === 'HEADERS' && (assertion.property ?? '') === '' && base.regex === null ? Object.keys(exchange.headers).join(', ') : recorded(value);
   switch (base.comparison) {
