@@ -69,6 +69,8 @@ test.describe('write-only secrets in the web console', () => {
     await form.submit('Save changes');
     expect((await saved).postData()).not.toContain('apiKey');
     await expect(toast(page, 'Alert channel saved')).toBeVisible();
+    // Saving returns to the list once the channels are refetched: wait for it, or that navigation lands after the next visit.
+    await expect(page).toHaveURL(/#\/alert-channels$/);
     const stored = await request.get(`${server.baseURL}/v1/alert-channels/${opsgenie.id}`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
     expect((await stored.json()).config).toEqual({ name: 'OG renamed', apiKeySet: true, region: 'EU', priority: 'P3' });
 
