@@ -3,6 +3,7 @@ import type { CheckType } from '../enums';
 import { listInWords, type CheckTypeModule } from './define';
 import { ICMP_CHECK_TYPE } from './icmp';
 import { MULTI_STEP_CHECK_TYPE } from './multistep';
+import { SSL_CHECK_TYPE } from './ssl';
 import { TRACEROUTE_CHECK_TYPE } from './traceroute';
 
 /**
@@ -13,6 +14,7 @@ export const CHECK_TYPE_MODULES = {
   ICMP: ICMP_CHECK_TYPE,
   TRACEROUTE: TRACEROUTE_CHECK_TYPE,
   MULTI_STEP: MULTI_STEP_CHECK_TYPE,
+  SSL: SSL_CHECK_TYPE,
 } as const satisfies { [K in CheckType]?: CheckTypeModule<K> };
 
 type Modules = typeof CHECK_TYPE_MODULES;
