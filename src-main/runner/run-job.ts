@@ -1,6 +1,7 @@
 import type { RunType } from '../../src-shared/check-types';
 import { runIcmp } from './executors/icmp';
 import { runMultiStep } from './executors/multistep';
+import { runSsl } from './executors/ssl';
 import { runTraceroute } from './executors/traceroute';
 import type { ExecutionJob, ExecutionResult, Executor, ExecutorDeps } from './types';
 
@@ -12,6 +13,7 @@ export const EXECUTORS: { [K in RunType]: (job: JobOf<K>, deps: ExecutorDeps) =>
   ICMP: runIcmp,
   TRACEROUTE: runTraceroute,
   MULTI_STEP: runMultiStep,
+  SSL: runSsl,
 };
 
 /** Runs one check once. A down target is a result with hasFailures; only a bug in Sightline throws. */
