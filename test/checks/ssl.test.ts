@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killLeftovers as killAgents, spawnSightline } from '../agent/helpers';
 import { killLeftovers, startCli, type CliServer } from '../helpers/cli';
 import { makeApi, makeDataDir, startServer, type Api, type TestServer } from '../helpers/server';
 import { rejectedPutCases, validationCases, type Accepted, type Body, type Rejected } from './harness';
@@ -187,6 +188,7 @@ describe('SSL monitors run against real TLS servers with certificates the test m
     api = makeApi(cli.url, KEY);
   }, 60_000);
   afterAll(async () => {
+    killAgents();
     await cli?.stop();
     killLeftovers();
     await targets?.close();
@@ -194,8 +196,8 @@ describe('SSL monitors run against real TLS servers with certificates the test m
   });
 
   /** Creates the monitor, runs it once and returns its stored FINAL result as the results API shows it. */
-  async function run(port: number, sslConfig: Body = {}, assertions: Body[] = []): Promise<SslResult> {
-    const created = await api('POST', '/v1/checks/ssl?autoAssignAlerts=false', { name: `tls ${port}`, doubleCheck: false, request: { sslConfig: { hostname: '127.0.0.1', port, ...sslConfig }, assertions } });
+  async function run(port: number, sslConfig: Body = {}, assertions: Body[] = [], members: Body = {}): Promise<SslResult & { runLocation: string }> {
+    const created = await api('POST', '/v1/checks/ssl?autoAssignAlerts=false', { name: `tls ${port}`, doubleCheck: false, request: { sslConfig: { hostname: '127.0.0.1', port, ...sslConfig }, assertions }, ...members });
     expect(created.status, created.text).toBe(201);
     const checkId = created.body.id as string;
     const triggered = await api('POST', '/v1/check-sessions/trigger', { target: { checkId: [checkId] } });
@@ -208,7 +210,7 @@ describe('SSL monitors run against real TLS servers with certificates the test m
     const listed = await api('GET', `/v1/check-results/${checkId}`);
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body[0].sslCheckResult).toEqual(result.body.sslCheckResult);
-    return result.body as SslResult;
+    return result.body as SslResult & { runLocation: string };
   }
 
   it('a valid chain from a trusted CA passes, with the chain, each validity, protocol and assertions evaluated', async () => {
@@ -290,4 +292,19 @@ describe('SSL monitors run against real TLS servers with certificates the test m
     expect(result.sslCheckResult.failureCategory).toBe('CONNECTION');
     expect(result.sslCheckResult.requestError).toContain('refused');
   });
+
+  it('a remote agent of a private location runs it and reports the same evidence', async () => {
+    const created = await api('POST', '/v1/private-locations', { name: 'TLS lab', slugName: 'tls-lab' });
+    expect(created.status, created.text).toBe(201);
+    const agent = spawnSightline(['agent', '--server', cli.url, '--key', created.body.keys[0].rawKey as string, '--agent-health-port', '0'], { NODE_EXTRA_CA_CERTS: targets.caFile });
+    try {
+      await agent.line(/^Sightline agent \S+ registered for private location tls-lab/);
+      const result = await run(targets.ports.soon, { alertDaysBeforeExpiry: 20 }, [], { privateLocations: ['tls-lab'] });
+      expect(result.runLocation).toBe('tls-lab');
+      expect(result.sslCheckResult).toMatchObject({ chainTrusted: true, daysUntilExpiry: 5, failureCategory: 'EXPIRING' });
+      expect(agent.stdout.some((line) => line.startsWith('Running job '))).toBe(true);
+    } finally {
+      await agent.stop('SIGTERM');
+    }
+  }, 60_000);
 });
