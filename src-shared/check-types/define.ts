@@ -26,6 +26,12 @@ export interface StoredResultFacts {
   requestError: string | null;
 }
 
+/** One fact an alert shows about a failing run: "Failing assertion", "Response", "Body", "Certificate". */
+export interface EvidenceLine {
+  label: string;
+  value: string;
+}
+
 /**
  * One check type that runs here, as every layer sees it: its public names, schemas, run contract and
  * result. Each `src-shared/check-types/<type>.ts` exports one; `CHECK_TYPE_MODULES` lists them and
@@ -85,6 +91,12 @@ export interface CheckTypeModule<
     metrics?(payload: z.output<Result>): RunMetrics;
     /** The API's payload, rebuilt from what was stored (`stored` is undefined when the detail has none). */
     fromDetail(stored: unknown, facts: StoredResultFacts): z.output<Api> | null;
+    /**
+     * What an alert about a failing run shows beside its error, from the stored detail: the failing
+     * assertion with expected and actual, the response's status and first lines, the certificate's days
+     * left (optional: a type without it alerts with its error alone). See `evidence.ts` for the shared lines.
+     */
+    evidence?(stored: unknown, facts: { assertions: unknown[] }): EvidenceLine[];
   };
 }
 

@@ -3,24 +3,39 @@ import type { Db } from '../../db/connection';
 import type { JudgeableSession } from '../../db/repositories/alerts';
 import { locationNames } from '../../db/repositories/runs';
 import { findDetail, listSessionResults, RESULT_FLAGS, RESULT_TYPE_CODE, type ResultRow } from '../../db/repositories/runs-results';
+import { RUN_TYPE_MODULES } from '../../../src-shared/check-types';
+import type { EvidenceLine } from '../../../src-shared/check-types/define';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { AlertRun, RunResultFacts } from './record-run';
 
 /** Outcomes that are not runs of the check (the job never ran to the end): they do not count for alerting. */
 const NOT_RUN: Record<NonNullable<JobOutcome['reason']> | 'DROPPED', true> = { SKIPPED: true, DROPPED: true, CANCELLED: true, LEASE_EXPIRED: true, SHUTDOWN: true, EXECUTOR_ERROR: true, PREVIOUS_RUN_ACTIVE: true, AGENT_OFFLINE: true, NO_AGENT: true, AGENT_UNREACHABLE: true, SUSPENDED: true };
 
-function storedError(db: Db, detailId: number | null): { kind: string; message: string } | null {
-  if (detailId === null) return null;
+interface StoredFacts {
+  error: { kind: string; message: string } | null;
+  evidence: EvidenceLine[];
+}
+
+/** The stored detail's error and, for a type whose module words it, the evidence an alert shows. */
+function storedFacts(db: Db, detailId: number | null, failing: boolean): StoredFacts {
+  if (detailId === null) return { error: null, evidence: [] };
   const body = findDetail(db, detailId);
-  if (body === null) return null;
-  const parsed = JSON.parse(body) as { error?: { kind?: unknown; message?: unknown } };
+  if (body === null) return { error: null, evidence: [] };
+  const parsed = JSON.parse(body) as { error?: { kind?: unknown; message?: unknown }; assertions?: unknown } & Record<string, unknown>;
   const error = parsed.error;
-  return error && typeof error.kind === 'string' ? { kind: error.kind, message: typeof error.message === 'string' ? error.message : '' } : null;
+  const evidence: EvidenceLine[] = [];
+  if (failing) {
+    const assertions = Array.isArray(parsed.assertions) ? parsed.assertions : [];
+    for (const module of RUN_TYPE_MODULES) {
+      if (module.result.evidence && parsed[module.result.detailKey] !== undefined) evidence.push(...module.result.evidence(parsed[module.result.detailKey], { assertions }));
+    }
+  }
+  return { error: error && typeof error.kind === 'string' ? { kind: error.kind, message: typeof error.message === 'string' ? error.message : '' } : null, evidence };
 }
 
 function factsOf(db: Db, row: ResultRow, location: string): RunResultFacts {
   const has = (bit: number) => (row.flags & bit) !== 0;
-  const error = storedError(db, row.detailId);
+  const { error, evidence } = storedFacts(db, row.detailId, has(RESULT_FLAGS.hasFailures) || has(RESULT_FLAGS.timedOut) || has(RESULT_FLAGS.isDegraded));
   return {
     checkResultId: encodeRunId('result', row.id),
     runLocation: location,
@@ -31,6 +46,7 @@ function factsOf(db: Db, row: ResultRow, location: string): RunResultFacts {
     responseTime: row.responseTimeMs,
     startedAt: new Date(row.startedAt).toISOString(),
     errorMessage: error?.message ?? null,
+    ...(evidence.length > 0 ? { evidence } : {}),
   };
 }
 

@@ -1,0 +1,77 @@
+import type { EvidenceLine } from './define';
+
+/**
+ * The lines of alert evidence every type that has them words alike (issue 33 item 7: "Alerts carry
+ * the evidence"). A type's module builds its own from these in `result.evidence`.
+ */
+
+/** How many lines of a body an alert shows, and at most how many characters of them. */
+export const EVIDENCE_BODY_LINES = 5;
+export const EVIDENCE_BODY_CHARS = 500;
+
+const WORDS: Record<string, string> = {
+  EQUALS: 'equal to',
+  NOT_EQUALS: 'not equal to',
+  HAS_KEY: 'having key',
+  NOT_HAS_KEY: 'not having key',
+  HAS_VALUE: 'having value',
+  NOT_HAS_VALUE: 'not having value',
+  IS_EMPTY: 'empty',
+  NOT_EMPTY: 'not empty',
+  GREATER_THAN: 'greater than',
+  LESS_THAN: 'less than',
+  CONTAINS: 'containing',
+  NOT_CONTAINS: 'not containing',
+  IS_NULL: 'null',
+  NOT_NULL: 'not null',
+};
+
+const TARGETLESS = new Set(['IS_EMPTY', 'NOT_EMPTY', 'IS_NULL', 'NOT_NULL']);
+
+interface StoredAssertion {
+  source: string;
+  property?: string;
+  comparison: string;
+  target?: string;
+  actual?: unknown;
+  passed: boolean;
+  error?: string;
+}
+
+function isStoredAssertion(value: unknown): value is StoredAssertion {
+  if (typeof value !== 'object' || value === null) return false;
+  const a = value as Record<string, unknown>;
+  return typeof a.source === 'string' && typeof a.comparison === 'string' && typeof a.passed === 'boolean';
+}
+
+/**
+ * "CERTIFICATE daysUntilExpiry GREATER_THAN 30: expected greater than 30, actual 5": the first
+ * assertion that failed, with what it expected and what it saw; null when none failed.
+ */
+export function failingAssertionEvidence(assertions: readonly unknown[]): EvidenceLine | null {
+  const failed = assertions.find((a): a is StoredAssertion => isStoredAssertion(a) && !a.passed);
+  if (!failed) return null;
+  const target = failed.target ?? '';
+  const rule = [failed.source, failed.property, failed.comparison, TARGETLESS.has(failed.comparison) ? '' : target].filter(Boolean).join(' ');
+  const expected = `${WORDS[failed.comparison] ?? failed.comparison}${TARGETLESS.has(failed.comparison) ? '' : ` ${target}`}`;
+  const actual = failed.actual === null || failed.actual === undefined ? 'nothing' : typeof failed.actual === 'string' ? failed.actual : JSON.stringify(failed.actual);
+  return { label: 'Failing assertion', value: `${rule}: expected ${expected}, actual ${actual}${failed.error ? ` (${failed.error})` : ''}` };
+}
+
+/** The first lines of a body, cut to EVIDENCE_BODY_LINES lines and EVIDENCE_BODY_CHARS characters; null when empty. */
+export function bodyEvidence(body: string | null | undefined): EvidenceLine | null {
+  if (!body || body.trim() === '') return null;
+  const lines = body.split(/\r?\n/);
+  let text = lines.slice(0, EVIDENCE_BODY_LINES).join('\n');
+  let cut = lines.length > EVIDENCE_BODY_LINES;
+  if (text.length > EVIDENCE_BODY_CHARS) {
+    text = text.slice(0, EVIDENCE_BODY_CHARS);
+    cut = true;
+  }
+  return { label: 'Body', value: cut ? `${text}…` : text };
+}
+
+/** Leaves out the lines a type could not build. */
+export function evidenceLines(...lines: (EvidenceLine | null | undefined)[]): EvidenceLine[] {
+  return lines.filter((line): line is EvidenceLine => line !== null && line !== undefined && line.value !== '');
+}
