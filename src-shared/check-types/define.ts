@@ -92,11 +92,12 @@ export interface CheckTypeModule<
     /** The API's payload, rebuilt from what was stored (`stored` is undefined when the detail has none). */
     fromDetail(stored: unknown, facts: StoredResultFacts): z.output<Api> | null;
     /**
-     * What an alert about a failing run shows beside its error, from the stored detail: the failing
-     * assertion with expected and actual, the response's status and first lines, the certificate's days
-     * left (optional: a type without it alerts with its error alone). See `evidence.ts` for the shared lines.
+     * What an alert about a failing run shows beside its error, from the API's payload rebuilt from the
+     * stored detail: the failing assertion with expected and actual, the response's status and first
+     * lines, the certificate's days left (optional: a type without it alerts with its error alone).
+     * See `evidence.ts` for the lines types share.
      */
-    evidence?(stored: unknown, facts: { assertions: unknown[] }): EvidenceLine[];
+    evidence?(payload: z.output<Api>): EvidenceLine[];
   };
 }
 

@@ -75,3 +75,30 @@ export function bodyEvidence(body: string | null | undefined): EvidenceLine | nu
 export function evidenceLines(...lines: (EvidenceLine | null | undefined)[]): EvidenceLine[] {
   return lines.filter((line): line is EvidenceLine => line !== null && line !== undefined && line.value !== '');
 }
+
+/** What an API or URL result (the public CheckResultAPI shape) holds that the evidence reads. */
+export interface HttpResultLike {
+  assertions?: readonly unknown[] | null;
+  response?: { status?: number | null; statusText?: string | null; body?: string | null; bodyEncoding?: string | null } | null;
+  requestError?: string | null;
+}
+
+/** "500 Internal Server Error" (null when no response came). */
+export function responseEvidence(response: HttpResultLike['response']): EvidenceLine | null {
+  if (!response || typeof response.status !== 'number') return null;
+  return { label: 'Response', value: `${response.status}${response.statusText ? ` ${response.statusText}` : ''}` };
+}
+
+/**
+ * The evidence of an API or URL run: the failing assertion (source, property, comparison, expected and
+ * actual), the response's status and the first lines of its body (a binary body is not shown).
+ */
+export function httpEvidence(payload: HttpResultLike): EvidenceLine[] {
+  const response = payload.response;
+  const binary = response?.bodyEncoding === 'base64';
+  return evidenceLines(
+    failingAssertionEvidence(payload.assertions ?? []),
+    responseEvidence(response),
+    binary ? { label: 'Body', value: '(binary, not shown)' } : bodyEvidence(response?.body),
+  );
+}

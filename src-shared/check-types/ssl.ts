@@ -6,15 +6,14 @@ import { evidenceLines, failingAssertionEvidence } from './evidence';
 /** Time beyond the handshake limit a run may take: the DNS lookup and the assertions. */
 const SSL_RUN_ALLOWANCE_MS = 5_000;
 
-/** "valid.example, issued by Sightline Test CA: 5 days left (expires 2026-12-03)" and, when not trusted, why. */
-function sslEvidence(stored: unknown, { assertions }: { assertions: unknown[] }): EvidenceLine[] {
-  const parsed = SslCheckResult.safeParse(stored);
-  const response = parsed.success ? parsed.data.response : null;
+/** The failing assertion, "valid.example, issued by Sightline Test CA: 5 days left (expires 2026-12-03)" and, when not trusted, why. */
+function sslEvidence(payload: SslResultPayload): EvidenceLine[] {
+  const response = payload.response;
   const leaf = response?.certificate;
   const days = leaf?.daysUntilExpiry;
   const left = days === undefined ? '' : days < 0 ? `expired ${-days} day${days === -1 ? '' : 's'} ago (on ${leaf?.validTo.slice(0, 10)})` : `${days} day${days === 1 ? '' : 's'} left (expires ${leaf?.validTo.slice(0, 10)})`;
   return evidenceLines(
-    failingAssertionEvidence(assertions),
+    failingAssertionEvidence(payload.assertions),
     leaf ? { label: 'Certificate', value: `${leaf.subject}, issued by ${leaf.issuer}: ${left}` } : null,
     response && !response.chainTrusted ? { label: 'Chain', value: `not trusted: ${response.chainTrustDetail ?? response.chainTrustReason ?? 'unknown reason'}` } : null,
   );

@@ -219,3 +219,4 @@ export const SslResultPayload = SslCheckResult.extend({
   assertions: z.array(z.record(z.string(), z.unknown())),
   requestError: z.string().nullable(),
 });
+export type SslResultPayload = z.infer<typeof SslResultPayload>;

@@ -24,13 +24,17 @@ function storedFacts(db: Db, detailId: number | null, failing: boolean): StoredF
   const parsed = JSON.parse(body) as { error?: { kind?: unknown; message?: unknown }; assertions?: unknown } & Record<string, unknown>;
   const error = parsed.error;
   const evidence: EvidenceLine[] = [];
+  const stored = error && typeof error.kind === 'string' ? { kind: error.kind, message: typeof error.message === 'string' ? error.message : '' } : null;
   if (failing) {
-    const assertions = Array.isArray(parsed.assertions) ? parsed.assertions : [];
+    const facts = { metrics: null, assertions: Array.isArray(parsed.assertions) ? parsed.assertions : [], requestError: stored?.message ?? null };
     for (const module of RUN_TYPE_MODULES) {
-      if (module.result.evidence && parsed[module.result.detailKey] !== undefined) evidence.push(...module.result.evidence(parsed[module.result.detailKey], { assertions }));
+      if (!module.result.evidence || parsed[module.result.detailKey] === undefined) continue;
+      // The type words it from the API's payload, rebuilt from the detail as the results API does.
+      const payload = module.result.fromDetail(parsed[module.result.detailKey], facts);
+      if (payload) evidence.push(...module.result.evidence(payload));
     }
   }
-  return { error: error && typeof error.kind === 'string' ? { kind: error.kind, message: typeof error.message === 'string' ? error.message : '' } : null, evidence };
+  return { error: stored, evidence };
 }
 
 function factsOf(db: Db, row: ResultRow, location: string): RunResultFacts {
