@@ -265,6 +265,10 @@ describe('SSL monitors run against real TLS servers with certificates the test m
     const ssl = (await run(targets.ports.wrongName)).sslCheckResult;
     expect(ssl).toMatchObject({ hostnameVerified: false, chainTrusted: false, failureCategory: 'HOSTNAME_MISMATCH' });
     expect(ssl.response?.chainTrustDetail).toContain('other.example');
+    // skipChainValidation does not accept a certificate for another name.
+    const skipped = await run(targets.ports.wrongName, { skipChainValidation: true });
+    expect(skipped.sslCheckResult).toMatchObject({ hostnameVerified: false, failureCategory: 'HOSTNAME_MISMATCH' });
+    expect(skipped.sslCheckResult.requestError).toContain('not for 127.0.0.1: it names other.example');
     // With serverName set to the name it carries, the same server passes.
     expect((await run(targets.ports.wrongName, { serverName: 'other.example' })).hasFailures).toBe(false);
   });

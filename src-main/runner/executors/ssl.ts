@@ -34,7 +34,7 @@ function chainEntry(cert: ChainCertificate, now: number): SslChainCertificate {
 function responseOf(tls: TlsInspection, now: number): NonNullable<SslCheckResult['response']> {
   const chain = tls.chain.map((cert) => chainEntry(cert, now));
   const leaf = tls.chain[0];
-  const hostnameVerified = tls.untrustedCode !== 'HOSTNAME_MISMATCH' && leaf !== undefined;
+  const hostnameVerified = tls.nameMatches;
   return {
     resolvedIp: tls.resolvedIp,
     protocol: tlsVersionOf(tls.protocol),
@@ -189,6 +189,10 @@ export async function runSsl(job: SslJob, deps: ExecutorDeps): Promise<Execution
   } else if (!tls.trusted && !request.skipChainValidation) {
     fault = { kind: 'ASSERTION_FAILED', message: `the certificate chain of ${serverName} is not trusted: ${tls.untrustedReason}` };
     category = tls.untrustedCode === 'HOSTNAME_MISMATCH' ? 'HOSTNAME_MISMATCH' : 'UNTRUSTED';
+  } else if (!response.hostnameVerified) {
+    // skipChainValidation accepts a chain no CA here vouches for, not a certificate for another name.
+    fault = { kind: 'ASSERTION_FAILED', message: `the certificate is not for ${serverName}: it names ${leaf.sans.join(', ') || leaf.subject}` };
+    category = 'HOSTNAME_MISMATCH';
   } else if (leaf.validity === 'expired') {
     fault = { kind: 'ASSERTION_FAILED', message: `the certificate of ${serverName} expired on ${leaf.validTo.slice(0, 10)} (${-leaf.daysUntilExpiry} days ago)` };
     category = 'EXPIRED';

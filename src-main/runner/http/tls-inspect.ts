@@ -31,6 +31,8 @@ export interface TlsInspection {
   untrustedReason: string | null;
   /** The reason's code (`CERT_HAS_EXPIRED`, `DEPTH_ZERO_SELF_SIGNED_CERT`, `HOSTNAME_MISMATCH`…), null when trusted. */
   untrustedCode: string | null;
+  /** Whether the leaf certificate is for `serverName`, whatever its chain (false without a certificate). */
+  nameMatches: boolean;
   /** The address connected to. */
   resolvedIp: string | null;
   protocol: string | null;
@@ -128,7 +130,7 @@ export function inspectTls(spec: TlsInspectSpec): Promise<TlsInspection> {
       socket.destroy();
       resolve({ connectMs: Math.round(connectMs * 1000) / 1000, handshakeMs: Math.round((result.handshakeMs ?? performance.now() - started) * 1000) / 1000, ...result });
     };
-    const failed = (error: RequestError) => finish({ chain: [], trusted: false, untrustedReason: null, untrustedCode: null, resolvedIp: socket.remoteAddress ?? null, protocol: null, cipher: null, error });
+    const failed = (error: RequestError) => finish({ chain: [], trusted: false, untrustedReason: null, untrustedCode: null, nameMatches: false, resolvedIp: socket.remoteAddress ?? null, protocol: null, cipher: null, error });
     const timer = setTimeout(
       () => failed({ kind: 'TIMEOUT', message: `the TLS handshake did not finish within ${spec.timeoutMs} ms${connectMs ? '' : ' (no TCP connection)'}`, own: false }),
       spec.timeoutMs,
@@ -161,6 +163,7 @@ export function inspectTls(spec: TlsInspectSpec): Promise<TlsInspection> {
         trusted: reason === null,
         untrustedReason: reason,
         untrustedCode: reasonCode,
+        nameMatches: Boolean(leaf && leaf.valid_to) && checkServerIdentity(serverName, leaf) === undefined,
         resolvedIp: socket.remoteAddress ?? null,
         protocol: socket.getProtocol(),
         cipher: socket.getCipher()?.name ?? null,
