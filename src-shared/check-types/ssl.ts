@@ -35,6 +35,8 @@ export const SSL_CHECK_TYPE = defineCheckType({
     // The handshake ends at handshakeTimeoutMs; the run's hard limit leaves room for the lookup around it.
     timeoutMs: (check) => check.request.sslConfig.handshakeTimeoutMs + SSL_RUN_ALLOWANCE_MS,
     takesVariables: false,
+    // A new monitor answers as it is saved: a handshake costs milliseconds (docs/DECISIONS.md, "a new API, URL or SSL check runs at once").
+    firstRunAtCreate: true,
     // An SSL run is one handshake: it waits on the network and costs almost no CPU.
     lane: { defaultCapacity: () => 64, defaultsText: '64' },
   },
