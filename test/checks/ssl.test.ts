@@ -312,3 +312,21 @@ describe('SSL monitors run against real TLS servers with certificates the test m
     }
   }, 60_000);
 });
+
+describe('a new SSL monitor runs as it is created', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ startScheduler: true });
+  });
+  afterAll(() => server.stop());
+
+  it('its first result comes at once, not at its first slot ten minutes later', async () => {
+    const created = await server.api('POST', `${PATH}?autoAssignAlerts=false`, valid({ frequency: 10, doubleCheck: false, request: { sslConfig: { hostname: '127.0.0.1', port: 1 } } }));
+    expect(created.status, created.text).toBe(201);
+    await expect
+      .poll(async () => ((await server.api('GET', `/v1/check-results/${created.body.id as string}`)).body as unknown[]).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    const [first] = (await server.api('GET', `/v1/check-results/${created.body.id as string}`)).body as SslResult[];
+    expect(first?.sslCheckResult.failureCategory).toBe('CONNECTION');
+  });
+});
