@@ -195,16 +195,25 @@ export const ApiCheckResult = z.object({
     statusText: z.string().nullable(),
     body: z.string(),
     headers: z.record(z.string(), z.string()).nullable(),
-    timings: z.record(z.string(), z.number()).nullable(),
-    timingPhases: z.record(z.string(), z.number()).nullable(),
+    timings: z.object({ socket: z.number(), lookup: z.number(), connect: z.number(), response: z.number(), end: z.number() }).nullable(),
+    timingPhases: z.object({ wait: z.number(), dns: z.number(), tcp: z.number(), tls: z.number(), firstByte: z.number(), download: z.number(), total: z.number() }).nullable(),
     bodyBytes: z.number(),
     bodyTruncated: z.boolean(),
   }),
   requestError: z.string().nullable(),
   redirects: z.array(z.object({ status: z.number(), from: z.string(), to: z.string() })),
   certificate: z
-    .object({ subject: z.string(), issuer: z.string(), validFrom: z.string(), validTo: z.string(), daysLeft: z.number() })
-    .loose()
+    .object({
+      subject: z.string(),
+      issuer: z.string(),
+      validFrom: z.string(),
+      validTo: z.string(),
+      daysLeft: z.number(),
+      subjectAltNames: z.array(z.string()),
+      fingerprint256: z.string(),
+      trusted: z.boolean(),
+      untrustedReason: z.string().nullable(),
+    })
     .nullable(),
 });
 export type ApiCheckResult = z.infer<typeof ApiCheckResult>;
