@@ -17,14 +17,19 @@ export const BODY_TYPES = ['JSON', 'FORM', 'RAW', 'GRAPHQL', 'NONE'] as const;
 /** A request body at most this big (UTF-8 bytes). */
 export const API_BODY_MAX_BYTES = 64 * 1024;
 
-/** An http(s) URL, or one that starts with a `{{VARIABLE}}` (the group's base URL, an environment's host) resolved at run time. */
-export const HttpUrl = z
+/**
+ * An http(s) URL, or one that starts with a `{{VARIABLE}}` (an environment's host) resolved at run
+ * time; an API check's may also be a path starting with "/", which its group's base URL completes.
+ */
+function httpUrl(allowPath: boolean) {
+  return z
   .string()
   .min(1)
   .max(LIMITS.url)
   .superRefine((value, ctx) => {
     const text = value.trim();
     if (/^\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}/.test(text)) return;
+    if (allowPath && text.startsWith('/') && !text.startsWith('//')) return;
     let url: URL;
     try {
       url = new URL(text.replace(/\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}/g, 'x'));
@@ -34,6 +39,10 @@ export const HttpUrl = z
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') ctx.addIssue({ code: 'custom', message: `must be an http:// or https:// URL, not ${url.protocol}` });
   });
+}
+export const HttpUrl = httpUrl(false);
+/** An API check's URL: also a path the group's base URL completes. */
+export const ApiUrl = httpUrl(true);
 
 /** An API assertion whose JSON path parses and whose regex compiles (the group's own keep the looser shape). */
 export const ApiAssertion = ApiCheckAssertion.superRefine((assertion, ctx) => {
@@ -72,7 +81,7 @@ function apiRequest<M extends SchemaMode>(mode: M) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return z.object({
     method: requiredOnCreate(mode, z.enum(HTTP_METHODS)),
-    url: requiredOnCreate(mode, HttpUrl),
+    url: requiredOnCreate(mode, ApiUrl),
     followRedirects: d(z.boolean(), true),
     skipSSL: d(z.boolean(), false),
     ipFamily: d(z.enum(IP_FAMILIES), 'IPv4'),
