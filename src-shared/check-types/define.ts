@@ -80,6 +80,11 @@ export interface CheckTypeModule<
      * as they save. ICMP, traceroute and multi-step keep their first slot (docs/DECISIONS.md).
      */
     firstRunAtCreate?: boolean;
+    /**
+     * What the check's group adds to a run (API checks: the group's apiCheckDefaults), merged into the
+     * stored body before it is parsed as the executor's input. Without it, the group adds nothing.
+     */
+    groupDefaults?(group: Record<string, unknown>): Record<string, unknown>;
     /** Its lane's default capacity (runs at once), and how `serve --help` says it. */
     lane: { defaultCapacity(facts: LaneFacts): number; defaultsText: string };
   };
