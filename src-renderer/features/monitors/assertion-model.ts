@@ -10,8 +10,11 @@ export interface AssertionItem {
   regex: string | null;
 }
 
-/** What a source reads: a latency statistic, a JSON path into the result, or nothing (a single number). */
-export type PropertyKind = 'statistic' | 'path' | 'none';
+/**
+ * What a source reads: a latency statistic, a JSON path into the result, a property picked from a list
+ * (an SSL certificate's `daysUntilExpiry`), free text (a header's name), or nothing (a single number).
+ */
+export type PropertyKind = 'statistic' | 'path' | 'choice' | 'text' | 'none';
 
 export interface AssertionSourceSpec {
   source: string;
@@ -19,6 +22,18 @@ export interface AssertionSourceSpec {
   comparisons: readonly string[];
   /** The target's unit, said after the field ("ms", "%"). */
   unit?: string;
+  /** The properties a 'choice' source offers. */
+  properties?: readonly string[];
+  /** Comparisons that depend on the property (SSL's grammar); `comparisons` otherwise. */
+  comparisonsFor?: (property: string) => readonly string[];
+  /** The property field's placeholder for 'path' and 'text'. */
+  placeholder?: string;
+}
+
+/** The comparisons a row may use, given its source and property. */
+export function comparisonsOf(spec: AssertionSourceSpec | undefined, property: string): readonly string[] {
+  if (!spec) return [];
+  return spec.comparisonsFor?.(property) ?? spec.comparisons;
 }
 
 /** The statistics the executors read for LATENCY and RESPONSE_TIME (runner/executors/icmp.ts, traceroute.ts). */
@@ -41,18 +56,29 @@ export const TRACEROUTE_ASSERTION_SOURCES: readonly AssertionSourceSpec[] = [
 export const NO_TARGET_COMPARISONS: readonly string[] = ['IS_EMPTY', 'NOT_EMPTY', 'IS_NULL', 'NOT_NULL'];
 
 export function newAssertion(spec: AssertionSourceSpec): AssertionItem {
-  return { source: spec.source, comparison: spec.comparisons[0] ?? 'EQUALS', property: spec.property === 'statistic' ? 'avg' : '', target: '', regex: '' };
+  const property = spec.property === 'statistic' ? 'avg' : spec.property === 'choice' ? (spec.properties?.[0] ?? '') : '';
+  return { source: spec.source, comparison: comparisonsOf(spec, property)[0] ?? 'EQUALS', property, target: '', regex: '' };
+}
+
+/** A row after its property changed: a comparison the new property does not take becomes its first. */
+export function withProperty(item: AssertionItem, spec: AssertionSourceSpec | undefined, property: string): AssertionItem {
+  const comparisons = comparisonsOf(spec, property);
+  return { ...item, property, comparison: comparisons.includes(item.comparison) ? item.comparison : (comparisons[0] ?? item.comparison) };
 }
 
 /** A row after its source changed: the property and comparison must make sense for the new source. */
 export function withSource(item: AssertionItem, spec: AssertionSourceSpec): AssertionItem {
   const fresh = newAssertion(spec);
-  return {
-    ...item,
-    source: spec.source,
-    comparison: spec.comparisons.includes(item.comparison) ? item.comparison : fresh.comparison,
-    property: spec.property === 'statistic' && !(LATENCY_STATISTICS as readonly string[]).includes(item.property) ? fresh.property : spec.property === 'none' ? '' : item.property,
-  };
+  const property =
+    spec.property === 'statistic' && !(LATENCY_STATISTICS as readonly string[]).includes(item.property)
+      ? fresh.property
+      : spec.property === 'choice' && !(spec.properties ?? []).includes(item.property)
+        ? fresh.property
+        : spec.property === 'none'
+          ? ''
+          : item.property;
+  const comparisons = comparisonsOf(spec, property);
+  return { ...item, source: spec.source, property, comparison: comparisons.includes(item.comparison) ? item.comparison : (comparisons[0] ?? fresh.comparison) };
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Input, Select, Stack, Text, TextInput } from '@mantine/core';
 import { humanLabel, labelledOptions } from '../../lib/labels';
 import { TrashIcon } from '../../components/trash-icon';
-import { LATENCY_STATISTICS, NO_TARGET_COMPARISONS, newAssertion, withSource, type AssertionItem, type AssertionSourceSpec } from './assertion-model';
+import { LATENCY_STATISTICS, NO_TARGET_COMPARISONS, comparisonsOf, newAssertion, withProperty, withSource, type AssertionItem, type AssertionSourceSpec } from './assertion-model';
 
 interface AssertionsEditorProps {
   sources: readonly AssertionSourceSpec[];
@@ -54,11 +54,22 @@ export function AssertionsEditor({ sources, value, onChange, errors, description
                   error={err(errors, `${key}.property`)}
                 />
               )}
-              {spec?.property === 'path' && (
+              {spec?.property === 'choice' && (
+                <Select
+                  aria-label={`Assertion ${n} property`}
+                  w={190}
+                  data={(spec.properties ?? []).map((property) => ({ value: property, label: property }))}
+                  value={item.property}
+                  allowDeselect={false}
+                  onChange={(property) => property && update(index, withProperty(item, spec, property))}
+                  error={err(errors, `${key}.property`)}
+                />
+              )}
+              {(spec?.property === 'path' || spec?.property === 'text') && (
                 <TextInput
                   aria-label={`Assertion ${n} property`}
                   w={190}
-                  placeholder="JSON path, e.g. $.packetLoss"
+                  placeholder={spec.placeholder ?? 'JSON path, e.g. $.packetLoss'}
                   spellCheck={false}
                   value={item.property}
                   onChange={(event) => update(index, { ...item, property: event.currentTarget.value })}
@@ -68,7 +79,7 @@ export function AssertionsEditor({ sources, value, onChange, errors, description
               <Select
                 aria-label={`Assertion ${n} comparison`}
                 w={170}
-                data={labelledOptions(spec?.comparisons ?? [])}
+                data={labelledOptions(comparisonsOf(spec, item.property))}
                 value={item.comparison}
                 allowDeselect={false}
                 onChange={(comparison) => comparison && update(index, { ...item, comparison })}
