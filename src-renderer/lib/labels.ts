@@ -57,6 +57,9 @@ const LABELS: Readonly<Record<string, string>> = {
   // Assertions
   LATENCY: 'Latency',
   JSON_RESPONSE: 'JSON response',
+  JSON_BODY: 'JSON body',
+  TEXT_BODY: 'Text body',
+  STATUS_CODE: 'Status code',
   RESPONSE_TIME: 'Response time',
   HOP_COUNT: 'Hop count',
   PACKET_LOSS: 'Packet loss',

@@ -1,10 +1,12 @@
 import { capitalized } from '../../../src-shared/check-types/define';
 import { CHECK_TYPE_MODULES, perRunType, type RunType } from '../../../src-shared/check-types';
 import type { ConsoleCheckType } from './console-check-type';
+import { API_CONSOLE } from './api';
 import { ICMP_CONSOLE } from './icmp';
 import { MULTI_STEP_CONSOLE } from './multistep';
 import { SSL_CONSOLE } from './ssl';
 import { TRACEROUTE_CONSOLE } from './traceroute';
+import { URL_CONSOLE } from './url';
 
 /** The console's part of each check type that runs here: one line per type (docs/ARCHITECTURE.md, "Adding a check type"). */
 export const CONSOLE_CHECK_TYPES: { [K in RunType]: ConsoleCheckType<K> } = {
@@ -12,6 +14,8 @@ export const CONSOLE_CHECK_TYPES: { [K in RunType]: ConsoleCheckType<K> } = {
   TRACEROUTE: TRACEROUTE_CONSOLE,
   MULTI_STEP: MULTI_STEP_CONSOLE,
   SSL: SSL_CONSOLE,
+  API: API_CONSOLE,
+  URL: URL_CONSOLE,
 };
 
 /** Where a type's "New …" page lives: `/monitors/new-icmp`. */

@@ -1,0 +1,71 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '../../fixtures/server';
+import { openConnected, toast } from '../../pages/console';
+import { HttpCheckForm } from '../../pages/http-check-form';
+import { MonitorsPage } from '../../pages/monitors-page';
+import { ResultDetailPage } from '../../pages/result-detail-page';
+import { runProgress, viewSessionLink } from '../../pages/run-progress';
+import { SessionDetailPage } from '../../pages/session-detail-page';
+
+// A real local target on 127.0.0.1: the shop's health endpoint answers 503 with a JSON body.
+let target: Server;
+let targetUrl = '';
+
+test.beforeAll(async () => {
+  target = createServer((_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'x-shop': 'eu-1' });
+    res.end(JSON.stringify({ status: 'down', db: { ok: false } }));
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => target.close(() => resolve()));
+});
+
+test.describe('API checks and URL monitors in the console', () => {
+  test('an API check created in the form runs against a local target; its failing result shows the assertion with expected and actual, status, headers and the pretty-printed body', async ({
+    page,
+    server,
+  }) => {
+    const form = new HttpCheckForm(page, 'New API check');
+    await openConnected(page, server, '/monitors/new-api');
+    await form.field('Name').fill('Shop health');
+    await form.field('URL').fill(targetUrl);
+    await form.assertions.add({ source: 'JSON body', property: '$.status', comparison: 'equals', target: 'up' });
+    await form.createButton.click();
+    await expect(toast(page, 'Monitor created')).toBeVisible();
+
+    const monitors = new MonitorsPage(page);
+    await monitors.runNow('Shop health');
+    const progress = runProgress(page, 'Shop health');
+    await expect(progress).toContainText('Failed');
+
+    const session = new SessionDetailPage(page);
+    const result = new ResultDetailPage(page);
+    await viewSessionLink(progress).click();
+    await session.openResult('FINAL');
+    await expect(result.heading('Shop health')).toBeVisible();
+    const failing = page.getByRole('region', { name: 'Failing assertions' });
+    await expect(failing).toContainText('Status code');
+    await expect(failing).toContainText('Expected 200, got 503');
+    await expect(failing).toContainText('$.status');
+    await expect(failing).toContainText('Expected up, got down');
+    await expect(result.stat('Status')).toContainText('503');
+    await expect(page.getByRole('table', { name: 'Response headers' })).toContainText('eu-1');
+    await expect(page.getByRole('region', { name: 'Response body' })).toContainText('"status": "down"');
+    await expect(page.getByRole('group', { name: 'Timing waterfall' })).toContainText('First byte');
+  });
+
+  test('a URL monitor is created in the form with its status code assertion', async ({ page, server }) => {
+    const form = new HttpCheckForm(page, 'New URL monitor');
+    await openConnected(page, server, '/monitors/new-url');
+    await form.field('Name').fill('Shop home');
+    await form.field('URL').fill(targetUrl);
+    await form.assertions.set(1, { target: '503' });
+    await form.createButton.click();
+    await expect(toast(page, 'Monitor created')).toBeVisible();
+  });
+});
