@@ -53,7 +53,8 @@ export function ResultPage() {
       />
       <Stack gap="lg" maw={1100}>
         {data.error && <ResultErrorAlert error={data.error} />}
-        {RUN_TYPE_NAMES.map((type) => {
+        {/* The result's own type only: API and URL share one payload member (apiCheckResult). */}
+        {RUN_TYPE_NAMES.filter((type) => type === data.checkType).map((type) => {
           const View = CONSOLE_CHECK_TYPES[type].ResultView;
           return <View key={type} result={data} />;
         })}
