@@ -1,6 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { DenseTable } from '../../components/dense-table';
-import { formatResponseTimeMs } from '../../../src-shared/rules/response-time';
+import { useDurationScale } from '../../lib/duration-scale';
 import { MULTI_STEP_REQUESTS_PER_TEST, type MultiStepRequest } from '../../../src-shared/schemas/result-payloads';
 
 /** A call failed when it got no answer or an error status; the flow may still have expected that. */
@@ -32,6 +32,7 @@ function failedFirst(requests: readonly MultiStepRequest[]): { request: MultiSte
 
 /** The API calls of one test: failed ones first, marked ✗ with their error; # is the order the test made them in. */
 export function RequestsTable({ requests, label }: { requests: readonly MultiStepRequest[]; label: string }) {
+  const scale = useDurationScale(Math.max(0, ...requests.map((request) => request.durationMs * 1_000)), true);
   return (
     <>
       <DenseTable label={label} columns={REQUEST_COLUMNS} hiddenColumn={null} striped={false} verticalSpacing={4} minWidth={560}>
@@ -65,7 +66,7 @@ export function RequestsTable({ requests, label }: { requests: readonly MultiSte
                   </Badge>
                 )}
               </Table.Td>
-              <Table.Td ff="monospace">{formatResponseTimeMs(request.durationMs)}</Table.Td>
+              <Table.Td ff="monospace">{scale.format(request.durationMs * 1_000)}</Table.Td>
               <Table.Td ff="monospace">{formatSize(request.sizeBytes)}</Table.Td>
             </Table.Tr>
           );
