@@ -75,3 +75,9 @@ export function runTimingMs(result: CheckResultView): number | null {
   if (!traceroute) return timingMs(result);
   return traceroute.finalHopLatency && traceroute.destinationReached ? traceroute.finalHopLatency.avg : null;
 }
+
+/** A multi-step run's error is written out below (under its test, or in the run's Errors): the alert on top then only names it. */
+export function errorShownBelow(result: CheckResultView): boolean {
+  const multiStep = readPayload(MultiStepCheckResult, result.multiStepCheckResult);
+  return (multiStep?.errors.length ?? 0) > 0;
+}

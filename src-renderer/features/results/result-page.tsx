@@ -10,7 +10,7 @@ import { useTRPC } from '../../lib/trpc';
 import { MonitorFields } from '../monitors/monitor-fields';
 import { formatTime } from '../sessions/session-display';
 import { DurationScaleContext } from '../../lib/duration-scale';
-import { resultPageScale, resultVerdict, runTimingMs } from './result-display';
+import { errorShownBelow, resultPageScale, resultVerdict, runTimingMs } from './result-display';
 import { ResultErrorAlert } from './result-error-alert';
 import { RUN_TYPE_NAMES } from '../../../src-shared/check-types';
 import { CONSOLE_CHECK_TYPES } from '../check-types';
@@ -55,7 +55,7 @@ export function ResultPage() {
       />
       <DurationScaleContext.Provider value={scale}>
       <Stack gap="lg" maw={1100}>
-        {data.error && <ResultErrorAlert error={data.error} />}
+        {data.error && <ResultErrorAlert error={data.error} shownBelow={errorShownBelow(data)} />}
         {RUN_TYPE_NAMES.map((type) => {
           const View = CONSOLE_CHECK_TYPES[type].ResultView;
           return <View key={type} result={data} />;
