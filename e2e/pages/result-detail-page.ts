@@ -33,6 +33,11 @@ export class ResultDetailPage {
       .filter({ hasNot: this.page.getByRole('columnheader') });
   }
 
+  /** The headers and bodies of a multi-step call, by its number (the order the test made it in). */
+  callDetails(order: number): Locator {
+    return this.page.getByRole('main').getByRole('group', { name: new RegExp(`^Headers and bodies of call ${order}: `) });
+  }
+
   /** A step of a test's step tree, by its title. */
   step(testTitle: string, stepTitle: string): Locator {
     return this.test(testTitle).getByRole('treeitem', { name: stepTitle, exact: true });
