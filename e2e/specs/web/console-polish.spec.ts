@@ -10,6 +10,7 @@ import { MonitorDetailPage } from '../../pages/monitor-detail-page';
 import { MonitorsPage } from '../../pages/monitors-page';
 import { ResultDetailPage } from '../../pages/result-detail-page';
 import { SettingsPage } from '../../pages/settings-page';
+import { blockingViolations } from '../../tools/axe';
 
 /** With ISSUE31_SHOTS=before|after, each test saves what the user sees (the issue's before and after). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -81,6 +82,7 @@ test.describe('the console without the small doubts, continued', () => {
       const settings = new SettingsPage(page);
       await page.goto('/#/settings');
       await expect(settings.timeZone('Your time zone: Asia/Calcutta|Your time zone: Asia/Kolkata')).toBeChecked();
+      expect(await blockingViolations(page)).toEqual([]);
       await settings.timeZone('UTC').check();
       await page.reload();
       await expect(settings.timeZone('UTC')).toBeChecked();
@@ -135,6 +137,7 @@ test.describe('the console without the small doubts, continued', () => {
       // The assertion's message is written once (under its test), not in the alert, an Errors list and the step too.
       await expect(result.error).toContainText('ASSERTION_FAILED');
       await expect(page.getByRole('main').getByText(/Expected: 200/)).toHaveCount(1);
+      expect(await blockingViolations(page)).toEqual([]);
     } finally {
       await api.close();
     }
@@ -168,5 +171,6 @@ test.describe('the console without the small doubts, continued', () => {
     await monitors.search.fill('Aardvark');
     await expect(monitors.cards).toHaveCount(1);
     expect(await scrollsSideways()).toBe(false);
+    expect(await blockingViolations(page)).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ export function RequestsTable({ requests, label }: { requests: readonly MultiSte
     });
   return (
     <>
-      <DenseTable label={label} columns={REQUEST_COLUMNS} hiddenColumn={null} striped={false} verticalSpacing={4} minWidth={560}>
+      <DenseTable label={label} columns={REQUEST_COLUMNS} hiddenColumn={null} striped={false} highlightOnHover={false} verticalSpacing={4} minWidth={560}>
         {failedFirst(requests).map(({ request, order }) => {
           const failed = requestFailed(request);
           return (
@@ -74,7 +74,7 @@ export function RequestsTable({ requests, label }: { requests: readonly MultiSte
                 <Table.Td ff="monospace">{scale.format(request.durationMs * 1_000)}</Table.Td>
                 <Table.Td ff="monospace">{formatSize(request.sizeBytes)}</Table.Td>
                 <Table.Td>
-                  <Button size="compact-xs" variant="subtle" aria-expanded={open.has(order)} aria-label={`${open.has(order) ? 'Hide' : 'Show'} headers and bodies of call ${order}`} onClick={() => toggle(order)}>
+                  <Button size="compact-xs" variant="default" aria-expanded={open.has(order)} aria-label={`${open.has(order) ? 'Hide' : 'Show'} headers and bodies of call ${order}`} onClick={() => toggle(order)}>
                     {open.has(order) ? 'Hide' : 'Show'}
                   </Button>
                 </Table.Td>
