@@ -55,6 +55,8 @@ test.describe('the console without the small doubts, continued', () => {
       ...(await Promise.all(['p50', 'p95', 'p99'].map(async (label) => unitOf(((await detail.stat(label).textContent()) ?? '').replace(label, ''))))),
       ...valueText.split(', ').map(unitOf),
       unitOf((await detail.locationRow('local').getByRole('cell').last().textContent()) ?? ''),
+      // The recent results under the chart too ("Response time", the fifth column).
+      ...(await detail.resultRows().evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[4]?.textContent ?? ''))).map(unitOf),
     ];
     expect(new Set(units), `units on the page: ${units.join(', ')}`).toEqual(new Set([units[0]]));
   });
@@ -156,9 +158,13 @@ test.describe('the console without the small doubts, continued', () => {
     await expect(page.getByRole('main').getByText('Zebra gateway').first()).toBeVisible();
     await shot(page, '4-phone-list');
 
-    await expect(monitors.cards.first()).toHaveAccessibleName('Zebra gateway');
-    await expect(monitors.cards.first()).toContainText('Failing');
+    await expect(monitors.card('Zebra gateway')).toContainText('Failing');
     await expect(monitors.card('Aardvark ping')).toContainText('Passing');
+    // Every failing card (other tests' monitors share this server) comes before the first that is not.
+    const cards = await monitors.cards.evaluateAll((items) => items.map((item) => ({ name: item.getAttribute('aria-label'), failing: /Failing/.test(item.textContent ?? '') })));
+    const firstNotFailing = cards.findIndex((card) => !card.failing);
+    expect(cards.slice(firstNotFailing).some((card) => card.failing), JSON.stringify(cards)).toBe(false);
+    expect(cards.findIndex((card) => card.name === 'Zebra gateway')).toBeLessThan(cards.findIndex((card) => card.name === 'Aardvark ping'));
     await expect(monitors.table).toHaveCount(0);
     await expect(monitors.search).toBeHidden();
     const scrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth || document.body.scrollWidth > window.innerWidth);

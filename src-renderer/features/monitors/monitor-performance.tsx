@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
+import { DurationScaleContext } from '../../lib/duration-scale';
 import { Group, Stack, Title } from '@mantine/core';
 import type { StatsRange } from '../../../src-shared/schemas/monitor-stats';
 import { LoadingBlock } from '../../components/loading-block';
@@ -23,7 +24,10 @@ interface MonitorPerformanceProps {
 export function MonitorPerformance({ checkId, range, onRangeChange, wholeMs }: MonitorPerformanceProps) {
   const stats = useMonitorStats(checkId, range);
   const shown = range ?? stats.data?.range;
-  const scale = useMemo(() => (stats.data ? pageScale(stats.data, wholeMs) : null), [stats.data, wholeMs]);
+  // The page's unit when the page chose one (it also writes the recent results), else this section's own.
+  const pageWide = useContext(DurationScaleContext);
+  const own = useMemo(() => (stats.data ? pageScale(stats.data, wholeMs) : null), [stats.data, wholeMs]);
+  const scale = pageWide ?? own;
   return (
     <Stack gap="md" role="region" aria-label="Performance">
       <Group justify="space-between" align="center">
