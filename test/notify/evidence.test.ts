@@ -41,6 +41,14 @@ describe('API and URL failure evidence in delivered messages', () => {
     ]);
   });
 
+  it('the certificate is evidence when the failure is about it (the certificate-expiry opt-in)', () => {
+    const certificate = { subject: 'api.example', issuer: 'R3', validTo: '2026-12-03T12:00:00.000Z', daysLeft: 5 };
+    const expiring = httpEvidence({ assertions: [], response: { status: 200, statusText: 'OK', body: '' }, certificate, requestError: 'the certificate of api.example expires in 5 days (on 2026-12-03), within certificateExpiryDays 14' });
+    expect(expiring).toContainEqual({ label: 'Certificate', value: 'api.example, issued by R3: 5 days left (expires 2026-12-03)' });
+    const statusOnly = httpEvidence({ assertions: [], response: { status: 500, statusText: 'Internal Server Error', body: '' }, certificate, requestError: null });
+    expect(statusOnly.map((line) => line.label)).toEqual(['Response']);
+  });
+
   it('email, webhook and Slack show it', async () => {
     const smtpSettings = settings({ smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: 'Sightline <alerts@sightline.test>' } });
     expect((await deliver({ type: 'EMAIL', config: EmailConfig.parse({ address: 'oncall@example.test' }) }, event, smtpSettings, deps)).ok).toBe(true);
