@@ -1,5 +1,5 @@
 // The test sessions' public face: transports import from here only.
 export { awaitTestSessionCompletion, cancelTestSession, findTestSessionParts, getTestSession, resultOfTestSession, testSessionLink } from './get';
 export { listTestSessions } from './list';
-export { runMultiStepOnce } from './run-once';
+export { runApiOnce, runMultiStepOnce } from './run-once';
 export { triggerTestSession } from './trigger';

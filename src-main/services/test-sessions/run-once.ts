@@ -3,9 +3,11 @@ import { listVariablesOfAccounts } from '../../db/repositories/account-variables
 import { findCheckGroup } from '../../db/repositories/check-groups';
 import { findCheck } from '../../db/repositories/checks';
 import type { JobOutcome, NoResultReason } from '../../runner/jobs';
+import { CHECK_TYPE_MODULES } from '../../../src-shared/check-types';
+import type { CheckTypeModule } from '../../../src-shared/check-types/define';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
-import type { RunOnceRequest, RunOnceResult } from '../../../src-shared/schemas/run-once';
+import type { ApiRunOnceRequest, RunOnceRequest, RunOnceResult } from '../../../src-shared/schemas/run-once';
 import { plannedExecution } from '../../../src-shared/schemas/run-job';
 import type { ServiceContext } from '../context';
 import { openEnvironment, resolveEnvironment, sealEnvironment } from '../secrets';
@@ -37,9 +39,9 @@ function variables(value: unknown): EnvironmentVariable[] {
  * its group's, then its own (the more specific wins on the same key). Secrets stay sealed until the
  * agent hands the job to the executor.
  */
-function environmentOf(ctx: ServiceContext, request: RunOnceRequest): EnvironmentVariable[] {
+function environmentOf(ctx: ServiceContext, request: RunOnceRequest | ApiRunOnceRequest, checkType: 'MULTI_STEP' | 'API'): EnvironmentVariable[] {
   const stored = request.checkId ? findCheck(ctx.db, ctx.accountId, request.checkId) : undefined;
-  if (request.checkId && (!stored || stored.checkType !== 'MULTI_STEP')) throw AppError.notFound();
+  if (request.checkId && (!stored || stored.checkType !== checkType)) throw AppError.notFound();
   const storedPlain = openEnvironment(ctx.keyring, stored?.body.environmentVariables ?? []);
   const own = sealEnvironment(ctx.keyring, resolveEnvironment(request.environmentVariables ?? [], storedPlain)) ?? [];
   const group = typeof request.groupId === 'number' ? findCheckGroup(ctx.db, ctx.accountId, request.groupId) : undefined;
@@ -63,6 +65,7 @@ function resultOf(outcome: JobOutcome): RunOnceResult {
       stoppedAt: null,
       assertions: [],
       multiStepCheckResult: null,
+      apiCheckResult: null,
     };
   }
   const failed = result.hasFailures || result.hasErrors;
@@ -76,6 +79,7 @@ function resultOf(outcome: JobOutcome): RunOnceResult {
     stoppedAt: result.stoppedAt,
     assertions: result.assertions,
     multiStepCheckResult: result.multiStepCheckResult ?? null,
+    apiCheckResult: result.apiCheckResult ? { ...result.apiCheckResult, assertions: result.assertions, requestError: result.apiCheckResult.requestError } : null,
   };
 }
 
@@ -88,11 +92,29 @@ function resultOf(outcome: JobOutcome): RunOnceResult {
 export async function runMultiStepOnce(ctx: ServiceContext, request: RunOnceRequest, signal?: AbortSignal): Promise<RunOnceResult> {
   const adHoc = ctx.runtime.adHoc;
   if (!adHoc) throw new AppError('unavailable', 'Scripts cannot run right now: this process runs no agent.');
-  const planned = plannedExecution(request.checkId ?? 'run-once', 'MULTI_STEP', { ...request, scriptPath: null }, environmentOf(ctx, request));
+  const planned = plannedExecution(request.checkId ?? 'run-once', 'MULTI_STEP', { ...request, scriptPath: null }, environmentOf(ctx, request, 'MULTI_STEP'));
   if ('problem' in planned) throw new AppError('validation', planned.problem);
   const outcome = await adHoc.run(
     { ...planned, runLocation: LOCAL_LOCATION },
     { accountId: ctx.accountId, signal, startWithinMs: RUN_ONCE_START_WITHIN_MS },
   );
+  return resultOf(outcome);
+}
+
+/**
+ * "Send now" on the API check form: sends the unsaved request once from this machine, in the API lane
+ * every run uses, with the group's defaults and the variables a stored check would see, and answers
+ * with the whole request and response (a run once keeps everything, passing or not). Nothing is
+ * stored and nothing alerts.
+ */
+export async function runApiOnce(ctx: ServiceContext, request: ApiRunOnceRequest, signal?: AbortSignal): Promise<RunOnceResult> {
+  const adHoc = ctx.runtime.adHoc;
+  if (!adHoc) throw new AppError('unavailable', 'Requests cannot be sent right now: this process runs no agent.');
+  const group = typeof request.groupId === 'number' ? findCheckGroup(ctx.db, ctx.accountId, request.groupId) : undefined;
+  const { checkId, groupId: _groupId, environmentVariables: _variables, ...check } = request;
+  const fromGroup = group ? ((CHECK_TYPE_MODULES.API.run as CheckTypeModule['run']).groupDefaults?.(group.body) ?? {}) : {};
+  const planned = plannedExecution(checkId ?? 'send-now', 'API', { ...check, ...fromGroup }, environmentOf(ctx, request, 'API'));
+  if ('problem' in planned) throw new AppError('validation', planned.problem);
+  const outcome = await adHoc.run({ ...planned, runLocation: LOCAL_LOCATION }, { accountId: ctx.accountId, signal, startWithinMs: RUN_ONCE_START_WITHIN_MS });
   return resultOf(outcome);
 }
