@@ -6,7 +6,7 @@ import type { ConsoleCheckType } from './console-check-type';
 
 export const API_CONSOLE: ConsoleCheckType<'API'> = {
   NewPage: NewApiCheckPage,
-  EditForm: ({ id: _id, check, onSave, ...form }) => <ApiCheckForm initialValues={apiValuesOf(check)} onSubmit={onSave} {...form} />,
+  EditForm: ({ id, check, onSave, ...form }) => <ApiCheckForm checkId={id} initialValues={apiValuesOf(check)} onSubmit={onSave} {...form} />,
   ResultView: ({ result }) => {
     const http = readHttpPayload(result.apiCheckResult);
     return http ? <HttpResultView http={http} /> : null;

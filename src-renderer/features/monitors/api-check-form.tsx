@@ -1,14 +1,20 @@
-import { Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import { BODY_TYPES, HTTP_METHODS } from '../../../src-shared/schemas/api-check';
 import { LIMITS } from '../../../src-shared/schemas/limits';
+import { Gate } from '../../components/access';
 import { FormFooter } from '../../components/form-footer';
+import { PlayIcon } from '../../components/play-icon';
+import { errorMessage } from '../../lib/api-errors';
+import { useTRPC } from '../../lib/trpc';
 import { KeyValueEditor } from '../../components/key-value-editor';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { API_ASSERTION_SPECS, API_FIELD_LABELS as L, toApiCreateBody, validateApiForm, type ApiCheckCreateInput, type ApiFormValues, type BodyType, type HttpMethod } from './api-form-model';
 import { AssertionsEditor } from './assertions-editor';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
+import { SendNowPanel } from './send-now-panel';
 
 const BODY_PLACEHOLDER: Record<BodyType, string> = {
   JSON: '{ "name": "{{USER}}" }',
@@ -18,9 +24,28 @@ const BODY_PLACEHOLDER: Record<BodyType, string> = {
   NONE: '',
 };
 
-export function ApiCheckForm(props: EntityFormProps<ApiFormValues, ApiCheckCreateInput>) {
+interface ApiCheckFormProps extends EntityFormProps<ApiFormValues, ApiCheckCreateInput> {
+  /** The check being edited: its stored variables take part in "Send now". */
+  checkId?: string;
+}
+
+export function ApiCheckForm({ checkId, ...props }: ApiCheckFormProps) {
   const { label, initialValues, onSubmit } = props;
+  const trpc = useTRPC();
   const form = useForm<ApiFormValues>({ initialValues, validate: (values) => toFormErrors(validateApiForm(values)) });
+  const sendNow = useMutation(trpc.console.runApiOnce.mutationOptions());
+  const send = () => {
+    const body = toApiCreateBody(form.values);
+    sendNow.mutate({
+      checkId,
+      groupId: body.groupId,
+      request: body.request,
+      shouldFail: body.shouldFail,
+      degradedResponseTime: body.degradedResponseTime,
+      maxResponseTime: body.maxResponseTime,
+      certificateExpiryDays: body.certificateExpiryDays,
+    });
+  };
 
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(toApiCreateBody(values)))} aria-label={label} noValidate>
@@ -85,6 +110,15 @@ export function ApiCheckForm(props: EntityFormProps<ApiFormValues, ApiCheckCreat
           <Switch label={L.skipSSL} description="Accept any certificate." {...form.getInputProps('skipSSL', { type: 'checkbox' })} />
           <Switch label={L.shouldFail} description="Pass when the response fails its assertions." {...form.getInputProps('shouldFail', { type: 'checkbox' })} />
         </Group>
+        <Group>
+          {/* Sending an unsaved request is as much as saving it: READ_RUN keys only run stored checks. */}
+          <Gate access="write">
+            <Button variant="default" leftSection={<PlayIcon />} loading={sendNow.isPending} onClick={send}>
+              Send now
+            </Button>
+          </Gate>
+        </Group>
+        <SendNowPanel running={sendNow.isPending} result={sendNow.data ?? null} error={sendNow.error ? errorMessage(sendNow.error) : null} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput label={L.degradedResponseTime} description="A slower response is degraded, not failed." allowDecimal={false} {...form.getInputProps('degradedResponseTime')} />
           <NumberInput label={L.maxResponseTime} description="A slower response fails." allowDecimal={false} {...form.getInputProps('maxResponseTime')} />
