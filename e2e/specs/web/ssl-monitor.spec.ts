@@ -42,7 +42,9 @@ test('an SSL monitor made in the form reports the certificate days left, the cha
   await form.getByRole('button', { name: 'Create monitor' }).click();
   await expect(toast(page, 'Monitor created')).toBeVisible();
 
-  await new MonitorsPage(page).runNow('Shop certificate');
+  const monitors = new MonitorsPage(page);
+  await expect(monitors.row('Shop certificate')).toContainText(`127.0.0.1:${port}`);
+  await monitors.runNow('Shop certificate');
   const progress = runProgress(page, 'Shop certificate');
   await expect(progress).toContainText('Failed');
   await viewSessionLink(progress).click();

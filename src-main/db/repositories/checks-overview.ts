@@ -135,6 +135,8 @@ export interface OverviewRow {
   createdAt: string;
   hostname: unknown;
   url: unknown;
+  sslHostname: unknown;
+  sslPort: unknown;
   frequency: unknown;
   frequencyOffset: unknown;
   checkNum: number | null;
@@ -161,6 +163,8 @@ export function overviewRows(db: Db, accountId: string, ids: readonly string[]):
       createdAt: checks.createdAt,
       hostname: json('$.request.hostname'),
       url: json('$.request.url'),
+      sslHostname: json('$.request.sslConfig.hostname'),
+      sslPort: json('$.request.sslConfig.port'),
       frequency: json('$.frequency'),
       frequencyOffset: json('$.frequencyOffset'),
       checkNum: checkSchedule.checkNum,

@@ -123,6 +123,14 @@ function responseOf(row: RecentResultRow): { us: number | null; precise: boolean
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 const integer = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
+/** An SSL monitor's target: its sslConfig host, with the port when it is not 443. */
+function sslTarget(row: OverviewRow): string | null {
+  const host = text(row.sslHostname);
+  if (host === null) return null;
+  const port = integer(row.sslPort);
+  return port !== null && port !== 443 ? `${host}:${port}` : host;
+}
+
 function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeOwner | null): MonitorOverviewItem {
   const results = row.checkNum === null ? [] : recentFinalResults(ctx.db, row.checkNum, RECENT_RESULTS);
   const ran = results.find((result) => (result.flags & RESULT_FLAGS.skipped) === 0);
@@ -133,7 +141,7 @@ function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeO
     id: row.id,
     name: row.name,
     checkType: row.checkType,
-    target: text(row.hostname) ?? text(row.url),
+    target: text(row.hostname) ?? text(row.url) ?? sslTarget(row),
     frequency,
     // As the read shape shows it: frequency 0 without an offset runs every 10 s.
     frequencyOffset: integer(row.frequencyOffset) ?? (frequency === 0 ? 10 : null),

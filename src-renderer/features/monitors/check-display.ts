@@ -21,8 +21,17 @@ export interface MonitorRow {
 
 function targetOf(request: unknown): string {
   if (request && typeof request === 'object') {
+    if ('sslConfig' in request) return sslTargetOf(request.sslConfig);
     if ('hostname' in request && typeof request.hostname === 'string') return request.hostname;
     if ('url' in request && typeof request.url === 'string') return request.url;
+  }
+  return '—';
+}
+
+/** An SSL monitor's target is its sslConfig's host and port ("shop.example.com:443"). */
+function sslTargetOf(config: unknown): string {
+  if (config && typeof config === 'object' && 'hostname' in config && typeof config.hostname === 'string') {
+    return 'port' in config && typeof config.port === 'number' && config.port !== 443 ? `${config.hostname}:${config.port}` : config.hostname;
   }
   return '—';
 }

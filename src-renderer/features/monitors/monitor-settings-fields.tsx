@@ -38,7 +38,10 @@ function assertionsValue(assertions: unknown): ReactNode {
  * account's when they win over its own) as sentences saying where they come from.
  */
 export function monitorSettingsFields(data: Check, effective: EffectiveAlerting | undefined): { label: string; value: unknown }[] {
-  const request = data.request && typeof data.request === 'object' ? (data.request as Record<string, unknown>) : {};
+  const stored = data.request && typeof data.request === 'object' ? (data.request as Record<string, unknown>) : {};
+  // An SSL monitor's request holds its sslConfig (hostname, port, serverName…): shown as rows of their own.
+  const { sslConfig, ...rest } = stored;
+  const request = sslConfig && typeof sslConfig === 'object' ? { ...(sslConfig as Record<string, unknown>), ...rest } : stored;
   return [
     ...Object.entries(request)
       .filter(([key]) => key !== 'assertions')
