@@ -102,6 +102,11 @@ export function digestOf(event: AlertEvent): string | null {
   return event.digest.items.map((item) => `${item.name}: ${item.status}${item.notifications > 1 ? ` (${item.notifications} notifications)` : ''}`).join(', ');
 }
 
+/** "Failing assertion: …\nBody: …": the evidence a failing run showed, one fact a line (null when none). */
+export function evidenceText(event: AlertEvent): string | null {
+  return event.evidence && event.evidence.length > 0 ? event.evidence.map((line) => `${line.label}: ${line.value}`).join('\n') : null;
+}
+
 export interface SummaryField {
   label: string;
   value: string;
@@ -118,6 +123,8 @@ export function summaryFields(event: AlertEvent, settings: DeliverySettings): Su
     ['Response time', formatResponseTime(event.responseTime)],
     ['Started at', event.startedAt],
     ['Error', event.errorMessage],
+    // Right after the error: the failing assertion, the response and its body, the certificate.
+    ...(event.evidence ?? []).map((line): [string, string] => [line.label, line.value]),
     ['Group', event.groupName],
     ['Tags', event.tags.length > 0 ? event.tags.join(', ') : null],
     ['Held down', heldDownOf(event)],

@@ -1,4 +1,4 @@
-import { alertTitle, digestOf, heldDownOf, resultUrl, statusWord } from './describe';
+import { alertTitle, digestOf, evidenceText, heldDownOf, resultUrl, statusWord } from './describe';
 import type { AlertEvent, DeliverySettings } from './types';
 
 /**
@@ -15,6 +15,7 @@ export const TEMPLATE_VARIABLES = [
   { name: 'CHECK_RESULT_ID', description: 'The id of the result that caused the alert (empty for a test)', example: '9b2c…' },
   { name: 'CHECK_ERROR_MESSAGE', description: 'The error of the failing result (empty when none)', example: '100% packet loss' },
   { name: 'ERROR_MESSAGE', description: 'Same as CHECK_ERROR_MESSAGE', example: '100% packet loss' },
+  { name: 'EVIDENCE', description: 'Sightline extension: what the failing run showed, one fact a line: the failing assertion with expected and actual, the response status and the first lines of its body, or the certificate’s days left (empty when none)', example: 'Failing assertion: STATUS_CODE EQUALS 200: expected equal to 200, actual 500\nResponse: 500 Internal Server Error' },
   { name: 'RESPONSE_TIME', description: 'Response time in milliseconds (empty when unknown)', example: '1234' },
   { name: 'RUN_LOCATION', description: 'Where the check ran', example: 'eu-west-1' },
   { name: 'REGION', description: 'Same as RUN_LOCATION', example: 'eu-west-1' },
@@ -49,6 +50,7 @@ export function templateValues(event: AlertEvent, settings: DeliverySettings, no
     CHECK_RESULT_ID: event.checkResultId ?? '',
     CHECK_ERROR_MESSAGE: error,
     ERROR_MESSAGE: error,
+    EVIDENCE: evidenceText(event) ?? '',
     RESPONSE_TIME: event.responseTime === null ? '' : String(Math.round(event.responseTime)),
     RUN_LOCATION: location,
     REGION: location,

@@ -1,3 +1,4 @@
+import type { EvidenceLine } from '../../src-shared/check-types/define';
 import type { CheckType } from '../../src-shared/enums';
 
 /**
@@ -47,6 +48,11 @@ export interface AlertEvent {
   /** ISO 8601. */
   startedAt: string | null;
   errorMessage: string | null;
+  /**
+   * What a failing run showed, for the types that word it (issue 33 item 7): the failing assertion with
+   * expected and actual, the response's status and first lines of its body, the certificate's days left.
+   */
+  evidence?: EvidenceLine[];
   tags: string[];
   groupName?: string | null;
   accountId: string;

@@ -26,6 +26,12 @@ export interface StoredResultFacts {
   requestError: string | null;
 }
 
+/** One fact an alert shows about a failing run: "Failing assertion", "Response", "Body", "Certificate". */
+export interface EvidenceLine {
+  label: string;
+  value: string;
+}
+
 /**
  * One check type that runs here, as every layer sees it: its public names, schemas, run contract and
  * result. Each `src-shared/check-types/<type>.ts` exports one; `CHECK_TYPE_MODULES` lists them and
@@ -74,6 +80,11 @@ export interface CheckTypeModule<
      * as they save. ICMP, traceroute and multi-step keep their first slot (docs/DECISIONS.md).
      */
     firstRunAtCreate?: boolean;
+    /**
+     * What the check's group adds to a run (API checks: the group's apiCheckDefaults), merged into the
+     * stored body before it is parsed as the executor's input. Without it, the group adds nothing.
+     */
+    groupDefaults?(group: Record<string, unknown>): Record<string, unknown>;
     /** Its lane's default capacity (runs at once), and how `serve --help` says it. */
     lane: { defaultCapacity(facts: LaneFacts): number; defaultsText: string };
   };
@@ -91,6 +102,13 @@ export interface CheckTypeModule<
     metrics?(payload: z.output<Result>): RunMetrics;
     /** The API's payload, rebuilt from what was stored (`stored` is undefined when the detail has none). */
     fromDetail(stored: unknown, facts: StoredResultFacts): z.output<Api> | null;
+    /**
+     * What an alert about a failing run shows beside its error, from the API's payload rebuilt from the
+     * stored detail: the failing assertion with expected and actual, the response's status and first
+     * lines, the certificate's days left (optional: a type without it alerts with its error alone).
+     * See `evidence.ts` for the lines types share.
+     */
+    evidence?(payload: z.output<Api>): EvidenceLine[];
   };
 }
 

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { CheckType } from '../enums';
 import { listInWords, type CheckTypeModule } from './define';
+import { API_CHECK_TYPE } from './api';
 import { ICMP_CHECK_TYPE } from './icmp';
 import { MULTI_STEP_CHECK_TYPE } from './multistep';
+import { SSL_CHECK_TYPE } from './ssl';
 import { TRACEROUTE_CHECK_TYPE } from './traceroute';
+import { URL_CHECK_TYPE } from './url';
 
 /**
  * The check types that run here: one line per type, in the order lists, lanes and routes show them.
@@ -13,6 +16,9 @@ export const CHECK_TYPE_MODULES = {
   ICMP: ICMP_CHECK_TYPE,
   TRACEROUTE: TRACEROUTE_CHECK_TYPE,
   MULTI_STEP: MULTI_STEP_CHECK_TYPE,
+  SSL: SSL_CHECK_TYPE,
+  API: API_CHECK_TYPE,
+  URL: URL_CHECK_TYPE,
 } as const satisfies { [K in CheckType]?: CheckTypeModule<K> };
 
 type Modules = typeof CHECK_TYPE_MODULES;

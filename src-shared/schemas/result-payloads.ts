@@ -15,7 +15,8 @@ export type TracerouteProtocol = (typeof TRACEROUTE_PROTOCOLS)[number];
 export const AssertionOutcome = z.object({
   source: z.string(),
   property: z.string(),
-  comparison: z.enum(ASSERTION_COMPARISONS),
+  // API assertions also test keys and values of objects (HAS_KEY, HAS_VALUE and their negations).
+  comparison: z.enum([...ASSERTION_COMPARISONS, 'HAS_KEY', 'NOT_HAS_KEY', 'HAS_VALUE', 'NOT_HAS_VALUE']),
   target: z.string(),
   regex: z.string().nullable(),
   /** The value compared after the property lookup and the regex, as recorded. */
@@ -191,3 +192,59 @@ export function readAssertions(value: unknown): AssertionOutcome[] {
     return parsed.success ? [parsed.data] : [];
   });
 }
+
+/** One certificate of the chain an SSL monitor got, leaf first, with its own validity. */
+export const SslChainCertificate = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  daysUntilExpiry: z.number(),
+  /** "valid", "expired" or "not yet valid" at the run's start. */
+  validity: z.enum(['valid', 'expired', 'not yet valid']),
+  serialNumber: z.string(),
+  fingerprintSha256: z.string(),
+  sans: z.array(z.string()),
+  selfSigned: z.boolean(),
+});
+export type SslChainCertificate = z.infer<typeof SslChainCertificate>;
+
+/** The handshake an SSL monitor saw: the reference's CheckResultSsl `response`. */
+export const SslResponse = z.object({
+  resolvedIp: z.string().nullable(),
+  protocol: z.string().nullable(),
+  cipherSuite: z.string().nullable(),
+  handshakeTimeMs: z.number(),
+  hostnameVerified: z.boolean(),
+  chainTrusted: z.boolean(),
+  daysUntilExpiry: z.number().nullable(),
+  /** Typed reason the chain is untrusted (`CERT_HAS_EXPIRED`, `HOSTNAME_MISMATCH`…), null when trusted. */
+  chainTrustReason: z.string().nullable(),
+  /** Why, in words. */
+  chainTrustDetail: z.string().nullable(),
+  certificate: SslChainCertificate.extend({ keySizeBits: z.number().nullable(), keyAlgorithm: z.string().nullable(), isCA: z.boolean() }).nullable(),
+  chain: z.array(SslChainCertificate),
+});
+export type SslResponse = z.infer<typeof SslResponse>;
+
+/** What the SSL executor returns (the reference's CheckResultSsl without assertions and requestError, kept by every result). */
+export const SslCheckResult = z.object({
+  tlsVersion: z.string().nullable(),
+  cipherSuite: z.string().nullable(),
+  daysUntilExpiry: z.number().nullable(),
+  handshakeTimeMs: z.number(),
+  chainTrusted: z.boolean(),
+  hostnameVerified: z.boolean(),
+  /** Why it failed, in a word: CONNECTION, HANDSHAKE_TIMEOUT, UNTRUSTED, EXPIRING, ASSERTION (null when it passed). */
+  failureCategory: z.string().nullable(),
+  request: z.object({ hostname: z.string(), port: z.number(), serverName: z.string(), ipFamily: z.string(), skipChainValidation: z.boolean(), alertDaysBeforeExpiry: z.number() }),
+  response: SslResponse.nullable(),
+});
+export type SslCheckResult = z.infer<typeof SslCheckResult>;
+
+/** The API's `sslCheckResult`: the payload plus the run's assertions and error. */
+export const SslResultPayload = SslCheckResult.extend({
+  assertions: z.array(z.record(z.string(), z.unknown())),
+  requestError: z.string().nullable(),
+});
+export type SslResultPayload = z.infer<typeof SslResultPayload>;

@@ -24,4 +24,15 @@ describe('tRPC twins of the traceroute and multi-step routes', () => {
     expect(wrongType.data?.code).toBe('NOT_FOUND');
     expect((await env.server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(updated);
   });
+
+  it('createSsl and updateSsl answer what REST reads back; a bad port is refused naming the field', async () => {
+    const created = await env.trpc.checks.createSsl.mutate({ name: 'certificate', request: { sslConfig: { hostname: 'example.test' } } });
+    expect(created).toMatchObject({ checkType: 'SSL', request: { sslConfig: { hostname: 'example.test', port: 443, alertDaysBeforeExpiry: 20 } } });
+    const updated = await env.trpc.checks.updateSsl.mutate({ id: created.id, patch: { request: { sslConfig: { hostname: 'example.test', port: 8443 } } } });
+    expect((await env.server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(updated);
+    const refused = await trpcError(env.trpc.checks.updateSsl.mutate({ id: created.id, patch: { request: { sslConfig: { hostname: 'example.test', port: 0 } } } }));
+    expect(refused.data?.code).toBe('BAD_REQUEST');
+    expect(refused.message).toContain('port');
+    expect((await env.server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(updated);
+  });
 });

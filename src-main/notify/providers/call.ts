@@ -11,6 +11,8 @@ export function callTwiml(event: AlertEvent): string {
   const parts = [`Sightline alert. ${alertTitle(event)}.`];
   if (event.runLocation) parts.push(`Location: ${event.runLocation}.`);
   if (event.errorMessage) parts.push(`Error: ${trimText(event.errorMessage, 200)}.`);
+  // What can be read out: the failing assertion, the status, the certificate; not a body.
+  for (const line of event.evidence ?? []) if (line.label !== 'Body') parts.push(`${line.label}: ${trimText(line.value, 200)}.`);
   if (event.heldDown) parts.push(`${event.heldDown.count} dependent checks held down.`);
   const say = `<Say>${xmlEscape(parts.join(' '))}</Say>`;
   return `<Response>${say}<Pause length="1"/>${say}</Response>`;

@@ -34,6 +34,7 @@ export const deliverOpsgenie: Provider<OpsgenieChannelConfig> = async (event, co
   if (event.responseTime !== null) details.responseTime = String(event.responseTime);
   if (event.startedAt) details.startedAt = event.startedAt;
   if (event.errorMessage) details.errorMessage = trimText(event.errorMessage, 8000);
+  for (const line of event.evidence ?? []) details[line.label] = trimText(line.value, 8000);
   if (link) details.resultLink = link;
   const body = {
     message: trimText(alertTitle(event), 130),

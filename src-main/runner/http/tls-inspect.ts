@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { checkServerIdentity, connect, type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
 import { describeRequestError, type RequestError } from './http-request';
 
@@ -17,6 +18,10 @@ export interface ChainCertificate {
   fingerprint256: string;
   subjectAltNames: string[];
   selfSigned: boolean;
+  /** The public key's size in bits and algorithm (RSA, ECDSA, Ed25519…), and whether it is a CA certificate. */
+  keyBits: number | null;
+  keyAlgorithm: string | null;
+  isCA: boolean;
 }
 
 export interface TlsInspection {
@@ -24,6 +29,12 @@ export interface TlsInspection {
   trusted: boolean;
   /** Why the chain is not trusted for `serverName` (null when it is). */
   untrustedReason: string | null;
+  /** The reason's code (`CERT_HAS_EXPIRED`, `DEPTH_ZERO_SELF_SIGNED_CERT`, `HOSTNAME_MISMATCH`…), null when trusted. */
+  untrustedCode: string | null;
+  /** Whether the leaf certificate is for `serverName`, whatever its chain (false without a certificate). */
+  nameMatches: boolean;
+  /** The address connected to. */
+  resolvedIp: string | null;
   protocol: string | null;
   cipher: string | null;
   connectMs: number;
@@ -42,6 +53,8 @@ export interface TlsInspectSpec {
   now?: Date;
   /** CA certificates (PEM) trusted instead of the system's: a private CA. */
   ca?: string[];
+  /** 4 or 6: the address family to connect over (default: whatever the name resolves to first). */
+  family?: 4 | 6;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,10 +86,22 @@ function chainOf(leaf: DetailedPeerCertificate, now: number): ChainCertificate[]
         .map((n) => n.trim().replace(/^(DNS|IP Address):/, ''))
         .filter(Boolean),
       selfSigned: cert.issuerCertificate === cert || cert.issuerCertificate?.fingerprint256 === cert.fingerprint256,
+      ...keyOf(cert),
     });
     cert = cert.issuerCertificate;
   }
   return chain;
+}
+
+function keyOf(cert: DetailedPeerCertificate): { keyBits: number | null; keyAlgorithm: string | null; isCA: boolean } {
+  let keyAlgorithm: string | null;
+  try {
+    const type = new X509Certificate(cert.raw).publicKey.asymmetricKeyType;
+    keyAlgorithm = type === 'rsa' || type === 'rsa-pss' ? 'RSA' : type === 'ec' ? 'ECDSA' : type === 'ed25519' ? 'Ed25519' : type === 'dsa' ? 'DSA' : (type ?? null);
+  } catch {
+    keyAlgorithm = null;
+  }
+  return { keyBits: typeof cert.bits === 'number' ? cert.bits : null, keyAlgorithm, isCA: cert.ca === true };
 }
 
 const REASONS: Record<string, string> = {
@@ -96,7 +121,7 @@ export function inspectTls(spec: TlsInspectSpec): Promise<TlsInspection> {
   return new Promise<TlsInspection>((resolve) => {
     let connectMs = 0;
     let settled = false;
-    const socket: TLSSocket = connect({ host: spec.hostname, port: spec.port, servername: /^[\d.]+$|:/.test(serverName) ? undefined : serverName, rejectUnauthorized: false, ...(spec.ca ? { ca: spec.ca } : {}) });
+    const socket: TLSSocket = connect({ host: spec.hostname, port: spec.port, servername: /^[\d.]+$|:/.test(serverName) ? undefined : serverName, rejectUnauthorized: false, ...(spec.ca ? { ca: spec.ca } : {}), ...(spec.family ? { family: spec.family } : {}) });
     const finish = (result: Omit<TlsInspection, 'connectMs' | 'handshakeMs'> & { handshakeMs?: number }) => {
       if (settled) return;
       settled = true;
@@ -105,7 +130,7 @@ export function inspectTls(spec: TlsInspectSpec): Promise<TlsInspection> {
       socket.destroy();
       resolve({ connectMs: Math.round(connectMs * 1000) / 1000, handshakeMs: Math.round((result.handshakeMs ?? performance.now() - started) * 1000) / 1000, ...result });
     };
-    const failed = (error: RequestError) => finish({ chain: [], trusted: false, untrustedReason: null, protocol: null, cipher: null, error });
+    const failed = (error: RequestError) => finish({ chain: [], trusted: false, untrustedReason: null, untrustedCode: null, nameMatches: false, resolvedIp: socket.remoteAddress ?? null, protocol: null, cipher: null, error });
     const timer = setTimeout(
       () => failed({ kind: 'TIMEOUT', message: `the TLS handshake did not finish within ${spec.timeoutMs} ms${connectMs ? '' : ' (no TCP connection)'}`, own: false }),
       spec.timeoutMs,
@@ -120,18 +145,26 @@ export function inspectTls(spec: TlsInspectSpec): Promise<TlsInspection> {
       const leaf = socket.getPeerCertificate(true);
       const chain = leaf && leaf.valid_to ? chainOf(leaf, now) : [];
       let reason: string | null = null;
+      let reasonCode: string | null = null;
       if (!socket.authorized) {
         const code = String(socket.authorizationError ?? 'not trusted');
+        reasonCode = code === 'ERR_TLS_CERT_ALTNAME_INVALID' ? 'HOSTNAME_MISMATCH' : code;
         if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') reason = `the certificate is not for ${serverName}: it names ${chain[0]?.subjectAltNames.join(', ') || chain[0]?.subject || 'nothing'} (${code})`;
         else reason = REASONS[code] ? `${REASONS[code]} (${code})` : code;
       } else if (leaf && leaf.valid_to) {
         const identity = checkServerIdentity(serverName, leaf);
-        if (identity) reason = `the certificate is not for ${serverName}: ${identity.message}`;
+        if (identity) {
+          reason = `the certificate is not for ${serverName}: ${identity.message}`;
+          reasonCode = 'HOSTNAME_MISMATCH';
+        }
       }
       finish({
         chain,
         trusted: reason === null,
         untrustedReason: reason,
+        untrustedCode: reasonCode,
+        nameMatches: Boolean(leaf && leaf.valid_to) && checkServerIdentity(serverName, leaf) === undefined,
+        resolvedIp: socket.remoteAddress ?? null,
         protocol: socket.getProtocol(),
         cipher: socket.getCipher()?.name ?? null,
         handshakeMs,

@@ -5,6 +5,7 @@ import { transaction, type Db } from '../../db/connection';
 import { findAlertChannel } from '../../db/repositories/alert-channels';
 import { findAlertState, insertCheckAlert, saveAlertState } from '../../db/repositories/alerts';
 import type { AlertEvent } from '../../notify/types';
+import type { EvidenceLine } from '../../../src-shared/check-types/define';
 import { resultRoute } from '../../../src-shared/rules/console-links';
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
 import { flapQuiet } from '../../../src-shared/rules/flapping';
@@ -31,6 +32,8 @@ export interface RunResultFacts {
   responseTime: number | null;
   startedAt: string | null;
   errorMessage: string | null;
+  /** What an alert shows beside the error (the failing assertion, the response, the certificate), for types that word it. */
+  evidence?: EvidenceLine[];
 }
 
 /** A finished run of a check: one session with the FINAL result of each of its locations. */
@@ -79,6 +82,7 @@ export function eventOf(check: AlertingCheck, alert: RunAlertType, result: RunRe
     responseTime: result?.responseTime ?? null,
     startedAt: result?.startedAt ?? null,
     errorMessage: result?.errorMessage ?? null,
+    ...(result?.evidence?.length ? { evidence: result.evidence } : {}),
     tags: check.tags,
     groupName: check.groupName,
     accountId: check.accountId,

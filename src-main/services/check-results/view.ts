@@ -41,7 +41,8 @@ function payloadsOf(row: ResultRow, check: ResultCheck, detail: Detail): ApiPayl
   const facts: StoredResultFacts = { metrics: metricsOf(row), assertions: detail.assertions ?? [], requestError: detail.error?.message ?? null };
   const payloads: Record<string, unknown> = {};
   for (const module of RUN_TYPE_MODULES) {
-    payloads[module.result.key] = module.checkType === check.checkType ? module.result.fromDetail(detail[module.result.detailKey], facts) : null;
+    // API and URL share their member (apiCheckResult): another type's null never replaces the payload already set.
+    payloads[module.result.key] = module.checkType === check.checkType ? module.result.fromDetail(detail[module.result.detailKey], facts) : (payloads[module.result.key] ?? null);
   }
   return payloads as ApiPayloads;
 }

@@ -5,6 +5,8 @@ import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { RetryPolicy } from '../../../src-shared/rules/retry';
 import { cadenceOf, type Cadence } from '../../../src-shared/rules/schedule';
 import { isRunType, plannedExecution, type PlannedExecution } from '../../../src-shared/schemas/run-job';
+import { CHECK_TYPE_MODULES } from '../../../src-shared/check-types';
+import type { CheckTypeModule } from '../../../src-shared/check-types/define';
 
 /** Everything the scheduler needs to run one check, resolved from the check and its group. */
 export interface CheckPlan {
@@ -45,11 +47,13 @@ export function isRunnable(plan: CheckPlan): plan is RunnablePlan {
 export interface PlannedGroup {
   tags: string[];
   settings: GroupSettings;
+  /** The stored group, for what a check type takes from it at run time (API checks: apiCheckDefaults). */
+  body: Record<string, unknown>;
 }
 
 export function plannedGroup(group: GroupRow): PlannedGroup {
   const tags = group.body.tags;
-  return { tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [], settings: groupSettingsOf(group.body) };
+  return { tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [], settings: groupSettingsOf(group.body), body: group.body };
 }
 
 /** Account variables under the check's effective ones (group, then check): the more specific value wins on the same key. */
@@ -69,7 +73,8 @@ export function planCheck(row: CheckRunRow, group: PlannedGroup | null, accountV
   const locations = [...effective.privateLocations, ...effective.locations];
   const frequency = num(body.frequency, 10);
   const offset = typeof body.frequencyOffset === 'number' ? body.frequencyOffset : null;
-  const execution = plannedExecution(row.id, row.checkType, body, withAccountVariables(accountVariables, effective.environmentVariables));
+  const fromGroup = group && isRunType(row.checkType) ? (CHECK_TYPE_MODULES[row.checkType].run as CheckTypeModule['run']).groupDefaults?.(group.body) : undefined;
+  const execution = plannedExecution(row.id, row.checkType, fromGroup ? { ...body, ...fromGroup } : body, withAccountVariables(accountVariables, effective.environmentVariables));
   const runnable = !('problem' in execution);
   return {
     checkId: row.id,
