@@ -1,8 +1,10 @@
 import type { RunType } from '../../src-shared/check-types';
+import { runApi } from './executors/api';
 import { runIcmp } from './executors/icmp';
 import { runMultiStep } from './executors/multistep';
 import { runSsl } from './executors/ssl';
 import { runTraceroute } from './executors/traceroute';
+import { runUrl } from './executors/url';
 import type { ExecutionJob, ExecutionResult, Executor, ExecutorDeps } from './types';
 
 /** The job of one check type, as its executor takes it. */
@@ -14,6 +16,8 @@ export const EXECUTORS: { [K in RunType]: (job: JobOf<K>, deps: ExecutorDeps) =>
   TRACEROUTE: runTraceroute,
   MULTI_STEP: runMultiStep,
   SSL: runSsl,
+  API: runApi,
+  URL: runUrl,
 };
 
 /** Runs one check once. A down target is a result with hasFailures; only a bug in Sightline throws. */

@@ -17,14 +17,19 @@ export const BODY_TYPES = ['JSON', 'FORM', 'RAW', 'GRAPHQL', 'NONE'] as const;
 /** A request body at most this big (UTF-8 bytes). */
 export const API_BODY_MAX_BYTES = 64 * 1024;
 
-/** An http(s) URL, or one that starts with a `{{VARIABLE}}` (the group's base URL, an environment's host) resolved at run time. */
-export const HttpUrl = z
+/**
+ * An http(s) URL, or one that starts with a `{{VARIABLE}}` (an environment's host) resolved at run
+ * time; an API check's may also be a path starting with "/", which its group's base URL completes.
+ */
+function httpUrl(allowPath: boolean) {
+  return z
   .string()
   .min(1)
   .max(LIMITS.url)
   .superRefine((value, ctx) => {
     const text = value.trim();
     if (/^\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}/.test(text)) return;
+    if (allowPath && text.startsWith('/') && !text.startsWith('//')) return;
     let url: URL;
     try {
       url = new URL(text.replace(/\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}/g, 'x'));
@@ -34,6 +39,10 @@ export const HttpUrl = z
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') ctx.addIssue({ code: 'custom', message: `must be an http:// or https:// URL, not ${url.protocol}` });
   });
+}
+export const HttpUrl = httpUrl(false);
+/** An API check's URL: also a path the group's base URL completes. */
+export const ApiUrl = httpUrl(true);
 
 /** An API assertion whose JSON path parses and whose regex compiles (the group's own keep the looser shape). */
 export const ApiAssertion = ApiCheckAssertion.superRefine((assertion, ctx) => {
@@ -72,7 +81,7 @@ function apiRequest<M extends SchemaMode>(mode: M) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return z.object({
     method: requiredOnCreate(mode, z.enum(HTTP_METHODS)),
-    url: requiredOnCreate(mode, HttpUrl),
+    url: requiredOnCreate(mode, ApiUrl),
     followRedirects: d(z.boolean(), true),
     skipSSL: d(z.boolean(), false),
     ipFamily: d(z.enum(IP_FAMILIES), 'IPv4'),
@@ -195,16 +204,25 @@ export const ApiCheckResult = z.object({
     statusText: z.string().nullable(),
     body: z.string(),
     headers: z.record(z.string(), z.string()).nullable(),
-    timings: z.record(z.string(), z.number()).nullable(),
-    timingPhases: z.record(z.string(), z.number()).nullable(),
+    timings: z.object({ socket: z.number(), lookup: z.number(), connect: z.number(), response: z.number(), end: z.number() }).nullable(),
+    timingPhases: z.object({ wait: z.number(), dns: z.number(), tcp: z.number(), tls: z.number(), firstByte: z.number(), download: z.number(), total: z.number() }).nullable(),
     bodyBytes: z.number(),
     bodyTruncated: z.boolean(),
   }),
   requestError: z.string().nullable(),
   redirects: z.array(z.object({ status: z.number(), from: z.string(), to: z.string() })),
   certificate: z
-    .object({ subject: z.string(), issuer: z.string(), validFrom: z.string(), validTo: z.string(), daysLeft: z.number() })
-    .loose()
+    .object({
+      subject: z.string(),
+      issuer: z.string(),
+      validFrom: z.string(),
+      validTo: z.string(),
+      daysLeft: z.number(),
+      subjectAltNames: z.array(z.string()),
+      fingerprint256: z.string(),
+      trusted: z.boolean(),
+      untrustedReason: z.string().nullable(),
+    })
     .nullable(),
 });
 export type ApiCheckResult = z.infer<typeof ApiCheckResult>;

@@ -15,7 +15,8 @@ export type TracerouteProtocol = (typeof TRACEROUTE_PROTOCOLS)[number];
 export const AssertionOutcome = z.object({
   source: z.string(),
   property: z.string(),
-  comparison: z.enum(ASSERTION_COMPARISONS),
+  // API assertions also test keys and values of objects (HAS_KEY, HAS_VALUE and their negations).
+  comparison: z.enum([...ASSERTION_COMPARISONS, 'HAS_KEY', 'NOT_HAS_KEY', 'HAS_VALUE', 'NOT_HAS_VALUE']),
   target: z.string(),
   regex: z.string().nullable(),
   /** The value compared after the property lookup and the regex, as recorded. */

@@ -19,7 +19,7 @@ const unique = (values: readonly string[]) => new Set(values).size === values.le
 /** Every check type that runs here is one module per layer; each layer's registry lists the same types (issue 33). */
 describe('the check-type registries', () => {
   it('every registered type is a public check type, filed under its own name, with names no other type has', () => {
-    expect(RUN_TYPE_NAMES).toEqual(['ICMP', 'TRACEROUTE', 'MULTI_STEP', 'SSL']);
+    expect(RUN_TYPE_NAMES).toEqual(['ICMP', 'TRACEROUTE', 'MULTI_STEP', 'SSL', 'API', 'URL']);
     for (const type of RUN_TYPE_NAMES) {
       expect(CHECK_TYPE_MODULES[type].checkType).toBe(type);
       expect(CHECK_TYPES).toContain(type);
@@ -27,8 +27,11 @@ describe('the check-type registries', () => {
     const modules = RUN_TYPE_NAMES.map((type) => CHECK_TYPE_MODULES[type]);
     expect(unique(modules.map((m) => m.segment))).toBe(true);
     expect(unique(modules.map((m) => m.procedure))).toBe(true);
-    expect(unique(modules.map((m) => m.result.key))).toBe(true);
-    expect(unique(modules.map((m) => m.result.detailKey))).toBe(true);
+    // API and URL share the public CheckResultAPI member (apiCheckResult) and its stored detail: one result half, HTTP_RESULT.
+    const results = [...new Set(modules.map((m) => m.result))];
+    expect(unique(results.map((r) => r.key))).toBe(true);
+    expect(unique(results.map((r) => r.detailKey))).toBe(true);
+    expect(modules.filter((m) => m.result.key === 'apiCheckResult').map((m) => m.checkType)).toEqual(['API', 'URL']);
   });
 
   it('every type has its executor, lane, tRPC procedures, result members and console module', () => {

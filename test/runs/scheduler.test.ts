@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import { ManualTimers } from '../../src-main/scheduler/manual-timers';
@@ -93,6 +95,44 @@ describe('scheduler (ManualClock, injected timers, real ping)', () => {
     expect(second.started).toHaveLength(2);
     const session = await second.server.api('GET', `/v1/check-sessions/${second.started[0]}`);
     expect(session.body.checkId).toBe(created.body.id);
+  });
+
+  it('an API check created through the API runs at once, then on its cadence; an ICMP monitor, one created deactivated or in a maintenance window waits', async () => {
+    const target = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
+    const h = await start();
+    open.push(h.server);
+    try {
+      // Offset 10 s at T0 (a minute boundary): the first slot is 10 s away, so a run within a second is the run at creation.
+      const body = (name: string, extra: Record<string, unknown> = {}) => ({ name, frequency: 1, frequencyOffset: 10, doubleCheck: false, request: { method: 'GET', url }, ...extra });
+      const created = await h.server.api('POST', '/v1/checks/api', body('at once'));
+      expect(created.status, created.text).toBe(201);
+      await h.timers.advance(200);
+      expect(h.started).toHaveLength(1);
+      const first = await h.server.api('GET', `/v1/check-sessions/${h.started[0]}`);
+      expect(first.body).toMatchObject({ checkId: created.body.id, runSource: 'SCHEDULER' });
+      await h.timers.advance(9_000);
+      expect(h.started).toHaveLength(1);
+      await h.timers.advance(1_000);
+      expect(h.started).toHaveLength(2);
+      await settleRuns(h);
+
+      expect((await h.server.api('POST', '/v1/checks/icmp', icmpBody({ frequency: 1, frequencyOffset: 10, request: { hostname: '127.0.0.1', pingCount: 1 } }))).status).toBe(201);
+      expect((await h.server.api('POST', '/v1/checks/api', body('paused', { activated: false }))).status).toBe(201);
+      const window = await h.server.api('POST', '/v1/maintenance-windows', {
+        name: 'now',
+        tags: ['quiet'],
+        startsAt: new Date(h.clock.now().getTime() - 60_000).toISOString(),
+        endsAt: new Date(h.clock.now().getTime() + 3_600_000).toISOString(),
+      });
+      expect(window.status, window.text).toBe(201);
+      expect((await h.server.api('POST', '/v1/checks/api', body('quiet', { tags: ['quiet'] }))).status).toBe(201);
+      await h.timers.advance(2_000);
+      expect(h.started).toHaveLength(2);
+    } finally {
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    }
   });
 
   it('a deactivated check stops running', async () => {

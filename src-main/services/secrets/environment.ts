@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors';
 import type { Keyring } from '../../core/keyring';
 import { SECRET_MASK } from '../../../src-shared/rules/secrets';
-import { openValue } from './key-values';
+import { openKeyValues, openValue } from './key-values';
 import type { RunJob } from '../../runner/jobs';
 
 /** An environment variable as a parsed body carries it: `value` may be left out only to keep a stored secret. */
@@ -103,9 +103,22 @@ export function sealNewEnvironment<T extends object>(keyring: Keyring, body: T, 
  * handed to whatever runs it: the embedded agent's executor, or a remote agent's lease.
  */
 export function openExecutionSecrets<E extends { check?: unknown }>(keyring: Keyring, execution: E): E {
-  const check = execution.check as { environmentVariables?: unknown } | undefined;
-  if (!check || !Array.isArray(check.environmentVariables)) return execution;
-  return { ...execution, check: { ...check, environmentVariables: openEnvironment(keyring, check.environmentVariables) } };
+  const check = execution.check as { environmentVariables?: unknown; groupDefaults?: unknown } | undefined;
+  if (!check) return execution;
+  const opened: Record<string, unknown> = { ...check };
+  if (Array.isArray(check.environmentVariables)) opened.environmentVariables = openEnvironment(keyring, check.environmentVariables);
+  // An API check's group defaults: the group stores its header and query values and its password sealed.
+  if (isRecord(check.groupDefaults)) {
+    const defaults = check.groupDefaults;
+    const auth = defaults.basicAuth;
+    opened.groupDefaults = {
+      ...defaults,
+      headers: openKeyValues(keyring, defaults.headers),
+      queryParameters: openKeyValues(keyring, defaults.queryParameters),
+      basicAuth: isRecord(auth) && keyring.isSealed(auth.password) ? { ...auth, password: openValue(keyring, auth.password) ?? '' } : auth,
+    };
+  }
+  return { ...execution, check: opened };
 }
 
 export function openJobSecrets(keyring: Keyring, job: RunJob): RunJob {
