@@ -1,3 +1,4 @@
+import { API_SCRIPT_TIMEOUT_MS } from '../../src-shared/schemas/api-check';
 import type { ApiScriptLog, ApiScriptRequest, ApiScriptResponse } from './warm/protocol';
 import type { ApiScriptRun, ExecutionError, ExecutorDeps, WarmApiScriptResult } from './types';
 
@@ -9,8 +10,6 @@ import type { ApiScriptRun, ExecutionError, ExecutorDeps, WarmApiScriptResult } 
  * variables as process.env and may use fetch. A check without scripts never calls these.
  */
 
-/** The public docs' limit for each script. */
-export const API_SCRIPT_TIMEOUT_MS = 10_000;
 
 /** A script as the check stores it: localSetupScript / localTearDownScript, with the CLI's path and local files when it sent them. */
 export interface ApiScriptSource {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiScriptLogLine } from '../../../src-shared/schemas/api-check';
 import type { PwReport, PwStep, PwSuite } from '../report-shape';
 
 /**
@@ -40,8 +41,8 @@ export const ApiScriptResponse = z.object({
 export type ApiScriptResponse = z.infer<typeof ApiScriptResponse>;
 
 /** A line an API check's script logged (console.*), as the public result's jobLog keeps them. */
-export const ApiScriptLog = z.object({ time: z.number(), level: z.enum(['INFO', 'WARN', 'ERROR', 'DEBUG']), msg: z.string() });
-export type ApiScriptLog = z.infer<typeof ApiScriptLog>;
+export const ApiScriptLog = ApiScriptLogLine;
+export type ApiScriptLog = ApiScriptLogLine;
 
 /**
  * An API check's setup or teardown script instead of a test file: the entry registers one async
