@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApiSetupScript, runApiTeardownScript } from '../../src-main/runner/api-scripts';
+import { runApi } from '../../src-main/runner/executors/api';
+import type { JobOf } from '../../src-main/runner/run-job';
+import { ApiRunInput } from '../../src-shared/schemas/api-check';
 import type { ExecutorDeps } from '../../src-main/runner/types';
 import type { ApiScriptRequest, ApiScriptResponse } from '../../src-main/runner/warm/protocol';
 import { warmExecutorDeps } from '../helpers/warm-runtime';
@@ -122,6 +125,26 @@ describe('API check setup and teardown scripts on the warm runtime', { timeout: 
     const syntax = await runApiSetupScript(deps, { source: { script: 'request.headers.x = (' }, request: request(), env: {} });
     expect(syntax).toMatchObject({ kind: 'failed', error: { kind: 'SCRIPT_ERROR' } });
     expect(syntax.kind === 'failed' && syntax.error.message).toMatch(/^the setup script cannot be compiled: /);
+  });
+
+  it('the API executor: a check without scripts never calls the runtime; one with a setup script does, and the target sees its header', async () => {
+    const real = deps.warmRuntime;
+    if (!real) throw new Error('no warm runtime');
+    let calls = 0;
+    const counting: ExecutorDeps = { ...deps, warmRuntime: { run: (job) => real.run(job), runApiScript: (job) => (calls++, real.runApiScript(job)) } };
+    const job = (extra: Record<string, unknown>): JobOf<'API'> => ({
+      checkId: 'c0ffee00-0000-4000-8000-0000000000aa',
+      checkType: 'API',
+      runLocation: 'local',
+      timeoutMs: 25_000,
+      check: ApiRunInput.parse({ request: { method: 'GET', url: `${base}/token`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] }, ...extra }),
+    });
+    const plain = await runApi(job({}), counting);
+    expect(calls).toBe(0);
+    expect(plain.hasFailures).toBe(true);
+    const scripted = await runApi(job({ localSetupScript: "request.headers['X-Client'] = 'sightline'" }), counting);
+    expect(calls).toBe(1);
+    expect(scripted).toMatchObject({ hasFailures: false, hasErrors: false });
   });
 
   it('without a warm runtime a script is Sightline’s fault (it throws), never a failure of the target', async () => {
