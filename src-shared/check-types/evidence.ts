@@ -71,6 +71,12 @@ export function bodyEvidence(body: string | null | undefined): EvidenceLine | nu
   return { label: 'Body', value: cut ? `${text}…` : text };
 }
 
+/** "5 days left (expires 2026-12-03)", "expired 10 days ago (on 2026-11-18)". */
+export function daysLeftText(days: number, validTo: string): string {
+  const date = validTo.slice(0, 10);
+  return days < 0 ? `expired ${-days} day${days === -1 ? '' : 's'} ago (on ${date})` : `${days} day${days === 1 ? '' : 's'} left (expires ${date})`;
+}
+
 /** Leaves out the lines a type could not build. */
 export function evidenceLines(...lines: (EvidenceLine | null | undefined)[]): EvidenceLine[] {
   return lines.filter((line): line is EvidenceLine => line !== null && line !== undefined && line.value !== '');
@@ -81,6 +87,8 @@ export interface HttpResultLike {
   assertions?: readonly unknown[] | null;
   response?: { status?: number | null; statusText?: string | null; body?: string | null; bodyEncoding?: string | null } | null;
   requestError?: string | null;
+  /** The https certificate (API and URL keep it for the certificate-expiry opt-in). */
+  certificate?: { subject?: string; issuer?: string; validTo?: string; daysLeft?: number } | null;
 }
 
 /** "500 Internal Server Error" (null when no response came). */
@@ -96,9 +104,13 @@ export function responseEvidence(response: HttpResultLike['response']): Evidence
 export function httpEvidence(payload: HttpResultLike): EvidenceLine[] {
   const response = payload.response;
   const binary = response?.bodyEncoding === 'base64';
+  const certificate = payload.certificate;
+  // The certificate is evidence when the failure is about it (the certificate-expiry opt-in, an untrusted chain).
+  const aboutCertificate = certificate && typeof certificate.daysLeft === 'number' && /certificate/i.test(payload.requestError ?? '');
   return evidenceLines(
     failingAssertionEvidence(payload.assertions ?? []),
     responseEvidence(response),
     binary ? { label: 'Body', value: '(binary, not shown)' } : bodyEvidence(response?.body),
+    aboutCertificate ? { label: 'Certificate', value: `${certificate.subject ?? ''}, issued by ${certificate.issuer ?? ''}: ${daysLeftText(certificate.daysLeft ?? 0, certificate.validTo ?? '')}` } : null,
   );
 }

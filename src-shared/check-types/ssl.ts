@@ -1,7 +1,7 @@
 import { SslCheckResult, SslResultPayload } from '../schemas/result-payloads';
 import { SslMonitorCreate, SslMonitorRead, SslMonitorUpdate, SslRunInput } from '../schemas/ssl-monitor';
 import { defineCheckType, type EvidenceLine } from './define';
-import { evidenceLines, failingAssertionEvidence } from './evidence';
+import { daysLeftText, evidenceLines, failingAssertionEvidence } from './evidence';
 
 /** Time beyond the handshake limit a run may take: the DNS lookup and the assertions. */
 const SSL_RUN_ALLOWANCE_MS = 5_000;
@@ -10,11 +10,9 @@ const SSL_RUN_ALLOWANCE_MS = 5_000;
 function sslEvidence(payload: SslResultPayload): EvidenceLine[] {
   const response = payload.response;
   const leaf = response?.certificate;
-  const days = leaf?.daysUntilExpiry;
-  const left = days === undefined ? '' : days < 0 ? `expired ${-days} day${days === -1 ? '' : 's'} ago (on ${leaf?.validTo.slice(0, 10)})` : `${days} day${days === 1 ? '' : 's'} left (expires ${leaf?.validTo.slice(0, 10)})`;
   return evidenceLines(
     failingAssertionEvidence(payload.assertions),
-    leaf ? { label: 'Certificate', value: `${leaf.subject}, issued by ${leaf.issuer}: ${left}` } : null,
+    leaf ? { label: 'Certificate', value: `${leaf.subject}, issued by ${leaf.issuer}: ${daysLeftText(leaf.daysUntilExpiry, leaf.validTo)}` } : null,
     response && !response.chainTrusted ? { label: 'Chain', value: `not trusted: ${response.chainTrustDetail ?? response.chainTrustReason ?? 'unknown reason'}` } : null,
   );
 }

@@ -51,11 +51,16 @@ describe('every channel’s failure message carries the evidence of the failing 
   });
 
   /** Runs a new SSL monitor once against the port; returns what every channel received for it. */
-  async function failAndDeliver(name: string, sslConfig: Record<string, unknown>, assertions: Record<string, unknown>[] = []) {
-    const created = await server.api('POST', '/v1/checks/ssl?autoAssignAlerts=false', {
-      name,
+  function failAndDeliver(name: string, sslConfig: Record<string, unknown>, assertions: Record<string, unknown>[] = []) {
+    return createFailAndDeliver('ssl', { name, request: { sslConfig: { hostname: '127.0.0.1', ...sslConfig }, assertions } });
+  }
+
+  /** Creates a check of the type, runs it once; returns what every channel received for it. */
+  async function createFailAndDeliver(segment: string, body: { name: string } & Record<string, unknown>) {
+    const name = body.name;
+    const created = await server.api('POST', `/v1/checks/${segment}?autoAssignAlerts=false`, {
+      ...body,
       doubleCheck: false,
-      request: { sslConfig: { hostname: '127.0.0.1', ...sslConfig }, assertions },
       alertChannelSubscriptions: channels.map((alertChannelId) => ({ alertChannelId, activated: true })),
     });
     expect(created.status, created.text).toBe(201);
@@ -116,6 +121,38 @@ describe('every channel’s failure message carries the evidence of the failing 
     for (const [channel, text] of Object.entries(received)) {
       expect(text, channel).toContain('not trusted: the certificate is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)');
       expect(text, channel).toMatch(/self\.example, issued by self\.example: (89|90) days left/);
+    }
+  });
+
+  it('API and URL: the failing assertion, the response status and the first lines of the body', async () => {
+    const target = await startHttpReceiver();
+    const body = ['{', '  "error": "database unavailable",', '  "code": 503,', '  "retry": true,', '  "trace": "a",', '  "line6": "never in an alert"', '}'].join('\n');
+    target.reply({ status: 500, body, headers: { 'content-type': 'application/json' } });
+    try {
+      const api = await createFailAndDeliver('api', {
+        name: 'Orders API',
+        request: { method: 'GET', url: `${target.url}/orders`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
+      });
+      const url = await createFailAndDeliver('url', {
+        name: 'Orders page',
+        request: { url: `${target.url}/orders`, assertions: [{ source: 'STATUS_CODE', comparison: 'LESS_THAN', target: '400' }] },
+      });
+      for (const [received, assertion] of [
+        [api, 'STATUS_CODE EQUALS 200: expected equal to 200, actual 500'],
+        [url, 'STATUS_CODE LESS_THAN 400: expected less than 400, actual 500'],
+      ] as const) {
+        for (const [channel, text] of Object.entries(received)) {
+          const flat = channel === 'SLACK' || channel === 'SLACK_APP' || channel === 'PAGERDUTY' ? text.replace(/\\"/g, '"') : text;
+          expect(flat, channel).toContain(assertion);
+          expect(flat, channel).toContain('500 Internal Server Error');
+          expect(flat, channel).not.toContain('never in an alert');
+          // Two SMS segments hold the assertion and the status; a call does not read out a body.
+          if (channel !== 'SMS' && channel !== 'CALL') expect(flat, channel).toContain('"error": "database unavailable"');
+          expect(flat.split(assertion).length, `${channel} names the assertion once in the evidence`).toBeLessThanOrEqual(channel === 'CALL' ? 3 : 2);
+        }
+      }
+    } finally {
+      await target.close();
     }
   });
 });

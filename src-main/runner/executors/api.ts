@@ -2,14 +2,15 @@ import { API_SCRIPT_TIMEOUT_MS, apiScriptAllowanceMs, HTTP_METHODS, type ApiJobL
 import { hasScript, runApiSetupScript, runApiTeardownScript, type ApiScriptOutcome } from '../api-scripts';
 import { CREDENTIAL_HEADERS, substitute, type BuiltRequest, type Variable } from '../http/api-request';
 import type { HttpExchange, HttpMethod } from '../http/http-request';
-import type { JobOf } from '../run-job';
 import { createScrubber, SCRUBBED } from '../scrub';
-import type { ExecutorDeps, ExecutionResult } from '../types';
+import type { ExecutionJob, ExecutorDeps, ExecutionResult } from '../types';
 import type { ApiScriptLog, ApiScriptRequest, ApiScriptResponse } from '../warm/protocol';
 import { runHttpCheck, withGroupDefaults, type HttpCheckScripts, type ScriptStep } from './http-check';
 
+type ApiJob = Extract<ExecutionJob, { checkType: 'API' }>;
+
 /** An API check's run: its request with the group's defaults and the variables in, judged by its assertions. */
-export async function runApi(job: JobOf<'API'>, deps: ExecutorDeps): Promise<ExecutionResult> {
+export async function runApi(job: ApiJob, deps: ExecutorDeps): Promise<ExecutionResult> {
   const { check } = job;
   const variables = (check.environmentVariables ?? []).map((v) => ({ key: v.key, value: v.value ?? '', secret: v.secret }));
   const merged = withGroupDefaults(check.request, check.request.assertions, variables, check.groupDefaults);
@@ -36,7 +37,7 @@ export async function runApi(job: JobOf<'API'>, deps: ExecutorDeps): Promise<Exe
  * sent (variables in, headers by lower-case name, query parameters apart from the URL) and what it
  * leaves is sent; the teardown script gets the response and what it leaves is judged.
  */
-function apiScripts(job: JobOf<'API'>, deps: ExecutorDeps, rawQuery: { key: string; value: string }[], variables: Variable[]): HttpCheckScripts {
+function apiScripts(job: ApiJob, deps: ExecutorDeps, rawQuery: { key: string; value: string }[], variables: Variable[]): HttpCheckScripts {
   const { check } = job;
   const values = new Map<string, string>();
   for (const variable of variables) if (!values.has(variable.key)) values.set(variable.key, variable.value);

@@ -11,6 +11,9 @@ import type { AlertRun, RunResultFacts } from './record-run';
 /** Outcomes that are not runs of the check (the job never ran to the end): they do not count for alerting. */
 const NOT_RUN: Record<NonNullable<JobOutcome['reason']> | 'DROPPED', true> = { SKIPPED: true, DROPPED: true, CANCELLED: true, LEASE_EXPIRED: true, SHUTDOWN: true, EXECUTOR_ERROR: true, PREVIOUS_RUN_ACTIVE: true, AGENT_OFFLINE: true, NO_AGENT: true, AGENT_UNREACHABLE: true, SUSPENDED: true };
 
+/** The modules that word evidence, one per stored detail member (API and URL share `api`). */
+const EVIDENCE_MODULES = RUN_TYPE_MODULES.filter((module, i) => module.result.evidence && RUN_TYPE_MODULES.findIndex((other) => other.result.detailKey === module.result.detailKey) === i);
+
 interface StoredFacts {
   error: { kind: string; message: string } | null;
   evidence: EvidenceLine[];
@@ -27,11 +30,11 @@ function storedFacts(db: Db, detailId: number | null, failing: boolean): StoredF
   const stored = error && typeof error.kind === 'string' ? { kind: error.kind, message: typeof error.message === 'string' ? error.message : '' } : null;
   if (failing) {
     const facts = { metrics: null, assertions: Array.isArray(parsed.assertions) ? parsed.assertions : [], requestError: stored?.message ?? null };
-    for (const module of RUN_TYPE_MODULES) {
-      if (!module.result.evidence || parsed[module.result.detailKey] === undefined) continue;
+    for (const module of EVIDENCE_MODULES) {
+      if (parsed[module.result.detailKey] === undefined) continue;
       // The type words it from the API's payload, rebuilt from the detail as the results API does.
       const payload = module.result.fromDetail(parsed[module.result.detailKey], facts);
-      if (payload) evidence.push(...module.result.evidence(payload));
+      if (payload && module.result.evidence) evidence.push(...module.result.evidence(payload));
     }
   }
   return { error: stored, evidence };
