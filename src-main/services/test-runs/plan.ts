@@ -2,6 +2,8 @@ import { AppError } from '../../core/errors';
 import { listVariablesOfAccounts } from '../../db/repositories/account-variables';
 import { findPrivateLocationBySlug } from '../../db/repositories/private-locations';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
+import { CHECK_TYPE_MODULES, type RunType } from '../../../src-shared/check-types';
+import type { CheckTypeModule } from '../../../src-shared/check-types/define';
 import { isRunType, plannedExecution, RUN_TYPE_NAMES, type PlannedExecution } from '../../../src-shared/schemas/run-job';
 import type { TestRunJob, TestRunLocation, TestRunRequest } from '../../../src-shared/schemas/test-run';
 import type { ServiceContext } from '../context';
@@ -89,6 +91,9 @@ export function planTestRun(ctx: ServiceContext, request: TestRunRequest): TestR
   const jobs = request.checkRunJobs.map((job, index): PlannedTestJob => {
     const body: Record<string, unknown> = { ...job };
     if (job.checkType === 'MULTI_STEP') body.dependencies = dependenciesOf(job, index, request.sharedFiles);
+    // The inline group's request defaults (an API check's apiCheckDefaults), as a stored check in that group gets them.
+    const fromGroup = job.group ? (CHECK_TYPE_MODULES[job.checkType as RunType].run as CheckTypeModule['run']).groupDefaults?.(job.group) : undefined;
+    if (fromGroup) Object.assign(body, fromGroup);
     const planned = plannedExecution(job.logicalId, job.checkType, body, variablesOf(accountVariables, job));
     if ('problem' in planned) throw new AppError('validation', `checkRunJobs[${index}] (${job.logicalId}): ${planned.problem}`);
     return {

@@ -6,6 +6,7 @@ import { noAgentMessage } from '../../../src-shared/rules/no-agent';
 import type { TestRunRequest, TestRunResponse } from '../../../src-shared/schemas/test-run';
 import type { ServiceContext } from '../context';
 import { cancellableRun } from './cancel';
+import { cliLogs, cliRunData } from './cli-shape';
 import { planTestRun, type PlannedTestJob } from './plan';
 import { recordTestResult, recordTestRun, type RecordedResult } from './record';
 import { rememberScheduling } from './scheduling';
@@ -50,7 +51,8 @@ function cliResult(job: PlannedTestJob, runLocation: string, result: ExecutionRe
     startedAt: result.startedAt,
     stoppedAt: result.stoppedAt,
     // The CLI prints these under "Logs" for a failed check.
-    logs: result.error ? [{ level: 'ERROR', msg: result.error.message, time: Date.parse(result.stoppedAt) }] : [],
+    logs: cliLogs(job.checkType, result.error ? [{ level: 'ERROR', msg: result.error.message, time: Date.parse(result.stoppedAt) }] : []),
+    checkRunData: cliRunData(result),
   };
 }
 
@@ -73,7 +75,7 @@ function notRunResult(job: PlannedTestJob, runLocation: string, at: number) {
     responseTime: 0,
     startedAt: time,
     stoppedAt: time,
-    logs: [{ level: 'WARN', msg: message, time: at }],
+    logs: cliLogs(job.checkType, [{ level: 'WARN', msg: message, time: at }]),
   };
 }
 
