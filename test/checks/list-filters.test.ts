@@ -162,14 +162,14 @@ describe('POST /v1/checks and PUT /v1/checks/{id}: the generic writes dispatch o
   });
 
   it('a type Sightline cannot run, or none, answers 400 naming checkType and the supported types; nothing is stored', async () => {
-    for (const body of [{ checkType: 'API', name: 'An API check', request: { url: 'http://127.0.0.1' } }, { name: 'No type' }]) {
+    for (const body of [{ checkType: 'BROWSER', name: 'A browser check', script: 'x' }, { name: 'No type' }]) {
       const res = await server.api('POST', '/v1/checks', body);
       expect(res.status, res.text).toBe(400);
       expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       expect(res.body.message).toContain('checkType: ');
-      expect(res.body.message).toContain('ICMP, TRACEROUTE, MULTI_STEP');
+      expect(res.body.message).toContain('ICMP, TRACEROUTE, MULTI_STEP, SSL, API, URL');
     }
-    expect((await server.api('GET', '/v1/checks?checkType=API')).body).toEqual([]);
+    expect((await server.api('GET', '/v1/checks?checkType=BROWSER')).body).toEqual([]);
   });
 
   it('the type rules apply: an ICMP body without hostname answers 400 naming request.hostname', async () => {

@@ -8,7 +8,7 @@ import { startTlsTargets, type TlsTargets } from '../checks/ssl-certs';
 import { startServer, type TestServer } from '../helpers/server';
 import { CLI_TEST_TIMEOUT, cliCacheDir, ensureCli, runCli } from './harness';
 
-const FIXTURE = join(import.meta.dirname, 'fixtures', 'http-project');
+const FIXTURE = join(import.meta.dirname, 'fixtures', 'http-ssl-project');
 
 /** The API check's target: /version answers {"version":"2"} and remembers the headers each request carried. */
 async function startTarget(): Promise<{ server: Server; url: string; seen: IncomingHttpHeaders[] }> {
@@ -100,7 +100,7 @@ describe('the public CLI with ApiCheck, UrlMonitor and SslMonitor', { timeout: C
 
     const deploy = await cli(['deploy', '--force']);
     expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
-    expect(deploy.stdout).toContain('Successfully deployed project "Sightline HTTP project"');
+    expect(deploy.stdout).toContain('Successfully deployed project "Sightline HTTP and SSL project"');
     const checks = (await server.api('GET', '/v1/checks')).body as { id: string; name: string; checkType: string; groupId: number | null; request: Record<string, unknown>; localSetupScript?: string | null }[];
     const byName = Object.fromEntries(checks.map((c) => [c.name, c]));
     const [group] = (await server.api('GET', '/v1/check-groups')).body;

@@ -1,10 +1,9 @@
-import type { JobOf } from '../run-job';
-import type { ExecutionResult, ExecutorDeps } from '../types';
+import type { ExecutionJob, ExecutionResult, ExecutorDeps } from '../types';
 import { settle } from '../verdict';
 import { runHttpCheck, withGroupDefaults } from './http-check';
 
 /** An API check's run: its request with the group's defaults and the variables in, judged by its assertions. */
-export async function runApi(job: JobOf<'API'>, deps: ExecutorDeps): Promise<ExecutionResult> {
+export async function runApi(job: Extract<ExecutionJob, { checkType: 'API' }>, deps: ExecutorDeps): Promise<ExecutionResult> {
   const { check } = job;
   if ((check.localSetupScript ?? '').trim() !== '' || (check.localTearDownScript ?? '').trim() !== '') {
     // Not the target's failure: Sightline cannot run what the check asks for (docs/DECISIONS.md).

@@ -1,5 +1,3 @@
-import type { ExecutionResult } from '../../../src-shared/schemas/run-job';
-
 interface CliLog {
   level: string;
   msg: string;
@@ -14,12 +12,3 @@ export function cliLogs(checkType: string, logs: CliLog[]): CliLog[] | { setup: 
   return checkType === 'API' || checkType === 'URL' ? { setup: [], request: logs, teardown: [] } : logs;
 }
 
-/**
- * What the CLI prints under a failed API or URL check ("HTTP Request", "HTTP Response",
- * "Assertions" or "Request Error"): `checkRunData` from the run's `apiCheckResult`.
- */
-export function cliRunData(result: ExecutionResult): Record<string, unknown> | undefined {
-  const payload = (result as { apiCheckResult?: { request: unknown; response: unknown; requestError: string | null } | null }).apiCheckResult;
-  if (!payload) return undefined;
-  return { request: payload.request ?? undefined, response: payload.response, requestError: payload.requestError ?? undefined, assertions: result.assertions };
-}

@@ -2,11 +2,11 @@ import { AppError } from '../../core/errors';
 import { listVariablesOfAccounts } from '../../db/repositories/account-variables';
 import { findPrivateLocationBySlug } from '../../db/repositories/private-locations';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
-import { CHECK_TYPE_MODULES, type RunType } from '../../../src-shared/check-types';
-import type { CheckTypeModule } from '../../../src-shared/check-types/define';
 import { isRunType, plannedExecution, RUN_TYPE_NAMES, type PlannedExecution } from '../../../src-shared/schemas/run-job';
 import type { TestRunJob, TestRunLocation, TestRunRequest } from '../../../src-shared/schemas/test-run';
 import type { ServiceContext } from '../context';
+import { CHECK_TYPE_MODULES } from '../../../src-shared/check-types';
+import type { CheckTypeModule } from '../../../src-shared/check-types/define';
 
 /** The most retries a test run honours (the CLI caps `--retries` at 3 itself). */
 const MAX_TEST_RETRIES = 3;
@@ -91,9 +91,9 @@ export function planTestRun(ctx: ServiceContext, request: TestRunRequest): TestR
   const jobs = request.checkRunJobs.map((job, index): PlannedTestJob => {
     const body: Record<string, unknown> = { ...job };
     if (job.checkType === 'MULTI_STEP') body.dependencies = dependenciesOf(job, index, request.sharedFiles);
-    // The inline group's request defaults (an API check's apiCheckDefaults), as a stored check in that group gets them.
-    const fromGroup = job.group ? (CHECK_TYPE_MODULES[job.checkType as RunType].run as CheckTypeModule['run']).groupDefaults?.(job.group) : undefined;
-    if (fromGroup) Object.assign(body, fromGroup);
+    // The CLI sends the check's group with the job: what the type takes from it (API checks: apiCheckDefaults) applies as on a schedule.
+    const module = isRunType(job.checkType) ? (CHECK_TYPE_MODULES[job.checkType] as CheckTypeModule) : null;
+    if (module?.run.groupDefaults && job.group && typeof job.group === 'object') Object.assign(body, module.run.groupDefaults(job.group as Record<string, unknown>));
     const planned = plannedExecution(job.logicalId, job.checkType, body, variablesOf(accountVariables, job));
     if ('problem' in planned) throw new AppError('validation', `checkRunJobs[${index}] (${job.logicalId}): ${planned.problem}`);
     return {
