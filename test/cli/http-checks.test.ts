@@ -91,14 +91,15 @@ describe('the public CLI with ApiCheck, UrlMonitor and SslMonitor', { timeout: C
     expect((await server.api('GET', '/v1/checks')).body).toEqual([]);
   });
 
-  it('deploy --preview lists the three and the group; deploy stores them; trigger runs them; destroy removes them', async () => {
+  it('deploy --preview lists the three and the group; deploy stores them; trigger runs them (the API check failing); destroy removes them', async () => {
     const preview = await cli(['deploy', '--preview']);
     expect(preview.code, preview.stdout + preview.stderr).toBe(0);
     expect(preview.stdout).toContain('Create:');
     for (const name of ['ApiCheck: version-api', 'ApiCheck: scripted-api', 'UrlMonitor: home-url', 'SslMonitor: home-cert', 'CheckGroupV1: http-group']) expect(preview.stdout).toContain(name);
     expect((await server.api('GET', '/v1/checks')).body).toEqual([]);
 
-    const deploy = await cli(['deploy', '--force']);
+    // Deployed expecting version 3 (the target says 2): the triggered run shows a failing API check.
+    const deploy = await cli(['deploy', '--force'], { EXPECTED_VERSION: '3' });
     expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
     expect(deploy.stdout).toContain('Successfully deployed project "Sightline HTTP and SSL project"');
     const checks = (await server.api('GET', '/v1/checks')).body as { id: string; name: string; checkType: string; groupId: number | null; request: Record<string, unknown>; localSetupScript?: string | null }[];
@@ -112,16 +113,17 @@ describe('the public CLI with ApiCheck, UrlMonitor and SslMonitor', { timeout: C
     expect(byName['Home URL']).toMatchObject({ checkType: 'URL', request: { url: `https://127.0.0.1:${tls.ports.valid}/`, skipSSL: true } });
     expect(byName['Home certificate']).toMatchObject({ checkType: 'SSL', request: { sslConfig: { hostname: '127.0.0.1', port: tls.ports.valid, skipChainValidation: true } } });
 
-    const again = await cli(['deploy', '--preview']);
+    const again = await cli(['deploy', '--preview'], { EXPECTED_VERSION: '3' });
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).not.toContain('Create:');
 
     const trigger = await cli(['trigger', '--tags', 'http']);
-    expect(trigger.code, trigger.stdout + trigger.stderr).toBe(0);
-    expect(trigger.stdout).toMatch(/✔ Version API/);
+    expect(trigger.stderr).not.toContain('TypeError');
+    expect(trigger.code, trigger.stdout + trigger.stderr).toBe(1);
+    expect(trigger.stdout).toMatch(/✖ Version API/);
     expect(trigger.stdout).toMatch(/✔ Home URL/);
     expect(trigger.stdout).toMatch(/✔ Home certificate/);
-    expect(trigger.stdout).toContain('3 passed, 3 total');
+    expect(trigger.stdout).toContain('1 failed, 2 passed, 3 total');
 
     const destroy = await cli(['destroy', '--force']);
     expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
