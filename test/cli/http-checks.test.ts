@@ -68,15 +68,17 @@ describe('the public CLI with ApiCheck, UrlMonitor and SslMonitor', { timeout: C
     if (project) await rm(project, { recursive: true, force: true });
   });
 
-  it('checkly test runs the three once, passing and (with a wrong expectation) failing, storing no check', async () => {
-    const pass = await cli(['test', '--no-record', 'http.check.ts']);
+  it('checkly test runs the four once (one with setup and teardown scripts), passing and (with a wrong expectation) failing, storing no check', async () => {
+    const pass = await cli(['test', '--no-record']);
     expect(pass.code, pass.stdout + pass.stderr).toBe(0);
     expect(pass.stdout).toMatch(/✔ Version API \(\d+m?s\)/);
     expect(pass.stdout).toMatch(/✔ Home URL \(\d+m?s\)/);
     expect(pass.stdout).toMatch(/✔ Home certificate \(\d+m?s\)/);
-    expect(pass.stdout).toContain('3 passed, 3 total');
-    // The group's default header reached the target.
-    expect(target.seen.at(-1)).toMatchObject({ 'x-team': 'edge' });
+    expect(pass.stdout).toMatch(/✔ Scripted API \(\d+m?s\)/);
+    expect(pass.stdout).toContain('4 passed, 4 total');
+    // The group's default header reached the target, and the scripted check's setup script added its own.
+    expect(target.seen.every((headers) => headers['x-team'] === 'edge')).toBe(true);
+    expect(target.seen.filter((headers) => headers['x-setup'] === 'yes')).toHaveLength(1);
 
     const fail = await cli(['test', '--no-record', 'http.check.ts'], { EXPECTED_VERSION: '3' });
     expect(fail.code, fail.stdout + fail.stderr).toBe(1);
