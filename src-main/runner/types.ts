@@ -4,6 +4,7 @@ import type { MultiStepRunInput } from '../../src-shared/schemas/multistep-check
 import type { Execution, ExecutionResult } from '../../src-shared/schemas/run-job';
 import type { TracerouteRunInput } from '../../src-shared/schemas/traceroute-monitor';
 import type { PwReport } from './report-shape';
+import type { ApiScriptJob, RunOutcome } from './warm/protocol';
 import type { Comparison } from '../../src-shared/schemas/result-payloads';
 
 // The payloads of a result are defined once, in src-shared, for the runner, the services and the console.
@@ -111,6 +112,32 @@ export type WarmResult =
   | { kind: 'stopped'; reason: 'hung' | 'memory' | 'crashed' | 'output'; message: string }
   | { kind: 'aborted' };
 
+/** An API check's setup or teardown script for the warm runtime (runner/api-scripts.ts). */
+export interface ApiScriptRun {
+  phase: ApiScriptJob['phase'];
+  /** The script as sent (localSetupScript / localTearDownScript), its path and its local files. */
+  script: string;
+  scriptPath?: string | null;
+  dependencies?: { path: string; content: string }[] | null;
+  request: ApiScriptJob['request'];
+  response: ApiScriptJob['response'];
+  /** What the script sees as process.env. */
+  env: Record<string, string>;
+  timeoutMs: number;
+  accountId?: string;
+  signal?: AbortSignal;
+}
+
+/** How an API check's script ended on the warm runtime. */
+export type WarmApiScriptResult =
+  | (Omit<Extract<RunOutcome, { kind: 'api-script' }>, 'kind'> & { kind: 'done'; durationMs: number })
+  | { kind: 'syntax'; message: string }
+  | { kind: 'stopped'; reason: 'hung' | 'memory' | 'crashed' | 'output'; message: string }
+  /** The runtime could not run it at all: Sightline's fault, never the target's. */
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'aborted' };
+
 export interface WarmRunner {
   run(job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>): Promise<WarmResult>;
+  runApiScript(job: ApiScriptRun): Promise<WarmApiScriptResult>;
 }

@@ -1,4 +1,4 @@
-import { ApiCheckCreate, ApiCheckRead, ApiCheckUpdate, ApiRunInput } from '../schemas/api-check';
+import { ApiCheckCreate, ApiCheckRead, ApiCheckUpdate, ApiRunInput, apiScriptAllowanceMs } from '../schemas/api-check';
 import { defineCheckType } from './define';
 import { HTTP_RESULT } from './http-result';
 
@@ -20,7 +20,8 @@ export const API_CHECK_TYPE = defineCheckType({
   mergedObjects: ['request'],
   run: {
     input: ApiRunInput,
-    timeoutMs: (check) => (check.maxResponseTime ?? 20_000) + API_RUN_ALLOWANCE_MS,
+    // Setup and teardown scripts add their own limit each (a check without scripts adds nothing).
+    timeoutMs: (check) => (check.maxResponseTime ?? 20_000) + API_RUN_ALLOWANCE_MS + apiScriptAllowanceMs(check),
     takesVariables: true,
     firstRunAtCreate: true,
     lane: { defaultCapacity: (facts) => facts.cores * HTTP_RUNS_PER_CORE, defaultsText: `${HTTP_RUNS_PER_CORE} per core` },

@@ -155,6 +155,26 @@ export type GroupRequestDefaults = z.infer<typeof GroupRequestDefaults>;
 
 const RunVariable = z.object({ key: z.string(), value: z.string().nullable(), secret: z.boolean().optional() });
 
+/** The public docs' limit for each of an API check's setup and teardown scripts. */
+export const API_SCRIPT_TIMEOUT_MS = 10_000;
+/** What a script adds to an API run's time limit: its own limit and the runtime's grace to stop one that blocks. */
+export const API_SCRIPT_ALLOWANCE_MS = API_SCRIPT_TIMEOUT_MS + 5_000;
+
+const present = (script: string | null | undefined) => typeof script === 'string' && script.trim() !== '';
+
+/** The time an API check's scripts may add to its run (none without scripts). */
+export function apiScriptAllowanceMs(check: { localSetupScript?: string | null; localTearDownScript?: string | null }): number {
+  return (present(check.localSetupScript) ? API_SCRIPT_ALLOWANCE_MS : 0) + (present(check.localTearDownScript) ? API_SCRIPT_ALLOWANCE_MS : 0);
+}
+
+/** A line an API check's setup or teardown script logged (console.*). */
+export const ApiScriptLogLine = z.object({ time: z.number(), level: z.enum(['INFO', 'WARN', 'ERROR', 'DEBUG']), msg: z.string() });
+export type ApiScriptLogLine = z.infer<typeof ApiScriptLogLine>;
+
+/** The public CheckResultAPI's `jobLog` of a run with scripts: what each script logged. */
+export const ApiJobLog = z.object({ setup: z.array(ApiScriptLogLine), teardown: z.array(ApiScriptLogLine) });
+export type ApiJobLog = z.infer<typeof ApiJobLog>;
+
 /** What the API executor takes, parsed from a stored check body (group defaults and variables already attached). */
 export const ApiRunInput = z.object({
   request: apiCreate.request,
@@ -211,6 +231,8 @@ export const ApiCheckResult = z.object({
   }),
   requestError: z.string().nullable(),
   redirects: z.array(z.object({ status: z.number(), from: z.string(), to: z.string() })),
+  /** What the setup and teardown scripts logged; absent for a check without scripts. */
+  jobLog: ApiJobLog.optional(),
   certificate: z
     .object({
       subject: z.string(),

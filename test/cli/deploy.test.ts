@@ -108,16 +108,16 @@ describe('the public CLI (checkly 8.23.2): deploy and destroy', { timeout: CLI_T
 
   it('an unsupported construct fails the whole deploy, naming it, and changes nothing', async () => {
     await writeFile(
-      join(dir, '__checks__', 'api.check.ts'),
-      "import { ApiCheck } from 'checkly/constructs'\n\nexport const api = new ApiCheck('homepage-api', { name: 'Homepage API', request: { method: 'GET', url: 'http://127.0.0.1:9/' } })\n",
+      join(dir, '__checks__', 'tcp.check.ts'),
+      "import { TcpMonitor } from 'checkly/constructs'\n\nexport const tcp = new TcpMonitor('homepage-tcp', { name: 'Homepage TCP', request: { hostname: '127.0.0.1', port: 9 } })\n",
     );
     await editResources(dir, (text) => text.replace("name: 'Loopback ping renamed'", "name: 'Never applied'"));
     const before = await inventory(server);
     const run = await runCli(server, ['deploy', '--force'], {}, { cwd: dir });
     expect(run.code).toBe(1);
-    expect(run.stdout + run.stderr).toContain('"homepage-api" (check of type API)');
+    expect(run.stdout + run.stderr).toContain('"homepage-tcp" (check of type TCP)');
     expect(await inventory(server)).toEqual(before);
-    await rm(join(dir, '__checks__', 'api.check.ts'));
+    await rm(join(dir, '__checks__', 'tcp.check.ts'));
   });
 
   it('destroy --force removes the project\'s resources and leaves the others', async () => {

@@ -1,6 +1,7 @@
 import type { Aedes } from 'aedes';
 import type { EventBus, ResultRecordedEvent } from '../../core/events';
 import type { Logger } from '../../core/logger';
+import { cliLogs } from '../../services/test-runs/cli-shape';
 
 export interface FollowedSession {
   checkSessionId: string;
@@ -52,7 +53,7 @@ export function cliResultOf(session: FollowedSession, finals: readonly ResultRec
       startedAt: new Date(times.length ? Math.min(...times) : now).toISOString(),
       stoppedAt: new Date(stops.length ? Math.max(...stops) : now).toISOString(),
       // The CLI prints these under "Logs" for a failed check.
-      logs: errors.map((e) => ({ level: 'ERROR', msg: `${e.runLocation}: ${e.errorMessage}`, time: Date.parse(e.stoppedAt) })),
+      logs: cliLogs(session.checkType, errors.map((e) => ({ level: 'ERROR', msg: `${e.runLocation}: ${e.errorMessage}`, time: Date.parse(e.stoppedAt) }))),
     },
   };
 }

@@ -3,7 +3,7 @@ import { evaluateApiAssertion, type ApiAssertion, type ApiAssertionOutcome } fro
 import { performHttpRequest, type HttpExchange } from '../http/http-request';
 import type { ExecutionError, ExecutionResult, ExecutorDeps } from '../types';
 import { settle } from '../verdict';
-import type { ApiCheckResult, GroupRequestDefaults } from '../../../src-shared/schemas/api-check';
+import type { ApiCheckResult, ApiJobLog, GroupRequestDefaults } from '../../../src-shared/schemas/api-check';
 
 /**
  * One HTTP request judged by assertions: the run of API checks and URL monitors. Nothing
@@ -20,6 +20,20 @@ export interface HttpCheckRun {
   certificateExpiryDays: number | null;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** An API check's setup and teardown scripts (executors/api.ts); absent without scripts. */
+  scripts?: HttpCheckScripts;
+}
+
+/** How a script step ended: what it changed, the script's error (the check's failure, not the target's), or aborted. */
+export type ScriptStep<T> = { kind: 'ok'; value: T } | { kind: 'failed'; error: ExecutionError; timedOut: boolean } | { kind: 'aborted' };
+
+export interface HttpCheckScripts {
+  /** Before the request: the request as the setup script left it. */
+  setup?: (built: BuiltRequest) => Promise<ScriptStep<BuiltRequest>>;
+  /** After a response, before the assertions: the response as the teardown script left it. */
+  teardown?: (exchange: HttpExchange, built: BuiltRequest) => Promise<ScriptStep<HttpExchange>>;
+  /** What the scripts logged so far (secrets scrubbed), for the result's jobLog. */
+  jobLog: () => ApiJobLog;
 }
 
 const sameKey = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -86,6 +100,14 @@ function emptyPayload(built: BuiltRequest | null, requestError: string | null): 
 
 export async function runHttpCheck(run: HttpCheckRun, deps: ExecutorDeps): Promise<ExecutionResult> {
   const startedAt = deps.now();
+  const { scripts } = run;
+  // A run with scripts keeps what they logged, and its whole request and response with it.
+  const withLog = (payload: ApiCheckResult): ApiCheckResult => {
+    if (!scripts) return payload;
+    const jobLog = scripts.jobLog();
+    return { ...payload, jobLog, kept: jobLog.setup.length + jobLog.teardown.length > 0 ? 'full' : payload.kept };
+  };
+  const abortedResult = (built: BuiltRequest | null, responseTime: number) => ({ ...settle({ startedAt, stoppedAt: deps.now(), responseTime, limits: run.limits, fault: null, assertions: [], aborted: true }), apiCheckResult: withLog(emptyPayload(built, null)) });
   let built: BuiltRequest;
   try {
     built = buildApiRequest(run.request, run.variables);
@@ -95,21 +117,37 @@ export async function runHttpCheck(run: HttpCheckRun, deps: ExecutorDeps): Promi
     const verdict = settle({ startedAt, stoppedAt: deps.now(), responseTime: 0, limits: run.limits, fault: { kind: 'INVALID_TARGET', message }, assertions: [], hasErrors: true });
     return { ...verdict, apiCheckResult: emptyPayload(null, message) };
   }
-  const exchange = await performHttpRequest({ ...built.spec, timeoutMs: run.timeoutMs, signal: run.signal });
-  const responseTime = exchange.timingPhases.total;
-  if (run.signal?.aborted) {
-    return { ...settle({ startedAt, stoppedAt: deps.now(), responseTime, limits: run.limits, fault: null, assertions: [], aborted: true }), apiCheckResult: emptyPayload(built, null) };
+  if (scripts?.setup) {
+    const step = await scripts.setup(built);
+    if (step.kind === 'aborted') return abortedResult(built, 0);
+    if (step.kind === 'failed') {
+      const verdict = settle({ startedAt, stoppedAt: deps.now(), responseTime: 0, limits: run.limits, fault: step.error, timedOut: step.timedOut, assertions: [] });
+      return { ...verdict, apiCheckResult: withLog({ ...emptyPayload(built, null), requestError: `the request was not made: ${step.error.message}` }) };
+    }
+    built = step.value;
   }
+  let exchange = await performHttpRequest({ ...built.spec, timeoutMs: run.timeoutMs, signal: run.signal });
+  const responseTime = exchange.timingPhases.total;
+  if (run.signal?.aborted) return abortedResult(built, responseTime);
   if (exchange.error) {
     const own = exchange.error.own;
     const fault: ExecutionError = { kind: exchange.error.kind === 'TIMEOUT' ? 'TIMEOUT' : 'NETWORK_ERROR', message: `${built.shown.method} ${built.shown.url}: ${exchange.error.message}` };
     const verdict = settle({ startedAt, stoppedAt: deps.now(), responseTime, limits: run.limits, fault, assertions: [], hasErrors: own });
-    return { ...verdict, apiCheckResult: { ...apiResultPayload(built, exchange, []), kept: 'full' } };
+    return { ...verdict, apiCheckResult: withLog({ ...apiResultPayload(built, exchange, []), kept: 'full' }) };
+  }
+  if (scripts?.teardown) {
+    const step = await scripts.teardown(exchange, built);
+    if (step.kind === 'aborted') return abortedResult(built, responseTime);
+    if (step.kind === 'failed') {
+      const verdict = settle({ startedAt, stoppedAt: deps.now(), responseTime, limits: run.limits, fault: step.error, timedOut: step.timedOut, assertions: [] });
+      return { ...verdict, apiCheckResult: withLog({ ...apiResultPayload(built, exchange, []), kept: 'full' }) };
+    }
+    exchange = step.value;
   }
   const outcomes: ApiAssertionOutcome[] = run.assertions.map((assertion) => evaluateApiAssertion(assertion, exchange));
   const fault = certificateFault(exchange, run.certificateExpiryDays, startedAt.getTime());
   const verdict = settle({ startedAt, stoppedAt: deps.now(), responseTime, limits: run.limits, fault, assertions: outcomes });
   const payload = apiResultPayload(built, exchange, outcomes);
   const passing = !verdict.hasFailures && !verdict.hasErrors && !verdict.isDegraded;
-  return { ...verdict, apiCheckResult: { ...payload, kept: passing ? 'summary' : 'full' } };
+  return { ...verdict, apiCheckResult: withLog({ ...payload, kept: passing ? 'summary' : 'full' }) };
 }

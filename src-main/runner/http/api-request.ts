@@ -104,7 +104,7 @@ export function buildApiRequest(input: ApiRequestInput, variableList: readonly V
   };
 }
 
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
+export const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
 
 /** The public `CheckResultAPI` of one run, plus what the public shape has no field for (certificate, redirects). */
 export interface ApiCheckResultPayload {

@@ -66,3 +66,21 @@ export async function prepareFiles(check: MultiStepCheckInput): Promise<Prepared
   }
   return { entry, files };
 }
+
+/** Static imports at the top of an API script, moved out of the function its body becomes. */
+const STATIC_IMPORT = /^[ \t]*import\s(?:[^'"`;]*?\sfrom\s*)?['"][^'"\n]+['"][ \t]*;?/gm;
+
+/**
+ * An API check's setup or teardown script, ready for the warm runtime: its body (top-level await
+ * and all, as the public docs write them) becomes one async function the entry registers, on the
+ * same lines as written so errors point at the script's own lines; its static imports follow it.
+ */
+export async function prepareApiScript(script: { script: string; scriptPath?: string | null; dependencies?: { path: string; content: string }[] | null }, phase: 'setup' | 'teardown'): Promise<PreparedRun> {
+  const imports: string[] = [];
+  const body = script.script.replace(STATIC_IMPORT, (statement) => {
+    imports.push(statement.replace(/\n/g, ' '));
+    return '\n'.repeat((statement.match(/\n/g) ?? []).length);
+  });
+  const wrapped = `__sightlineApiScript(async function ${phase}Script() {${body}\n});\n${imports.join('\n')}\n`;
+  return prepareFiles({ script: wrapped, scriptPath: script.scriptPath || `${phase}-script.ts`, dependencies: script.dependencies ?? [] } as MultiStepCheckInput);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiScriptLogLine } from '../../../src-shared/schemas/api-check';
 import type { PwReport, PwStep, PwSuite } from '../report-shape';
 
 /**
@@ -18,6 +19,42 @@ export const RunFile = z.object({
 });
 export type RunFile = z.infer<typeof RunFile>;
 
+/** The request of an API check as its setup and teardown scripts see it (the public docs' `request` object). */
+export const ApiScriptRequest = z.object({
+  method: z.string(),
+  url: z.string(),
+  body: z.string(),
+  headers: z.record(z.string(), z.string()),
+  queryParameters: z.record(z.string(), z.string()),
+});
+export type ApiScriptRequest = z.infer<typeof ApiScriptRequest>;
+
+/** The response of an API check as its teardown script sees it (the public docs' `response` object). */
+export const ApiScriptResponse = z.object({
+  statusCode: z.number(),
+  statusText: z.string(),
+  body: z.string(),
+  headers: z.record(z.string(), z.string()),
+  timings: z.record(z.string(), z.number().nullable()).nullable(),
+  timingPhases: z.record(z.string(), z.number().nullable()).nullable(),
+});
+export type ApiScriptResponse = z.infer<typeof ApiScriptResponse>;
+
+/** A line an API check's script logged (console.*), as the public result's jobLog keeps them. */
+export const ApiScriptLog = ApiScriptLogLine;
+export type ApiScriptLog = ApiScriptLogLine;
+
+/**
+ * An API check's setup or teardown script instead of a test file: the entry registers one async
+ * function (the script's body), which runs with `request` (and `response` for teardown) as globals.
+ */
+export const ApiScriptJob = z.object({
+  phase: z.enum(['setup', 'teardown']),
+  request: ApiScriptRequest,
+  response: ApiScriptResponse.nullable(),
+});
+export type ApiScriptJob = z.infer<typeof ApiScriptJob>;
+
 export const RunRequest = z.object({
   type: z.literal('run'),
   runId: z.string(),
@@ -29,6 +66,8 @@ export const RunRequest = z.object({
   timeoutMs: z.number().int().positive(),
   /** The run's own limit on the buffers it holds (the thread's heap limit covers the rest). */
   memoryLimitMb: z.number().positive(),
+  /** Set for an API check's script (runner/api-scripts.ts); absent for a multi-step run. */
+  apiScript: ApiScriptJob.optional(),
 });
 export type RunRequest = z.infer<typeof RunRequest>;
 
@@ -86,6 +125,16 @@ export const PwReportSchema: z.ZodType<PwReport> = z.object({
 export const RunOutcome = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('report'), report: PwReportSchema }),
   z.object({ kind: z.literal('unsupported'), feature: z.string() }),
+  /** An API check's script ran: the request and response as it left them, what it logged, and its error if it threw. */
+  z.object({
+    kind: z.literal('api-script'),
+    request: ApiScriptRequest,
+    response: ApiScriptResponse.nullable(),
+    logs: z.array(ApiScriptLog),
+    error: PwErrorSchema.nullable(),
+    /** It was still going at its time limit. */
+    timedOut: z.boolean(),
+  }),
   z.object({ kind: z.literal('stopped'), reason: z.enum(['hung', 'memory', 'crashed']), message: z.string() }),
 ]);
 export type RunOutcome = z.infer<typeof RunOutcome>;

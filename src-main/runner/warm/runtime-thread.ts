@@ -13,7 +13,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { rawFsForTests } from './raw-fs-hook';
 import { requestRecord, responseRecord } from './call-record';
 import type { PwError, PwRequest } from '../report-shape';
-import { ToThread, type FromThread, type RunFile, type RunOutcome, type RunRequest } from './protocol';
+import { ToThread, type ApiScriptLog, type ApiScriptRequest, type ApiScriptResponse, type FromThread, type RunFile, type RunOutcome, type RunRequest } from './protocol';
 import { guardBuffers } from './memory-guard';
 import { hardened, lockDownThread } from './lockdown';
 import { hardenBuiltins, runBuiltins } from './run-builtins';
@@ -145,7 +145,10 @@ function codeFrame(source: string, line: number, column: number): string {
   return out.join('\n');
 }
 
-function fakeProcess(run: Run, shim: TestShim, env: Record<string, string>): Record<string, unknown> {
+/** Where a run's console and process.stdout/stderr write: the test shim, or an API script's log. */
+type Output = Pick<TestShim, 'write'>;
+
+function fakeProcess(run: Run, shim: Output, env: Record<string, string>): Record<string, unknown> {
   const hrtime = Object.assign((previous?: [number, number]) => process.hrtime(previous), { bigint: () => process.hrtime.bigint() });
   return {
     env,
@@ -175,7 +178,7 @@ function fakeProcess(run: Run, shim: TestShim, env: Record<string, string>): Rec
   };
 }
 
-function fakeConsole(shim: TestShim): Record<string, unknown> {
+function fakeConsole(shim: Output): Record<string, unknown> {
   const out = (...args: unknown[]) => shim.write('stdout', `${format(...args)}\n`);
   const err = (...args: unknown[]) => shim.write('stderr', `${format(...args)}\n`);
   return { log: out, info: out, debug: out, trace: err, warn: err, error: err, dir: (value: unknown) => shim.write('stdout', `${inspect(value)}\n`), table: out, group: out, groupEnd: () => undefined, time: () => undefined, timeEnd: () => undefined, assert: (ok: unknown, ...args: unknown[]) => (ok ? undefined : err('Assertion failed', ...args)) };
@@ -385,13 +388,15 @@ async function executeRun(run: Run, files: ReturnType<typeof runFs>): Promise<Ru
   const shim = new TestShim(host);
   const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: home, CI: '1', FORCE_COLOR: '0', ...request.env };
   const timers = trackedTimers(run);
-  const runProcess = fakeProcess(run, shim, env);
+  const scriptLog = request.apiScript ? new ScriptLog() : null;
+  const output: Output = scriptLog ?? shim;
+  const runProcess = fakeProcess(run, output, env);
   const runPerformance = { now: () => performance.now(), timeOrigin: performance.timeOrigin };
   const runCrypto = { randomUUID: () => globalThis.crypto.randomUUID(), getRandomValues: <T extends ArrayBufferView>(array: T) => globalThis.crypto.getRandomValues(array), subtle: globalThis.crypto.subtle };
   const runFetch = (input: unknown, init?: RequestInit) =>
     counted(run, () => fetch(input as never, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, run.abort.signal]) : run.abort.signal }));
   const globals: Record<string, unknown> = {
-    console: fakeConsole(shim),
+    console: fakeConsole(output),
     process: runProcess,
     ...timers,
     queueMicrotask,
@@ -461,6 +466,7 @@ async function executeRun(run: Run, files: ReturnType<typeof runFs>): Promise<Ru
     }
     throw new Unsupported(`importing "${specifier}"`);
   };
+  if (request.apiScript && scriptLog) return runApiScript(run, request.apiScript, scriptLog, context, globals, () => load(normalize(request.entry)));
   try {
     try {
       load(normalize(request.entry));
@@ -476,6 +482,108 @@ async function executeRun(run: Run, files: ReturnType<typeof runFs>): Promise<Ru
     if (error instanceof Unsupported) return { kind: 'unsupported', feature: error.feature };
     return { kind: 'report', report: { suites: [], errors: [toError(run, error)], stats: { duration: 0 } } };
   } finally {
+    await finish(run);
+  }
+}
+
+/** What an API check's script logs: console lines with their time and level, bounded in count and size. */
+class ScriptLog {
+  static readonly MAX_LINES = 200;
+  static readonly MAX_CHARS = 64 * 1024;
+  readonly lines: ApiScriptLog[] = [];
+  private chars = 0;
+  private cut = false;
+
+  write(stream: 'stdout' | 'stderr', text: string): void {
+    for (const line of text.replace(/\n$/, '').split('\n')) {
+      if (this.lines.length >= ScriptLog.MAX_LINES || this.chars + line.length > ScriptLog.MAX_CHARS) {
+        if (!this.cut) this.lines.push({ time: Date.now(), level: 'WARN', msg: `(the script logged more than ${ScriptLog.MAX_LINES} lines or ${ScriptLog.MAX_CHARS / 1024} KiB; the rest is not kept)` });
+        this.cut = true;
+        return;
+      }
+      this.chars += line.length;
+      this.lines.push({ time: Date.now(), level: stream === 'stderr' ? 'ERROR' : 'INFO', msg: line });
+    }
+  }
+}
+
+const stringRecord = (value: unknown, what: string): Record<string, string> => {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`${what} must be an object of names to values`);
+  const out: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (item !== undefined && item !== null) out[key] = String(item);
+  return out;
+};
+const numberRecord = (value: unknown): Record<string, number | null> | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const out: Record<string, number | null> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) out[key] = typeof item === 'number' && Number.isFinite(item) ? item : null;
+  return out;
+};
+const bodyText = (value: unknown): string => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The request as the script left it, in the protocol's shape (a value of another type is the script's error). */
+function requestFromScript(value: unknown): ApiScriptRequest {
+  if (typeof value !== 'object' || value === null) throw new TypeError('the script replaced `request` with something that is not an object');
+  const request = value as Record<string, unknown>;
+  if (typeof request.url !== 'string') throw new TypeError('request.url must be a string');
+  if (typeof request.method !== 'string') throw new TypeError('request.method must be a string');
+  return { method: request.method.toUpperCase(), url: request.url, body: bodyText(request.body), headers: stringRecord(request.headers, 'request.headers'), queryParameters: stringRecord(request.queryParameters, 'request.queryParameters') };
+}
+
+function responseFromScript(value: unknown): ApiScriptResponse {
+  if (typeof value !== 'object' || value === null) throw new TypeError('the script replaced `response` with something that is not an object');
+  const response = value as Record<string, unknown>;
+  const statusCode = Number(response.statusCode);
+  if (!Number.isInteger(statusCode)) throw new TypeError('response.statusCode must be a whole number');
+  return { statusCode, statusText: typeof response.statusText === 'string' ? response.statusText : '', body: bodyText(response.body), headers: stringRecord(response.headers, 'response.headers'), timings: numberRecord(response.timings), timingPhases: numberRecord(response.timingPhases) };
+}
+
+/**
+ * An API check's setup or teardown script (runner/api-scripts.ts): its body, wrapped by the server in
+ * one async function the entry registers, runs with `request` (and `response`) as globals of its own
+ * realm; what it leaves in them goes back. Its own limit ends it (the runtime's hard limit stops a
+ * script that blocks the thread).
+ */
+async function runApiScript(run: Run, job: NonNullable<RunRequest['apiScript']>, log: ScriptLog, context: vm.Context, globals: Record<string, unknown>, loadEntry: () => unknown): Promise<RunOutcome> {
+  const realmJson = vm.runInContext('JSON', context) as JSON;
+  context.request = realmJson.parse(JSON.stringify(job.request));
+  context.response = job.response ? realmJson.parse(JSON.stringify(job.response)) : undefined;
+  let body: (() => unknown) | null = null;
+  globals.__sightlineApiScript = (fn: unknown) => {
+    if (typeof fn === 'function') body = fn as () => unknown;
+  };
+  const settled = (error: unknown): RunOutcome => {
+    let request = job.request;
+    let response = job.response;
+    let problem = error;
+    if (problem === null) {
+      try {
+        request = requestFromScript(context.request);
+        if (job.response) response = responseFromScript(context.response);
+      } catch (shape) {
+        problem = shape;
+      }
+    }
+    if (problem === null && run.stray.length > 0) return { kind: 'api-script', request, response, logs: log.lines, error: run.stray[0] ?? null, timedOut: false };
+    return { kind: 'api-script', request, response, logs: log.lines, error: problem === null ? null : toError(run, problem), timedOut: problem === overdue };
+  };
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const overdue = new Error(`the ${job.phase} script did not finish within its time limit of ${run.request.timeoutMs} ms`);
+  try {
+    loadEntry();
+    const fn = body as (() => unknown) | null;
+    if (!fn) throw new Error('the script did not load');
+    const limit = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(overdue), run.request.timeoutMs);
+    });
+    await Promise.race([Promise.resolve().then(fn), limit]);
+    return settled(null);
+  } catch (error) {
+    if (error instanceof Unsupported) return { kind: 'api-script', request: job.request, response: job.response, logs: log.lines, error: { message: `Error: ${job.phase} scripts cannot use ${error.feature}: they run on the warm runtime, with Node's built-in modules, fetch and the files sent with them` }, timedOut: false };
+    return settled(error);
+  } finally {
+    if (timer) clearTimeout(timer);
     await finish(run);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import type { ExecutionJob, MultiStepSandbox, WarmResult, WarmRunner } from '../types';
-import { prepareFiles } from './bundle';
+import type { ApiScriptRun, ExecutionJob, MultiStepSandbox, WarmApiScriptResult, WarmResult, WarmRunner } from '../types';
+import { prepareApiScript, prepareFiles } from './bundle';
 import type { RunOutcome, RunRequest } from './protocol';
 import { Semaphore } from '../semaphore';
 import { RUNTIME_PROCESS_LIMITS, sandboxTmpfsMb } from '../sandbox';
@@ -78,6 +78,41 @@ export class WarmRuntime implements WarmRunner {
     const env: Record<string, string> = {};
     for (const variable of job.check.environmentVariables) env[variable.key] = variable.value ?? '';
     const request = { entry: prepared.entry, files: prepared.files, env, timeoutMs: job.timeoutMs, memoryLimitMb: this.options.memoryMb };
+    const outcome = await this.runTwice(request, job);
+    if (outcome.kind === 'aborted') return outcome;
+    const { reply, durationMs } = outcome;
+    if (reply.kind === 'api-script') throw new Error('the warm runtime answered a multi-step run as an API script');
+    return fromOutcome(reply, durationMs);
+  }
+
+  /**
+   * Runs an API check's setup or teardown script (runner/api-scripts.ts) the way a multi-step run
+   * goes: the same processes (one per account), isolation, limits and second try.
+   */
+  async runApiScript(job: ApiScriptRun): Promise<WarmApiScriptResult> {
+    const prepared = await prepareApiScript(job, job.phase);
+    if ('unsupported' in prepared) return { kind: 'syntax', message: `${job.phase} scripts cannot use ${prepared.unsupported}` };
+    if ('syntaxError' in prepared) return { kind: 'syntax', message: prepared.syntaxError };
+    const request = {
+      entry: prepared.entry,
+      files: prepared.files,
+      env: job.env,
+      timeoutMs: job.timeoutMs,
+      memoryLimitMb: this.options.memoryMb,
+      apiScript: { phase: job.phase, request: job.request, response: job.response },
+    };
+    const outcome = await this.runTwice(request, job);
+    if (outcome.kind === 'aborted') return outcome;
+    const { reply, durationMs } = outcome;
+    if (reply.kind === 'api-script') return { kind: 'done', request: reply.request, response: reply.response, logs: reply.logs, error: reply.error, timedOut: reply.timedOut, durationMs };
+    if (reply.kind === 'stopped') return reply;
+    // Only a runtime that could not start answers so here (the thread reports what a script cannot use as its error).
+    if (reply.kind === 'unsupported') return { kind: 'unavailable', message: `the warm runtime cannot run on ${reply.feature}` };
+    throw new Error('the warm runtime answered an API script as a multi-step run');
+  }
+
+  /** A run on the account's process, and once more alone when that process ended under it. */
+  private async runTwice(request: Omit<RunRequest, 'type' | 'runId'>, job: RunLimits): Promise<Attempted> {
     const graceMs = this.options.deadlineGraceMs ?? DEADLINE_GRACE_MS;
     const first = await this.attempt(this.processFor(job.accountId ?? 'local'), request, job, graceMs);
     if (first !== 'again') return first;
@@ -100,7 +135,7 @@ export class WarmRuntime implements WarmRunner {
   }
 
   /** One try on `process`: the run's result, or `again` when the process ended under it and it may be tried once more. */
-  private async attempt(process: RuntimeProcess, request: Omit<RunRequest, 'type' | 'runId'>, job: Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>, graceMs: number): Promise<WarmResult | 'again'> {
+  private async attempt(process: RuntimeProcess, request: Omit<RunRequest, 'type' | 'runId'>, job: RunLimits, graceMs: number): Promise<Attempted | 'again'> {
     if (job.signal?.aborted) return { kind: 'aborted' };
     const runId = randomUUID();
     const started = performance.now();
@@ -115,12 +150,13 @@ export class WarmRuntime implements WarmRunner {
     if (reply === 'aborted') return { kind: 'aborted' };
     if (reply.kind === 'result') {
       this.maybeRetire(process, reply.rssMb, reply.openFiles ?? 0);
-      return fromOutcome(reply.outcome, performance.now() - started);
+      return { kind: 'reply', reply: reply.outcome, durationMs: performance.now() - started };
     }
     this.forget(process);
-    if (reply.kind === 'overdue') return { kind: 'stopped', reason: 'hung', message: `its runtime did not answer within the limit plus ${graceMs / 1000} s, so the runtime was ended` };
-    if (reply.kind === 'output') return reply.alone ? { kind: 'stopped', reason: 'output', message: reply.message } : 'again';
-    if (process.startError) return { kind: 'unsupported', feature: `this machine (the runtime could not start: ${process.startError})` };
+    const ended = (outcome: RunOutcome | OutputStopped): Attempted => ({ kind: 'reply', reply: outcome, durationMs: performance.now() - started });
+    if (reply.kind === 'overdue') return ended({ kind: 'stopped', reason: 'hung', message: `its runtime did not answer within the limit plus ${graceMs / 1000} s, so the runtime was ended` });
+    if (reply.kind === 'output') return reply.alone ? ended({ kind: 'stopped', reason: 'output', message: reply.message }) : 'again';
+    if (process.startError) return ended({ kind: 'unsupported', feature: `this machine (the runtime could not start: ${process.startError})` });
     return 'again';
   }
 
@@ -207,6 +243,19 @@ export class WarmRuntime implements WarmRunner {
   }
 }
 
+/** A run stopped for its output (the process was ended for it): said here, as the runtime cannot say it. */
+type OutputStopped = { kind: 'stopped'; reason: 'output'; message: string };
+
+/** What a run needs of its job here. */
+interface RunLimits {
+  timeoutMs: number;
+  accountId?: string;
+  signal?: AbortSignal;
+}
+
+/** A try's end: the runtime's answer (or one made here for a process that ended), or the run was aborted. */
+type Attempted = { kind: 'reply'; reply: RunOutcome | OutputStopped; durationMs: number } | { kind: 'aborted' };
+
 function aborted(signal: AbortSignal | undefined): Promise<'aborted'> {
   return new Promise((resolve) => {
     if (!signal) return;
@@ -215,7 +264,7 @@ function aborted(signal: AbortSignal | undefined): Promise<'aborted'> {
   });
 }
 
-function fromOutcome(outcome: RunOutcome, durationMs: number): WarmResult {
+function fromOutcome(outcome: Exclude<RunOutcome, { kind: 'api-script' }> | OutputStopped, durationMs: number): WarmResult {
   if (outcome.kind === 'report') return { kind: 'report', report: outcome.report, durationMs };
   if (outcome.kind === 'unsupported') return { kind: 'unsupported', feature: outcome.feature };
   return { kind: 'stopped', reason: outcome.reason, message: outcome.message };

@@ -6,6 +6,7 @@ import { noAgentMessage } from '../../../src-shared/rules/no-agent';
 import type { TestRunRequest, TestRunResponse } from '../../../src-shared/schemas/test-run';
 import type { ServiceContext } from '../context';
 import { cancellableRun } from './cancel';
+import { cliLogs } from './cli-shape';
 import { planTestRun, type PlannedTestJob } from './plan';
 import { recordTestResult, recordTestRun, type RecordedResult } from './record';
 import { rememberScheduling } from './scheduling';
@@ -92,7 +93,7 @@ function notRunResult(job: PlannedTestJob, runLocation: string, at: number) {
     responseTime: 0,
     startedAt: time,
     stoppedAt: time,
-    logs: [{ level: 'WARN', msg: message, time: at }],
+    logs: cliLogs(job.checkType, [{ level: 'WARN', msg: message, time: at }]),
   };
 }
 
