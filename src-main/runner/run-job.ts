@@ -2,6 +2,7 @@ import type { RunType } from '../../src-shared/check-types';
 import { runIcmp } from './executors/icmp';
 import { runMultiStep } from './executors/multistep';
 import { runSsl } from './executors/ssl';
+import { runTcp } from './executors/tcp';
 import { runTraceroute } from './executors/traceroute';
 import type { ExecutionJob, ExecutionResult, Executor, ExecutorDeps } from './types';
 
@@ -14,6 +15,7 @@ export const EXECUTORS: { [K in RunType]: (job: JobOf<K>, deps: ExecutorDeps) =>
   TRACEROUTE: runTraceroute,
   MULTI_STEP: runMultiStep,
   SSL: runSsl,
+  TCP: runTcp,
 };
 
 /** Runs one check once. A down target is a result with hasFailures; only a bug in Sightline throws. */

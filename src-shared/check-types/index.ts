@@ -4,6 +4,7 @@ import { listInWords, type CheckTypeModule } from './define';
 import { ICMP_CHECK_TYPE } from './icmp';
 import { MULTI_STEP_CHECK_TYPE } from './multistep';
 import { SSL_CHECK_TYPE } from './ssl';
+import { TCP_CHECK_TYPE } from './tcp';
 import { TRACEROUTE_CHECK_TYPE } from './traceroute';
 
 /**
@@ -15,6 +16,7 @@ export const CHECK_TYPE_MODULES = {
   TRACEROUTE: TRACEROUTE_CHECK_TYPE,
   MULTI_STEP: MULTI_STEP_CHECK_TYPE,
   SSL: SSL_CHECK_TYPE,
+  TCP: TCP_CHECK_TYPE,
 } as const satisfies { [K in CheckType]?: CheckTypeModule<K> };
 
 type Modules = typeof CHECK_TYPE_MODULES;

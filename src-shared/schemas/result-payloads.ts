@@ -220,3 +220,32 @@ export const SslResultPayload = SslCheckResult.extend({
   requestError: z.string().nullable(),
 });
 export type SslResultPayload = z.infer<typeof SslResultPayload>;
+
+/**
+ * What the TCP executor returns (the reference has no TCP result shape; docs/DECISIONS.md, issue 34
+ * item 2): where it connected, how long the connect took, the first 4 KiB the peer sent and why it
+ * failed in a word (REFUSED, TIMEOUT, RESET, DNS, UNREACHABLE, ERROR; null when connected).
+ */
+export const TcpCheckResult = z.object({
+  request: z.object({ hostname: z.string(), port: z.number(), ipFamily: z.string(), dataSent: z.string().nullable() }),
+  resolvedAddress: z.string().nullable(),
+  /** Milliseconds from the start of the connect (after the lookup) to the connection, null when it did not connect. */
+  connectTimeMs: z.number().nullable(),
+  /** What the peer sent, as UTF-8, at most 4 KiB of it. */
+  responseData: z.string(),
+  /** Bytes received in all (more than 4096 means the rest was not kept). */
+  bytesReceived: z.number(),
+  truncated: z.boolean(),
+  /** How the conversation ended: the peer closed, the run stopped reading (enough kept, or its time limit), or an error. */
+  ended: z.enum(['PEER_CLOSED', 'ENOUGH_DATA', 'TIME_LIMIT', 'ERROR']),
+  errorCode: z.enum(['REFUSED', 'TIMEOUT', 'RESET', 'DNS', 'UNREACHABLE', 'ERROR']).nullable(),
+  error: z.string().nullable(),
+});
+export type TcpCheckResult = z.infer<typeof TcpCheckResult>;
+
+/** The API's `tcpCheckResult`: the payload plus the run's assertions and error. */
+export const TcpResultPayload = TcpCheckResult.extend({
+  assertions: z.array(z.record(z.string(), z.unknown())),
+  requestError: z.string().nullable(),
+});
+export type TcpResultPayload = z.infer<typeof TcpResultPayload>;
