@@ -34,19 +34,15 @@ const REJECTED: Rejected[] = [
   ['checkType ICMP', { checkType: 'ICMP' }, 'checkType'],
 ];
 
+const EVERY_COMPARISON = ['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'LESS_THAN', 'GREATER_THAN', 'CONTAINS', 'NOT_CONTAINS']
+  .map((comparison) => ({ source: 'RESPONSE_DATA', comparison, target: 'x' }))
+  .concat([{ source: 'RESPONSE_TIME', comparison: 'LESS_THAN', target: '100' }]);
+
 const ACCEPTED: Accepted[] = [
   ['the defaults of ChecksV1TcpCheck', {}, { checkType: 'TCP', frequency: 10, request: { hostname: '127.0.0.1', port: 25, ipFamily: 'IPv4', assertions: [] }, degradedResponseTime: 4000, maxResponseTime: 5000 }],
   ['port 1 and 65535', req({ port: 65535 }), { request: { port: 65535 } }],
   ['data and IPv6', req({ hostname: '::1', data: 'PING\r\n', ipFamily: 'IPv6' }), { request: { hostname: '::1', data: 'PING\r\n', ipFamily: 'IPv6' } }],
-  [
-    'every comparison of the schema',
-    req({
-      assertions: ['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'LESS_THAN', 'GREATER_THAN', 'CONTAINS', 'NOT_CONTAINS']
-        .map((comparison) => ({ source: 'RESPONSE_DATA', comparison, target: 'x' }))
-        .concat([{ source: 'RESPONSE_TIME', comparison: 'LESS_THAN', target: '100' }]),
-    }),
-    { request: { assertions: [{ source: 'RESPONSE_DATA', comparison: 'EQUALS', target: 'x', property: '', regex: '' }] } },
-  ],
+  ['every comparison of the schema', req({ assertions: EVERY_COMPARISON }), { request: { assertions: EVERY_COMPARISON.map((a) => ({ ...a, property: '', regex: '' })) } }],
 ];
 
 /** What the public CLI 8.23.2's TcpMonitor.synthesize() sends (dist/constructs/tcp-monitor.js), as JSON carries it. */
