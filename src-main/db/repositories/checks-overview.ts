@@ -134,6 +134,8 @@ export interface OverviewRow {
   tags: string[];
   createdAt: string;
   hostname: unknown;
+  /** A TCP monitor's port. */
+  port: unknown;
   url: unknown;
   frequency: unknown;
   frequencyOffset: unknown;
@@ -160,6 +162,7 @@ export function overviewRows(db: Db, accountId: string, ids: readonly string[]):
       tags: checks.tags,
       createdAt: checks.createdAt,
       hostname: json('$.request.hostname'),
+      port: json('$.request.port'),
       url: json('$.request.url'),
       frequency: json('$.frequency'),
       frequencyOffset: json('$.frequencyOffset'),

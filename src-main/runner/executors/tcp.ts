@@ -10,6 +10,9 @@ type TcpJob = Extract<ExecutionJob, { checkType: 'TCP' }>;
 type TcpAssertion = TcpJob['check']['request']['assertions'][number];
 type ErrorCode = NonNullable<TcpCheckResult['errorCode']>;
 
+/** How long a run without RESPONSE_DATA assertions listens for a reply (a banner, an echo) to keep, after connecting. */
+const TCP_REPLY_GRACE_MS = 1000;
+
 /** Out of sockets or file descriptors here: Sightline's own failure, never the target's. */
 const OWN_ERRORS = new Set(['EMFILE', 'ENFILE', 'ENOBUFS', 'ENOMEM']);
 
@@ -133,12 +136,15 @@ async function converse(job: TcpJob, limitMs: number): Promise<Conversation> {
     socket.on('connect', () => {
       c.connectTimeMs = Math.round(performance.now() - connectStart);
       const wrote = request.data ? new Promise<void>((ok) => socket!.write(request.data!, () => ok())) : Promise.resolve();
-      // Without RESPONSE_DATA assertions the port answering is the whole check: stop once the data is out.
+      // Without RESPONSE_DATA assertions the port answering is the whole check: what the peer says within
+      // a short grace after the data is out is kept to be shown, and its silence is no failure.
       if (!hasDataAssertions) {
-        void wrote.then(() => {
-          c.ended = 'ENOUGH_DATA';
-          finish();
-        });
+        void wrote.then(() =>
+          setTimeout(() => {
+            c.ended = 'ENOUGH_DATA';
+            finish();
+          }, Math.min(TCP_REPLY_GRACE_MS, Math.max(0, deadline - performance.now()))).unref(),
+        );
       }
     });
     socket.on('data', (chunk: Buffer) => {
@@ -178,7 +184,8 @@ function evaluate(assertion: TcpAssertion, data: string, responseTime: number): 
 /**
  * A TCP monitor's run: connect to hostname:port, send `data`, read what comes back (at most 4 KiB
  * kept), judge RESPONSE_DATA and RESPONSE_TIME. responseTime is the time from the connect's start to
- * the end of the conversation (the connect time alone when nothing is asserted on the reply).
+ * the end of the conversation (the connect time alone when nothing is asserted on the reply and the
+ * peer did not close within the grace).
  * Refused, reset, unresolvable and timed-out connections fail the target; running out of sockets
  * here is Sightline's own error.
  */
@@ -201,7 +208,9 @@ export async function runTcp(job: TcpJob, deps: ExecutorDeps): Promise<Execution
     errorCode: c.errorCode,
     error: c.error,
   };
-  const responseTime = c.connectTimeMs === null ? 0 : c.elapsedMs;
+  // Without RESPONSE_DATA assertions the time is the connect's; the grace spent listening is not the peer's slowness.
+  const hasDataAssertions = request.assertions.some((a) => a.source === 'RESPONSE_DATA');
+  const responseTime = c.connectTimeMs === null ? 0 : hasDataAssertions || c.ended === 'PEER_CLOSED' ? c.elapsedMs : c.connectTimeMs;
   const target = `${request.hostname}:${request.port}`;
   if (c.aborted) return { ...settle({ startedAt, stoppedAt: deps.now(), responseTime, limits: check, fault: null, assertions: [], aborted: true }), tcpCheckResult: payload };
   if (c.error !== null) {

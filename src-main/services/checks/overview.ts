@@ -133,7 +133,8 @@ function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeO
     id: row.id,
     name: row.name,
     checkType: row.checkType,
-    target: text(row.hostname) ?? text(row.url),
+    // A TCP monitor's target is its port on the host (ICMP has no port; traceroute's goes with a url).
+    target: text(row.hostname) !== null && integer(row.port) !== null ? `${text(row.hostname)}:${integer(row.port)}` : (text(row.hostname) ?? text(row.url)),
     frequency,
     // As the read shape shows it: frequency 0 without an offset runs every 10 s.
     frequencyOffset: integer(row.frequencyOffset) ?? (frequency === 0 ? 10 : null),
