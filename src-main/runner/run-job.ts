@@ -1,4 +1,5 @@
 import type { RunType } from '../../src-shared/check-types';
+import { runDns } from './executors/dns';
 import { runIcmp } from './executors/icmp';
 import { runMultiStep } from './executors/multistep';
 import { runSsl } from './executors/ssl';
@@ -16,6 +17,7 @@ export const EXECUTORS: { [K in RunType]: (job: JobOf<K>, deps: ExecutorDeps) =>
   MULTI_STEP: runMultiStep,
   SSL: runSsl,
   TCP: runTcp,
+  DNS: runDns,
 };
 
 /** Runs one check once. A down target is a result with hasFailures; only a bug in Sightline throws. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CheckType } from '../enums';
 import { listInWords, type CheckTypeModule } from './define';
+import { DNS_CHECK_TYPE } from './dns';
 import { ICMP_CHECK_TYPE } from './icmp';
 import { MULTI_STEP_CHECK_TYPE } from './multistep';
 import { SSL_CHECK_TYPE } from './ssl';
@@ -17,6 +18,7 @@ export const CHECK_TYPE_MODULES = {
   MULTI_STEP: MULTI_STEP_CHECK_TYPE,
   SSL: SSL_CHECK_TYPE,
   TCP: TCP_CHECK_TYPE,
+  DNS: DNS_CHECK_TYPE,
 } as const satisfies { [K in CheckType]?: CheckTypeModule<K> };
 
 type Modules = typeof CHECK_TYPE_MODULES;

@@ -249,3 +249,34 @@ export const TcpResultPayload = TcpCheckResult.extend({
   requestError: z.string().nullable(),
 });
 export type TcpResultPayload = z.infer<typeof TcpResultPayload>;
+
+/** One record of a DNS answer, with its data as JSON can carry it (MX and SOA as objects, TXT as text, HTTPS as hex). */
+export const DnsRecord = z.object({ name: z.string(), type: z.string(), class: z.string(), ttl: z.number(), data: z.unknown() });
+export type DnsRecord = z.infer<typeof DnsRecord>;
+
+/**
+ * What the DNS executor returns (the reference has no DNS result shape; docs/DECISIONS.md, issue 34
+ * item 3): the server asked, the response code, the answer and authority sections, and why it failed.
+ */
+export const DnsCheckResult = z.object({
+  request: z.object({ query: z.string(), recordType: z.string(), protocol: z.string() }),
+  /** "127.0.0.1:53": the name server asked (the system's first resolver when the monitor names none). */
+  serverAsked: z.string().nullable(),
+  rcode: z.string().nullable(),
+  flags: z.object({ authoritative: z.boolean(), truncated: z.boolean(), recursionAvailable: z.boolean() }).nullable(),
+  answers: z.array(DnsRecord),
+  authorities: z.array(DnsRecord),
+  /** The answer as TEXT_ANSWER reads it: one line per record, "name ttl class type data". */
+  textAnswer: z.string(),
+  /** TIMEOUT (no answer), GARBAGE (only messages that are not a response to the query), NETWORK, NO_RESOLVER; null when answered. */
+  errorCode: z.enum(['TIMEOUT', 'GARBAGE', 'NETWORK', 'NO_RESOLVER']).nullable(),
+  error: z.string().nullable(),
+});
+export type DnsCheckResult = z.infer<typeof DnsCheckResult>;
+
+/** The API's `dnsCheckResult`: the payload plus the run's assertions and error. */
+export const DnsResultPayload = DnsCheckResult.extend({
+  assertions: z.array(z.record(z.string(), z.unknown())),
+  requestError: z.string().nullable(),
+});
+export type DnsResultPayload = z.infer<typeof DnsResultPayload>;

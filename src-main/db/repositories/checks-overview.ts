@@ -136,6 +136,9 @@ export interface OverviewRow {
   hostname: unknown;
   /** A TCP monitor's port. */
   port: unknown;
+  /** A DNS monitor's name and record type. */
+  query: unknown;
+  recordType: unknown;
   url: unknown;
   frequency: unknown;
   frequencyOffset: unknown;
@@ -163,6 +166,8 @@ export function overviewRows(db: Db, accountId: string, ids: readonly string[]):
       createdAt: checks.createdAt,
       hostname: json('$.request.hostname'),
       port: json('$.request.port'),
+      query: json('$.request.query'),
+      recordType: json('$.request.recordType'),
       url: json('$.request.url'),
       frequency: json('$.frequency'),
       frequencyOffset: json('$.frequencyOffset'),

@@ -1,6 +1,7 @@
 import { capitalized } from '../../../src-shared/check-types/define';
 import { CHECK_TYPE_MODULES, perRunType, type RunType } from '../../../src-shared/check-types';
 import type { ConsoleCheckType } from './console-check-type';
+import { DNS_CONSOLE } from './dns';
 import { ICMP_CONSOLE } from './icmp';
 import { MULTI_STEP_CONSOLE } from './multistep';
 import { TCP_CONSOLE } from './tcp';
@@ -12,6 +13,7 @@ export const CONSOLE_CHECK_TYPES: { [K in RunType]: ConsoleCheckType<K> } = {
   TRACEROUTE: TRACEROUTE_CONSOLE,
   MULTI_STEP: MULTI_STEP_CONSOLE,
   TCP: TCP_CONSOLE,
+  DNS: DNS_CONSOLE,
 };
 
 /** Where a type's "New …" page lives: `/monitors/new-icmp`. */

@@ -24,6 +24,7 @@ function targetOf(request: unknown): string {
     // A TCP monitor's target is its port on the host.
     if ('hostname' in request && typeof request.hostname === 'string') return 'port' in request && typeof request.port === 'number' ? `${request.hostname}:${request.port}` : request.hostname;
     if ('url' in request && typeof request.url === 'string') return request.url;
+    if ('query' in request && typeof request.query === 'string') return 'recordType' in request && typeof request.recordType === 'string' ? `${request.recordType} ${request.query}` : request.query;
   }
   return '—';
 }
