@@ -15,7 +15,7 @@ export type TracerouteProtocol = (typeof TRACEROUTE_PROTOCOLS)[number];
 export const AssertionOutcome = z.object({
   source: z.string(),
   property: z.string(),
-  comparison: z.enum(ASSERTION_COMPARISONS),
+  comparison: z.enum([...ASSERTION_COMPARISONS, 'HAS_KEY', 'NOT_HAS_KEY', 'HAS_VALUE', 'NOT_HAS_VALUE']),
   target: z.string(),
   regex: z.string().nullable(),
   /** The value compared after the property lookup and the regex, as recorded. */

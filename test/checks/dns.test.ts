@@ -127,13 +127,14 @@ describe('DNS monitors run against a real DNS server the test starts', () => {
         { source: 'TEXT_ANSWER', comparison: 'CONTAINS', target: '10.1.2.3' },
         { source: 'JSON_ANSWER', property: '$.answer[0].data', comparison: 'EQUALS', target: '10.1.2.3' },
         { source: 'JSON_ANSWER', property: '$.answer.length', comparison: 'EQUALS', target: '1' },
+        { source: 'JSON_ANSWER', property: '$.answer[0]', comparison: 'HAS_KEY', target: 'ttl' },
         { source: 'RESPONSE_TIME', comparison: 'LESS_THAN', target: '5000' },
       ],
     });
     expect(result.hasFailures, JSON.stringify(result)).toBe(false);
     expect(result.dnsCheckResult).toMatchObject({ serverAsked: `127.0.0.1:${dns.port}`, rcode: 'NOERROR', errorCode: null, answers: [{ name: 'app.test', type: 'A', ttl: 300, data: '10.1.2.3' }] });
     expect(result.dnsCheckResult.textAnswer).toBe('app.test. 300 IN A 10.1.2.3');
-    expect(result.dnsCheckResult.assertions.map((a) => a.passed)).toEqual([true, true, true, true, true]);
+    expect(result.dnsCheckResult.assertions.map((a) => a.passed)).toEqual([true, true, true, true, true, true]);
   });
 
   it('TXT and MX answers read as text and as JSON', async () => {

@@ -144,16 +144,31 @@ function ask(server: string, port: number, protocol: 'UDP' | 'TCP', query: Buffe
   });
 }
 
+/** HAS_KEY and HAS_VALUE read a JSON_ANSWER object (its member names) or array (its items); the others compare as every type does. */
+function judge(assertion: DnsAssertion, value: unknown): AssertionOutcome {
+  const { comparison } = assertion;
+  if (comparison === 'HAS_KEY' || comparison === 'NOT_HAS_KEY' || comparison === 'HAS_VALUE' || comparison === 'NOT_HAS_VALUE') {
+    const base = evaluateAssertion({ ...assertion, comparison: 'NOT_NULL' }, value);
+    const holds =
+      comparison === 'HAS_KEY' || comparison === 'NOT_HAS_KEY'
+        ? value !== null && typeof value === 'object' && Object.hasOwn(value, assertion.target)
+        : value !== null && typeof value === 'object' && Object.values(value).some((item) => String(item) === assertion.target);
+    const passed = comparison.startsWith('NOT_') ? !holds : holds;
+    return { ...base, comparison, passed };
+  }
+  return evaluateAssertion({ ...assertion, comparison }, value);
+}
+
 function evaluate(assertion: DnsAssertion, payload: DnsCheckResult, jsonView: unknown, responseTime: number): AssertionOutcome {
   switch (assertion.source) {
     case 'RESPONSE_TIME':
-      return evaluateAssertion(assertion, responseTime);
+      return judge(assertion, responseTime);
     case 'RESPONSE_CODE':
-      return evaluateAssertion({ ...assertion, target: assertion.target.toUpperCase() }, payload.rcode);
+      return judge({ ...assertion, target: assertion.target.toUpperCase() }, payload.rcode);
     case 'TEXT_ANSWER':
-      return evaluateAssertion(assertion, payload.textAnswer);
+      return judge(assertion, payload.textAnswer);
     case 'JSON_ANSWER':
-      return evaluateAssertion(assertion, assertion.property ? readJsonPath(jsonView, assertion.property) : jsonView);
+      return judge(assertion, assertion.property ? readJsonPath(jsonView, assertion.property) : jsonView);
   }
 }
 

@@ -7,6 +7,6 @@ import type { ConsoleCheckType } from './console-check-type';
 export const DNS_CONSOLE: ConsoleCheckType<'DNS'> = {
   NewPage: NewDnsMonitorPage,
   EditForm: ({ id: _id, check, onSave, ...form }) => <DnsMonitorForm initialValues={dnsValuesOf(check)} onSubmit={onSave} {...form} />,
-  ResultView: ({ result }) => (result.dnsCheckResult ? <DnsResultView dns={result.dnsCheckResult} responseTime={result.responseTime} /> : null),
+  ResultView: ({ result }) => (result.dnsCheckResult ? <DnsResultView dns={result.dnsCheckResult} responseTime={result.responseTime ?? 0} /> : null),
   update: (client, id, patch) => client.checks.updateDns.mutate({ id, patch }),
 };
