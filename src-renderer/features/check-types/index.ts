@@ -1,8 +1,10 @@
 import { capitalized } from '../../../src-shared/check-types/define';
 import { CHECK_TYPE_MODULES, perRunType, type RunType } from '../../../src-shared/check-types';
 import type { ConsoleCheckType } from './console-check-type';
+import { DNS_CONSOLE } from './dns';
 import { ICMP_CONSOLE } from './icmp';
 import { MULTI_STEP_CONSOLE } from './multistep';
+import { TCP_CONSOLE } from './tcp';
 import { TRACEROUTE_CONSOLE } from './traceroute';
 
 /** The console's part of each check type that runs here: one line per type (docs/ARCHITECTURE.md, "Adding a check type"). */
@@ -10,6 +12,8 @@ export const CONSOLE_CHECK_TYPES: { [K in RunType]: ConsoleCheckType<K> } = {
   ICMP: ICMP_CONSOLE,
   TRACEROUTE: TRACEROUTE_CONSOLE,
   MULTI_STEP: MULTI_STEP_CONSOLE,
+  TCP: TCP_CONSOLE,
+  DNS: DNS_CONSOLE,
 };
 
 /** Where a type's "New …" page lives: `/monitors/new-icmp`. */
