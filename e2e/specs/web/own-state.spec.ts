@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { OwnedServer } from '../../fixtures/owned-server';
-import { expect, test } from '../../fixtures/server';
+import { expect, test as base } from '../../fixtures/server';
 import { openConnected } from '../../pages/console';
 
 /**
@@ -26,9 +26,23 @@ function ip(args: string[]): void {
   execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
-test.describe('Sightline’s own state on the Agent page', () => {
-  let owned: OwnedServer | null = null;
+/** The spec's own `sightline serve`: its canary never answers, and it is frozen (SIGSTOP) once. */
+const test = base.extend<{ owned: OwnedServer }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  owned: async ({}, use) => {
+    const owned = await OwnedServer.start(['--canary', CANARY, '--canary-interval', '1', '--suspend-threshold', '1']);
+    try {
+      await use(owned);
+    } finally {
+      await owned.close();
+    }
+  },
+  baseURL: async ({ owned }, use) => {
+    await use(owned.current.baseURL);
+  },
+});
 
+test.describe('Sightline’s own state on the Agent page', () => {
   test.beforeAll(() => {
     removeNamespace();
     ip(['netns', 'add', NS]);
@@ -39,14 +53,12 @@ test.describe('Sightline’s own state on the Agent page', () => {
     ip(['-n', NS, 'link', 'set', NS_IF, 'up']);
   });
 
-  test.afterAll(async () => {
-    await owned?.close();
+  test.afterAll(() => {
     removeNamespace();
   });
 
-  test('a canary that never answered is "not used" and the guard is off, never offline; a suspension of the server is named as its own gap', async ({ page }) => {
+  test('a canary that never answered is "not used" and the guard is off, never offline; a suspension of the server is named as its own gap', async ({ page, owned }) => {
     test.setTimeout(90_000);
-    owned = await OwnedServer.start(['--canary', CANARY, '--canary-interval', '1', '--suspend-threshold', '1']);
     await openConnected(page, owned.current, '/agent');
 
     const noUsable = page.getByRole('status').filter({ hasText: 'No usable canary: the offline guard is off' });
