@@ -20,6 +20,9 @@
  *   BENCH_DEEP_BURST, _DEPTH, _FOLLOW_UP, _WORKERS, _BASELINE_S                   deep-bodies
  *   BENCH_DEPLOY_CHECKS (1000), _GROUPS (10), _RUNS (3)                          deploy-1k: the public CLI's `checkly deploy`
  *   BENCH_DEPLOY_BLOCK_CHECKS (5000), _RUNS (3)                                  deploy-block: other requests during a deploy of thousands
+ *   BENCH_API_CHECKS (30000), _WARMUP_S (60), _MEASURE_S (180)                    api-30k: API checks with two assertions at 1 min
+ *   BENCH_APIMIX_ICMP (10000), _API (10000), _MULTISTEP (1000), _WARMUP_S, _MEASURE_S  api-mixed
+ *   BENCH_APIFIRST_CHECKS (10)                                                   api-first-result: create → first result
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +49,9 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   'deep-bodies': async () => (await import('./scenarios/deep-bodies')).deepBodies,
   'deploy-1k': async () => (await import('./scenarios/deploy-1k')).deploy1k,
   'deploy-block': async () => (await import('./scenarios/deploy-block')).deployBlock,
+  'api-30k': async () => (await import('./scenarios/api-load')).apiLoad,
+  'api-mixed': async () => (await import('./scenarios/api-load')).apiMixed,
+  'api-first-result': async () => (await import('./scenarios/api-load')).apiFirstResult,
 };
 
 /** bytes-per-run and restart read the data folder icmp-10k leaves. */

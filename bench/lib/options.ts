@@ -17,6 +17,9 @@ export const SCENARIOS = [
   'deep-bodies',
   'deploy-1k',
   'deploy-block',
+  'api-30k',
+  'api-mixed',
+  'api-first-result',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -42,6 +45,10 @@ export interface BenchOptions {
   deploy: { checks: number; groups: number; runs: number };
   /** Issue 29: what a deploy of thousands costs other requests. */
   deployBlock: { checks: number; runs: number };
+  /** Issue 33: API checks at 1 minute; beside ICMP and multi-step; create → first result. */
+  api: { checks: number; warmupS: number; measureS: number };
+  apiMix: { icmp: number; api: number; multiStep: number; warmupS: number; measureS: number };
+  apiFirst: { checks: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -141,5 +148,18 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       checks: num(env, 'BENCH_DEPLOY_BLOCK_CHECKS', quick ? 500 : 5_000),
       runs: num(env, 'BENCH_DEPLOY_BLOCK_RUNS', quick ? 1 : 3),
     },
+    api: {
+      checks: num(env, 'BENCH_API_CHECKS', quick ? 600 : 30_000),
+      warmupS: num(env, 'BENCH_API_WARMUP_S', 60),
+      measureS: num(env, 'BENCH_API_MEASURE_S', quick ? 60 : 180),
+    },
+    apiMix: {
+      icmp: num(env, 'BENCH_APIMIX_ICMP', quick ? 300 : 10_000),
+      api: num(env, 'BENCH_APIMIX_API', quick ? 300 : 10_000),
+      multiStep: num(env, 'BENCH_APIMIX_MULTISTEP', quick ? 20 : 1_000),
+      warmupS: num(env, 'BENCH_APIMIX_WARMUP_S', 60),
+      measureS: num(env, 'BENCH_APIMIX_MEASURE_S', quick ? 60 : 180),
+    },
+    apiFirst: { checks: num(env, 'BENCH_APIFIRST_CHECKS', 10) },
   };
 }

@@ -133,6 +133,11 @@ export class MonitorDetailPage {
   }
 
   /** "times in Europe/Berlin (UTC+1)": the zone the page's times are written in. */
+  /** The chart's axis labels as written out for screen readers: "Time axis: …. Value axis: …." */
+  get chartAxes(): Locator {
+    return this.page.getByRole('main').getByTestId('chart-axes');
+  }
+
   get zoneNote(): Locator {
     return this.page.getByRole('main').getByText(/^times in /).first();
   }

@@ -54,6 +54,20 @@ export class MonitorsPage {
     this.pageSize = main.getByRole('combobox', { name: 'Monitors per page' });
   }
 
+  /** On a phone: the list of cards, one per monitor (named by it). */
+  get cards(): Locator {
+    return this.page.getByRole('main').getByRole('list', { name: 'Monitors' }).getByRole('listitem');
+  }
+
+  card(name: string): Locator {
+    return this.page.getByRole('main').getByRole('list', { name: 'Monitors' }).getByRole('listitem', { name, exact: true });
+  }
+
+  /** On a phone: the button that unfolds the filters. */
+  get filtersButton(): Locator {
+    return this.page.getByRole('main').getByRole('button', { name: /^(Filters|Hide filters)/ });
+  }
+
   async open(): Promise<void> {
     await this.page.goto('/#/monitors');
   }

@@ -25,12 +25,18 @@ export class ResultDetailPage {
     return this.page.getByRole('main').getByRole('region', { name: `Test ${title}`, exact: true });
   }
 
-  /** The API calls a test made, without the heading row. */
+  /** The API calls a test made, without the heading row and the rows of opened headers and bodies. */
   requestRows(testTitle: string): Locator {
     return this.test(testTitle)
       .getByRole('table', { name: `Requests of ${testTitle}` })
       .getByRole('row')
-      .filter({ hasNot: this.page.getByRole('columnheader') });
+      .filter({ hasNot: this.page.getByRole('columnheader') })
+      .filter({ hasNot: this.page.getByRole('group', { name: /^Headers and bodies of call / }) });
+  }
+
+  /** The headers and bodies of a multi-step call, by its number (the order the test made it in). */
+  callDetails(order: number): Locator {
+    return this.page.getByRole('main').getByRole('group', { name: new RegExp(`^Headers and bodies of call ${order}: `) });
   }
 
   /** A step of a test's step tree, by its title. */

@@ -34,6 +34,11 @@ export class SettingsPage {
     this.keyDoneButton = this.keyDialog.getByRole('button', { name: 'Done' });
   }
 
+  /** A choice of "Write times in" (Times): "UTC", or "Your time zone: <zone>" (a pattern matches either spelling of a zone). */
+  timeZone(label: string): Locator {
+    return this.page.getByRole('radiogroup', { name: 'Write times in' }).getByRole('radio', { name: label.includes('|') ? new RegExp(`^(${label})$`) : label, exact: !label.includes('|') });
+  }
+
   async open(): Promise<void> {
     await this.page.goto('/#/settings');
   }

@@ -1,5 +1,5 @@
-import type { PwError, PwOutput, PwReport, PwStep, PwSuite } from './report-shape';
-import { MULTI_STEP_LOG_LINES, MULTI_STEP_REQUESTS_PER_TEST } from '../../src-shared/schemas/result-payloads';
+import type { PwBody, PwError, PwOutput, PwReport, PwRequest, PwStep, PwSuite } from './report-shape';
+import { MULTI_STEP_BODY_BYTES_PER_TEST, MULTI_STEP_LOG_LINES, MULTI_STEP_REQUESTS_PER_TEST } from '../../src-shared/schemas/result-payloads';
 import type { ExecutionError, MultiStepError, MultiStepLogLine, MultiStepStep, MultiStepTest } from './types';
 
 export interface ReportSummary {
@@ -51,6 +51,35 @@ function outputText(entry: PwOutput): string {
   return entry.text ?? (entry.buffer ? Buffer.from(entry.buffer, 'base64').toString('utf8') : '');
 }
 
+/**
+ * A test's calls as stored: at most MAX_REQUESTS, and bodies' text until the test's
+ * MULTI_STEP_BODY_BYTES_PER_TEST are spent (later bodies keep their size, marked omitted).
+ */
+function storedRequests(requests: readonly PwRequest[], workDir: string): MultiStepTest['requests'] {
+  let budget = MULTI_STEP_BODY_BYTES_PER_TEST;
+  const keep = (body: PwBody | undefined): PwBody | undefined => {
+    if (!body || body.text === undefined) return body;
+    const cost = Buffer.byteLength(body.text);
+    if (cost > budget) {
+      const { text: _text, truncated: _truncated, ...rest } = body;
+      return { ...rest, omitted: true };
+    }
+    budget -= cost;
+    return body;
+  };
+  return requests.slice(0, MAX_REQUESTS).map((r) => {
+    const requestBody = keep(r.requestBody);
+    const responseBody = keep(r.responseBody);
+    return {
+      ...r,
+      url: cleanText(r.url, workDir),
+      ...(r.error ? { error: cleanText(r.error, workDir) } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      ...(responseBody ? { responseBody } : {}),
+    };
+  });
+}
+
 function classify(test: MultiStepTest): ExecutionError {
   const message = test.errors[0]?.message ?? `test "${test.title}" ended with status ${test.status}`;
   const headline = message.split('\n').slice(0, 6).join('\n');
@@ -77,7 +106,7 @@ export function summarizeReport(report: PwReport, workDir: string): ReportSummar
           duration: result.duration,
           errors: (result.errors ?? []).map((e) => toError(e, workDir)),
           steps: (result.steps ?? []).map((s) => toStep(s, workDir)),
-          ...(result.requests ? { requests: result.requests.slice(0, MAX_REQUESTS).map((r) => ({ ...r, url: cleanText(r.url, workDir), ...(r.error ? { error: cleanText(r.error, workDir) } : {}) })) } : {}),
+          ...(result.requests ? { requests: storedRequests(result.requests, workDir) } : {}),
         });
         for (const stream of ['stdout', 'stderr'] as const) {
           for (const entry of result[stream] ?? []) if (jobLog.length < MAX_LOG_LINES) jobLog.push({ stream, text: cleanText(outputText(entry), workDir) });

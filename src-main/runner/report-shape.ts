@@ -15,6 +15,14 @@ export interface PwOutput {
   text?: string;
   buffer?: string;
 }
+/** A body as the warm runtime keeps it (src-shared MultiStepBody). */
+export interface PwBody {
+  text?: string;
+  bytes?: number;
+  truncated?: boolean;
+  binary?: boolean;
+  omitted?: boolean;
+}
 /** One API call a test made (recorded by the warm runtime; Playwright's own reporter has none). */
 export interface PwRequest {
   method: string;
@@ -25,6 +33,10 @@ export interface PwRequest {
   /** Bytes of the response body. */
   sizeBytes?: number;
   error?: string;
+  requestHeaders?: Record<string, string>;
+  requestBody?: PwBody;
+  responseHeaders?: Record<string, string>;
+  responseBody?: PwBody;
 }
 export interface PwResult {
   requests?: PwRequest[];

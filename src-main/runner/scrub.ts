@@ -1,6 +1,8 @@
 export const SCRUBBED = '[scrubbed]';
 
 const SENSITIVE_HEADERS = 'proxy-authorization|authorization|x-api-key|set-cookie|cookie';
+/** A recorded header (a multi-step call's `requestHeaders`, `responseHeaders`) whose value is never kept. */
+const SENSITIVE_HEADER_NAME = new RegExp(`^(${SENSITIVE_HEADERS})$`, 'i');
 // `authorization: Bearer x` lines, JSON `"authorization":"x"`, JS `'x-api-key': 'x'`: a quoted value up to its
 // closing quote, an unquoted one up to the end of the line.
 const HEADER_VALUE = new RegExp(`(["'\`]?)\\b(${SENSITIVE_HEADERS})\\1(\\s*[:=]\\s*)(?:(["'\`])((?:\\\\.|(?!\\4)[^\\\\])*)\\4|([^\\r\\n]*))`, 'gi');
@@ -99,7 +101,7 @@ export function runScrubber(variables: readonly RunVariableValue[] | null | unde
   return createScrubber((variables ?? []).flatMap((v) => (v.secret === true && typeof v.value === 'string' && v.value ? [v.value] : [])));
 }
 
-/** Removes secret values (in every form of secretForms) and sensitive header values from recorded text. */
+/** Removes secret values (in every form of secretForms) and sensitive header values from recorded text (and from recorded headers, by name). */
 export function createScrubber(secretValues: string[]): Scrubber {
   const forms = [...new Set(secretValues.flatMap(secretForms))].sort((a, b) => b.length - a.length);
   const text = (value: string): string => {
@@ -114,7 +116,7 @@ export function createScrubber(secretValues: string[]): Scrubber {
     if (Array.isArray(value)) return value.map((v) => deep(v)) as T;
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(value)) out[key] = deep(v);
+      for (const [key, v] of Object.entries(value)) out[key] = typeof v === 'string' && SENSITIVE_HEADER_NAME.test(key) ? SCRUBBED : deep(v);
       return out as T;
     }
     return value;

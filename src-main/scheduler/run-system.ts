@@ -76,6 +76,7 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
   const control = coordinator;
   const scheduler = new Scheduler({ deps, timers, control, pollIntervalMs: options.pollIntervalMs, recordLag: options.recordLag, watch: options.watch ?? null });
   deps.runtime.runs = control;
+  deps.runtime.firstRuns = { runNewChecksNow: (checkIds) => void scheduler.runNewChecksNow(checkIds) };
   let adHocSink: JobSink = agent;
   deps.runtime.adHoc = adHocRuns(() => adHocSink, adHocWaiters, deps);
   deps.runtime.agent = { lanes: () => agent.laneStats(), icmpMode: () => agent.icmpMode, multiStepIsolation: () => options.multiStepIsolation ?? null,

@@ -50,6 +50,8 @@ const sameCadence = (a: Cadence, b: Cadence) => a.periodMs === b.periodMs && a.p
 export class Scheduler {
   private readonly heap = new MinHeap<Entry>((e) => e.dueAt);
   private readonly scheduled = new Map<string, Scheduled>();
+  /** Checks created just now whose first run is due at once (runNewChecksNow). */
+  private readonly firstRunNow = new Set<string>();
   private timer: TimerHandle | null = null;
   private pollTimer: TimerHandle | null = null;
   private marker: ChangeMarker | null = null;
@@ -166,6 +168,21 @@ export class Scheduler {
     }
   }
 
+  /**
+   * Checks created just now (one create request, not a deploy of thousands): each is loaded at once
+   * and its first run is due now rather than at its first slot, so a new monitor says something
+   * within a second; maintenance windows and lanes apply as to any due run. Then it runs on its cadence.
+   */
+  async runNewChecksNow(checkIds: readonly string[]): Promise<void> {
+    if (!this.running || checkIds.length === 0) return;
+    for (const id of checkIds) this.firstRunNow.add(id);
+    try {
+      await this.onChecksChanged(checkIds);
+    } finally {
+      for (const id of checkIds) this.firstRunNow.delete(id);
+    }
+  }
+
   get size(): number {
     return this.scheduled.size;
   }
@@ -186,7 +203,7 @@ export class Scheduler {
         previous.plan = { ...plan, nextRunAt: previous.plan.nextRunAt };
         continue;
       }
-      const dueAt = resumeRunAt(now, previous ? null : plan.nextRunAt, plan.cadence);
+      const dueAt = !previous && this.firstRunNow.has(plan.checkId) ? now : resumeRunAt(now, previous ? null : plan.nextRunAt, plan.cadence);
       const generation = ++this.generation;
       plan.nextRunAt = dueAt;
       this.scheduled.set(plan.checkId, { plan, generation });

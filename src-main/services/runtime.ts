@@ -42,6 +42,12 @@ export interface AdHocRuns {
   run(execution: Execution, options: { accountId: string; signal?: AbortSignal; startWithinMs: number }): Promise<JobOutcome>;
 }
 
+/** What services may ask of the scheduler. */
+export interface FirstRunControl {
+  /** These checks were created just now: each activated one runs at once (maintenance windows and lanes apply as to any due run), then on its cadence. */
+  runNewChecksNow(checkIds: readonly string[]): void;
+}
+
 /** What services need from the running notification dispatcher: a nudge after they commit new notifications. */
 export interface DispatchControl {
   kick(): void;
@@ -83,6 +89,8 @@ export interface Runtime {
   /** Where links to the console point: --public-url, else the address the server listens on (set at boot). */
   baseUrl: string;
   runs: RunControl | null;
+  /** The scheduler, for a check created just now: its first run starts at once, not at its first slot (set by the run system). */
+  firstRuns: FirstRunControl | null;
   /** Runs on this machine that record nothing (set by the run system). */
   adHoc: AdHocRuns | null;
   agentJobs: AgentJobsRuntime;
@@ -164,6 +172,7 @@ export function createRuntime(baseUrl = ''): Runtime {
     events: new EventBus(),
     baseUrl,
     runs: null,
+    firstRuns: null,
     adHoc: null,
     agentJobs: {
       settings: { leaseGraceMs: DEFAULT_LEASE_GRACE_MS, leaseMs: null, heartbeatIntervalMs: DEFAULT_HEARTBEAT_INTERVAL_MS },

@@ -1,10 +1,9 @@
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { formatAt } from '../lib/date-time';
 import { useReachability } from '../lib/reachability';
 import { showUnreachableInTab } from './unreachable-tab';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /**
  * Says at once that the server stopped answering, with the moment it was lost, and keeps saying it
@@ -29,7 +28,7 @@ export function ConnectionBanner() {
   }, [unreachableSince, queryClient]);
 
   if (unreachableSince === null) return null;
-  const since = timeFormat.format(new Date(unreachableSince));
+  const since = formatAt(unreachableSince, 'clock');
   return (
     <Alert role="alert" color="red" variant="filled" className="connection-banner" title={`Sightline server unreachable since ${since} — retrying`}>
       Figures on this page are stale (as of {since}) and timers are stopped. They refresh as soon as the server answers again.

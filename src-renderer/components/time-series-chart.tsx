@@ -1,9 +1,9 @@
-import { Box, useComputedColorScheme } from '@mantine/core';
+import { Box, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatAt, useZoneMode } from '../lib/date-time';
+import { formatAt, useZoneMode, type DateStyle } from '../lib/date-time';
 
 /** One line of the chart; `values` line up with the chart's `times`. A null value draws a gap. */
 export interface ChartSeries {
@@ -50,11 +50,33 @@ const STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 
 /** uPlot places time ticks on the hours and days of this zone; the labels come from the console's one formatter. */
 const utcDate = (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC');
 
+/**
+ * The time ticks' labels: as fine as the step between ticks (seconds below a minute, the day beside
+ * the clock for ticks hours apart across days), and a label equal to the one before it is left out,
+ * so no time is written twice.
+ */
+export function timeTickLabels(ticks: readonly number[], spanS: number): string[] {
+  const step = ticks.length > 1 ? Math.abs((ticks[1] as number) - (ticks[0] as number)) : spanS;
+  const style: DateStyle = step < 60 ? 'clockSeconds' : step < DAY_S ? (spanS >= DAY_S ? 'dayClock' : 'clock') : 'day';
+  let previous = '';
+  return ticks.map((tick) => {
+    const label = formatAt(tick * 1000, style);
+    if (label === previous) return '';
+    previous = label;
+    return label;
+  });
+}
+
+/** Minimum pixels between time ticks: room for the widest label of the style uPlot will use. */
+const timeTickSpace = (spanS: number) => (spanS >= DAY_S ? 110 : 80);
+
 export function TimeSeriesChart({ times, series, bands = [], xRange, label, formatValue, formatTicks, minStep, height = 240 }: TimeSeriesChartProps) {
   const { ref: sizeRef, width } = useElementSize();
   const target = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme('light');
   const zone = useZoneMode();
+  const axisText = useRef<HTMLSpanElement>(null);
+  const axisId = useId();
 
   useEffect(() => {
     const element = target.current;
@@ -63,6 +85,7 @@ export function TimeSeriesChart({ times, series, bands = [], xRange, label, form
     const gridColor = scheme === 'dark' ? '#373a40' : '#e9ecef';
     const axis = { stroke: axisColor, grid: { stroke: gridColor, width: 1 }, ticks: { stroke: gridColor, width: 1 } };
     const data: uPlot.AlignedData = [[...times], ...series.map((s) => [...s.values])];
+    const shown: { time: string[]; value: string[] } = { time: [], value: [] };
     const drawBands = (u: uPlot) => {
       const { ctx, bbox } = u;
       ctx.save();
@@ -85,8 +108,17 @@ export function TimeSeriesChart({ times, series, bands = [], xRange, label, form
         ...(zone === 'utc' ? { tzDate: utcDate } : {}),
         scales: { x: { time: true, ...(xRange ? { range: (): uPlot.Range.MinMax => xRange } : {}) }, y: { range: (_u, _min, max) => [0, Math.max(max > 0 ? max * 1.1 : 1, minStep ?? 0)] } },
         axes: [
-          { ...axis, values: (u, ticks) => ticks.map((tick) => formatAt(tick * 1000, (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0) >= 2 * DAY_S ? 'day' : 'clock')) },
-          { ...axis, size: 72, ...(minStep ? { incrs: STEPS.map((step) => step * minStep) } : {}), values: (_u, ticks) => (formatTicks ? formatTicks(ticks) : ticks.map((tick) => formatValue(tick))) },
+          {
+            ...axis,
+            space: (u) => timeTickSpace((u.scales.x.max ?? 0) - (u.scales.x.min ?? 0)),
+            values: (u, ticks) => (shown.time = timeTickLabels(ticks, (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0))),
+          },
+          {
+            ...axis,
+            size: 72,
+            ...(minStep ? { incrs: STEPS.map((step) => step * minStep) } : {}),
+            values: (_u, ticks) => (shown.value = formatTicks ? formatTicks(ticks) : ticks.map((tick) => formatValue(tick))),
+          },
         ],
         series: [
           { value: (_u: uPlot, v: number | null) => (v === null ? '—' : formatAt(v * 1000)) },
@@ -99,7 +131,15 @@ export function TimeSeriesChart({ times, series, bands = [], xRange, label, form
             value: (_u: uPlot, v: number | null) => (v === null ? '—' : formatValue(v)),
           })),
         ],
-        hooks: { drawClear: [drawBands] },
+        hooks: {
+          drawClear: [drawBands],
+          // The axes are drawn on a canvas: their labels are also written out for screen readers (and tests).
+          draw: [
+            () => {
+              if (axisText.current) axisText.current.textContent = `Time axis: ${shown.time.filter(Boolean).join(', ')}. Value axis: ${shown.value.join(', ')}.`;
+            },
+          ],
+        },
       },
       data,
       element,
@@ -109,7 +149,10 @@ export function TimeSeriesChart({ times, series, bands = [], xRange, label, form
 
   return (
     <Box ref={sizeRef} w="100%">
-      <div ref={target} role="img" aria-label={label} />
+      <div ref={target} role="img" aria-label={label} aria-describedby={axisId} />
+      <VisuallyHidden>
+        <span id={axisId} ref={axisText} data-testid="chart-axes" />
+      </VisuallyHidden>
     </Box>
   );
 }

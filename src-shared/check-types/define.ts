@@ -68,6 +68,12 @@ export interface CheckTypeModule<
     timeoutMs(input: z.output<Input>): number;
     /** The run gets the account's, group's and check's variables as its `environmentVariables`. */
     takesVariables: boolean;
+    /**
+     * A check of the type created through the API (not a deploy) runs at once rather than at its first
+     * slot: for request/response types, whose runs cost milliseconds and whose users expect an answer
+     * as they save. ICMP, traceroute and multi-step keep their first slot (docs/DECISIONS.md).
+     */
+    firstRunAtCreate?: boolean;
     /** Its lane's default capacity (runs at once), and how `serve --help` says it. */
     lane: { defaultCapacity(facts: LaneFacts): number; defaultsText: string };
   };

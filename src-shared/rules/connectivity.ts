@@ -41,12 +41,15 @@ function subjectOf(agentName: string | null): string {
   return agentName === null ? 'This agent' : `Agent ${agentName}`;
 }
 
-/** The message an operator reads about it, with what to do (agentName null: the agent the reader is looking at). */
-export function connectivityMessage(view: AgentConnectivityView, agentName: string | null): string {
+/**
+ * The message an operator reads about it, with what to do (agentName null: the agent the reader is
+ * looking at). `formatTime` writes the moment (the console passes its one date formatter; ISO otherwise).
+ */
+export function connectivityMessage(view: AgentConnectivityView, agentName: string | null, formatTime: (iso: string) => string = (iso) => iso): string {
   const subject = subjectOf(agentName);
   const unused = view.notUsed.length > 0 ? ` Not used (never answered): ${view.notUsed.map((c) => c.host).join(', ')}.` : '';
   if (view.status === 'offline') {
-    return `${subject} is offline since ${view.since ?? 'an unknown time'} (${view.reason ?? 'its canaries do not answer'}): its runs are skipped as the agent's fault and nothing alerts until it is back. Check this machine's network.`;
+    return `${subject} is offline since ${view.since ? formatTime(view.since) : 'an unknown time'} (${view.reason ?? 'its canaries do not answer'}): its runs are skipped as the agent's fault and nothing alerts until it is back. Check this machine's network.`;
   }
   if (view.status === 'unchecked') return `${subject} does not check its own connectivity (no canaries): a lost uplink would alert as failures of every target.`;
   if (view.status === 'no-usable-canary') {

@@ -108,6 +108,28 @@ export const MULTI_STEP_REQUESTS_PER_TEST = 50;
 /** Lines of output a stored result keeps (the first ones); the console says so when a run reached it. */
 export const MULTI_STEP_LOG_LINES = 200;
 
+/** Bytes of each request and response body a stored result keeps (the first ones, as text). */
+export const MULTI_STEP_BODY_BYTES = 2_048;
+/** Bytes of bodies a stored result keeps per test, all calls together; later calls keep their headers and sizes only. */
+export const MULTI_STEP_BODY_BYTES_PER_TEST = 32_768;
+/** Headers a stored result keeps per request or response, and characters per header value. */
+export const MULTI_STEP_HEADERS = 50;
+export const MULTI_STEP_HEADER_VALUE_CHARS = 1_000;
+
+/** What a stored result keeps of a request or response body. */
+export const MultiStepBody = z.object({
+  /** The body's first MULTI_STEP_BODY_BYTES as text; absent for a binary body or one past the test's budget. */
+  text: z.string().optional(),
+  /** The whole body's size; absent when it is not known (a multipart form). */
+  bytes: z.number().optional(),
+  /** The text is the body's beginning only. */
+  truncated: z.boolean().optional(),
+  binary: z.boolean().optional(),
+  /** The test's MULTI_STEP_BODY_BYTES_PER_TEST were spent on earlier calls. */
+  omitted: z.boolean().optional(),
+});
+export type MultiStepBody = z.infer<typeof MultiStepBody>;
+
 /** An API call a test made, in order (recorded on the warm runtime; at most MULTI_STEP_REQUESTS_PER_TEST per test). */
 export const MultiStepRequest = z.object({
   method: z.string(),
@@ -118,6 +140,11 @@ export const MultiStepRequest = z.object({
   /** Bytes of the response body; absent without an answer. */
   sizeBytes: z.number().optional(),
   error: z.string().optional(),
+  /** The headers the script set (its request context's and the call's own, and the content type Playwright adds for `data`, `form`, `multipart`). */
+  requestHeaders: z.record(z.string(), z.string()).optional(),
+  requestBody: MultiStepBody.optional(),
+  responseHeaders: z.record(z.string(), z.string()).optional(),
+  responseBody: MultiStepBody.optional(),
 });
 export type MultiStepRequest = z.infer<typeof MultiStepRequest>;
 

@@ -48,7 +48,7 @@ test('item round trip', async ({ request }) => {
   const got = await request.get(\`\${process.env.API_BASE}/items/42\`);
   expect(got.status()).toBe(200);
   expect(await got.json()).toStrictEqual({ id: 42, path: '/items/42', method: 'GET' });
-  const posted = await request.post(\`\${process.env.API_BASE}/items\`, { data: { name: 'x' } });
+  const posted = await request.post(\`\${process.env.API_BASE}/items\`, { data: { name: 'x' }, headers: { Authorization: 'Bearer ' + process.env.TOKEN, 'X-Trace': 'abc' } });
   await expect(posted).toBeOK();
   console.log('token ' + process.env.TOKEN);
 });`;
@@ -61,9 +61,30 @@ test('item round trip', async ({ request }) => {
     expect(result).toMatchObject({ hasFailures: false, hasErrors: false, error: null });
     expect(result.multiStepCheckResult).toMatchObject({ runtime: 'WARM', tests: [{ title: 'item round trip', status: 'passed' }] });
     expect(log(result)).toBe('token [scrubbed]\n');
+    const got = JSON.stringify({ id: 42, path: '/items/42', method: 'GET' });
+    const posted = JSON.stringify({ id: 42, path: '/items', method: 'POST' });
     expect(result.multiStepCheckResult?.tests[0]?.requests).toEqual([
-      { method: 'GET', url: `${base}/items/42`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/items/42', method: 'GET' }).length },
-      { method: 'POST', url: `${base}/items`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/items', method: 'POST' }).length },
+      {
+        method: 'GET',
+        url: `${base}/items/42`,
+        status: 200,
+        durationMs: expect.any(Number),
+        sizeBytes: got.length,
+        responseHeaders: expect.objectContaining({ 'content-type': 'application/json' }),
+        responseBody: { text: got, bytes: got.length },
+      },
+      {
+        method: 'POST',
+        url: `${base}/items`,
+        status: 200,
+        durationMs: expect.any(Number),
+        sizeBytes: posted.length,
+        // The secret in a header is scrubbed by the header's name and by its value.
+        requestHeaders: { authorization: '[scrubbed]', 'x-trace': 'abc', 'content-type': 'application/json' },
+        requestBody: { text: '{"name":"x"}', bytes: 12 },
+        responseHeaders: expect.objectContaining({ 'content-type': 'application/json' }),
+        responseBody: { text: posted, bytes: posted.length },
+      },
     ]);
     expect(JSON.stringify(result)).not.toContain('S3cr3t-warm-token');
   });
@@ -76,7 +97,7 @@ test('calls', async ({ request }) => {
 });`;
     const result = await run(script);
     expect(result.multiStepCheckResult?.tests[0]?.requests).toEqual([
-      { method: 'DELETE', url: `${base}/things`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/things', method: 'DELETE' }).length },
+      expect.objectContaining({ method: 'DELETE', url: `${base}/things`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/things', method: 'DELETE' }).length }),
       { method: 'GET', url: 'http://127.0.0.1:9/refused', durationMs: expect.any(Number), error: expect.stringContaining('ECONNREFUSED') },
     ]);
   });
@@ -192,7 +213,7 @@ test.describe('items', () => {
         duration: expect.any(Number),
         errors: [],
         steps: [{ title: 'get it', duration: expect.any(Number), steps: [{ title: 'inner', duration: expect.any(Number) }] }],
-        requests: [{ method: 'GET', url: `${base}/items/7`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/items/7', method: 'GET' }).length }],
+        requests: [expect.objectContaining({ method: 'GET', url: `${base}/items/7`, status: 200, durationMs: expect.any(Number), sizeBytes: JSON.stringify({ id: 42, path: '/items/7', method: 'GET' }).length })],
       },
       { title: 'items › not now', status: 'skipped', duration: 0, errors: [], steps: [], requests: [] },
       { title: 'items › skips itself', status: 'skipped', duration: expect.any(Number), errors: [], steps: [], requests: [] },

@@ -42,7 +42,20 @@ const PwErrorSchema = z.object({
 });
 const PwStepSchema: z.ZodType<PwStep> = z.lazy(() => z.object({ title: z.string(), duration: z.number(), error: PwErrorSchema.optional(), steps: z.array(PwStepSchema).optional() }));
 const PwOutputSchema = z.object({ text: z.string().optional(), buffer: z.string().optional() });
-const PwRequestSchema = z.object({ method: z.string(), url: z.string(), status: z.number().optional(), durationMs: z.number(), sizeBytes: z.number().optional(), error: z.string().optional() });
+const PwBodySchema = z.object({ text: z.string().optional(), bytes: z.number().optional(), truncated: z.boolean().optional(), binary: z.boolean().optional(), omitted: z.boolean().optional() });
+const PwHeadersSchema = z.record(z.string(), z.string());
+const PwRequestSchema = z.object({
+  method: z.string(),
+  url: z.string(),
+  status: z.number().optional(),
+  durationMs: z.number(),
+  sizeBytes: z.number().optional(),
+  error: z.string().optional(),
+  requestHeaders: PwHeadersSchema.optional(),
+  requestBody: PwBodySchema.optional(),
+  responseHeaders: PwHeadersSchema.optional(),
+  responseBody: PwBodySchema.optional(),
+});
 const PwResultSchema = z.object({
   requests: z.array(PwRequestSchema).optional(),
   status: z.string(),

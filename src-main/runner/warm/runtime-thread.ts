@@ -11,6 +11,7 @@ import { parentPort } from 'node:worker_threads';
 import * as playwright from '@playwright/test';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { rawFsForTests } from './raw-fs-hook';
+import { requestRecord, responseRecord } from './call-record';
 import type { PwError, PwRequest } from '../report-shape';
 import { ToThread, type FromThread, type RunFile, type RunOutcome, type RunRequest } from './protocol';
 import { guardBuffers } from './memory-guard';
@@ -252,7 +253,7 @@ function responseFacade(response: APIResponse, realmJson: JSON): Record<string, 
 }
 
 /** A request context of the run: its calls are listed with the test that made them (method, URL, status, time) and counted. */
-function contextFacade(run: Run, context: APIRequestContext, realmJson: JSON, note: (request: PwRequest) => void): Record<string, unknown> {
+function contextFacade(run: Run, context: APIRequestContext, realmJson: JSON, note: (request: PwRequest) => void, contextHeaders: unknown): Record<string, unknown> {
   const facade: Record<string, unknown> = {
     dispose: (options?: unknown) => context.dispose(options as never),
     storageState: (options?: unknown) => context.storageState(options as never),
@@ -263,14 +264,15 @@ function contextFacade(run: Run, context: APIRequestContext, realmJson: JSON, no
       counted(run, async () => {
         if (name === 'fetch' && typeof args[0] === 'object' && args[0] !== null) args[0] = realResponses.get(args[0]) ?? args[0];
         const verb = name === 'fetch' ? methodOf(args[1]) : name.toUpperCase();
+        const sent = requestRecord(contextHeaders, args[1]);
         const started = performance.now();
         try {
           const response = await method.apply(context, args);
           const durationMs = Math.round(performance.now() - started);
-          note({ method: verb, url: response.url(), status: response.status(), durationMs, ...(await sizeOf(response)) });
+          note({ method: verb, url: response.url(), status: response.status(), durationMs, ...sent, ...(await responseRecord(response)) });
           return responseFacade(response, realmJson);
         } catch (error) {
-          note({ method: verb, url: urlOf(args[0]), durationMs: Math.round(performance.now() - started), error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) });
+          note({ method: verb, url: urlOf(args[0]), durationMs: Math.round(performance.now() - started), ...sent, error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) });
           throw error;
         }
       });
@@ -299,12 +301,12 @@ function runExpect(base: typeof playwright.expect): unknown {
   return expect;
 }
 
-/** The body's size as received; a body that can no longer be read (a disposed context) leaves it out. */
-async function sizeOf(response: APIResponse): Promise<{ sizeBytes?: number }> {
+/** The headers a request context adds to every call (`extraHTTPHeaders`), for the calls' record. */
+function extraHeadersOf(options: unknown): unknown {
   try {
-    return { sizeBytes: (await response.body()).byteLength };
+    return (options as { extraHTTPHeaders?: unknown } | undefined)?.extraHTTPHeaders;
   } catch {
-    return {};
+    return undefined;
   }
 }
 
@@ -349,7 +351,7 @@ async function executeRun(run: Run, files: ReturnType<typeof runFs>): Promise<Ru
     if (run.contexts.length >= MAX_REQUEST_CONTEXTS) throw new Error(`this run already made ${MAX_REQUEST_CONTEXTS} request contexts, the most a warm run may make`);
     const context = await playwright.request.newContext(options as never);
     run.contexts.push(context);
-    return { context, facade: contextFacade(run, context, realmJson ?? JSON, (call) => shim.noteRequest(call)) };
+    return { context, facade: contextFacade(run, context, realmJson ?? JSON, (call) => shim.noteRequest(call), extraHeadersOf(options)) };
   };
   const host: ShimHost = {
     defaultTimeoutMs: request.timeoutMs,

@@ -8,6 +8,11 @@ import type { CheckView } from './read-shape';
 import { insertValidatedCheck } from './store';
 import { subscribeNewCheck } from './subscriptions';
 import { checkView } from './views';
+import { CHECK_TYPE_MODULES, isRunType } from '../../../src-shared/check-types';
+
+function runsAtCreate(checkType: string): boolean {
+  return isRunType(checkType) && (CHECK_TYPE_MODULES[checkType].run as { firstRunAtCreate?: boolean }).firstRunAtCreate === true;
+}
 
 export interface CreateOptions {
   /** Subscribe the new check to every existing alert channel (default true). */
@@ -24,6 +29,8 @@ export function createCheck(ctx: ServiceContext, parsed: RunnableCheckCreate, op
     subscribeNewCheck(tx, ctx, inserted.id, body.alertChannelSubscriptions, options.autoAssignAlerts);
     return inserted;
   });
+  // A new monitor says something at once: its first run does not wait for its first slot.
+  if (row.activated && runsAtCreate(row.checkType)) ctx.runtime.firstRuns?.runNewChecksNow([row.id]);
   return checkView(ctx.db, row);
 }
 

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { connectivityMessage, type AgentConnectivityView } from '../../../src-shared/rules/connectivity';
+import { formatAt } from '../../lib/date-time';
 
 /** The banner while the agent of this server is offline (its own network): why nothing alerts, and since when. */
 export function AgentOfflineAlert({ connectivity, linkToAgent = false }: { connectivity: AgentConnectivityView | null; linkToAgent?: boolean }) {
@@ -8,7 +9,7 @@ export function AgentOfflineAlert({ connectivity, linkToAgent = false }: { conne
   return (
     <Alert color="red" variant="filled" title="This server's agent is offline" mb="md" role="alert">
       <Text size="sm" mb={4}>
-        {connectivityMessage(connectivity, 'local')}
+        {connectivityMessage(connectivity, 'local', formatAt)}
       </Text>
       <Text size="xs">
         {connectivity.offlineRunsLastHour} run{connectivity.offlineRunsLastHour === 1 ? '' : 's'} skipped as &quot;agent offline&quot; in the last hour. Canaries:{' '}

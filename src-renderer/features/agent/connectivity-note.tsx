@@ -1,5 +1,6 @@
 import { Alert, Code, List, Text } from '@mantine/core';
 import { connectivityMessage, NOT_USED_CANARY_FIX, type AgentConnectivityView, type NotUsedCanary } from '../../../src-shared/rules/connectivity';
+import { formatAt } from '../../lib/date-time';
 
 /** Canaries that never answered, each "not used: never answered", with what to do. */
 export function NotUsedCanaries({ notUsed }: { notUsed: NotUsedCanary[] }) {
@@ -33,11 +34,11 @@ export function ConnectivityNote({ connectivity }: { connectivity: AgentConnecti
     <>
       {connectivity.status === 'no-usable-canary' && (
         <Alert color="yellow" variant="light" title="No usable canary: the offline guard is off" role="status">
-          {connectivityMessage(connectivity, null)}
+          {connectivityMessage(connectivity, null, formatAt)}
         </Alert>
       )}
       <Text size="sm" c="dimmed">
-        Own connectivity: <b>{connectivity.status}</b> since {connectivity.since ?? '—'}; canaries {connectivity.canaries.join(', ') || 'none (the platform’s network state only)'};{' '}
+        Own connectivity: <b>{connectivity.status}</b> since {formatAt(connectivity.since)}; canaries {connectivity.canaries.join(', ') || 'none (the platform’s network state only)'};{' '}
         {connectivity.offlineRunsTotal} run{connectivity.offlineRunsTotal === 1 ? '' : 's'} skipped as &quot;agent offline&quot; since start. Set them in Settings, or with <Code>--canary HOST</Code> (repeatable) or{' '}
         <Code>SIGHTLINE_CANARIES</Code> when starting <Code>sightline serve</Code>.
       </Text>

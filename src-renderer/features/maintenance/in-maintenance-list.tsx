@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { MaintenanceBadge } from './maintenance-badge';
-import { formatUtc } from './maintenance-display';
+import { formatWindowTime } from './maintenance-display';
 import { useCurrentMaintenance } from './use-current-maintenance';
 
 /** The dashboard's monitors in maintenance now (nothing at all when there are none). */
@@ -25,7 +25,7 @@ export function InMaintenanceList() {
             {item.checkName}
           </Anchor>
           <Text size="sm" c="dimmed">
-            {item.windowName}, until {formatUtc(item.endsAt)}
+            {item.windowName}, until {formatWindowTime(item.endsAt)}
           </Text>
         </Group>
       ))}

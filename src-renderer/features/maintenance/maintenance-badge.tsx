@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { formatUtc } from './maintenance-display';
+import { formatWindowTime } from './maintenance-display';
 import type { CheckInMaintenanceView } from './use-current-maintenance';
 
 /** "Maintenance" beside a monitor's state while one of its windows is open: its scheduled runs are paused. */
@@ -11,7 +11,7 @@ export function MaintenanceBadge({ open, size = 'sm' }: { open: CheckInMaintenan
       variant="light"
       color="indigo"
       data-maintenance="true"
-      title={`In maintenance (${open.windowName}) until ${formatUtc(open.endsAt)}: scheduled runs are paused, Run now still runs`}
+      title={`In maintenance (${open.windowName}) until ${formatWindowTime(open.endsAt)}: scheduled runs are paused, Run now still runs`}
     >
       Maintenance
     </Badge>

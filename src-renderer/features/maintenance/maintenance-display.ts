@@ -1,21 +1,22 @@
+import { formatAt } from '../../lib/date-time';
 import { ALL_CHECKS } from '../../../src-shared/rules/maintenance';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type MaintenanceWindowView = RouterOutputs['maintenanceWindows']['list'][number];
 
-/** "2026-05-20 12:00 UTC": windows are defined in UTC, so the console says so rather than converting. */
-export function formatUtc(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** A window's edge to the minute, in the console's chosen zone like every other time ("20 May 2026, 14:00"). */
+export function formatWindowTime(iso: string): string {
+  return formatAt(iso, 'minute');
 }
 
 const UNIT_WORDS = { DAY: 'day', WEEK: 'week', MONTH: 'month' } as const;
 
-/** "Once", "Every day", "Every 2 weeks until 2026-12-31 00:00 UTC". */
+/** "Once", "Every day", "Every 2 weeks until 31 Dec 2026, 01:00". */
 export function describeRepeat(w: Pick<MaintenanceWindowView, 'repeatUnit' | 'repeatInterval' | 'repeatEndsAt'>): string {
   if (!w.repeatUnit) return 'Once';
   const n = w.repeatInterval ?? 1;
   const every = n === 1 ? `Every ${UNIT_WORDS[w.repeatUnit]}` : `Every ${n} ${UNIT_WORDS[w.repeatUnit]}s`;
-  return w.repeatEndsAt ? `${every} until ${formatUtc(w.repeatEndsAt)}` : every;
+  return w.repeatEndsAt ? `${every} until ${formatWindowTime(w.repeatEndsAt)}` : every;
 }
 
 /** What a window targets, in words: its tags, and the checks or groups it names. */

@@ -1,3 +1,4 @@
+import { toUtcInput } from '../../lib/date-time';
 import { ALL_CHECKS } from '../../../src-shared/rules/maintenance';
 import type { MaintenanceWindowCreate } from '../../../src-shared/schemas/maintenance-window';
 import type { FieldForPath } from '../../lib/schema-form';
@@ -17,7 +18,7 @@ export interface MaintenanceValues {
   groupIds: string[];
 }
 
-const toInput = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
+const toInput = (value: string | number | null) => toUtcInput(value);
 const fromInput = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00.000Z` : value);
 
 /** A new window: the next whole hour, for one hour. */
@@ -26,8 +27,8 @@ export function newMaintenanceValues(nowMs: number): MaintenanceValues {
   return {
     name: '',
     tags: [],
-    startsAt: toInput(new Date(start).toISOString()),
-    endsAt: toInput(new Date(start + 3_600_000).toISOString()),
+    startsAt: toInput(start),
+    endsAt: toInput(start + 3_600_000),
     repeat: 'NONE',
     repeatInterval: 1,
     repeatEndsAt: '',

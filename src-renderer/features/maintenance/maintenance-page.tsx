@@ -6,12 +6,13 @@ import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { EditIcon } from '../../components/edit-icon';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
+import { TimeZoneNote } from '../../components/time-zone-note';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { TrashIcon } from '../../components/trash-icon';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
-import { describeRepeat, describeTargets, formatUtc, type MaintenanceWindowView } from './maintenance-display';
+import { describeRepeat, describeTargets, formatWindowTime, type MaintenanceWindowView } from './maintenance-display';
 import { MaintenanceWindowModal } from './maintenance-window-modal';
 
 /** Maintenance windows: monitors they target are not scheduled while one is open (Run now still runs). */
@@ -83,8 +84,8 @@ export function MaintenancePage() {
                   {w.tags.length === 0 && <Text size="sm">{describeTargets(w)}</Text>}
                 </Group>
               </Table.Td>
-              <Table.Td>{formatUtc(w.startsAt)}</Table.Td>
-              <Table.Td>{formatUtc(w.endsAt)}</Table.Td>
+              <Table.Td>{formatWindowTime(w.startsAt)}</Table.Td>
+              <Table.Td>{formatWindowTime(w.endsAt)}</Table.Td>
               <Table.Td>{describeRepeat(w)}</Table.Td>
               <Table.Td>
                 <Gate access="write" hide>
@@ -108,10 +109,11 @@ export function MaintenancePage() {
     <>
       <PageHeader
         title="Maintenance"
-        description="Monitors whose tags match a window (their group's tags count), or that it names, are not scheduled while it is open; Run now still runs. Times are UTC."
+        description="Monitors whose tags match a window (their group's tags count), or that it names, are not scheduled while it is open; Run now still runs. The form takes times in UTC; the list shows them in the console's time zone."
         actions={newButton}
       />
       <AccessNote access="write">Maintenance windows are read-only for this key</AccessNote>
+      <TimeZoneNote />
       {body}
       <MaintenanceWindowModal opened={editing !== null} editing={editing === 'new' ? null : editing} newAt={newAt} onClose={() => setEditing(null)} />
       <ConfirmDeleteModal

@@ -5,7 +5,7 @@ import { START_NOW_DEFAULT_MINUTES } from '../../../src-shared/schemas/maintenan
 import { Gate } from '../../components/access';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
-import { formatUtc } from './maintenance-display';
+import { formatWindowTime } from './maintenance-display';
 
 /** "Start maintenance now (1 hour)" on a monitor or group page: a one-off window from now naming just it. */
 export function StartMaintenanceButton({ target, name }: { target: { checkId: string } | { groupId: number }; name: string }) {
@@ -14,7 +14,7 @@ export function StartMaintenanceButton({ target, name }: { target: { checkId: st
   const start = useMutation(
     trpc.maintenanceWindows.startNow.mutationOptions({
       onSuccess: async (window) => {
-        notifications.show({ color: 'indigo', title: `“${name}” is in maintenance`, message: `Scheduled runs are paused until ${formatUtc(window.endsAt)}. Edit or delete the window under Maintenance.` });
+        notifications.show({ color: 'indigo', title: `“${name}” is in maintenance`, message: `Scheduled runs are paused until ${formatWindowTime(window.endsAt)}. Edit or delete the window under Maintenance.` });
         await queryClient.invalidateQueries(trpc.maintenanceWindows.pathFilter());
       },
       onError: (error) => notifications.show({ color: 'red', title: 'Maintenance did not start', message: errorMessage(error) }),

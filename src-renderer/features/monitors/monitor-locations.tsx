@@ -1,14 +1,14 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { DenseTable } from '../../components/dense-table';
-import { responseTimeFormatter } from '../../lib/whole-ms';
+import type { DurationScale } from '../../lib/duration-scale';
 import { formatMoment } from '../dashboard/elapsed';
 import { formatUptime, RANGE_LABELS, type MonitorStatsView } from './monitor-stats-display';
 
 const COLUMNS = ['Location', 'Runs', 'Failed', 'Uptime', 'p50'];
 
 /** Uptime and p50 per run location over the range's raw results. */
-export function MonitorLocations({ stats, wholeMs }: { stats: MonitorStatsView; wholeMs: boolean }) {
-  const formatResponseTime = responseTimeFormatter(wholeMs);
+export function MonitorLocations({ stats, scale }: { stats: MonitorStatsView; scale: DurationScale }) {
+  const formatResponseTime = scale.format;
   // Runs whose raw results were pruned are only in the hourly totals, which know no location.
   const partial = stats.locations.reduce((n, location) => n + location.runs, 0) < stats.uptime.runs;
   return (

@@ -1,11 +1,12 @@
 import { Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { statsRangeOf, type StatsRange } from '../../../src-shared/schemas/monitor-stats';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
+import { DurationScaleContext } from '../../lib/duration-scale';
 import { useTRPC } from '../../lib/trpc';
 import { ActivationSwitch } from './activation-switch';
 import { formatCreated } from './check-display';
@@ -17,6 +18,7 @@ import { MonitorFields } from './monitor-fields';
 import { monitorSettingsFields } from './monitor-settings-fields';
 import { humanLabel } from '../../lib/labels';
 import { MonitorPerformance } from './monitor-performance';
+import { pageScale } from './monitor-stats-display';
 import { preloadChart } from './monitor-response-chart';
 import { MonitorResults } from './monitor-results';
 import { MonitorStatusHeader } from './monitor-status-header';
@@ -44,7 +46,10 @@ export function MonitorPage() {
   // The figures are asked for together with the monitor, not after it arrived.
   usePrefetchQuery(trpc.checkResults.status.queryOptions({ checkId: id }));
   usePrefetchQuery(trpc.monitorStats.state.queryOptions({ checkId: id }));
-  usePrefetchQuery(trpc.monitorStats.get.queryOptions({ checkId: id, range }));
+  // Asked for here too (one query, shared with the Performance section): its figures set the page's one unit of time.
+  const stats = useQuery({ ...trpc.monitorStats.get.queryOptions({ checkId: id, range }), placeholderData: keepPreviousData });
+  const precise = check.data?.checkType === 'ICMP';
+  const scale = useMemo(() => (stats.data ? pageScale(stats.data, !precise) : null), [stats.data, precise]);
   useEffect(preloadChart, []);
   const groupId = typeof check.data?.groupId === 'number' ? check.data.groupId : null;
   const group = useQuery({ ...trpc.checkGroups.get.queryOptions({ id: groupId ?? 0 }), enabled: groupId !== null });
@@ -98,8 +103,10 @@ export function MonitorPage() {
         <CodeOwnerNote type="check" id={data.id} />
         <MonitorStatusHeader checkId={data.id} activated={data.activated === true} />
         <MonitorDependencies checkId={data.id} />
-        <MonitorPerformance checkId={data.id} range={range} onRangeChange={setRange} wholeMs={data.checkType !== 'ICMP'} />
-        <MonitorResults checkId={data.id} />
+        <DurationScaleContext.Provider value={scale}>
+          <MonitorPerformance checkId={data.id} range={range} onRangeChange={setRange} wholeMs={data.checkType !== 'ICMP'} />
+          <MonitorResults checkId={data.id} />
+        </DurationScaleContext.Provider>
         <MonitorFields label="Monitor settings" fields={fields} />
         {typeof data.script === 'string' && data.script !== '' && (
           <Stack gap={4}>

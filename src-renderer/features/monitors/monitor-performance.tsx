@@ -1,3 +1,5 @@
+import { useContext, useMemo } from 'react';
+import { DurationScaleContext } from '../../lib/duration-scale';
 import { Group, Stack, Title } from '@mantine/core';
 import type { StatsRange } from '../../../src-shared/schemas/monitor-stats';
 import { LoadingBlock } from '../../components/loading-block';
@@ -6,7 +8,7 @@ import { MonitorLocations } from './monitor-locations';
 import { MonitorRangePicker } from './monitor-range-picker';
 import { MonitorRangeStats } from './monitor-range-stats';
 import { MonitorResponseChart } from './monitor-response-chart';
-import { RANGE_LABELS } from './monitor-stats-display';
+import { pageScale, RANGE_LABELS } from './monitor-stats-display';
 import { useMonitorStats } from './use-monitor-stats';
 
 interface MonitorPerformanceProps {
@@ -22,6 +24,10 @@ interface MonitorPerformanceProps {
 export function MonitorPerformance({ checkId, range, onRangeChange, wholeMs }: MonitorPerformanceProps) {
   const stats = useMonitorStats(checkId, range);
   const shown = range ?? stats.data?.range;
+  // The page's unit when the page chose one (it also writes the recent results), else this section's own.
+  const pageWide = useContext(DurationScaleContext);
+  const own = useMemo(() => (stats.data ? pageScale(stats.data, wholeMs) : null), [stats.data, wholeMs]);
+  const scale = pageWide ?? own;
   return (
     <Stack gap="md" role="region" aria-label="Performance">
       <Group justify="space-between" align="center">
@@ -30,11 +36,11 @@ export function MonitorPerformance({ checkId, range, onRangeChange, wholeMs }: M
       </Group>
       {stats.isError && <QueryError title="The monitor's figures could not be loaded" error={stats.error} onRetry={() => void stats.refetch()} />}
       {stats.isPending && <LoadingBlock label="Loading figures" />}
-      {stats.data && (
+      {stats.data && scale && (
         <Stack gap="md" opacity={stats.isPlaceholderData ? 0.6 : 1} aria-busy={stats.isPlaceholderData}>
-          <MonitorRangeStats stats={stats.data} wholeMs={wholeMs} />
-          <MonitorResponseChart stats={stats.data} wholeMs={wholeMs} />
-          <MonitorLocations stats={stats.data} wholeMs={wholeMs} />
+          <MonitorRangeStats stats={stats.data} scale={scale} />
+          <MonitorResponseChart stats={stats.data} scale={scale} />
+          <MonitorLocations stats={stats.data} scale={scale} />
         </Stack>
       )}
     </Stack>

@@ -1,12 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import { StatGrid, type Stat } from '../../components/stat-grid';
-import { responseTimeFormatter } from '../../lib/whole-ms';
+import type { DurationScale } from '../../lib/duration-scale';
 import { APPROXIMATE_PERCENTILES, formatUptime, RANGE_LABELS, type MonitorStatsView } from './monitor-stats-display';
 
 /** Uptime and response-time percentiles of the range, as the server computed them. */
-export function MonitorRangeStats({ stats, wholeMs }: { stats: MonitorStatsView; wholeMs: boolean }) {
+export function MonitorRangeStats({ stats, scale }: { stats: MonitorStatsView; scale: DurationScale }) {
   const rt = stats.responseTime;
-  const formatResponseTime = responseTimeFormatter(wholeMs);
+  const formatResponseTime = scale.format;
   const approx = rt.approximate;
   const time = (us: number | null) => (approx && us !== null ? `≈ ${formatResponseTime(us)}` : formatResponseTime(us));
   const hint = approx ? APPROXIMATE_PERCENTILES : undefined;

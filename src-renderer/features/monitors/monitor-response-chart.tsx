@@ -3,9 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type * as ChartModuleExports from '../../components/time-series-chart';
 import type { ChartBand, ChartSeries } from '../../components/time-series-chart';
-import { durationAxisLabels } from '../../components/duration-axis';
 import { TimeZoneNote } from '../../components/time-zone-note';
-import { responseTimeFormatter } from '../../lib/whole-ms';
+import type { DurationScale } from '../../lib/duration-scale';
 import { formatMoment } from '../dashboard/elapsed';
 import { resultPath } from '../results/result-display';
 import { RANGE_LABELS, type MonitorStatsView } from './monitor-stats-display';
@@ -82,7 +81,7 @@ function FailureList({ stats }: { stats: MonitorStatsView }) {
  * Response time over the range (p50 and p95 per bucket, from µs), with failures drawn as red bands
  * at their time — never as 0 ms points — and listed under the chart.
  */
-export function MonitorResponseChart({ stats, wholeMs }: { stats: MonitorStatsView; wholeMs: boolean }) {
+export function MonitorResponseChart({ stats, scale }: { stats: MonitorStatsView; scale: DurationScale }) {
   const chartModule = useChartModule();
   const chart = useMemo(() => {
     const times = stats.series.map((bucket) => bucket.at / 1000);
@@ -95,8 +94,7 @@ export function MonitorResponseChart({ stats, wholeMs }: { stats: MonitorStatsVi
       .map((bucket) => ({ from: bucket.at / 1000, to: (bucket.at + stats.bucketMs) / 1000, weight: bucket.failed / bucket.runs }));
     // From where the data starts, so a monitor younger than the range fills the chart rather than its right edge.
     const xRange: [number, number] = [Math.min(stats.dataFrom, stats.series[0]?.at ?? stats.dataFrom) / 1000, stats.to / 1000];
-    const maxUs = Math.max(0, ...stats.series.map((bucket) => Math.max(bucket.p50Us ?? 0, bucket.p95Us ?? 0)));
-    return { times, series, bands, xRange, formatTicks: durationAxisLabels(maxUs) };
+    return { times, series, bands, xRange };
   }, [stats]);
   const periods = chart.bands.length;
   const label = `Response time chart, ${RANGE_LABELS[stats.range].long}: ${chart.times.length} points, ${periods} ${periods === 1 ? 'period' : 'periods'} with failures marked`;
@@ -108,7 +106,7 @@ export function MonitorResponseChart({ stats, wholeMs }: { stats: MonitorStatsVi
           No runs in {RANGE_LABELS[stats.range].long} to chart.
         </Text>
       ) : chartModule ? (
-        <chartModule.TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={responseTimeFormatter(wholeMs)} formatTicks={chart.formatTicks} minStep={wholeMs ? 1_000 : undefined} />
+        <chartModule.TimeSeriesChart times={chart.times} series={chart.series} bands={chart.bands} xRange={chart.xRange} label={label} formatValue={scale.format} formatTicks={scale.axis} minStep={scale.minStep} />
       ) : (
         <Loader size="sm" role="status" aria-label="Loading chart" />
       )}

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, List, Pagination, Select, Stack, Text } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
+import { Alert, Button, em, Group, List, Pagination, Select, Stack, Text, useMantineTheme } from '@mantine/core';
+import { useInterval, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import type { MonitorOverviewItem } from './check-display';
 import { DeleteMonitorModal } from './delete-monitor-modal';
 import { ClearFiltersButton, HealthFilter, MonitorFilters, UNMOUNTED_WHEN_CLOSED } from './monitor-filters';
 import { DEFAULT_ORDER, isFiltering, overviewInput, PAGE_SIZES, useMonitorListParams } from './monitor-list-params';
+import { MonitorCards } from './monitor-cards';
 import { MonitorsTable } from './monitors-table';
 import { NewMonitorButtons } from './new-monitor-buttons';
 import { useReachability } from '../../lib/reachability';
@@ -71,8 +72,12 @@ export function MonitorsPage() {
     if (selection.size > 0) setSelection(new Map());
   }
 
+  // A phone gets cards, failures first, with the filters folded away (the table needs a laptop's width).
+  const theme = useMantineTheme();
+  const phone = !useMediaQuery(`(min-width: ${em(theme.breakpoints.sm)})`, true, { getInitialValueInEffect: false });
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const list = useQuery({
-    ...trpc.checks.overview.queryOptions(overviewInput(params), { placeholderData: keepPreviousData }),
+    ...trpc.checks.overview.queryOptions(overviewInput(phone ? { ...params, sort: 'health', order: 'asc' } : params), { placeholderData: keepPreviousData }),
     refetchInterval: pollInterval(live, POLL_MS),
   });
   const groups = useQuery(trpc.checkGroups.list.queryOptions({ limit: 100, page: 1 }));
@@ -90,6 +95,8 @@ export function MonitorsPage() {
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   const filtering = isFiltering(params);
   const everything = data ? Object.values(data.healthCounts).reduce((sum, n) => sum + n, 0) : 0;
+  const countText = data ? (data.total === everything || !filtering ? monitorCount(data.total) : `${monitorCount(data.total)} of ${everything.toLocaleString()}`) : '';
+  const activeFilters = [params.search.trim() !== '', params.health.length > 0, params.checkType !== null, params.tags.length > 0, params.group !== null, params.managed !== null].filter(Boolean).length;
 
   // Stable callbacks and access, so the memoised rows re-render only when their own data changes.
   const select = useCallback((monitors: readonly Pick<MonitorOverviewItem, 'id' | 'name'>[], selected: boolean) => {
@@ -111,34 +118,51 @@ export function MonitorsPage() {
         actions={canWrite ? <NewMonitorButtons /> : undefined}
       />
       <Stack gap="xs" mb="sm">
-        <MonitorFilters value={params} onChange={update} tagSuggestions={tags.data ?? []} groups={groupList} projects={projectList} />
-        <Group justify="space-between" align="center" gap="sm">
-          <Group gap="sm">
-            <HealthFilter value={params.health} counts={data?.healthCounts} onChange={update} />
-            {filtering && <ClearFiltersButton onChange={update} />}
-          </Group>
-          <Group gap="sm">
+        {phone && (
+          <Group justify="space-between" gap="sm">
+            <Button variant="default" size="xs" aria-expanded={filtersOpen} aria-controls="monitor-filters" onClick={() => setFiltersOpen((open) => !open)}>
+              {filtersOpen ? 'Hide filters' : `Filters${activeFilters > 0 ? ` (${activeFilters})` : ''}`}
+            </Button>
             {data && (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {data.total === everything || !filtering ? monitorCount(data.total) : `${monitorCount(data.total)} of ${everything.toLocaleString()}`}
+                {countText}
               </Text>
             )}
-            <Select
-              aria-label="Monitors per page"
-              size="xs"
-              w={90}
-              data={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / page` }))}
-              value={String(params.pageSize)}
-              allowDeselect={false}
-              comboboxProps={UNMOUNTED_WHEN_CLOSED}
-              onChange={(size) => size && update({ pageSize: Number(size) })}
-            />
           </Group>
-        </Group>
+        )}
+        {/* On a phone the filters stay out of the DOM until opened: nothing to scroll past, nothing to tab through. */}
+        {(!phone || filtersOpen) && (
+          <Stack gap="xs" id="monitor-filters">
+            <MonitorFilters value={params} onChange={update} tagSuggestions={tags.data ?? []} groups={groupList} projects={projectList} />
+            <Group justify="space-between" align="center" gap="sm">
+              <Group gap="sm">
+                <HealthFilter value={params.health} counts={data?.healthCounts} onChange={update} />
+                {filtering && <ClearFiltersButton onChange={update} />}
+              </Group>
+              <Group gap="sm">
+                {data && !phone && (
+                  <Text size="sm" c="dimmed" aria-live="polite">
+                    {countText}
+                  </Text>
+                )}
+                <Select
+                  aria-label="Monitors per page"
+                  size="xs"
+                  w={90}
+                  data={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / page` }))}
+                  value={String(params.pageSize)}
+                  allowDeselect={false}
+                  comboboxProps={UNMOUNTED_WHEN_CLOSED}
+                  onChange={(size) => size && update({ pageSize: Number(size) })}
+                />
+              </Group>
+            </Group>
+          </Stack>
+        )}
       </Stack>
 
       {summary && <SummaryAlert summary={summary} onClose={() => setSummary(null)} />}
-      {canWrite && selection.size > 0 && (
+      {canWrite && !phone && selection.size > 0 && (
         <Stack mb="sm">
           <BulkActionsBar selection={selection} groups={groupList} onClear={() => setSelection(new Map())} onSummary={setSummary} />
         </Stack>
@@ -184,6 +208,9 @@ export function MonitorsPage() {
 
       {data && data.items.length > 0 && (
         <>
+          {phone ? (
+            <MonitorCards monitors={data.items} canRun={canRun} now={now} />
+          ) : (
           <MonitorsTable
             monitors={data.items}
             sort={params.sort}
@@ -195,6 +222,7 @@ export function MonitorsPage() {
             access={tableAccess}
             now={now}
           />
+          )}
           {totalPages > 1 && (
             <Group justify="flex-end" mt="sm">
               <Pagination total={totalPages} value={Math.min(params.page, totalPages)} onChange={(page) => update({ page })} size="sm" aria-label="Monitor pages" />

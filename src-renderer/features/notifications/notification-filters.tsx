@@ -1,8 +1,8 @@
 import { Button, Group, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatAt } from '../../lib/date-time';
 import { useTRPC } from '../../lib/trpc';
 import { channelName } from '../alert-channels/channel-display';
-import { formatTime } from './notification-display';
 import { fromLocalInput, previousDayEnd, toLocalInput, type NotificationFilters as Filters } from './notification-query';
 
 interface NotificationFiltersProps {
@@ -50,7 +50,7 @@ export function NotificationFilters({ value, onChange, window }: NotificationFil
       />
       {window && (
         <Text size="xs" c="dimmed" mb={8} aria-label="Window shown">
-          {formatTime(new Date(window.from * 1000).toISOString())} – {formatTime(new Date(window.to * 1000).toISOString())}
+          {formatAt(window.from * 1000)} – {formatAt(window.to * 1000)}
         </Text>
       )}
     </Group>

@@ -1,3 +1,4 @@
+import { fromZoneInput, toZoneInput } from '../../lib/date-time';
 import { useSearchParams } from 'react-router';
 import { NOTIFICATION_WINDOW_SECONDS } from '../../../src-shared/rules/notifications';
 
@@ -47,14 +48,12 @@ export function notificationsLinkForChannel(alertChannelId: number): string {
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const previousDayEnd = (to: number | null) => (to ?? nowSeconds()) - NOTIFICATION_WINDOW_SECONDS;
 
-/** `<input type="datetime-local">` speaks local wall-clock time without a zone. */
+/** `<input type="datetime-local">` speaks wall-clock time without a zone: the console's chosen one. */
 export function toLocalInput(seconds: number): string {
-  const d = new Date(seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return toZoneInput(seconds * 1000);
 }
 
 export function fromLocalInput(value: string): number | null {
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+  const ms = fromZoneInput(value);
+  return ms === null ? null : Math.floor(ms / 1000);
 }

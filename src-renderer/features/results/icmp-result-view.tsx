@@ -3,7 +3,8 @@ import { StatGrid } from '../../components/stat-grid';
 import { formatPercent } from '../../lib/number-format';
 import { AssertionsTable } from './assertions-table';
 import { RawOutputBlock } from './raw-output-block';
-import { formatMs, type CheckResultView } from './result-display';
+import { useDurationScale } from '../../lib/duration-scale';
+import { type CheckResultView } from './result-display';
 import { readAssertions } from '../../../src-shared/schemas/result-payloads';
 
 type IcmpPayload = NonNullable<CheckResultView['icmpCheckResult']>;
@@ -11,7 +12,8 @@ type IcmpPayload = NonNullable<CheckResultView['icmpCheckResult']>;
 export function IcmpResultView({ icmp }: { icmp: IcmpPayload }) {
   const { latency } = icmp;
   // With every packet lost there is no latency to show; the stored zeros are placeholders.
-  const latencyOf = (ms: number) => (icmp.packetsReceived > 0 ? formatMs(ms, 3) : '—');
+  const scale = useDurationScale(latency.max * 1_000, false);
+  const latencyOf = (ms: number) => (icmp.packetsReceived > 0 ? scale.format(ms * 1_000) : '—');
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">

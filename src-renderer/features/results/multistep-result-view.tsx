@@ -1,6 +1,6 @@
 import { Code, Stack, Text, Title } from '@mantine/core';
 import { AssertionsTable } from './assertions-table';
-import { groupErrors } from './group-errors';
+import { runLevelErrors } from './group-errors';
 import { MultiStepErrorBlock } from './multistep-error-block';
 import { MULTI_STEP_LOG_LINES, readAssertions, type MultiStepCheckResult, type MultiStepTest } from '../../../src-shared/schemas/result-payloads';
 import { MultiStepRuntimeLine } from './multistep-runtime-line';
@@ -18,13 +18,14 @@ function failuresFirst(tests: readonly MultiStepTest[]): MultiStepTest[] {
 
 export function MultiStepResultView({ multiStep, assertions }: MultiStepResultViewProps) {
   const checked = readAssertions(assertions);
+  const runErrors = runLevelErrors(multiStep.errors, multiStep.tests);
   return (
     <Stack gap="md">
       <MultiStepRuntimeLine multiStep={multiStep} />
-      {multiStep.errors.length > 0 && (
+      {runErrors.length > 0 && (
         <Stack gap="xs" role="region" aria-label="Errors">
           <Title order={4}>Errors</Title>
-          {groupErrors(multiStep.errors).map(({ error, count }, index) => (
+          {runErrors.map(({ error, count }, index) => (
             <MultiStepErrorBlock key={index} error={error} count={count} />
           ))}
         </Stack>

@@ -28,7 +28,7 @@ export function MultiStepTestCard({ test }: { test: MultiStepTest }) {
             {formatDuration(test.duration)}
           </Text>
         </Group>
-        <StepTree steps={test.steps} />
+        <StepTree steps={test.steps} shownBelow={new Set(test.errors.map((error) => error.message))} />
         {test.requests && test.requests.length > 0 && <RequestsTable requests={test.requests} label={`Requests of ${test.title}`} />}
         {groupErrors(test.errors).map(({ error, count }, errorIndex) => (
           <MultiStepErrorBlock key={errorIndex} error={error} count={count} />

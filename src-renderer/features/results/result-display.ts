@@ -1,4 +1,6 @@
+import { durationScale, largestUs, type DurationScale } from '../../lib/duration-scale';
 import type { RouterOutputs } from '../../lib/trpc';
+import { MultiStepCheckResult, readPayload, TracerouteCheckResult } from '../../../src-shared/schemas/result-payloads';
 
 export type CheckResultView = RouterOutputs['checkResults']['get'];
 export type CheckResultListItem = RouterOutputs['checkResults']['list']['items'][number];
@@ -43,4 +45,39 @@ export function formatValue(value: unknown): string {
 export function timingMs(result: Pick<CheckResultListItem, 'responseTime' | 'icmpCheckResult'>): number | null {
   if (!result.icmpCheckResult) return result.responseTime;
   return result.icmpCheckResult.packetsReceived > 0 ? result.icmpCheckResult.latency.avg : null;
+}
+
+/**
+ * The one unit of a result's page, from the largest duration it shows: the run's time, ICMP
+ * latencies, traceroute round trips, multi-step calls. A page holding µs-precise figures (ICMP,
+ * traceroute) may be in µs; one of whole milliseconds only (the rest) never is.
+ */
+export function resultPageScale(result: CheckResultView): DurationScale {
+  const traceroute = readPayload(TracerouteCheckResult, result.tracerouteCheckResult);
+  const multiStep = readPayload(MultiStepCheckResult, result.multiStepCheckResult);
+  const ms = (value: number | null | undefined) => (value === null || value === undefined ? null : value * 1_000);
+  const icmp = result.icmpCheckResult;
+  const values = [
+    ms(runTimingMs(result)),
+    ...(icmp && icmp.packetsReceived > 0 ? [ms(icmp.latency.max), ms(icmp.latency.stdDev)] : []),
+    ...(traceroute?.hops ?? []).filter((hop) => hop.received > 0).flatMap((hop) => [ms(hop.rtt.worst_ms), ms(hop.rtt.stddev_ms)]),
+    ...(multiStep?.tests ?? []).flatMap((test) => (test.requests ?? []).map((request) => ms(request.durationMs))),
+  ];
+  return durationScale(largestUs(values), !icmp && !traceroute);
+}
+
+/**
+ * A result page's "Response time": a traceroute's as measured (the final hop's average, µs-precise,
+ * none when the destination was not reached) rather than the whole ms stored; otherwise timingMs.
+ */
+export function runTimingMs(result: CheckResultView): number | null {
+  const traceroute = readPayload(TracerouteCheckResult, result.tracerouteCheckResult);
+  if (!traceroute) return timingMs(result);
+  return traceroute.finalHopLatency && traceroute.destinationReached ? traceroute.finalHopLatency.avg : null;
+}
+
+/** A multi-step run's error is written out below (under its test, or in the run's Errors): the alert on top then only names it. */
+export function errorShownBelow(result: CheckResultView): boolean {
+  const multiStep = readPayload(MultiStepCheckResult, result.multiStepCheckResult);
+  return (multiStep?.errors.length ?? 0) > 0;
 }

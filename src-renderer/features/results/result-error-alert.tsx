@@ -16,12 +16,13 @@ function installCommands(message: string): string[] {
   return [...clause.matchAll(/"([^"]+)"/g)].map((match) => match[1]).filter((command) => !command.startsWith('/'));
 }
 
-export function ResultErrorAlert({ error }: { error: { kind: string; message: string } }) {
+/** The run's error and what to do; `shownBelow`: the page writes the error out below (a multi-step test's), so it is not repeated here. */
+export function ResultErrorAlert({ error, shownBelow = false }: { error: { kind: string; message: string }; shownBelow?: boolean }) {
   const commands = error.kind === 'TOOL_MISSING' ? installCommands(error.message) : [];
   return (
     <Alert color="red" variant="light" title={`Error: ${error.kind}`} role="alert">
       <Stack gap="xs">
-        <Text size="sm">{error.message}</Text>
+        <Text size="sm">{shownBelow ? 'The error is written out below, under the test that failed (or under Errors), with its place in the script.' : error.message}</Text>
         <Text size="sm" fw={500}>
           {NEXT_STEPS[error.kind] ?? 'Read the message above, correct the monitor or the target, and run it again.'}
         </Text>

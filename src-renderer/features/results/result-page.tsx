@@ -9,8 +9,8 @@ import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
 import { MonitorFields } from '../monitors/monitor-fields';
 import { formatTime } from '../sessions/session-display';
-import { resultVerdict, timingMs } from './result-display';
-import { formatResponseTimeMs } from '../../../src-shared/rules/response-time';
+import { DurationScaleContext } from '../../lib/duration-scale';
+import { errorShownBelow, resultPageScale, resultVerdict, runTimingMs } from './result-display';
 import { ResultErrorAlert } from './result-error-alert';
 import { RUN_TYPE_NAMES } from '../../../src-shared/check-types';
 import { CONSOLE_CHECK_TYPES } from '../check-types';
@@ -25,6 +25,8 @@ export function ResultPage() {
   if (result.isError) return <QueryError title="The result could not be loaded" error={result.error} onRetry={() => void result.refetch()} />;
 
   const data = result.data;
+  const scale = resultPageScale(data);
+  const runMs = runTimingMs(data);
   const fields = [
     { label: 'Monitor', value: <Anchor component={Link} to={`/monitors/${data.checkId}`} size="sm">{data.name}</Anchor> },
     { label: 'Session', value: <Anchor component={Link} to={`/sessions/${data.checkSessionId}`} size="sm">{data.checkSessionId}</Anchor> },
@@ -33,7 +35,7 @@ export function ResultPage() {
     { label: 'Attempt', value: data.attempts },
     { label: 'Started', value: formatTime(data.startedAt) },
     { label: 'Stopped', value: formatTime(data.stoppedAt) },
-    { label: 'Response time', value: formatResponseTimeMs(timingMs(data)) },
+    { label: 'Response time', value: scale.format(runMs === null ? null : runMs * 1_000) },
     { label: 'Over max response time', value: data.overMaxResponseTime },
   ];
 
@@ -51,8 +53,9 @@ export function ResultPage() {
           </>
         }
       />
+      <DurationScaleContext.Provider value={scale}>
       <Stack gap="lg" maw={1100}>
-        {data.error && <ResultErrorAlert error={data.error} />}
+        {data.error && <ResultErrorAlert error={data.error} shownBelow={errorShownBelow(data)} />}
         {RUN_TYPE_NAMES.map((type) => {
           const View = CONSOLE_CHECK_TYPES[type].ResultView;
           return <View key={type} result={data} />;
@@ -63,6 +66,7 @@ export function ResultPage() {
           <TimeZoneNote />
         </Stack>
       </Stack>
+      </DurationScaleContext.Provider>
     </>
   );
 }

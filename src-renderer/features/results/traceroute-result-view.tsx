@@ -4,7 +4,8 @@ import { StatGrid } from '../../components/stat-grid';
 import { formatPercent } from '../../lib/number-format';
 import { AssertionsTable } from './assertions-table';
 import { RawOutputBlock } from './raw-output-block';
-import { formatMs, formatValue } from './result-display';
+import { useDurationScale } from '../../lib/duration-scale';
+import { formatValue } from './result-display';
 import { readAssertions, type TracerouteCheckResult, type TracerouteHop } from '../../../src-shared/schemas/result-payloads';
 
 interface TracerouteResultViewProps {
@@ -12,13 +13,15 @@ interface TracerouteResultViewProps {
   assertions: unknown;
 }
 
-// A hop that answered no probe measured nothing: mtr's zeros there are not times.
-const hopMs = (hop: TracerouteHop, ms: number) => (hop.received > 0 ? formatMs(ms) : '—');
 
 const HOP_COLUMNS = ['Hop', 'IP', 'Host', 'Loss', 'Last', 'Avg', 'Best', 'Worst', 'Std dev'];
 
 export function TracerouteResultView({ traceroute, assertions }: TracerouteResultViewProps) {
   const final = traceroute.finalHopLatency;
+  const scale = useDurationScale(Math.max(0, ...traceroute.hops.map((hop) => hop.rtt.worst_ms * 1_000)), false);
+  const formatMs = (ms: number | null | undefined) => scale.format(ms === null || ms === undefined ? null : ms * 1_000);
+  // A hop that answered no probe measured nothing: mtr's zeros there are not times.
+  const hopMs = (hop: TracerouteHop, ms: number) => (hop.received > 0 ? formatMs(ms) : '—');
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">

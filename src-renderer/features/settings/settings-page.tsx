@@ -11,6 +11,7 @@ import { DeliverySettingsPanel } from './delivery-settings-form';
 import { DesktopAppPanel } from './desktop-app-panel';
 import { MembersPanel } from './members-panel';
 import { PlanLimitForm } from './plan-limit-form';
+import { TimeZoneSetting } from './time-zone-setting';
 
 export function SettingsPage() {
   const trpc = useTRPC();
@@ -30,6 +31,7 @@ export function SettingsPage() {
         <DeliverySettingsPanel />
         <AgentCanariesPanel />
         <ConsoleSettingsPanel />
+        <TimeZoneSetting />
         <DesktopAppPanel />
         <AnnounceSettingsPanel />
       </Stack>
