@@ -210,12 +210,17 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
           clock,
           logger,
           executorDeps,
-          intervalMs: options.canaryIntervalMs,
+          intervalMs: options.canaryIntervalMs ?? config.thresholds.canaryIntervalMs,
+          roundsToOffline: config.thresholds.canaryFailedRounds,
           onChange: (change, view, outageReason) => sendAgentNotice(deps, { agentName: EMBEDDED_AGENT_NAME, change, since: view.since, reason: outageReason, runsNotRun: view.outageRuns }),
         });
     const connectivity = embedded?.connectivity ?? null;
     runtime.canaries = embedded?.control ?? null;
-    const watch = new ClockWatch({ clock, timers: options.timers ?? realTimers, logger, name: 'this server', ...options.clockWatch });
+    const watch = new ClockWatch({ clock, timers: options.timers ?? realTimers, logger, name: 'this server',
+      suspendThresholdMs: config.thresholds.suspendThresholdMs,
+      stepThresholdMs: config.thresholds.clockStepThresholdMs,
+      ...options.clockWatch,
+    });
     watch.start();
     const runs = createRunSystem({
       deps,
@@ -236,7 +241,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const alerting = startAlerting(deps, events);
     subscriberMail = startSubscriberMailer(deps);
     const mailer = subscriberMail;
-    const broker = attachRemoteAgents(deps, runs, options.remoteAgents, watch);
+    const broker = attachRemoteAgents(deps, runs, { unreachableAfterMs: config.thresholds.agentUnreachableAfterMs, ...options.remoteAgents }, watch);
     const retention = startRetention(deps, {
       rawRetentionDays: config.rawRetentionDays,
       rollupRetentionDays: config.rollupRetentionDays,

@@ -26,10 +26,12 @@ import {
   parsePublicUrl,
   publicUrlText,
   resolveConfig,
+  thresholdOptions,
+  thresholdsOf,
   type Config,
 } from './core/config';
 import { LANE_OPTIONS, LANE_SYNOPSIS_TOKENS, laneFlagValue, serveLaneUsage } from './core/lane-usage';
-import { AGENT_USAGE, agentCommand } from './agent/agent-cli';
+import { AGENT_USAGE, agentCommand, OWN_STATE_USAGE } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout, SHUTDOWN_MARGIN_MS, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../src-shared/rules/multistep-memory';
@@ -42,6 +44,8 @@ const USAGE = `Usage:
                   [--agent-health-port P] [--agent-health-host HOST] [--drain-timeout SECONDS]
                   [--no-scheduler] ${LANE_SYNOPSIS_TOKENS.join(' ')}
                   [--multistep-memory-mb MB] [--canary HOST]... [--no-canary]
+                  [--canary-interval SECONDS] [--canary-failed-rounds N] [--suspend-threshold SECONDS]
+                  [--clock-step-threshold SECONDS] [--agent-unreachable-after SECONDS]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
@@ -89,6 +93,11 @@ ${serveLaneUsage()}
                       while no interface is up or the default route is gone) the agent is
                       offline: its runs are skipped as "agent offline" and nothing alerts
           --no-canary  do not check the agent's own connectivity (SIGHTLINE_CANARIES=off)
+${OWN_STATE_USAGE}
+          --agent-unreachable-after  a remote agent the server has not heard from (lease request
+                      or heartbeat) this long is unreachable: one notice, and its location's
+                      runs are recorded as not run because of it (default three heartbeat
+                      intervals, 30; also env SIGHTLINE_AGENT_UNREACHABLE_AFTER)
 
 ${AGENT_USAGE}`;
 
@@ -138,6 +147,7 @@ async function serve(argv: string[]): Promise<void> {
         'multistep-memory-mb': { type: 'string' },
         canary: { type: 'string', multiple: true },
         'no-canary': { type: 'boolean' },
+        ...thresholdOptions(false),
       },
       strict: true,
     }));
@@ -172,6 +182,7 @@ async function serve(argv: string[]): Promise<void> {
   if (values['agent-health-port'] !== undefined) overrides.agentHealthPort = orFail(parseHealthPort(values['agent-health-port'], '--agent-health-port'));
   const canaries = orFail(canariesOf(values.canary, values['no-canary'])).setting;
   if (canaries) overrides.canaries = canaries;
+  overrides.thresholds = orFail(thresholdsOf(values, {}, false));
   const drainTimeoutMs = values['drain-timeout'] === undefined ? DEFAULT_DRAIN_TIMEOUT_MS : orFail(parseDrainTimeout(values['drain-timeout'], '--drain-timeout'));
   let config: Config;
   try {

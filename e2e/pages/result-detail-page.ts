@@ -67,8 +67,8 @@ export class ResultDetailPage {
     return this.assertionRow(source).getByRole('cell').nth(ASSERTION_COLUMNS.indexOf('Actual'));
   }
 
-  /** What the probe printed: "fping output" (ICMP) or "mtr output" (traceroute). */
-  rawOutput(title: 'fping output' | 'mtr output'): Locator {
+  /** What the probe printed: "fping output" (ICMP) or "mtr output" (traceroute); what a TCP peer sent back ("Response"). */
+  rawOutput(title: 'fping output' | 'mtr output' | 'Response' | 'Data sent'): Locator {
     return this.page.getByRole('main').getByLabel(title, { exact: true });
   }
 

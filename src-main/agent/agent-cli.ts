@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '../core/logger';
-import { canariesOf, DEFAULT_AGENT_HEALTH_PORT, LANE_SETTINGS, parseCanaries, parseHealthPort, parseLaneCapacity, parseMultiStepMemoryMb } from '../core/config';
+import { canariesOf, DEFAULT_AGENT_HEALTH_PORT, LANE_SETTINGS, parseCanaries, parseHealthPort, parseLaneCapacity, parseMultiStepMemoryMb, thresholdOptions, thresholdsOf } from '../core/config';
+import { DEFAULT_CANARY_INTERVAL_MS } from './connectivity/monitor';
+import { ROUNDS_TO_OFFLINE } from './connectivity/state';
+import { DEFAULT_STEP_THRESHOLD_MS, DEFAULT_SUSPEND_THRESHOLD_MS } from '../core/clock-watch';
 import { ALL_LANES_TEXT, LANE_OPTIONS, LANE_SYNOPSIS_TOKENS, laneFlagValue, wrapWords } from '../core/lane-usage';
 import { DEFAULT_MULTISTEP_MEMORY_MB } from '../../src-shared/rules/multistep-memory';
 import { LANE_FLAGS_TEXT } from '../../src-shared/rules/lanes';
@@ -10,9 +13,23 @@ import { DEFAULT_AGENT_HEALTH_HOST } from './health-server';
 
 const SYNOPSIS = wrapWords([...LANE_SYNOPSIS_TOKENS, '[--agent-health-port P]', '[--agent-health-host HOST]'], '  sightline agent --server URL --key KEY ', ' '.repeat(18));
 
+/** The thresholds of the agent's guards around its own state, as serve and agent both take them. */
+export const OWN_STATE_USAGE = `          --canary-interval  seconds between rounds of canary probes (default ${DEFAULT_CANARY_INTERVAL_MS / 1000};
+                      also env SIGHTLINE_CANARY_INTERVAL)
+          --canary-failed-rounds  rounds in a row in which no canary that ever answered
+                      answers before the agent counts itself offline (default ${ROUNDS_TO_OFFLINE};
+                      also env SIGHTLINE_CANARY_FAILED_ROUNDS)
+          --suspend-threshold  seconds a clock sample may come late before it counts as a
+                      suspension (the process frozen, the machine asleep): a failing run across
+                      one is recorded "not judged" (default ${DEFAULT_SUSPEND_THRESHOLD_MS / 1000}; also env SIGHTLINE_SUSPEND_THRESHOLD)
+          --clock-step-threshold  seconds the wall clock may move against the monotonic clock
+                      before it counts as a step, after which schedules are replanned
+                      (default ${DEFAULT_STEP_THRESHOLD_MS / 1000}; also env SIGHTLINE_CLOCK_STEP_THRESHOLD)`;
+
 export const AGENT_USAGE = `${SYNOPSIS}
                   [--drain-timeout SECONDS] [--multistep-memory-mb MB]
-                  [--canary HOST]... [--no-canary]
+                  [--canary HOST]... [--no-canary] [--canary-interval SECONDS]
+                  [--canary-failed-rounds N] [--suspend-threshold SECONDS] [--clock-step-threshold SECONDS]
 
   agent   run checks for a private location from this machine: registers with the server,
           pulls the location's jobs over HTTP (long-poll), runs them and posts the results.
@@ -31,6 +48,7 @@ export const AGENT_USAGE = `${SYNOPSIS}
                       env SIGHTLINE_CANARIES). While none answers the agent is offline: its
                       runs are reported as "agent offline" and none of its checks alerts
           --no-canary  do not check the agent's own connectivity (SIGHTLINE_CANARIES=off)
+${OWN_STATE_USAGE}
           Sightline sends nothing anywhere but the server; EXTERNAL_OBSERVABILITY=off is accepted.
 `;
 
@@ -60,6 +78,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
         'multistep-memory-mb': { type: 'string' },
         canary: { type: 'string', multiple: true },
         'no-canary': { type: 'boolean' },
+        ...thresholdOptions(true),
       },
       strict: true,
     }));
@@ -85,6 +104,7 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
       : orFail(parseHealthPort(healthPortText, values['agent-health-port'] !== undefined ? '--agent-health-port' : 'AGENT_HEALTH_PORT'), fail);
   const flagged = orFail(canariesOf(values.canary, values['no-canary']), fail).setting;
   const fromEnv = process.env.SIGHTLINE_CANARIES ? orFail(parseCanaries(process.env.SIGHTLINE_CANARIES, 'SIGHTLINE_CANARIES'), fail).setting : undefined;
+  const thresholds = orFail(thresholdsOf(values, process.env, true), fail);
   // Before loading the runner's modules, so a second agent of this key is refused within a second.
   const lock = await lockAgent(serverUrl, key);
   const tempRoot = claimTempRoot?.() ?? null;
@@ -104,6 +124,9 @@ export async function agentCommand(argv: string[], fail: (message: string) => ne
       say,
       multiStepMemoryMb,
       canaries: flagged ?? fromEnv ?? 'auto',
+      canaryIntervalMs: thresholds.canaryIntervalMs,
+      canaryFailedRounds: thresholds.canaryFailedRounds,
+      clockWatch: { suspendThresholdMs: thresholds.suspendThresholdMs, stepThresholdMs: thresholds.clockStepThresholdMs },
       tempRoot: tempRoot?.path,
     });
   } catch (error) {

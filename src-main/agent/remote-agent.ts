@@ -40,6 +40,10 @@ export interface RemoteAgentOptions {
   canaries?: 'auto' | 'off' | string[];
   /** How often the canaries are probed (default 5 s). */
   canaryIntervalMs?: number;
+  /** Rounds in a row without a used canary before the agent counts itself offline (default 2). */
+  canaryFailedRounds?: number;
+  /** The clock watch's thresholds (defaults 5 s and 2 s). */
+  clockWatch?: { suspendThresholdMs?: number; stepThresholdMs?: number };
   /** The folder this process makes its temporary folders in (default: the system's). */
   tempRoot?: string;
 }
@@ -78,7 +82,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
   let isolation: MultiStepIsolationView | null = null;
   let connectivity: ConnectivityMonitor | null = null;
   // Suspensions of this process or machine, and wall-clock steps, as the server watches its own.
-  const watch = new ClockWatch({ clock: systemClock, timers: { setTimeout: (callback, ms) => setTimeout(callback, ms).unref(), clearTimeout: (handle) => clearTimeout(handle) }, logger, name: 'this agent' });
+  const watch = new ClockWatch({ clock: systemClock, timers: { setTimeout: (callback, ms) => setTimeout(callback, ms).unref(), clearTimeout: (handle) => clearTimeout(handle) }, logger, name: 'this agent', ...options.clockWatch });
   watch.start();
   const health = await startHealthServer({
     port: options.healthPort,
@@ -152,6 +156,7 @@ export async function startRemoteAgent(options: RemoteAgentOptions): Promise<Rem
     logger,
     executorDeps,
     intervalMs: options.canaryIntervalMs,
+    roundsToOffline: options.canaryFailedRounds,
     onChange: (change, view) => {
       say(change === 'OFFLINE' ? `Agent offline since ${view.since ?? 'now'}: ${view.reason ?? 'no canary answers'}; runs are skipped as "agent offline"` : `Agent back online since ${view.since ?? 'now'}`);
       // The server hears of it at once (when it can be reached), not at the next heartbeat.

@@ -55,12 +55,89 @@ export interface Config {
    * Undefined when none of those is given: the console's Settings decide, else `auto`.
    */
   canaries?: CanarySetting;
+  /** Own-state thresholds (issue 36); undefined: the defaults of each part. */
+  thresholds: OwnStateThresholds;
   /** Settings that were given but are no longer read, worded as warnings for the entry point to print. */
   ignoredSettings: string[];
 }
 
 import type { CanarySetting } from '../../src-shared/schemas/agent-canaries';
 export type { CanarySetting };
+
+/**
+ * The thresholds of Sightline's guards around its own state (issue 36), each a flag of `serve`
+ * (and of `agent`, except the remote-agent limit, which only the server applies) and an
+ * environment variable. Undefined: the part's own default.
+ */
+export interface OwnStateThresholds {
+  /** A remote agent silent this long is unreachable (--agent-unreachable-after; default three heartbeat intervals, 30 s). */
+  agentUnreachableAfterMs?: number;
+  /** How often the canaries are probed (--canary-interval; default 5 s). */
+  canaryIntervalMs?: number;
+  /** Rounds in a row in which no used canary answers before the agent counts itself offline (--canary-failed-rounds; default 2). */
+  canaryFailedRounds?: number;
+  /** A clock sample this much late is a suspension (--suspend-threshold; default 5 s). */
+  suspendThresholdMs?: number;
+  /** The wall clock moving this much against the monotonic one is a step (--clock-step-threshold; default 2 s). */
+  clockStepThresholdMs?: number;
+}
+
+/** One threshold: its key, flag, environment variable, parser and what --help says. */
+export interface ThresholdSetting {
+  key: keyof OwnStateThresholds;
+  flag: string;
+  env: string;
+  parse: (value: string, name: string) => number | string;
+  /** Remote agents take it too. */
+  agent: boolean;
+}
+
+/** "N" or "N.N" seconds within [min, max] → milliseconds; anything else → an error message naming the setting. */
+export function parseSecondsSetting(value: string, name: string, min: number, max: number): number | string {
+  const text = value.trim();
+  const n = Number(text);
+  if (!/^\d+(\.\d{1,3})?$/.test(text) || n < min || n > max) return `${name} must be a number of seconds between ${min} and ${max}, got "${value}"`;
+  return Math.round(n * 1000);
+}
+
+/** "N" (integer min..max) → N; anything else → an error message naming the setting. */
+export function parseWholeSetting(value: string, name: string, min: number, max: number, unit: string): number | string {
+  const text = value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) return `${name} must be a whole number of ${unit} between ${min} and ${max}, got "${value}"`;
+  return n;
+}
+
+export const THRESHOLD_SETTINGS: readonly ThresholdSetting[] = [
+  { key: 'agentUnreachableAfterMs', flag: '--agent-unreachable-after', env: 'SIGHTLINE_AGENT_UNREACHABLE_AFTER', parse: (v, n) => parseSecondsSetting(v, n, 1, 86_400), agent: false },
+  { key: 'canaryIntervalMs', flag: '--canary-interval', env: 'SIGHTLINE_CANARY_INTERVAL', parse: (v, n) => parseSecondsSetting(v, n, 0.5, 3600), agent: true },
+  { key: 'canaryFailedRounds', flag: '--canary-failed-rounds', env: 'SIGHTLINE_CANARY_FAILED_ROUNDS', parse: (v, n) => parseWholeSetting(v, n, 1, 100, 'rounds'), agent: true },
+  { key: 'suspendThresholdMs', flag: '--suspend-threshold', env: 'SIGHTLINE_SUSPEND_THRESHOLD', parse: (v, n) => parseSecondsSetting(v, n, 1, 3600), agent: true },
+  { key: 'clockStepThresholdMs', flag: '--clock-step-threshold', env: 'SIGHTLINE_CLOCK_STEP_THRESHOLD', parse: (v, n) => parseSecondsSetting(v, n, 1, 3600), agent: true },
+];
+
+/** parseArgs options of the thresholds (`agent`: only those remote agents take). */
+export function thresholdOptions(agent: boolean): Record<string, { type: 'string' }> {
+  return Object.fromEntries(THRESHOLD_SETTINGS.filter((s) => !agent || s.agent).map((s) => [s.flag.slice(2), { type: 'string' as const }]));
+}
+
+/**
+ * The thresholds from flags (parseArgs values), else the environment; an error message naming the
+ * flag or variable of the first bad value.
+ */
+export function thresholdsOf(values: Record<string, unknown>, env: NodeJS.ProcessEnv, agent: boolean): OwnStateThresholds | string {
+  const thresholds: OwnStateThresholds = {};
+  for (const setting of THRESHOLD_SETTINGS) {
+    if (agent && !setting.agent) continue;
+    const flagged = values[setting.flag.slice(2)];
+    const [value, name] = typeof flagged === 'string' ? [flagged, setting.flag] : [env[setting.env], setting.env];
+    if (value === undefined || value === '') continue;
+    const parsed = setting.parse(value, name);
+    if (typeof parsed === 'string') return parsed;
+    thresholds[setting.key] = parsed;
+  }
+  return thresholds;
+}
 
 /** "off", or canaries separated by commas (SIGHTLINE_CANARIES); boxed, since a bare string is an error message. */
 export function parseCanaries(value: string, name: string): { setting: CanarySetting } | string {
@@ -110,6 +187,12 @@ export function parseMultiStepMemoryMb(value: string, name: string): number | st
     return `${name} must be a whole number of megabytes between ${MIN_MULTISTEP_MEMORY_MB} and 1048576, got "${value}"`;
   }
   return n;
+}
+
+function thresholdsFromEnv(env: NodeJS.ProcessEnv): OwnStateThresholds {
+  const thresholds = thresholdsOf({}, env, false);
+  if (typeof thresholds === 'string') throw new Error(thresholds);
+  return thresholds;
 }
 
 function lanesFromEnv(env: NodeJS.ProcessEnv): Partial<Record<LaneName, number>> {
@@ -299,6 +382,7 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
       overrides.multiStepMemoryMb ?? fromEnv(env.SIGHTLINE_MULTISTEP_MEMORY_MB, 'SIGHTLINE_MULTISTEP_MEMORY_MB', parseMultiStepMemoryMb) ?? DEFAULT_MULTISTEP_MEMORY_MB,
     agentHealthPort: overrides.agentHealthPort ?? fromEnv(env.AGENT_HEALTH_PORT, 'AGENT_HEALTH_PORT', parseHealthPort) ?? DEFAULT_AGENT_HEALTH_PORT,
     canaries: overrides.canaries ?? fromEnv(env.SIGHTLINE_CANARIES, 'SIGHTLINE_CANARIES', parseCanaries)?.setting,
+    thresholds: { ...thresholdsFromEnv(env), ...overrides.thresholds },
     ignoredSettings: overrides.ignoredSettings ?? ignoredSettingsOf(env),
   };
 }

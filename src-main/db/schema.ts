@@ -525,6 +525,10 @@ export const agents = sqliteTable(
     concurrency: integer('concurrency').notNull(),
     registeredAt: integer('registered_at').notNull(),
     lastSeenAt: integer('last_seen_at').notNull(),
+    /** When the server last heard from it before it counted it unreachable (and said so once); null while reachable. Kept so a restart does not announce it again. */
+    unreachableSince: integer('unreachable_since'),
+    /** Runs of its location recorded not run because it was unreachable, since unreachableSince (the notice of its return counts them). */
+    unreachableRuns: integer('unreachable_runs').notNull().default(0),
   },
   (t) => [index('agents_location_seen').on(t.locationId, t.lastSeenAt)],
 );

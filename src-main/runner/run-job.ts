@@ -1,8 +1,10 @@
 import type { RunType } from '../../src-shared/check-types';
 import { runApi } from './executors/api';
+import { runDns } from './executors/dns';
 import { runIcmp } from './executors/icmp';
 import { runMultiStep } from './executors/multistep';
 import { runSsl } from './executors/ssl';
+import { runTcp } from './executors/tcp';
 import { runTraceroute } from './executors/traceroute';
 import { runUrl } from './executors/url';
 import type { ExecutionJob, ExecutionResult, Executor, ExecutorDeps } from './types';
@@ -18,6 +20,8 @@ export const EXECUTORS: { [K in RunType]: (job: JobOf<K>, deps: ExecutorDeps) =>
   SSL: runSsl,
   API: runApi,
   URL: runUrl,
+  TCP: runTcp,
+  DNS: runDns,
 };
 
 /** Runs one check once. A down target is a result with hasFailures; only a bug in Sightline throws. */

@@ -110,10 +110,18 @@ export interface Runtime {
   shutdown: AbortController;
 }
 
+/** What the server knows of one remote agent between its requests. */
+export interface KnownRemoteAgent {
+  online: boolean;
+  outages: number;
+  unreachableSince: number | null;
+  offlineAtReturnSince?: number | null;
+}
+
 /** What the server knows of remote agents between their requests (services/agent-connectivity). */
 export interface RemoteConnectivity {
   /** Per agent id: what its last heartbeat said of its own network, and since when the server has not heard from it (null: it has). */
-  agents: Map<string, { online: boolean; outages: number; unreachableSince: number | null; offlineAtReturnSince?: number | null }>;
+  agents: Map<string, KnownRemoteAgent>;
   /** Per private location (`accountId/slug`): when runs were recorded not run because its agents were unreachable. */
   unreachableRuns: Map<string, number[]>;
 }

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import type { CheckType } from '../enums';
 import { listInWords, type CheckTypeModule } from './define';
 import { API_CHECK_TYPE } from './api';
+import { DNS_CHECK_TYPE } from './dns';
 import { ICMP_CHECK_TYPE } from './icmp';
 import { MULTI_STEP_CHECK_TYPE } from './multistep';
 import { SSL_CHECK_TYPE } from './ssl';
+import { TCP_CHECK_TYPE } from './tcp';
 import { TRACEROUTE_CHECK_TYPE } from './traceroute';
 import { URL_CHECK_TYPE } from './url';
 
@@ -19,6 +21,8 @@ export const CHECK_TYPE_MODULES = {
   SSL: SSL_CHECK_TYPE,
   API: API_CHECK_TYPE,
   URL: URL_CHECK_TYPE,
+  TCP: TCP_CHECK_TYPE,
+  DNS: DNS_CHECK_TYPE,
 } as const satisfies { [K in CheckType]?: CheckTypeModule<K> };
 
 type Modules = typeof CHECK_TYPE_MODULES;

@@ -248,3 +248,63 @@ export const SslResultPayload = SslCheckResult.extend({
   requestError: z.string().nullable(),
 });
 export type SslResultPayload = z.infer<typeof SslResultPayload>;
+
+/**
+ * What the TCP executor returns (the reference has no TCP result shape; docs/DECISIONS.md, issue 34
+ * item 2): where it connected, how long the connect took, the first 4 KiB the peer sent and why it
+ * failed in a word (REFUSED, TIMEOUT, RESET, DNS, UNREACHABLE, ERROR; null when connected).
+ */
+export const TcpCheckResult = z.object({
+  request: z.object({ hostname: z.string(), port: z.number(), ipFamily: z.string(), dataSent: z.string().nullable() }),
+  resolvedAddress: z.string().nullable(),
+  /** Milliseconds from the start of the connect (after the lookup) to the connection, null when it did not connect. */
+  connectTimeMs: z.number().nullable(),
+  /** What the peer sent, as UTF-8, at most 4 KiB of it. */
+  responseData: z.string(),
+  /** Bytes received in all (more than 4096 means the rest was not kept). */
+  bytesReceived: z.number(),
+  truncated: z.boolean(),
+  /** How the conversation ended: the peer closed, the run stopped reading (enough kept, or its time limit), or an error. */
+  ended: z.enum(['PEER_CLOSED', 'ENOUGH_DATA', 'TIME_LIMIT', 'ERROR']),
+  errorCode: z.enum(['REFUSED', 'TIMEOUT', 'RESET', 'DNS', 'UNREACHABLE', 'ERROR']).nullable(),
+  error: z.string().nullable(),
+});
+export type TcpCheckResult = z.infer<typeof TcpCheckResult>;
+
+/** The API's `tcpCheckResult`: the payload plus the run's assertions and error. */
+export const TcpResultPayload = TcpCheckResult.extend({
+  assertions: z.array(z.record(z.string(), z.unknown())),
+  requestError: z.string().nullable(),
+});
+export type TcpResultPayload = z.infer<typeof TcpResultPayload>;
+
+/** One record of a DNS answer, with its data as JSON can carry it (MX and SOA as objects, TXT as text, HTTPS as hex). */
+export const DnsRecord = z.object({ name: z.string(), type: z.string(), class: z.string(), ttl: z.number(), data: z.unknown() });
+export type DnsRecord = z.infer<typeof DnsRecord>;
+
+/**
+ * What the DNS executor returns (the reference has no DNS result shape; docs/DECISIONS.md, issue 34
+ * item 3): the server asked, the response code, the answer and authority sections, and why it failed.
+ */
+export const DnsCheckResult = z.object({
+  request: z.object({ query: z.string(), recordType: z.string(), protocol: z.string() }),
+  /** "127.0.0.1:53": the name server asked (the system's first resolver when the monitor names none). */
+  serverAsked: z.string().nullable(),
+  rcode: z.string().nullable(),
+  flags: z.object({ authoritative: z.boolean(), truncated: z.boolean(), recursionAvailable: z.boolean() }).nullable(),
+  answers: z.array(DnsRecord),
+  authorities: z.array(DnsRecord),
+  /** The answer as TEXT_ANSWER reads it: one line per record, "name ttl class type data". */
+  textAnswer: z.string(),
+  /** TIMEOUT (no answer), GARBAGE (only messages that are not a response to the query), NETWORK, NO_RESOLVER; null when answered. */
+  errorCode: z.enum(['TIMEOUT', 'GARBAGE', 'NETWORK', 'NO_RESOLVER']).nullable(),
+  error: z.string().nullable(),
+});
+export type DnsCheckResult = z.infer<typeof DnsCheckResult>;
+
+/** The API's `dnsCheckResult`: the payload plus the run's assertions and error. */
+export const DnsResultPayload = DnsCheckResult.extend({
+  assertions: z.array(z.record(z.string(), z.unknown())),
+  requestError: z.string().nullable(),
+});
+export type DnsResultPayload = z.infer<typeof DnsResultPayload>;

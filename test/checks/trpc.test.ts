@@ -35,4 +35,22 @@ describe('tRPC twins of the traceroute and multi-step routes', () => {
     expect(refused.message).toContain('port');
     expect((await env.server.api('GET', `/v1/checks/${created.id}`)).body).toEqual(updated);
   });
+  it('createTcp/updateTcp and createDns/updateDns answer what REST reads back; bad input is refused naming the field', async () => {
+    const tcp = await env.trpc.checks.createTcp.mutate({ name: 'port', request: { hostname: '127.0.0.1', port: 25 } });
+    expect(tcp).toMatchObject({ checkType: 'TCP', request: { hostname: '127.0.0.1', port: 25, ipFamily: 'IPv4' } });
+    const tcpUpdated = await env.trpc.checks.updateTcp.mutate({ id: tcp.id, patch: { request: { port: 587 } } });
+    expect((await env.server.api('GET', `/v1/checks/${tcp.id}`)).body).toEqual(tcpUpdated);
+    const badPort = await trpcError(env.trpc.checks.updateTcp.mutate({ id: tcp.id, patch: { request: { port: 70000 } } }));
+    expect(badPort.data?.code).toBe('BAD_REQUEST');
+    expect(badPort.message).toContain('port');
+
+    const dns = await env.trpc.checks.createDns.mutate({ name: 'name', request: { query: 'app.test', recordType: 'MX' } });
+    expect(dns).toMatchObject({ checkType: 'DNS', request: { query: 'app.test', recordType: 'MX', protocol: 'UDP' } });
+    const dnsUpdated = await env.trpc.checks.updateDns.mutate({ id: dns.id, patch: { request: { protocol: 'TCP' } } });
+    expect((await env.server.api('GET', `/v1/checks/${dns.id}`)).body).toEqual(dnsUpdated);
+    const noPort = await trpcError(env.trpc.checks.updateDns.mutate({ id: dns.id, patch: { request: { nameServer: '127.0.0.1' } } }));
+    expect(noPort.data?.code).toBe('BAD_REQUEST');
+    expect(noPort.message).toContain('port');
+    expect((await env.server.api('GET', `/v1/checks/${dns.id}`)).body).toEqual(dnsUpdated);
+  });
 });

@@ -12,6 +12,8 @@ export interface ConnectivitySetup {
   logger: Logger;
   executorDeps: ExecutorDeps;
   intervalMs?: number;
+  /** Rounds in a row without a used canary before the agent counts itself offline (default 2). */
+  roundsToOffline?: number;
   onChange?: ConnectivityMonitorOptions['onChange'];
 }
 
@@ -26,6 +28,7 @@ export function startConnectivity(setup: ConnectivitySetup): ConnectivityMonitor
     clock: setup.clock,
     logger: setup.logger,
     intervalMs: setup.intervalMs,
+    roundsToOffline: setup.roundsToOffline,
     onChange: setup.onChange,
   });
   monitor.start();

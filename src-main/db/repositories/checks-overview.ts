@@ -134,6 +134,11 @@ export interface OverviewRow {
   tags: string[];
   createdAt: string;
   hostname: unknown;
+  /** A TCP monitor's port. */
+  port: unknown;
+  /** A DNS monitor's name and record type. */
+  query: unknown;
+  recordType: unknown;
   url: unknown;
   sslHostname: unknown;
   sslPort: unknown;
@@ -162,6 +167,9 @@ export function overviewRows(db: Db, accountId: string, ids: readonly string[]):
       tags: checks.tags,
       createdAt: checks.createdAt,
       hostname: json('$.request.hostname'),
+      port: json('$.request.port'),
+      query: json('$.request.query'),
+      recordType: json('$.request.recordType'),
       url: json('$.request.url'),
       sslHostname: json('$.request.sslConfig.hostname'),
       sslPort: json('$.request.sslConfig.port'),

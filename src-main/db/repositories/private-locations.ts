@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { agents, checkGroups, checks, privateLocationKeys, privateLocations } from '../schema';
 
@@ -88,7 +88,7 @@ export function findLocationByKeyHash(db: Db, keyHash: string): { location: Priv
   return row ?? undefined;
 }
 
-export function insertAgent(db: Db, row: AgentRow): void {
+export function insertAgent(db: Db, row: typeof agents.$inferInsert): void {
   db.insert(agents).values(row).run();
 }
 
@@ -122,4 +122,27 @@ export function listAgentsSeenBetween(db: Db, from: number, before: number): { a
 /** Agents not seen since `before` are forgotten (their rows only feed the location's agent list). */
 export function deleteAgentsNotSeenSince(db: Db, before: number): number {
   return db.delete(agents).where(sql`${agents.lastSeenAt} < ${before}`).run().changes;
+}
+
+/** Marks an agent unreachable since `since` (its runs-not-run count starts at 0), or reachable again (null). */
+export function setAgentUnreachable(db: Db, agentId: string, since: number | null): void {
+  db.update(agents).set({ unreachableSince: since, unreachableRuns: 0 }).where(eq(agents.id, agentId)).run();
+}
+
+/** One more run of the location not run because its agents were unreachable: counted on each of them that is. */
+export function countUnreachableRun(db: Db, accountId: string, slugName: string): void {
+  db.update(agents)
+    .set({ unreachableRuns: sql`${agents.unreachableRuns} + 1` })
+    .where(
+      and(
+        isNotNull(agents.unreachableSince),
+        sql`${agents.locationId} IN (SELECT ${privateLocations.id} FROM ${privateLocations} WHERE ${privateLocations.accountId} = ${accountId} AND lower(${privateLocations.slugName}) = ${slugName.toLowerCase()})`,
+      ),
+    )
+    .run();
+}
+
+/** An agent's stored state by id alone (the heartbeat's agent, after a restart). */
+export function findAgentById(db: Db, agentId: string): AgentRow | undefined {
+  return db.select().from(agents).where(eq(agents.id, agentId)).get();
 }

@@ -1,7 +1,8 @@
 import type { AgentConnectivityReport } from '../../../src-shared/schemas/agent-protocol';
-import { listAgentsSeenBetween } from '../../db/repositories/private-locations';
+import { countUnreachableRun, findAgentById, listAgentsSeenBetween, setAgentUnreachable } from '../../db/repositories/private-locations';
 import type { JobOutcome } from '../../runner/jobs';
 import type { ServiceDeps } from '../context';
+import type { KnownRemoteAgent } from '../runtime';
 import { unreachableAfterMsOf } from '../job-signals';
 import { sendAgentNotice, type AgentNoticeChange } from './notices';
 
@@ -44,6 +45,8 @@ export function noteUnreachableRuns(deps: ServiceDeps, outcomes: readonly JobOut
     const times = (runs.get(key) ?? []).filter((at) => at >= now - FORGET_AFTER_MS);
     times.push(now);
     runs.set(key, times);
+    // Stored too: the notice of the agent's return counts them even across a restart of the server.
+    countUnreachableRun(deps.db, outcome.job.accountId, outcome.job.execution.runLocation);
   }
 }
 
@@ -58,12 +61,30 @@ export function noteSilentAgents(deps: ServiceDeps, now: number): void {
   for (const { agent, location } of listAgentsSeenBetween(deps.db, now - FORGET_AFTER_MS, now - threshold)) {
     const state = known.get(agent.id) ?? { online: true, outages: 0, unreachableSince: null };
     if (state.unreachableSince !== null) continue;
+    if (agent.unreachableSince !== null) {
+      // Announced before a restart of this server: still unreachable, nothing more to say.
+      state.unreachableSince = agent.unreachableSince;
+      known.set(agent.id, state);
+      continue;
+    }
     state.unreachableSince = agent.lastSeenAt;
     known.set(agent.id, state);
+    setAgentUnreachable(deps.db, agent.id, agent.lastSeenAt);
     const ref = { agentId: agent.id, accountId: location.accountId, locationName: location.name, slugName: location.slugName };
     deps.logger.warn({ agentId: agent.id, location: location.slugName, lastSeenAt: iso(agent.lastSeenAt) }, 'a remote agent is unreachable: the server has not heard from it');
     notify(deps, ref, 'UNREACHABLE', iso(agent.lastSeenAt), `no lease request or heartbeat for ${Math.round((now - agent.lastSeenAt) / 1000)} s (the limit is ${Math.round(threshold / 1000)} s)`, 0);
   }
+}
+
+/**
+ * What the store says of an agent this process has not heard of yet (after a restart): one
+ * announced unreachable before is still so until its return is told, once.
+ */
+function storedUnreachable(deps: ServiceDeps, agentId: string, report: RemoteConnectivityReport | undefined): KnownRemoteAgent | undefined {
+  const row = findAgentById(deps.db, agentId);
+  if (row?.unreachableSince == null) return undefined;
+  // Its outage counter before the restart is unknown: nothing it says now counts as missed.
+  return { online: true, outages: report?.outages ?? 0, unreachableSince: row.unreachableSince };
 }
 
 /**
@@ -75,7 +96,7 @@ export function noteSilentAgents(deps: ServiceDeps, now: number): void {
  */
 export function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report: RemoteConnectivityReport | undefined): void {
   const now = deps.clock.now().getTime();
-  const known = deps.runtime.remoteConnectivity.agents.get(agent.agentId);
+  const known = deps.runtime.remoteConnectivity.agents.get(agent.agentId) ?? storedUnreachable(deps, agent.agentId, report);
   const next = { online: report?.online ?? known?.online ?? true, outages: report?.outages ?? known?.outages ?? 0, unreachableSince: null, offlineAtReturnSince: known?.offlineAtReturnSince ?? null };
   deps.runtime.remoteConnectivity.agents.set(agent.agentId, next);
   const wasOnline = known?.online ?? true;
@@ -97,7 +118,10 @@ export function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report:
   const missedOutage = report !== undefined && known !== undefined && wasOnline && report.outages > known.outages;
   if (known?.unreachableSince != null) {
     const outage = missedOutage && report ? `it says it lost its own network from ${report.lastOutageSince ?? 'an unknown time'} (${report.lastOutageReason ?? 'its canaries stopped answering'}) until ${report.online ? report.since : 'now'}` : null;
-    notify(deps, agent, 'REACHABLE', iso(now), outage, unreachableRunsSince(deps, agent, known.unreachableSince));
+    // The stored count spans a restart of the server; the one in memory is for an agent marked before this change was deployed.
+    const runs = findAgentById(deps.db, agent.agentId)?.unreachableRuns ?? unreachableRunsSince(deps, agent, known.unreachableSince);
+    setAgentUnreachable(deps.db, agent.agentId, null);
+    notify(deps, agent, 'REACHABLE', iso(now), outage, runs);
     deps.logger.warn({ agentId: agent.agentId }, 'a remote agent that was unreachable is heard from again');
     if (report && !report.online) {
       next.online = true;

@@ -131,6 +131,16 @@ function sslTarget(row: OverviewRow): string | null {
   return port !== null && port !== 443 ? `${host}:${port}` : host;
 }
 
+/** What a check runs against: host:port (TCP), the host (ICMP), the URL, or the record asked for (DNS: "A shop.example.com"). */
+function targetOf(row: OverviewRow): string | null {
+  const hostname = text(row.hostname);
+  const port = integer(row.port);
+  if (hostname !== null) return port !== null ? `${hostname}:${port}` : hostname;
+  const query = text(row.query);
+  if (query !== null) return `${text(row.recordType) ?? ''} ${query}`.trim();
+  return text(row.url);
+}
+
 function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeOwner | null): MonitorOverviewItem {
   const results = row.checkNum === null ? [] : recentFinalResults(ctx.db, row.checkNum, RECENT_RESULTS);
   const ran = results.find((result) => (result.flags & RESULT_FLAGS.skipped) === 0);
@@ -141,7 +151,7 @@ function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeO
     id: row.id,
     name: row.name,
     checkType: row.checkType,
-    target: text(row.hostname) ?? text(row.url) ?? sslTarget(row),
+    target: targetOf(row) ?? sslTarget(row),
     frequency,
     // As the read shape shows it: frequency 0 without an offset runs every 10 s.
     frequencyOffset: integer(row.frequencyOffset) ?? (frequency === 0 ? 10 : null),

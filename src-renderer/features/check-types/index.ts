@@ -2,9 +2,11 @@ import { capitalized } from '../../../src-shared/check-types/define';
 import { CHECK_TYPE_MODULES, perRunType, type RunType } from '../../../src-shared/check-types';
 import type { ConsoleCheckType } from './console-check-type';
 import { API_CONSOLE } from './api';
+import { DNS_CONSOLE } from './dns';
 import { ICMP_CONSOLE } from './icmp';
 import { MULTI_STEP_CONSOLE } from './multistep';
 import { SSL_CONSOLE } from './ssl';
+import { TCP_CONSOLE } from './tcp';
 import { TRACEROUTE_CONSOLE } from './traceroute';
 import { URL_CONSOLE } from './url';
 
@@ -16,6 +18,8 @@ export const CONSOLE_CHECK_TYPES: { [K in RunType]: ConsoleCheckType<K> } = {
   SSL: SSL_CONSOLE,
   API: API_CONSOLE,
   URL: URL_CONSOLE,
+  TCP: TCP_CONSOLE,
+  DNS: DNS_CONSOLE,
 };
 
 /** Where a type's "New …" page lives: `/monitors/new-icmp`. */

@@ -22,8 +22,10 @@ export interface MonitorRow {
 function targetOf(request: unknown): string {
   if (request && typeof request === 'object') {
     if ('sslConfig' in request) return sslTargetOf(request.sslConfig);
-    if ('hostname' in request && typeof request.hostname === 'string') return request.hostname;
+    // A TCP monitor's target is its port on the host.
+    if ('hostname' in request && typeof request.hostname === 'string') return 'port' in request && typeof request.port === 'number' ? `${request.hostname}:${request.port}` : request.hostname;
     if ('url' in request && typeof request.url === 'string') return request.url;
+    if ('query' in request && typeof request.query === 'string') return 'recordType' in request && typeof request.recordType === 'string' ? `${request.recordType} ${request.query}` : request.query;
   }
   return '—';
 }
