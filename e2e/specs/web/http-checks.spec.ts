@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/server';
+import { blockingViolations } from '../../tools/axe';
 import { openConnected, toast } from '../../pages/console';
 import { HttpCheckForm } from '../../pages/http-check-form';
 import { MonitorsPage } from '../../pages/monitors-page';
@@ -57,6 +58,7 @@ test.describe('API checks and URL monitors in the console', () => {
     await expect(page.getByRole('table', { name: 'Response headers' })).toContainText('eu-1');
     await expect(page.getByRole('region', { name: 'Response body' })).toContainText('"status": "down"');
     await expect(page.getByRole('group', { name: 'Timing waterfall' })).toContainText('First byte');
+    expect(await blockingViolations(page)).toEqual([]);
   });
 
   test('a URL monitor is created in the form with its status code assertion', async ({ page, server }) => {
@@ -65,6 +67,7 @@ test.describe('API checks and URL monitors in the console', () => {
     await form.field('Name').fill('Shop home');
     await form.field('URL').fill(targetUrl);
     await form.assertions.set(1, { target: '503' });
+    expect(await blockingViolations(page)).toEqual([]);
     await form.createButton.click();
     await expect(toast(page, 'Monitor created')).toBeVisible();
   });

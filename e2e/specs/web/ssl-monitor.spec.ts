@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/server';
+import { blockingViolations } from '../../tools/axe';
 import { openConnected, toast } from '../../pages/console';
 import { MonitorsPage } from '../../pages/monitors-page';
 import { ResultDetailPage } from '../../pages/result-detail-page';
@@ -39,6 +40,7 @@ test('an SSL monitor made in the form reports the certificate days left, the cha
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Shop certificate');
   await form.getByRole('textbox', { name: 'Hostname', exact: true }).fill('127.0.0.1');
   await form.getByRole('textbox', { name: 'Port', exact: true }).fill(String(port));
+  expect(await blockingViolations(page)).toEqual([]);
   await form.getByRole('button', { name: 'Create monitor' }).click();
   await expect(toast(page, 'Monitor created')).toBeVisible();
 
@@ -56,4 +58,5 @@ test('an SSL monitor made in the form reports the certificate days left, the cha
   await expect(result.stat('Chain trusted')).toContainText('No');
   await expect(page.getByRole('table', { name: 'Certificate chain' })).toContainText('shop.test');
   await expect(page.getByRole('table', { name: 'Certificate chain' })).toContainText('self-signed');
+  expect(await blockingViolations(page)).toEqual([]);
 });
