@@ -1,7 +1,7 @@
 import type { Aedes } from 'aedes';
 import type { EventBus, ResultRecordedEvent } from '../../core/events';
 import type { Logger } from '../../core/logger';
-import { cliLogs } from '../../services/test-runs/cli-shape';
+import { cliLogs } from '../../services/test-runs';
 
 export interface FollowedSession {
   checkSessionId: string;

@@ -5,3 +5,4 @@ export { getRecordedTestRun } from './record';
 export { startTestRun, type TestRunListener } from './run';
 export { getScheduling } from './scheduling';
 export { KEPT_TEST_SESSIONS, storedTestSessions, TEST_SESSIONS_KEY, type StoredTestSession } from './stored-test-sessions';
+export { cliLogs } from './cli-shape';
