@@ -11,6 +11,15 @@ const STATUS: Record<RunOnceStatus, { label: string; color: string }> = {
   NOT_RUN: { label: 'Not run', color: 'gray' },
 };
 
+/** How a run that stored nothing ended ("Run once", "Send now"). */
+export function RunOnceStatusBadge({ status }: { status: RunOnceStatus }) {
+  return (
+    <Badge color={STATUS[status].color} variant="filled" data-status={status}>
+      {STATUS[status].label}
+    </Badge>
+  );
+}
+
 interface RunOncePanelProps {
   running: boolean;
   result: RunOnceResult | null;
@@ -31,11 +40,7 @@ export function RunOncePanel({ running, result, error }: RunOncePanelProps) {
           <Title order={3} size="h4">
             Run once without saving
           </Title>
-          {result && !running && (
-            <Badge color={STATUS[result.status].color} variant="filled" data-status={result.status}>
-              {STATUS[result.status].label}
-            </Badge>
-          )}
+          {result && !running && <RunOnceStatusBadge status={result.status} />}
           {result?.responseTime !== null && result?.responseTime !== undefined && !running && (
             <Text size="sm" c="dimmed" ff="monospace">
               {formatDuration(result.responseTime)}

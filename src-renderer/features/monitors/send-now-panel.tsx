@@ -1,13 +1,8 @@
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { RunOnceResult, RunOnceStatus } from '../../../src-shared/schemas/run-once';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { RunOnceResult } from '../../../src-shared/schemas/run-once';
+import { RunOnceStatusBadge } from './run-once-panel';
 import { HttpResultView, readHttpPayload } from '../results/http-result-view';
 
-const STATUS: Record<RunOnceStatus, { label: string; color: string }> = {
-  PASSED: { label: 'Passed', color: 'teal' },
-  DEGRADED: { label: 'Degraded', color: 'yellow' },
-  FAILED: { label: 'Failed', color: 'red' },
-  NOT_RUN: { label: 'Not run', color: 'gray' },
-};
 
 /** The response "Send now" got for the unsaved request, in the view of a stored API result. */
 export function SendNowPanel({ running, result, error }: { running: boolean; result: RunOnceResult | null; error: string | null }) {
@@ -20,11 +15,7 @@ export function SendNowPanel({ running, result, error }: { running: boolean; res
           <Title order={3} size="h4">
             Response
           </Title>
-          {result && !running && (
-            <Badge color={STATUS[result.status].color} variant="filled" data-status={result.status}>
-              {STATUS[result.status].label}
-            </Badge>
-          )}
+          {result && !running && <RunOnceStatusBadge status={result.status} />}
         </Group>
         <div aria-live="polite">
           {running && (
