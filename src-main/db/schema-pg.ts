@@ -1,0 +1,898 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/*
+ * The PostgreSQL twin of schema.ts (team mode): the same tables, columns, indexes and constraints,
+ * kept in step by test/db/schema-pg-in-step.test.ts. Values are stored as the SQLite repositories
+ * store them (epoch ms as bigint, ISO strings as text, JSON members as jsonb), so `db copy` copies
+ * rows as they are. The choices are written down in docs/DECISIONS.md (issue 35).
+ */
+
+/** Raw bytes (SQLite's blob): drizzle 0.45's pg-core has no bytea builder. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
+
+export const accounts = pgTable('accounts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: text('created_at').notNull(),
+  /** Plan limit: maximum number of checks; null = unlimited. */
+  maxChecks: integer('max_checks'),
+  alertSettings: jsonb('alert_settings'),
+});
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** HMAC-SHA256 of the key keyed by the data folder's key file (hex); plain sha256 for keys not used since that change. The key itself is never stored. */
+    keyHash: text('key_hash').notNull(),
+    label: text('label').notNull(),
+    role: text('role').notNull(),
+    /** The member the key belongs to; removing the member revokes its keys. */
+    memberId: text('member_id'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash').on(t.keyHash)],
+);
+
+export const checks = pgTable(
+  'checks',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    checkType: text('check_type').notNull(),
+    name: text('name').notNull(),
+    /** foldName(name), kept by the repository on every write: what name search matches, in any script. */
+    nameFolded: text('name_folded').notNull().default(''),
+    activated: boolean('activated').notNull(),
+    muted: boolean('muted').notNull(),
+    groupId: integer('group_id'),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    /** The whole validated monitor body (everything but the read-only members). */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [
+    index('checks_account_created').on(t.accountId, t.createdAt),
+    index('checks_account_type').on(t.accountId, t.checkType),
+    index('checks_group').on(t.groupId),
+    index('checks_account_name_folded').on(t.accountId, t.nameFolded),
+    // Only the checks that depend on another: asked on every alert (who does this failure hold down?).
+    index('checks_with_dependencies')
+      .on(t.accountId)
+      .where(sql`jsonb_typeof(${t.body} -> 'dependsOn') = 'array' and ${t.body} -> 'dependsOn' <> '[]'::jsonb`),
+  ],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** OWNER | ADMIN | READ_WRITE | READ_RUN | READ_ONLY */
+    role: text('role').notNull(),
+    /** ACTIVE for members, INVITED until the invite is accepted. */
+    status: text('status').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [uniqueIndex('members_account_email').on(t.accountId, t.email), index('members_account').on(t.accountId)],
+);
+
+export const checkGroups = pgTable(
+  'check_groups',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The whole validated group body (everything but id and timestamps). */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [index('check_groups_account').on(t.accountId)],
+);
+
+export const alertChannels = pgTable(
+  'alert_channels',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    autoSubscribe: boolean('auto_subscribe').notNull(),
+    /** config, sendRecovery, sendFailure, sendDegraded, sslExpiry, sslExpiryThreshold */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [index('alert_channels_account').on(t.accountId)],
+);
+
+export const alertSubscriptions = pgTable(
+  'alert_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    alertChannelId: integer('alert_channel_id')
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: 'cascade' }),
+    checkId: text('check_id').references(() => checks.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => checkGroups.id, { onDelete: 'cascade' }),
+    activated: boolean('activated').notNull(),
+  },
+  (t) => [
+    index('alert_subscriptions_channel').on(t.alertChannelId),
+    uniqueIndex('alert_subscriptions_channel_check').on(t.alertChannelId, t.checkId),
+    uniqueIndex('alert_subscriptions_channel_group').on(t.alertChannelId, t.groupId),
+    index('alert_subscriptions_check').on(t.checkId),
+    index('alert_subscriptions_group').on(t.groupId),
+  ],
+);
+
+export const statusPageServices = pgTable(
+  'status_page_services',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [index('status_page_services_account').on(t.accountId)],
+);
+
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    severity: text('severity').notNull(),
+    /** INVESTIGATING | IDENTIFIED | MONITORING | RESOLVED, mirrored from the newest update. */
+    lastUpdateStatus: text('last_update_status').notNull(),
+    /** Set when a check's triggerIncident opened it: one open incident per check. */
+    sourceCheckId: text('source_check_id'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+    resolvedAt: text('resolved_at'),
+  },
+  (t) => [index('incidents_account_created').on(t.accountId, t.createdAt), index('incidents_source_check').on(t.sourceCheckId)],
+);
+
+export const incidentServices = pgTable(
+  'incident_services',
+  {
+    incidentId: text('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => statusPageServices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('incident_services_pair').on(t.incidentId, t.serviceId), index('incident_services_service').on(t.serviceId)],
+);
+
+export const incidentUpdates = pgTable(
+  'incident_updates',
+  {
+    id: text('id').primaryKey(),
+    incidentId: text('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    description: text('description').notNull(),
+    notifySubscribers: boolean('notify_subscribers').notNull(),
+    publicIncidentUpdateDate: text('public_incident_update_date').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [index('incident_updates_incident').on(t.incidentId, t.createdAt)],
+);
+
+/** A status page: its `url` is the page's slug, unique across the install as in the public API. */
+export const statusPages = pgTable(
+  'status_pages',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    customDomain: text('custom_domain'),
+    logo: text('logo'),
+    favicon: text('favicon'),
+    redirectTo: text('redirect_to'),
+    defaultTheme: text('default_theme').notNull(),
+    isPrivate: boolean('is_private').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    /** Served without a key at /status/<url> (unless isPrivate). */
+    published: boolean('published').notNull().default(false),
+  },
+  (t) => [uniqueIndex('status_pages_url').on(t.url), index('status_pages_account_created').on(t.accountId, t.createdAt)],
+);
+
+export const statusPageCards = pgTable(
+  'status_page_cards',
+  {
+    id: text('id').primaryKey(),
+    statusPageId: text('status_page_id')
+      .notNull()
+      .references(() => statusPages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('status_page_cards_page').on(t.statusPageId, t.position)],
+);
+
+/** Deleting a service takes it off every card (cascade); the cards stay. */
+export const statusPageCardServices = pgTable(
+  'status_page_card_services',
+  {
+    cardId: text('card_id')
+      .notNull()
+      .references(() => statusPageCards.id, { onDelete: 'cascade' }),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => statusPageServices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('status_page_card_services_pair').on(t.cardId, t.serviceId), index('status_page_card_services_service').on(t.serviceId)],
+);
+
+/** The checks an operator chose to back a status page service: its uptime bars and part of its current state. */
+export const statusPageServiceChecks = pgTable(
+  'status_page_service_checks',
+  {
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => statusPageServices.id, { onDelete: 'cascade' }),
+    checkId: text('check_id')
+      .notNull()
+      .references(() => checks.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.checkId] }), index('status_page_service_checks_check').on(t.checkId)],
+);
+
+/** Email subscribers of a public status page; a subscriber receives incident mail once confirmed (double opt-in). */
+export const statusPageSubscribers = pgTable(
+  'status_page_subscribers',
+  {
+    id: text('id').primaryKey(),
+    statusPageId: text('status_page_id')
+      .notNull()
+      .references(() => statusPages.id, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    /** The mailbox the address delivers to (src-shared/rules/mailbox.ts): aliases of one mailbox are one subscription. */
+    mailbox: text('mailbox').notNull().default(''),
+    /** A keyed hash of the client address that signed up (no address is stored); null before it was recorded. */
+    source: text('source'),
+    createdAt: text('created_at').notNull(),
+    confirmedAt: text('confirmed_at'),
+  },
+  (t) => [
+    uniqueIndex('status_page_subscribers_page_email').on(t.statusPageId, t.email),
+    index('status_page_subscribers_page_mailbox').on(t.statusPageId, t.mailbox),
+    index('status_page_subscribers_pending_source').on(t.statusPageId, t.source, t.createdAt).where(sql`confirmed_at is null`),
+    index('status_page_subscribers_pending_created').on(t.createdAt).where(sql`confirmed_at is null`),
+  ],
+);
+
+/**
+ * The outbox of subscriber mail (confirmations and incident updates): written PENDING with the change
+ * that causes it, delivered after the commit, then SENT, FAILED or SKIPPED. Times are epoch ms.
+ */
+export const statusPageEmails = pgTable(
+  'status_page_emails',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    statusPageId: text('status_page_id')
+      .notNull()
+      .references(() => statusPages.id, { onDelete: 'cascade' }),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => statusPageSubscribers.id, { onDelete: 'cascade' }),
+    /** CONFIRM | UPDATE */
+    kind: text('kind').notNull(),
+    incidentUpdateId: text('incident_update_id').references(() => incidentUpdates.id, { onDelete: 'cascade' }),
+    /** PENDING | SENT | FAILED | SKIPPED */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: bigint('next_attempt_at', { mode: 'number' }),
+    /** Set just before each SMTP call; a PENDING row with it set was maybe sent. */
+    sendingAt: bigint('sending_at', { mode: 'number' }),
+    sentAt: bigint('sent_at', { mode: 'number' }),
+    /** The SMTP reply or the error of the last attempt. */
+    result: text('result'),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('status_page_emails_due').on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    index('status_page_emails_subscriber').on(t.subscriberId, t.createdAt),
+    index('status_page_emails_page').on(t.statusPageId),
+    index('status_page_emails_page_kind').on(t.statusPageId, t.kind, t.createdAt),
+    index('status_page_emails_update').on(t.incidentUpdateId),
+    index('status_page_emails_created').on(t.createdAt),
+  ],
+);
+
+/**
+ * Runs (sessions and results) refer to a check by a small integer surrogate, `check_num`, kept
+ * here with the check's schedule; it is assigned when a check is first scheduled or triggered.
+ * Deleting the check only sets `check_id` NULL (O(1) under the write lock); the retention worker
+ * then purges that check_num's runs in small batches. A row with a NULL check_id is invisible.
+ */
+export const checkSchedule = pgTable('check_schedule', {
+  checkNum: integer('check_num').primaryKey().generatedByDefaultAsIdentity(),
+  checkId: text('check_id')
+    .unique('check_schedule_check_id')
+    .references(() => checks.id, { onDelete: 'set null' }),
+  accountId: text('account_id').notNull(),
+  /** Epoch ms of the next scheduled run; null until the scheduler first places it. */
+  nextRunAt: bigint('next_run_at', { mode: 'number' }),
+  /** Rotation through run locations when runParallel is off. */
+  lastLocationIndex: integer('last_location_index').notNull().default(-1),
+});
+
+/** Location names as small codes (public regions, `local`, private location slugs). */
+export const runLocationCodes = pgTable('run_location_codes', {
+  code: integer('code').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique('run_location_codes_name'),
+});
+
+export const checkSessions = pgTable(
+  'check_sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    checkNum: integer('check_num')
+      .notNull()
+      .references(() => checkSchedule.checkNum, { onDelete: 'cascade' }),
+    /** Index into SESSION_STATUSES (append-only list). */
+    status: integer('status').notNull(),
+    /** Index into RUN_SOURCES (append-only list). */
+    runSource: integer('run_source').notNull(),
+    startedAt: bigint('started_at', { mode: 'number' }).notNull(),
+    stoppedAt: bigint('stopped_at', { mode: 'number' }),
+    /** JSON array of the locations run; null means ["local"]. */
+    runLocations: text('run_locations'),
+  },
+  (t) => [index('check_sessions_check').on(t.checkNum, t.startedAt), index('check_sessions_open').on(t.status).where(sql`status < 4`)],
+);
+
+/** Session status codes below this are unfinished (see SESSION_STATUSES); the partial index holds only those. */
+export const UNFINISHED_BELOW = 4;
+
+/** Bulky result detail (hops, steps, errors, assertions) stored once per distinct content. */
+export const resultDetails = pgTable(
+  'result_details',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** First 16 bytes of the sha256 of `body`. */
+    hash: bytea('hash').notNull().unique('result_details_hash'),
+    body: text('body').notNull(),
+    /**
+     * Epoch ms of the hour (floored) the detail was last stored or reused; retention prunes details
+     * unused since the raw cutoff (check_results has no index on detail_id, on purpose).
+     */
+    lastUsedAt: bigint('last_used_at', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('result_details_last_used').on(t.lastUsedAt)],
+);
+
+/**
+ * One row per attempt at one location. Kept small (about 100 bytes with its index): integers only,
+ * latencies in microseconds, booleans in `flags`, everything bulky behind `detail_id`.
+ */
+export const checkResults = pgTable(
+  'check_results',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    checkNum: integer('check_num')
+      .notNull()
+      .references(() => checkSchedule.checkNum, { onDelete: 'cascade' }),
+    location: integer('location').notNull(),
+    /** 0 FINAL, 1 ATTEMPT. */
+    resultType: integer('result_type').notNull(),
+    /** RESULT_FLAGS bits. */
+    flags: integer('flags').notNull(),
+    attempt: integer('attempt').notNull(),
+    startedAt: bigint('started_at', { mode: 'number' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    responseTimeMs: integer('response_time_ms'),
+    packetsSent: integer('packets_sent'),
+    packetsReceived: integer('packets_received'),
+    minUs: integer('min_us'),
+    avgUs: integer('avg_us'),
+    maxUs: integer('max_us'),
+    stdDevUs: integer('std_dev_us'),
+    detailId: bigint('detail_id', { mode: 'number' }),
+  },
+  (t) => [index('check_results_check_started').on(t.checkNum, t.startedAt)],
+);
+
+/** The latest state of each check, updated with every FINAL result (GET /v1/check-statuses). */
+export const checkStatuses = pgTable('check_statuses', {
+  checkNum: integer('check_num')
+    .primaryKey()
+    .references(() => checkSchedule.checkNum, { onDelete: 'cascade' }),
+  flags: integer('flags').notNull(),
+  longestRunMs: integer('longest_run_ms'),
+  shortestRunMs: integer('shortest_run_ms'),
+  lastLocation: integer('last_location'),
+  lastSessionId: bigint('last_session_id', { mode: 'number' }),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  updatedAt: bigint('updated_at', { mode: 'number' }),
+});
+
+/**
+ * Hourly roll-up of a check's FINAL results (WITHOUT ROWID in the SQLite migration). Response times are
+ * integer microseconds; percentiles are nearest-rank over the non-skipped runs with a response time
+ * (`timed_runs` of them). No foreign key: the purge of a deleted check removes its rollups.
+ */
+export const checkRollups = pgTable(
+  'check_rollups',
+  {
+    checkNum: integer('check_num').notNull(),
+    /** Epoch ms of the hour's start (UTC). */
+    hourStart: bigint('hour_start', { mode: 'number' }).notNull(),
+    runs: integer('runs').notNull(),
+    passed: integer('passed').notNull(),
+    degraded: integer('degraded').notNull(),
+    failed: integer('failed').notNull(),
+    skipped: integer('skipped').notNull(),
+    timedRuns: integer('timed_runs').notNull(),
+    responseMinUs: integer('response_min_us'),
+    responseAvgUs: integer('response_avg_us'),
+    responseMaxUs: integer('response_max_us'),
+    responseP50Us: integer('response_p50_us'),
+    responseP95Us: integer('response_p95_us'),
+    responseP99Us: integer('response_p99_us'),
+    packetsSent: integer('packets_sent').notNull(),
+    packetsReceived: integer('packets_received').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.checkNum, t.hourStart] })],
+);
+
+/** Small key/value state of background maintenance (e.g. the rollup watermark). WITHOUT ROWID in SQLite. */
+export const maintenanceState = pgTable('maintenance_state', {
+  key: text('key').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+});
+
+/** Places where `sightline agent` processes run checks; the embedded agent's `local` is implicit. */
+export const privateLocations = pgTable(
+  'private_locations',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slugName: text('slug_name').notNull(),
+    icon: text('icon').notNull(),
+    proxyUrl: text('proxy_url'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [uniqueIndex('private_locations_account_slug').on(t.accountId, t.slugName)],
+);
+
+/** Agent keys of a private location: sha256 of the key, hex; the key itself is shown once. */
+export const privateLocationKeys = pgTable(
+  'private_location_keys',
+  {
+    id: text('id').primaryKey(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => privateLocations.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    maskedKey: text('masked_key').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [uniqueIndex('private_location_keys_hash').on(t.keyHash), index('private_location_keys_location').on(t.locationId)],
+);
+
+/** Remote agents that registered with a location's key; lastSeenAt moves with every request. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => privateLocations.id, { onDelete: 'cascade' }),
+    hostname: text('hostname'),
+    version: text('version').notNull(),
+    concurrency: integer('concurrency').notNull(),
+    registeredAt: bigint('registered_at', { mode: 'number' }).notNull(),
+    lastSeenAt: bigint('last_seen_at', { mode: 'number' }).notNull(),
+    /** When the server last heard from it before it counted it unreachable (and said so once); null while reachable. Kept so a restart does not announce it again. */
+    unreachableSince: bigint('unreachable_since', { mode: 'number' }),
+    /** Runs of its location recorded not run because it was unreachable, since unreachableSince (the notice of its return counts them). */
+    unreachableRuns: integer('unreachable_runs').notNull().default(0),
+  },
+  (t) => [index('agents_location_seen').on(t.locationId, t.lastSeenAt)],
+);
+
+/**
+ * Jobs for private locations, waiting for or leased by a remote agent; a row lives until its
+ * outcome is recorded, so a server restart keeps the queue. No foreign key to the location: a
+ * job outlives a deleted location and is dropped when its dropAfter passes.
+ */
+export const agentJobs = pgTable(
+  'agent_jobs',
+  {
+    jobId: text('job_id').primaryKey(),
+    locationId: text('location_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    /** The scheduler's RunJob as JSON. */
+    // Read back through the run contract's schema (services/agent-jobs/stored-job.ts), never as a type.
+    job: jsonb('job').$type<unknown>().notNull(),
+    /** QUEUED or LEASED. */
+    state: text('state').notNull(),
+    agentId: text('agent_id'),
+    leaseExpiresAt: bigint('lease_expires_at', { mode: 'number' }),
+    /** How long a lease of this job lasts (its time limit plus a grace period). */
+    leaseMs: integer('lease_ms').notNull(),
+    /** How often the job was handed to an agent. */
+    leases: integer('leases').notNull().default(0),
+    cancelled: boolean('cancelled').notNull().default(false),
+    enqueuedAt: bigint('enqueued_at', { mode: 'number' }).notNull(),
+    dropAfter: bigint('drop_after', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('agent_jobs_queue').on(t.locationId, t.state, t.enqueuedAt),
+    index('agent_jobs_lease').on(t.state, t.leaseExpiresAt),
+    index('agent_jobs_drop').on(t.state, t.dropAfter),
+    index('agent_jobs_session').on(t.sessionId),
+    index('agent_jobs_agent').on(t.agentId),
+  ],
+);
+
+/**
+ * Alerting state per check: the escalation state machine of src-shared/rules/alerting.ts, and the
+ * last session already counted (a session with several locations is judged once).
+ */
+export const checkAlertStates = pgTable(
+  'check_alert_states',
+  {
+    checkId: text('check_id')
+      .primaryKey()
+      .references(() => checks.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    /** AlertState as JSON (with `held` while an alert waits for a dependency's verdict). */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    lastSessionId: text('last_session_id'),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  // Every judged run looks for held alerts: the few held rows, never the whole table.
+  (t) => [index('check_alert_states_held').on(t.checkId).where(sql`${t.state} -> 'held' is not null and ${t.state} -> 'held' <> 'null'::jsonb`)],
+);
+
+/** One row per alert event (failure, degradation, reminder, recovery, test): the notifications' checkAlertId. */
+export const checkAlerts = pgTable(
+  'check_alerts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Kept after the check is deleted, so the notification log still names it. */
+    checkId: text('check_id'),
+    alertType: text('alert_type').notNull(),
+    checkSessionId: text('check_session_id'),
+    checkResultId: text('check_result_id'),
+    /** Notifications were suppressed because the check (or its group) is muted. */
+    muted: boolean('muted').notNull(),
+    /** The AlertEvent facts shared by its notifications (without the per-notification id). */
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('check_alerts_account_created').on(t.accountId, t.createdAt), index('check_alerts_check').on(t.checkId, t.createdAt)],
+);
+
+/**
+ * The notification outbox and log: written IN_PROGRESS with its alert, delivered after the commit,
+ * then SUCCESS or FAILURE (or RATE_LIMITED without sending). Times are epoch ms.
+ */
+export const alertNotifications = pgTable(
+  'alert_notifications',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    checkAlertId: text('check_alert_id').notNull(),
+    /** No foreign key: the log outlives a deleted channel. */
+    alertChannelId: integer('alert_channel_id').notNull(),
+    /** The channel type (EMAIL, WEBHOOK, ...). */
+    type: text('type').notNull(),
+    alertType: text('alert_type').notNull(),
+    status: text('status').notNull(),
+    /** The channel config as clients see it: credentials left out or masked (services/secrets). */
+    alertConfig: jsonb('alert_config').$type<Record<string, unknown>>().notNull(),
+    /** The channel config with its credentials sealed, for delivery; cleared once the notification is final. */
+    sealedConfig: jsonb('sealed_config').$type<Record<string, unknown>>(),
+    notificationResult: text('notification_result'),
+    checkId: text('check_id'),
+    checkType: text('check_type'),
+    checkResultId: text('check_result_id'),
+    attempts: integer('attempts').notNull(),
+    /** When the next attempt is due while IN_PROGRESS; null once final. */
+    nextAttemptAt: bigint('next_attempt_at', { mode: 'number' }),
+    /** Set just before each network call: an IN_PROGRESS row with it set was maybe sent (same idempotency key on resend). */
+    sendingAt: bigint('sending_at', { mode: 'number' }),
+    sentAt: bigint('sent_at', { mode: 'number' }),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    /**
+     * Set on a notification that came over its channel's budget: the DIGEST notification that
+     * carries it (it is never sent on its own, and ends as that digest ends).
+     */
+    digestId: text('digest_id'),
+  },
+  (t) => [
+    index('alert_notifications_account_created').on(t.accountId, t.createdAt),
+    index('alert_notifications_digest').on(t.digestId).where(sql`digest_id is not null`),
+    index('alert_notifications_channel_created').on(t.alertChannelId, t.createdAt),
+    index('alert_notifications_due').on(t.nextAttemptAt).where(sql`status = 'IN_PROGRESS'`),
+  ],
+);
+
+/** Per-account settings by key (delivery: SMTP, provider base URLs, gateway, rate limit), values as JSON. */
+export const appSettings = pgTable(
+  'app_settings',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('app_settings_account_key').on(t.accountId, t.key)],
+);
+
+/** Account-level environment variables: every multi-step run receives them. A secret's value is sealed. */
+export const accountVariables = pgTable(
+  'account_variables',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    locked: boolean('locked').notNull(),
+    secret: boolean('secret').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
+);
+
+/**
+ * Maintenance windows (/v1/maintenance-windows): checks they target are not scheduled while one is
+ * open. Times are ISO strings in UTC; check_ids and group_ids are Sightline's extension.
+ */
+export const maintenanceWindows = pgTable(
+  'maintenance_windows',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    checkIds: jsonb('check_ids').$type<string[]>().notNull(),
+    groupIds: jsonb('group_ids').$type<number[]>().notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+    repeatInterval: integer('repeat_interval'),
+    repeatUnit: text('repeat_unit'),
+    repeatEndsAt: text('repeat_ends_at'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [index('maintenance_windows_account').on(t.accountId)],
+);
+
+/**
+ * Console sign-in sessions (headless mode), kept so a restart or an upgrade leaves every tab signed
+ * in. Only the session id's sha256 is stored, never the id itself. A row outlives its session for a
+ * day (ended_reason set, or past its expiry) so a tab refused afterwards can be told why.
+ */
+export const consoleSessions = pgTable(
+  'console_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    /** The keyed hash of the API key (or launch token) that signed in: looked up again on every use. */
+    keyHash: text('key_hash').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    lastUsedAt: bigint('last_used_at', { mode: 'number' }).notNull(),
+    /** Absolute end (created + lifetime); the idle end is last_used_at + the idle limit. */
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+    endedAt: bigint('ended_at', { mode: 'number' }),
+    endedReason: text('ended_reason'),
+  },
+  (t) => [index('console_sessions_key').on(t.keyHash), index('console_sessions_last_used').on(t.lastUsedAt)],
+);
+
+/**
+ * Projects of monitoring as code (the public CLI's `checkly.config.ts`): a project's logical id is
+ * what the CLI names it by; its deploys own or reference resources through project_bindings.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    logicalId: text('logical_id').notNull(),
+    name: text('name').notNull(),
+    repoUrl: text('repo_url'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [uniqueIndex('projects_account_logical').on(t.accountId, t.logicalId)],
+);
+
+/**
+ * A resource bound to a project: `member` true when the project owns it (its deploys may change or
+ * delete it), false when it only references one owned elsewhere (`fromId` constructs). `pending` marks
+ * a binding reserved by an import plan that is not committed yet. resource_id is the physical id as
+ * text (a check's uuid, a group's integer id), so one table serves every resource type.
+ */
+export const projectBindings = pgTable(
+  'project_bindings',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The CLI's resource type: check, check-group, alert-channel, status-page, … */
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    logicalId: text('logical_id').notNull(),
+    member: boolean('member').notNull(),
+    pending: boolean('pending').notNull().default(false),
+    sourceFile: text('source_file'),
+    /** The import plan that reserved this binding while it is pending; cleared when the plan commits. */
+    importPlanId: text('import_plan_id'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('project_bindings_logical').on(t.projectId, t.resourceType, t.logicalId),
+    index('project_bindings_resource').on(t.accountId, t.resourceType, t.resourceId),
+  ],
+);
+
+/**
+ * One `checkly deploy` (not a preview): its progress, outcome and the diff it applied, kept as the
+ * project's deployment history.
+ */
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** IN_PROGRESS, SUCCEEDED, FAILED or CANCELLED; REFUSED for one answered 4xx (nothing changed; `error` holds what the client was told). */
+    status: text('status').notNull(),
+    /** `deploy` or `destroy`. */
+    operation: text('operation').notNull().default('deploy'),
+    /** A refused dry run (`checkly deploy --preview`, or the check `checkly deploy` makes before it deploys); a successful one is not recorded. */
+    dryRun: boolean('dry_run').notNull().default(false),
+    /** The HTTP status the client got, for a refused (or failed) one. */
+    httpStatus: integer('http_status'),
+    scheduleOnDeploy: boolean('schedule_on_deploy').notNull(),
+    preserveResources: boolean('preserve_resources').notNull(),
+    /** [{type, logicalId, physicalId, action}] once applied. */
+    diff: jsonb('diff').$type<unknown[]>(),
+    error: text('error'),
+    /** Who deployed: the API key's name (or "console"). */
+    createdBy: text('created_by'),
+    createdAt: text('created_at').notNull(),
+    finishedAt: text('finished_at'),
+  },
+  (t) => [index('deployments_project').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * A `checkly import` plan: the resources chosen for a project, as the read shapes the CLI's code
+ * generator takes. Applying reserves pending bindings; committing makes them final.
+ */
+export const importPlans = pgTable(
+  'import_plans',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** {resources, friends, auxiliary} as the CLI reads it. */
+    changes: jsonb('changes').$type<unknown>().notNull(),
+    createdAt: text('created_at').notNull(),
+    appliedAt: text('applied_at'),
+    committedAt: text('committed_at'),
+  },
+  (t) => [index('import_plans_project').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * Code bundles the public CLI uploads before `checkly test` and `deploy` (a tar.gz of the project).
+ * Kept bounded: a size limit per bundle and only the newest few per account.
+ */
+export const codeBundles = pgTable(
+  'code_bundles',
+  {
+    key: text('key').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('code_bundles_account').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * A recorded `checkly test` run: its checks are not stored checks, so its results live here as
+ * JSON (one entry per check of the run, updated as each finishes) rather than as check sessions.
+ */
+export const codeTestSessions = pgTable(
+  'code_test_sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    projectLogicalId: text('project_logical_id'),
+    startedAt: bigint('started_at', { mode: 'number' }).notNull(),
+    stoppedAt: bigint('stopped_at', { mode: 'number' }),
+    results: jsonb('results').$type<unknown[]>().notNull(),
+  },
+  (t) => [index('code_test_sessions_account').on(t.accountId, t.startedAt)],
+);
