@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { openDb, type DbHandle } from './db/connection';
-import { loadKeyring } from './core/keyring';
+import type { Keyring } from './core/keyring';
 import { buildApp } from './http/app';
 import { applyConfiguredPlan, bootstrapAccount } from './services/accounts';
 import { generateApiKey, hashApiKey, LaunchTokens } from './services/auth';
@@ -24,6 +24,7 @@ import { isolationView, notIsolatedWarning, probeSandbox } from './runner/sandbo
 import type { ExecutorDeps } from './runner/types';
 import { createRuntime } from './services/runtime';
 import { sealStoredSecrets } from './services/secrets';
+import { loadSealingKey } from './services/secrets/sealing-key';
 import { backendAgentHealth } from './services/agent-status/index';
 import type { AgentHealth } from '../src-shared/rules/lanes';
 import { startEmbeddedConnectivity } from './embedded-connectivity';
@@ -137,6 +138,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     if (!options.dataDirLock) lock.release();
   };
   let db: DbHandle;
+  let keyring: Keyring;
   try {
     db = openDb({
       dataDir: config.dataDir,
@@ -149,8 +151,15 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     releaseOwnLock();
     throw error;
   }
+  try {
+    keyring = loadSealingKey(db.db, { dataDir: config.dataDir, secretKeyFile: config.secretKeyFile }, logger, (options.clock ?? systemClock).now().getTime());
+  } catch (error) {
+    await db.shutdown();
+    releaseOwnLock();
+    throw error;
+  }
   const runtime = createRuntime();
-  const deps: ServiceDeps = { db: db.db, clock: options.clock ?? systemClock, logger, runtime, keyring: loadKeyring(config.dataDir) };
+  const deps: ServiceDeps = { db: db.db, clock: options.clock ?? systemClock, logger, runtime, keyring };
   const launchTokens = new LaunchTokens();
   let app: FastifyInstance | null = null;
   let subscriberMail: SubscriberMailer | null = null;

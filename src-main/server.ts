@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SealingKeyRefused } from './core/keyring';
 import { lockDataDir } from './db/data-dir-lock';
 import { LockHeldError } from './db/process-lock';
 import { lockAgent } from './db/agent-lock';
@@ -37,7 +39,7 @@ import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-serv
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../src-shared/rules/multistep-memory';
 
 const USAGE = `Usage:
-  sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--api-key KEY]
+  sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--secret-key-file PATH] [--api-key KEY]
                   [--public-host NAME[,NAME]] [--public-url URL] [--max-checks N|unlimited] [--rate-limit N]
                   [--auth-failure-limit N] [--max-connections-per-address N] [--no-console-build]
                   [--retention-days N] [--rollup-retention-days N] [--notification-retention-days N]
@@ -53,6 +55,11 @@ const USAGE = `Usage:
           --port      port (default ${DEFAULT_PORT}; 0 picks a free one)
           --data-dir  where the SQLite database lives (default: the per-user app-data folder);
                       one process per folder: a second one exits 1 naming the first
+          --secret-key-file  the file with the key that seals stored secrets (and keys API-key
+                      hashes), created with mode 0600 when missing; every server of one database
+                      needs the same file. A file that is not the key the data was sealed with
+                      is refused at start (default: secret.key in the data folder; also env
+                      SIGHTLINE_SECRET_KEY_FILE)
           --api-key   make KEY (at least 24 characters) a valid owner key (also env SIGHTLINE_API_KEY)
           --public-host  host names clients use to reach this server (e.g. behind TLS or for
                       remote agents), comma-separated or repeated; requests naming any other
@@ -128,6 +135,7 @@ async function serve(argv: string[]): Promise<void> {
         host: { type: 'string' },
         port: { type: 'string' },
         'data-dir': { type: 'string' },
+        'secret-key-file': { type: 'string' },
         'api-key': { type: 'string' },
         'max-checks': { type: 'string' },
         'rate-limit': { type: 'string' },
@@ -159,6 +167,10 @@ async function serve(argv: string[]): Promise<void> {
     if (problem) fail(problem);
   }
   const overrides: Partial<Config> = { host: values.host, port: parsePort(values.port), dataDir: values['data-dir'], apiKey: values['api-key'] };
+  if (values['secret-key-file'] !== undefined) {
+    if (values['secret-key-file'].trim() === '') fail('--secret-key-file needs the path of a key file');
+    overrides.secretKeyFile = resolve(values['secret-key-file']);
+  }
   if (values['public-host'] !== undefined) overrides.publicHosts = values['public-host'].flatMap((value) => orFail(parsePublicHosts(value, '--public-host')));
   if (values['public-url'] !== undefined) overrides.publicUrl = publicUrlText(orFail(parsePublicUrl(values['public-url'], '--public-url')));
   if (values['auth-failure-limit'] !== undefined) overrides.authFailuresPerMinute = orFail(parseRateLimit(values['auth-failure-limit'], '--auth-failure-limit'));
@@ -246,7 +258,7 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
-  if (error instanceof LockHeldError) process.stderr.write(`${error.message}\n`);
+  if (error instanceof LockHeldError || error instanceof SealingKeyRefused) process.stderr.write(`${error.message}\n`);
   else if (code === 'EADDRINUSE') process.stderr.write(`Cannot listen: the address is already in use (${(error as Error).message}). Pick another --port.\n`);
   else process.stderr.write(`Sightline failed to start: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);

@@ -11,6 +11,11 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * The file holding the key that seals secrets (--secret-key-file or SIGHTLINE_SECRET_KEY_FILE),
+   * absolute; created (mode 0600) when missing. Null: `secret.key` in the data folder.
+   */
+  secretKeyFile: string | null;
   /** Made a valid owner key of the account at start (CLI --api-key or SIGHTLINE_API_KEY). */
   apiKey: string | null;
   /** The built console served at "/"; null when the process serves no console (Electron loads it from disk). */
@@ -368,6 +373,7 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     host: overrides.host ?? DEFAULT_HOST,
     port: overrides.port ?? DEFAULT_PORT,
     dataDir: resolve(overrides.dataDir ?? env.SIGHTLINE_DATA_DIR ?? defaultDataDir(env)),
+    secretKeyFile: overrides.secretKeyFile !== undefined ? overrides.secretKeyFile : env.SIGHTLINE_SECRET_KEY_FILE ? resolve(env.SIGHTLINE_SECRET_KEY_FILE) : null,
     apiKey: overrides.apiKey !== undefined ? checkedApiKey(overrides.apiKey, '--api-key') : checkedApiKey(env.SIGHTLINE_API_KEY, 'SIGHTLINE_API_KEY'),
     rendererDir: overrides.rendererDir === undefined ? join(PROJECT_ROOT, 'out', 'renderer') : overrides.rendererDir,
     migrationsDir: overrides.migrationsDir ?? join(PROJECT_ROOT, 'src-main', 'db', 'migrations'),

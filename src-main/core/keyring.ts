@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** The key file beside the database: a copied `.db` alone reveals no secret and no key hash. */
 export const KEY_FILE_NAME = 'secret.key';
@@ -21,6 +21,11 @@ export interface Keyring {
   isSealed(value: unknown): value is string;
   /** Keyed hash (hex) of a value, e.g. an API key: without the key file it cannot be brute-forced. */
   mac(value: string): string;
+  /**
+   * 48 bits of a keyed hash of a fixed label (its own sub-key): stored in the database so that a
+   * server given another key file refuses to start. It tells keys apart and reveals nothing of one.
+   */
+  readonly check: number;
 }
 
 export function keyringFromMaster(master: Buffer): Keyring {
@@ -28,7 +33,9 @@ export function keyringFromMaster(master: Buffer): Keyring {
   const derive = (label: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `sightline ${label}`, 32));
   const encryptionKey = derive('secrets at rest v1');
   const macKey = derive('api key hash v1');
+  const check = createHmac('sha256', derive('key check v1')).update('sightline key check').digest().readUIntBE(0, 6);
   return {
+    check,
     seal(plaintext) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', encryptionKey, iv);
@@ -51,6 +58,37 @@ export function keyringFromMaster(master: Buffer): Keyring {
   };
 }
 
+/** A key file's 32 bytes, or null when there is none; a file of another size is refused, never replaced. */
+export function readKeyFile(file: string): Buffer | null {
+  let master: Buffer;
+  try {
+    master = readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (master.length !== 32) throw new Error(`${file} is not a Sightline key file (expected 32 bytes, found ${master.length}); restore it from a backup`);
+  try {
+    chmodSync(file, 0o600);
+  } catch {
+    // not every file system keeps modes (Windows), and a read-only mount of the key is fine
+  }
+  return master;
+}
+
+/** Writes a new key file (32 random bytes, mode 0600; its folder is made if missing), never over an existing one. */
+export function createKeyFile(file: string): Buffer {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const master = randomBytes(32);
+  writeFileSync(file, master, { mode: 0o600, flag: 'wx' });
+  try {
+    chmodSync(file, 0o600);
+  } catch {
+    // not every file system keeps modes (Windows)
+  }
+  return master;
+}
+
 /**
  * Loads `<dataDir>/secret.key`, creating it (32 random bytes, mode 0600) on first start. A key file
  * of the wrong size is refused rather than replaced: replacing it would make every stored secret
@@ -58,19 +96,10 @@ export function keyringFromMaster(master: Buffer): Keyring {
  */
 export function loadKeyring(dataDir: string): Keyring {
   const file = join(dataDir, KEY_FILE_NAME);
-  let master: Buffer;
-  try {
-    master = readFileSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    master = randomBytes(32);
-    writeFileSync(file, master, { mode: 0o600, flag: 'wx' });
-  }
-  if (master.length !== 32) throw new Error(`${file} is not a Sightline key file (expected 32 bytes, found ${master.length}); restore it from a backup`);
-  try {
-    chmodSync(file, 0o600);
-  } catch {
-    // not every file system keeps modes (Windows); the file is still only in the data folder
-  }
-  return keyringFromMaster(master);
+  return keyringFromMaster(readKeyFile(file) ?? createKeyFile(file));
+}
+
+/** A start refused because the key file does not fit the database: the message says which file and what to do. */
+export class SealingKeyRefused extends Error {
+  override readonly name = 'SealingKeyRefused';
 }

@@ -12,6 +12,8 @@ export const MAINTENANCE_KEYS = {
   rollupsPrunedTo: 'rollups_pruned_to',
   /** 1 once secrets stored before sealing existed were sealed (services/secrets/seal-stored.ts). */
   secretsSealed: 'secrets_sealed',
+  /** The sealing key's check value (Keyring.check, 48 bits): a server given another key file refuses to start. */
+  secretKeyCheck: 'secret_key_check',
 } as const;
 
 export function readMaintenanceState(db: Db, key: string): number | null {

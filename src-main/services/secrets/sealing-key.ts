@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { createKeyFile, KEY_FILE_NAME, keyringFromMaster, loadKeyring, readKeyFile, SealingKeyRefused, type Keyring } from '../../core/keyring';
+import type { Logger } from '../../core/logger';
+import type { Db } from '../../db/connection';
+import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../db/repositories/maintenance-state';
+
+export interface SealingKeySource {
+  dataDir: string;
+  /** --secret-key-file / SIGHTLINE_SECRET_KEY_FILE (absolute); null: `secret.key` in the data folder, as always. */
+  secretKeyFile: string | null;
+}
+
+/**
+ * The key that seals secrets and keys API-key hashes. The database keeps only the key's check value
+ * (Keyring.check), recorded at the first start that has none. With a key file named on the command
+ * line, a key that does not match the recorded check is refused before anything is read or sealed
+ * with it: a wrong key would otherwise show as secrets read back empty and every API key refused.
+ * Without one, the data folder's key is loaded (or created) as it always was; a mismatch is logged.
+ */
+export function loadSealingKey(db: Db, source: SealingKeySource, logger: Logger, now: number): Keyring {
+  const recorded = readMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck);
+  const record = (keyring: Keyring) => {
+    if (recorded === null) writeMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck, keyring.check, now);
+    return keyring;
+  };
+  if (source.secretKeyFile === null) {
+    const keyring = loadKeyring(source.dataDir);
+    if (recorded !== null && recorded !== keyring.check) {
+      logger.warn(
+        { keyFile: join(source.dataDir, KEY_FILE_NAME) },
+        "the data folder's secret.key is not the key this database's secrets were sealed with: stored secrets read as unset and API keys made before are refused; restore the folder's secret.key from a backup",
+      );
+    }
+    return record(keyring);
+  }
+
+  const file = source.secretKeyFile;
+  const folderFile = join(source.dataDir, KEY_FILE_NAME);
+  // A database from before the check was recorded: its data folder's own key, if any, is the one it was sealed with.
+  const folderKey = recorded === null ? readKeyFile(folderFile) : null;
+  const expected = recorded ?? (folderKey ? keyringFromMaster(folderKey).check : null);
+  const sealedWith = recorded !== null ? 'the key the secrets in this database were sealed with' : `the key in ${folderFile}, which sealed the secrets in this database`;
+  const existing = readKeyFile(file);
+  if (!existing && expected !== null) {
+    throw new SealingKeyRefused(
+      `The secret key file ${file} does not exist, and the secrets in this database were sealed with a key${recorded === null ? ` (${folderFile})` : ''}. ` +
+        `Start with the key file of the server that wrote this data (--secret-key-file or SIGHTLINE_SECRET_KEY_FILE; a single server keeps it as ${KEY_FILE_NAME} in its data folder). No key file was created.`,
+    );
+  }
+  const keyring = keyringFromMaster(existing ?? createKeyFile(file));
+  if (expected !== null && expected !== keyring.check) {
+    throw new SealingKeyRefused(
+      `The secret key file ${file} is not ${sealedWith}: with it, stored secrets could not be read and every API key would be refused. ` +
+        `Start with the key file of the server that wrote this data (--secret-key-file or SIGHTLINE_SECRET_KEY_FILE).`,
+    );
+  }
+  return record(keyring);
+}
