@@ -12,3 +12,4 @@ export {
 } from './environment';
 export { maskGroupSecrets, openGroupSecrets, resolveGroupSecrets, sealGroupSecrets } from './group-secrets';
 export { sealStoredSecrets } from './seal-stored';
+export { loadSealingKey } from './sealing-key';
