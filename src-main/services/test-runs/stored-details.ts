@@ -1,4 +1,4 @@
-import { getCheckResult } from '../check-results/get';
+import { getCheckResult } from '../check-results';
 import type { ServiceContext } from '../context';
 import { cliDetails } from './cli-shape';
 
