@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTlsTargets, type TlsTargets } from '../checks/ssl-certs';
 import { startServer, type TestServer } from '../helpers/server';
 import { CLI_TEST_TIMEOUT, cliCacheDir, ensureCli, runCli } from './harness';
 
@@ -36,14 +37,16 @@ async function startTarget(): Promise<{ server: Server; url: string }> {
 describe('the public CLI with API check scripts that import project files', { timeout: CLI_TEST_TIMEOUT * 3 }, () => {
   let server: TestServer;
   let target: Awaited<ReturnType<typeof startTarget>>;
+  let tls: TlsTargets;
   let project: string;
   const cli = (args: string[], extra: Record<string, string> = {}) =>
-    runCli(server, args, { HTTP_TARGET: target.url, CHECKLY_MQTT_URL: `${server.url.replace('http://', 'ws://')}/mqtt`, ...extra }, { cwd: project, timeoutMs: 110_000 });
+    runCli(server, args, { HTTP_TARGET: target.url, HTTPS_PORT: String(tls.ports.soon), CHECKLY_MQTT_URL: `${server.url.replace('http://', 'ws://')}/mqtt`, ...extra }, { cwd: project, timeoutMs: 110_000 });
 
   beforeAll(async () => {
     await ensureCli();
     server = await startServer();
     target = await startTarget();
+    tls = await startTlsTargets();
     project = await mkdtemp(join(tmpdir(), 'sightline-api-scripts-'));
     await cp(FIXTURE, project, { recursive: true });
     await symlink(join(cliCacheDir(), 'node_modules'), join(project, 'node_modules'));
@@ -52,6 +55,7 @@ describe('the public CLI with API check scripts that import project files', { ti
   afterAll(async () => {
     await server?.stop();
     target?.server.close();
+    await tls?.close();
     if (project) await rm(project, { recursive: true, force: true });
   });
 
@@ -76,9 +80,14 @@ describe('the public CLI with API check scripts that import project files', { ti
     expect(fail.stdout).not.toMatch(/script (failed|cannot)/);
   });
 
-  it('checkly test prints a failing URL monitor with the failing assertion, the status and the body', async () => {
-    const down = await cli(['test', '--no-record', 'down.check.ts']);
+  it('checkly test prints a failing URL monitor with the failing assertion, the status and the body, and a failing SSL monitor with its handshake', async () => {
+    const down = await cli(['test', '--no-record', 'down.check.ts', 'cert.check.ts']);
     expect(down.code, down.stdout + down.stderr).toBe(1);
+    expect(down.stdout).toMatch(/✖ Expiring certificate \(\d+m?s\)/);
+    expect(down.stdout).toContain('SSL Response');
+    expect(down.stdout).toMatch(/Expires in: [45] day\(s\)/);
+    expect(down.stdout).toMatch(/TLS: TLSv?1\.[23] \/ TLS_/);
+    expect(down.stdout).toMatch(/✖ CERTIFICATE property "daysUntilExpiry" is greater than target "30"\. Received: [45]\./);
     expect(down.stdout).toMatch(/✖ Down URL \(\d+m?s\)/);
     expect(down.stdout).toContain('✖ status code equals target "200". Received: 503.');
     expect(down.stdout).toContain('Status Code: 503 Service Unavailable');
@@ -104,7 +113,9 @@ describe('the public CLI with API check scripts that import project files', { ti
     expect(trigger.code, trigger.stdout + trigger.stderr).toBe(1);
     expect(trigger.stdout).toMatch(/✔ Helper API/);
     expect(trigger.stdout).toMatch(/✖ Down URL/);
-    expect(trigger.stdout).toContain('1 failed, 1 passed, 2 total');
+    expect(trigger.stdout).toMatch(/✖ Expiring certificate/);
+    expect(trigger.stdout).toContain('2 failed, 1 passed, 3 total');
+    expect(trigger.stdout).toMatch(/✖ CERTIFICATE property "daysUntilExpiry" is greater than target "30"\. Received: [45]\./);
     expect(trigger.stdout).toContain('✖ status code equals target "200". Received: 503.');
     expect(trigger.stdout).toContain('Status Code: 503 Service Unavailable');
     expect(trigger.stdout).toContain('Down for maintenance');
