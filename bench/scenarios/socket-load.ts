@@ -9,7 +9,6 @@ import { DNS_ASSERTIONS_TEXT, TCP_ASSERTIONS_TEXT } from '../lib/socket-checks';
 import { runSocketLoad, type SocketLoadResult } from '../lib/socket-run';
 import { fmt } from '../lib/stats';
 
-const MB = 1024 * 1024;
 /** A TCP or DNS run against the local target is over in milliseconds; its time limit is maxResponseTime (5 s by default). */
 const SOCKET_GRACE_MS = 15_000;
 const ms = (n: number) => (Number.isFinite(n) ? `${fmt.fixed(n, 2)} ms` : 'n/a');
