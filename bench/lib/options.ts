@@ -52,8 +52,8 @@ export interface BenchOptions {
   apiMix: { icmp: number; api: number; multiStep: number; warmupS: number; measureS: number };
   apiFirst: { checks: number };
   /** Issue 34: TCP monitors against listeners on addresses × ports of one local target; DNS monitors against one local DNS server. */
-  tcp: { monitors: number; addresses: number; portsPerAddress: number; warmupS: number; measureS: number };
-  dns: { monitors: number; warmupS: number; measureS: number };
+  tcp: { monitors: number; addresses: number; portsPerAddress: number; quiet: number; warmupS: number; measureS: number };
+  dns: { monitors: number; silent: number; warmupS: number; measureS: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -170,11 +170,13 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       monitors: num(env, 'BENCH_TCP_MONITORS', quick ? 600 : 10_000),
       addresses: Math.max(1, num(env, 'BENCH_TCP_ADDRESSES', 10)),
       portsPerAddress: Math.max(1, num(env, 'BENCH_TCP_PORTS', 10)),
+      quiet: num(env, 'BENCH_TCP_QUIET', 0),
       warmupS: num(env, 'BENCH_TCP_WARMUP_S', 60),
       measureS: num(env, 'BENCH_TCP_MEASURE_S', quick ? 60 : 180),
     },
     dns: {
       monitors: num(env, 'BENCH_DNS_MONITORS', quick ? 600 : 10_000),
+      silent: num(env, 'BENCH_DNS_SILENT', 0),
       warmupS: num(env, 'BENCH_DNS_WARMUP_S', 60),
       measureS: num(env, 'BENCH_DNS_MEASURE_S', quick ? 60 : 180),
     },

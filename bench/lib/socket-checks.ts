@@ -6,8 +6,13 @@ export const TCP_ASSERTIONS_TEXT = 'RESPONSE_DATA CONTAINS "READY" (the greeting
 /** The rcode and the answer's address. */
 export const DNS_ASSERTIONS_TEXT = 'RESPONSE_CODE EQUALS NOERROR and TEXT_ANSWER CONTAINS the record\'s address (10.x.y.z, one per monitor)';
 
-export function tcpMonitorBody(name: string, endpoint: string): Record<string, unknown> {
+/** The quiet ones: port-only TCP monitors (a RESPONSE_TIME assertion alone) of a listener that never speaks; DNS monitors of a port that never answers. */
+export const TCP_QUIET_TEXT = 'RESPONSE_TIME LESS_THAN 2000 only (a port check), against a listener that accepts and never speaks: each run listens 1 s for a banner, then passes';
+export const DNS_SILENT_TEXT = 'maxResponseTime 5000, asking a UDP port that never answers: each run waits its whole 5 s time limit, then fails (timed out)';
+
+export function tcpMonitorBody(name: string, endpoint: string, quiet = false): Record<string, unknown> {
   const [hostname, port] = endpoint.split(':');
+  const time = { source: 'RESPONSE_TIME', comparison: 'LESS_THAN', property: '', target: '2000' };
   return {
     name,
     frequency: 1,
@@ -15,18 +20,16 @@ export function tcpMonitorBody(name: string, endpoint: string): Record<string, u
     request: {
       hostname,
       port: Number(port),
-      assertions: [
-        { source: 'RESPONSE_DATA', comparison: 'CONTAINS', property: '', target: 'READY' },
-        { source: 'RESPONSE_TIME', comparison: 'LESS_THAN', property: '', target: '2000' },
-      ],
+      assertions: quiet ? [time] : [{ source: 'RESPONSE_DATA', comparison: 'CONTAINS', property: '', target: 'READY' }, time],
     },
   };
 }
 
-export function dnsMonitorBody(name: string, endpoint: string, index: number): Record<string, unknown> {
+export function dnsMonitorBody(name: string, endpoint: string, index: number, silent = false): Record<string, unknown> {
   const [nameServer, port] = endpoint.split(':');
   return {
     name,
+    ...(silent ? { maxResponseTime: 5000, degradedResponseTime: 2000 } : {}),
     frequency: 1,
     activated: true,
     request: {
@@ -47,13 +50,13 @@ export function dnsMonitorBody(name: string, endpoint: string, index: number): R
  * N monitors through POST /v1/checks/tcp or /v1/checks/dns, 16 requests in flight; monitor i uses
  * endpoint i mod endpoints. The check id's hash spreads them over the minute (as for icmp-10k).
  */
-export async function createSocketMonitors(baseUrl: string, type: 'tcp' | 'dns', count: number, endpoints: readonly string[], namePrefix: string): Promise<{ ids: string[]; seconds: number }> {
+export async function createSocketMonitors(baseUrl: string, type: 'tcp' | 'dns', count: number, endpoints: readonly string[], namePrefix: string, quiet = false): Promise<{ ids: string[]; seconds: number }> {
   const ids: string[] = new Array(count);
   const started = Date.now();
   let lastReport = started;
   await bounded(count, 16, async (i) => {
     const endpoint = endpoints[i % endpoints.length]!;
-    const body = type === 'tcp' ? tcpMonitorBody(`${namePrefix} ${i}`, endpoint) : dnsMonitorBody(`${namePrefix} ${i}`, endpoint, i);
+    const body = type === 'tcp' ? tcpMonitorBody(`${namePrefix} ${i}`, endpoint, quiet) : dnsMonitorBody(`${namePrefix} ${i}`, endpoint, i, quiet);
     const created = await apiExpect(baseUrl, 'POST', `/v1/checks/${type}`, body, 201);
     ids[i] = String(created.id);
     if (Date.now() - lastReport > 10_000) {

@@ -10,6 +10,8 @@ export interface SocketLoadOptions {
   label: string;
   type: 'tcp' | 'dns';
   monitors: number;
+  /** Monitors beside them against the target's quiet endpoint (port-only TCP checks of a silent listener; DNS checks of a port that never answers); 0 for none. */
+  quiet: number;
   /** Arguments of bench/lib/socket-target-server.ts. */
   targetArgs: string[];
   warmupS: number;
@@ -20,8 +22,10 @@ export interface SocketLoadOptions {
 
 export interface SocketLoadResult {
   load: IcmpRunResult;
-  /** Every activated check of the type, slot by slot. */
+  /** The monitors of the target's answering endpoints, slot by slot. */
   runs: RunFigures;
+  /** The quiet ones apart (null without any). */
+  quietRuns: RunFigures | null;
   cpu: CpuFigures;
   backgroundCores: number;
   loadAverage: { before: string; after: string };
@@ -47,6 +51,8 @@ export async function runSocketLoad(options: SocketLoadOptions): Promise<SocketL
     const cpu = new CpuWindow({ target: target.pid, bench: process.pid });
     let serverTree = 'n/a: the server did not start';
     let createSeconds = Number.NaN;
+    let ids: string[] = [];
+    let quietIds: string[] = [];
     let targetStats: SocketTargetStats | null = null;
     const load = await runIcmpLoad({
       label: options.label,
@@ -64,8 +70,13 @@ export async function runSocketLoad(options: SocketLoadOptions): Promise<SocketL
           serverTree = group.where;
         }
         const created = await createSocketMonitors(server.apiUrl, options.type, options.monitors, target.endpoints, options.label);
+        ids = created.ids;
         createSeconds = created.seconds;
         process.stdout.write(`  [${options.label}] ${options.monitors} ${options.type.toUpperCase()} monitors created through REST in ${created.seconds.toFixed(1)} s\n`);
+        if (options.quiet > 0) {
+          quietIds = (await createSocketMonitors(server.apiUrl, options.type, options.quiet, [target.quiet], `${options.label} quiet`, true)).ids;
+          process.stdout.write(`  [${options.label}] ${options.quiet} more against the quiet endpoint ${target.quiet}\n`);
+        }
       },
       onWindowStart: () => cpu.start(),
       onWindowEnd: () => cpu.stop(),
@@ -73,8 +84,10 @@ export async function runSocketLoad(options: SocketLoadOptions): Promise<SocketL
         targetStats = await target.stats();
       },
     });
-    const runs = analyseRuns(load.dbFile, { window: load.window, checkType: options.type.toUpperCase() });
-    return { load, runs, cpu: cpu.figures(), backgroundCores: background, loadAverage: { before, after: loadLine() }, serverTree, endpoints: target.endpoints, createSeconds, targetStats };
+    const checkType = options.type.toUpperCase();
+    const runs = analyseRuns(load.dbFile, { window: load.window, checkType, checkIds: quietIds.length ? ids : undefined });
+    const quietRuns = quietIds.length ? analyseRuns(load.dbFile, { window: load.window, checkType, checkIds: quietIds }) : null;
+    return { load, runs, quietRuns, cpu: cpu.figures(), backgroundCores: background, loadAverage: { before, after: loadLine() }, serverTree, endpoints: target.endpoints, createSeconds, targetStats };
   } finally {
     await target.stop();
   }

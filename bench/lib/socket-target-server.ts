@@ -3,11 +3,13 @@
  * it) so their CPU is measured apart from the server's. Everything listens in 127.0.0.0/8 only.
  *
  *   tcp <addresses> <portsPerAddress>   listeners on 127.40.0.1 … (addresses × ports, each an OS-chosen port); each
- *                                       connection is greeted with "SIGHTLINE BENCH READY\n" and closed by the target
+ *                                       connection is greeted with "SIGHTLINE BENCH READY\n" and closed by the target;
+ *                                       and one quiet listener that accepts and never says a word (closed after 30 s)
  *   dns                                 one DNS server on 127.0.0.1 (UDP, and TCP on the same port): h<n>.bench.test A
- *                                       answers 10.<n>>16>.<n>>8&255>.<n&255> (NOERROR); any other name NXDOMAIN
+ *                                       answers 10.<n>>16>.<n>>8&255>.<n&255> (NOERROR); any other name NXDOMAIN;
+ *                                       and one silent UDP port that takes queries and never answers
  *
- * It prints one line `socket target ready <json>` ({ endpoints: ["host:port", …] }), answers `stats` on
+ * It prints one line `socket target ready <json>` ({ endpoints: ["host:port", …], quiet: "host:port" }), answers `stats` on
  * stdin with one line `socket target stats <json>`, and exits when its stdin closes.
  */
 import { createSocket } from 'node:dgram';
@@ -15,7 +17,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import * as dnsPacket from 'dns-packet';
 import { benchAddressOf, TCP_GREETING } from './socket-target-zone';
 
-const stats = { connections: 0, queries: 0, nxdomain: 0, undecodable: 0 };
+const stats = { connections: 0, queries: 0, nxdomain: 0, undecodable: 0, quiet: 0 };
 
 async function listenTcp(addresses: number, ports: number): Promise<string[]> {
   const endpoints: string[] = [];
@@ -38,6 +40,27 @@ async function listenTcp(addresses: number, ports: number): Promise<string[]> {
     }
   }
   return endpoints;
+}
+
+/** Accepts and stays silent: a port-only TCP check waits its reply grace here. */
+async function listenQuiet(): Promise<string> {
+  const quiet = createServer((socket) => {
+    stats.quiet++;
+    socket.on('error', () => {});
+    setTimeout(() => socket.destroy(), 30_000).unref();
+  });
+  await new Promise<void>((resolve) => quiet.listen({ port: 0, host: '127.40.255.1', backlog: 1024 }, resolve));
+  return `127.40.255.1:${(quiet.address() as AddressInfo).port}`;
+}
+
+/** Takes DNS queries and never answers: a DNS check waits its whole time limit here. */
+async function listenSilentUdp(): Promise<string> {
+  const silent = createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
+  silent.on('message', () => {
+    stats.quiet++;
+  });
+  await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
+  return `127.0.0.1:${silent.address().port}`;
 }
 
 function answer(query: Buffer): Buffer | null {
@@ -92,9 +115,10 @@ async function listenDns(): Promise<string[]> {
 
 async function main(): Promise<void> {
   const [mode, a, p] = process.argv.slice(2);
-  const endpoints = mode === 'tcp' ? await listenTcp(Number(a ?? 10), Number(p ?? 10)) : mode === 'dns' ? await listenDns() : null;
-  if (!endpoints) throw new Error(`socket-target-server: mode "tcp" or "dns", not "${mode}"`);
-  process.stdout.write(`socket target ready ${JSON.stringify({ endpoints })}\n`);
+  if (mode !== 'tcp' && mode !== 'dns') throw new Error(`socket-target-server: mode "tcp" or "dns", not "${mode}"`);
+  const endpoints = mode === 'tcp' ? await listenTcp(Number(a ?? 10), Number(p ?? 10)) : await listenDns();
+  const quiet = mode === 'tcp' ? await listenQuiet() : await listenSilentUdp();
+  process.stdout.write(`socket target ready ${JSON.stringify({ endpoints, quiet })}\n`);
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (chunk: string) => {
     if (chunk.includes('stats')) process.stdout.write(`socket target stats ${JSON.stringify(stats)}\n`);

@@ -8,11 +8,15 @@ export interface SocketTargetStats {
   queries: number;
   nxdomain: number;
   undecodable: number;
+  /** Connections to the quiet TCP listener, or queries to the silent DNS port. */
+  quiet: number;
 }
 
 export interface SocketTarget {
   /** "host:port" of each listener (TCP) or of the one DNS server. */
   endpoints: string[];
+  /** "host:port" that accepts and never speaks (TCP) or never answers (DNS over UDP). */
+  quiet: string;
   pid: number;
   stats(): Promise<SocketTargetStats | null>;
   stop(): Promise<void>;
@@ -27,7 +31,7 @@ export async function startSocketTarget(args: string[]): Promise<SocketTarget> {
   let buffer = '';
   const waiting: ((stats: SocketTargetStats | null) => void)[] = [];
   child.stdout!.setEncoding('utf8');
-  const ready = new Promise<string[]>((resolve, reject) => {
+  const ready = new Promise<{ endpoints: string[]; quiet: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the socket target (${args.join(' ')}) did not listen within 60 s`)), 60_000);
     child.stdout!.on('data', (chunk: string) => {
       buffer += chunk;
@@ -38,7 +42,7 @@ export async function startSocketTarget(args: string[]): Promise<SocketTarget> {
         const readyLine = /^socket target ready (.+)$/.exec(line);
         if (readyLine) {
           clearTimeout(timer);
-          resolve((JSON.parse(readyLine[1]!) as { endpoints: string[] }).endpoints);
+          resolve(JSON.parse(readyLine[1]!) as { endpoints: string[]; quiet: string });
         }
         const statsLine = /^socket target stats (.+)$/.exec(line);
         if (statsLine) waiting.shift()?.(JSON.parse(statsLine[1]!) as SocketTargetStats);
@@ -50,10 +54,11 @@ export async function startSocketTarget(args: string[]): Promise<SocketTarget> {
       reject(new Error(`the socket target exited (code ${code}) before it listened`));
     });
   });
-  const endpoints = await ready;
+  const { endpoints, quiet } = await ready;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     endpoints,
+    quiet,
     pid: child.pid!,
     stats: () =>
       new Promise((resolve) => {
