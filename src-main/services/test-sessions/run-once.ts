@@ -129,13 +129,17 @@ export async function sendNow(ctx: ServiceContext, request: SendNowRequest, sign
   if (!adHoc) throw new AppError('unavailable', 'Requests cannot be sent right now: this process runs no agent.');
   const module: CheckTypeModule = CHECK_TYPE_MODULES[request.checkType];
   if (module.run.sendNow !== true) throw new AppError('validation', `checkType: ${request.checkType} checks cannot be sent from a form; run them once from their own form`);
+  // On an edited check, members the form does not edit (a deployed script's imported files) come from the stored check, as a save keeps them.
+  const stored = request.checkId ? findCheck(ctx.db, ctx.accountId, request.checkId) : undefined;
+  if (request.checkId && (!stored || stored.checkType !== request.checkType)) throw AppError.notFound();
   const { environmentVariables: rawVariables, groupDefaults: _client, ...check } = request.check;
+  const { environmentVariables: _stored, ...storedBody } = stored?.body ?? {};
   const parsedVariables = SendNowVariables.safeParse(rawVariables);
   if (!parsedVariables.success) throw new AppError('validation', `environmentVariables: ${parsedVariables.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
   const group = typeof request.groupId === 'number' ? findCheckGroup(ctx.db, ctx.accountId, request.groupId) : undefined;
   const fromGroup = group ? (module.run.groupDefaults?.(group.body) ?? {}) : {};
   const environment = environmentOf(ctx, { ...request, environmentVariables: module.run.takesVariables ? parsedVariables.data : [] }, request.checkType);
-  const planned = plannedExecution(request.checkId ?? 'send-now', request.checkType, { ...check, ...fromGroup }, environment);
+  const planned = plannedExecution(request.checkId ?? 'send-now', request.checkType, { ...storedBody, ...check, ...fromGroup }, environment);
   if ('problem' in planned) throw new AppError('validation', planned.problem);
   const outcome = await adHoc.run({ ...planned, runLocation: LOCAL_LOCATION }, { accountId: ctx.accountId, signal, startWithinMs: RUN_ONCE_START_WITHIN_MS });
   return resultOf(outcome);
