@@ -15,7 +15,7 @@ import { icmpBody, makeApi, makeDataDir, startServer, type TestServer } from '..
  * is deleted, so a refused destroy still changes nothing.
  */
 const KEY = 'sl_destroy_slices_key_0123456789';
-/** More than one slice (a slice deletes at most 500 checks). */
+/** More than one slice (the first deletes 100 checks, the next at most 500). */
 const CHECKS = 600;
 
 function project(checks: number) {

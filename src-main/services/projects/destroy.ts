@@ -57,7 +57,8 @@ function refuseBlockedRemovals(ctx: ServiceContext, bindings: readonly BindingRo
   }
 }
 
-/** Batches of checks deleted per transaction at most (the batch shrinks when a transaction takes longer than its budget). */
+/** Checks deleted by a destroy's first transaction, and at most by one (each next batch is sized from the time the last took). */
+const FIRST_SLICE = 100;
 const CHECKS_PER_SLICE = 500;
 
 /**
@@ -68,7 +69,7 @@ const CHECKS_PER_SLICE = 500;
  */
 async function deleteChecksInSlices(ctx: ServiceContext, bindings: readonly BindingRow[]): Promise<void> {
   const doomed = bindings.filter(isMemberCheck);
-  const batches = new PacedBatches(CHECKS_PER_SLICE);
+  const batches = new PacedBatches(CHECKS_PER_SLICE, FIRST_SLICE);
   for (let start = 0; start < doomed.length; ) {
     const slice = doomed.slice(start, start + batches.next);
     start += slice.length;

@@ -15,7 +15,7 @@ export class Slicer {
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Sizes of the batches written one short transaction each (a destroy's deletes): starts at `max`,
+ * Sizes of the batches written one short transaction each (a destroy's deletes): starts at `first`,
  * then each batch is sized from how long the last took, to stay near `budgetMs` on a loaded machine.
  */
 export class PacedBatches {
@@ -23,9 +23,10 @@ export class PacedBatches {
 
   constructor(
     private readonly max: number,
+    first = max,
     private readonly budgetMs = 2 * SLICE_MS,
   ) {
-    this.size = max;
+    this.size = Math.min(first, max);
   }
 
   get next(): number {
