@@ -100,6 +100,7 @@ function finishDestroy(ctx: ServiceContext, projectId: string, deploymentId: str
  */
 async function destroyInSlices(ctx: ServiceContext, projectId: string, bindings: BindingRow[], query: DestroyQuery, createdBy: string | null): Promise<string> {
   refuseBlockedRemovals(ctx, bindings);
+  await nextTurn();
   // The diff a one-transaction destroy answers: every member binding deleted, references unbound.
   const diff = dropUnwanted(ctx, ctx.db, bindings, { preserveResources: false, dryRun: true });
   const now = ctx.clock.now().toISOString();
@@ -129,7 +130,9 @@ export async function destroyProject(ctx: ServiceContext, logicalId: string, que
     await nextTurn();
     if (!query.dryRun && !query.preserveResources) {
       // Deploys of the account wait in the queue meanwhile: the bindings read are still the project's, unless another request changed them.
-      const bindings = bindingsStamp(ctx.db, project.id) === stamp ? read : await readBindingsInPages(ctx.db, project.id);
+      const unchanged = bindingsStamp(ctx.db, project.id) === stamp;
+      await nextTurn();
+      const bindings = unchanged ? read : await readBindingsInPages(ctx.db, project.id);
       const deploymentId = await destroyInSlices(ctx, project.id, bindings, query, createdBy);
       await nextTurn();
       return deploymentView(ctx, logicalId, deploymentId);
