@@ -33,6 +33,8 @@ interface Entry {
   checkId: string;
   dueAt: number;
   generation: number;
+  /** The run at creation (runNewChecksNow), off the check's grid. */
+  createdNow?: boolean;
 }
 
 interface Scheduled {
@@ -212,11 +214,12 @@ export class Scheduler {
         previous.plan = { ...plan, nextRunAt: previous.plan.nextRunAt };
         continue;
       }
-      const dueAt = !previous && this.firstRunNow.has(plan.checkId) ? now : resumeRunAt(now, previous ? null : plan.nextRunAt, plan.cadence);
+      const createdNow = !previous && this.firstRunNow.has(plan.checkId);
+      const dueAt = createdNow ? now : resumeRunAt(now, previous ? null : plan.nextRunAt, plan.cadence);
       const generation = ++this.generation;
       plan.nextRunAt = dueAt;
       this.scheduled.set(plan.checkId, { plan, generation });
-      this.heap.push({ checkId: plan.checkId, dueAt, generation });
+      this.heap.push({ checkId: plan.checkId, dueAt, generation, ...(createdNow ? { createdNow } : {}) });
     }
   }
 
@@ -250,7 +253,10 @@ export class Scheduler {
         continue;
       }
       if (this.options.recordLag) this.lags.push(now - top.dueAt);
-      const nextRunAt = nextRunAfter(now, current.plan.cadence);
+      // After the run at creation, the next slot at least half a period away: a slot a few seconds
+      // later would find that run still going (a target that never answers takes its time limit and
+      // a retry) and be skipped as "takes longer than its frequency", and it would run twice in a row anyway.
+      const nextRunAt = nextRunAfter(top.createdNow ? now + current.plan.cadence.periodMs / 2 : now, current.plan.cadence);
       current.plan.nextRunAt = nextRunAt;
       this.heap.push({ checkId: top.checkId, dueAt: nextRunAt, generation: current.generation });
       due.push({ plan: current.plan, nextRunAt, plannedAt: top.dueAt });
