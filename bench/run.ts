@@ -23,6 +23,7 @@
  *   BENCH_API_CHECKS (30000), _WARMUP_S (60), _MEASURE_S (180)                    api-30k: API checks with two assertions at 1 min
  *   BENCH_APIMIX_ICMP (10000), _API (10000), _MULTISTEP (1000), _WARMUP_S, _MEASURE_S  api-mixed
  *   BENCH_APIFIRST_CHECKS (10)                                                   api-first-result: create → first result
+ *   BENCH_HB_MONITORS (50000), _MISSED (500), _GRACE_S (10), _MEASURE_S (180)    heartbeat-50k: pings once a minute; missed ones fail in time
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,7 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   'api-30k': async () => (await import('./scenarios/api-load')).apiLoad,
   'api-mixed': async () => (await import('./scenarios/api-load')).apiMixed,
   'api-first-result': async () => (await import('./scenarios/api-load')).apiFirstResult,
+  'heartbeat-50k': async () => (await import('./scenarios/heartbeat')).heartbeatLoad,
 };
 
 /** bytes-per-run and restart read the data folder icmp-10k leaves. */

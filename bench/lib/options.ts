@@ -20,6 +20,7 @@ export const SCENARIOS = [
   'api-30k',
   'api-mixed',
   'api-first-result',
+  'heartbeat-50k',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -49,6 +50,8 @@ export interface BenchOptions {
   api: { checks: number; warmupS: number; measureS: number };
   apiMix: { icmp: number; api: number; multiStep: number; warmupS: number; measureS: number };
   apiFirst: { checks: number };
+  /** Issue 34: heartbeats pinged once a minute through the ping endpoint; some stop and must fail in time. */
+  heartbeat: { monitors: number; missed: number; graceS: number; measureS: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -161,5 +164,11 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       measureS: num(env, 'BENCH_APIMIX_MEASURE_S', quick ? 60 : 180),
     },
     apiFirst: { checks: num(env, 'BENCH_APIFIRST_CHECKS', 10) },
+    heartbeat: {
+      monitors: num(env, 'BENCH_HB_MONITORS', quick ? 2_000 : 50_000),
+      missed: num(env, 'BENCH_HB_MISSED', quick ? 20 : 500),
+      graceS: num(env, 'BENCH_HB_GRACE_S', 10),
+      measureS: num(env, 'BENCH_HB_MEASURE_S', quick ? 90 : 180),
+    },
   };
 }
