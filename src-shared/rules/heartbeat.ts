@@ -101,7 +101,7 @@ function iso(ms: number | null): string {
 }
 
 /** The deadline passed without a ping: the heartbeat fails and waits for the next ping. */
-export function onDeadline(clock: HeartbeatClock, at: number): Verdict {
+export function onDeadline(clock: HeartbeatClock): Verdict {
   const neverFinished = clock.runStartedAt !== null;
   const errorMessage = neverFinished
     ? `A run started at ${iso(clock.runStartedAt)} (…/start) never finished: no ping by ${iso(clock.deadlineAt)}.`

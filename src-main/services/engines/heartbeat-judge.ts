@@ -384,7 +384,7 @@ export class HeartbeatJudge implements HeartbeatControl {
         states.push({ checkNum: live.checkNum, clock: live.clock });
         continue;
       }
-      const verdict = onDeadline(live.clock, now);
+      const verdict = onDeadline(live.clock);
       this.setClock(live, verdict.next);
       this.enqueue({ record: { check: live, at: now, verdict, ping: null }, state: null });
     }
