@@ -12,6 +12,8 @@ const run = (command: string, args: string[], cwd: string) => execFileSync(comma
 export default function globalSetup(): void {
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
   if (projectSelected('web')) run('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'], repoRoot);
+  // Bundle the server's sources once (bin/server-bundle.mjs) so parallel workers' first servers do not each build it.
+  execFileSync(process.execPath, ['bin/sightline.mjs', '--help'], { cwd: repoRoot, stdio: 'ignore' });
   if (projectSelected('electron') && electronRuntimeMissing() === null) {
     run('npx', ['electron-vite', 'build', '--logLevel', 'warn'], repoRoot);
     run('node', ['src-main/electron/build-native-sqlite.mjs', '--if-missing'], repoRoot);

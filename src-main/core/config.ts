@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANE_FLAGS_TEXT, LANES, type LaneName } from '../../src-shared/rules/lanes';
 import { RUN_TYPES } from '../../src-shared/schemas/run-job';
@@ -349,7 +350,18 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'sightline');
 }
 
-export const PROJECT_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+/**
+ * The folder holding package.json: two levels above this file in the sources, and two above
+ * out/serve/server.mjs when the server runs bundled (bin/server-bundle.mjs) — found, not assumed.
+ */
+export const PROJECT_ROOT = findProjectRoot(fileURLToPath(new URL('.', import.meta.url)));
+
+function findProjectRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'src-main'))) return dir;
+    if (dirname(dir) === dir) return resolve(start, '..', '..');
+  }
+}
 
 export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
   return {

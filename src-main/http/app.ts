@@ -41,6 +41,7 @@ import { testRunRoutes } from './rest/test-sessions/run';
 import { checklyStorageRoutes } from './rest/checkly-storage';
 import { attachMqttBroker } from './mqtt/broker';
 import { RunFeed } from './mqtt/run-feed';
+import { storedCliDetails } from '../services/test-runs';
 import { checkStatusRoutes } from './rest/check-statuses';
 import { rateLimitError, restErrorHandler } from './rest/error-mapper';
 import { recordRoutes } from './rest/route-list';
@@ -120,7 +121,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   refuseConnect(app);
   dropEventStreamsOnClose(app);
   const broker = await attachMqttBroker(app, deps, { logger: options.logger, hosts: { listenHost: options.listenHost, publicHosts: options.publicHosts } });
-  const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger);
+  const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger, (accountId, checkId, checkResultId) => storedCliDetails({ ...deps.services, accountId }, checkId, checkResultId));
   app.addHook('onClose', async () => runFeed.stop());
 
   if (options.desktopOrigin) {

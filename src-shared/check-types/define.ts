@@ -86,6 +86,11 @@ export interface CheckTypeModule<
      */
     firstRunAtCreate?: boolean;
     /**
+     * The console's form can send an unsaved check of the type once ("Send now": `console.sendNow`) and
+     * show what it got before saving: request/response types, whose one run costs milliseconds.
+     */
+    sendNow?: boolean;
+    /**
      * What the check's group adds to a run (API checks: the group's apiCheckDefaults), merged into the
      * stored body before it is parsed as the executor's input. Without it, the group adds nothing.
      */

@@ -1,16 +1,32 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 import { DEFAULT_SCRIPT_PATH, normalizeWorkspacePath } from '../../../src-shared/rules/workspace-paths';
 import type { MultiStepCheckInput } from '../types';
 import type { RunFile } from './protocol';
 
+/**
+ * A runtime source file: beside this module when the server runs from its sources, or found from the
+ * project root when it runs bundled (out/serve/server.mjs, bin/server-bundle.mjs).
+ */
+function entry(name: string): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const own = join(here, `${name}.ts`);
+  if (existsSync(own)) return own;
+  for (let dir = here; dirname(dir) !== dir; dir = dirname(dir)) {
+    const candidate = join(dir, 'src-main', 'runner', 'warm', `${name}.ts`);
+    if (existsSync(candidate)) return candidate;
+  }
+  return own;
+}
+
 /** The runtime's own code, bundled once per server process into two CommonJS files written into each runtime's folder. */
 let bundled: Promise<{ main: string; thread: string }> | null = null;
 
 export function runtimeBundle(): Promise<{ main: string; thread: string }> {
   bundled ??= (async () => {
-    const entry = (name: string) => fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
     const one = async (name: string) => {
       const out = await build({ entryPoints: [entry(name)], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, external: ['@playwright/test'], logLevel: 'silent' });
       return out.outputFiles[0]?.text ?? '';
