@@ -88,25 +88,35 @@ class DeadlineQueue {
   }
 }
 
-/** Fixed one-minute windows of counts per key, dropped whole when the minute turns. */
+/** A token bucket per key: `max` a minute, refilled steadily (no burst at a minute's turn); idle keys are dropped. */
 class MinuteCounter {
-  private window = 0;
-  private counts = new Map<string, number>();
+  private buckets = new Map<string, { tokens: number; at: number }>();
+  private sweptAt = 0;
 
-  /** Counts one for `key`; answers whether it is still within `max` (and else the seconds to wait). */
-  take(key: string, max: number, now: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
-    const window = Math.floor(now / 60_000);
-    if (window !== this.window) {
-      this.window = window;
-      this.counts = new Map();
+  private bucket(key: string, max: number, now: number): { tokens: number; at: number } {
+    if (now - this.sweptAt > 60_000) {
+      // A bucket idle for a minute is full again: forgetting it changes nothing.
+      for (const [k, b] of this.buckets) if (now - b.at > 60_000) this.buckets.delete(k);
+      this.sweptAt = now;
     }
-    const n = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, n);
-    return n <= max ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((window + 1) * 60_000 - now) / 1000)) };
+    const found = this.buckets.get(key);
+    if (!found) return { tokens: max, at: now };
+    return { tokens: Math.min(max, found.tokens + ((now - found.at) * max) / 60_000), at: now };
+  }
+
+  /** Counts one for `key`; answers whether it is still within `max` a minute (and else the seconds to wait). */
+  take(key: string, max: number, now: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
+    const b = this.bucket(key, max, now);
+    if (b.tokens >= 1) {
+      this.buckets.set(key, { tokens: b.tokens - 1, at: now });
+      return { ok: true };
+    }
+    this.buckets.set(key, b);
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - b.tokens) * 60) / max)) };
   }
 
   over(key: string, max: number, now: number): boolean {
-    return Math.floor(now / 60_000) === this.window && (this.counts.get(key) ?? 0) >= max;
+    return this.bucket(key, max, now).tokens < 1;
   }
 }
 
