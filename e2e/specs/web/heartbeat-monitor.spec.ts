@@ -34,6 +34,7 @@ test.describe('heartbeat monitors in the web console', () => {
     const pinged = await request.post(pingUrl, { data: 'backup finished: 42 files', headers: { 'content-type': 'text/plain', 'user-agent': 'backup.sh' } });
     expect(pinged.status()).toBe(200);
     await expect(panel.panel).toContainText('State RECEIVED');
+    await expect(panel.panel.getByRole('img', { name: /^Ping timeline: 1 ping and 0 failures in the last 6 hours$/ })).toBeVisible();
     const [latest] = await restGet<{ id: string }[]>(request, server, `/v1/check-results/${check!.id}?limit=1`);
     const result = new ResultDetailPage(page);
     await openConnected(page, server, `/monitors/${check!.id}/results/${latest!.id}`);

@@ -1,6 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
+import { HeartbeatTimeline } from './heartbeat-timeline';
 
 function CopyLine({ label, value }: { label: string; value: string }) {
   return (
@@ -56,6 +57,7 @@ export function HeartbeatPingPanel({ id }: { id: string }) {
             {note}
           </Alert>
         ) : null}
+        <HeartbeatTimeline checkId={id} deadlineAt={deadlineAt} now={status.dataUpdatedAt} />
         <CopyLine label="Ping URL" value={pingUrl} />
         <CopyLine label="curl" value={curl} />
         <CopyLine label="crontab" value={crontab} />
