@@ -265,6 +265,21 @@ describe('heartbeats are judged by the server: a missed ping fails and alerts, t
     expect(list.find((r) => r.heartbeatCheckResult.event === 'RUN_NEVER_FINISHED')?.heartbeatCheckResult.requestError).toContain('never finished');
   });
 
+  it('a deadline inside a maintenance window of the heartbeat is not a failure: it is due again a period after the window', async () => {
+    const created = await server.api('POST', `${PATH}?autoAssignAlerts=false`, valid({ name: 'Cron job D', tags: ['nightly'], ...hb({ period: 1, periodUnit: 'minutes', grace: 30, graceUnit: 'seconds' }) }));
+    const id = created.body.id as string;
+    const now = clock.now().getTime();
+    const window = await server.api('POST', '/v1/maintenance-windows', { name: 'DB upgrade', tags: ['nightly'], startsAt: new Date(now - 60_000).toISOString(), endsAt: new Date(now + 5 * 60_000).toISOString() });
+    expect(window.status, window.text).toBe(201);
+    await server.backend.heartbeats.refresh();
+    expect((await fetch(`${server.url}/ping/${created.body.heartbeat.pingToken as string}`)).status).toBe(200);
+    advance(91_000);
+    expect((await results(server, id)).filter((r) => r.hasFailures)).toHaveLength(0);
+    const view = server.backend.heartbeats.view(id);
+    expect(view?.note).toContain('maintenance window "DB upgrade"');
+    expect(view?.deadlineAt).toBe(now + 5 * 60_000 + 90_000);
+  });
+
   it("Sightline's own downtime is not the job's: a deadline that passed while the server was down gets one new period, and says so", async () => {
     const { id, url } = await createHeartbeat('Cron job C');
     await server.backend.heartbeats.refresh();
