@@ -162,7 +162,8 @@ export const heartbeatLoad: Scenario = {
         { figure: 'pinged heartbeats that failed', value: fmt.int(Math.max(0, failedOthers)), target: '0', met: failedOthers <= 0 },
         { figure: 'server RSS max', value: fmt.mb(peakRss), target: '< 600 MB', met: peakRss < 600 * MB },
       ];
-      return { rows, notes: [`Server log: ${server.log.warnings} warnings, ${server.log.errors} errors.`] };
+      const messages = [...server.log.messages].slice(0, 5).map(([message, n]) => `${n} × ${message}`);
+      return { rows, notes: [`Server log: ${server.log.warnings} warnings, ${server.log.errors} errors${messages.length ? `: ${messages.join('; ')}` : ''}.`] };
     } finally {
       clearInterval(sampler);
       agent.destroy();
