@@ -24,6 +24,7 @@ import { isolationView, notIsolatedWarning, probeSandbox } from './runner/sandbo
 import type { ExecutorDeps } from './runner/types';
 import { createRuntime } from './services/runtime';
 import { sealStoredSecrets } from './services/secrets';
+import { finishInterruptedDestroys } from './services/projects';
 import { backendAgentHealth } from './services/agent-status/index';
 import type { AgentHealth } from '../src-shared/rules/lanes';
 import { startEmbeddedConnectivity } from './embedded-connectivity';
@@ -166,6 +167,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const { accountId, createdKey } = bootstrapAccount(deps, config.apiKey);
     applyConfiguredPlan(deps, accountId, config.maxChecks);
     sealStoredSecrets(deps);
+    // Before any request: a project destroy a crash interrupted is finished, never seen half done.
+    await finishInterruptedDestroys(deps);
     let launchToken: string | null = null;
     if (options.issueLaunchToken) {
       launchToken = generateApiKey();

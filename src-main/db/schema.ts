@@ -49,7 +49,8 @@ export const checks = sqliteTable(
     updatedAt: text('updated_at'),
   },
   (t) => [
-    index('checks_account_created').on(t.accountId, t.createdAt),
+    // Newest first, ties by id, as GET /v1/checks lists them: a deploy creates thousands at one instant, which must not be sorted per request.
+    index('checks_account_created_id').on(t.accountId, sql`${t.createdAt} desc`, t.id),
     index('checks_account_type').on(t.accountId, t.checkType),
     index('checks_group').on(t.groupId),
     index('checks_account_name_folded').on(t.accountId, t.nameFolded),
