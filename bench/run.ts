@@ -29,6 +29,7 @@
  *   BENCH_DNS_MONITORS (10000), _SILENT (0), _WARMUP_S (60), _MEASURE_S (180)
  *                                dns-10k: DNS monitors at 1 min over UDP (RESPONSE_CODE + TEXT_ANSWER) against a local DNS server;
  *                                _SILENT more against a port that never answers (each run waits its 5 s limit and fails: a DNS server down)
+ *   BENCH_HB_MONITORS (50000), _MISSED (500), _GRACE_S (10), _MEASURE_S (180)    heartbeat-50k: pings once a minute; missed ones fail in time
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +61,7 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   'api-first-result': async () => (await import('./scenarios/api-load')).apiFirstResult,
   'tcp-10k': async () => (await import('./scenarios/socket-load')).tcp10k,
   'dns-10k': async () => (await import('./scenarios/socket-load')).dns10k,
+  'heartbeat-50k': async () => (await import('./scenarios/heartbeat')).heartbeatLoad,
 };
 
 /** bytes-per-run and restart read the data folder icmp-10k leaves. */

@@ -22,6 +22,7 @@ export const SCENARIOS = [
   'api-first-result',
   'tcp-10k',
   'dns-10k',
+  'heartbeat-50k',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -54,6 +55,8 @@ export interface BenchOptions {
   /** Issue 34: TCP monitors against listeners on addresses × ports of one local target; DNS monitors against one local DNS server. */
   tcp: { monitors: number; addresses: number; portsPerAddress: number; quiet: number; warmupS: number; measureS: number };
   dns: { monitors: number; silent: number; warmupS: number; measureS: number };
+  /** Issue 34: heartbeats pinged once a minute through the ping endpoint; some stop and must fail in time. */
+  heartbeat: { monitors: number; missed: number; graceS: number; measureS: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -179,6 +182,12 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       silent: num(env, 'BENCH_DNS_SILENT', 0),
       warmupS: num(env, 'BENCH_DNS_WARMUP_S', 60),
       measureS: num(env, 'BENCH_DNS_MEASURE_S', quick ? 60 : 180),
+    },
+    heartbeat: {
+      monitors: num(env, 'BENCH_HB_MONITORS', quick ? 2_000 : 50_000),
+      missed: num(env, 'BENCH_HB_MISSED', quick ? 20 : 500),
+      graceS: num(env, 'BENCH_HB_GRACE_S', 10),
+      measureS: num(env, 'BENCH_HB_MEASURE_S', quick ? 90 : 180),
     },
   };
 }

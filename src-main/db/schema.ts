@@ -444,6 +444,25 @@ export const checkStatuses = sqliteTable('check_statuses', {
 });
 
 /**
+ * What the server's heartbeat judge must remember across restarts, per heartbeat monitor: the last
+ * ping, a run started with `/start` and not finished, and when the next ping is due at the latest
+ * (null while it is failing and waits for a ping). The judge keeps every row in memory
+ * (services/engines/heartbeat-judge.ts) and writes a row back with each ping's result.
+ */
+export const heartbeatStates = sqliteTable('heartbeat_states', {
+  checkNum: integer('check_num')
+    .primaryKey()
+    .references(() => checkSchedule.checkNum, { onDelete: 'cascade' }),
+  lastPingAt: integer('last_ping_at'),
+  runStartedAt: integer('run_started_at'),
+  deadlineAt: integer('deadline_at'),
+  failing: integer('failing', { mode: 'boolean' }).notNull().default(false),
+  /** Why the deadline moved without a ping (Sightline was not running, a maintenance window); shown by the console. */
+  note: text('note'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/**
  * Hourly roll-up of a check's FINAL results (WITHOUT ROWID in the migration). Response times are
  * integer microseconds; percentiles are nearest-rank over the non-skipped runs with a response time
  * (`timed_runs` of them). No foreign key: the purge of a deleted check removes its rollups.

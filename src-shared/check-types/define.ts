@@ -68,6 +68,11 @@ export interface CheckTypeModule<
   /** Object members whose named members merge into the stored object on PUT (a monitor's `request`). */
   mergedObjects: readonly string[];
   run: {
+    /**
+     * Nothing runs it: the server judges it from what reaches it (heartbeats, from their pings). Such a
+     * type has no executor, no lane and no scheduled runs; `input` is what the server's judge parses.
+     */
+    judgedByServer?: true;
     /** What its executor takes, parsed from a stored body: a stored null reads as the default. */
     input: Input;
     /** The run's hard time limit. */

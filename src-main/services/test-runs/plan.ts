@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors';
 import { listVariablesOfAccounts } from '../../db/repositories/account-variables';
 import { findPrivateLocationBySlug } from '../../db/repositories/private-locations';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
-import { isRunType, plannedExecution, RUN_TYPE_NAMES, type PlannedExecution } from '../../../src-shared/schemas/run-job';
+import { AGENT_RUN_TYPE_NAMES, isAgentRunType, isRunType, plannedExecution, type PlannedExecution } from '../../../src-shared/schemas/run-job';
 import type { TestRunJob, TestRunLocation, TestRunRequest } from '../../../src-shared/schemas/test-run';
 import type { ServiceContext } from '../context';
 import { CHECK_TYPE_MODULES } from '../../../src-shared/check-types';
@@ -75,10 +75,12 @@ function runLocationOf(ctx: ServiceContext, location: TestRunLocation | null | u
  * makes the whole run a 400 naming each such job, so nothing runs half.
  */
 export function planTestRun(ctx: ServiceContext, request: TestRunRequest): TestRunPlan {
-  const unsupported = request.checkRunJobs.filter((job) => !isRunType(job.checkType));
+  // Heartbeats have nothing to run (their job pings them); the CLI's `test` leaves them out, as the public service does.
+  const unsupported = request.checkRunJobs.filter((job) => !isAgentRunType(job.checkType));
   if (unsupported.length) {
     const names = unsupported.map((job) => `${job.logicalId} (${job.checkType})`).join(', ');
-    throw new AppError('validation', `checkRunJobs: Sightline does not run ${names}; it runs ${RUN_TYPE_NAMES.join(', ')} checks. Leave these out with --grep or --tags.`, {
+    const heartbeats = unsupported.some((job) => job.checkType === 'HEARTBEAT') ? ' Heartbeats are not run: the server judges them from their pings.' : '';
+    throw new AppError('validation', `checkRunJobs: Sightline does not run ${names}; it runs ${AGENT_RUN_TYPE_NAMES.join(', ')} checks.${heartbeats} Leave these out with --grep or --tags.`, {
       unsupported: unsupported.map((job) => ({ logicalId: job.logicalId, checkType: job.checkType })),
     });
   }
