@@ -23,6 +23,13 @@
  *   BENCH_API_CHECKS (30000), _WARMUP_S (60), _MEASURE_S (180)                    api-30k: API checks with two assertions at 1 min
  *   BENCH_APIMIX_ICMP (10000), _API (10000), _MULTISTEP (1000), _WARMUP_S, _MEASURE_S  api-mixed
  *   BENCH_APIFIRST_CHECKS (10)                                                   api-first-result: create → first result
+ *   BENCH_TCP_MONITORS (10000), _ADDRESSES (10), _PORTS (10), _QUIET (0), _WARMUP_S (60), _MEASURE_S (180)
+ *                                tcp-10k: TCP monitors at 1 min (RESPONSE_DATA + RESPONSE_TIME) against _ADDRESSES × _PORTS listeners of a local target;
+ *                                _QUIET more, port-only, against a listener that never speaks (each run waits its 1 s reply grace)
+ *   BENCH_DNS_MONITORS (10000), _SILENT (0), _WARMUP_S (60), _MEASURE_S (180)
+ *                                dns-10k: DNS monitors at 1 min over UDP (RESPONSE_CODE + TEXT_ANSWER) against a local DNS server;
+ *                                _SILENT more against a port that never answers (each run waits its 5 s limit and fails: a DNS server down)
+ *   BENCH_HB_MONITORS (50000), _MISSED (500), _GRACE_S (10), _MEASURE_S (180)    heartbeat-50k: pings once a minute; missed ones fail in time
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +59,9 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   'api-30k': async () => (await import('./scenarios/api-load')).apiLoad,
   'api-mixed': async () => (await import('./scenarios/api-load')).apiMixed,
   'api-first-result': async () => (await import('./scenarios/api-load')).apiFirstResult,
+  'tcp-10k': async () => (await import('./scenarios/socket-load')).tcp10k,
+  'dns-10k': async () => (await import('./scenarios/socket-load')).dns10k,
+  'heartbeat-50k': async () => (await import('./scenarios/heartbeat')).heartbeatLoad,
 };
 
 /** bytes-per-run and restart read the data folder icmp-10k leaves. */

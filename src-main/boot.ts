@@ -24,6 +24,7 @@ import { isolationView, notIsolatedWarning, probeSandbox } from './runner/sandbo
 import type { ExecutorDeps } from './runner/types';
 import { createRuntime } from './services/runtime';
 import { loadSealingKey, sealStoredSecrets } from './services/secrets';
+import { finishInterruptedDestroys } from './services/projects';
 import { backendAgentHealth } from './services/agent-status/index';
 import type { AgentHealth } from '../src-shared/rules/lanes';
 import { startEmbeddedConnectivity } from './embedded-connectivity';
@@ -37,6 +38,9 @@ import type { Timers } from './scheduler/timers';
 import type { EventBus } from './core/events';
 import {
   startAlerting,
+  startHeartbeatJudge,
+  type HeartbeatJudge,
+  type HeartbeatJudgeOptions,
   startDesktopDelivery,
   startRetention,
   startSubscriberMailer,
@@ -76,6 +80,8 @@ export interface BootOptions {
   tools?: ExecutorDeps['tools'];
   /** How often the scheduler looks for changed checks; default 2000 ms. */
   schedulerPollMs?: number;
+  /** The heartbeat judge's settings (tests: a short poll, low rate limits). */
+  heartbeats?: HeartbeatJudgeOptions;
   /** How long a new connection may take to send its first request head before it is closed; default 10000 ms. */
   firstRequestTimeoutMs?: number;
   /** How long close() waits for running checks before aborting them; default 10000 ms. */
@@ -114,6 +120,8 @@ export interface Backend {
   broker: RemoteBroker;
   /** Judges FINAL results and delivers the notification outbox (tests call alerting.dispatcher.drain()). */
   alerting: Alerting;
+  /** The heartbeat judge: every heartbeat in memory, pings in, missed deadlines out. */
+  heartbeats: HeartbeatJudge;
   /** Lanes, skipped runs and the fix: what the agent probes' /health answers. */
   agentHealth(): AgentHealth;
   /** Hourly rollups, pruning of old runs and notifications, purge of deleted checks (every minute). */
@@ -167,6 +175,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const { accountId, createdKey } = bootstrapAccount(deps, config.apiKey);
     applyConfiguredPlan(deps, accountId, config.maxChecks);
     sealStoredSecrets(deps);
+    // Before any request: a project destroy a crash interrupted is finished, never seen half done.
+    await finishInterruptedDestroys(deps);
     let launchToken: string | null = null;
     if (options.issueLaunchToken) {
       launchToken = generateApiKey();
@@ -247,6 +257,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     // raises at start are held for it (the Electron shell boots with its origin; `serve` holds nothing).
     const desktop = startDesktopDelivery(deps, events, { holdUntilRegistered: options.desktopOrigin !== undefined });
     const alerting = startAlerting(deps, events);
+    // After alerting, which judges the results it stores; it takes pings through the runtime.
+    const heartbeats = startHeartbeatJudge(deps, { watch, ...options.heartbeats });
     subscriberMail = startSubscriberMailer(deps);
     const mailer = subscriberMail;
     const broker = attachRemoteAgents(deps, runs, { unreachableAfterMs: config.thresholds.agentUnreachableAfterMs, ...options.remoteAgents }, watch);
@@ -272,6 +284,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       runs,
       broker,
       alerting,
+      heartbeats,
       agentHealth: () => backendAgentHealth(deps, { own: true }),
       retention,
       desktop,
@@ -283,7 +296,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         connectivity?.stop();
         watch.stop();
         desktop.stop();
-        closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, subscriberMail: mailer, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
+        closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, heartbeats, subscriberMail: mailer, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;
         }).finally(() => {
           releaseTempRoot(ownTemp, logger);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from './db/connection';
 import type { RunSystem } from './scheduler/run-system';
 import type { RemoteBroker } from './scheduler/remote-broker';
-import type { Alerting, Retention, SubscriberMailer } from './services/engines';
+import type { Alerting, HeartbeatJudge, Retention, SubscriberMailer } from './services/engines';
 import type { Runtime } from './services/runtime';
 import type { WarmRuntime } from './runner/warm/warm-runtime';
 
@@ -12,6 +12,8 @@ export interface ClosingParts {
   broker: RemoteBroker;
   app: FastifyInstance;
   alerting: Alerting;
+  /** Stopped after HTTP (pings in flight are stored) and before alerting (which judges what it stored). */
+  heartbeats: HeartbeatJudge;
   subscriberMail: SubscriberMailer;
   retention: Retention;
   db: DbHandle;
@@ -46,6 +48,8 @@ export async function closeBackend(parts: ClosingParts, drainTimeoutMs: number, 
   step('closing HTTP connections');
   await within(httpClosed, HTTP_GRACE_MS, () => parts.app.server.closeAllConnections());
   // After HTTP, as when the public pages' plugin owned it: a request that queued mail has finished.
+  step('stopping the heartbeat judge');
+  await parts.heartbeats.stop();
   step('stopping subscriber mail');
   await parts.subscriberMail.stop();
   step('stopping alerting');

@@ -20,6 +20,9 @@ export const SCENARIOS = [
   'api-30k',
   'api-mixed',
   'api-first-result',
+  'tcp-10k',
+  'dns-10k',
+  'heartbeat-50k',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -49,6 +52,11 @@ export interface BenchOptions {
   api: { checks: number; warmupS: number; measureS: number };
   apiMix: { icmp: number; api: number; multiStep: number; warmupS: number; measureS: number };
   apiFirst: { checks: number };
+  /** Issue 34: TCP monitors against listeners on addresses × ports of one local target; DNS monitors against one local DNS server. */
+  tcp: { monitors: number; addresses: number; portsPerAddress: number; quiet: number; warmupS: number; measureS: number };
+  dns: { monitors: number; silent: number; warmupS: number; measureS: number };
+  /** Issue 34: heartbeats pinged once a minute through the ping endpoint; some stop and must fail in time. */
+  heartbeat: { monitors: number; missed: number; graceS: number; measureS: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -161,5 +169,25 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       measureS: num(env, 'BENCH_APIMIX_MEASURE_S', quick ? 60 : 180),
     },
     apiFirst: { checks: num(env, 'BENCH_APIFIRST_CHECKS', 10) },
+    tcp: {
+      monitors: num(env, 'BENCH_TCP_MONITORS', quick ? 600 : 10_000),
+      addresses: Math.max(1, num(env, 'BENCH_TCP_ADDRESSES', 10)),
+      portsPerAddress: Math.max(1, num(env, 'BENCH_TCP_PORTS', 10)),
+      quiet: num(env, 'BENCH_TCP_QUIET', 0),
+      warmupS: num(env, 'BENCH_TCP_WARMUP_S', 60),
+      measureS: num(env, 'BENCH_TCP_MEASURE_S', quick ? 60 : 180),
+    },
+    dns: {
+      monitors: num(env, 'BENCH_DNS_MONITORS', quick ? 600 : 10_000),
+      silent: num(env, 'BENCH_DNS_SILENT', 0),
+      warmupS: num(env, 'BENCH_DNS_WARMUP_S', 60),
+      measureS: num(env, 'BENCH_DNS_MEASURE_S', quick ? 60 : 180),
+    },
+    heartbeat: {
+      monitors: num(env, 'BENCH_HB_MONITORS', quick ? 2_000 : 50_000),
+      missed: num(env, 'BENCH_HB_MISSED', quick ? 20 : 500),
+      graceS: num(env, 'BENCH_HB_GRACE_S', 10),
+      measureS: num(env, 'BENCH_HB_MEASURE_S', quick ? 90 : 180),
+    },
   };
 }

@@ -11,3 +11,11 @@ const enabled = (name: string) => process.env.SIGHTLINE_TEST_HOOKS === '1' && pr
 export function crashAfterResultCommitIfAsked(): void {
   if (enabled('SIGHTLINE_TEST_CRASH_AFTER_RESULT_COMMIT')) process.kill(process.pid, 'SIGKILL');
 }
+
+/**
+ * SIGHTLINE_TEST_CRASH_AFTER_DESTROY_SLICE=1: the process kills itself (SIGKILL) right after the
+ * first slice of a destroy's checks committed, half-way through (test/projects/destroy-crash.test.ts).
+ */
+export function crashAfterDestroySliceIfAsked(): void {
+  if (enabled('SIGHTLINE_TEST_CRASH_AFTER_DESTROY_SLICE')) process.kill(process.pid, 'SIGKILL');
+}

@@ -49,7 +49,8 @@ export const checks = sqliteTable(
     updatedAt: text('updated_at'),
   },
   (t) => [
-    index('checks_account_created').on(t.accountId, t.createdAt),
+    // Newest first, ties by id, as GET /v1/checks lists them: a deploy creates thousands at one instant, which must not be sorted per request.
+    index('checks_account_created_id').on(t.accountId, sql`${t.createdAt} desc`, t.id),
     index('checks_account_type').on(t.accountId, t.checkType),
     index('checks_group').on(t.groupId),
     index('checks_account_name_folded').on(t.accountId, t.nameFolded),
@@ -440,6 +441,25 @@ export const checkStatuses = sqliteTable('check_statuses', {
   lastSessionId: integer('last_session_id'),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at'),
+});
+
+/**
+ * What the server's heartbeat judge must remember across restarts, per heartbeat monitor: the last
+ * ping, a run started with `/start` and not finished, and when the next ping is due at the latest
+ * (null while it is failing and waits for a ping). The judge keeps every row in memory
+ * (services/engines/heartbeat-judge.ts) and writes a row back with each ping's result.
+ */
+export const heartbeatStates = sqliteTable('heartbeat_states', {
+  checkNum: integer('check_num')
+    .primaryKey()
+    .references(() => checkSchedule.checkNum, { onDelete: 'cascade' }),
+  lastPingAt: integer('last_ping_at'),
+  runStartedAt: integer('run_started_at'),
+  deadlineAt: integer('deadline_at'),
+  failing: integer('failing', { mode: 'boolean' }).notNull().default(false),
+  /** Why the deadline moved without a ping (Sightline was not running, a maintenance window); shown by the console. */
+  note: text('note'),
+  updatedAt: integer('updated_at').notNull(),
 });
 
 /**

@@ -41,9 +41,11 @@ import { testRunRoutes } from './rest/test-sessions/run';
 import { checklyStorageRoutes } from './rest/checkly-storage';
 import { attachMqttBroker } from './mqtt/broker';
 import { RunFeed } from './mqtt/run-feed';
+import { storedCliDetails } from '../services/test-runs';
 import { checkStatusRoutes } from './rest/check-statuses';
 import { rateLimitError, restErrorHandler } from './rest/error-mapper';
 import { recordRoutes } from './rest/route-list';
+import { pingRoutes } from './ping';
 import { statusPageRoutes } from './rest/status-pages';
 import { privateLocationRoutes } from './rest/private-locations';
 import { variableRoutes } from './rest/variables';
@@ -119,7 +121,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   refuseConnect(app);
   dropEventStreamsOnClose(app);
   const broker = await attachMqttBroker(app, deps, { logger: options.logger, hosts: { listenHost: options.listenHost, publicHosts: options.publicHosts } });
-  const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger);
+  const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger, (accountId, checkId, checkResultId) => storedCliDetails({ ...deps.services, accountId }, checkId, checkResultId));
   app.addHook('onClose', async () => runFeed.stop());
 
   if (options.desktopOrigin) {
@@ -198,6 +200,9 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
 
   // Remote agents authenticate with private-location keys, not API keys: outside the API-key scope.
   await app.register(agentRoutes(deps));
+
+  // Heartbeat ping URLs: the token is the credential, outside the API-key scope and its budget.
+  await app.register(pingRoutes(deps));
 
   // Published status pages are for anyone: outside the API-key scope (the Host check and security headers still apply).
   await app.register(publicStatusRoutes(deps));

@@ -88,7 +88,81 @@ const PLACEHOLDER = /\{\{\s*([A-Z][A-Z0-9_]*)\s*\}\}/g;
 
 /** Replaces known `{{NAME}}`s; unknown ones stay as written so a typo shows in what the receiver gets. */
 export function renderTemplate(template: string, values: TemplateValues, context: TemplateContext): string {
+  // The public CLI's preset templates (MSTeamsAlertChannel, TelegramAlertChannel, IncidentioAlertChannel) use Handlebars blocks.
+  if (template.includes('{{#')) {
+    const rendered = renderBlocks(template, values, context);
+    if (rendered !== null) return rendered;
+  }
   return template.replace(PLACEHOLDER, (whole, name: string) => (name in values ? ESCAPE[context](values[name as TemplateVariable]) : whole));
+}
+
+type TemplateNode = { text: string } | { name: string } | { helper: string; args: string; body: TemplateNode[]; otherwise: TemplateNode[] };
+
+const TAG = /\{\{\{?~?\s*([^{}]*?)\s*~?\}?\}\}/g;
+const HELPERS = new Set(['if', 'unless', 'each', 'contains']);
+
+/** The template as a tree of text, variables and blocks; null when its blocks do not nest or use a helper Sightline does not know. */
+function parseBlocks(template: string): TemplateNode[] | null {
+  const root: TemplateNode[] = [];
+  const stack: { helper: string; args: string; body: TemplateNode[]; otherwise: TemplateNode[]; inElse: boolean }[] = [];
+  const target = () => {
+    const top = stack.at(-1);
+    return top ? (top.inElse ? top.otherwise : top.body) : root;
+  };
+  let last = 0;
+  for (const match of template.matchAll(TAG)) {
+    if (match.index > last) target().push({ text: template.slice(last, match.index) });
+    last = match.index + match[0].length;
+    const content = match[1] ?? '';
+    if (content.startsWith('#')) {
+      const [helper = '', ...rest] = content.slice(1).split(/\s+/);
+      if (!HELPERS.has(helper)) return null;
+      stack.push({ helper, args: rest.join(' '), body: [], otherwise: [], inElse: false });
+    } else if (content.startsWith('/')) {
+      const open = stack.pop();
+      if (!open || open.helper !== content.slice(1).trim()) return null;
+      target().push({ helper: open.helper, args: open.args, body: open.body, otherwise: open.otherwise });
+    } else if (content === 'else') {
+      const top = stack.at(-1);
+      if (!top || top.inElse) return null;
+      top.inElse = true;
+    } else {
+      target().push({ name: content });
+    }
+  }
+  if (stack.length > 0) return null;
+  if (last < template.length) target().push({ text: template.slice(last) });
+  return root;
+}
+
+/**
+ * A template with Handlebars blocks as the public CLI's presets write them: `{{#if NAME}}`,
+ * `{{#unless NAME}}`, `{{else}}`, `{{#each TAGS}}` with `{{this}}` and `@first`/`@last`/`@index`,
+ * `{{#contains NAME "text"}}`, and `{{{NAME}}}`. A variable Sightline does not have (the hosted
+ * service's AI_ANALYSIS_*) is empty and false inside a block template. Null when it cannot be parsed.
+ */
+function renderBlocks(template: string, values: TemplateValues, context: TemplateContext): string | null {
+  const tree = parseBlocks(template);
+  if (!tree) return null;
+  const escape = ESCAPE[context];
+  const render = (nodes: TemplateNode[], locals: Record<string, string>): string =>
+    nodes
+      .map((node) => {
+        if ('text' in node) return node.text;
+        const valueOf = (name: string) => locals[name] ?? (name in values ? values[name as TemplateVariable] : '');
+        if ('name' in node) return escape(valueOf(node.name));
+        const [name = '', ...rest] = node.args.split(/\s+/);
+        if (node.helper === 'each') {
+          const items = valueOf(name).split(',').filter((item) => item !== '');
+          if (items.length === 0) return render(node.otherwise, locals);
+          return items.map((item, index) => render(node.body, { ...locals, this: item, '@index': String(index), '@first': index === 0 ? 'true' : '', '@last': index === items.length - 1 ? 'true' : '' })).join('');
+        }
+        const needle = rest.join(' ').replace(/^"(.*)"$/, '$1');
+        const truthy = node.helper === 'contains' ? valueOf(name).includes(needle) : valueOf(name) !== '';
+        return render((node.helper === 'unless' ? !truthy : truthy) ? node.body : node.otherwise, locals);
+      })
+      .join('');
+  return render(tree, {});
 }
 
 /** A template whose text starts with `{` or `[` is a JSON body: values are JSON-escaped and it is sent as application/json. */

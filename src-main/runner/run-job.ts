@@ -1,4 +1,4 @@
-import type { RunType } from '../../src-shared/check-types';
+import type { AgentRunType } from '../../src-shared/check-types';
 import { runApi } from './executors/api';
 import { runDns } from './executors/dns';
 import { runIcmp } from './executors/icmp';
@@ -10,10 +10,10 @@ import { runUrl } from './executors/url';
 import type { ExecutionJob, ExecutionResult, Executor, ExecutorDeps } from './types';
 
 /** The job of one check type, as its executor takes it. */
-export type JobOf<K extends RunType> = Extract<ExecutionJob, { checkType: K }>;
+export type JobOf<K extends AgentRunType> = Extract<ExecutionJob, { checkType: K }>;
 
-/** One executor per check type that runs here (runner/executors/<type>.ts): a type without one does not compile. */
-export const EXECUTORS: { [K in RunType]: (job: JobOf<K>, deps: ExecutorDeps) => Promise<ExecutionResult> } = {
+/** One executor per check type an agent runs (runner/executors/<type>.ts): a type without one does not compile. Heartbeats have none: the server judges them. */
+export const EXECUTORS: { [K in AgentRunType]: (job: JobOf<K>, deps: ExecutorDeps) => Promise<ExecutionResult> } = {
   ICMP: runIcmp,
   TRACEROUTE: runTraceroute,
   MULTI_STEP: runMultiStep,

@@ -4,6 +4,7 @@ import type { RunControl } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
 import { nextRunAfter, resumeAfterJump, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
 import { MinHeap } from './min-heap';
+import { PacedPages } from './paced-pages';
 import type { TimerHandle, Timers } from './timers';
 import type { ClockEvent, ClockWatch } from '../core/clock-watch';
 
@@ -32,6 +33,8 @@ interface Entry {
   checkId: string;
   dueAt: number;
   generation: number;
+  /** The run at creation (runNewChecksNow), off the check's grid. */
+  createdNow?: boolean;
 }
 
 interface Scheduled {
@@ -138,17 +141,24 @@ export class Scheduler {
    */
   async onChecksChanged(checkIds?: readonly string[]): Promise<void> {
     if (!this.running) return;
-    // Smaller pages than at start: here other requests are being answered meanwhile (about 10 ms a page).
-    const page = Math.min(this.options.startPageSize ?? 500, 250);
+    // Smaller pages than at start, sized by the time each takes: other requests are being answered meanwhile.
+    const pages = new PacedPages(Math.min(this.options.startPageSize ?? 500, 250));
+    const timed = <T extends unknown[]>(load: () => T): T => {
+      const started = performance.now();
+      const rows = load();
+      pages.took(rows.length, performance.now() - started);
+      return rows;
+    };
     if (!checkIds || checkIds.length === 0) {
       const kept = new Set<string>();
       for (let after = 0; this.running; ) {
-        const plans = loadCheckPlans(this.options.deps, { activatedOnly: true, afterCheckNum: after, limit: page });
+        const limit = pages.next;
+        const plans = timed(() => loadCheckPlans(this.options.deps, { activatedOnly: true, afterCheckNum: after, limit }));
         for (const plan of plans) if (plan.scheduled) kept.add(plan.checkId);
         this.apply(plans, false);
         this.arm();
         const last = plans[plans.length - 1];
-        if (plans.length < page || !last) break;
+        if (plans.length < limit || !last) break;
         after = last.checkNum;
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -157,10 +167,11 @@ export class Scheduler {
       this.arm();
       return;
     }
-    for (let start = 0; start < checkIds.length && this.running; start += page) {
+    for (let start = 0; start < checkIds.length && this.running; ) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      const ids = checkIds.slice(start, start + page);
-      const plans = loadCheckPlans(this.options.deps, { checkIds: ids });
+      const ids = checkIds.slice(start, start + pages.next);
+      start += ids.length;
+      const plans = timed(() => loadCheckPlans(this.options.deps, { checkIds: ids }));
       const found = new Set(plans.map((p) => p.checkId));
       for (const id of ids) if (!found.has(id)) this.scheduled.delete(id);
       this.apply(plans, false);
@@ -203,11 +214,12 @@ export class Scheduler {
         previous.plan = { ...plan, nextRunAt: previous.plan.nextRunAt };
         continue;
       }
-      const dueAt = !previous && this.firstRunNow.has(plan.checkId) ? now : resumeRunAt(now, previous ? null : plan.nextRunAt, plan.cadence);
+      const createdNow = !previous && this.firstRunNow.has(plan.checkId);
+      const dueAt = createdNow ? now : resumeRunAt(now, previous ? null : plan.nextRunAt, plan.cadence);
       const generation = ++this.generation;
       plan.nextRunAt = dueAt;
       this.scheduled.set(plan.checkId, { plan, generation });
-      this.heap.push({ checkId: plan.checkId, dueAt, generation });
+      this.heap.push({ checkId: plan.checkId, dueAt, generation, ...(createdNow ? { createdNow } : {}) });
     }
   }
 
@@ -241,7 +253,10 @@ export class Scheduler {
         continue;
       }
       if (this.options.recordLag) this.lags.push(now - top.dueAt);
-      const nextRunAt = nextRunAfter(now, current.plan.cadence);
+      // After the run at creation, the next slot at least half a period away: a slot a few seconds
+      // later would find that run still going (a target that never answers takes its time limit and
+      // a retry) and be skipped as "takes longer than its frequency", and it would run twice in a row anyway.
+      const nextRunAt = nextRunAfter(top.createdNow ? now + current.plan.cadence.periodMs / 2 : now, current.plan.cadence);
       current.plan.nextRunAt = nextRunAt;
       this.heap.push({ checkId: top.checkId, dueAt: nextRunAt, generation: current.generation });
       due.push({ plan: current.plan, nextRunAt, plannedAt: top.dueAt });

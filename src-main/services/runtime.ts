@@ -48,6 +48,25 @@ export interface FirstRunControl {
   runNewChecksNow(checkIds: readonly string[]): void;
 }
 
+/** What a ping to a heartbeat's URL came to. */
+export type PingAnswer = { status: 'ok' } | { status: 'unknown' } | { status: 'limited'; retryAfterSeconds: number } | { status: 'unavailable' };
+
+/** A heartbeat as the running judge sees it now (the console's monitor page). */
+export interface HeartbeatLiveView {
+  lastPingAt: number | null;
+  runStartedAt: number | null;
+  deadlineAt: number | null;
+  failing: boolean;
+  note: string | null;
+  activated: boolean;
+}
+
+/** The server's heartbeat judge (services/engines/heartbeat-judge.ts), as the ping route reaches it. */
+export interface HeartbeatControl {
+  ping(token: string, kind: 'PING' | 'START' | 'FAIL', facts: { method: string; sourceAddress: string; userAgent: string | null; body: string | null; bodyBytes: number; bodyTruncated: boolean }): Promise<PingAnswer>;
+  view(checkId: string): HeartbeatLiveView | null;
+}
+
 /** What services need from the running notification dispatcher: a nudge after they commit new notifications. */
 export interface DispatchControl {
   kick(): void;
@@ -95,6 +114,8 @@ export interface Runtime {
   adHoc: AdHocRuns | null;
   agentJobs: AgentJobsRuntime;
   dispatch: DispatchControl | null;
+  /** The heartbeat judge; null until it starts (and in processes that judge none). */
+  heartbeats: HeartbeatControl | null;
   agent: AgentStatus | null;
   /** Runs that could not start in time, per lane, recorded by the run coordinator (all agents). */
   skips: SkipCounter;
@@ -180,6 +201,7 @@ export function createRuntime(baseUrl = ''): Runtime {
       onOutcome: null,
     },
     dispatch: null,
+    heartbeats: null,
     agent: null,
     skips: new SkipCounter(),
     noAgent: new SkipCounter(),

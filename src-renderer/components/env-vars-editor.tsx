@@ -13,6 +13,8 @@ export interface EnvVarItem {
   hint?: string;
   /** The script needs a value: the form refuses to save it empty. */
   required?: boolean;
+  /** The public API's `locked` flag, kept as stored (the console hides values by `secret`). */
+  locked?: boolean;
 }
 
 interface EnvVarsEditorProps {

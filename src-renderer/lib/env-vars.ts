@@ -7,8 +7,8 @@ import type { KeyValueItem } from '../components/key-value-editor';
 export function toEnvironmentVariables(items: readonly EnvVarItem[]): EnvironmentVariable[] {
   return items.map((item) =>
     item.storedSecret && !item.replacing
-      ? { key: item.key.trim(), value: SECRET_MASK, locked: false, secret: true }
-      : { key: item.key.trim(), value: item.value, locked: false, secret: item.secret },
+      ? { key: item.key.trim(), value: SECRET_MASK, locked: item.locked === true, secret: true }
+      : { key: item.key.trim(), value: item.value, locked: item.locked === true, secret: item.secret },
   );
 }
 
@@ -22,7 +22,15 @@ export function envVarItemsOf(value: unknown): EnvVarItem[] {
     const item = record(raw);
     // A secret's value never comes back (it reads as the mask): the row says "set" and offers a replacement.
     const storedSecret = item.secret === true && item.value === SECRET_MASK;
-    return { key: String(item.key ?? ''), value: storedSecret || typeof item.value !== 'string' ? '' : item.value, secret: item.secret === true, storedSecret, replacing: false };
+    return {
+      key: String(item.key ?? ''),
+      value: storedSecret || typeof item.value !== 'string' ? '' : item.value,
+      secret: item.secret === true,
+      storedSecret,
+      replacing: false,
+      // Not edited here (secret is what hides a value), but kept so a save does not drop it.
+      locked: item.locked === true,
+    };
   });
 }
 

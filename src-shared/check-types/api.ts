@@ -24,6 +24,7 @@ export const API_CHECK_TYPE = defineCheckType({
     timeoutMs: (check) => (check.maxResponseTime ?? 20_000) + API_RUN_ALLOWANCE_MS + apiScriptAllowanceMs(check),
     takesVariables: true,
     firstRunAtCreate: true,
+    sendNow: true,
     lane: { defaultCapacity: (facts) => facts.cores * HTTP_RUNS_PER_CORE, defaultsText: `${HTTP_RUNS_PER_CORE} per core` },
     groupDefaults: (group) => ({ groupDefaults: group.apiCheckDefaults ?? null }),
   },

@@ -68,6 +68,11 @@ export interface CheckTypeModule<
   /** Object members whose named members merge into the stored object on PUT (a monitor's `request`). */
   mergedObjects: readonly string[];
   run: {
+    /**
+     * Nothing runs it: the server judges it from what reaches it (heartbeats, from their pings). Such a
+     * type has no executor, no lane and no scheduled runs; `input` is what the server's judge parses.
+     */
+    judgedByServer?: true;
     /** What its executor takes, parsed from a stored body: a stored null reads as the default. */
     input: Input;
     /** The run's hard time limit. */
@@ -80,6 +85,11 @@ export interface CheckTypeModule<
      * as they save. ICMP, traceroute and multi-step keep their first slot (docs/DECISIONS.md).
      */
     firstRunAtCreate?: boolean;
+    /**
+     * The console's form can send an unsaved check of the type once ("Send now": `console.sendNow`) and
+     * show what it got before saving: request/response types, whose one run costs milliseconds.
+     */
+    sendNow?: boolean;
     /**
      * What the check's group adds to a run (API checks: the group's apiCheckDefaults), merged into the
      * stored body before it is parsed as the executor's input. Without it, the group adds nothing.

@@ -2,6 +2,7 @@ import { DnsCheckResult, DnsResultPayload } from '../schemas/result-payloads';
 import { DnsMonitorCreate, DnsMonitorRead, DnsMonitorUpdate, DnsRunInput } from '../schemas/dns-monitor';
 import { defineCheckType, type EvidenceLine } from './define';
 import { evidenceLines, failingAssertionEvidence } from './evidence';
+import { SOCKET_LANE_CAPACITY } from './tcp';
 
 /** The time limit of a DNS run without a maxResponseTime. */
 export const DNS_RUN_LIMIT_MS = 10_000;
@@ -39,8 +40,10 @@ export const DNS_CHECK_TYPE = defineCheckType({
     takesVariables: false,
     // A query costs milliseconds: a new monitor answers as it is saved.
     firstRunAtCreate: true,
-    // A DNS run is one datagram or one short connection, mostly waiting.
-    lane: { defaultCapacity: () => 256, defaultsText: '256' },
+    // A DNS run is one datagram or one short connection, mostly waiting: against a server that stopped
+    // answering each waits its whole time limit (5 s by default) and its retry as long: ~1,700 at once for
+    // 10,000 monitors at 1 minute.
+    lane: { defaultCapacity: () => SOCKET_LANE_CAPACITY, defaultsText: String(SOCKET_LANE_CAPACITY) },
   },
   result: {
     key: 'dnsCheckResult',

@@ -3,6 +3,7 @@ import type { CheckType } from '../enums';
 import { listInWords, type CheckTypeModule } from './define';
 import { API_CHECK_TYPE } from './api';
 import { DNS_CHECK_TYPE } from './dns';
+import { HEARTBEAT_CHECK_TYPE } from './heartbeat';
 import { ICMP_CHECK_TYPE } from './icmp';
 import { MULTI_STEP_CHECK_TYPE } from './multistep';
 import { SSL_CHECK_TYPE } from './ssl';
@@ -23,6 +24,7 @@ export const CHECK_TYPE_MODULES = {
   URL: URL_CHECK_TYPE,
   TCP: TCP_CHECK_TYPE,
   DNS: DNS_CHECK_TYPE,
+  HEARTBEAT: HEARTBEAT_CHECK_TYPE,
 } as const satisfies { [K in CheckType]?: CheckTypeModule<K> };
 
 type Modules = typeof CHECK_TYPE_MODULES;
@@ -39,18 +41,34 @@ export function isRunType(checkType: unknown): checkType is RunType {
   return typeof checkType === 'string' && Object.hasOwn(CHECK_TYPE_MODULES, checkType);
 }
 
+/** The types the server judges itself (their modules say `run.judgedByServer`): no executor, no lane, no schedule. */
+export const SERVER_JUDGED_TYPES = ['HEARTBEAT'] as const satisfies readonly RunType[];
+export type ServerJudgedType = (typeof SERVER_JUDGED_TYPES)[number];
+/** A type an agent runs: it has an executor and a lane. */
+export type AgentRunType = Exclude<RunType, ServerJudgedType>;
+export const AGENT_RUN_TYPE_NAMES = RUN_TYPE_NAMES.filter((type): type is AgentRunType => !(SERVER_JUDGED_TYPES as readonly string[]).includes(type));
+
+export function isAgentRunType(checkType: unknown): checkType is AgentRunType {
+  return isRunType(checkType) && (AGENT_RUN_TYPE_NAMES as readonly string[]).includes(checkType);
+}
+
+/** One value per type an agent runs (lanes, executors). */
+export function perAgentRunType<T>(make: (type: AgentRunType) => T): Record<AgentRunType, T> {
+  return Object.fromEntries(AGENT_RUN_TYPE_NAMES.map((type) => [type, make(type)])) as Record<AgentRunType, T>;
+}
+
 /** One value per check type that runs here, so a new type is never forgotten. */
 export function perRunType<T>(make: (type: RunType) => T): Record<RunType, T> {
   return Object.fromEntries(RUN_TYPE_NAMES.map((type) => [type, make(type)])) as Record<RunType, T>;
 }
 
 /** The CLI flag that sets a type's lane capacity (`--lane-icmp`). */
-export function laneFlagOf(type: RunType): string {
+export function laneFlagOf(type: AgentRunType): string {
   return `--lane-${CHECK_TYPE_MODULES[type].segment}`;
 }
 
 /** The environment variable that sets it (`SIGHTLINE_LANE_ICMP`). */
-export function laneEnvOf(type: RunType): string {
+export function laneEnvOf(type: AgentRunType): string {
   return `SIGHTLINE_LANE_${CHECK_TYPE_MODULES[type].segment.toUpperCase()}`;
 }
 

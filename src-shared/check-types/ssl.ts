@@ -35,6 +35,7 @@ export const SSL_CHECK_TYPE = defineCheckType({
     takesVariables: false,
     // A new monitor answers as it is saved: a handshake costs milliseconds (docs/DECISIONS.md, "a new API, URL or SSL check runs at once").
     firstRunAtCreate: true,
+    sendNow: true,
     // An SSL run is one handshake: it waits on the network and costs almost no CPU.
     lane: { defaultCapacity: () => 64, defaultsText: '64' },
   },

@@ -3,6 +3,13 @@ import { TcpMonitorCreate, TcpMonitorRead, TcpMonitorUpdate, TcpRunInput } from 
 import { defineCheckType, type EvidenceLine } from './define';
 import { evidenceLines, failingAssertionEvidence } from './evidence';
 
+/**
+ * Runs at once of the TCP and DNS lanes by default: rate × longest ordinary wait. 10,000 monitors at 1
+ * minute (167 runs/s) whose targets all stopped answering wait the default 5 s limit twice (the run and
+ * its retry): about 1,700 at once. A waiting run is a socket and a timer in the server's own process.
+ */
+export const SOCKET_LANE_CAPACITY = 2048;
+
 /** The time limit of a TCP run without a maxResponseTime: lookup, connect and conversation. */
 export const TCP_RUN_LIMIT_MS = 10_000;
 
@@ -43,8 +50,11 @@ export const TCP_CHECK_TYPE = defineCheckType({
     takesVariables: false,
     // A connect costs milliseconds: a new monitor answers as it is saved, like the other request/response types.
     firstRunAtCreate: true,
-    // A TCP run is one socket, mostly waiting.
-    lane: { defaultCapacity: () => 256, defaultsText: '256' },
+    // A TCP run is one socket, mostly waiting: a port check listens 1 s for a banner, a blackholed host waits
+    // the whole time limit (5 s by default, then again for the retry). 10,000 monitors at 1 minute then hold
+    // 167 to ~1,700 runs at once; 2048 keeps them running (and failing) when their targets go down together
+    // (DECISIONS, issue 34).
+    lane: { defaultCapacity: () => SOCKET_LANE_CAPACITY, defaultsText: String(SOCKET_LANE_CAPACITY) },
   },
   result: {
     key: 'tcpCheckResult',

@@ -19,6 +19,7 @@ export const URL_CHECK_TYPE = defineCheckType({
     timeoutMs: (check) => (check.maxResponseTime ?? 20_000) + 5_000,
     takesVariables: false,
     firstRunAtCreate: true,
+    sendNow: true,
     lane: { defaultCapacity: (facts) => facts.cores * HTTP_RUNS_PER_CORE, defaultsText: `${HTTP_RUNS_PER_CORE} per core` },
   },
   result: HTTP_RESULT,

@@ -1,15 +1,15 @@
 /** Execution lanes: one per check type, each with its own capacity, and what operators see of them. Pure. */
 
-import { laneFlagOf, RUN_TYPE_NAMES, type RunType } from '../check-types';
+import { AGENT_RUN_TYPE_NAMES, laneFlagOf, type AgentRunType } from '../check-types';
 import { connectivityMessage, type AgentConnectivityView } from './connectivity';
 import { clockEventSentence, type ClockEventView } from './clock-events';
 
 /** Each check type that runs here has its own lane with its own capacity, so one kind of work never starves another. */
-export const LANES: readonly RunType[] = RUN_TYPE_NAMES;
-export type LaneName = RunType;
+export const LANES: readonly AgentRunType[] = AGENT_RUN_TYPE_NAMES;
+export type LaneName = AgentRunType;
 
 /** The lanes' capacity flags in a sentence: "--lane-icmp, --lane-traceroute, --lane-multistep". */
-export const LANE_FLAGS_TEXT = RUN_TYPE_NAMES.map(laneFlagOf).join(', ');
+export const LANE_FLAGS_TEXT = AGENT_RUN_TYPE_NAMES.map(laneFlagOf).join(', ');
 
 /** One value per lane, so a new check type's lane is never forgotten. */
 export function perLane<T>(make: (lane: LaneName) => T): Record<LaneName, T> {

@@ -69,7 +69,7 @@ export const CheckAnalytics = z.object({
   from: z.string(),
   to: z.string(),
   tags: z.array(z.string()),
-  series: z.array(z.object({ data: z.record(z.string(), z.number().nullable()), runLocation: z.string().optional() })),
+  series: z.array(z.object({ data: z.record(z.string(), z.number().nullable()), runLocation: z.string().optional(), statusCode: z.number().nullable().optional() })),
   metadata: z.record(z.string(), z.object({ label: z.string(), unit: z.string() })),
 });
 export type CheckAnalytics = z.infer<typeof CheckAnalytics>;

@@ -4,6 +4,7 @@ import { isValidJsonPath } from '../rules/json-path';
 import { byteLimited, LIMITS } from './limits';
 import { ApiCheckAssertion, BasicAuth } from './check-group';
 import { Frequency, KeyValue, checkCrossFieldRules, checkReadSchema, requiredOnCreate, sharedCheckFields, withDefault, type CheckReadOnly, type SchemaMode } from './check-common';
+import { Dependency, MAX_DEPENDENCIES, WorkspacePath, multiStepFileRules } from './multistep-check';
 
 /**
  * API checks (`checkType: API`, the reference's ChecksV1ApiCheck with ChecksV1ApiRequest) and URL
@@ -124,7 +125,19 @@ function apiFields<M extends SchemaMode>(mode: M) {
     tearDownSnippetId: d(z.number().nullable(), null),
     localSetupScript: d(byteLimited(LIMITS.snippetBytes).nullable(), null),
     localTearDownScript: d(byteLimited(LIMITS.snippetBytes).nullable(), null),
+    // A script the CLI bundled from `{ entrypoint }`: its path in the project and the project files it imports
+    // (the CLI sends indexes into the deploy's sharedFiles; they are stored as files, as a multi-step check's).
+    setupScriptPath: d(WorkspacePath.nullable(), null),
+    setupScriptDependencies: d(z.array(Dependency).max(MAX_DEPENDENCIES).nullable(), []),
+    tearDownScriptPath: d(WorkspacePath.nullable(), null),
+    tearDownScriptDependencies: d(z.array(Dependency).max(MAX_DEPENDENCIES).nullable(), []),
   };
+}
+
+/** Each script's files follow a multi-step check's rules (distinct paths inside the project, the total size), named by the script's own fields. */
+function apiScriptFileRules(value: { setupScriptPath?: string | null; setupScriptDependencies?: Dependency[] | null; tearDownScriptPath?: string | null; tearDownScriptDependencies?: Dependency[] | null }, ctx: z.RefinementCtx) {
+  multiStepFileRules({ scriptPath: value.setupScriptPath, dependencies: value.setupScriptDependencies }, ctx, { scriptPath: 'setupScriptPath', dependencies: 'setupScriptDependencies' });
+  multiStepFileRules({ scriptPath: value.tearDownScriptPath, dependencies: value.tearDownScriptDependencies }, ctx, { scriptPath: 'tearDownScriptPath', dependencies: 'tearDownScriptDependencies' });
 }
 
 function urlFields<M extends SchemaMode>(mode: M) {
@@ -184,6 +197,10 @@ export const ApiRunInput = z.object({
   certificateExpiryDays: apiCreate.certificateExpiryDays,
   localSetupScript: apiCreate.localSetupScript,
   localTearDownScript: apiCreate.localTearDownScript,
+  setupScriptPath: z.string().nullable().default(null),
+  setupScriptDependencies: z.array(z.object({ path: z.string(), content: z.string() })).nullable().default([]),
+  tearDownScriptPath: z.string().nullable().default(null),
+  tearDownScriptDependencies: z.array(z.object({ path: z.string(), content: z.string() })).nullable().default([]),
   groupDefaults: GroupRequestDefaults.nullable().default(null),
   environmentVariables: z.array(RunVariable).nullable().default([]),
 });
@@ -199,7 +216,7 @@ export const UrlRunInput = z.object({
 });
 export type UrlRunInput = z.infer<typeof UrlRunInput>;
 
-export const ApiCheckCreate = z.object(apiFields('create')).superRefine(checkCrossFieldRules);
+export const ApiCheckCreate = z.object(apiFields('create')).superRefine(checkCrossFieldRules).superRefine(apiScriptFileRules);
 export type ApiCheckCreate = z.infer<typeof ApiCheckCreate>;
 export const ApiCheckUpdate = z.object(apiFields('update'));
 export const ApiCheckRead = checkReadSchema(ApiCheckUpdate.shape);

@@ -14,7 +14,7 @@ export const MULTI_STEP_MAX_RESPONSE_TIME = 120_000;
 const MultiStepResponseTime = z.number().min(0).max(MULTI_STEP_MAX_RESPONSE_TIME).nullable();
 
 /** A file path inside the check's folder (src-shared/rules/workspace-paths.ts). */
-const WorkspacePath = z
+export const WorkspacePath = z
   .string()
   .min(1)
   .max(1000)
@@ -37,15 +37,15 @@ interface FilesInput {
 }
 
 /** Rules over all of a check's files: no two the same, none a folder of another, the total size. */
-export function multiStepFileRules(value: FilesInput, ctx: z.RefinementCtx) {
+export function multiStepFileRules(value: FilesInput, ctx: z.RefinementCtx, fields: { scriptPath: string; dependencies: string } = { scriptPath: 'scriptPath', dependencies: 'dependencies' }) {
   for (const issue of workspacePathIssues(value.scriptPath, value.dependencies)) {
     // A path wrong on its own is reported by its own field.
     if (workspacePathProblem(issue.path) !== null) continue;
-    ctx.addIssue({ code: 'custom', path: issue.entry === 'scriptPath' ? ['scriptPath'] : ['dependencies', issue.entry, 'path'], message: issue.message });
+    ctx.addIssue({ code: 'custom', path: issue.entry === 'scriptPath' ? [fields.scriptPath] : [fields.dependencies, issue.entry, 'path'], message: issue.message });
   }
   const total = (value.dependencies ?? []).reduce((sum, dependency) => sum + utf8Length(dependency.content), 0);
   if (total > LIMITS.dependenciesTotalBytes) {
-    ctx.addIssue({ code: 'custom', path: ['dependencies'], message: `${tooManyBytesMessage(LIMITS.dependenciesTotalBytes)} for all contents together` });
+    ctx.addIssue({ code: 'custom', path: [fields.dependencies], message: `${tooManyBytesMessage(LIMITS.dependenciesTotalBytes)} for all contents together` });
   }
 }
 

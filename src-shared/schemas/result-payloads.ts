@@ -308,3 +308,40 @@ export const DnsResultPayload = DnsCheckResult.extend({
   requestError: z.string().nullable(),
 });
 export type DnsResultPayload = z.infer<typeof DnsResultPayload>;
+
+/** How much of a POSTed ping body a heartbeat result keeps (the rest is cut, never refused). */
+export const HEARTBEAT_BODY_LIMIT_BYTES = 10_240;
+
+/**
+ * A heartbeat result (the reference has no heartbeat result shape; docs/DECISIONS.md, issue 34 item 1):
+ * one ping as it arrived, or the server's verdict that none came in time. `state` is the heartbeat's
+ * state as the public API names it, judged at that moment.
+ */
+export const HeartbeatCheckResult = z.object({
+  event: z.enum(['PING', 'START', 'FAIL', 'MISSED', 'RUN_NEVER_FINISHED']),
+  state: z.enum(['RECEIVED', 'EARLY', 'GRACE', 'LATE', 'FAILING']),
+  /** The ping's method, source address and user agent (null for the server's own verdicts). */
+  method: z.string().nullable(),
+  sourceAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The first 10 KiB of a POSTed body as UTF-8, `bodyBytes` its whole size. */
+  body: z.string().nullable(),
+  bodyBytes: z.number(),
+  bodyTruncated: z.boolean(),
+  /** A ping that ends a run started with `/start`: how long the run took. */
+  runDurationMs: z.number().nullable(),
+  /** When the next ping was (or is) due at the latest: period plus grace after the last one (ISO). */
+  deadline: z.string().nullable(),
+  /** The last ping before this result (ISO), null when none came yet. */
+  previousPingAt: z.string().nullable(),
+  /** Why a deadline moved that the job did not move (Sightline was not running, or a maintenance window). */
+  note: z.string().nullable(),
+});
+export type HeartbeatCheckResult = z.infer<typeof HeartbeatCheckResult>;
+
+/** The API's `heartbeatCheckResult`: the payload plus the result's error. */
+export const HeartbeatResultPayload = HeartbeatCheckResult.extend({
+  assertions: z.array(z.record(z.string(), z.unknown())),
+  requestError: z.string().nullable(),
+});
+export type HeartbeatResultPayload = z.infer<typeof HeartbeatResultPayload>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECK_TYPE_MODULES, EXECUTION_PAYLOAD_SHAPE, isRunType, laneEnvOf, laneFlagOf, perRunType, RUN_TYPE_NAMES, type RunType, type RunTypeModule } from '../check-types';
+import { AGENT_RUN_TYPE_NAMES, CHECK_TYPE_MODULES, EXECUTION_PAYLOAD_SHAPE, isAgentRunType, isRunType, laneEnvOf, laneFlagOf, perAgentRunType, RUN_TYPE_NAMES, type AgentRunType, type RunType, type RunTypeModule } from '../check-types';
 import type { CheckTypeModule } from '../check-types/define';
 import { RETRY_TYPES } from '../enums';
 import type { RetryPolicy } from '../rules/retry';
@@ -12,18 +12,18 @@ import { AssertionOutcome } from './result-payloads';
  */
 
 export { DEFAULT_MULTI_STEP_TIMEOUT_MS } from '../check-types/multistep';
-export { isRunType, RUN_TYPE_NAMES, type RunType };
+export { isAgentRunType, isRunType, RUN_TYPE_NAMES, AGENT_RUN_TYPE_NAMES, type AgentRunType, type RunType };
 
 /**
  * Each check type's run contract, from its module (src-shared/check-types): its executor input (parsed
  * from the stored body), its lane's flag and environment variable, and its run's hard time limit.
  */
-export const RUN_TYPES = perRunType((type) => ({
+export const RUN_TYPES = perAgentRunType((type) => ({
   input: CHECK_TYPE_MODULES[type].run.input,
   laneFlag: laneFlagOf(type),
   laneEnv: laneEnvOf(type),
   timeoutMs: CHECK_TYPE_MODULES[type].run.timeoutMs,
-})) as { [K in RunType]: { input: RunTypeModule<K>['run']['input']; laneFlag: string; laneEnv: string; timeoutMs: RunTypeModule<K>['run']['timeoutMs'] } };
+})) as { [K in AgentRunType]: { input: RunTypeModule<K>['run']['input']; laneFlag: string; laneEnv: string; timeoutMs: RunTypeModule<K>['run']['timeoutMs'] } };
 
 const executionBase = {
   checkId: z.string(),
@@ -32,18 +32,18 @@ const executionBase = {
   timeoutMs: z.number().int().positive(),
 };
 
-type ExecutionMember<K extends RunType> = z.ZodObject<typeof executionBase & { checkType: z.ZodLiteral<K>; check: RunTypeModule<K>['run']['input'] }>;
-type StoredRunMember<K extends RunType> = z.ZodObject<{ checkType: z.ZodLiteral<K>; check: RunTypeModule<K>['run']['input'] }>;
+type ExecutionMember<K extends AgentRunType> = z.ZodObject<typeof executionBase & { checkType: z.ZodLiteral<K>; check: RunTypeModule<K>['run']['input'] }>;
+type StoredRunMember<K extends AgentRunType> = z.ZodObject<{ checkType: z.ZodLiteral<K>; check: RunTypeModule<K>['run']['input'] }>;
 
 /** One member per type; the registry's types are not correlated by the compiler, so the union is named here. */
-function unionMembers<M>(make: (type: RunType) => unknown): [M, ...M[]] {
-  return RUN_TYPE_NAMES.map(make) as [M, ...M[]];
+function unionMembers<M>(make: (type: AgentRunType) => unknown): [M, ...M[]] {
+  return AGENT_RUN_TYPE_NAMES.map(make) as [M, ...M[]];
 }
 
 /** What an executor runs: check id and type, run location, the check's input, time limit. */
 export const Execution = z.discriminatedUnion(
   'checkType',
-  unionMembers<{ [K in RunType]: ExecutionMember<K> }[RunType]>((type) => z.object({ ...executionBase, checkType: z.literal(type), check: CHECK_TYPE_MODULES[type].run.input })),
+  unionMembers<{ [K in AgentRunType]: ExecutionMember<K> }[AgentRunType]>((type) => z.object({ ...executionBase, checkType: z.literal(type), check: CHECK_TYPE_MODULES[type].run.input })),
 );
 export type Execution = z.infer<typeof Execution>;
 
@@ -92,7 +92,7 @@ export type PlannedExecution = Execution extends infer E ? (E extends unknown ? 
 /** A check's type and input as stored, before its time limit is worked out. */
 const StoredRun = z.discriminatedUnion(
   'checkType',
-  unionMembers<{ [K in RunType]: StoredRunMember<K> }[RunType]>((type) => z.object({ checkType: z.literal(type), check: CHECK_TYPE_MODULES[type].run.input })),
+  unionMembers<{ [K in AgentRunType]: StoredRunMember<K> }[AgentRunType]>((type) => z.object({ checkType: z.literal(type), check: CHECK_TYPE_MODULES[type].run.input })),
 );
 type StoredRun = z.infer<typeof StoredRun>;
 
@@ -110,6 +110,7 @@ export type RunVariables = readonly { key: string; value?: string | null; secret
  */
 export function plannedExecution(checkId: string, checkType: string, body: Record<string, unknown>, variables: RunVariables): PlannedExecution | { problem: string } {
   if (!isRunType(checkType)) return { problem: `${checkType} checks do not run here` };
+  if (!isAgentRunType(checkType)) return { problem: `${checkType} checks are not run: the server judges them from their pings` };
   const check = CHECK_TYPE_MODULES[checkType].run.takesVariables ? { ...body, environmentVariables: variables.map((v) => ({ ...v, value: v.value ?? null })) } : body;
   const parsed = StoredRun.safeParse({ checkType, check });
   if (!parsed.success) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CHECK_TYPE_MODULES, RUN_TYPE_NAMES } from '../check-types';
+import type { CheckTypeModule } from '../check-types/define';
 import { ApiCheckCreate } from './api-check';
 import { MultiStepCheckCreate, multiStepFileRules } from './multistep-check';
 
@@ -23,25 +25,23 @@ export const RunOnceRequest = z
 export type RunOnceRequest = z.infer<typeof RunOnceRequest>;
 export type RunOnceRequestInput = z.input<typeof RunOnceRequest>;
 
-const apiFields = ApiCheckCreate.shape;
+/** The check types whose console form can send an unsaved check once ("Send now"), from their modules. */
+export const SEND_NOW_TYPES = RUN_TYPE_NAMES.filter((type) => (CHECK_TYPE_MODULES[type].run as CheckTypeModule['run']).sendNow === true);
 
 /**
- * "Send now" (the console's API check form): the request and its judgement, not a check. As for a
- * multi-step run once, `checkId` names the check being edited and `groupId` lends the group's
- * variables and `apiCheckDefaults`.
+ * "Send now" (the API, URL and SSL forms): an unsaved check sent once, not a check. `check` is the
+ * form's body (what its type's run takes is read from it: the request, its thresholds, an API check's
+ * variables and scripts); as for a multi-step run once, `checkId` names the check being edited, whose
+ * stored secrets the form shows only as set, and `groupId` lends the group's variables and defaults.
  */
-export const ApiRunOnceRequest = z.object({
+export const SendNowRequest = z.object({
+  checkType: z.enum(RUN_TYPE_NAMES).refine((type) => SEND_NOW_TYPES.includes(type), { message: `must be one of ${SEND_NOW_TYPES.join(', ')}: other types are run once from their own forms` }),
   checkId: z.string().min(1).max(100).optional(),
-  groupId: apiFields.groupId.optional(),
-  request: apiFields.request,
-  environmentVariables: apiFields.environmentVariables.optional(),
-  shouldFail: apiFields.shouldFail,
-  degradedResponseTime: apiFields.degradedResponseTime,
-  maxResponseTime: apiFields.maxResponseTime,
-  certificateExpiryDays: apiFields.certificateExpiryDays,
+  groupId: ApiCheckCreate.shape.groupId.optional(),
+  check: z.record(z.string(), z.unknown()),
 });
-export type ApiRunOnceRequest = z.infer<typeof ApiRunOnceRequest>;
-export type ApiRunOnceRequestInput = z.input<typeof ApiRunOnceRequest>;
+export type SendNowRequest = z.infer<typeof SendNowRequest>;
+export type SendNowRequestInput = z.input<typeof SendNowRequest>;
 
 /** How the run ended; NOT_RUN when it never started (the lane stayed busy, the server shut down). */
 export const RUN_ONCE_STATUSES = ['PASSED', 'DEGRADED', 'FAILED', 'NOT_RUN'] as const;
@@ -61,6 +61,8 @@ export interface RunOnceResult {
   assertions: unknown[];
   /** What a stored multi-step result carries as `multiStepCheckResult` (tests, steps, errors, job log). */
   multiStepCheckResult?: unknown;
-  /** What a stored API result carries as `apiCheckResult` (request, response, timings, certificate), kept in full. */
+  /** What a stored API or URL result carries as `apiCheckResult` (request, response, timings, certificate), kept in full. */
   apiCheckResult?: unknown;
+  /** What a stored SSL result carries as `sslCheckResult` (the handshake, the chain). */
+  sslCheckResult?: unknown;
 }

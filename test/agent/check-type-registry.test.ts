@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../../src-main/core/config';
 import { appRouter } from '../../src-main/http/trpc/router';
 import { EXECUTORS } from '../../src-main/runner/run-job';
 import { CONSOLE_CHECK_TYPES, LANE_LABELS, newCheckPath } from '../../src-renderer/features/check-types';
-import { CHECK_TYPE_MODULES, laneEnvOf, laneFlagOf, RUN_TYPE_NAMES, type RunType } from '../../src-shared/check-types';
+import { AGENT_RUN_TYPE_NAMES, CHECK_TYPE_MODULES, laneEnvOf, laneFlagOf, RUN_TYPE_NAMES, SERVER_JUDGED_TYPES, type AgentRunType } from '../../src-shared/check-types';
 import { CHECK_TYPES } from '../../src-shared/enums';
 import { CheckResult } from '../../src-shared/schemas/check-result';
 import { ExecutionResult } from '../../src-shared/schemas/run-job';
@@ -19,7 +19,10 @@ const unique = (values: readonly string[]) => new Set(values).size === values.le
 /** Every check type that runs here is one module per layer; each layer's registry lists the same types (issue 33). */
 describe('the check-type registries', () => {
   it('every registered type is a public check type, filed under its own name, with names no other type has', () => {
-    expect(RUN_TYPE_NAMES).toEqual(['ICMP', 'TRACEROUTE', 'MULTI_STEP', 'SSL', 'API', 'URL', 'TCP', 'DNS']);
+    expect(RUN_TYPE_NAMES).toEqual(['ICMP', 'TRACEROUTE', 'MULTI_STEP', 'SSL', 'API', 'URL', 'TCP', 'DNS', 'HEARTBEAT']);
+    // Heartbeats are judged by the server (their module says so): no executor, no lane.
+    expect(RUN_TYPE_NAMES.filter((type) => (CHECK_TYPE_MODULES[type].run as { judgedByServer?: true }).judgedByServer)).toEqual([...SERVER_JUDGED_TYPES]);
+    expect(AGENT_RUN_TYPE_NAMES).toEqual(['ICMP', 'TRACEROUTE', 'MULTI_STEP', 'SSL', 'API', 'URL', 'TCP', 'DNS']);
     for (const type of RUN_TYPE_NAMES) {
       expect(CHECK_TYPE_MODULES[type].checkType).toBe(type);
       expect(CHECK_TYPES).toContain(type);
@@ -35,14 +38,17 @@ describe('the check-type registries', () => {
   });
 
   it('every type has its executor, lane, tRPC procedures, result members and console module', () => {
-    expect(Object.keys(EXECUTORS).sort()).toEqual([...RUN_TYPE_NAMES].sort());
+    expect(Object.keys(EXECUTORS).sort()).toEqual([...AGENT_RUN_TYPE_NAMES].sort());
     expect(Object.keys(CONSOLE_CHECK_TYPES).sort()).toEqual([...RUN_TYPE_NAMES].sort());
     const lanes = defaultLaneCapacities(true, true);
+    expect(Object.keys(lanes).sort()).toEqual([...AGENT_RUN_TYPE_NAMES].sort());
+    for (const type of AGENT_RUN_TYPE_NAMES) {
+      expect(typeof EXECUTORS[type]).toBe('function');
+      expect(Number.isInteger(lanes[type]) && lanes[type] > 0).toBe(true);
+    }
     const procedures = Object.keys(appRouter._def.procedures);
     for (const type of RUN_TYPE_NAMES) {
       const module = CHECK_TYPE_MODULES[type];
-      expect(typeof EXECUTORS[type]).toBe('function');
-      expect(Number.isInteger(lanes[type]) && lanes[type] > 0).toBe(true);
       expect(procedures).toContain(`checks.create${module.procedure}`);
       expect(procedures).toContain(`checks.update${module.procedure}`);
       expect(Object.keys(ExecutionResult.shape)).toContain(module.result.key);
@@ -100,7 +106,8 @@ describe('the lanes of serve and agent come from the registry', () => {
   it('`--help` of serve and agent names every type\'s lane flag, and serve names its environment variable', () => {
     const serve = sightline(['serve', '--help']);
     const agent = sightline(['agent', '--help']);
-    for (const type of RUN_TYPE_NAMES) {
+    expect(serve.stdout).not.toContain('--lane-heartbeat');
+    for (const type of AGENT_RUN_TYPE_NAMES) {
       expect(serve.stdout).toContain(`[${laneFlagOf(type)} N]`);
       expect(serve.stdout).toContain(laneEnvOf(type));
       expect(agent.stdout).toContain(`[${laneFlagOf(type)} N]`);
@@ -108,7 +115,7 @@ describe('the lanes of serve and agent come from the registry', () => {
   });
 
   it('serve refuses a bad capacity in any type\'s flag or variable, naming it', () => {
-    for (const [i, type] of RUN_TYPE_NAMES.entries()) {
+    for (const [i, type] of AGENT_RUN_TYPE_NAMES.entries()) {
       // Flags for some types, variables for the others: both come from the registry.
       const run = i % 2 === 0 ? sightline(['serve', laneFlagOf(type), '0']) : sightline(['serve', '--data-dir', join(tmpdir(), 'sightline-registry-lanes-never-made')], { [laneEnvOf(type)]: '0' });
       expect(run.status).toBe(2);
@@ -119,9 +126,9 @@ describe('the lanes of serve and agent come from the registry', () => {
   it('a remote agent sizes each lane from its flag or its environment variable', async () => {
     const created = await server.api('POST', '/v1/private-locations', { name: 'Registry lanes', slugName: 'registry-lanes' });
     expect(created.status).toBe(201);
-    const wanted = Object.fromEntries(RUN_TYPE_NAMES.map((type, i) => [type, 3 + i])) as Record<RunType, number>;
-    const flags = RUN_TYPE_NAMES.filter((_, i) => i % 2 === 0).flatMap((type) => [laneFlagOf(type), String(wanted[type])]);
-    const env = Object.fromEntries(RUN_TYPE_NAMES.filter((_, i) => i % 2 === 1).map((type) => [laneEnvOf(type), String(wanted[type])]));
+    const wanted = Object.fromEntries(AGENT_RUN_TYPE_NAMES.map((type, i) => [type, 3 + i])) as Record<AgentRunType, number>;
+    const flags = AGENT_RUN_TYPE_NAMES.filter((_, i) => i % 2 === 0).flatMap((type) => [laneFlagOf(type), String(wanted[type])]);
+    const env = Object.fromEntries(AGENT_RUN_TYPE_NAMES.filter((_, i) => i % 2 === 1).map((type) => [laneEnvOf(type), String(wanted[type])]));
     const agent = spawnSightline(['agent', '--server', server.url, '--key', created.body.keys[0].rawKey, '--agent-health-port', '0', ...flags], env);
     agents.push(agent);
     const healthUrl = await agent.line(/^Agent health probes on (http:\/\/\S+)$/, 30_000);

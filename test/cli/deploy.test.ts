@@ -109,13 +109,13 @@ describe('the public CLI (checkly 8.23.2): deploy and destroy', { timeout: CLI_T
   it('an unsupported construct fails the whole deploy, naming it, and changes nothing', async () => {
     await writeFile(
       join(dir, '__checks__', 'tcp.check.ts'),
-      "import { HeartbeatMonitor } from 'checkly/constructs'\n\nexport const beat = new HeartbeatMonitor('nightly-beat', { name: 'Nightly job', period: 1, periodUnit: 'days', grace: 1, graceUnit: 'hours' })\n",
+      "import { BrowserCheck } from 'checkly/constructs'\n\nexport const login = new BrowserCheck('login-browser', { name: 'Login in a browser', code: { content: \"import { test } from '@playwright/test'\\ntest('login', async ({ page }) => { await page.goto('http://127.0.0.1:9/') })\\n\" } })\n",
     );
     await editResources(dir, (text) => text.replace("name: 'Loopback ping renamed'", "name: 'Never applied'"));
     const before = await inventory(server);
     const run = await runCli(server, ['deploy', '--force'], {}, { cwd: dir });
     expect(run.code).toBe(1);
-    expect(run.stdout + run.stderr).toContain('"nightly-beat" (check of type HEARTBEAT)');
+    expect(run.stdout + run.stderr).toContain('"login-browser" (check of type BROWSER)');
     expect(await inventory(server)).toEqual(before);
     await rm(join(dir, '__checks__', 'tcp.check.ts'));
   });

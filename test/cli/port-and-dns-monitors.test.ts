@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,5 +109,55 @@ describe('the public CLI (checkly 8.23.2): TcpMonitor and DnsMonitor', { timeout
     const destroy = await runCli(server, ['destroy', '--force'], {}, { cwd: dir });
     expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
     expect(((await server.api('GET', '/v1/checks')).body as { name: string }[]).map((c) => c.name)).toEqual([]);
+  });
+
+  it('import writes TcpMonitor and DnsMonitor constructs for monitors made in the REST API, and they deploy back onto the same monitors', async () => {
+    const tcp = await server.api('POST', '/v1/checks/tcp', {
+      name: 'Made port',
+      activated: false,
+      request: { hostname: '127.0.0.1', port: (echo.address() as AddressInfo).port, data: 'hi', assertions: [{ source: 'RESPONSE_DATA', comparison: 'CONTAINS', target: 'ECHO' }] },
+    });
+    expect(tcp.status, tcp.text).toBe(201);
+    const name = await server.api('POST', '/v1/checks/dns', {
+      name: 'Made name',
+      activated: false,
+      request: { query: 'app.test', recordType: 'MX', nameServer: '127.0.0.1', port: dns.port, protocol: 'TCP', assertions: [{ source: 'RESPONSE_CODE', comparison: 'EQUALS', target: 'NOERROR' }] },
+    });
+    expect(name.status, name.text).toBe(201);
+
+    const made = await mkdtemp(join(tmpdir(), 'sightline-ports-import-'));
+    try {
+      await symlink(join(cliCacheDir(), 'node_modules'), join(made, 'node_modules'), 'dir');
+      await writeFile(join(made, 'package.json'), JSON.stringify({ name: 'made', private: true }));
+      await writeFile(
+        join(made, 'checkly.config.ts'),
+        "import { defineConfig } from 'checkly'\nexport default defineConfig({ projectName: 'Made', logicalId: 'made-ports', checks: { checkMatch: '__checks__/**/*.check.ts' } })\n",
+      );
+      expect((await server.api('POST', '/next/projects', { name: 'Made', logicalId: 'made-ports' })).status).toBe(201);
+      const plan = await runCli(server, ['import', 'check'], {}, { cwd: made, input: 'n\n' });
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      const written: string[] = [];
+      for (const entry of await readdir(join(made, '__checks__'), { withFileTypes: true, recursive: true })) {
+        if (entry.isFile()) written.push(await readFile(join(entry.parentPath, entry.name), 'utf8'));
+      }
+      const code = written.join('\n');
+      expect(code).toContain('new TcpMonitor(');
+      expect(code).toContain("'Made port'");
+      expect(code).toContain('new DnsMonitor(');
+      expect(code).toContain("'Made name'");
+      expect(code).toMatch(/recordType: 'MX'/);
+      expect(code).not.toContain('fromId(');
+      const apply = await runCli(server, ['import', 'apply'], {}, { cwd: made });
+      expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+      const commit = await runCli(server, ['import', 'commit', '--force'], {}, { cwd: made });
+      expect(commit.code, commit.stdout + commit.stderr).toBe(0);
+      const preview = await runCli(server, ['deploy', '--preview'], {}, { cwd: made });
+      expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+      expect(preview.stdout).not.toContain('Create:');
+      const after = ((await server.api('GET', '/v1/checks')).body as { name: string; checkType: string }[]).filter((c) => c.name.startsWith('Made '));
+      expect(after.map((c) => `${c.checkType} ${c.name}`).sort()).toEqual(['DNS Made name', 'TCP Made port']);
+    } finally {
+      await rm(made, { recursive: true, force: true });
+    }
   });
 });

@@ -86,13 +86,13 @@ describe('POST /v1/projects/deploy and DELETE /v1/projects/{logicalId}', () => {
   it('refuses a deploy with constructs Sightline does not run, naming each, before touching anything', async () => {
     const payload = fixturePayload();
     payload.resources.push(
-      { logicalId: 'heartbeat', type: 'check', member: true, payload: { name: 'Beat', checkType: 'HEARTBEAT' } },
+      { logicalId: 'browser', type: 'check', member: true, payload: { name: 'Login', checkType: 'BROWSER' } },
       { logicalId: 'wallboard', type: 'dashboard', member: true, payload: { header: 'Ops' } },
       { logicalId: 'teams', type: 'alert-channel', member: true, payload: { type: 'MSTEAMS', config: { url: 'http://127.0.0.1:9/' } } },
     );
     const res = await deploy(payload);
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('"heartbeat" (check of type HEARTBEAT), "wallboard" (dashboard), "teams" (alert channel of type MSTEAMS)');
+    expect(res.body.message).toContain('"browser" (check of type BROWSER), "wallboard" (dashboard), "teams" (alert channel of type MSTEAMS)');
     expect(await counts()).toEqual([0, 0, 0, 0, 0]);
   });
 

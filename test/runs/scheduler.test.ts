@@ -97,7 +97,7 @@ describe('scheduler (ManualClock, injected timers, real ping)', () => {
     expect(session.body.checkId).toBe(created.body.id);
   });
 
-  it('an API check created through the API runs at once, then on its cadence; an ICMP monitor, one created deactivated or in a maintenance window waits', async () => {
+  it('an API check created through the API runs at once, then on its cadence from the first slot half a period later; an ICMP monitor, one created deactivated or in a maintenance window waits', async () => {
     const target = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
@@ -112,7 +112,11 @@ describe('scheduler (ManualClock, injected timers, real ping)', () => {
       expect(h.started).toHaveLength(1);
       const first = await h.server.api('GET', `/v1/check-sessions/${h.started[0]}`);
       expect(first.body).toMatchObject({ checkId: created.body.id, runSource: 'SCHEDULER' });
-      await h.timers.advance(9_000);
+      // Its next slot is the first at least half a period after that run: not T0+10 s (which would
+      // find a slow first run still going and skip), but T0+70 s.
+      await h.timers.advance(10_000);
+      expect(h.started).toHaveLength(1);
+      await h.timers.advance(59_000);
       expect(h.started).toHaveLength(1);
       await h.timers.advance(1_000);
       expect(h.started).toHaveLength(2);

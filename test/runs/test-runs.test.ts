@@ -125,10 +125,10 @@ describe('test runs (POST /v1/test-sessions/run) and code bundles', { timeout: 6
     const suite = randomUUID();
     const sessionsBefore = (await server.api('GET', '/v1/test-sessions')).body.entries.length;
     const run = await server.api('POST', '/v1/test-sessions/run', {
-      checkRunJobs: [icmpJob('fine', suite), { ...icmpJob('homepage', suite), checkType: 'HEARTBEAT' }, { ...icmpJob('login-flow', suite), checkType: 'BROWSER' }],
+      checkRunJobs: [icmpJob('fine', suite), { ...icmpJob('homepage', suite), checkType: 'AGENTIC' }, { ...icmpJob('login-flow', suite), checkType: 'BROWSER' }],
     });
     expect(run.status).toBe(400);
-    expect(run.body.message).toContain('homepage (HEARTBEAT)');
+    expect(run.body.message).toContain('homepage (AGENTIC)');
     expect(run.body.message).toContain('login-flow (BROWSER)');
     expect(run.body.message).not.toContain('fine');
     expect((await server.api('GET', '/v1/test-sessions')).body.entries).toHaveLength(sessionsBefore);

@@ -14,7 +14,11 @@ let target: Server;
 let targetUrl = '';
 
 test.beforeAll(async () => {
-  target = createServer((_req, res) => {
+  target = createServer((req, res) => {
+    if (req.url === '/old-health') {
+      res.writeHead(301, { location: '/health' });
+      return res.end();
+    }
     res.writeHead(503, { 'content-type': 'application/json', 'x-shop': 'eu-1' });
     res.end(JSON.stringify({ status: 'down', db: { ok: false } }));
   });
@@ -70,5 +74,28 @@ test.describe('API checks and URL monitors in the console', () => {
     expect(await blockingViolations(page)).toEqual([]);
     await form.createButton.click();
     await expect(toast(page, 'Monitor created')).toBeVisible();
+  });
+
+  test('Send now on the URL monitor form fetches the page once with its redirect setting and shows the status, redirects and timings; its status becomes an assertion in one click', async ({ page, server }) => {
+    const form = new HttpCheckForm(page, 'New URL monitor');
+    await openConnected(page, server, '/monitors/new-url');
+    await form.field('URL').fill(targetUrl.replace('/health', '/old-health'));
+    await form.sendNowButton.click();
+    const panel = form.sendNowResult;
+    await expect(panel.locator('[data-status]')).toHaveText('Failed');
+    await expect(panel.getByRole('listitem', { name: 'Status' })).toContainText('503');
+    await expect(panel).toContainText(`Redirects: 301 → ${targetUrl}`);
+    await expect(panel.getByRole('group', { name: 'Timing waterfall' })).toContainText('First byte');
+    await expect(panel.getByRole('region', { name: 'Failing assertions' })).toContainText('Expected 200, got 503');
+    // A URL monitor asserts the status code only: no header or body picking is offered.
+    await expect(panel.getByRole('button', { name: /^Assert header/ })).toHaveCount(0);
+    await panel.getByRole('group', { name: 'Assert this response' }).getByRole('button', { name: '+ Status is 503' }).click();
+    await expect(form.assertions.target(2)).toHaveValue('503');
+    expect(await blockingViolations(page)).toEqual([]);
+
+    // Without following redirects, the monitor sees the redirect itself.
+    await form.form.getByRole('switch', { name: 'Follow redirects' }).uncheck();
+    await form.sendNowButton.click();
+    await expect(panel.getByRole('listitem', { name: 'Status' })).toContainText('301');
   });
 });

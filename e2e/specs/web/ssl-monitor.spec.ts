@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listChecks } from '../../fixtures/rest';
 import { expect, test } from '../../fixtures/server';
 import { blockingViolations } from '../../tools/axe';
 import { openConnected, toast } from '../../pages/console';
@@ -59,4 +60,20 @@ test('an SSL monitor made in the form reports the certificate days left, the cha
   await expect(page.getByRole('table', { name: 'Certificate chain' })).toContainText('shop.test');
   await expect(page.getByRole('table', { name: 'Certificate chain' })).toContainText('self-signed');
   expect(await blockingViolations(page)).toEqual([]);
+});
+
+test('Send now on the SSL monitor form runs the handshake once, unsaved, and shows the days left and the chain', async ({ page, server, request }) => {
+  const form = page.getByRole('form', { name: 'New SSL monitor' });
+  await openConnected(page, server, '/monitors/new-ssl');
+  await form.getByRole('textbox', { name: 'Hostname', exact: true }).fill('127.0.0.1');
+  await form.getByRole('textbox', { name: 'Port', exact: true }).fill(String(port));
+  await form.getByRole('button', { name: 'Send now' }).click();
+  const panel = form.getByRole('region', { name: 'Send now result' });
+  await expect(panel.locator('[data-status]')).toHaveText('Failed');
+  await expect(panel.getByRole('heading', { name: 'Handshake' })).toBeVisible();
+  await expect(panel.getByRole('listitem', { name: 'Days left' })).toContainText(/^Days left(9|10)$/);
+  await expect(panel.getByRole('listitem', { name: 'Chain trusted' })).toContainText('No');
+  await expect(panel.getByRole('table', { name: 'Certificate chain' })).toContainText('shop.test');
+  expect(await blockingViolations(page)).toEqual([]);
+  expect(await listChecks(request, server)).toEqual([]);
 });

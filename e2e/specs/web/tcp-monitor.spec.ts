@@ -44,6 +44,7 @@ test.describe('TCP monitors in the web console', () => {
     await expect(result.heading('Echo port')).toBeVisible();
     await expect(result.rawOutput('Response')).toHaveText('ECHO HELLO');
     await expect(result.rawOutput('Data sent')).toHaveText('hello');
+    await expect(result.stat('Connect time')).toContainText(/\d+ ms/);
     await expect(result.stat('Bytes received')).toContainText('10');
     await expect(result.stat('Ended')).toContainText('Peer closed');
   });

@@ -75,8 +75,8 @@ export function analyticsChecks(db: Db, accountId: string, ids: readonly string[
     .all();
 }
 
-/** A FINAL result as grouped statistics read it: [location code, flags, responseUs (measuredResponseUs), packetsSent, packetsReceived]. */
-export type LocatedSample = [number, number, number | null, number | null, number | null];
+/** A FINAL result as grouped statistics read it: [location code, flags, responseUs (measuredResponseUs), packetsSent, packetsReceived, detail id]. */
+export type LocatedSample = [number, number, number | null, number | null, number | null, number | null];
 
 /** FINAL results of one check that started in [fromMs, toMs), with their run location. */
 export function finalSamplesWithLocation(db: Db, checkNum: number, fromMs: number, toMs: number): LocatedSample[] {
@@ -88,9 +88,10 @@ export function finalSamplesWithLocation(db: Db, checkNum: number, fromMs: numbe
       responseUs: measuredResponseUs,
       packetsSent: checkResults.packetsSent,
       packetsReceived: checkResults.packetsReceived,
+      detailId: checkResults.detailId,
     })
     .from(checkResults)
     .where(and(eq(checkResults.checkNum, checkNum), gte(checkResults.startedAt, fromMs), lt(checkResults.startedAt, toMs), eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL)))
     .all()
-    .map((r) => [r.location, r.flags, r.responseUs, r.packetsSent, r.packetsReceived]);
+    .map((r) => [r.location, r.flags, r.responseUs, r.packetsSent, r.packetsReceived, r.detailId]);
 }

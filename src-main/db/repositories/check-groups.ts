@@ -57,12 +57,14 @@ export function deleteCheckGroup(db: Db, accountId: string, id: number): boolean
     .run().changes > 0;
 }
 
-export function countChecksInGroup(db: Db, accountId: string, groupId: number): number {
-  return db
-    .select({ n: count() })
-    .from(checks)
-    .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId)))
-    .get()?.n ?? 0;
+export function countChecksInGroup(db: Db, accountId: string, groupId: number, exceptCheckIds: readonly string[] = []): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(checks)
+      .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId), exceptCheckIds.length > 0 ? sql`${checks.id} not in (select value from json_each(${JSON.stringify(exceptCheckIds)}))` : undefined))
+      .get()?.n ?? 0
+  );
 }
 
 /** Member checks, newest first like GET /v1/checks. */

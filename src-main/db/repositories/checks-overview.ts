@@ -141,6 +141,8 @@ export interface OverviewRow {
   recordType: unknown;
   url: unknown;
   sslHostname: unknown;
+  /** A heartbeat's `heartbeat` member (JSON text), null for other types. */
+  heartbeat: unknown;
   sslPort: unknown;
   frequency: unknown;
   frequencyOffset: unknown;
@@ -173,6 +175,7 @@ export function overviewRows(db: Db, accountId: string, ids: readonly string[]):
       url: json('$.request.url'),
       sslHostname: json('$.request.sslConfig.hostname'),
       sslPort: json('$.request.sslConfig.port'),
+      heartbeat: json('$.heartbeat'),
       frequency: json('$.frequency'),
       frequencyOffset: json('$.frequencyOffset'),
       checkNum: checkSchedule.checkNum,

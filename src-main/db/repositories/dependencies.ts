@@ -81,6 +81,8 @@ export function removeDependencyOn(db: Db, accountId: string, checkId: string): 
 
 /** What judging a dependent needs to know of one dependency. */
 export interface DependencyStatusRow {
+  /** Heartbeats are never run for fresh facts: their last verdict is current. */
+  checkType: string;
   id: string;
   name: string;
   /** 1 when the check and its group are activated. */
@@ -100,7 +102,7 @@ export function dependencyStatuses(db: Db, accountId: string, ids: readonly stri
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  return db.all<DependencyStatusRow>(sql`select c.id as id, c.name as name,
+  return db.all<DependencyStatusRow>(sql`select c.id as id, c.name as name, c.check_type as checkType,
       (c.activated = 1 and coalesce(json_extract(g.body, '$.activated'), 1) = 1) as activated,
       json_extract(c.body, '$.frequency') as frequency, json_extract(c.body, '$.frequencyOffset') as frequencyOffset,
       s.state as state, s.updated_at as judgedAt,

@@ -46,3 +46,13 @@ export function pruneRefusedDeployments(db: Db, projectId: string, keep: number)
     .where(kept.length > 0 ? and(refused, notInArray(deployments.id, kept)) : refused)
     .run();
 }
+
+/** Destroys that were still deleting (IN_PROGRESS) when the process stopped: start-up finishes them. */
+export function interruptedDestroys(db: Db): DeploymentRow[] {
+  return db
+    .select()
+    .from(deployments)
+    .where(and(eq(deployments.status, 'IN_PROGRESS'), eq(deployments.operation, 'destroy')))
+    .orderBy(deployments.createdAt)
+    .all();
+}

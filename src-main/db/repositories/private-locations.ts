@@ -46,18 +46,18 @@ export function deletePrivateLocation(db: Db, accountId: string, id: string): bo
 }
 
 /** Checks and groups that name the slug in their privateLocations. */
-export function countLocationUsers(db: Db, accountId: string, slugName: string): { checks: number; groups: number } {
+export function countLocationUsers(db: Db, accountId: string, slugName: string, except: { checkIds?: readonly string[]; groupIds?: readonly number[] } = {}): { checks: number; groups: number } {
   const uses = (body: typeof checks.body | typeof checkGroups.body) =>
     sql`exists (select 1 from json_each(${body}, '$.privateLocations') where lower(json_each.value) = lower(${slugName}))`;
   const checkCount = db
     .select({ n: sql<number>`count(*)` })
     .from(checks)
-    .where(and(eq(checks.accountId, accountId), uses(checks.body)))
+    .where(and(eq(checks.accountId, accountId), uses(checks.body), except.checkIds?.length ? sql`${checks.id} not in (select value from json_each(${JSON.stringify(except.checkIds)}))` : undefined))
     .get();
   const groupCount = db
     .select({ n: sql<number>`count(*)` })
     .from(checkGroups)
-    .where(and(eq(checkGroups.accountId, accountId), uses(checkGroups.body)))
+    .where(and(eq(checkGroups.accountId, accountId), uses(checkGroups.body), except.groupIds?.length ? sql`${checkGroups.id} not in (select value from json_each(${JSON.stringify(except.groupIds)}))` : undefined))
     .get();
   return { checks: checkCount?.n ?? 0, groups: groupCount?.n ?? 0 };
 }

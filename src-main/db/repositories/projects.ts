@@ -71,6 +71,20 @@ export function bindingsOfProject(db: Db, projectId: string): BindingRow[] {
   return db.select().from(projectBindings).where(eq(projectBindings.projectId, projectId)).orderBy(asc(projectBindings.id)).all();
 }
 
+/**
+ * A page of the project's bindings in the order of its unique index (type, logical id): those after
+ * `after`, at most `limit`. Walks the index, so no page sorts the whole project.
+ */
+export function bindingsOfProjectPage(db: Db, projectId: string, after: { resourceType: string; logicalId: string } | null, limit: number): BindingRow[] {
+  return db
+    .select()
+    .from(projectBindings)
+    .where(and(eq(projectBindings.projectId, projectId), after ? sql`(${projectBindings.resourceType}, ${projectBindings.logicalId}) > (${after.resourceType}, ${after.logicalId})` : undefined))
+    .orderBy(asc(projectBindings.resourceType), asc(projectBindings.logicalId))
+    .limit(limit)
+    .all();
+}
+
 /** The owner bindings other projects hold on these resources of one type. */
 export function foreignOwners(db: Db, accountId: string, projectId: string, resourceType: string, resourceIds: readonly string[]): BindingWithProject[] {
   return bindingsOfResources(db, accountId, resourceType, resourceIds).filter((binding) => binding.member && binding.project.id !== projectId);

@@ -25,8 +25,14 @@ export function runTopic(accountId: string, checkRunSuiteId: string, sequenceId:
   return `account/${accountId}/ad-hoc-check-results/${checkRunSuiteId}/${sequenceId}/${sequenceId}/${kind}`;
 }
 
-/** One check's outcome as the CLI's reporters read it: the worst of its locations' FINAL results. */
-export function cliResultOf(session: FollowedSession, finals: readonly ResultRecordedEvent[]) {
+/** What the CLI prints under a failed check, read from its stored result (null: nothing more than the error). */
+export type StoredDetails = (accountId: string, checkId: string, checkResultId: string) => Record<string, unknown> | null;
+
+/**
+ * One check's outcome as the CLI's reporters read it: the worst of its locations' FINAL results, with
+ * that result's evidence (request, response, assertions) when it failed and `details` can read it.
+ */
+export function cliResultOf(session: FollowedSession, finals: readonly ResultRecordedEvent[], details?: StoredDetails) {
   const any = (pick: (e: ResultRecordedEvent) => boolean) => finals.some(pick);
   const times = finals.map((e) => Date.parse(e.startedAt));
   const stops = finals.map((e) => Date.parse(e.stoppedAt));
@@ -36,6 +42,8 @@ export function cliResultOf(session: FollowedSession, finals: readonly ResultRec
   const isCancelled = finals.length > 0 && finals.every((e) => e.isCancelled);
   // The CLI prints details only for failures: a run no agent could make says why in its title.
   const why = isCancelled ? finals.find((e) => e.reason === 'NO_AGENT')?.errorMessage?.split('. ')[0] : undefined;
+  const failed = any((e) => e.hasFailures || e.hasErrors || e.timedOut);
+  const evidence = failed && failing && details ? details(failing.accountId, session.checkId, failing.checkResultId) : null;
   return {
     testResultId: failing?.checkResultId ?? null,
     result: {
@@ -53,9 +61,20 @@ export function cliResultOf(session: FollowedSession, finals: readonly ResultRec
       startedAt: new Date(times.length ? Math.min(...times) : now).toISOString(),
       stoppedAt: new Date(stops.length ? Math.max(...stops) : now).toISOString(),
       // The CLI prints these under "Logs" for a failed check.
-      logs: cliLogs(session.checkType, errors.map((e) => ({ level: 'ERROR', msg: `${e.runLocation}: ${e.errorMessage}`, time: Date.parse(e.stoppedAt) }))),
+      // The failing location's request, response and assertions, as `checkly test` prints them.
+      ...evidence,
+      logs: withLocationErrors(evidence?.logs, cliLogs(session.checkType, errors.map((e) => ({ level: 'ERROR', msg: `${e.runLocation}: ${e.errorMessage}`, time: Date.parse(e.stoppedAt) })))),
     },
   };
+}
+
+type Logs = ReturnType<typeof cliLogs>;
+
+/** The scripts' lines of the stored evidence, with each location's error (named by its location) where the run's own error was. */
+function withLocationErrors(stored: unknown, located: Logs): Logs {
+  if (Array.isArray(located) || !stored || typeof stored !== 'object' || Array.isArray(stored)) return located;
+  const phases = stored as { setup?: Logs; teardown?: Logs };
+  return { setup: Array.isArray(phases.setup) ? phases.setup : [], request: located.request, teardown: Array.isArray(phases.teardown) ? phases.teardown : [] };
 }
 
 /** Publishes the progress of triggered runs on the broker, from the backend's session and result events. */
@@ -67,6 +86,7 @@ export class RunFeed {
     private readonly broker: Aedes,
     events: EventBus,
     private readonly logger: Logger,
+    private readonly details?: StoredDetails,
   ) {
     this.offs = [
       events.on('resultRecorded', (event) => this.followed.get(event.checkSessionId)?.finals.push(event)),
@@ -74,7 +94,7 @@ export class RunFeed {
         const run = this.followed.get(event.checkSessionId);
         if (!run || !event.finished) return;
         this.followed.delete(event.checkSessionId);
-        this.publish(runTopic(run.accountId, run.checkRunSuiteId, run.checkSessionId, 'result'), { ...cliResultOf(run, run.finals), resultType: 'FINAL' });
+        this.publish(runTopic(run.accountId, run.checkRunSuiteId, run.checkSessionId, 'result'), { ...cliResultOf(run, run.finals, this.details), resultType: 'FINAL' });
       }),
     ];
   }

@@ -60,7 +60,7 @@ function apiScripts(job: ApiJob, deps: ExecutorDeps, rawQuery: { key: string; va
     setup: hasScript(check.localSetupScript)
       ? async (built) => {
           const request = scriptRequest(built, rawQuery, values);
-          const outcome = keep('setup', await runApiSetupScript(deps, { ...common, source: { script: check.localSetupScript ?? '' }, request }));
+          const outcome = keep('setup', await runApiSetupScript(deps, { ...common, source: { script: check.localSetupScript ?? '', scriptPath: check.setupScriptPath, dependencies: check.setupScriptDependencies }, request }));
           if (outcome.kind !== 'ok') return step(outcome);
           const changed = fromScriptRequest(built, outcome.value);
           if ('error' in changed) return { kind: 'failed', error: { kind: 'SCRIPT_ERROR', message: `the setup script left a request that cannot be sent: ${changed.error}` }, timedOut: false };
@@ -71,7 +71,7 @@ function apiScripts(job: ApiJob, deps: ExecutorDeps, rawQuery: { key: string; va
     teardown: hasScript(check.localTearDownScript)
       ? async (exchange, built) => {
           const request = scriptRequest(built, rawQuery, values);
-          const outcome = keep('teardown', await runApiTeardownScript(deps, { ...common, source: { script: check.localTearDownScript ?? '' }, request, response: scriptResponse(exchange) }));
+          const outcome = keep('teardown', await runApiTeardownScript(deps, { ...common, source: { script: check.localTearDownScript ?? '', scriptPath: check.tearDownScriptPath, dependencies: check.tearDownScriptDependencies }, request, response: scriptResponse(exchange) }));
           return outcome.kind === 'ok' ? { kind: 'ok', value: fromScriptResponse(exchange, outcome.value) } : step(outcome);
         }
       : undefined,

@@ -94,7 +94,7 @@ export function getEntitlements(ctx: ServiceContext): AccountEntitlements {
       flag('STATUS_PAGES', 'Status pages', 'Status pages with incidents', true),
       flag('API_CHECKS', 'API checks', 'Not run by Sightline: use a multistep check', false),
       flag('BROWSER_CHECKS', 'Browser checks', 'Not run by Sightline: no browser runtime', false),
-      flag('HEARTBEAT_CHECKS', 'Heartbeat monitors', 'Not run by Sightline', false),
+      flag('HEARTBEAT_CHECKS', 'Heartbeat monitors', 'Judged by the server from pings to their URL (no agent runs them)', true),
       flag('TCP_CHECKS', 'TCP monitors', 'Not run by Sightline', false),
     ],
   };

@@ -9,7 +9,8 @@ function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[
   if (deps.runtime.shutdown.signal.aborted) return;
   try {
     for (const status of dependencyStatuses(deps.db, accountId, checkIds)) {
-      if (status.inFlight !== 1) runCheckNow({ ...deps, accountId }, status.id, 'DEPENDENCY_CHECK');
+      // A heartbeat's last verdict is as fresh as it gets: nothing runs it (its pings judge it).
+      if (status.inFlight !== 1 && status.checkType !== 'HEARTBEAT') runCheckNow({ ...deps, accountId }, status.id, 'DEPENDENCY_CHECK');
     }
   } catch (error) {
     deps.logger.warn({ err: error, checkIds }, why);

@@ -4,7 +4,7 @@ import type { EnvironmentVariable } from '../../../src-shared/schemas/check-comm
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { RetryPolicy } from '../../../src-shared/rules/retry';
 import { cadenceOf, type Cadence } from '../../../src-shared/rules/schedule';
-import { isRunType, plannedExecution, type PlannedExecution } from '../../../src-shared/schemas/run-job';
+import { isAgentRunType, isRunType, plannedExecution, type PlannedExecution } from '../../../src-shared/schemas/run-job';
 import { CHECK_TYPE_MODULES } from '../../../src-shared/check-types';
 import type { CheckTypeModule } from '../../../src-shared/check-types/define';
 
@@ -84,7 +84,8 @@ export function planCheck(row: CheckRunRow, group: PlannedGroup | null, accountV
     name: row.name,
     // "Group tags also match" (the public API's matchTags).
     tags: [...new Set([...row.tags, ...(group?.tags ?? [])])],
-    problem: 'problem' in execution && isRunType(row.checkType) ? execution.problem : null,
+    // A heartbeat has no execution by design (the server judges it): not a problem to log.
+    problem: 'problem' in execution && isAgentRunType(row.checkType) ? execution.problem : null,
     scheduled: runnable && effective.activated,
     cadence: cadenceOf(frequency, offset, row.id),
     nextRunAt: row.nextRunAt,

@@ -78,7 +78,7 @@ export function withRunEnvironment(plan: RunnablePlan, variables: readonly RunVa
 export function runCheckNow(ctx: ServiceContext, checkId: string, runSource: RunSource = 'SCHEDULE_NOW'): CheckSession {
   const plan = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: [checkId] })[0];
   if (!plan) throw AppError.notFound();
-  if (!isRunnable(plan)) throw new AppError('validation', plan.problem ?? `checkType: ${plan.checkType} checks cannot run here`);
+  if (!isRunnable(plan)) throw new AppError('validation', plan.problem ?? (plan.checkType === 'HEARTBEAT' ? 'checkType: a heartbeat is not run: the server judges it from its pings (ping its URL instead)' : `checkType: ${plan.checkType} checks cannot run here`));
   const [session] = runPlansNow(ctx, [plan], runSource);
   if (!session) throw AppError.notFound();
   return session;

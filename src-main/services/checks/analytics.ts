@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors';
 import { analyticsChecks, finalSamplesWithLocation, type AnalyticsCheckRow } from '../../db/repositories/analytics';
 import { locationNames } from '../../db/repositories/runs';
+import { findDetail } from '../../db/repositories/runs-results';
 import { classifyRun } from '../retention';
 import { quickRangeWindow } from '../../../src-shared/rules/quick-range';
 import {
@@ -100,7 +101,22 @@ export function batchCheckAnalytics(ctx: ServiceContext, body: BatchAnalyticsBod
   return results;
 }
 
-type Series = { data: Record<string, number | null>; runLocation?: string }[];
+type Series = { data: Record<string, number | null>; runLocation?: string; statusCode?: number | null }[];
+
+/** The types whose runs get an HTTP status, which groupBy=statusCode groups by. */
+const STATUS_CODE_TYPES = new Set(['API', 'URL']);
+
+/** The HTTP status a stored API or URL run got (a passing run's summary or a failing run's response); null without a response. */
+function statusOfDetail(body: string | null): number | null {
+  if (!body) return null;
+  try {
+    const api = (JSON.parse(body) as { api?: { status?: unknown; response?: { status?: unknown } } }).api;
+    const status = api?.status ?? api?.response?.status;
+    return typeof status === 'number' ? status : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Grouped by run location or limited to passing (success) or failing (failure) runs: the rollups
@@ -121,6 +137,19 @@ function rawSeries(
   };
   const samples = (row.checkNum === null ? [] : finalSamplesWithLocation(ctx.db, row.checkNum, range.from, range.to)).filter(([, flags]) => wanted(flags));
   const raw = (list: typeof samples): RawSample[] => list.map(([, flags, time, sent, received]) => [flags, time, sent, received]);
+  if (query.groupBy === 'statusCode') {
+    // Details are stored once per distinct content (every passing run of a check shares one), so each is read once.
+    const statusOf = new Map<number | null, number | null>([[null, null]]);
+    const byStatus = new Map<number | null, typeof samples>();
+    for (const sample of samples) {
+      const detailId = sample[5];
+      if (!statusOf.has(detailId)) statusOf.set(detailId, statusOfDetail(detailId === null ? null : findDetail(ctx.db, detailId)));
+      const status = statusOf.get(detailId) ?? null;
+      byStatus.set(status, [...(byStatus.get(status) ?? []), sample]);
+    }
+    // By status code; runs without a response (a network error) last, as statusCode null.
+    return [...byStatus.entries()].sort(([a], [b]) => (a ?? Infinity) - (b ?? Infinity)).map(([statusCode, list]) => ({ statusCode, data: dataOf(rawStats(raw(list))) }));
+  }
   if (query.groupBy !== 'runLocation') return [{ data: dataOf(rawStats(raw(samples))) }];
   const names = locationNames(ctx.db);
   const byLocation = new Map<string, typeof samples>();
@@ -137,7 +166,9 @@ export function checkAnalytics(ctx: ServiceContext, segment: string, checkId: st
   if (!checkType) throw AppError.notFound();
   const [row] = analyticsChecks(ctx.db, ctx.accountId, [checkId]);
   if (!row || row.checkType !== checkType) throw AppError.notFound();
-  if (query.groupBy === 'statusCode') throw new AppError('validation', 'groupBy: statusCode applies to API checks, which Sightline does not run; use runLocation');
+  if (query.groupBy === 'statusCode' && !STATUS_CODE_TYPES.has(checkType)) {
+    throw new AppError('validation', `groupBy: statusCode applies to API checks and URL monitors (their runs get an HTTP status), not to ${checkType} checks; use runLocation`);
+  }
   const known = METRICS[checkType] ?? METRICS.DEFAULT;
   const names = query.metrics ? query.metrics.split(',').map((m) => m.trim()).filter(Boolean) : (DEFAULT_METRICS[checkType] ?? DEFAULT_METRICS.DEFAULT);
   const unknown = names.filter((name) => !known[name]);

@@ -8,6 +8,7 @@ import type { CheckView } from './read-shape';
 import { insertValidatedCheck } from './store';
 import { subscribeNewCheck } from './subscriptions';
 import { checkView } from './views';
+import { withIssuedPingToken } from '../heartbeats';
 import { CHECK_TYPE_MODULES, isRunType } from '../../../src-shared/check-types';
 
 function runsAtCreate(checkType: string): boolean {
@@ -23,7 +24,7 @@ const DEFAULT_CREATE_OPTIONS: CreateOptions = { autoAssignAlerts: true };
 
 /** Plan limit (402), group and channels exist (400), insert, subscribe. */
 export function createCheck(ctx: ServiceContext, parsed: RunnableCheckCreate, options: CreateOptions = DEFAULT_CREATE_OPTIONS): CheckView {
-  const body = sealNewEnvironment(ctx.keyring, parsed);
+  const body = sealNewEnvironment(ctx.keyring, withIssuedPingToken(parsed));
   const row = transaction(ctx.db, (tx) => {
     const inserted = insertValidatedCheck(tx, ctx, body);
     subscribeNewCheck(tx, ctx, inserted.id, body.alertChannelSubscriptions, options.autoAssignAlerts);
@@ -31,7 +32,7 @@ export function createCheck(ctx: ServiceContext, parsed: RunnableCheckCreate, op
   });
   // A new monitor says something at once: its first run does not wait for its first slot.
   if (row.activated && runsAtCreate(row.checkType)) ctx.runtime.firstRuns?.runNewChecksNow([row.id]);
-  return checkView(ctx.db, row);
+  return checkView(ctx, row);
 }
 
 /**

@@ -14,6 +14,7 @@ import { parseOrThrow } from '../validation';
 import { checkTypeNamed } from './check-types';
 import { assertGroupExists, assertPlanAllows, columnsOf, type ValidatedCheckBody } from './store';
 import { mergedCheckBody, updatableTypeOf } from './update';
+import { withIssuedPingToken } from '../heartbeats';
 
 /**
  * Many checks written at once (a deploy of thousands): the same rules as POST and PUT /v1/checks,
@@ -54,7 +55,7 @@ export function checksStampOf(ctx: ServiceContext, ids: readonly string[]): stri
 
 /** One check as POST /v1/checks (no existing row) or PUT /v1/checks/{id} would validate it; reads nothing. */
 export function prepareCheckWrite(ctx: ServiceContext, existing: CheckRow | null, input: AnyCheckWrite, newId: string = randomUUID()): PreparedCheckWrite {
-  if (!existing) return { id: newId, existing: null, body: sealNewEnvironment(ctx.keyring, parseOrThrow(checkTypeNamed(input.checkType).create, input)) };
+  if (!existing) return { id: newId, existing: null, body: sealNewEnvironment(ctx.keyring, withIssuedPingToken(parseOrThrow(checkTypeNamed(input.checkType).create, input))) };
   const type = updatableTypeOf(existing, input);
   return { id: existing.id, existing, body: mergedCheckBody(ctx, type, existing, parseOrThrow(type.update, input)) };
 }

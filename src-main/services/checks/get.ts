@@ -8,6 +8,6 @@ import { checkView } from './views';
 export function getCheck(ctx: ServiceContext, id: string, options: { applyGroupSettings?: boolean } = {}): CheckView {
   const row = findCheck(ctx.db, ctx.accountId, id);
   if (!row) throw AppError.notFound();
-  const view = checkView(ctx.db, row);
+  const view = checkView(ctx, row);
   return options.applyGroupSettings ? applyGroupSettings(ctx, [view])[0] : view;
 }

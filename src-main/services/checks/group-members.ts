@@ -56,6 +56,6 @@ export function listChecksOfGroup(ctx: ServiceContext, rawId: string | number, q
   const group = groupSettingsOf(maskGroupSecrets(row.body), subscriptionsOfGroup(ctx.db, id));
   const account = accountAlertSettingsOf(findAccount(ctx.db, ctx.accountId)?.alertSettings);
   const rows = listChecksInGroup(ctx.db, ctx.accountId, id, query.limit, (query.page - 1) * query.limit);
-  const items = checkViews(ctx.db, rows).map((view) => withGroupSettings(view, group, account));
+  const items = checkViews(ctx, rows).map((view) => withGroupSettings(view, group, account));
   return { items, total: countChecksInGroup(ctx.db, ctx.accountId, id), page: query.page, limit: query.limit };
 }

@@ -24,6 +24,6 @@ export function listCheckPage(ctx: ServiceContext, query: CheckListQuery): Check
   };
   const rows = listChecks(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
   const total = countChecks(ctx.db, filter);
-  const views = checkViews(ctx.db, rows);
+  const views = checkViews(ctx, rows);
   return { items: query.applyGroupSettings ? applyGroupSettings(ctx, views) : views, total, page: query.page, limit: query.limit };
 }

@@ -131,6 +131,22 @@ function sslTarget(row: OverviewRow): string | null {
   return port !== null && port !== 443 ? `${host}:${port}` : host;
 }
 
+/** A heartbeat has no target: what it expects ("ping every 5 minutes, 1 minute grace"). */
+function heartbeatTarget(row: OverviewRow): string | null {
+  if (row.checkType !== 'HEARTBEAT' || typeof row.heartbeat !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(row.heartbeat);
+  } catch {
+    return null;
+  }
+  const { period, periodUnit, grace, graceUnit } = (parsed ?? {}) as Record<string, unknown>;
+  if (typeof period !== 'number' || typeof periodUnit !== 'string') return null;
+  const amount = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+  const graceText = typeof grace === 'number' && typeof graceUnit === 'string' && grace > 0 ? `, ${amount(grace, graceUnit)} grace` : '';
+  return `ping every ${amount(period, periodUnit)}${graceText}`;
+}
+
 /** What a check runs against: host:port (TCP), the host (ICMP), the URL, or the record asked for (DNS: "A shop.example.com"). */
 function targetOf(row: OverviewRow): string | null {
   const hostname = text(row.hostname);
@@ -151,7 +167,7 @@ function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeO
     id: row.id,
     name: row.name,
     checkType: row.checkType,
-    target: targetOf(row) ?? sslTarget(row),
+    target: targetOf(row) ?? sslTarget(row) ?? heartbeatTarget(row),
     frequency,
     // As the read shape shows it: frequency 0 without an offset runs every 10 s.
     frequencyOffset: integer(row.frequencyOffset) ?? (frequency === 0 ? 10 : null),

@@ -3,6 +3,7 @@ import { frequencyOffsetRange, type AlertChannelSubscription, type CheckReadOnly
 import { stableHash } from '../../../src-shared/rules/schedule';
 import { maskEnvironment } from '../../../src-shared/rules/secrets';
 import { NOT_CODE_MANAGED, type ProjectMembers } from '../project-bindings';
+import { pingUrlOf } from '../heartbeats';
 
 export type CheckView = Record<string, unknown> & CheckReadOnly & { checkType: string; name: string };
 
@@ -26,7 +27,9 @@ export function toCheckView(
   alertChannels: CheckReadOnly['alertChannels'] = NO_CHANNELS,
   subscriptions: AlertChannelSubscription[] = [],
   members: ProjectMembers = NOT_CODE_MANAGED,
+  baseUrl = '',
 ): CheckView {
+  const heartbeat = row.checkType === 'HEARTBEAT' ? heartbeatRead(row.body.heartbeat, baseUrl) : undefined;
   return {
     id: row.id,
     name: row.name,
@@ -43,5 +46,14 @@ export function toCheckView(
     updated_at: row.updatedAt,
     alertChannels,
     ...members,
+    ...(heartbeat ? { heartbeat } : {}),
   };
+}
+
+/** A heartbeat's members as read: its token and the ping URL on the server's public address. */
+function heartbeatRead(stored: unknown, baseUrl: string): Record<string, unknown> | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const heartbeat = stored as Record<string, unknown>;
+  const token = typeof heartbeat.pingToken === 'string' ? heartbeat.pingToken : null;
+  return { ...heartbeat, pingToken: token, pingUrl: token && baseUrl ? pingUrlOf(baseUrl, token) : null };
 }

@@ -16,7 +16,8 @@ export interface ValidatedCheckBody {
   muted: boolean;
   groupId: number | null;
   tags: string[];
-  frequency: number;
+  /** Absent for heartbeats, which have a period instead. */
+  frequency?: number;
   frequencyOffset?: number | null;
   privateLocations?: string[] | null;
   alertChannelSubscriptions: AlertChannelSubscription[];

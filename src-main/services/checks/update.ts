@@ -60,7 +60,7 @@ function updateCheck<Patch extends CheckPatch>(ctx: ServiceContext, type: CheckT
     if (patch.alertChannelSubscriptions) updateCheckSubscriptions(tx, ctx, existing.id, patch.alertChannelSubscriptions);
     return replaceValidatedCheck(tx, ctx, existing, body);
   });
-  return checkView(ctx.db, row);
+  return checkView(ctx, row);
 }
 
 /** `PUT /v1/checks/{segment}/{id}` and tRPC's `checks.update{procedure}`: a PUT of one type; another type's id is a 404. */

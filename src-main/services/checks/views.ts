@@ -6,7 +6,9 @@ import { toCheckView, type CheckView } from './read-shape';
 import { NOT_CODE_MANAGED, projectMembersOf } from '../project-bindings';
 
 /** Read shapes of a page of checks with their subscriptions and project bindings, one query each. */
-export function checkViews(db: Db, rows: readonly CheckRow[]): CheckView[] {
+/** `baseUrl`: the server's public address, which a heartbeat's ping URL is on. */
+export function checkViews(deps: { db: Db; runtime: { baseUrl: string } }, rows: readonly CheckRow[]): CheckView[] {
+  const { db } = deps;
   const byCheck = new Map<string, CheckChannelSubscription[]>();
   for (const subscription of channelSubscriptionsOfChecks(db, rows.map((row) => row.id))) {
     const list = byCheck.get(subscription.checkId) ?? [];
@@ -21,10 +23,11 @@ export function checkViews(db: Db, rows: readonly CheckRow[]): CheckView[] {
       summariseAlertChannels(subscriptions),
       subscriptions.map(({ alertChannelId, activated }) => ({ alertChannelId, activated })),
       members.get(row.id) ?? NOT_CODE_MANAGED,
+      deps.runtime.baseUrl,
     );
   });
 }
 
-export function checkView(db: Db, row: CheckRow): CheckView {
-  return checkViews(db, [row])[0] ?? toCheckView(row);
+export function checkView(deps: { db: Db; runtime: { baseUrl: string } }, row: CheckRow): CheckView {
+  return checkViews(deps, [row])[0] ?? toCheckView(row);
 }

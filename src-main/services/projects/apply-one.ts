@@ -23,8 +23,12 @@ export function named<T>(resource: DeployResource, work: () => T): T {
 /** What the entity's service takes: refs resolved, multi-step files and folded members filled in. */
 export function bodyOf(resource: DeployResource, payload: DeployPayload, physical: ReadonlyMap<string, PhysicalId>, folded: ReadonlyMap<string, FoldedMembers>): Record<string, unknown> {
   const body = resolveRefs(resource.payload ?? {}, physical, `${resource.type} "${resource.logicalId}"`) as Record<string, unknown>;
-  if (resource.type === 'check' && Array.isArray(body.dependencies)) {
-    body.dependencies = body.dependencies.map((index) => payload.sharedFiles[Number(index)]).filter(Boolean);
+  // Multi-step checks' files and API checks' script files come as indexes into the deploy's sharedFiles.
+  if (resource.type === 'check') {
+    for (const key of ['dependencies', 'setupScriptDependencies', 'tearDownScriptDependencies']) {
+      const listed = body[key];
+      if (Array.isArray(listed)) body[key] = listed.map((index) => payload.sharedFiles[Number(index)]).filter(Boolean);
+    }
   }
   if (resource.type === 'check' || resource.type === 'check-group') {
     const members = folded.get(resource.logicalId);

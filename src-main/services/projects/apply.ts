@@ -189,7 +189,8 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
   }
   const foldedResources = payload.resources.filter((r) => r.member && isFolded(r.type));
   if (foldedResources.length > 0) {
-    const targets = [...physical.values()];
+    // Only what the folded resources name: not every check of the deploy.
+    const targets = foldedResources.map((resource) => physical.get(foldedTargetOf(resource)?.logicalId ?? '')).filter((id) => id !== undefined);
     const subscriptionIdOf = subscriptionLookup(
       ctx,
       targets.filter((id): id is string => typeof id === 'string'),

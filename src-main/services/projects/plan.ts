@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors';
-import { bindingsOfProject, bindingsStamp, findProjectByLogicalId, type BindingRow } from '../../db/repositories/projects';
+import { bindingsStamp, findProjectByLogicalId, type BindingRow } from '../../db/repositories/projects';
 import type { CheckRow } from '../../db/repositories/checks';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
 import type { DeployPayload, DeployResource } from '../../../src-shared/schemas/project';
@@ -9,6 +9,7 @@ import { bodyOf, keyOf, named } from './apply-one';
 import { foldMembers, slugFromDatabase, type SlugOf } from './folded';
 import { physicalIdOf, type PhysicalId } from './resolve-refs';
 import { KIND_BY_TYPE, wholeCheck } from './resource-kinds';
+import { readBindingsInPages } from './read-bindings';
 import { Slicer } from './slices';
 
 /** One check of the deploy, validated while planning; written in the commit. */
@@ -78,7 +79,7 @@ export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): P
   const project = findProjectByLogicalId(ctx.db, ctx.accountId, payload.project.logicalId);
   // The stamp before the rows: a write between the two makes the commit plan again, never miss it.
   const stampOfBindings = project ? bindingsStamp(ctx.db, project.id) : '';
-  const existing = project ? bindingsOfProject(ctx.db, project.id) : [];
+  const existing = project ? await readBindingsInPages(ctx.db, project.id) : [];
   const bound = new Map(existing.map((binding) => [keyOf(binding.resourceType, binding.logicalId), binding]));
   const placeholders = new Map<PhysicalId, { logicalId: string; slug: boolean }>();
   const ids = new PlanIds(placeholders);

@@ -6,3 +6,4 @@ export { startTestRun, type TestRunListener } from './run';
 export { getScheduling } from './scheduling';
 export { KEPT_TEST_SESSIONS, storedTestSessions, TEST_SESSIONS_KEY, type StoredTestSession } from './stored-test-sessions';
 export { cliLogs } from './cli-shape';
+export { storedCliDetails } from './stored-details';

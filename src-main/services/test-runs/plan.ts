@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors';
 import { listVariablesOfAccounts } from '../../db/repositories/account-variables';
 import { findPrivateLocationBySlug } from '../../db/repositories/private-locations';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
-import { isRunType, plannedExecution, RUN_TYPE_NAMES, type PlannedExecution } from '../../../src-shared/schemas/run-job';
+import { AGENT_RUN_TYPE_NAMES, isAgentRunType, isRunType, plannedExecution, type PlannedExecution } from '../../../src-shared/schemas/run-job';
 import type { TestRunJob, TestRunLocation, TestRunRequest } from '../../../src-shared/schemas/test-run';
 import type { ServiceContext } from '../context';
 import { CHECK_TYPE_MODULES } from '../../../src-shared/check-types';
@@ -41,17 +41,18 @@ function variablesOf(accountVariables: Variable[], job: TestRunJob): Variable[] 
 }
 
 /** The CLI names a multi-step check's helper files by their index in `sharedFiles`; older payloads inline them. */
-function dependenciesOf(job: TestRunJob, index: number, sharedFiles: TestRunRequest['sharedFiles']): { path: string; content: string }[] {
-  const listed = Array.isArray(job.dependencies) ? (job.dependencies as unknown[]) : [];
+function dependenciesOf(job: TestRunJob, index: number, sharedFiles: TestRunRequest['sharedFiles'], key: 'dependencies' | 'setupScriptDependencies' | 'tearDownScriptDependencies' = 'dependencies'): { path: string; content: string }[] {
+  const value = (job as Record<string, unknown>)[key];
+  const listed = Array.isArray(value) ? (value as unknown[]) : [];
   return listed.map((entry, i) => {
     if (typeof entry === 'number') {
       const file = sharedFiles?.[entry];
-      if (!file) throw new AppError('validation', `checkRunJobs[${index}].dependencies[${i}]: no shared file at index ${entry} (sharedFiles has ${sharedFiles?.length ?? 0})`);
+      if (!file) throw new AppError('validation', `checkRunJobs[${index}].${key}[${i}]: no shared file at index ${entry} (sharedFiles has ${sharedFiles?.length ?? 0})`);
       return file;
     }
     const inline = entry as { path?: unknown; content?: unknown } | null;
     if (typeof inline?.path !== 'string' || typeof inline.content !== 'string') {
-      throw new AppError('validation', `checkRunJobs[${index}].dependencies[${i}]: must be a sharedFiles index or {path, content}`);
+      throw new AppError('validation', `checkRunJobs[${index}].${key}[${i}]: must be a sharedFiles index or {path, content}`);
     }
     return { path: inline.path, content: inline.content };
   });
@@ -74,10 +75,12 @@ function runLocationOf(ctx: ServiceContext, location: TestRunLocation | null | u
  * makes the whole run a 400 naming each such job, so nothing runs half.
  */
 export function planTestRun(ctx: ServiceContext, request: TestRunRequest): TestRunPlan {
-  const unsupported = request.checkRunJobs.filter((job) => !isRunType(job.checkType));
+  // Heartbeats have nothing to run (their job pings them); the CLI's `test` leaves them out, as the public service does.
+  const unsupported = request.checkRunJobs.filter((job) => !isAgentRunType(job.checkType));
   if (unsupported.length) {
     const names = unsupported.map((job) => `${job.logicalId} (${job.checkType})`).join(', ');
-    throw new AppError('validation', `checkRunJobs: Sightline does not run ${names}; it runs ${RUN_TYPE_NAMES.join(', ')} checks. Leave these out with --grep or --tags.`, {
+    const heartbeats = unsupported.some((job) => job.checkType === 'HEARTBEAT') ? ' Heartbeats are not run: the server judges them from their pings.' : '';
+    throw new AppError('validation', `checkRunJobs: Sightline does not run ${names}; it runs ${AGENT_RUN_TYPE_NAMES.join(', ')} checks.${heartbeats} Leave these out with --grep or --tags.`, {
       unsupported: unsupported.map((job) => ({ logicalId: job.logicalId, checkType: job.checkType })),
     });
   }
@@ -91,6 +94,11 @@ export function planTestRun(ctx: ServiceContext, request: TestRunRequest): TestR
   const jobs = request.checkRunJobs.map((job, index): PlannedTestJob => {
     const body: Record<string, unknown> = { ...job };
     if (job.checkType === 'MULTI_STEP') body.dependencies = dependenciesOf(job, index, request.sharedFiles);
+    // An API check's setup and teardown scripts bundled from an entrypoint name the project files they import the same way.
+    if (job.checkType === 'API') {
+      body.setupScriptDependencies = dependenciesOf(job, index, request.sharedFiles, 'setupScriptDependencies');
+      body.tearDownScriptDependencies = dependenciesOf(job, index, request.sharedFiles, 'tearDownScriptDependencies');
+    }
     // The CLI sends the check's group with the job: what the type takes from it (API checks: apiCheckDefaults) applies as on a schedule.
     const module = isRunType(job.checkType) ? (CHECK_TYPE_MODULES[job.checkType] as CheckTypeModule) : null;
     if (module?.run.groupDefaults && job.group && typeof job.group === 'object') Object.assign(body, module.run.groupDefaults(job.group as Record<string, unknown>));

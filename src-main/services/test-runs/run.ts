@@ -6,7 +6,7 @@ import { noAgentMessage } from '../../../src-shared/rules/no-agent';
 import type { TestRunRequest, TestRunResponse } from '../../../src-shared/schemas/test-run';
 import type { ServiceContext } from '../context';
 import { cancellableRun } from './cancel';
-import { cliLogs } from './cli-shape';
+import { cliDetails, cliLogs } from './cli-shape';
 import { planTestRun, type PlannedTestJob } from './plan';
 import { recordTestResult, recordTestRun, type RecordedResult } from './record';
 import { rememberScheduling } from './scheduling';
@@ -50,27 +50,7 @@ function cliResult(job: PlannedTestJob, runLocation: string, result: ExecutionRe
     responseTime: result.responseTime,
     startedAt: result.startedAt,
     stoppedAt: result.stoppedAt,
-    ...cliDetails(result),
-  };
-}
-
-/**
- * What the CLI prints under a failed check. API and URL checks: the request, the response and the
- * assertions (`checkRunData`) and logs by phase; every other type: its error under "Logs".
- */
-function cliDetails(result: ExecutionResult): Record<string, unknown> {
-  const errorLogs = result.error ? [{ level: 'ERROR', msg: result.error.message, time: Date.parse(result.stoppedAt) }] : [];
-  const http = result.apiCheckResult;
-  if (!http) return { logs: errorLogs };
-  return {
-    // The CLI marks an assertion failed by its `error`: a failed one carries what it expected and saw.
-    checkRunData: {
-      request: http.request,
-      response: http.response,
-      assertions: result.assertions.map((a) => (a.passed ? a : { ...a, error: a.error ?? `expected ${a.comparison} ${a.target}, received ${JSON.stringify(a.actual)}` })),
-      requestError: http.requestError,
-    },
-    logs: { setup: [], request: http.requestError ? [] : errorLogs, teardown: [] },
+    ...cliDetails({ ...result, checkType: job.checkType }),
   };
 }
 

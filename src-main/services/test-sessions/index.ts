@@ -1,5 +1,5 @@
 // The test sessions' public face: transports import from here only.
 export { awaitTestSessionCompletion, cancelTestSession, findTestSessionParts, getTestSession, resultOfTestSession, testSessionLink } from './get';
 export { listTestSessions } from './list';
-export { runApiOnce, runMultiStepOnce } from './run-once';
+export { runMultiStepOnce, sendNow } from './run-once';
 export { triggerTestSession } from './trigger';

@@ -3,14 +3,19 @@ import { listVariablesOfAccounts } from '../../db/repositories/account-variables
 import { findCheckGroup } from '../../db/repositories/check-groups';
 import { findCheck } from '../../db/repositories/checks';
 import type { JobOutcome, NoResultReason } from '../../runner/jobs';
-import { CHECK_TYPE_MODULES } from '../../../src-shared/check-types';
+import { CHECK_TYPE_MODULES, type RunType } from '../../../src-shared/check-types';
 import type { CheckTypeModule } from '../../../src-shared/check-types/define';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
-import type { ApiRunOnceRequest, RunOnceRequest, RunOnceResult } from '../../../src-shared/schemas/run-once';
+import { z } from 'zod';
+import { EnvironmentVariable as EnvironmentVariableSchema } from '../../../src-shared/schemas/check-common';
+import type { RunOnceRequest, RunOnceResult, SendNowRequest } from '../../../src-shared/schemas/run-once';
 import { plannedExecution } from '../../../src-shared/schemas/run-job';
 import type { ServiceContext } from '../context';
-import { openEnvironment, resolveEnvironment, sealEnvironment } from '../secrets';
+import { openEnvironment, resolveEnvironment, sealEnvironment, type EnvironmentInput } from '../secrets';
+
+/** The variables a sent check holds (its type's schema limits them again when the run is planned). */
+const SendNowVariables = z.array(EnvironmentVariableSchema).max(200).nullable().optional();
 
 /** A run that cannot start within this long (every multi-step slot busy) is reported as not run. */
 export const RUN_ONCE_START_WITHIN_MS = 60_000;
@@ -34,12 +39,19 @@ function variables(value: unknown): EnvironmentVariable[] {
   return Array.isArray(value) ? (value as EnvironmentVariable[]) : [];
 }
 
+/** What a run once names: the check being edited (its stored secrets), its group, and the variables the form holds. */
+interface RunOnceScope {
+  checkId?: string;
+  groupId?: number | null;
+  environmentVariables?: EnvironmentInput[] | null;
+}
+
 /**
  * The variables the run sees, as a stored check of the same settings would: the account's, then
  * its group's, then its own (the more specific wins on the same key). Secrets stay sealed until the
  * agent hands the job to the executor.
  */
-function environmentOf(ctx: ServiceContext, request: RunOnceRequest | ApiRunOnceRequest, checkType: 'MULTI_STEP' | 'API'): EnvironmentVariable[] {
+function environmentOf(ctx: ServiceContext, request: RunOnceScope, checkType: RunType): EnvironmentVariable[] {
   const stored = request.checkId ? findCheck(ctx.db, ctx.accountId, request.checkId) : undefined;
   if (request.checkId && (!stored || stored.checkType !== checkType)) throw AppError.notFound();
   const storedPlain = openEnvironment(ctx.keyring, stored?.body.environmentVariables ?? []);
@@ -66,6 +78,7 @@ function resultOf(outcome: JobOutcome): RunOnceResult {
       assertions: [],
       multiStepCheckResult: null,
       apiCheckResult: null,
+      sslCheckResult: null,
     };
   }
   const failed = result.hasFailures || result.hasErrors;
@@ -79,7 +92,9 @@ function resultOf(outcome: JobOutcome): RunOnceResult {
     stoppedAt: result.stoppedAt,
     assertions: result.assertions,
     multiStepCheckResult: result.multiStepCheckResult ?? null,
+    // A run once keeps its whole payload, passing or not, with the run's assertions and error as a stored result's view has them.
     apiCheckResult: result.apiCheckResult ? { ...result.apiCheckResult, assertions: result.assertions, requestError: result.apiCheckResult.requestError } : null,
+    sslCheckResult: result.sslCheckResult ? { ...result.sslCheckResult, assertions: result.assertions, requestError: result.error?.message ?? null } : null,
   };
 }
 
@@ -102,18 +117,29 @@ export async function runMultiStepOnce(ctx: ServiceContext, request: RunOnceRequ
 }
 
 /**
- * "Send now" on the API check form: sends the unsaved request once from this machine, in the API lane
- * every run uses, with the group's defaults and the variables a stored check would see, and answers
- * with the whole request and response (a run once keeps everything, passing or not). Nothing is
- * stored and nothing alerts.
+ * "Send now" on the API, URL and SSL forms: sends the unsaved check once from this machine, in the
+ * lane every run of its type uses, with its group's defaults and (for types that take them) the
+ * variables a stored check would see, and answers with the whole request and response (a run once
+ * keeps everything, passing or not). An API check's setup and teardown scripts run as in every run.
+ * Nothing is stored and nothing alerts. Which types take part, and what each adds from its group,
+ * comes from their modules (`run.sendNow`, `run.groupDefaults`).
  */
-export async function runApiOnce(ctx: ServiceContext, request: ApiRunOnceRequest, signal?: AbortSignal): Promise<RunOnceResult> {
+export async function sendNow(ctx: ServiceContext, request: SendNowRequest, signal?: AbortSignal): Promise<RunOnceResult> {
   const adHoc = ctx.runtime.adHoc;
   if (!adHoc) throw new AppError('unavailable', 'Requests cannot be sent right now: this process runs no agent.');
+  const module: CheckTypeModule = CHECK_TYPE_MODULES[request.checkType];
+  if (module.run.sendNow !== true) throw new AppError('validation', `checkType: ${request.checkType} checks cannot be sent from a form; run them once from their own form`);
+  // On an edited check, members the form does not edit (a deployed script's imported files) come from the stored check, as a save keeps them.
+  const stored = request.checkId ? findCheck(ctx.db, ctx.accountId, request.checkId) : undefined;
+  if (request.checkId && (!stored || stored.checkType !== request.checkType)) throw AppError.notFound();
+  const { environmentVariables: rawVariables, groupDefaults: _client, ...check } = request.check;
+  const { environmentVariables: _stored, ...storedBody } = stored?.body ?? {};
+  const parsedVariables = SendNowVariables.safeParse(rawVariables);
+  if (!parsedVariables.success) throw new AppError('validation', `environmentVariables: ${parsedVariables.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
   const group = typeof request.groupId === 'number' ? findCheckGroup(ctx.db, ctx.accountId, request.groupId) : undefined;
-  const { checkId, groupId: _groupId, environmentVariables: _variables, ...check } = request;
-  const fromGroup = group ? ((CHECK_TYPE_MODULES.API.run as CheckTypeModule['run']).groupDefaults?.(group.body) ?? {}) : {};
-  const planned = plannedExecution(checkId ?? 'send-now', 'API', { ...check, ...fromGroup }, environmentOf(ctx, request, 'API'));
+  const fromGroup = group ? (module.run.groupDefaults?.(group.body) ?? {}) : {};
+  const environment = environmentOf(ctx, { ...request, environmentVariables: module.run.takesVariables ? parsedVariables.data : [] }, request.checkType);
+  const planned = plannedExecution(request.checkId ?? 'send-now', request.checkType, { ...storedBody, ...check, ...fromGroup }, environment);
   if ('problem' in planned) throw new AppError('validation', planned.problem);
   const outcome = await adHoc.run({ ...planned, runLocation: LOCAL_LOCATION }, { accountId: ctx.accountId, signal, startWithinMs: RUN_ONCE_START_WITHIN_MS });
   return resultOf(outcome);

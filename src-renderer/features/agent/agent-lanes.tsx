@@ -1,7 +1,7 @@
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
-import { laneFlagOf, RUN_TYPE_NAMES } from '../../../src-shared/check-types';
+import { AGENT_RUN_TYPE_NAMES, laneFlagOf } from '../../../src-shared/check-types';
 import { LoadingBlock } from '../../components/loading-block';
 import { QueryError } from '../../components/query-error';
 import { useTRPC } from '../../lib/trpc';
@@ -55,10 +55,10 @@ export function AgentLanes() {
       <MultiStepIsolationNote isolation={data.multiStepIsolation} />
       <Text size="xs" c="dimmed">
         Capacities:{' '}
-        {RUN_TYPE_NAMES.map((type, i) => (
+        {AGENT_RUN_TYPE_NAMES.map((type, i) => (
           <Fragment key={type}>
             <Code style={NOWRAP}>{laneFlagOf(type)}</Code>
-            {i < RUN_TYPE_NAMES.length - 1 ? ', ' : ' or '}
+            {i < AGENT_RUN_TYPE_NAMES.length - 1 ? ', ' : ' or '}
           </Fragment>
         ))}
         <Code style={NOWRAP}>SIGHTLINE_LANE_*</Code> when starting{' '}

@@ -8,12 +8,15 @@ import { FormFooter } from '../../components/form-footer';
 import { PlayIcon } from '../../components/play-icon';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
+import { EnvVarsEditor } from '../../components/env-vars-editor';
 import { KeyValueEditor } from '../../components/key-value-editor';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { API_ASSERTION_SPECS, API_FIELD_LABELS as L, toApiCreateBody, validateApiForm, type ApiCheckCreateInput, type ApiFormValues, type BodyType, type HttpMethod } from './api-form-model';
+import { ApiScriptsFields } from './api-scripts-fields';
 import { AssertionsEditor } from './assertions-editor';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
+import { HttpSendNowView } from './http-send-now-view';
 import { SendNowPanel } from './send-now-panel';
 
 const BODY_PLACEHOLDER: Record<BodyType, string> = {
@@ -33,18 +36,11 @@ export function ApiCheckForm({ checkId, ...props }: ApiCheckFormProps) {
   const { label, initialValues, onSubmit } = props;
   const trpc = useTRPC();
   const form = useForm<ApiFormValues>({ initialValues, validate: (values) => toFormErrors(validateApiForm(values)) });
-  const sendNow = useMutation(trpc.console.runApiOnce.mutationOptions());
+  const sendNow = useMutation(trpc.console.sendNow.mutationOptions());
+  // The whole body goes: the server reads what a run takes from it (request, thresholds, variables, scripts).
   const send = () => {
     const body = toApiCreateBody(form.values);
-    sendNow.mutate({
-      checkId,
-      groupId: body.groupId,
-      request: body.request,
-      shouldFail: body.shouldFail,
-      degradedResponseTime: body.degradedResponseTime,
-      maxResponseTime: body.maxResponseTime,
-      certificateExpiryDays: body.certificateExpiryDays,
-    });
+    sendNow.mutate({ checkType: 'API', checkId, groupId: body.groupId, check: body });
   };
 
   return (
@@ -55,7 +51,7 @@ export function ApiCheckForm({ checkId, ...props }: ApiCheckFormProps) {
           <Select label={L.method} w={120} data={[...HTTP_METHODS]} allowDeselect={false} {...form.getInputProps('method')} onChange={(value) => value && form.setFieldValue('method', value as HttpMethod)} />
           <TextInput
             label={L.url}
-            description="http:// or https://; {{VARIABLE}} is replaced by the check's, group's or account's variable."
+            description="http:// or https://; {{NAME}} is replaced by the check's, group's or account's variable."
             placeholder="https://api.example.com/health"
             withAsterisk
             spellCheck={false}
@@ -105,6 +101,19 @@ export function ApiCheckForm({ checkId, ...props }: ApiCheckFormProps) {
           <TextInput label={L.basicAuthUsername} autoComplete="off" spellCheck={false} {...form.getInputProps('basicAuthUsername')} />
           <PasswordInput label={L.basicAuthPassword} autoComplete="new-password" {...form.getInputProps('basicAuthPassword')} />
         </SimpleGrid>
+        <EnvVarsEditor
+          description="Used as {{NAME}} in the URL, headers, query and body, and as process.env.NAME in scripts; the group's and account's variables apply too. Secret values are hidden in the console and in results."
+          value={form.values.environmentVariables}
+          onChange={(items) => form.setFieldValue('environmentVariables', items)}
+          errors={form.errors}
+        />
+        <ApiScriptsFields
+          setup={form.values.localSetupScript}
+          teardown={form.values.localTearDownScript}
+          onSetupChange={(script) => form.setFieldValue('localSetupScript', script)}
+          onTeardownChange={(script) => form.setFieldValue('localTearDownScript', script)}
+          errors={form.errors}
+        />
         <Group gap="xl">
           <Switch label={L.followRedirects} {...form.getInputProps('followRedirects', { type: 'checkbox' })} />
           <Switch label={L.skipSSL} description="Accept any certificate." {...form.getInputProps('skipSSL', { type: 'checkbox' })} />
@@ -118,7 +127,17 @@ export function ApiCheckForm({ checkId, ...props }: ApiCheckFormProps) {
             </Button>
           </Gate>
         </Group>
-        <SendNowPanel running={sendNow.isPending} result={sendNow.data ?? null} error={sendNow.error ? errorMessage(sendNow.error) : null} />
+        <SendNowPanel running={sendNow.isPending} result={sendNow.data ?? null} error={sendNow.error ? errorMessage(sendNow.error) : null}>
+          {sendNow.data && (
+            <HttpSendNowView
+              result={sendNow.data}
+              assertions={form.values.assertions}
+              sources={API_ASSERTION_SPECS.map((spec) => spec.source)}
+              max={LIMITS.assertions}
+              onAdd={(item) => form.setFieldValue('assertions', [...form.values.assertions, item])}
+            />
+          )}
+        </SendNowPanel>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput label={L.degradedResponseTime} description="A slower response is degraded, not failed." allowDecimal={false} {...form.getInputProps('degradedResponseTime')} />
           <NumberInput label={L.maxResponseTime} description="A slower response fails." allowDecimal={false} {...form.getInputProps('maxResponseTime')} />

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { API_ASSERTION_COMPARISONS } from '../../../src-shared/schemas/check-group';
 import { ApiCheckCreate, ApiCheckUpdate, type BODY_TYPES, type HTTP_METHODS, type ApiAssertion } from '../../../src-shared/schemas/api-check';
+import type { EnvVarItem } from '../../components/env-vars-editor';
 import type { KeyValueItem } from '../../components/key-value-editor';
+import { envVarItemsOf, toEnvironmentVariables } from '../../lib/env-vars';
 import { numberField, numberOrNull, optionalNumber } from '../../lib/form-values';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
 import { assertionItemsOf, assertionLabels, toAssertionBodies, type AssertionItem, type AssertionSourceSpec } from './assertion-model';
@@ -27,6 +29,11 @@ export interface ApiFormValues extends CommonCheckValues {
   maxResponseTime: number | string;
   certificateExpiryDays: number | string;
   assertions: AssertionItem[];
+  /** `{{NAME}}` in the URL, headers, query and body; `process.env.NAME` in the scripts. */
+  environmentVariables: EnvVarItem[];
+  /** Empty: no script (the run never touches the script runtime). */
+  localSetupScript: string;
+  localTearDownScript: string;
 }
 
 export type ApiFormField = keyof ApiFormValues;
@@ -48,6 +55,9 @@ export const INITIAL_API_FORM_VALUES: ApiFormValues = {
   maxResponseTime: 20000,
   certificateExpiryDays: '',
   assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', property: '', target: '200', regex: '' }],
+  environmentVariables: [],
+  localSetupScript: '',
+  localTearDownScript: '',
 };
 
 export const API_FIELD_LABELS: Record<ApiFormField, string> = {
@@ -67,6 +77,9 @@ export const API_FIELD_LABELS: Record<ApiFormField, string> = {
   maxResponseTime: 'Failed after (ms)',
   certificateExpiryDays: 'Fail days before certificate expiry',
   assertions: 'Assertions',
+  environmentVariables: 'Environment variables',
+  localSetupScript: 'Setup script',
+  localTearDownScript: 'Teardown script',
 };
 
 const NUMERIC = ['EQUALS', 'NOT_EQUALS', 'LESS_THAN', 'GREATER_THAN'] as const;
@@ -75,11 +88,14 @@ const TEXTUAL = ['EQUALS', 'NOT_EQUALS', 'CONTAINS', 'NOT_CONTAINS', 'IS_EMPTY',
 /** The API assertion vocabulary as the assertion editor offers it. */
 export const API_ASSERTION_SPECS: readonly AssertionSourceSpec[] = [
   { source: 'STATUS_CODE', property: 'none', comparisons: NUMERIC },
-  { source: 'JSON_BODY', property: 'path', comparisons: API_ASSERTION_COMPARISONS, placeholder: 'JSON path, e.g. $.status' },
-  { source: 'HEADERS', property: 'text', comparisons: [...TEXTUAL, 'IS_NULL', 'NOT_NULL'], placeholder: 'Header, e.g. content-type' },
-  { source: 'TEXT_BODY', property: 'none', comparisons: TEXTUAL },
+  { source: 'JSON_BODY', property: 'path', comparisons: API_ASSERTION_COMPARISONS, placeholder: 'JSON path, e.g. $.status', regex: true },
+  { source: 'HEADERS', property: 'text', comparisons: [...TEXTUAL, 'IS_NULL', 'NOT_NULL'], placeholder: 'Header, e.g. content-type', regex: true },
+  { source: 'TEXT_BODY', property: 'none', comparisons: TEXTUAL, regex: true },
   { source: 'RESPONSE_TIME', property: 'none', comparisons: ['LESS_THAN', 'GREATER_THAN'], unit: 'ms' },
 ];
+
+/** A script left blank is no script. */
+const scriptOrNull = (script: string) => (script.trim() === '' ? null : script);
 
 const pairs = (items: readonly KeyValueItem[]) => items.map((item) => ({ key: item.key.trim(), value: item.value, locked: item.locked === true }));
 
@@ -92,6 +108,9 @@ export function toApiCreateBody(values: ApiFormValues): ApiCheckCreateInput {
     degradedResponseTime: optionalNumber(values.degradedResponseTime),
     maxResponseTime: optionalNumber(values.maxResponseTime),
     certificateExpiryDays: numberOrNull(values.certificateExpiryDays),
+    environmentVariables: toEnvironmentVariables(values.environmentVariables),
+    localSetupScript: scriptOrNull(values.localSetupScript),
+    localTearDownScript: scriptOrNull(values.localTearDownScript),
     request: {
       method: values.method,
       url: values.url.trim(),
@@ -110,7 +129,7 @@ export function toApiCreateBody(values: ApiFormValues): ApiCheckCreateInput {
 const pairItems = (stored: readonly { key: string; value: string; locked?: boolean }[] | undefined): KeyValueItem[] =>
   (stored ?? []).map((item) => ({ key: item.key, value: item.value, locked: item.locked }));
 
-/** A stored API check as the form edits it; members the form does not show (scripts, variables) keep their stored value on PUT. */
+/** A stored API check as the form edits it; members the form does not show (snippet ids, ipFamily) keep their stored value on PUT. */
 export function apiValuesOf(check: Record<string, unknown>): ApiFormValues {
   const parsed = ApiCheckUpdate.safeParse(check);
   const stored = parsed.success ? parsed.data : {};
@@ -132,6 +151,9 @@ export function apiValuesOf(check: Record<string, unknown>): ApiFormValues {
     maxResponseTime: numberField(stored.maxResponseTime),
     certificateExpiryDays: numberField(stored.certificateExpiryDays),
     assertions: assertionItemsOf(request?.assertions),
+    environmentVariables: envVarItemsOf(check.environmentVariables),
+    localSetupScript: stored.localSetupScript ?? '',
+    localTearDownScript: stored.localTearDownScript ?? '',
   };
 }
 
@@ -154,6 +176,8 @@ export function httpFieldForPath(path: readonly PropertyKey[]): string | null {
     return null;
   }
   if (head === 'degradedResponseTime' || head === 'maxResponseTime' || head === 'certificateExpiryDays' || head === 'shouldFail') return head;
+  if (head === 'localSetupScript' || head === 'localTearDownScript') return head;
+  if (head === 'environmentVariables' && path.length === 3) return path.map(String).join('.');
   return commonFieldForPath(path);
 }
 

@@ -1,7 +1,7 @@
 import { ASSERTION_COMPARISONS } from '../../../src-shared/enums';
 import { TRACEROUTE_COMPARISONS } from '../../../src-shared/schemas/traceroute-monitor';
 
-/** One assertion row as the form edits it; `regex` is not shown but kept, so a save does not drop it. */
+/** One assertion row as the form edits it; `regex` is shown for sources whose spec offers it and kept for the others, so a save does not drop it. */
 export interface AssertionItem {
   source: string;
   comparison: string;
@@ -28,6 +28,8 @@ export interface AssertionSourceSpec {
   comparisonsFor?: (property: string) => readonly string[];
   /** The property field's placeholder for 'path' and 'text'. */
   placeholder?: string;
+  /** The row offers a regex whose first group (or whole match) is compared instead of the value (API checks: a header, the body, a JSON value). */
+  regex?: boolean;
 }
 
 /** The comparisons a row may use, given its source and property. */
@@ -103,7 +105,7 @@ export function toAssertionBodies<S extends string, C extends string>(items: rea
 export function assertionLabels(count: number): Record<string, string> {
   const labels: Record<string, string> = {};
   for (let i = 0; i < count; i++) {
-    for (const member of ['source', 'property', 'comparison', 'target']) labels[`assertions.${i}.${member}`] = `Assertion ${i + 1} ${member}`;
+    for (const member of ['source', 'property', 'comparison', 'target', 'regex']) labels[`assertions.${i}.${member}`] = `Assertion ${i + 1} ${member}`;
   }
   return labels;
 }

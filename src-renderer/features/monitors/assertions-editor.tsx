@@ -76,6 +76,19 @@ export function AssertionsEditor({ sources, value, onChange, errors, description
                   error={err(errors, `${key}.property`)}
                 />
               )}
+              {spec?.regex && (
+                <TextInput
+                  aria-label={`Assertion ${n} regex`}
+                  w={170}
+                  placeholder="regex, optional"
+                  title="When set, its first group (or the whole match) is compared instead of the value"
+                  ff="monospace"
+                  spellCheck={false}
+                  value={item.regex ?? ''}
+                  onChange={(event) => update(index, { ...item, regex: event.currentTarget.value })}
+                  error={err(errors, `${key}.regex`)}
+                />
+              )}
               <Select
                 aria-label={`Assertion ${n} comparison`}
                 w={170}

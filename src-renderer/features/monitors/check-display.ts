@@ -40,12 +40,22 @@ function sslTargetOf(config: unknown): string {
 
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
+/** A heartbeat has no target: what it expects ("ping every 5 minutes, 1 minute grace"). */
+function heartbeatTargetOf(heartbeat: unknown): string {
+  if (!heartbeat || typeof heartbeat !== 'object') return '—';
+  const { period, periodUnit, grace, graceUnit } = heartbeat as Record<string, unknown>;
+  if (typeof period !== 'number' || typeof periodUnit !== 'string') return '—';
+  const amount = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+  const graceText = typeof grace === 'number' && typeof graceUnit === 'string' && grace > 0 ? `, ${amount(grace, graceUnit)} grace` : '';
+  return `ping every ${amount(period, periodUnit)}${graceText}`;
+}
+
 export function toMonitorRow(check: CheckListItem): MonitorRow {
   return {
     id: check.id,
     name: check.name,
     checkType: check.checkType,
-    target: targetOf(check.request),
+    target: check.checkType === 'HEARTBEAT' ? heartbeatTargetOf((check as { heartbeat?: unknown }).heartbeat) : targetOf(check.request),
     frequency: numberOrNull(check.frequency),
     frequencyOffset: numberOrNull(check.frequencyOffset),
     activated: check.activated === true,

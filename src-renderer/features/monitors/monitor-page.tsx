@@ -12,6 +12,7 @@ import { ActivationSwitch } from './activation-switch';
 import { formatCreated } from './check-display';
 import { DeleteMonitorModal } from './delete-monitor-modal';
 import { frequencyShort } from './frequency';
+import { HeartbeatPingPanel } from './heartbeat-ping-panel';
 import { EffectiveAlertChannels } from '../alert-channels/effective-alerting-view';
 import { MonitorDependencies } from './monitor-dependencies';
 import { MonitorFields } from './monitor-fields';
@@ -85,7 +86,8 @@ export function MonitorPage() {
         description={`${humanLabel(data.checkType)} monitor · id ${data.id}`}
         actions={
           <>
-            {isEditableCheckType(data.checkType) && <RunNowButton checkId={data.id} name={data.name} />}
+            {/* A heartbeat is not run: its job pings it. */}
+            {isEditableCheckType(data.checkType) && data.checkType !== 'HEARTBEAT' && <RunNowButton checkId={data.id} name={data.name} />}
             <StartMaintenanceButton target={{ checkId: data.id }} name={data.name} />
             <ActivationSwitch id={data.id} name={data.name} checkType={data.checkType} activated={data.activated === true} withLabel />
             {isEditableCheckType(data.checkType) && (
@@ -102,6 +104,7 @@ export function MonitorPage() {
       <Stack gap="lg" maw={1100}>
         <CodeOwnerNote type="check" id={data.id} />
         <MonitorStatusHeader checkId={data.id} activated={data.activated === true} />
+        {data.checkType === 'HEARTBEAT' && <HeartbeatPingPanel id={data.id} />}
         <MonitorDependencies checkId={data.id} />
         <DurationScaleContext.Provider value={scale}>
           <MonitorPerformance checkId={data.id} range={range} onRangeChange={setRange} wholeMs={data.checkType !== 'ICMP'} />

@@ -1,40 +1,50 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { RunOnceResult } from '../../../src-shared/schemas/run-once';
 import { RunOnceStatusBadge } from './run-once-panel';
-import { HttpResultView, readHttpPayload } from '../results/http-result-view';
 
+interface SendNowPanelProps {
+  running: boolean;
+  result: RunOnceResult | null;
+  error: string | null;
+  /** "Response" for a request, "Handshake" for a certificate. */
+  title?: string;
+  /** What it sent for ("Sending the request once…"). */
+  runningText?: string;
+  /** The type's view of the result (the same one a stored result shows), null when it has none. */
+  children?: ReactNode;
+}
 
-/** The response "Send now" got for the unsaved request, in the view of a stored API result. */
-export function SendNowPanel({ running, result, error }: { running: boolean; result: RunOnceResult | null; error: string | null }) {
+/** What "Send now" got for the unsaved check, in the view of a stored result of its type. */
+export function SendNowPanel({ running, result, error, title = 'Response', runningText = 'Sending the request once from this machine… Nothing is saved.', children }: SendNowPanelProps) {
   if (!running && !result && !error) return null;
-  const http = result ? readHttpPayload(result.apiCheckResult) : null;
   return (
     <Paper withBorder p="md" component="section" aria-label="Send now result" aria-busy={running}>
       <Stack gap="sm">
         <Group gap="sm">
           <Title order={3} size="h4">
-            Response
+            {title}
           </Title>
           {result && !running && <RunOnceStatusBadge status={result.status} />}
         </Group>
         <div aria-live="polite">
           {running && (
             <Text size="sm" c="dimmed">
-              Sending the request once from this machine… Nothing is saved.
+              {runningText}
             </Text>
           )}
           {!running && error && (
-            <Alert color="red" variant="light" title="The request was not sent" role="alert">
+            <Alert color="red" variant="light" title="Send now did not run" role="alert">
               {error}
             </Alert>
           )}
           {!running && result && (
             <Text size="sm">
-              {result.status === 'NOT_RUN' ? result.message : 'The check was not saved: add assertions over this response, then save it to run it on its schedule.'}
+              {result.status === 'NOT_RUN' ? result.message : 'The check was not saved: add assertions over this result, then save it to run it on its schedule.'}
             </Text>
           )}
         </div>
-        {!running && http && <HttpResultView http={http} />}
+        {!running && result && children}
       </Stack>
     </Paper>
   );

@@ -1,17 +1,29 @@
-import { NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { readPayload, SslResultPayload } from '../../../src-shared/schemas/result-payloads';
 import type { SslMonitorCreateInput } from '../../../src-shared/schemas/ssl-monitor';
 import { LIMITS } from '../../../src-shared/schemas/limits';
+import { Gate } from '../../components/access';
 import { FormFooter } from '../../components/form-footer';
+import { PlayIcon } from '../../components/play-icon';
+import { errorMessage } from '../../lib/api-errors';
+import { useTRPC } from '../../lib/trpc';
+import { SslResultView } from '../results/ssl-result-view';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { AssertionsEditor } from './assertions-editor';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
+import { SendNowPanel } from './send-now-panel';
 import { SSL_ASSERTION_SPECS, SSL_FIELD_LABELS as L, toSslCreateBody, validateSslForm, type SslFormValues } from './ssl-form-model';
 
 export function SslMonitorForm(props: EntityFormProps<SslFormValues, SslMonitorCreateInput>) {
   const { label, initialValues, onSubmit } = props;
+  const trpc = useTRPC();
   const form = useForm<SslFormValues>({ initialValues, validate: (values) => toFormErrors(validateSslForm(values)) });
+  const sendNow = useMutation(trpc.console.sendNow.mutationOptions());
+  const send = () => sendNow.mutate({ checkType: 'SSL', check: toSslCreateBody(form.values) });
+  const ssl = sendNow.data ? readPayload(SslResultPayload, sendNow.data.sslCheckResult) : null;
 
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(toSslCreateBody(values)))} aria-label={label} noValidate>
@@ -52,6 +64,23 @@ export function SslMonitorForm(props: EntityFormProps<SslFormValues, SslMonitorC
           description="Accept a chain no trusted authority signed (a self-signed or private CA); expiry is still checked."
           {...form.getInputProps('skipChainValidation', { type: 'checkbox' })}
         />
+        <Group>
+          {/* Connecting to an unsaved target is as much as saving it: READ_RUN keys only run stored checks. */}
+          <Gate access="write">
+            <Button variant="default" leftSection={<PlayIcon />} loading={sendNow.isPending} onClick={send}>
+              Send now
+            </Button>
+          </Gate>
+        </Group>
+        <SendNowPanel
+          running={sendNow.isPending}
+          result={sendNow.data ?? null}
+          error={sendNow.error ? errorMessage(sendNow.error) : null}
+          title="Handshake"
+          runningText="Connecting once from this machine… Nothing is saved."
+        >
+          {ssl && <SslResultView ssl={ssl} />}
+        </SendNowPanel>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput label={L.degradedResponseTime} description="A slower handshake is degraded." allowDecimal={false} {...form.getInputProps('degradedResponseTime')} />
           <NumberInput label={L.maxResponseTime} description="A slower handshake fails." allowDecimal={false} {...form.getInputProps('maxResponseTime')} />

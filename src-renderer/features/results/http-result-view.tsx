@@ -1,11 +1,12 @@
 import { Alert, Code, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { DenseTable } from '../../components/dense-table';
 import { StatGrid } from '../../components/stat-grid';
 import { AssertionsTable } from './assertions-table';
 import { FailingAssertions } from './failing-assertions';
 import { formatMs } from './result-display';
-import { ApiCheckResult } from '../../../src-shared/schemas/api-check';
+import { ApiCheckResult, type ApiScriptLogLine } from '../../../src-shared/schemas/api-check';
 import { readAssertions, readPayload } from '../../../src-shared/schemas/result-payloads';
 
 /**
@@ -20,6 +21,7 @@ export const HttpResultPayload = z.object({
   response: ApiCheckResult.shape.response.partial().nullable().optional(),
   redirects: ApiCheckResult.shape.redirects.optional(),
   certificate: ApiCheckResult.shape.certificate.optional(),
+  jobLog: ApiCheckResult.shape.jobLog,
 });
 export type HttpResultPayload = z.infer<typeof HttpResultPayload>;
 
@@ -75,8 +77,33 @@ function Waterfall({ phases }: { phases: NonNullable<NonNullable<HttpResultPaylo
   );
 }
 
+function ScriptLog({ title, lines }: { title: string; lines: readonly ApiScriptLogLine[] }) {
+  return (
+    <Stack gap={4} role="region" aria-label={title}>
+      <Title order={4}>{title}</Title>
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing logged.
+        </Text>
+      ) : (
+        <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
+          {lines.map((line) => `${line.level.padEnd(5)} ${line.msg}`).join('\n')}
+        </Code>
+      )}
+    </Stack>
+  );
+}
+
+interface HttpResultViewProps {
+  http: HttpResultPayload;
+  /** Something to offer beside each response header ("Send now": an Assert button). */
+  headerAction?: (name: string, value: string) => ReactNode;
+  /** The body shown another way ("Send now": values to click); null keeps the plain text. */
+  renderBody?: (body: string) => ReactNode;
+}
+
 /** An API check's or URL monitor's run: why it failed first (failing assertion, error), then status, timing, headers and body. */
-export function HttpResultView({ http }: { http: HttpResultPayload }) {
+export function HttpResultView({ http, headerAction, renderBody }: HttpResultViewProps) {
   const assertions = readAssertions(http.assertions);
   const response = http.response ?? null;
   const certificate = http.certificate ?? null;
@@ -129,13 +156,20 @@ export function HttpResultView({ http }: { http: HttpResultPayload }) {
       {headers.length > 0 && (
         <Stack gap={4}>
           <Title order={4}>Response headers</Title>
-          <DenseTable label="Response headers" columns={['Header', 'Value']} hiddenColumn={null} highlightOnHover={false} verticalSpacing={2}>
+          <DenseTable
+            label="Response headers"
+            columns={['Header', 'Value']}
+            hiddenColumn={headerAction ? 'Assertion' : null}
+            highlightOnHover={false}
+            verticalSpacing={2}
+          >
             {headers.map(([name, value]) => (
               <Table.Tr key={name}>
                 <Table.Td ff="monospace">{name}</Table.Td>
                 <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
                   {value}
                 </Table.Td>
+                {headerAction && <Table.Td>{headerAction(name, value)}</Table.Td>}
               </Table.Tr>
             ))}
           </DenseTable>
@@ -149,10 +183,18 @@ export function HttpResultView({ http }: { http: HttpResultPayload }) {
               The body was cut: {response.bodyBytes ?? 'more'} bytes were received, the first 64 KiB are kept.
             </Text>
           )}
-          <Code block style={{ maxHeight: 480, overflow: 'auto' }}>
-            {prettyBody(response.body, response.headers)}
-          </Code>
+          {(!response.bodyTruncated && renderBody?.(response.body)) || (
+            <Code block style={{ maxHeight: 480, overflow: 'auto' }}>
+              {prettyBody(response.body, response.headers)}
+            </Code>
+          )}
         </Stack>
+      )}
+      {http.jobLog && (
+        <>
+          <ScriptLog title="Setup script log" lines={http.jobLog.setup} />
+          <ScriptLog title="Teardown script log" lines={http.jobLog.teardown} />
+        </>
       )}
       <Stack gap={4}>
         <Title order={4}>Assertions</Title>

@@ -17,6 +17,7 @@ import {
 import { CHECK_TYPE_MODULES, RUN_TYPE_NAMES, type RunType, type RunTypeModule } from '../../../../src-shared/check-types';
 import { CheckListQuery } from '../../../../src-shared/schemas/check-list';
 import { authedProcedure, router } from '../init';
+import { heartbeatStatus } from '../../../services/heartbeats';
 
 const ById = z.object({ id: z.string().min(1) });
 const patchOf = <T extends z.ZodType>(patch: T) => z.object({ id: z.string().min(1), patch });
@@ -54,6 +55,8 @@ export const checksRouter = router({
   overview: authedProcedure.input(MonitorOverviewQuery).query(({ ctx, input }) => monitorOverview(ctx.service, input)),
   tags: authedProcedure.query(({ ctx }) => monitorTags(ctx.service)),
   get: authedProcedure.input(ById).query(({ ctx, input }) => getCheck(ctx.service, input.id)),
+  /** A heartbeat's ping URL and live state (last ping, deadline, why a deadline moved). */
+  heartbeatStatus: authedProcedure.input(ById).query(({ ctx, input }) => heartbeatStatus(ctx.service, input.id)),
   ...checkTypeProcedures,
   delete: authedProcedure.input(ById).mutation(({ ctx, input }) => {
     deleteCheckById(ctx.service, input.id);

@@ -1,0 +1,90 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { prepared } from '../prepared';
+import { checkGroups, checks, checkSchedule, heartbeatStates } from '../schema';
+
+export type HeartbeatStateRow = typeof heartbeatStates.$inferSelect;
+
+export interface HeartbeatCheckRow {
+  checkId: string;
+  accountId: string;
+  checkNum: number;
+  name: string;
+  activated: boolean;
+  groupId: number | null;
+  /** The group's stored body (its `activated` and `tags`), null without a group. */
+  groupBody: Record<string, unknown> | null;
+  tags: string[];
+  body: Record<string, unknown>;
+  createdAt: string;
+  state: HeartbeatStateRow | null;
+}
+
+/** Heartbeat monitors (all, or the named ones) with their schedule number, group and stored judge state. */
+export function listHeartbeatChecks(db: Db, checkIds?: readonly string[]): HeartbeatCheckRow[] {
+  const parts = [eq(checks.checkType, 'HEARTBEAT')];
+  if (checkIds) parts.push(inArray(checks.id, [...checkIds]));
+  const rows = db
+    .select({
+      checkId: checks.id,
+      accountId: checks.accountId,
+      checkNum: checkSchedule.checkNum,
+      name: checks.name,
+      activated: checks.activated,
+      groupId: checks.groupId,
+      groupBody: checkGroups.body,
+      tags: checks.tags,
+      body: checks.body,
+      createdAt: checks.createdAt,
+      state: heartbeatStates,
+    })
+    .from(checks)
+    .innerJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+    .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
+    .leftJoin(heartbeatStates, eq(heartbeatStates.checkNum, checkSchedule.checkNum))
+    .where(and(...parts))
+    .orderBy(asc(checkSchedule.checkNum))
+    .all();
+  return rows.map((row) => ({ ...row, state: row.state && row.state.checkNum !== null ? row.state : null }));
+}
+
+/** One statement per row, prepared once: the judge writes a handful with each batch of pings. */
+export function upsertHeartbeatStates(db: Db, rows: readonly HeartbeatStateRow[]): void {
+  if (rows.length === 0) return;
+  const upsert = prepared(db, 'upsertHeartbeatState', (d) =>
+    d
+      .insert(heartbeatStates)
+      .values({
+        checkNum: sql.placeholder('checkNum'),
+        lastPingAt: sql.placeholder('lastPingAt'),
+        runStartedAt: sql.placeholder('runStartedAt'),
+        deadlineAt: sql.placeholder('deadlineAt'),
+        failing: sql.placeholder('failing'),
+        note: sql.placeholder('note'),
+        updatedAt: sql.placeholder('updatedAt'),
+      } as unknown as HeartbeatStateRow)
+      .onConflictDoUpdate({
+        target: heartbeatStates.checkNum,
+        set: {
+          lastPingAt: sql`excluded.last_ping_at`,
+          runStartedAt: sql`excluded.run_started_at`,
+          deadlineAt: sql`excluded.deadline_at`,
+          failing: sql`excluded.failing`,
+          note: sql`excluded.note`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .prepare(),
+  );
+  for (const row of rows) upsert.run({ ...row, failing: row.failing ? 1 : 0 });
+}
+
+/** The stored judge state of one heartbeat (the console's monitor page). */
+export function findHeartbeatState(db: Db, checkId: string): HeartbeatStateRow | undefined {
+  return db
+    .select({ state: heartbeatStates })
+    .from(heartbeatStates)
+    .innerJoin(checkSchedule, eq(checkSchedule.checkNum, heartbeatStates.checkNum))
+    .where(eq(checkSchedule.checkId, checkId))
+    .get()?.state;
+}

@@ -1,0 +1,469 @@
+import type { ClockEvent, ClockWatch } from '../../core/clock-watch';
+import { afterMaintenance, afterOwnGap, onDeadline, onPing, type HeartbeatClock, type PingKind } from '../../../src-shared/rules/heartbeat';
+import { checksChangeBetween, checksChangeMarker, type ChangeMarker } from '../check-sessions';
+import type { ServiceDeps } from '../context';
+import { loadHeartbeats, pingTokenHash, recordHeartbeats, sameToken, type HeartbeatEntry, type HeartbeatRecord, type HeartbeatStateWrite, type PingFacts } from '../heartbeats';
+import { loadMaintenanceCalendar } from '../maintenance-windows';
+import type { HeartbeatControl, HeartbeatLiveView, PingAnswer } from '../runtime';
+
+/**
+ * The server's heartbeat judge (issue 34 item 1). Every heartbeat is in memory, indexed by the hash
+ * of its token, with one sorted queue of deadlines and one timer for the earliest: a ping is a map
+ * lookup, a state change and a row in the next write batch; 50,000 heartbeats cost no timers.
+ * Results are written in batches (one transaction per batch, like the run coordinator's) and a ping
+ * is answered once its batch committed, so an answered ping is stored.
+ */
+
+export interface HeartbeatJudgeOptions {
+  /** How often it looks for created, changed and deleted heartbeats (default 1000 ms). */
+  pollMs?: number;
+  /** Pings per token per minute before 429 (default 60: a heartbeat's shortest period is 30 s). */
+  pingsPerTokenPerMinute?: number;
+  /** Pings to unknown tokens per source address per minute before 429 (default 30). */
+  unknownPerAddressPerMinute?: number;
+  /** Longest a ping waits for its batch to be written (default 10 ms); a batch also goes at 500 results. */
+  batchDelayMs?: number;
+  /** Sightline's suspensions and clock steps (the server's ClockWatch). */
+  watch?: ClockWatch | null;
+}
+
+interface Live extends HeartbeatEntry {
+  clock: HeartbeatClock;
+  /** Bumped whenever the deadline changes: queue items of an older version are stale. */
+  version: number;
+}
+
+interface QueueItem {
+  at: number;
+  checkNum: number;
+  version: number;
+}
+
+/** A binary min-heap of deadlines; stale items are skipped when they surface (lazy deletion). */
+class DeadlineQueue {
+  private readonly items: QueueItem[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  peek(): QueueItem | undefined {
+    return this.items[0];
+  }
+
+  push(item: QueueItem): void {
+    const a = this.items;
+    a.push(item);
+    let i = a.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((a[parent] as QueueItem).at <= item.at) break;
+      a[i] = a[parent] as QueueItem;
+      i = parent;
+    }
+    a[i] = item;
+  }
+
+  pop(): QueueItem | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length === 0 || !last) return top;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= a.length) break;
+      const r = l + 1;
+      const child = r < a.length && (a[r] as QueueItem).at < (a[l] as QueueItem).at ? r : l;
+      if ((a[child] as QueueItem).at >= last.at) break;
+      a[i] = a[child] as QueueItem;
+      i = child;
+    }
+    a[i] = last;
+    return top;
+  }
+
+  clear(): void {
+    this.items.length = 0;
+  }
+}
+
+/** A token bucket per key: `max` a minute, refilled steadily (no burst at a minute's turn); idle keys are dropped. */
+class MinuteCounter {
+  private buckets = new Map<string, { tokens: number; at: number }>();
+  private sweptAt = 0;
+
+  private bucket(key: string, max: number, now: number): { tokens: number; at: number } {
+    if (now - this.sweptAt > 60_000) {
+      // A bucket idle for a minute is full again: forgetting it changes nothing.
+      for (const [k, b] of this.buckets) if (now - b.at > 60_000) this.buckets.delete(k);
+      this.sweptAt = now;
+    }
+    const found = this.buckets.get(key);
+    if (!found) return { tokens: max, at: now };
+    return { tokens: Math.min(max, found.tokens + ((now - found.at) * max) / 60_000), at: now };
+  }
+
+  /** Counts one for `key`; answers whether it is still within `max` a minute (and else the seconds to wait). */
+  take(key: string, max: number, now: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
+    const b = this.bucket(key, max, now);
+    if (b.tokens >= 1) {
+      this.buckets.set(key, { tokens: b.tokens - 1, at: now });
+      return { ok: true };
+    }
+    this.buckets.set(key, b);
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - b.tokens) * 60) / max)) };
+  }
+
+  over(key: string, max: number, now: number): boolean {
+    return this.bucket(key, max, now).tokens < 1;
+  }
+}
+
+interface Pending {
+  record: HeartbeatRecord | null;
+  state: HeartbeatStateWrite | null;
+  done?: (stored: boolean) => void;
+}
+
+const MAX_TIMER_MS = 60_000;
+const WRITE_RETRIES_MS = [200, 1_000];
+
+export class HeartbeatJudge implements HeartbeatControl {
+  private readonly byHash = new Map<string, Live>();
+  private readonly byNum = new Map<number, Live>();
+  private readonly byId = new Map<string, Live>();
+  private readonly queue = new DeadlineQueue();
+  private readonly tokenCounts = new MinuteCounter();
+  private readonly missCounts = new MinuteCounter();
+  private pending: Pending[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private deadlineTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private marker: ChangeMarker | null = null;
+  private refreshing: Promise<void> | null = null;
+  private unwatch: (() => void) | null = null;
+  private running = false;
+  private pollWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly options: HeartbeatJudgeOptions = {},
+  ) {}
+
+  private now(): number {
+    return this.deps.clock.now().getTime();
+  }
+
+  /** Loads every heartbeat; a deadline that passed while Sightline was not running gets one new period from now. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.marker = checksChangeMarker(this.deps);
+    const startedAt = this.now();
+    const states: HeartbeatStateWrite[] = [];
+    for (const entry of loadHeartbeats(this.deps)) {
+      const live = this.adopt(entry, startedAt, true);
+      if (live) states.push({ checkNum: live.checkNum, clock: live.clock });
+    }
+    if (states.length > 0) this.enqueue({ record: null, state: null }, states);
+    this.unwatch = this.options.watch?.onEvent((event) => this.onClockEvent(event)) ?? null;
+    this.pollTimer = setInterval(() => {
+      const waiters = this.pollWaiters;
+      this.pollWaiters = [];
+      void this.refresh().finally(() => {
+        for (const resolve of waiters) resolve();
+      });
+    }, this.options.pollMs ?? 1_000);
+    this.pollTimer.unref();
+    this.arm();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unwatch?.();
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    for (const resolve of this.pollWaiters.splice(0)) resolve();
+    await this.refreshing;
+    this.flush();
+  }
+
+  /** Looks at the deadlines now (after a clock the process does not own moved: tests' manual clocks). */
+  wake(): void {
+    this.onDeadlines();
+  }
+
+  /** How many heartbeats it judges (the benchmark and /health). */
+  get size(): number {
+    return this.byNum.size;
+  }
+
+  view(checkId: string): HeartbeatLiveView | null {
+    const live = this.byId.get(checkId);
+    return live ? { ...live.clock, activated: live.activated } : null;
+  }
+
+  async ping(token: string, kind: PingKind, facts: PingFacts): Promise<PingAnswer> {
+    if (!this.running) return { status: 'unavailable' };
+    const now = this.now();
+    const hash = pingTokenHash(token);
+    let live = this.byHash.get(hash);
+    if (!live) {
+      // A flood of made-up tokens from one address costs a map lookup each and locks out only that address's misses.
+      const max = this.options.unknownPerAddressPerMinute ?? 30;
+      // A heartbeat created a moment ago may not be loaded yet: one shared look for changes, then ask again.
+      // An address over its budget of misses waits for the next periodic look instead (no extra work for a
+      // flood, and a real new token from that address still gets in).
+      await (this.missCounts.over(facts.sourceAddress, max, now) ? this.nextPoll() : this.refresh());
+      live = this.byHash.get(hash);
+      if (!live) {
+        const counted = this.missCounts.take(facts.sourceAddress, max, now);
+        return counted.ok ? { status: 'unknown' } : this.limited(counted);
+      }
+    }
+    if (!sameToken(live.token, token)) return { status: 'unknown' };
+    const allowed = this.tokenCounts.take(live.tokenHash, this.options.pingsPerTokenPerMinute ?? 60, now);
+    if (!allowed.ok) return this.limited(allowed);
+    const at = this.now();
+    const verdict = onPing(live.clock, live.timing, kind, at);
+    this.setClock(live, live.activated ? verdict.next : { ...verdict.next, deadlineAt: null });
+    const stored = await new Promise<boolean>((resolve) => {
+      this.enqueue({ record: { check: live, at, verdict, ping: facts }, state: null, done: resolve });
+    });
+    return stored ? { status: 'ok' } : { status: 'unavailable' };
+  }
+
+  private limited(result: { ok: true } | { ok: false; retryAfterSeconds: number }): PingAnswer {
+    return { status: 'limited', retryAfterSeconds: result.ok ? 60 : result.retryAfterSeconds };
+  }
+
+  /** Takes a loaded heartbeat in (new or changed); answers the live entry when its state must be written. */
+  private adopt(entry: HeartbeatEntry, now: number, atStart: boolean): Live | null {
+    const previous = this.byNum.get(entry.checkNum);
+    const due = (from: number) => from + entry.timing.periodMs + entry.timing.graceMs;
+    let clock: HeartbeatClock;
+    let write = false;
+    if (previous) {
+      clock = previous.clock;
+      const timingChanged = previous.timing.periodMs !== entry.timing.periodMs || previous.timing.graceMs !== entry.timing.graceMs;
+      if (!entry.activated) {
+        write = clock.deadlineAt !== null;
+        clock = { ...clock, deadlineAt: null };
+      } else if (!previous.activated) {
+        // Activated again: a new period from now.
+        clock = { ...clock, deadlineAt: due(now) };
+        write = true;
+      } else if (timingChanged && clock.deadlineAt !== null) {
+        // A new period or grace counts from the last ping (a deadline already past fails at once).
+        clock = { ...clock, deadlineAt: Math.max(now, due(clock.runStartedAt ?? clock.lastPingAt ?? entry.createdAt)) };
+        write = true;
+      }
+      if (previous.tokenHash !== entry.tokenHash) this.byHash.delete(previous.tokenHash);
+    } else if (entry.stored) {
+      clock = entry.stored;
+      if (!entry.activated && clock.deadlineAt !== null) {
+        clock = { ...clock, deadlineAt: null };
+        write = true;
+      } else if (entry.activated && clock.deadlineAt === null && !clock.failing) {
+        clock = { ...clock, deadlineAt: due(now) };
+        write = true;
+      } else if (atStart && clock.deadlineAt !== null && clock.deadlineAt <= now) {
+        clock = afterOwnGap(clock, entry.timing, now, 'Sightline was not running');
+        write = true;
+      }
+    } else {
+      // Never seen: its first period counts from its creation (a heartbeat that never pings fails).
+      const created = Number.isFinite(entry.createdAt) ? Math.min(entry.createdAt, now) : now;
+      clock = { lastPingAt: null, runStartedAt: null, deadlineAt: entry.activated ? Math.max(due(created), now + 1_000) : null, failing: false, note: null };
+      write = true;
+    }
+    const live: Live = { ...entry, clock, version: (previous?.version ?? 0) + 1 };
+    this.byNum.set(live.checkNum, live);
+    this.byId.set(live.checkId, live);
+    this.byHash.set(live.tokenHash, live);
+    if (clock.deadlineAt !== null) this.queue.push({ at: clock.deadlineAt, checkNum: live.checkNum, version: live.version });
+    return write ? live : null;
+  }
+
+  private setClock(live: Live, clock: HeartbeatClock): void {
+    const moved = clock.deadlineAt !== live.clock.deadlineAt;
+    live.clock = clock;
+    if (!moved) return;
+    live.version += 1;
+    if (clock.deadlineAt !== null) {
+      this.queue.push({ at: clock.deadlineAt, checkNum: live.checkNum, version: live.version });
+      const head = this.queue.peek();
+      if (head && head.checkNum === live.checkNum && head.version === live.version) this.arm();
+    }
+  }
+
+  private forget(live: Live): void {
+    this.byNum.delete(live.checkNum);
+    this.byId.delete(live.checkId);
+    if (this.byHash.get(live.tokenHash) === live) this.byHash.delete(live.tokenHash);
+  }
+
+  /** Resolves after the next periodic look for changes (at once when stopped). */
+  private nextPoll(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise((resolve) => this.pollWaiters.push(resolve));
+  }
+
+  /** Looks for created, changed and deleted heartbeats; concurrent callers share one look. */
+  refresh(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    this.refreshing ??= Promise.resolve()
+      .then(() => this.reload())
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'the heartbeat judge could not reload heartbeats'))
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  private reload(): void {
+    if (!this.marker || !this.running) return;
+    const after = checksChangeMarker(this.deps);
+    const change = checksChangeBetween(this.deps, this.marker, after);
+    this.marker = after;
+    if (change.kind === 'none') return;
+    const now = this.now();
+    const loaded = change.kind === 'all' ? loadHeartbeats(this.deps) : loadHeartbeats(this.deps, change.checkIds);
+    if (change.kind === 'all') {
+      const present = new Set(loaded.map((entry) => entry.checkNum));
+      for (const live of [...this.byNum.values()]) if (!present.has(live.checkNum)) this.forget(live);
+    } else {
+      // A named check that is no longer a heartbeat (its type cannot change, but be safe) is dropped.
+      const present = new Set(loaded.map((entry) => entry.checkId));
+      for (const id of change.checkIds) {
+        const live = this.byId.get(id);
+        if (live && !present.has(id)) this.forget(live);
+      }
+    }
+    const states: HeartbeatStateWrite[] = [];
+    for (const entry of loaded) {
+      const live = this.adopt(entry, now, false);
+      if (live) states.push({ checkNum: live.checkNum, clock: live.clock });
+    }
+    if (states.length > 0) this.enqueue({ record: null, state: null }, states);
+    this.arm();
+  }
+
+  private arm(): void {
+    if (!this.running) return;
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = null;
+    const head = this.queue.peek();
+    if (!head) return;
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, head.at - this.now()));
+    this.deadlineTimer = setTimeout(() => this.onDeadlines(), wait);
+    this.deadlineTimer.unref();
+  }
+
+  /** Deadlines that passed: each heartbeat fails once (a run that never finished, or no ping), unless a maintenance window or Sightline's own gap covered it. */
+  private onDeadlines(): void {
+    this.deadlineTimer = null;
+    if (!this.running) return;
+    // A suspension the timer slept through is seen first: its deadlines get a new period, not a failure.
+    this.options.watch?.observe();
+    const now = this.now();
+    const due: Live[] = [];
+    for (let head = this.queue.peek(); head && head.at <= now; head = this.queue.peek()) {
+      this.queue.pop();
+      const live = this.byNum.get(head.checkNum);
+      if (live && live.version === head.version && live.activated && live.clock.deadlineAt !== null) due.push(live);
+    }
+    if (due.length > 0) this.judgeMissed(due, now);
+    this.arm();
+  }
+
+  private judgeMissed(due: readonly Live[], now: number): void {
+    let calendar: ReturnType<typeof loadMaintenanceCalendar> | null = null;
+    try {
+      calendar = loadMaintenanceCalendar(this.deps);
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'reading maintenance windows failed; judging every missed heartbeat');
+    }
+    const states: HeartbeatStateWrite[] = [];
+    for (const live of due) {
+      const deadlineAt = live.clock.deadlineAt ?? now;
+      const open = calendar && !calendar.empty ? calendar.openFor({ accountId: live.accountId, id: live.checkId, tags: live.tags, groupId: live.groupId }, deadlineAt) : null;
+      if (open) {
+        this.setClock(live, afterMaintenance(live.clock, live.timing, open.name, open.end));
+        states.push({ checkNum: live.checkNum, clock: live.clock });
+        continue;
+      }
+      const verdict = onDeadline(live.clock);
+      this.setClock(live, verdict.next);
+      this.enqueue({ record: { check: live, at: now, verdict, ping: null }, state: null });
+    }
+    if (states.length > 0) this.enqueue({ record: null, state: null }, states);
+  }
+
+  /** A suspension or a wall-clock step: deadlines inside the gap get one new period from its end. */
+  private onClockEvent(event: ClockEvent): void {
+    const from = Date.parse(event.from);
+    const to = Date.parse(event.at);
+    if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from) return;
+    const why = event.kind === 'suspended' ? 'Sightline was suspended (the machine slept or the process was stopped)' : "Sightline's clock jumped forward";
+    const states: HeartbeatStateWrite[] = [];
+    for (const live of this.byNum.values()) {
+      const deadlineAt = live.clock.deadlineAt;
+      if (deadlineAt === null || deadlineAt < from || deadlineAt > to) continue;
+      this.setClock(live, afterOwnGap(live.clock, live.timing, to, why));
+      states.push({ checkNum: live.checkNum, clock: live.clock });
+    }
+    if (states.length > 0) this.enqueue({ record: null, state: null }, states);
+  }
+
+  private stateWrites: HeartbeatStateWrite[] = [];
+
+  private enqueue(item: Pending, states: readonly HeartbeatStateWrite[] = []): void {
+    if (item.record || item.done) this.pending.push(item);
+    this.stateWrites.push(...states);
+    if (this.pending.length >= 500) {
+      this.flush();
+      return;
+    }
+    if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), this.options.batchDelayMs ?? 10);
+  }
+
+  /** Writes what waits in one transaction; a batch the database refuses is tried again after 200 ms and 1 s. */
+  private flush(attempt = 0, batch?: { items: Pending[]; states: HeartbeatStateWrite[] }): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const work = batch ?? { items: this.pending, states: this.stateWrites };
+    if (!batch) {
+      this.pending = [];
+      this.stateWrites = [];
+    }
+    if (work.items.length === 0 && work.states.length === 0) return;
+    try {
+      recordHeartbeats(
+        this.deps,
+        work.items.flatMap((item) => (item.record ? [item.record] : [])),
+        work.states,
+      );
+      for (const item of work.items) item.done?.(true);
+    } catch (error) {
+      const retryIn = WRITE_RETRIES_MS[attempt];
+      if (retryIn !== undefined && this.running) {
+        this.deps.logger.warn({ err: error, results: work.items.length }, 'heartbeat results could not be stored; trying again');
+        setTimeout(() => this.flush(attempt + 1, work), retryIn).unref();
+        return;
+      }
+      // The pings are answered 503 (their jobs may ping again); the judge's memory keeps their state.
+      this.deps.logger.error({ err: error, results: work.items.length }, 'heartbeat results could not be stored');
+      for (const item of work.items) item.done?.(false);
+    }
+  }
+}
+
+/** Starts the judge and hands it to the ping route through the runtime. */
+export function startHeartbeatJudge(deps: ServiceDeps, options: HeartbeatJudgeOptions = {}): HeartbeatJudge {
+  const judge = new HeartbeatJudge(deps, options);
+  judge.start();
+  deps.runtime.heartbeats = judge;
+  return judge;
+}

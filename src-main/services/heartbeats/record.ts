@@ -1,0 +1,155 @@
+import type { ResultRecordedEvent, SessionUpdatedEvent } from '../../core/events';
+import { transaction } from '../../db/connection';
+import { upsertHeartbeatStates } from '../../db/repositories/heartbeats';
+import { locationCodes } from '../../db/repositories/runs';
+import { insertResults, RESULT_FLAGS, RESULT_TYPE_CODE, storeDetail } from '../../db/repositories/runs-results';
+import { insertSessions } from '../../db/repositories/runs-sessions';
+import { upsertCheckStatus } from '../../db/repositories/runs-statuses';
+import { LOCAL_LOCATION } from '../../../src-shared/enums';
+import type { HeartbeatClock, Verdict } from '../../../src-shared/rules/heartbeat';
+import { encodeRunId } from '../../../src-shared/rules/run-ids';
+import type { HeartbeatCheckResult } from '../../../src-shared/schemas/result-payloads';
+import type { ServiceDeps } from '../context';
+import { detailHash, runSourceCode, statusCode } from '../check-sessions';
+
+/** What reached the ping URL, as a result keeps it. */
+export interface PingFacts {
+  method: string;
+  sourceAddress: string;
+  userAgent: string | null;
+  body: string | null;
+  bodyBytes: number;
+  bodyTruncated: boolean;
+}
+
+/** One judged moment of one heartbeat: its result and the state it leaves. */
+export interface HeartbeatRecord {
+  check: { checkId: string; accountId: string; checkNum: number; name: string };
+  at: number;
+  verdict: Verdict;
+  ping: PingFacts | null;
+}
+
+/** A heartbeat's state written without a result (a deadline moved by Sightline's own gap or a maintenance window). */
+export interface HeartbeatStateWrite {
+  checkNum: number;
+  clock: HeartbeatClock;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function payloadOf(record: HeartbeatRecord): HeartbeatCheckResult {
+  const { verdict, ping } = record;
+  return {
+    event: verdict.event,
+    state: verdict.state,
+    method: ping?.method ?? null,
+    sourceAddress: ping?.sourceAddress ?? null,
+    userAgent: ping?.userAgent ?? null,
+    body: ping?.body ?? null,
+    bodyBytes: ping?.bodyBytes ?? 0,
+    bodyTruncated: ping?.bodyTruncated ?? false,
+    runDurationMs: verdict.runDurationMs,
+    deadline: iso(verdict.deadlineAt),
+    previousPingAt: iso(verdict.previousPingAt),
+    note: verdict.note,
+  };
+}
+
+/**
+ * Stores a batch of heartbeat results in one transaction, each as a finished session with one FINAL
+ * result (so uptime, the results API, status pages and alerting treat them like any run), the
+ * check's status, and the judge's state. `resultRecorded` goes out after the commit, into the
+ * normal alert pipeline (escalation, reminders, channels, dependencies).
+ */
+export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatRecord[], states: readonly HeartbeatStateWrite[] = []): void {
+  if (records.length === 0 && states.length === 0) return;
+  const now = deps.clock.now().getTime();
+  const resultEvents: ResultRecordedEvent[] = [];
+  const sessionEvents: SessionUpdatedEvent[] = [];
+  transaction(deps.db, (tx) => {
+    const location = locationCodes(tx, [LOCAL_LOCATION]).get(LOCAL_LOCATION) ?? 0;
+    const sessionIds = insertSessions(
+      tx,
+      records.map((record) => ({
+        checkNum: record.check.checkNum,
+        status: statusCode(record.verdict.failed ? 'FAILED' : 'PASSED'),
+        runSource: runSourceCode('SCHEDULER'),
+        startedAt: record.at,
+        stoppedAt: record.at,
+        runLocations: null,
+      })),
+    );
+    const lastState = new Map<number, HeartbeatStateWrite>();
+    for (const [i, record] of records.entries()) {
+      const sessionId = sessionIds[i] ?? 0;
+      const error = record.verdict.errorMessage ? { kind: record.verdict.failed ? 'ASSERTION_FAILED' : 'NOTE', message: record.verdict.errorMessage } : null;
+      const detail = JSON.stringify({ ...(error && record.verdict.failed ? { error } : {}), heartbeat: payloadOf(record) });
+      const detailId = storeDetail(tx, detailHash(detail), detail, now);
+      const flags = record.verdict.failed ? RESULT_FLAGS.hasFailures : 0;
+      const responseTimeMs = record.verdict.runDurationMs;
+      const [resultId = 0] = insertResults(tx, [
+        {
+          sessionId,
+          checkNum: record.check.checkNum,
+          location,
+          resultType: RESULT_TYPE_CODE.FINAL,
+          flags,
+          attempt: 1,
+          startedAt: record.at,
+          durationMs: record.verdict.runDurationMs ?? 0,
+          responseTimeMs,
+          packetsSent: null,
+          packetsReceived: null,
+          minUs: null,
+          avgUs: null,
+          maxUs: null,
+          stdDevUs: null,
+          detailId,
+        },
+      ]);
+      upsertCheckStatus(tx, { checkNum: record.check.checkNum, flags, responseTimeMs, location, sessionId, now: record.at });
+      lastState.set(record.check.checkNum, { checkNum: record.check.checkNum, clock: record.verdict.next });
+      const checkSessionId = encodeRunId('session', sessionId);
+      resultEvents.push({
+        accountId: record.check.accountId,
+        checkId: record.check.checkId,
+        checkName: record.check.name,
+        checkType: 'HEARTBEAT',
+        checkSessionId,
+        checkResultId: encodeRunId('result', resultId),
+        runSource: 'SCHEDULER',
+        runLocation: LOCAL_LOCATION,
+        resultType: 'FINAL',
+        hasFailures: record.verdict.failed,
+        hasErrors: false,
+        isDegraded: false,
+        isCancelled: false,
+        timedOut: false,
+        responseTime: responseTimeMs,
+        startedAt: new Date(record.at).toISOString(),
+        stoppedAt: new Date(record.at).toISOString(),
+        attempts: 1,
+        reason: null,
+        errorMessage: record.verdict.failed ? record.verdict.errorMessage : null,
+      });
+      sessionEvents.push({ accountId: record.check.accountId, checkId: record.check.checkId, checkSessionId, status: record.verdict.failed ? 'FAILED' : 'PASSED', finished: true });
+    }
+    for (const write of states) lastState.set(write.checkNum, write);
+    upsertHeartbeatStates(
+      tx,
+      [...lastState.values()].map(({ checkNum, clock }) => ({ checkNum, ...clock, updatedAt: now })),
+    );
+  });
+  const { events } = deps.runtime;
+  for (const event of resultEvents) emitSafely(deps, () => events.emit('resultRecorded', event));
+  for (const event of sessionEvents) emitSafely(deps, () => events.emit('sessionUpdated', event));
+}
+
+function emitSafely(deps: ServiceDeps, emit: () => void): void {
+  try {
+    emit();
+  } catch (error) {
+    deps.logger.error({ err: error }, 'an event listener failed');
+  }
+}
