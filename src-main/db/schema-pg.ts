@@ -61,7 +61,7 @@ export const checks = pgTable(
     updatedAt: text('updated_at'),
   },
   (t) => [
-    index('checks_account_created').on(t.accountId, t.createdAt),
+    index('checks_account_created_id').on(t.accountId, sql`${t.createdAt} desc`, t.id),
     index('checks_account_type').on(t.accountId, t.checkType),
     index('checks_group').on(t.groupId),
     index('checks_account_name_folded').on(t.accountId, t.nameFolded),
@@ -361,6 +361,19 @@ export const checkSchedule = pgTable('check_schedule', {
   nextRunAt: bigint('next_run_at', { mode: 'number' }),
   /** Rotation through run locations when runParallel is off. */
   lastLocationIndex: integer('last_location_index').notNull().default(-1),
+});
+
+export const heartbeatStates = pgTable('heartbeat_states', {
+  checkNum: integer('check_num')
+    .primaryKey()
+    .references(() => checkSchedule.checkNum, { onDelete: 'cascade' }),
+  lastPingAt: bigint('last_ping_at', { mode: 'number' }),
+  runStartedAt: bigint('run_started_at', { mode: 'number' }),
+  deadlineAt: bigint('deadline_at', { mode: 'number' }),
+  failing: boolean('failing').notNull().default(false),
+  /** Why the deadline moved without a ping (Sightline was not running, a maintenance window); shown by the console. */
+  note: text('note'),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 });
 
 /** Location names as small codes (public regions, `local`, private location slugs). */
