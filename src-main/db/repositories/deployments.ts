@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { deployments } from '../schema';
+import { hasTable } from './schema-info';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 export type NewDeploymentRow = typeof deployments.$inferInsert;
@@ -49,6 +50,7 @@ export function pruneRefusedDeployments(db: Db, projectId: string, keep: number)
 
 /** Destroys that were still deleting (IN_PROGRESS) when the process stopped: start-up finishes them. */
 export function interruptedDestroys(db: Db): DeploymentRow[] {
+  if (!hasTable(db, 'deployments')) return [];
   return db
     .select()
     .from(deployments)

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { prepared } from '../prepared';
 import { checkGroups, checks, checkSchedule, heartbeatStates } from '../schema';
+import { hasTable } from './schema-info';
 
 export type HeartbeatStateRow = typeof heartbeatStates.$inferSelect;
 
@@ -22,6 +23,7 @@ export interface HeartbeatCheckRow {
 
 /** Heartbeat monitors (all, or the named ones) with their schedule number, group and stored judge state. */
 export function listHeartbeatChecks(db: Db, checkIds?: readonly string[]): HeartbeatCheckRow[] {
+  if (!hasTable(db, 'heartbeat_states')) return [];
   const parts = [eq(checks.checkType, 'HEARTBEAT')];
   if (checkIds) parts.push(inArray(checks.id, [...checkIds]));
   const rows = db
