@@ -41,7 +41,13 @@ export interface DnsServers {
 async function udp(port: number, onMessage: (socket: UdpSocket, message: Buffer, rinfo: { address: string; port: number }) => void): Promise<UdpSocket> {
   const socket = createSocket('udp4');
   socket.on('message', (message, rinfo) => onMessage(socket, message, rinfo));
-  await new Promise<void>((resolve) => socket.bind(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(port, '127.0.0.1', () => {
+      socket.off('error', reject);
+      resolve();
+    });
+  });
   return socket;
 }
 
@@ -56,12 +62,32 @@ async function tcp(port: number, onMessage: (socket: Socket, message: Buffer) =>
       if (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) onMessage(socket, buffered.subarray(2, 2 + buffered.readUInt16BE(0)));
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   return server;
 }
 
 /** Starts the test's DNS servers on 127.0.0.1, built with dns-packet. */
+/**
+ * Starts the test's DNS servers. UDP and TCP share a port picked by the first of the pair: the
+ * other protocol's port may be taken by another test meanwhile, so a taken pair is tried again.
+ */
 export async function startDnsServers(): Promise<DnsServers> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDnsServersOnce();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 20) throw error;
+    }
+  }
+}
+
+async function startDnsServersOnce(): Promise<DnsServers> {
   const sockets = new Set<Socket>();
   const tcpGood = await tcp(
     0,
@@ -74,10 +100,18 @@ export async function startDnsServers(): Promise<DnsServers> {
     sockets,
   );
   const port = (tcpGood.address() as AddressInfo).port;
-  const udpGood = await udp(port, (socket, message, rinfo) => socket.send(answer(message), rinfo.port, rinfo.address));
+  const udpGood = await udp(port, (socket, message, rinfo) => socket.send(answer(message), rinfo.port, rinfo.address)).catch((error: unknown) => {
+    tcpGood.close();
+    throw error;
+  });
   const udpGarbage = await udp(0, (socket, _message, rinfo) => socket.send(Buffer.from('this is not a DNS message at all'), rinfo.port, rinfo.address));
   const garbagePort = udpGarbage.address().port;
-  const tcpGarbage = await tcp(garbagePort, (socket) => socket.write(Buffer.concat([Buffer.from([0, 8]), Buffer.from('garbage!')])), sockets);
+  const tcpGarbage = await tcp(garbagePort, (socket) => socket.write(Buffer.concat([Buffer.from([0, 8]), Buffer.from('garbage!')])), sockets).catch((error: unknown) => {
+    tcpGood.close();
+    udpGood.close();
+    udpGarbage.close();
+    throw error;
+  });
   const udpSilent = await udp(0, () => {});
   return {
     port,
