@@ -1,11 +1,9 @@
-import { Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { BODY_TYPES, HTTP_METHODS } from '../../../src-shared/schemas/api-check';
 import { LIMITS } from '../../../src-shared/schemas/limits';
-import { Gate } from '../../components/access';
 import { FormFooter } from '../../components/form-footer';
-import { PlayIcon } from '../../components/play-icon';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
 import { EnvVarsEditor } from '../../components/env-vars-editor';
@@ -17,7 +15,7 @@ import { AssertionsEditor } from './assertions-editor';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
 import { HttpSendNowView } from './http-send-now-view';
-import { SendNowPanel } from './send-now-panel';
+import { SendNowButton, SendNowPanel } from './send-now-panel';
 
 const BODY_PLACEHOLDER: Record<BodyType, string> = {
   JSON: '{ "name": "{{USER}}" }',
@@ -119,14 +117,7 @@ export function ApiCheckForm({ checkId, ...props }: ApiCheckFormProps) {
           <Switch label={L.skipSSL} description="Accept any certificate." {...form.getInputProps('skipSSL', { type: 'checkbox' })} />
           <Switch label={L.shouldFail} description="Pass when the response fails its assertions." {...form.getInputProps('shouldFail', { type: 'checkbox' })} />
         </Group>
-        <Group>
-          {/* Sending an unsaved request is as much as saving it: READ_RUN keys only run stored checks. */}
-          <Gate access="write">
-            <Button variant="default" leftSection={<PlayIcon />} loading={sendNow.isPending} onClick={send}>
-              Send now
-            </Button>
-          </Gate>
-        </Group>
+        <SendNowButton pending={sendNow.isPending} onClick={send} />
         <SendNowPanel running={sendNow.isPending} result={sendNow.data ?? null} error={sendNow.error ? errorMessage(sendNow.error) : null}>
           {sendNow.data && (
             <HttpSendNowView

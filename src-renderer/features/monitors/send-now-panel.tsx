@@ -1,4 +1,6 @@
-import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Gate } from '../../components/access';
+import { PlayIcon } from '../../components/play-icon';
 import type { ReactNode } from 'react';
 import type { RunOnceResult } from '../../../src-shared/schemas/run-once';
 import { RunOnceStatusBadge } from './run-once-panel';
@@ -47,5 +49,21 @@ export function SendNowPanel({ running, result, error, title = 'Response', runni
         {!running && result && children}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The button that sends the unsaved check once. Gated to keys that may write: sending an unsaved
+ * target is as much as saving it (READ_RUN keys only run stored checks).
+ */
+export function SendNowButton({ pending, onClick }: { pending: boolean; onClick: () => void }) {
+  return (
+    <Group>
+      <Gate access="write">
+        <Button variant="default" leftSection={<PlayIcon />} loading={pending} onClick={onClick}>
+          Send now
+        </Button>
+      </Gate>
+    </Group>
   );
 }

@@ -1,12 +1,10 @@
-import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { readPayload, SslResultPayload } from '../../../src-shared/schemas/result-payloads';
 import type { SslMonitorCreateInput } from '../../../src-shared/schemas/ssl-monitor';
 import { LIMITS } from '../../../src-shared/schemas/limits';
-import { Gate } from '../../components/access';
 import { FormFooter } from '../../components/form-footer';
-import { PlayIcon } from '../../components/play-icon';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
 import { SslResultView } from '../results/ssl-result-view';
@@ -14,7 +12,7 @@ import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/
 import { AssertionsEditor } from './assertions-editor';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
-import { SendNowPanel } from './send-now-panel';
+import { SendNowButton, SendNowPanel } from './send-now-panel';
 import { SSL_ASSERTION_SPECS, SSL_FIELD_LABELS as L, toSslCreateBody, validateSslForm, type SslFormValues } from './ssl-form-model';
 
 export function SslMonitorForm(props: EntityFormProps<SslFormValues, SslMonitorCreateInput>) {
@@ -64,14 +62,7 @@ export function SslMonitorForm(props: EntityFormProps<SslFormValues, SslMonitorC
           description="Accept a chain no trusted authority signed (a self-signed or private CA); expiry is still checked."
           {...form.getInputProps('skipChainValidation', { type: 'checkbox' })}
         />
-        <Group>
-          {/* Connecting to an unsaved target is as much as saving it: READ_RUN keys only run stored checks. */}
-          <Gate access="write">
-            <Button variant="default" leftSection={<PlayIcon />} loading={sendNow.isPending} onClick={send}>
-              Send now
-            </Button>
-          </Gate>
-        </Group>
+        <SendNowButton pending={sendNow.isPending} onClick={send} />
         <SendNowPanel
           running={sendNow.isPending}
           result={sendNow.data ?? null}

@@ -1,10 +1,8 @@
-import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { LIMITS } from '../../../src-shared/schemas/limits';
-import { Gate } from '../../components/access';
 import { FormFooter } from '../../components/form-footer';
-import { PlayIcon } from '../../components/play-icon';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
@@ -12,7 +10,7 @@ import { AssertionsEditor } from './assertions-editor';
 import { CheckCommonFields } from './check-common-fields';
 import { FREQUENCY_OPTIONS } from './frequency';
 import { HttpSendNowView } from './http-send-now-view';
-import { SendNowPanel } from './send-now-panel';
+import { SendNowButton, SendNowPanel } from './send-now-panel';
 import { URL_ASSERTION_SPECS, URL_FIELD_LABELS as L, toUrlCreateBody, validateUrlForm, type UrlFormValues, type UrlMonitorCreateInput } from './url-form-model';
 
 export function UrlMonitorForm(props: EntityFormProps<UrlFormValues, UrlMonitorCreateInput>) {
@@ -39,14 +37,7 @@ export function UrlMonitorForm(props: EntityFormProps<UrlFormValues, UrlMonitorC
           <Switch label={L.followRedirects} {...form.getInputProps('followRedirects', { type: 'checkbox' })} />
           <Switch label={L.skipSSL} description="Accept any certificate." {...form.getInputProps('skipSSL', { type: 'checkbox' })} />
         </Group>
-        <Group>
-          {/* Sending an unsaved request is as much as saving it: READ_RUN keys only run stored checks. */}
-          <Gate access="write">
-            <Button variant="default" leftSection={<PlayIcon />} loading={sendNow.isPending} onClick={send}>
-              Send now
-            </Button>
-          </Gate>
-        </Group>
+        <SendNowButton pending={sendNow.isPending} onClick={send} />
         <SendNowPanel running={sendNow.isPending} result={sendNow.data ?? null} error={sendNow.error ? errorMessage(sendNow.error) : null}>
           {sendNow.data && (
             <HttpSendNowView
