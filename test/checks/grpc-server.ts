@@ -5,7 +5,7 @@ import { connect, createServer, type AddressInfo, type Server as NetServer, type
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Metadata, Server, ServerCredentials, status, type ServerDuplexStream, type ServerUnaryCall, type sendUnaryData, type UntypedServiceImplementation } from '@grpc/grpc-js';
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
 import descriptor from 'protobufjs/ext/descriptor/index.js';
 import { HEALTH_PROTO, REFLECTION_PROTO, parseProto } from '../../src-main/runner/grpc/definitions';
 

@@ -3,6 +3,7 @@ import { CHECK_TYPE_MODULES, perRunType, type RunType } from '../../../src-share
 import type { ConsoleCheckType } from './console-check-type';
 import { API_CONSOLE } from './api';
 import { DNS_CONSOLE } from './dns';
+import { GRPC_CONSOLE } from './grpc';
 import { ICMP_CONSOLE } from './icmp';
 import { MULTI_STEP_CONSOLE } from './multistep';
 import { SSL_CONSOLE } from './ssl';
@@ -20,6 +21,7 @@ export const CONSOLE_CHECK_TYPES: { [K in RunType]: ConsoleCheckType<K> } = {
   URL: URL_CONSOLE,
   TCP: TCP_CONSOLE,
   DNS: DNS_CONSOLE,
+  GRPC: GRPC_CONSOLE,
 };
 
 /** Where a type's "New …" page lives: `/monitors/new-icmp`. */
