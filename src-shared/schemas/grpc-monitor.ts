@@ -216,6 +216,8 @@ function grpcFields<M extends SchemaMode>(mode: M) {
 const grpcCreateFields = grpcFields('create');
 /** What the gRPC executor takes, parsed from a stored check body: the mode and service definition resolved. */
 export const GrpcRunInput = z.object({
+  // What this yields is parsed again by a remote agent (its job carries it): each member stays within what
+  // the mode allows, so a HEALTH run carries no serviceDefinition.
   request: grpcCreateFields.request.transform((request) => ({
     ...request,
     ipFamily: request.ipFamily ?? GRPC_REQUEST_DEFAULTS.ipFamily,
@@ -223,7 +225,7 @@ export const GrpcRunInput = z.object({
     grpcConfig: {
       ...request.grpcConfig,
       mode: grpcModeOf(request.grpcConfig),
-      serviceDefinition: grpcServiceDefinitionOf(request.grpcConfig),
+      serviceDefinition: grpcModeOf(request.grpcConfig) === 'BEHAVIOR' ? grpcServiceDefinitionOf(request.grpcConfig) : null,
       service: request.grpcConfig.service ?? '',
       method: request.grpcConfig.method ?? null,
       protoContent: request.grpcConfig.protoContent ?? null,
