@@ -219,13 +219,18 @@ describe('gRPC monitors run against a real gRPC server', () => {
     expect(verified.grpcCheckResult.requestError).toMatch(/TLS failed: .*(self[- ]signed|certificate)/i);
   });
 
-  it('a server that accepts and never answers ends at the time limit with a clear error', async () => {
+  it('a server that accepts and never answers ends at the time limit with a clear error, and its connection is closed', async () => {
+    // Through a counting proxy: the connection the run opened must be gone once the run has ended.
+    const proxy = await targets.proxy(targets.hang);
     const started = Date.now();
-    const silent = await run({ port: targets.hang, timeout: 2, grpcConfig: { tls: false } });
+    const silent = await run({ port: proxy.port, timeout: 2, grpcConfig: { tls: false } });
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(silent.hasFailures).toBe(true);
+    expect(silent.hasErrors).toBe(false);
     expect(silent.grpcCheckResult.errorCode).toBe('TIMEOUT');
     expect(silent.grpcCheckResult.requestError).toContain('within 2000 ms');
+    expect(proxy.total()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => proxy.open(), { timeout: 3000 }).toBe(0);
 
     const hanging = await run({ port: targets.plain, timeout: 2, grpcConfig: { tls: false, method: 'demo.v1.Greeter/Hang', protoContent: GREETER_PROTO } });
     expect(hanging.hasFailures).toBe(true);
