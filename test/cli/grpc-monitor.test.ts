@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,14 @@ export const hello = new GrpcMonitor('greeter-hello', {
   },
 })
 `;
+
+async function filesUnder(dir: string): Promise<string> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) out.push(await readFile(join(entry.parentPath, entry.name), 'utf8'));
+  }
+  return out.join('\n');
+}
 
 /** The public CLI 8.23.2's GrpcMonitor, unchanged: test, deploy and destroy against a real server and a real gRPC server. */
 describe('the public CLI (checkly 8.23.2): GrpcMonitor', { timeout: CLI_TEST_TIMEOUT }, () => {
@@ -94,5 +102,37 @@ describe('the public CLI (checkly 8.23.2): GrpcMonitor', { timeout: CLI_TEST_TIM
     const destroy = await runCli(server, ['destroy', '--force'], {}, { cwd: dir });
     expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
     expect(((await server.api('GET', '/v1/checks')).body as { name: string }[]).map((c) => c.name)).toEqual([]);
+  });
+
+  it('import writes a GrpcMonitor for a gRPC monitor made in the REST API, and the project deploys back onto it', async () => {
+    const made = await server.api('POST', '/v1/checks/grpc', {
+      name: 'Made gRPC',
+      activated: false,
+      request: { url: '127.0.0.1', port: targets.plain, grpcConfig: { tls: false, method: 'demo.v1.Greeter/SayHello', message: '{"name":"x"}', metadata: [{ key: 'x-team', value: 'core' }] }, assertions: [{ source: 'GRPC_STATUS_CODE', comparison: 'EQUALS', target: '0' }] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const importDir = await mkdtemp(join(tmpdir(), 'sightline-grpc-import-'));
+    try {
+      await symlink(join(cliCacheDir(), 'node_modules'), join(importDir, 'node_modules'), 'dir');
+      await writeFile(join(importDir, 'package.json'), JSON.stringify({ name: 'made', private: true }));
+      await writeFile(join(importDir, 'checkly.config.ts'), "import { defineConfig } from 'checkly'\nexport default defineConfig({ projectName: 'Made', logicalId: 'made', checks: { checkMatch: '__checks__/**/*.check.ts' } })\n");
+      expect((await server.api('POST', '/next/projects', { name: 'Made', logicalId: 'made' })).status).toBe(201);
+      const plan = await runCli(server, ['import', 'check'], {}, { cwd: importDir, input: 'n\n' });
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      const written = await filesUnder(join(importDir, '__checks__'));
+      expect(written).toContain('new GrpcMonitor(');
+      expect(written).toContain("'Made gRPC'");
+      expect(written).toContain('demo.v1.Greeter/SayHello');
+      expect(written).not.toContain('fromId(');
+      const apply = await runCli(server, ['import', 'apply'], {}, { cwd: importDir });
+      expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+      const commit = await runCli(server, ['import', 'commit', '--force'], {}, { cwd: importDir });
+      expect(commit.code, commit.stdout + commit.stderr).toBe(0);
+      const preview = await runCli(server, ['deploy', '--preview'], {}, { cwd: importDir });
+      expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+      expect(preview.stdout).not.toContain('Create:');
+    } finally {
+      await rm(importDir, { recursive: true, force: true });
+    }
   });
 });
