@@ -1,6 +1,7 @@
 import type { AgentRunType } from '../../src-shared/check-types';
 import { runApi } from './executors/api';
 import { runDns } from './executors/dns';
+import { runGrpc } from './executors/grpc';
 import { runIcmp } from './executors/icmp';
 import { runMultiStep } from './executors/multistep';
 import { runSsl } from './executors/ssl';
@@ -22,6 +23,7 @@ export const EXECUTORS: { [K in AgentRunType]: (job: JobOf<K>, deps: ExecutorDep
   URL: runUrl,
   TCP: runTcp,
   DNS: runDns,
+  GRPC: runGrpc,
 };
 
 /** Runs one check once. A down target is a result with hasFailures; only a bug in Sightline throws. */

@@ -4,6 +4,7 @@ import { listInWords, type CheckTypeModule } from './define';
 import { API_CHECK_TYPE } from './api';
 import { DNS_CHECK_TYPE } from './dns';
 import { HEARTBEAT_CHECK_TYPE } from './heartbeat';
+import { GRPC_CHECK_TYPE } from './grpc';
 import { ICMP_CHECK_TYPE } from './icmp';
 import { MULTI_STEP_CHECK_TYPE } from './multistep';
 import { SSL_CHECK_TYPE } from './ssl';
@@ -25,6 +26,7 @@ export const CHECK_TYPE_MODULES = {
   TCP: TCP_CHECK_TYPE,
   DNS: DNS_CHECK_TYPE,
   HEARTBEAT: HEARTBEAT_CHECK_TYPE,
+  GRPC: GRPC_CHECK_TYPE,
 } as const satisfies { [K in CheckType]?: CheckTypeModule<K> };
 
 type Modules = typeof CHECK_TYPE_MODULES;

@@ -345,3 +345,48 @@ export const HeartbeatResultPayload = HeartbeatCheckResult.extend({
   requestError: z.string().nullable(),
 });
 export type HeartbeatResultPayload = z.infer<typeof HeartbeatResultPayload>;
+
+/** One metadata entry the server sent (headers and trailers), as the reference's response.metadata lists them. */
+export const GrpcMetadataEntry = z.object({ key: z.string(), value: z.string() });
+
+/**
+ * What the gRPC executor returns, shaped as the reference's CheckResultGrpc (docs/DECISIONS.md, issue 34
+ * item 4): the status code, the health status, timings, the request as run and the response artifact
+ * (mode, host, address, method, the message as JSON text cut at 16 KiB, status code and message, metadata).
+ * `grpcStatusCode` is null only when no call was made (a .proto that does not parse, a method it lacks).
+ */
+export const GrpcTimingPhases = z.object({ dns: z.number().nullable(), connect: z.number().nullable(), total: z.number() });
+export const GrpcResponse = z.object({
+  grpcMode: z.string(),
+  host: z.string(),
+  resolvedIp: z.string().nullable(),
+  port: z.number(),
+  grpcMethod: z.string(),
+  responseMessage: z.string(),
+  responseTruncated: z.boolean(),
+  grpcStatusCode: z.number().nullable(),
+  grpcStatusMessage: z.string(),
+  healthStatus: z.number().nullable(),
+  healthStatusLabel: z.string(),
+  metadata: z.array(GrpcMetadataEntry),
+  discoveredMethods: z.array(z.string()).nullable(),
+  requestError: z.string().nullable(),
+  timingPhases: GrpcTimingPhases,
+});
+export const GrpcCheckResult = z.object({
+  grpcStatusCode: z.number().nullable(),
+  healthStatus: z.number().nullable(),
+  timingPhases: GrpcTimingPhases,
+  request: z.object({ url: z.string(), port: z.number(), tls: z.boolean(), skipSSL: z.boolean(), mode: z.string(), service: z.string(), method: z.string(), serviceDefinition: z.string().nullable(), metadataKeys: z.array(z.string()), message: z.string().nullable() }),
+  response: GrpcResponse,
+  /** NO_CONNECTION, TIMEOUT, TLS, PROTOCOL (the peer does not speak gRPC), DEFINITION (.proto or reflection), CALL (a non-OK status); null when OK. */
+  errorCode: z.enum(['NO_CONNECTION', 'TIMEOUT', 'TLS', 'PROTOCOL', 'DEFINITION', 'CALL']).nullable(),
+});
+export type GrpcCheckResult = z.infer<typeof GrpcCheckResult>;
+
+/** The API's `grpcCheckResult`: the payload plus the run's assertions and error (CheckResultGrpc). */
+export const GrpcResultPayload = GrpcCheckResult.extend({
+  assertions: z.array(z.record(z.string(), z.unknown())),
+  requestError: z.string().nullable(),
+});
+export type GrpcResultPayload = z.infer<typeof GrpcResultPayload>;

@@ -19,10 +19,10 @@ const unique = (values: readonly string[]) => new Set(values).size === values.le
 /** Every check type that runs here is one module per layer; each layer's registry lists the same types (issue 33). */
 describe('the check-type registries', () => {
   it('every registered type is a public check type, filed under its own name, with names no other type has', () => {
-    expect(RUN_TYPE_NAMES).toEqual(['ICMP', 'TRACEROUTE', 'MULTI_STEP', 'SSL', 'API', 'URL', 'TCP', 'DNS', 'HEARTBEAT']);
+    expect(RUN_TYPE_NAMES).toEqual(['ICMP', 'TRACEROUTE', 'MULTI_STEP', 'SSL', 'API', 'URL', 'TCP', 'DNS', 'HEARTBEAT', 'GRPC']);
     // Heartbeats are judged by the server (their module says so): no executor, no lane.
     expect(RUN_TYPE_NAMES.filter((type) => (CHECK_TYPE_MODULES[type].run as { judgedByServer?: true }).judgedByServer)).toEqual([...SERVER_JUDGED_TYPES]);
-    expect(AGENT_RUN_TYPE_NAMES).toEqual(['ICMP', 'TRACEROUTE', 'MULTI_STEP', 'SSL', 'API', 'URL', 'TCP', 'DNS']);
+    expect(AGENT_RUN_TYPE_NAMES).toEqual(['ICMP', 'TRACEROUTE', 'MULTI_STEP', 'SSL', 'API', 'URL', 'TCP', 'DNS', 'GRPC']);
     for (const type of RUN_TYPE_NAMES) {
       expect(CHECK_TYPE_MODULES[type].checkType).toBe(type);
       expect(CHECK_TYPES).toContain(type);

@@ -53,4 +53,15 @@ describe('tRPC twins of the traceroute and multi-step routes', () => {
     expect(noPort.message).toContain('port');
     expect((await env.server.api('GET', `/v1/checks/${dns.id}`)).body).toEqual(dnsUpdated);
   });
+
+  it('createGrpc/updateGrpc answer what REST reads back; a BEHAVIOR update without a method is refused naming it and changes nothing', async () => {
+    const grpc = await env.trpc.checks.createGrpc.mutate({ name: 'orders', request: { url: '127.0.0.1', port: 50051, grpcConfig: { tls: false } } });
+    expect(grpc).toMatchObject({ checkType: 'GRPC', request: { url: '127.0.0.1', port: 50051, timeout: 60, grpcConfig: { tls: false, metadata: [] } } });
+    const updated = await env.trpc.checks.updateGrpc.mutate({ id: grpc.id, patch: { request: { port: 50052 } } });
+    expect((await env.server.api('GET', `/v1/checks/${grpc.id}`)).body).toEqual(updated);
+    const noMethod = await trpcError(env.trpc.checks.updateGrpc.mutate({ id: grpc.id, patch: { request: { grpcConfig: { mode: 'BEHAVIOR' } } } }));
+    expect(noMethod.data?.code).toBe('BAD_REQUEST');
+    expect(noMethod.message).toContain('request.grpcConfig.method');
+    expect((await env.server.api('GET', `/v1/checks/${grpc.id}`)).body).toEqual(updated);
+  });
 });

@@ -64,11 +64,11 @@ describe('checkly test', { timeout: CLI_TEST_TIMEOUT * 3 }, () => {
 
   it('refuses a project with a construct Sightline does not run, naming it, and runs nothing', async () => {
     const extra = join(project, '__checks__', 'homepage.check.ts');
-    await writeFile(extra, "import { GrpcMonitor } from 'checkly/constructs'\nnew GrpcMonitor('homepage', { name: 'Homepage', request: { hostname: '127.0.0.1', port: 9 } })\n");
+    await writeFile(extra, "import { BrowserCheck } from 'checkly/constructs'\nnew BrowserCheck('homepage', { name: 'Homepage', code: { content: 'export {}' } })\n");
     try {
       const run = await checklyTest('--no-record');
       expect(run.code).toBe(1);
-      expect(run.stdout + run.stderr, run.stdout + run.stderr).toContain('Sightline does not run homepage (GRPC)');
+      expect(run.stdout + run.stderr, run.stdout + run.stderr).toContain('Sightline does not run homepage (BROWSER)');
       expect(run.stdout).not.toMatch(/✔|✖/);
       // Left out with --grep (as the message suggests), the rest runs.
       const filtered = await checklyTest('--no-record', '--grep', 'Loopback');

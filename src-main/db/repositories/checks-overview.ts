@@ -134,7 +134,7 @@ export interface OverviewRow {
   tags: string[];
   createdAt: string;
   hostname: unknown;
-  /** A TCP monitor's port. */
+  /** A TCP or gRPC monitor's port. */
   port: unknown;
   /** A DNS monitor's name and record type. */
   query: unknown;

@@ -147,14 +147,16 @@ function heartbeatTarget(row: OverviewRow): string | null {
   return `ping every ${amount(period, periodUnit)}${graceText}`;
 }
 
-/** What a check runs against: host:port (TCP), the host (ICMP), the URL, or the record asked for (DNS: "A shop.example.com"). */
+/** What a check runs against: host:port (TCP, gRPC), the host (ICMP), the URL, or the record asked for (DNS: "A shop.example.com"). */
 function targetOf(row: OverviewRow): string | null {
   const hostname = text(row.hostname);
   const port = integer(row.port);
   if (hostname !== null) return port !== null ? `${hostname}:${port}` : hostname;
   const query = text(row.query);
   if (query !== null) return `${text(row.recordType) ?? ''} ${query}`.trim();
-  return text(row.url);
+  const url = text(row.url);
+  // A gRPC monitor's url is a host, its port beside it.
+  return url !== null && port !== null ? `${url}:${port}` : url;
 }
 
 function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeOwner | null): MonitorOverviewItem {

@@ -4,6 +4,7 @@ import type { ConsoleCheckType } from './console-check-type';
 import { API_CONSOLE } from './api';
 import { DNS_CONSOLE } from './dns';
 import { HEARTBEAT_CONSOLE } from './heartbeat';
+import { GRPC_CONSOLE } from './grpc';
 import { ICMP_CONSOLE } from './icmp';
 import { MULTI_STEP_CONSOLE } from './multistep';
 import { SSL_CONSOLE } from './ssl';
@@ -22,6 +23,7 @@ export const CONSOLE_CHECK_TYPES: { [K in RunType]: ConsoleCheckType<K> } = {
   TCP: TCP_CONSOLE,
   DNS: DNS_CONSOLE,
   HEARTBEAT: HEARTBEAT_CONSOLE,
+  GRPC: GRPC_CONSOLE,
 };
 
 /** Where a type's "New …" page lives: `/monitors/new-icmp`. */

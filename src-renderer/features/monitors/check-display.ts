@@ -24,7 +24,8 @@ function targetOf(request: unknown): string {
     if ('sslConfig' in request) return sslTargetOf(request.sslConfig);
     // A TCP monitor's target is its port on the host.
     if ('hostname' in request && typeof request.hostname === 'string') return 'port' in request && typeof request.port === 'number' ? `${request.hostname}:${request.port}` : request.hostname;
-    if ('url' in request && typeof request.url === 'string') return request.url;
+    // A gRPC monitor's url is a host, its port beside it.
+    if ('url' in request && typeof request.url === 'string') return 'port' in request && typeof request.port === 'number' ? `${request.url}:${request.port}` : request.url;
     if ('query' in request && typeof request.query === 'string') return 'recordType' in request && typeof request.recordType === 'string' ? `${request.recordType} ${request.query}` : request.query;
   }
   return '—';
