@@ -440,12 +440,16 @@ export class HeartbeatJudge implements HeartbeatControl {
     }
     if (work.items.length === 0 && work.states.length === 0) return;
     try {
-      recordHeartbeats(
+      const announce = recordHeartbeats(
         this.deps,
         work.items.flatMap((item) => (item.record ? [item.record] : [])),
         work.states,
       );
       for (const item of work.items) item.done?.(true);
+      // The pings are answered (their results are stored) before alerting judges them, in the next
+      // turn (in order: immediates run first in, first out); when stopping, at once.
+      if (this.running) setImmediate(announce);
+      else announce();
     } catch (error) {
       const retryIn = WRITE_RETRIES_MS[attempt];
       if (retryIn !== undefined && this.running) {
