@@ -40,6 +40,11 @@ export interface ResultRecordedEvent {
   reason: string | null;
   /** The error message of the run, if any. */
   errorMessage: string | null;
+  /**
+   * Alerting already judged this result in the transaction that stored it (a passing run of a check
+   * whose alert state is clear and has nothing older to judge): only what follows a verdict is left.
+   */
+  judgedAtWrite?: true;
 }
 
 /** An alert was raised for a check that is not muted (emitted after its commit): the desktop app's notifications follow it. */

@@ -117,6 +117,21 @@ export function alreadyJudged(lastJudged: string | null | undefined, checkSessio
 }
 
 /**
+ * Judges a passing run as it is stored, in the caller's transaction, when alerting would only move
+ * the marker: the check's alert state is clear, no flapping is in progress, and the marker is at
+ * `previousSessionId` (the check's session just before this one), so nothing older waits to be
+ * judged. Answers whether it judged it; otherwise the run goes through `recordAlertRun` as usual.
+ */
+export function judgeClearPassAtWrite(tx: Db, run: { accountId: string; checkId: string; checkSessionId: string; previousSessionId: string }, now: number): boolean {
+  const stored = findAlertState(tx, run.checkId);
+  if (!stored || stored.lastSessionId !== run.previousSessionId) return false;
+  const state = stored.state as unknown as AlertState;
+  if (!isClear(state) || !flapQuiet(state.flap)) return false;
+  saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now });
+  return true;
+}
+
+/**
  * Judges one finished run: updates the check's alert state, records that the session was judged
  * (last_session_id) and, when it raises an alert, the alert and its notifications (the outbox), all
  * in one transaction, so a session is judged exactly once even across a crash. A deactivated check,

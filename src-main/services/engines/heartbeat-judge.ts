@@ -303,6 +303,7 @@ export class HeartbeatJudge implements HeartbeatControl {
 
   private forget(live: Live): void {
     this.byNum.delete(live.checkNum);
+    this.lastSessions.delete(live.checkNum);
     this.byId.delete(live.checkId);
     if (this.byHash.get(live.tokenHash) === live) this.byHash.delete(live.tokenHash);
   }
@@ -421,6 +422,8 @@ export class HeartbeatJudge implements HeartbeatControl {
   }
 
   private stateWrites: HeartbeatStateWrite[] = [];
+  /** Per heartbeat (check number), the last session this process stored (unknown after a start). */
+  private readonly lastSessions = new Map<number, string>();
   /** Stored results waiting to be handed to alerting, oldest first. */
   private announcements: (() => void)[] = [];
   private announced = 0;
@@ -470,11 +473,12 @@ export class HeartbeatJudge implements HeartbeatControl {
     }
     if (work.items.length === 0 && work.states.length === 0) return;
     try {
-      const announcements = recordHeartbeats(
+      const { sessions, announcements } = recordHeartbeats(
         this.deps,
-        work.items.flatMap((item) => (item.record ? [item.record] : [])),
+        work.items.flatMap((item) => (item.record ? [{ ...item.record, previousSessionId: this.lastSessions.get(item.record.check.checkNum) ?? null }] : [])),
         work.states,
       );
+      for (const { checkNum, checkSessionId } of sessions) this.lastSessions.set(checkNum, checkSessionId);
       for (const item of work.items) item.done?.(true);
       // The pings are answered (their results are stored) before alerting judges them, in order,
       // a slice at a time (a storm of missed deadlines must not hold the pings behind it); when

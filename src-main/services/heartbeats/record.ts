@@ -9,6 +9,7 @@ import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import type { HeartbeatClock, Verdict } from '../../../src-shared/rules/heartbeat';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
 import type { HeartbeatCheckResult } from '../../../src-shared/schemas/result-payloads';
+import { judgeClearPassAtWrite } from '../alerts';
 import type { ServiceDeps } from '../context';
 import { detailHash, runSourceCode, statusCode } from '../check-sessions';
 
@@ -28,6 +29,18 @@ export interface HeartbeatRecord {
   at: number;
   verdict: Verdict;
   ping: PingFacts | null;
+  /**
+   * The check's session stored just before this one by this process (encoded), when known: a passing
+   * result is then judged by alerting with its write if nothing older waits (judgeClearPassAtWrite).
+   */
+  previousSessionId?: string | null;
+}
+
+/** What a batch stored: per record, its session (encoded) and whether alerting judged it with the write. */
+export interface RecordedHeartbeats {
+  sessions: { checkNum: number; checkSessionId: string; judgedAtWrite: boolean }[];
+  /** Hands the results to alerting, one call per result, in order. */
+  announcements: (() => void)[];
 }
 
 /** A heartbeat's state written without a result (a deadline moved by Sightline's own gap or a maintenance window). */
@@ -64,8 +77,11 @@ export function payloadOf(record: HeartbeatRecord): HeartbeatCheckResult {
  * returned announcements, one per result: the judge answers the pings first (what they wait for is
  * the commit), then hands the results to alerting a slice at a time.
  */
-export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatRecord[], states: readonly HeartbeatStateWrite[] = []): (() => void)[] {
-  if (records.length === 0 && states.length === 0) return [];
+export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatRecord[], states: readonly HeartbeatStateWrite[] = []): RecordedHeartbeats {
+  if (records.length === 0 && states.length === 0) return { sessions: [], announcements: [] };
+  const sessions: RecordedHeartbeats['sessions'] = [];
+  // A check's session before the next record of it in this batch (null: not judged at write, so none after it is).
+  const before = new Map<number, string | null>();
   const now = deps.clock.now().getTime();
   const resultEvents: ResultRecordedEvent[] = [];
   const sessionEvents: SessionUpdatedEvent[] = [];
@@ -113,6 +129,13 @@ export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatR
       upsertCheckStatus(tx, { checkNum: record.check.checkNum, flags, responseTimeMs, location, sessionId, now: record.at });
       lastState.set(record.check.checkNum, { checkNum: record.check.checkNum, clock: record.verdict.next });
       const checkSessionId = encodeRunId('session', sessionId);
+      const previousSessionId = before.has(record.check.checkNum) ? (before.get(record.check.checkNum) ?? null) : (record.previousSessionId ?? null);
+      const judgedAtWrite =
+        !record.verdict.failed &&
+        previousSessionId !== null &&
+        judgeClearPassAtWrite(tx, { accountId: record.check.accountId, checkId: record.check.checkId, checkSessionId, previousSessionId }, now);
+      before.set(record.check.checkNum, judgedAtWrite ? checkSessionId : null);
+      sessions.push({ checkNum: record.check.checkNum, checkSessionId, judgedAtWrite });
       resultEvents.push({
         accountId: record.check.accountId,
         checkId: record.check.checkId,
@@ -134,6 +157,7 @@ export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatR
         attempts: 1,
         reason: null,
         errorMessage: record.verdict.failed ? record.verdict.errorMessage : null,
+        ...(judgedAtWrite ? { judgedAtWrite: true as const } : {}),
       });
       sessionEvents.push({ accountId: record.check.accountId, checkId: record.check.checkId, checkSessionId, status: record.verdict.failed ? 'FAILED' : 'PASSED', finished: true });
     }
@@ -144,11 +168,12 @@ export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatR
     );
   });
   const { events } = deps.runtime;
-  return resultEvents.map((event, i) => () => {
+  const announcements = resultEvents.map((event, i) => () => {
     emitSafely(deps, () => events.emit('resultRecorded', event));
     const session = sessionEvents[i];
     if (session) emitSafely(deps, () => events.emit('sessionUpdated', session));
   });
+  return { sessions, announcements };
 }
 
 function emitSafely(deps: ServiceDeps, emit: () => void): void {
