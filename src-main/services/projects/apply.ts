@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
 import { bindingsStamp, deleteBindings, foreignOwners, insertBindings, subscriptionActivations, updateBindings, type BindingRow, type BindingUpdate, type NewBindingRow, type ProjectRow } from '../../db/repositories/projects';
 import type { DeployPayload, DeployResource, DiffEntry } from '../../../src-shared/schemas/project';
-import { checksStampOf, deleteCheckBatch, isUnchanged, writeCheckBatch, type PreparedCheckWrite } from '../checks';
+import { checksStampOf, checksWrittenSince, deleteCheckBatch, isUnchanged, writeCheckBatch, type PreparedCheckWrite } from '../checks';
 import type { ServiceContext } from '../context';
 import { applyOne, bodyOf, keyOf, named } from './apply-one';
 import { foldedPhysicalId, foldedTargetOf, foldMembers, slugFromDatabase, subscriptionLookup, type FoldedMembers } from './folded';
@@ -70,7 +70,8 @@ function substitute(value: unknown, real: ReadonlyMap<PhysicalId, PhysicalId>): 
 function assertPlanHolds(ctx: ServiceContext, tx: Db, plan: DeployPlan, project: ProjectRow): void {
   if (plan.projectId !== null && plan.projectId !== project.id) throw new StalePlan('the project was replaced');
   if (bindingsStamp(tx, project.id) !== plan.bindingsStamp) throw new StalePlan("the project's bindings changed");
-  if (checksStampOf(ctx, plan.adoptedCheckIds) !== plan.checksStamp) throw new StalePlan('a check of the project changed');
+  if (checksWrittenSince(ctx, plan.readChecks, plan.readSince)) throw new StalePlan('a check of the project changed');
+  if (checksStampOf(ctx, plan.unboundAdoptedIds) !== plan.checksStamp) throw new StalePlan('a check the project adopts changed');
 }
 
 /** Collects the bindings a deploy writes, to write them in a few statements at the end. */
