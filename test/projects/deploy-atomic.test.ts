@@ -121,10 +121,11 @@ describe('a check written between a deploy plan and its commit', () => {
     await server?.stop();
   });
 
-  it('makes the deploy plan again: the code, deployed after the hand edit, is what is stored', async () => {
+  it('makes the deploy plan again: the code, deployed after the hand edit and delete, is what is stored', async () => {
     expect((await deploy(server.url, server.key, project(50))).status).toBe(200);
     const before = (await server.api('GET', '/v1/checks?limit=100')).body as { id: string; name: string }[];
     const ping0 = before.find((check) => check.name === 'Ping 0');
+    const ping1 = before.find((check) => check.name === 'Ping 1');
     const outsider = await server.api('POST', '/v1/checks/icmp', { name: 'Outside the project', request: { hostname: '127.0.0.1' } });
     expect(outsider.status).toBe(201);
 
@@ -144,6 +145,17 @@ describe('a check written between a deploy plan and its commit', () => {
     expect((await server.api('GET', `/v1/checks/${ping0?.id}`)).body.name).toBe('Ping 0');
     // A check outside the project is not the deploy's: its edit stays.
     expect((await server.api('GET', `/v1/checks/${outsider.body.id}`)).body.name).toBe('Outsider, renamed');
+
+    // Again, a check of the project deleted by hand meanwhile (its binding goes with it): the deploy creates it again.
+    const again = deploy(server.url, server.key, project(50));
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect((await server.api('DELETE', `/v1/checks/${ping1?.id}`)).status).toBe(204);
+    const second = await again;
+    expect(second.status, JSON.stringify(second.body).slice(0, 300)).toBe(200);
+    const recreated = (second.body.result.diff as { type: string; logicalId: string; action: string; physicalId: string }[]).find((entry) => entry.type === 'check' && entry.logicalId === 'ping-1');
+    expect(recreated?.action).toBe('CREATE');
+    expect((await server.api('GET', `/v1/checks/${recreated?.physicalId}`)).body.name).toBe('Ping 1');
+    expect((await server.api('GET', '/v1/checks?limit=1')).headers.get('content-range')).toBe('0-0/51');
   }, 60_000);
 });
 

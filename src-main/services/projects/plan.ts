@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors';
-import { bindingsStamp, findProjectByLogicalId, type BindingRow } from '../../db/repositories/projects';
+import { findProjectByLogicalId, type BindingRow } from '../../db/repositories/projects';
 import type { CheckRow } from '../../db/repositories/checks';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
 import type { DeployPayload, DeployResource } from '../../../src-shared/schemas/project';
@@ -30,9 +30,8 @@ export interface PlannedCheck {
  */
 export interface DeployPlan {
   projectId: string | null;
-  /** The project's bindings as read, and their stamp (bindingsStamp) then. */
+  /** The project's bindings as read (after readSince): the commit asks bindingsWrittenSince whether they still hold. */
   bindings: BindingRow[];
-  bindingsStamp: string;
   /**
    * The stored checks the plan may update, and the time before the plan read any of them: the
    * commit asks whether one was written since (checksWrittenSince, ~1 ms for 5,000). A deleted
@@ -88,8 +87,6 @@ export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): P
   // Before anything is read: a check written after this is one the plan may have read before the write.
   const readSince = ctx.clock.now().toISOString();
   const project = findProjectByLogicalId(ctx.db, ctx.accountId, payload.project.logicalId);
-  // The stamp before the rows: a write between the two makes the commit plan again, never miss it.
-  const stampOfBindings = project ? bindingsStamp(ctx.db, project.id) : '';
   const existing = project ? await readBindingsInPages(ctx.db, project.id) : [];
   const bound = new Map(existing.map((binding) => [keyOf(binding.resourceType, binding.logicalId), binding]));
   const placeholders = new Map<PhysicalId, { logicalId: string; slug: boolean }>();
@@ -183,5 +180,5 @@ export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): P
     if (uses === 'none' || (uses === 'fields' && !locationPlaceholder)) write.columns = storedColumnsOf(write);
     checks.push({ resource, write, placeholders: uses });
   }
-  return { projectId: project?.id ?? null, bindings: existing, bindingsStamp: stampOfBindings, adoptedCheckIds: adoptedIds, readChecks: new Map([...stored].map(([id, row]) => [id, writtenAtOf(row)])), readSince, unboundAdoptedIds, checksStamp, checks, placeholders, assumedIds };
+  return { projectId: project?.id ?? null, bindings: existing, adoptedCheckIds: adoptedIds, readChecks: new Map([...stored].map(([id, row]) => [id, writtenAtOf(row)])), readSince, unboundAdoptedIds, checksStamp, checks, placeholders, assumedIds };
 }
