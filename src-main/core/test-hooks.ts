@@ -19,3 +19,22 @@ export function crashAfterResultCommitIfAsked(): void {
 export function crashAfterDestroySliceIfAsked(): void {
   if (enabled('SIGHTLINE_TEST_CRASH_AFTER_DESTROY_SLICE')) process.kill(process.pid, 'SIGKILL');
 }
+
+/**
+ * SIGHTLINE_TEST_CRASH_IN_DEPLOY_COMMIT=1: the process kills itself (SIGKILL) inside a deploy's
+ * commit, after its checks and bindings were written and before the transaction commits
+ * (test/projects/deploy-atomic.test.ts).
+ */
+export function crashInDeployCommitIfAsked(): void {
+  if (enabled('SIGHTLINE_TEST_CRASH_IN_DEPLOY_COMMIT')) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
+ * SIGHTLINE_TEST_DEPLOY_PAUSE_MS=n: a deploy waits n ms between its plan and its commit, so a test
+ * can write a check the plan read before the commit re-checks it (test/projects/deploy-atomic.test.ts).
+ */
+export function deployPauseMs(): number {
+  if (process.env.SIGHTLINE_TEST_HOOKS !== '1') return 0;
+  const ms = Number(process.env.SIGHTLINE_TEST_DEPLOY_PAUSE_MS ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}

@@ -94,10 +94,6 @@ export function insertBinding(db: Db, row: NewBindingRow): void {
   db.insert(projectBindings).values(row).run();
 }
 
-export function updateBinding(db: Db, id: number, set: Partial<Pick<BindingRow, 'resourceId' | 'member' | 'pending' | 'sourceFile' | 'updatedAt'>>): void {
-  db.update(projectBindings).set(set).where(eq(projectBindings.id, id)).run();
-}
-
 export function deleteBinding(db: Db, id: number): void {
   db.delete(projectBindings).where(eq(projectBindings.id, id)).run();
 }
@@ -152,6 +148,19 @@ export function subscriptionActivations(db: Db, accountId: string, ids: readonly
     .where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.id, ids)))
     .all();
   return new Map(rows.map((row) => [row.id, row.activated]));
+}
+
+/**
+ * How many bindings the project has, and those written (created or updated) at or after `since`
+ * with when: every binding write stamps its time, so a read of the bindings made after `since`
+ * still holds while the count is the same and every binding listed is as read. One pass over the
+ * project's rows (~1 ms for 5,000, where bindingsStamp builds a 300 KB string in ~9 ms).
+ */
+export function bindingsWrittenSince(db: Db, projectId: string, since: string): { count: number; written: { id: number; writtenAt: string }[] } {
+  const writtenAt = sql`coalesce(${projectBindings.updatedAt}, ${projectBindings.createdAt})`;
+  const count = db.get<{ n: number }>(sql`select count(*) as n from ${projectBindings} where ${projectBindings.projectId} = ${projectId}`)?.n ?? 0;
+  const written = db.all<{ id: number; writtenAt: string }>(sql`select ${projectBindings.id} as id, ${writtenAt} as writtenAt from ${projectBindings} where ${projectBindings.projectId} = ${projectId} and ${writtenAt} >= ${since}`);
+  return { count, written };
 }
 
 /** One string that changes whenever any binding of the project is added, removed or rewritten (computed in SQL, so cheap inside a transaction). */

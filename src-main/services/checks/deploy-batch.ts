@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
 import { listAllAlertChannels } from '../../db/repositories/alert-channels';
 import { upsertCheckSubscriptions } from '../../db/repositories/alert-subscriptions';
-import { checksStamp, deleteChecks, findChecks, insertChecks, replaceChecks, type CheckRow } from '../../db/repositories/checks';
+import { accountChecksWrittenSince, checksStamp, deleteChecks, findChecks, insertChecks, replaceChecks, type CheckRow } from '../../db/repositories/checks';
 import { removeDependenciesOn } from '../../db/repositories/dependencies';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
 import type { ServiceContext } from '../context';
@@ -51,6 +51,20 @@ export function storedChecks(ctx: ServiceContext, ids: readonly string[]): Map<s
 /** Changes when any of these checks is written or deleted: a plan made outside the transaction still holds while it does not. */
 export function checksStampOf(ctx: ServiceContext, ids: readonly string[]): string {
   return checksStamp(ctx.db, ctx.accountId, ids);
+}
+
+/** When a stored check was last written (its stamp in checksStamp). */
+export const writtenAtOf = (row: CheckRow): string => row.updatedAt ?? row.createdAt;
+
+/**
+ * Whether any of these checks (id → when it was last written, as read) was written again since:
+ * every check write stamps `updated_at` (the scheduler's change detection relies on it too), so
+ * only the account's checks written at or after `since` (taken before they were read) are
+ * compared. One pass over the account's rows instead of a lookup per id. Deletes are not seen here.
+ */
+export function checksWrittenSince(ctx: ServiceContext, read: ReadonlyMap<string, string>, since: string): boolean {
+  if (read.size === 0) return false;
+  return accountChecksWrittenSince(ctx.db, ctx.accountId, since).some(({ id, writtenAt }) => read.has(id) && read.get(id) !== writtenAt);
 }
 
 /** One check as POST /v1/checks (no existing row) or PUT /v1/checks/{id} would validate it; reads nothing. */
@@ -129,8 +143,10 @@ export function writeCheckBatch(tx: Db, ctx: ServiceContext, writes: readonly Pr
     tx,
     changed.map((write) => ({ ...(write.existing as CheckRow), ...columns(write), updatedAt: now })),
   );
-  // After the rows are written, so that a dependency on another check of the batch is found.
-  assertReferencesHold(tx, ctx, writes, labelled);
+  // After the rows are written, so that a dependency on another check of the batch is found. A check
+  // left as stored holds its references already (a group, location or channel it uses cannot have
+  // gone without writing it): only what it subscribes to and depends on is asked again.
+  assertReferencesHold(tx, ctx, writes.filter((write) => !write.existing || !(write.unchanged ?? isUnchanged(write)) || write.body.alertChannelSubscriptions.length > 0 || (write.body.dependsOn?.length ?? 0) > 0), labelled);
   // A new check gets only the subscriptions it names (a deploy never auto-assigns); an update upserts those it names.
   upsertCheckSubscriptions(
     tx,

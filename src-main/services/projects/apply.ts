@@ -1,8 +1,8 @@
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
-import { bindingsStamp, deleteBindings, foreignOwners, insertBindings, subscriptionActivations, updateBindings, type BindingRow, type BindingUpdate, type NewBindingRow, type ProjectRow } from '../../db/repositories/projects';
+import { bindingsWrittenSince, deleteBindings, foreignOwners, insertBindings, subscriptionActivations, updateBindings, type BindingRow, type BindingUpdate, type NewBindingRow, type ProjectRow } from '../../db/repositories/projects';
 import type { DeployPayload, DeployResource, DiffEntry } from '../../../src-shared/schemas/project';
-import { checksStampOf, deleteCheckBatch, isUnchanged, writeCheckBatch, type PreparedCheckWrite } from '../checks';
+import { checksStampOf, checksWrittenSince, deleteCheckBatch, isUnchanged, writeCheckBatch, type PreparedCheckWrite } from '../checks';
 import type { ServiceContext } from '../context';
 import { applyOne, bodyOf, keyOf, named } from './apply-one';
 import { foldedPhysicalId, foldedTargetOf, foldMembers, slugFromDatabase, subscriptionLookup, type FoldedMembers } from './folded';
@@ -66,11 +66,25 @@ function substitute(value: unknown, real: ReadonlyMap<PhysicalId, PhysicalId>): 
   return value;
 }
 
+/**
+ * The bindings the plan read are the project's still: as many, and each written since the plan
+ * began (readSince) written no later than the plan read it. A binding added or rewritten after the
+ * read has a newer stamp (or is not among those read); one deleted changes the count.
+ */
+function bindingsHold(tx: Db, plan: DeployPlan, project: ProjectRow): boolean {
+  const now = bindingsWrittenSince(tx, project.id, plan.readSince);
+  if (now.count !== plan.bindings.length) return false;
+  if (now.written.length === 0) return true;
+  const read = new Map(plan.bindings.map((binding) => [binding.id, binding.updatedAt ?? binding.createdAt]));
+  return now.written.every(({ id, writtenAt }) => read.get(id) === writtenAt);
+}
+
 /** The plan's reads still hold: same project, same bindings, the checks it updates unwritten since. */
 function assertPlanHolds(ctx: ServiceContext, tx: Db, plan: DeployPlan, project: ProjectRow): void {
   if (plan.projectId !== null && plan.projectId !== project.id) throw new StalePlan('the project was replaced');
-  if (bindingsStamp(tx, project.id) !== plan.bindingsStamp) throw new StalePlan("the project's bindings changed");
-  if (checksStampOf(ctx, plan.adoptedCheckIds) !== plan.checksStamp) throw new StalePlan('a check of the project changed');
+  if (!bindingsHold(tx, plan, project)) throw new StalePlan("the project's bindings changed");
+  if (checksWrittenSince(ctx, plan.readChecks, plan.readSince)) throw new StalePlan('a check of the project changed');
+  if (checksStampOf(ctx, plan.unboundAdoptedIds) !== plan.checksStamp) throw new StalePlan('a check the project adopts changed');
 }
 
 /** Collects the bindings a deploy writes, to write them in a few statements at the end. */

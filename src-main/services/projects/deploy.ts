@@ -6,6 +6,7 @@ import type { DeployPayload, DeployQuery, DeployRequestBody, DiffEntry } from '.
 import { isRunnable, loadCheckPlans, triggerCheckSessions } from '../check-sessions';
 import type { ServiceContext } from '../context';
 import { AppError } from '../../core/errors';
+import { crashInDeployCommitIfAsked, deployPauseMs } from '../../core/test-hooks';
 import { applyPlan, StalePlan } from './apply';
 import { inDeployQueue } from './deploy-queue';
 import { refuseDuplicateLogicalIds } from './duplicates';
@@ -109,6 +110,8 @@ export async function deployProject(ctx: ServiceContext, body: DeployRequestBody
     refuseOversizedKinds(payload.resources);
     for (let attempt = 1; ; attempt++) {
       const plan = await planDeploy(ctx, payload);
+      const pause = deployPauseMs();
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
       try {
         return await commitDeploy(ctx, payload, query, createdBy, plan);
       } catch (error) {
@@ -124,6 +127,7 @@ async function commitDeploy(ctx: ServiceContext, payload: DeployPayload, query: 
     const project = upsertProject(ctx, tx, payload);
     const applied = applyPlan(ctx, tx, project, payload, plan, query);
     if (query.dryRun) return { project, applied, deploymentId: null };
+    crashInDeployCommitIfAsked();
     const now = ctx.clock.now().toISOString();
     const deploymentId = randomUUID();
     insertDeployment(tx, {

@@ -1,9 +1,9 @@
 import { AppError } from '../../core/errors';
-import { bindingsStamp, findProjectByLogicalId, type BindingRow } from '../../db/repositories/projects';
+import { findProjectByLogicalId, type BindingRow } from '../../db/repositories/projects';
 import type { CheckRow } from '../../db/repositories/checks';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
 import type { DeployPayload, DeployResource } from '../../../src-shared/schemas/project';
-import { checksStampOf, isUnchanged, prepareCheckWrite, sequentialCheckIds, storedChecks, storedColumnsOf, type PreparedCheckWrite } from '../checks';
+import { checksStampOf, isUnchanged, writtenAtOf, prepareCheckWrite, sequentialCheckIds, storedChecks, storedColumnsOf, type PreparedCheckWrite } from '../checks';
 import type { ServiceContext } from '../context';
 import { bodyOf, keyOf, named } from './apply-one';
 import { foldMembers, slugFromDatabase, type SlugOf } from './folded';
@@ -30,11 +30,19 @@ export interface PlannedCheck {
  */
 export interface DeployPlan {
   projectId: string | null;
-  /** The project's bindings as read, and their stamp (bindingsStamp) then. */
+  /** The project's bindings as read (after readSince): the commit asks bindingsWrittenSince whether they still hold. */
   bindings: BindingRow[];
-  bindingsStamp: string;
-  /** The stored checks the plan may update, and their stamp (checksStampOf) before they were read. */
+  /**
+   * The stored checks the plan may update, and the time before the plan read any of them: the
+   * commit asks whether one was written since (checksWrittenSince, ~1 ms for 5,000). A deleted
+   * check that was bound shows in the bindings' stamp (its binding goes with it); the checks
+   * adopted by id without a binding are few and stamped exactly (checksStampOf).
+   */
   adoptedCheckIds: string[];
+  /** The adopted checks that exist, with when each was last written as the plan read it. */
+  readChecks: Map<string, string>;
+  readSince: string;
+  unboundAdoptedIds: string[];
   checksStamp: string;
   checks: PlannedCheck[];
   /** Placeholder → the logical id of the resource whose physical id (or, for a location, slug) replaces it. */
@@ -76,9 +84,9 @@ function adoptedIdOf(resource: DeployResource, binding: BindingRow | undefined):
  */
 export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): Promise<DeployPlan> {
   const slicer = new Slicer();
+  // Before anything is read: a check written after this is one the plan may have read before the write.
+  const readSince = ctx.clock.now().toISOString();
   const project = findProjectByLogicalId(ctx.db, ctx.accountId, payload.project.logicalId);
-  // The stamp before the rows: a write between the two makes the commit plan again, never miss it.
-  const stampOfBindings = project ? bindingsStamp(ctx.db, project.id) : '';
   const existing = project ? await readBindingsInPages(ctx.db, project.id) : [];
   const bound = new Map(existing.map((binding) => [keyOf(binding.resourceType, binding.logicalId), binding]));
   const placeholders = new Map<PhysicalId, { logicalId: string; slug: boolean }>();
@@ -122,7 +130,9 @@ export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): P
   const adopted = checkResources.filter((r) => r.member).map((r) => adoptedIdOf(r, bound.get(keyOf(r.type, r.logicalId))));
   const adoptedIds = adopted.filter((id): id is string => id !== undefined);
   // Stamped before the rows are read: a write in between shows as a changed stamp at the commit (planned again), never as a lost update.
-  const checksStamp = checksStampOf(ctx, adoptedIds);
+  const boundIds = new Set(existing.filter((binding) => binding.resourceType === 'check').map((binding) => binding.resourceId));
+  const unboundAdoptedIds = adoptedIds.filter((id) => !boundIds.has(id));
+  const checksStamp = checksStampOf(ctx, unboundAdoptedIds);
   const stored = new Map<string, CheckRow>();
   for (let i = 0; i < adoptedIds.length; i += ROWS_PER_READ) {
     await slicer.pause();
@@ -170,5 +180,5 @@ export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): P
     if (uses === 'none' || (uses === 'fields' && !locationPlaceholder)) write.columns = storedColumnsOf(write);
     checks.push({ resource, write, placeholders: uses });
   }
-  return { projectId: project?.id ?? null, bindings: existing, bindingsStamp: stampOfBindings, adoptedCheckIds: adoptedIds, checksStamp, checks, placeholders, assumedIds };
+  return { projectId: project?.id ?? null, bindings: existing, adoptedCheckIds: adoptedIds, readChecks: new Map([...stored].map(([id, row]) => [id, writtenAtOf(row)])), readSince, unboundAdoptedIds, checksStamp, checks, placeholders, assumedIds };
 }
