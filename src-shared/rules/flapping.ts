@@ -51,10 +51,12 @@ export type FlapChange = 'started' | 'stopped' | null;
  */
 export function nextFlapState(flap: FlapState | undefined, verdict: keyof typeof CODE, settings: FlapSettings, now: number): { flap: FlapState; change: FlapChange } {
   const was = flap ?? { history: 'P', flapping: false, since: null };
-  const history = (was.history + CODE[verdict]).slice(-settings.windowRuns);
+  // Kept long enough for both counts: a stable tail longer than the window (its members may come from
+  // the check and from its group) must still be seen, or the check would never stop flapping.
+  const history = (was.history + CODE[verdict]).slice(-Math.max(settings.windowRuns, settings.stableRuns));
   if (!settings.enabled) return { flap: { history, flapping: false, since: null }, change: was.flapping ? 'stopped' : null };
   if (!was.flapping) {
-    return changesIn(history) >= settings.changes ? { flap: { history, flapping: true, since: now }, change: 'started' } : { flap: { history, flapping: false, since: null }, change: null };
+    return changesIn(history.slice(-settings.windowRuns)) >= settings.changes ? { flap: { history, flapping: true, since: now }, change: 'started' } : { flap: { history, flapping: false, since: null }, change: null };
   }
   const tail = history.slice(-settings.stableRuns);
   if (tail.length === settings.stableRuns && changesIn(tail) === 0) return { flap: { history: tail, flapping: false, since: null }, change: 'stopped' };

@@ -90,15 +90,15 @@ export type DependsOn = z.infer<typeof DependsOn>;
 const flapInt = (name: keyof typeof FLAP_LIMITS) =>
   z
     .number()
-    .int({ error: `flapDetection.${name}: must be a whole number` })
-    .min(FLAP_LIMITS[name].min, { error: `flapDetection.${name}: must be at least ${FLAP_LIMITS[name].min}` })
-    .max(FLAP_LIMITS[name].max, { error: `flapDetection.${name}: must be at most ${FLAP_LIMITS[name].max}` })
+    .int({ error: 'must be a whole number' })
+    .min(FLAP_LIMITS[name].min, { error: `must be at least ${FLAP_LIMITS[name].min}` })
+    .max(FLAP_LIMITS[name].max, { error: `must be at most ${FLAP_LIMITS[name].max}` })
     .optional();
 
 /** Flap detection of a check or a group's members: a Sightline extension, see rules/flapping.ts. Members left out inherit (group, then defaults). */
 export const FlapDetection = z
   .strictObject({ enabled: z.boolean().optional(), changes: flapInt('changes'), windowRuns: flapInt('windowRuns'), stableRuns: flapInt('stableRuns') })
-  .refine((f) => f.changes === undefined || f.windowRuns === undefined || f.changes < f.windowRuns, { error: 'flapDetection.changes: must be less than windowRuns', path: ['changes'] })
+  .refine((f) => f.changes === undefined || f.windowRuns === undefined || f.changes < f.windowRuns, { error: 'must be less than windowRuns', path: ['changes'] })
   .meta({
     description: `Sightline extension: a check whose state changed \`changes\` times within its last \`windowRuns\` runs is FLAPPING: one notification, silence, then one notification of its state once the last \`stableRuns\` runs agree. Defaults: enabled, ${FLAP_DEFAULTS.changes} changes in ${FLAP_DEFAULTS.windowRuns} runs, stable after ${FLAP_DEFAULTS.stableRuns}. Members left out come from the group, then the defaults.`,
   });

@@ -18,6 +18,38 @@ const HONOURED_USE = {
   testIdAttribute: z.string().max(255),
 };
 
+/**
+ * `use` members that only shape a browser page or its recording. A multi-step run makes no page, so
+ * they change nothing, exactly as in Playwright itself when a test uses only `request`; they are
+ * accepted (stored and passed on as sent) because a project's shared `checks.playwrightConfig` is
+ * written for its browser checks too and the CLI gives it to every MultiStepCheck. Members that would
+ * change a request (`proxy`, `storageState`, `clientCertificates`, `contextOptions`, …), `trace`
+ * (it records requests too) and anything unknown are refused by name.
+ */
+export const PAGE_ONLY_USE = [
+  'viewport',
+  'deviceScaleFactor',
+  'isMobile',
+  'hasTouch',
+  'colorScheme',
+  'reducedMotion',
+  'forcedColors',
+  'locale',
+  'timezoneId',
+  'geolocation',
+  'permissions',
+  'javaScriptEnabled',
+  'bypassCSP',
+  'offline',
+  'acceptDownloads',
+  'serviceWorkers',
+  'screenshot',
+  'video',
+  'headless',
+  'browserName',
+  'channel',
+] as const;
+
 function refuseOthers(known: readonly string[], where: string) {
   return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
     for (const key of Object.keys(value)) {
@@ -25,13 +57,16 @@ function refuseOthers(known: readonly string[], where: string) {
       ctx.addIssue({
         code: 'custom',
         path: [key],
-        message: `${where}${key} is not applied by Sightline: multi-step checks run Playwright's request fixture, without a browser. Remove it; Sightline honours use.${Object.keys(HONOURED_USE).join(', use.')}, expect.timeout and timeout.`,
+        message: `${where}${key} is not applied by Sightline: multi-step checks run Playwright's request fixture, without a browser. Remove it; Sightline honours use.${Object.keys(HONOURED_USE).join(', use.')}, expect.timeout and timeout (and accepts the page-only use options, which change nothing without a page).`,
       });
     }
   };
 }
 
-const PlaywrightUse = z.looseObject(HONOURED_USE).partial().superRefine(refuseOthers(Object.keys(HONOURED_USE), 'use.'));
+const PlaywrightUse = z
+  .looseObject(HONOURED_USE)
+  .partial()
+  .superRefine(refuseOthers([...Object.keys(HONOURED_USE), ...PAGE_ONLY_USE], 'use.'));
 const PlaywrightExpect = z.looseObject({ timeout: Timeout }).partial().superRefine(refuseOthers(['timeout'], 'expect.'));
 
 export const PlaywrightConfig = z

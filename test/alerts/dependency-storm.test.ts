@@ -148,6 +148,15 @@ describe('a gateway and its dependents failing in the same instant (network name
     expect((await runsOf(gatewayId)).map((r) => r.runSource)).not.toContain('DEPENDENCY_CHECK');
   });
 
+  it('the issue’s order: 7 dependents’ slots, then the gateway’s, then the other 3: one alert', async () => {
+    await finished(await trigger(dependents.slice(0, 7)));
+    await until('the gateway’s alert', async () => ((await delivered()).length > 0 ? true : undefined));
+    await finished(await trigger([gatewayId]));
+    await finished(await trigger(dependents.slice(7)));
+    expect(await delivered()).toEqual(oneAlert);
+    expect((await runsOf(gatewayId)).filter((r) => r.runSource === 'DEPENDENCY_CHECK')).toHaveLength(1);
+  });
+
   it('when the gateway recovers, the dependent still down alerts then, once', async () => {
     await finished(await trigger(dependents));
     await until('the gateway’s alert', async () => ((await delivered()).length > 0 ? true : undefined));

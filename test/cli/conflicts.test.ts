@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server';
+import { trpcClient } from '../helpers/trpc';
 import { CLI_TEST_TIMEOUT, cliCacheDir, ensureCli, runCli } from './harness';
 
 const CONFIG = `import { defineConfig } from 'checkly'
@@ -52,6 +53,12 @@ describe('a deploy that clashes with an existing resource', { timeout: CLI_TEST_
     dirs.push(dir);
     return runCli(server, ['deploy', ...flags], {}, { cwd: dir });
   };
+  /** The project's history as the console's Projects page reads it, newest first. */
+  const history = async () => {
+    const trpc = trpcClient(server.url, server.key);
+    const project = (await trpc.projects.list.query()).find((p) => p.logicalId === 'clashing-project');
+    return project ? (await trpc.projects.get.query({ id: project.id })).deployments : [];
+  };
 
   it('a private location whose slugName is taken: deploy and preview name it and the clash', async () => {
     const construct = "import { PrivateLocation } from 'checkly/constructs'\n\nnew PrivateLocation('edge-location', { name: 'Edge', slugName: 'taken-slug' })\n";
@@ -65,6 +72,14 @@ describe('a deploy that clashes with an existing resource', { timeout: CLI_TEST_
       expect(output).toContain('slugName "taken-slug" already exists');
     }
     expect((await server.api('GET', '/v1/private-locations')).body.map((l: { slugName: string }) => l.slugName)).toEqual(['taken-slug']);
+    // Both attempts are in the project's history (issue 32, item 7), refused with what the CLI printed.
+    const refused = await history();
+    expect(refused.map((d) => `${d.status} ${d.httpStatus} ${d.operation}`)).toEqual(['REFUSED 400 deploy', 'REFUSED 400 deploy']);
+    for (const attempt of refused) {
+      expect(attempt.error).toContain('private-location "edge-location"');
+      expect(attempt.error).toContain('slugName "taken-slug" already exists');
+      expect(attempt.counts).toEqual({ CREATE: 0, UPDATE: 0, UNCHANGED: 0, DELETE: 0, DETACHED: 0 });
+    }
   });
 
   it('a status page whose url is taken: deploy names it and the clash', async () => {
@@ -77,5 +92,20 @@ describe('a deploy that clashes with an existing resource', { timeout: CLI_TEST_
     expect(output).not.toContain('still in progress');
     expect(output).toContain('status-page "public-page"');
     expect(output).toContain('the url "taken-url" already exists');
+  });
+
+  it('the history counts what a redeploy really changed: one renamed location of three is 1 updated, 2 unchanged', async () => {
+    const locations = (names: string[]) =>
+      "import { PrivateLocation } from 'checkly/constructs'\n\n" +
+      names.map((name, i) => `new PrivateLocation('site-${i}', { name: '${name}', slugName: 'site-${i}' })\n`).join('');
+    for (const names of [['North', 'South', 'East'], ['North', 'South', 'East'], ['North', 'South', 'East side']]) {
+      const run = await deploy(locations(names), '--force');
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+    }
+    const [renamed, same, first] = (await history()).filter((d) => d.status === 'SUCCEEDED');
+    expect(first.counts).toMatchObject({ CREATE: 3, UPDATE: 0, UNCHANGED: 0 });
+    expect(same.counts).toEqual({ CREATE: 0, UPDATE: 0, UNCHANGED: 3, DELETE: 0, DETACHED: 0 });
+    expect(renamed.counts).toEqual({ CREATE: 0, UPDATE: 1, UNCHANGED: 2, DELETE: 0, DETACHED: 0 });
+    expect(renamed.diff.map((d) => `${d.action} ${d.type} ${d.logicalId}`)).toEqual(['UPDATE private-location site-2']);
   });
 });

@@ -21,10 +21,11 @@ async function generated(dir: string): Promise<string> {
 }
 
 /**
- * Issue 32, item 7: `checkly import` in CI (CI=1, nothing on stdin), as the CLI 8.23.2 allows it:
- * `import plan` creates the plan and writes the code, then stops at its "apply now?" prompt, which
- * has no non-interactive path (exit 13: docs/DECISIONS.md); `import apply` and `import commit --force`
- * find the plan on their own. The deployed code keeps the retry doubleCheck stood for, and locations [].
+ * Issue 32, item 7: `checkly import` in CI (CI=1), as the CLI 8.23.2 allows it: `import plan` creates
+ * the plan and writes the code, then asks "apply now?" whatever the mode (with nothing on stdin it
+ * never returns and Node exits 13: docs/DECISIONS.md). Scripted as the README says: `n` on stdin
+ * answers the prompt; `import apply` and `import commit --force` then find the plan on their own.
+ * The deployed code keeps the retry doubleCheck stood for, and locations [].
  */
 describe('the public CLI (checkly 8.23.2): import in CI, and what the imported code keeps', { timeout: CLI_TEST_TIMEOUT }, () => {
   let server: TestServer;
@@ -43,7 +44,7 @@ describe('the public CLI (checkly 8.23.2): import in CI, and what the imported c
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('plan stops at its prompt (exit 13) with the plan made; apply and commit then run headless; a deploy keeps the retry and the empty locations', async () => {
+  it('plan answered `n` on stdin exits 0 with the plan made; apply and commit then run headless; the prompt-answer variable does all three at once; a deploy keeps the retry and the empty locations', async () => {
     const create = async (path: string, body: Record<string, unknown>) => {
       const res = await server.api('POST', path, body);
       expect(res.status, res.text).toBe(201);
@@ -59,10 +60,12 @@ describe('the public CLI (checkly 8.23.2): import in CI, and what the imported c
     // The project exists, as after a first `checkly deploy` (otherwise `import plan` asks to create it).
     expect((await server.api('POST', '/next/projects', { name: 'CI import', logicalId: PROJECT })).status).toBe(201);
 
-    const plan = await runCli(server, ['import', 'plan', `check:${ping.id}`, `check:${flow.id}`, `check:${steady.id}`], {}, { cwd: dir });
-    expect(plan.code, plan.stdout + plan.stderr).toBe(13);
+    // `echo n | npx checkly import plan …`: the prompt reads the keypress from the pipe.
+    const plan = await runCli(server, ['import', 'plan', `check:${ping.id}`, `check:${flow.id}`, `check:${steady.id}`], {}, { cwd: dir, input: 'n\n' });
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout).toContain('Your import plan has been created!');
     expect(plan.stdout).toContain('Would you like to apply the plan now?');
+    expect(plan.stdout).toContain('npx checkly import apply');
     const [made] = (await server.api('GET', `/next/projects/${PROJECT}/imports`)).body as { id: string; appliedAt?: string }[];
     expect(made.appliedAt).toBeUndefined();
     const code = await generated(dir);
@@ -82,6 +85,15 @@ describe('the public CLI (checkly 8.23.2): import in CI, and what the imported c
     const bindings = (await server.api('GET', `/next/projects/${PROJECT}/resources`)).body as { logicalId: string; pending: boolean }[];
     expect(bindings.map((b) => `${b.logicalId} ${b.pending}`).sort()).toEqual([`check-${flow.id} false`, `check-${ping.id} false`, `check-${steady.id} false`].sort());
 
+    // The one-command way: the CLI's own prompt-answer hook (its E2E tests' variable, not a public
+    // interface) answers "apply now?" and "commit now?" yes, so plan, apply and commit run at once.
+    const later = await create('/v1/checks/icmp?autoAssignAlerts=false', icmpBody({ name: 'Later ping' }));
+    const oneStep = await runCli(server, ['import', 'plan', `check:${later.id}`], { CHECKLY_E2E_PROMPTS_INJECTIONS: '[true,true]' }, { cwd: dir });
+    expect(oneStep.code, oneStep.stdout + oneStep.stderr).toBe(0);
+    expect(oneStep.stdout).toContain('Your import plan has been committed!');
+    const plans = (await server.api('GET', `/next/projects/${PROJECT}/imports`)).body as { committedAt?: string }[];
+    expect(plans.map((p) => typeof p.committedAt)).toEqual(['string', 'string']);
+
     const deploy = await runCli(server, ['deploy', '--force'], {}, { cwd: dir });
     expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
     const read = async (id: string) => (await server.api('GET', `/v1/checks/${id}`)).body as { retryStrategy: unknown; locations: string[] };
@@ -90,5 +102,6 @@ describe('the public CLI (checkly 8.23.2): import in CI, and what the imported c
     expect(await read(ping.id)).toMatchObject({ retryStrategy: once, locations: [] });
     expect(await read(flow.id)).toMatchObject({ retryStrategy: once, locations: [] });
     expect(await read(steady.id)).toMatchObject({ retryStrategy: fixed, locations: [] });
+    expect(await read(later.id)).toMatchObject({ retryStrategy: once, locations: [] });
   });
 });

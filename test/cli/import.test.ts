@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmailChannel, icmpBody, startServer, type TestServer } from '../helpers/server';
+import { trpcClient } from '../helpers/trpc';
 import { cliCacheDir, CLI_TEST_TIMEOUT, ensureCli, runCli } from './harness';
 
 const PROJECT = 'imported-ops';
@@ -179,7 +180,7 @@ describe('the public CLI (checkly 8.23.2): import', { timeout: CLI_TEST_TIMEOUT 
     expect((await server.api('GET', `/v1/status-pages/${page.body.id}`)).status).toBe(200);
   });
 
-  it('a deploy of the imported code reports every imported resource unchanged and creates nothing', async () => {
+  it('a deploy of the imported code creates nothing, and changes only what the generator cannot write (doubleCheck, a group concurrency)', async () => {
     const LOGICAL = 'roundtrip';
     await writeFile(join(dir, 'checkly.config.ts'), `import { defineConfig } from 'checkly'\nexport default defineConfig({ projectName: 'Roundtrip', logicalId: '${LOGICAL}', checks: { checkMatch: '**/__checks__/**/*.check.ts' } })\n`);
     // A deploy bundles the project: it needs the package.json a real project has.
@@ -212,5 +213,15 @@ describe('the public CLI (checkly 8.23.2): import', { timeout: CLI_TEST_TIMEOUT 
     expect(after).toMatchObject({ name: 'Roundtrip ping', groupId: grp, alertChannelSubscriptions: [{ alertChannelId: ch, activated: true }] });
     // It followed the account's alert settings before the import; the imported code keeps it so.
     expect(after.useGlobalAlertSettings).toBe(true);
+    // What the round trip changed, as the Projects history counts it: the two checks' doubleCheck
+    // became the retry it stands for, and the group's concurrency its default (the CLI's generator
+    // writes neither doubleCheck nor a group's concurrency: docs/DECISIONS.md). Nothing else.
+    const trpc = trpcClient(server.url, server.key);
+    const project = (await trpc.projects.list.query()).find((p) => p.logicalId === LOGICAL);
+    const [last] = (await trpc.projects.get.query({ id: project!.id })).deployments;
+    expect(last.counts).toEqual({ CREATE: 0, UPDATE: 3, UNCHANGED: 4, DELETE: 0, DETACHED: 0 });
+    expect(last.diff.map((d) => d.logicalId).sort()).toEqual([`check-${flow}`, `check-${ping}`, `check-group-${grp}`].sort());
+    expect(after).toMatchObject({ doubleCheck: false, retryStrategy: { type: 'SINGLE_RETRY', baseBackoffSeconds: 1, sameRegion: false } });
+    expect((await server.api('GET', `/v1/check-groups/${grp}`)).body.concurrency).toBe(3);
   });
 });

@@ -85,17 +85,21 @@ describe("a MultiStepCheck's playwrightConfig", { timeout: CLI_TEST_TIMEOUT * 3 
     expect(trigger.code, trigger.stdout + trigger.stderr).toBe(0);
     const [result] = (await server.api('GET', `/v1/check-results/${check.id}`)).body;
     expect(result).toMatchObject({ hasFailures: false, hasErrors: false });
-    expect(result.multiStepCheckResult).toMatchObject({ runtime: 'FULL', fullPathReason: 'the warm runtime does not apply playwrightConfig' });
+    // On the warm path: the runtime applies it there too.
+    expect(result.multiStepCheckResult).toMatchObject({ runtime: 'WARM' });
   });
 
-  it('an option a multi-step run cannot honour is refused at deploy by name, and nothing changes', async () => {
-    await writeFile(join(dir, '__checks__', 'health.check.ts'), construct(`{ baseURL: '${targetUrl}', viewport: { width: 800, height: 600 } }`));
+  it('an option a multi-step run cannot honour is refused at deploy by name (a page-only one is not), and nothing changes', async () => {
+    // A proxy would change every request and is not applied: refused. A viewport (page-only, as the
+    // examples' shared config sets for their browser checks) changes nothing without a page: accepted.
+    await writeFile(join(dir, '__checks__', 'health.check.ts'), construct(`{ baseURL: '${targetUrl}', viewport: { width: 800, height: 600 }, proxy: { server: 'http://127.0.0.1:9' } }`));
     const run = await runCli(server, ['deploy', '--force'], {}, { cwd: dir });
     const output = run.stdout + run.stderr;
     expect(run.code, output).toBe(1);
     expect(output).toContain('check "configured-health"');
-    expect(output).toContain('playwrightConfig.use.viewport');
-    expect(output).toContain('use.viewport is not applied by Sightline');
+    expect(output).toContain('playwrightConfig.use.proxy');
+    expect(output).toContain('use.proxy is not applied by Sightline');
+    expect(output).not.toContain('use.viewport');
     const [check] = (await server.api('GET', '/v1/checks')).body;
     expect(check.playwrightConfig.use.extraHTTPHeaders).toEqual({ 'x-sightline': 'applied' });
   });

@@ -28,7 +28,7 @@ describe('the warm multi-step runtime', { timeout: 120_000 }, () => {
     await new Promise((resolve) => api.close(resolve));
   });
 
-  const job = (script: string, options: { accountId?: string; timeoutMs?: number; dependencies?: { path: string; content: string }[]; secret?: string } = {}): ExecutionJob => ({
+  const job = (script: string, options: { accountId?: string; timeoutMs?: number; dependencies?: { path: string; content: string }[]; secret?: string; playwrightConfig?: unknown } = {}): ExecutionJob => ({
     checkId: 'c0ffee00-0000-4000-8000-0000000000aa',
     checkType: 'MULTI_STEP',
     runLocation: 'local',
@@ -38,6 +38,7 @@ describe('the warm multi-step runtime', { timeout: 120_000 }, () => {
       script,
       dependencies: options.dependencies ?? [],
       environmentVariables: [{ key: 'API_BASE', value: base }, ...(options.secret ? [{ key: 'TOKEN', value: options.secret, secret: true }] : [])],
+      ...(options.playwrightConfig ? { playwrightConfig: options.playwrightConfig } : {}),
     }),
   });
   const run = (script: string, options?: Parameters<typeof job>[1]) => runMultiStep(job(script, options) as Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>, deps);
@@ -167,6 +168,55 @@ test('with headers', async ({ request }) => {
     const result = await run(script, { timeoutMs: 20_000 });
     expect(result).toMatchObject({ hasFailures: false, error: null });
     expect(result.multiStepCheckResult).toMatchObject({ runtime: 'FULL', fullPathReason: 'the warm runtime does not support test.use()' });
+  });
+
+  it("applies the check's playwrightConfig on the warm path: use options on every request context (the script's own win), the baseURL fixture, the test and expect timeouts", async () => {
+    // Answers what reached it: the path, the configured header and user agent, and basic credentials.
+    const echo = createServer((req, res) => {
+      if (!req.headers.authorization) {
+        res.writeHead(401, { 'www-authenticate': 'Basic realm="x"' });
+        return res.end();
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ path: req.url, tag: req.headers['x-sightline'] ?? null, agent: req.headers['user-agent'], auth: req.headers.authorization }));
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const echoBase = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    try {
+      const playwrightConfig = {
+        timeout: 1500,
+        expect: { timeout: 300 },
+        use: { baseURL: echoBase, extraHTTPHeaders: { 'x-sightline': 'applied' }, userAgent: 'sightline-config', httpCredentials: { username: 'u', password: 'p' } },
+      };
+      const script = `import { test, expect, request as requests } from '@playwright/test';
+test('configured', async ({ request, baseURL, playwright }) => {
+  expect(baseURL).toBe(process.env.ECHO_BASE);
+  expect(await (await request.get('/fixture')).json()).toEqual({ path: '/fixture', tag: 'applied', agent: 'sightline-config', auth: 'Basic dTpw' });
+  const own = await playwright.request.newContext();
+  expect((await (await own.get('/own')).json()).tag).toBe('applied');
+  const overridden = await requests.newContext({ extraHTTPHeaders: { 'x-sightline': 'mine' } });
+  expect((await (await overridden.get('/mine')).json()).tag).toBe('mine');
+  const started = Date.now();
+  await expect.poll(() => 1).toBe(2).catch(() => undefined);
+  console.log('poll gave up in time: ' + (Date.now() - started < 1000));
+});
+test('slow', async () => {
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+});`;
+      const configuredJob = job(script, { timeoutMs: 20_000, playwrightConfig }) as Extract<ExecutionJob, { checkType: 'MULTI_STEP' }>;
+      configuredJob.check.environmentVariables.push({ ...configuredJob.check.environmentVariables[0], key: 'ECHO_BASE', value: echoBase });
+      const result = await runMultiStep(configuredJob, deps);
+      expect(result.multiStepCheckResult?.runtime, JSON.stringify(result.multiStepCheckResult?.fullPathReason)).toBe('WARM');
+      const [configured, slow] = result.multiStepCheckResult?.tests ?? [];
+      expect(configured, JSON.stringify(configured)).toMatchObject({ title: 'configured', status: 'passed' });
+      expect(log(result)).toContain('poll gave up in time: true');
+      // The config's test timeout (1.5 s), not the run's limit (20 s).
+      expect(slow).toMatchObject({ title: 'slow', status: 'timedOut' });
+      expect(JSON.stringify(slow)).toContain('Test timeout of 1500ms exceeded.');
+    } finally {
+      echo.closeAllConnections();
+      await new Promise((resolve) => echo.close(resolve));
+    }
   });
 
   it('stops only the faulty ones among healthy runs: a hung loop, 1 GB as a Buffer, 1 GB on the heap, process.exit()', async () => {

@@ -12,10 +12,25 @@ export function findAlertState(db: Db, checkId: string): CheckAlertStateRow | un
 }
 
 export function saveAlertState(db: Db, row: CheckAlertStateRow): void {
-  db.insert(checkAlertStates)
-    .values(row)
-    .onConflictDoUpdate({ target: checkAlertStates.checkId, set: { state: row.state, lastSessionId: row.lastSessionId, updatedAt: row.updatedAt } })
-    .run();
+  // Prepared once per connection: every judged run of every check moves its marker here.
+  const upsert = prepared(db, 'saveAlertState', (d) =>
+    d
+      .insert(checkAlertStates)
+      .values({
+        checkId: sql.placeholder('checkId'),
+        accountId: sql.placeholder('accountId'),
+        state: sql.placeholder('state'),
+        lastSessionId: sql.placeholder('lastSessionId'),
+        updatedAt: sql.placeholder('updatedAt'),
+      } as unknown as CheckAlertStateRow)
+      .onConflictDoUpdate({
+        target: checkAlertStates.checkId,
+        set: { state: sql`excluded.state`, lastSessionId: sql`excluded.last_session_id`, updatedAt: sql`excluded.updated_at` },
+      })
+      .prepare(),
+  );
+  // The placeholder goes through the column's JSON mapping: the state is passed as the object.
+  upsert.run({ checkId: row.checkId, accountId: row.accountId, state: row.state, lastSessionId: row.lastSessionId, updatedAt: row.updatedAt });
 }
 
 export function insertCheckAlert(db: Db, row: CheckAlertRow): void {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { checkAlertStates, checkGroups, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
 /** A check's own `dependsOn` and its group's, as stored (JSON text or null). */
@@ -114,9 +115,15 @@ export function dependencyStatuses(db: Db, accountId: string, ids: readonly stri
 
 /** Alert states holding an alert back until a dependency's verdict arrives (the partial index keeps this cheap). */
 export function heldAlertStates(db: Db): { checkId: string; accountId: string }[] {
-  return db.all<{ checkId: string; accountId: string }>(
-    sql`select check_id as checkId, account_id as accountId from ${checkAlertStates} where json_extract(state, '$.held') is not null`,
+  // Asked after every judged run: prepared once (the partial index check_alert_states_held answers it).
+  const query = prepared(db, 'heldAlertStates', (d) =>
+    d
+      .select({ checkId: checkAlertStates.checkId, accountId: checkAlertStates.accountId })
+      .from(checkAlertStates)
+      .where(sql`json_extract(state, '$.held') is not null`)
+      .prepare(),
   );
+  return query.all();
 }
 
 /** Drops every one of `checkIds` from every check's and group's list in one pass per table (many checks are being deleted). */

@@ -68,10 +68,27 @@ export function storeDetail(db: Db, hash: Buffer, body: string, now: number): nu
       .prepare(),
   ).get({ hash });
   if (existing) {
-    if (existing.lastUsedAt < hour) db.update(resultDetails).set({ lastUsedAt: hour }).where(eq(resultDetails.id, existing.id)).run();
+    if (existing.lastUsedAt < hour) {
+      prepared(db, 'touchDetail', (d) =>
+        d
+          .update(resultDetails)
+          .set({ lastUsedAt: sql.placeholder('hour') } as unknown as { lastUsedAt: number })
+          .where(eq(resultDetails.id, sql.placeholder('id')))
+          .prepare(),
+      ).run({ hour, id: existing.id });
+    }
     return existing.id;
   }
-  return db.insert(resultDetails).values({ hash, body, lastUsedAt: hour }).returning({ id: resultDetails.id }).get().id;
+  const insert = prepared(db, 'insertDetail', (d) =>
+    d
+      .insert(resultDetails)
+      .values({ hash: sql.placeholder('hash'), body: sql.placeholder('body'), lastUsedAt: sql.placeholder('hour') } as unknown as typeof resultDetails.$inferInsert)
+      .returning({ id: resultDetails.id })
+      .prepare(),
+  );
+  const inserted = insert.get({ hash, body, hour }) as { id: number } | undefined;
+  if (!inserted) throw new Error('a result detail was not stored');
+  return inserted.id;
 }
 
 export function findDetail(db: Db, id: number): string | null {

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { checks, checkSchedule, checkStatuses } from '../schema';
 
 export interface StatusUpdate {
@@ -12,29 +13,34 @@ export interface StatusUpdate {
 }
 
 export function upsertCheckStatus(db: Db, u: StatusUpdate): void {
-  db.insert(checkStatuses)
-    .values({
-      checkNum: u.checkNum,
-      flags: u.flags,
-      longestRunMs: u.responseTimeMs,
-      shortestRunMs: u.responseTimeMs,
-      lastLocation: u.location,
-      lastSessionId: u.sessionId,
-      createdAt: u.now,
-      updatedAt: u.now,
-    })
-    .onConflictDoUpdate({
-      target: checkStatuses.checkNum,
-      set: {
-        flags: u.flags,
-        longestRunMs: sql`max(coalesce(${checkStatuses.longestRunMs}, excluded.longest_run_ms), coalesce(excluded.longest_run_ms, ${checkStatuses.longestRunMs}))`,
-        shortestRunMs: sql`min(coalesce(${checkStatuses.shortestRunMs}, excluded.shortest_run_ms), coalesce(excluded.shortest_run_ms, ${checkStatuses.shortestRunMs}))`,
-        lastLocation: u.location,
-        lastSessionId: u.sessionId,
-        updatedAt: u.now,
-      },
-    })
-    .run();
+  // Prepared once per connection: every stored result of every check comes through here.
+  const upsert = prepared(db, 'upsertCheckStatus', (d) =>
+    d
+      .insert(checkStatuses)
+      .values({
+        checkNum: sql.placeholder('checkNum'),
+        flags: sql.placeholder('flags'),
+        longestRunMs: sql.placeholder('responseTimeMs'),
+        shortestRunMs: sql.placeholder('responseTimeMs'),
+        lastLocation: sql.placeholder('location'),
+        lastSessionId: sql.placeholder('sessionId'),
+        createdAt: sql.placeholder('now'),
+        updatedAt: sql.placeholder('now'),
+      } as unknown as typeof checkStatuses.$inferInsert)
+      .onConflictDoUpdate({
+        target: checkStatuses.checkNum,
+        set: {
+          flags: sql`excluded.flags`,
+          longestRunMs: sql`max(coalesce(${checkStatuses.longestRunMs}, excluded.longest_run_ms), coalesce(excluded.longest_run_ms, ${checkStatuses.longestRunMs}))`,
+          shortestRunMs: sql`min(coalesce(${checkStatuses.shortestRunMs}, excluded.shortest_run_ms), coalesce(excluded.shortest_run_ms, ${checkStatuses.shortestRunMs}))`,
+          lastLocation: sql`excluded.last_location`,
+          lastSessionId: sql`excluded.last_session_id`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .prepare(),
+  );
+  upsert.run({ checkNum: u.checkNum, flags: u.flags, responseTimeMs: u.responseTimeMs, location: u.location, sessionId: u.sessionId, now: u.now });
 }
 
 export interface CheckStatusRow {

@@ -66,8 +66,6 @@ const fullPathSlots = new Semaphore(Math.max(1, availableParallelism()));
  */
 export async function runMultiStep(job: MultiStepJob, deps: ExecutorDeps): Promise<ExecutionResult> {
   if (!deps.warmRuntime) return runFullPath(job, deps, null);
-  // The warm runtime builds its request context itself and does not read a Playwright config.
-  if (job.check.playwrightConfig) return runFullPath(job, deps, 'the warm runtime does not apply playwrightConfig');
   const startedAt = deps.now();
   const warm = await deps.warmRuntime.run(job);
   if (warm.kind === 'unsupported') return runFullPath(job, deps, `the warm runtime does not support ${warm.feature}`);

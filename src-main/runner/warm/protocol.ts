@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiScriptLogLine } from '../../../src-shared/schemas/api-check';
+import { PlaywrightConfig } from '../../../src-shared/schemas/playwright-config';
 import type { PwReport, PwStep, PwSuite } from '../report-shape';
 
 /**
@@ -68,6 +69,8 @@ export const RunRequest = z.object({
   memoryLimitMb: z.number().positive(),
   /** Set for an API check's script (runner/api-scripts.ts); absent for a multi-step run. */
   apiScript: ApiScriptJob.optional(),
+  /** A multi-step check's playwrightConfig: its test timeout, expect timeout and request-context `use` options. */
+  playwrightConfig: PlaywrightConfig.optional(),
 });
 export type RunRequest = z.infer<typeof RunRequest>;
 

@@ -346,18 +346,41 @@ async function execute(request: RunRequest): Promise<RunOutcome> {
   return running.run(run, () => executeRun(run, files));
 }
 
+/**
+ * What a check's playwrightConfig gives every request context of its run, as Playwright's test
+ * runner gives them (`runBeforeCreateRequestContext`: an option the script passes wins): the `use`
+ * members that shape requests, and `actionTimeout` as the context's timeout.
+ */
+function contextDefaults(config: RunRequest['playwrightConfig']): Record<string, unknown> | null {
+  const use = config?.use;
+  if (!use) return null;
+  const defaults: Record<string, unknown> = {};
+  for (const key of ['baseURL', 'extraHTTPHeaders', 'httpCredentials', 'ignoreHTTPSErrors', 'userAgent'] as const) if (use[key] !== undefined) defaults[key] = use[key];
+  if (use.actionTimeout !== undefined) defaults.timeout = use.actionTimeout;
+  return Object.keys(defaults).length > 0 ? defaults : null;
+}
+
+/** The per-test timeout: the config's, never longer than the run's own limit (0, as in Playwright, is none). */
+function testTimeoutMs(request: RunRequest): number {
+  const configured = request.playwrightConfig?.timeout;
+  return configured === undefined ? request.timeoutMs : Math.min(request.timeoutMs, configured);
+}
+
 async function executeRun(run: Run, files: ReturnType<typeof runFs>): Promise<RunOutcome> {
   const { request } = run;
   const home = run.home ?? tmpdir();
   let realmJson: JSON | null = null;
-  const newContext = async (options?: unknown) => {
+  const defaults = contextDefaults(request.playwrightConfig);
+  const newContext = async (given?: unknown) => {
     if (run.contexts.length >= MAX_REQUEST_CONTEXTS) throw new Error(`this run already made ${MAX_REQUEST_CONTEXTS} request contexts, the most a warm run may make`);
+    const options = defaults ? { ...defaults, ...((given ?? {}) as object) } : given;
     const context = await playwright.request.newContext(options as never);
     run.contexts.push(context);
     return { context, facade: contextFacade(run, context, realmJson ?? JSON, (call) => shim.noteRequest(call), extraHeadersOf(options)) };
   };
   const host: ShimHost = {
-    defaultTimeoutMs: request.timeoutMs,
+    defaultTimeoutMs: testTimeoutMs(request),
+    baseURL: request.playwrightConfig?.use?.baseURL,
     now: () => performance.now(),
     toError: (error) => toError(run, error),
     newRequestContext: async (options) => (await newContext(options)).facade,
@@ -440,7 +463,9 @@ async function executeRun(run: Run, files: ReturnType<typeof runFs>): Promise<Ru
   });
   const scriptFiles = new Map(request.files.map((file) => [normalize(file.path), file]));
   const modules = new Map<string, { exports: unknown }>();
-  const pwModule = { test: shim.testApi(), expect: runExpect(playwright.expect), request: { newContext: host.newRequestContext } };
+  const expectTimeout = request.playwrightConfig?.expect?.timeout;
+  const baseExpect = expectTimeout === undefined ? playwright.expect : playwright.expect.configure({ timeout: expectTimeout });
+  const pwModule = { test: shim.testApi(), expect: runExpect(baseExpect), request: { newContext: host.newRequestContext } };
   const load = (path: string): unknown => {
     const cached = modules.get(path);
     if (cached) return cached.exports;

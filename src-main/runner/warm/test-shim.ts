@@ -73,8 +73,10 @@ export interface ShimHost {
   newRequestContext(options?: unknown): Promise<unknown>;
   /** Disposes what newRequestContext made for the test that just ended. */
   endTest(): Promise<void>;
-  /** Milliseconds per test (the check's time limit). */
+  /** Milliseconds per test (the check's time limit, or its playwrightConfig's timeout when shorter; 0 is none). */
   defaultTimeoutMs: number;
+  /** The `baseURL` fixture: the check's playwrightConfig use.baseURL. */
+  baseURL?: string;
   /** Turns a thrown value into the report's error (message, location, snippet). */
   toError(error: unknown): PwError;
   now(): number;
@@ -348,7 +350,7 @@ export class TestShim {
     const known: Record<string, () => unknown> = {
       request: () => (request ??= this.host.requestFixture()),
       playwright: () => this.playwrightFixture(),
-      baseURL: () => undefined,
+      baseURL: () => this.host.baseURL,
     };
     return new Proxy(
       {},

@@ -77,7 +77,8 @@ export class WarmRuntime implements WarmRunner {
     if ('syntaxError' in prepared) return { kind: 'syntax', message: prepared.syntaxError };
     const env: Record<string, string> = {};
     for (const variable of job.check.environmentVariables) env[variable.key] = variable.value ?? '';
-    const request = { entry: prepared.entry, files: prepared.files, env, timeoutMs: job.timeoutMs, memoryLimitMb: this.options.memoryMb };
+    const playwrightConfig = job.check.playwrightConfig ?? undefined;
+    const request = { entry: prepared.entry, files: prepared.files, env, timeoutMs: job.timeoutMs, memoryLimitMb: this.options.memoryMb, playwrightConfig };
     const outcome = await this.runTwice(request, job);
     if (outcome.kind === 'aborted') return outcome;
     const { reply, durationMs } = outcome;

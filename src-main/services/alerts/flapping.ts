@@ -26,7 +26,8 @@ function silent(previous: AlertState, decided: AlertState): AlertState {
 export function applyFlapping(previous: AlertState, decided: AlertDecision, verdict: RunVerdict, settings: FlapSettings, at: number, error: string | null): FlapDecision {
   const { flap, change } = nextFlapState(previous.flap, verdict, settings, at);
   if (change === 'started') {
-    const note = `The check is flapping: its state changed ${changesIn(flap.history)} times in its last ${flap.history.length} runs. No more notifications until its last ${settings.stableRuns} runs agree.`;
+    const window = flap.history.slice(-settings.windowRuns);
+    const note = `The check is flapping: its state changed ${changesIn(window)} times in its last ${window.length} runs. No more notifications until its last ${settings.stableRuns} runs agree.`;
     return { decision: { state: { ...silent(previous, decided.state), flap }, alert: 'ALERT_FLAPPING' }, note };
   }
   if (change === 'stopped') {

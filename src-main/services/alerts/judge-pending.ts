@@ -1,5 +1,6 @@
 import { scheduledChecks, findAlertState, finishedSessionsAfter, oldestOpenSessionAfter, sessionStartedAt } from '../../db/repositories/alerts';
 import { findCheckNum } from '../../db/repositories/runs';
+import { SERVER_JUDGED_TYPES } from '../../../src-shared/check-types';
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
 import { STUCK_SESSION_MS } from '../check-sessions';
 import type { ServiceDeps } from '../context';
@@ -40,13 +41,14 @@ function lastJudgedOf(deps: ServiceDeps, checkId: string): number {
  * finished first — a slot skipped because this run outlasted its period — waits for it, so the
  * marker never passes a run whose failure is still to come.
  */
-export function judgePendingSessions(deps: ServiceDeps, check: PendingCheck, windowMs = CATCH_UP_WINDOW_MS): JudgedSession[] {
+export function judgePendingSessions(deps: ServiceDeps, check: PendingCheck, windowMs = CATCH_UP_WINDOW_MS, bornFinished = false): JudgedSession[] {
   const judged: JudgedSession[] = [];
   const windowStart = deps.clock.now().getTime() - windowMs;
   let after = lastJudgedOf(deps, check.checkId);
   const markerStart = after > 0 ? sessionStartedAt(deps.db, after) : null;
   const since = markerStart === null ? windowStart : Math.max(windowStart, markerStart - CLOCK_SLACK_MS);
-  const openId = oldestOpenSessionAfter(deps.db, check.checkNum, after, deps.clock.now().getTime() - STUCK_SESSION_MS);
+  // A type the server judges itself (heartbeats) stores each session finished: none is ever open.
+  const openId = bornFinished ? null : oldestOpenSessionAfter(deps.db, check.checkNum, after, deps.clock.now().getTime() - STUCK_SESSION_MS);
   for (;;) {
     const sessions = finishedSessionsAfter(deps.db, check.checkNum, after, since, BATCH);
     for (const session of sessions) {
@@ -60,11 +62,12 @@ export function judgePendingSessions(deps: ServiceDeps, check: PendingCheck, win
 }
 
 /** The live path: a FINAL result of this check was stored; judge what of it is finished and not yet judged. */
-export function judgeCheck(deps: ServiceDeps, accountId: string, checkId: string): JudgedSession[] {
+export function judgeCheck(deps: ServiceDeps, accountId: string, checkId: string, checkType?: string): JudgedSession[] {
   const checkNum = findCheckNum(deps.db, accountId, checkId);
   // The check was deleted meanwhile (its sessions went with it): nothing left to alert about.
   if (checkNum === null) return [];
-  return judgePendingSessions(deps, { accountId, checkId, checkNum });
+  const bornFinished = (SERVER_JUDGED_TYPES as readonly string[]).includes(checkType ?? '');
+  return judgePendingSessions(deps, { accountId, checkId, checkNum }, CATCH_UP_WINDOW_MS, bornFinished);
 }
 
 /**

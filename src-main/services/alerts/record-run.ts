@@ -8,7 +8,7 @@ import type { AlertEvent } from '../../notify/types';
 import type { EvidenceLine } from '../../../src-shared/check-types/define';
 import { resultRoute } from '../../../src-shared/rules/console-links';
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
-import { flapQuiet } from '../../../src-shared/rules/flapping';
+import { FLAP_DEFAULTS, flapQuiet, nextFlapState } from '../../../src-shared/rules/flapping';
 import { channelFlagOf, INITIAL_ALERT_STATE, nextAlertState, runVerdict, type AlertState, type RunAlertType, type RunVerdict } from '../../../src-shared/rules/alerting';
 import { storedBodyOf } from '../alert-channels';
 import type { ServiceDeps } from '../context';
@@ -133,10 +133,12 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
     const stored = findAlertState(tx, run.checkId);
     if (alreadyJudged(stored?.lastSessionId, run.checkSessionId)) return NOTHING;
     const previous = (stored?.state as AlertState | undefined) ?? INITIAL_ALERT_STATE;
-    // The common case: a passing run of a check with nothing pending. Whatever the check's settings
-    // (even deactivated), the state stays clear and nothing alerts: only the marker moves.
-    if (stored && isClear(previous) && flapQuiet(previous.flap) && run.results.some((r) => !r.skipped) && run.results.every((r) => r.skipped || (!failed(r) && !r.isDegraded))) {
-      saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...previous }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
+    // The common case: a passing run of a check with nothing pending (or its first run). Whatever the
+    // check's settings (even deactivated), the state stays clear and nothing alerts: only the marker moves.
+    if (isClear(previous) && flapQuiet(previous.flap) && run.results.some((r) => !r.skipped) && run.results.every((r) => r.skipped || (!failed(r) && !r.isDegraded))) {
+      // A first run stores the state the full judgement would: clear, its flap history two passes.
+      const state = stored ? { ...previous } : { ...INITIAL_ALERT_STATE, flap: nextFlapState(undefined, 'PASS', FLAP_DEFAULTS, at).flap };
+      saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
       return { ...NOTHING, verdict: 'PASS' };
     }
     const check = loadAlertingCheck(tx, run.accountId, run.checkId);

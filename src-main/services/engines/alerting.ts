@@ -56,7 +56,7 @@ export function startAlerting(deps: ServiceDeps, events: EventBus, options: Disp
  * check that was missed. An event for a session already judged (a replay) changes nothing.
  */
 export function onResultRecorded(deps: ServiceDeps, event: ResultRecordedEvent): JudgedSession[] {
-  const judged = judgeCheck(deps, event.accountId, event.checkId);
+  const judged = judgeCheck(deps, event.accountId, event.checkId, event.checkType);
   if (judged.length > 0) releaseHeldAlerts(deps);
   if (judged.some((j) => j.outcome.notificationIds.length > 0)) deps.runtime.dispatch?.kick();
   return judged;

@@ -128,6 +128,8 @@ interface Pending {
 
 const MAX_TIMER_MS = 60_000;
 const WRITE_RETRIES_MS = [200, 1_000];
+/** How long alerting judges stored heartbeat results in one turn of the event loop before pings get a turn. */
+const ANNOUNCE_SLICE_MS = 20;
 
 export class HeartbeatJudge implements HeartbeatControl {
   private readonly byHash = new Map<string, Live>();
@@ -187,6 +189,7 @@ export class HeartbeatJudge implements HeartbeatControl {
     for (const resolve of this.pollWaiters.splice(0)) resolve();
     await this.refreshing;
     this.flush();
+    this.announceNow(Number.POSITIVE_INFINITY);
   }
 
   /** Looks at the deadlines now (after a clock the process does not own moved: tests' manual clocks). */
@@ -418,6 +421,33 @@ export class HeartbeatJudge implements HeartbeatControl {
   }
 
   private stateWrites: HeartbeatStateWrite[] = [];
+  /** Stored results waiting to be handed to alerting, oldest first. */
+  private announcements: (() => void)[] = [];
+  private announced = 0;
+  private announcing = false;
+
+  private announceSlice(): void {
+    this.announceNow(ANNOUNCE_SLICE_MS);
+    if (this.announced < this.announcements.length && this.running) setImmediate(() => this.announceSlice());
+    else this.announcing = false;
+  }
+
+  /** Hands stored results to alerting until `budgetMs` has passed. */
+  private announceNow(budgetMs: number): void {
+    const until = performance.now() + budgetMs;
+    while (this.announced < this.announcements.length) {
+      const announce = this.announcements[this.announced++];
+      announce?.();
+      if (performance.now() >= until) break;
+    }
+    if (this.announced >= this.announcements.length) {
+      this.announcements = [];
+      this.announced = 0;
+    } else if (this.announced > 1024) {
+      this.announcements = this.announcements.slice(this.announced);
+      this.announced = 0;
+    }
+  }
 
   private enqueue(item: Pending, states: readonly HeartbeatStateWrite[] = []): void {
     if (item.record || item.done) this.pending.push(item);
@@ -440,12 +470,21 @@ export class HeartbeatJudge implements HeartbeatControl {
     }
     if (work.items.length === 0 && work.states.length === 0) return;
     try {
-      recordHeartbeats(
+      const announcements = recordHeartbeats(
         this.deps,
         work.items.flatMap((item) => (item.record ? [item.record] : [])),
         work.states,
       );
       for (const item of work.items) item.done?.(true);
+      // The pings are answered (their results are stored) before alerting judges them, in order,
+      // a slice at a time (a storm of missed deadlines must not hold the pings behind it); when
+      // stopping, at once.
+      this.announcements.push(...announcements);
+      if (!this.running) this.announceNow(Number.POSITIVE_INFINITY);
+      else if (!this.announcing) {
+        this.announcing = true;
+        setImmediate(() => this.announceSlice());
+      }
     } catch (error) {
       const retryIn = WRITE_RETRIES_MS[attempt];
       if (retryIn !== undefined && this.running) {

@@ -60,10 +60,12 @@ export function payloadOf(record: HeartbeatRecord): HeartbeatCheckResult {
  * Stores a batch of heartbeat results in one transaction, each as a finished session with one FINAL
  * result (so uptime, the results API, status pages and alerting treat them like any run), the
  * check's status, and the judge's state. `resultRecorded` goes out after the commit, into the
- * normal alert pipeline (escalation, reminders, channels, dependencies).
+ * normal alert pipeline (escalation, reminders, channels, dependencies) when the caller calls the
+ * returned announcements, one per result: the judge answers the pings first (what they wait for is
+ * the commit), then hands the results to alerting a slice at a time.
  */
-export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatRecord[], states: readonly HeartbeatStateWrite[] = []): void {
-  if (records.length === 0 && states.length === 0) return;
+export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatRecord[], states: readonly HeartbeatStateWrite[] = []): (() => void)[] {
+  if (records.length === 0 && states.length === 0) return [];
   const now = deps.clock.now().getTime();
   const resultEvents: ResultRecordedEvent[] = [];
   const sessionEvents: SessionUpdatedEvent[] = [];
@@ -142,8 +144,11 @@ export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatR
     );
   });
   const { events } = deps.runtime;
-  for (const event of resultEvents) emitSafely(deps, () => events.emit('resultRecorded', event));
-  for (const event of sessionEvents) emitSafely(deps, () => events.emit('sessionUpdated', event));
+  return resultEvents.map((event, i) => () => {
+    emitSafely(deps, () => events.emit('resultRecorded', event));
+    const session = sessionEvents[i];
+    if (session) emitSafely(deps, () => events.emit('sessionUpdated', session));
+  });
 }
 
 function emitSafely(deps: ServiceDeps, emit: () => void): void {

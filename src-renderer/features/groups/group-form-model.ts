@@ -7,6 +7,7 @@ import { numberField, optionalNumber, stringArray } from '../../lib/form-values'
 import { runLocationsOf, toLocationLists } from '../../lib/run-locations';
 import { labelledOptions } from '../../lib/labels';
 import { validateWithSchema, type FormValidation } from '../../lib/schema-form';
+import { FLAP_LABELS, FLAP_MEMBER_LABELS, INITIAL_FLAP_VALUES, flapFieldForPath, flapValuesOf, toFlapDetection, type FlapFormValues } from '../monitors/flap-form-model';
 import { INITIAL_CHANNEL_PICKER_VALUES, channelPickerValuesOf, toSubscriptions, type ChannelPickerValues } from '../alert-channels/subscription-picker-model';
 
 export const GROUP_RETRY_OPTIONS = labelledOptions(['FALLBACK', ...RETRY_TYPES]);
@@ -16,7 +17,7 @@ type TimeThreshold = NonNullable<AlertSettings['timeBasedEscalation']>['minutesF
 type ReminderAmount = NonNullable<AlertSettings['reminders']>['amount'];
 type ReminderInterval = NonNullable<AlertSettings['reminders']>['interval'];
 
-export interface GroupFormValues extends ChannelPickerValues {
+export interface GroupFormValues extends ChannelPickerValues, FlapFormValues {
   name: string;
   activated: boolean;
   muted: boolean;
@@ -65,6 +66,7 @@ export const INITIAL_GROUP_FORM_VALUES: GroupFormValues = {
   reminderInterval: '5',
   environmentVariables: [],
   storedAlertSettings: null,
+  ...INITIAL_FLAP_VALUES,
   ...INITIAL_CHANNEL_PICKER_VALUES,
 };
 
@@ -79,6 +81,8 @@ export const GROUP_LABELS: Record<string, string> = {
   baseBackoffSeconds: 'Base backoff (s)',
   maxRetries: 'Max retries',
   maxDurationSeconds: 'Max retry duration (s)',
+  ...FLAP_LABELS,
+  ...FLAP_MEMBER_LABELS,
 };
 
 function retryStrategyOf(values: GroupFormValues): CheckGroupCreateInput['retryStrategy'] {
@@ -100,6 +104,7 @@ export function toGroupBody(values: GroupFormValues): CheckGroupCreateInput {
     muted: values.muted,
     tags: values.tags,
     dependsOn: values.dependsOn,
+    flapDetection: toFlapDetection(values),
     ...toLocationLists(values.runLocations),
     concurrency: optionalNumber(values.concurrency),
     runParallel: values.runParallel,
@@ -150,6 +155,7 @@ export function groupValuesOf(group: Record<string, unknown>): GroupFormValues {
     reminderInterval: String(alerts?.reminders?.interval ?? initial.reminderInterval),
     environmentVariables: envVarItemsOf(group.environmentVariables),
     storedAlertSettings: alerts as Record<string, unknown> | null,
+    ...flapValuesOf(stored.flapDetection),
     ...channelPickerValuesOf(group.alertChannelSubscriptions),
   };
 }
@@ -163,6 +169,7 @@ const ALERT_PATHS: Record<string, keyof GroupFormValues> = {
 
 function fieldForPath(path: readonly PropertyKey[]): string | null {
   const [head, next] = path;
+  if (head === 'flapDetection') return flapFieldForPath(path);
   if (head === 'retryStrategy') {
     if (next === 'baseBackoffSeconds' || next === 'maxRetries' || next === 'maxDurationSeconds' || next === 'sameRegion') return next;
     return 'retryType';

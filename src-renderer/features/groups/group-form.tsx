@@ -7,6 +7,7 @@ import { FormFooter } from '../../components/form-footer';
 import { SCHEMA_ERROR_KEY, toFormErrors, type EntityFormProps } from '../../lib/schema-form';
 import { AlertChannelPicker } from '../alert-channels/alert-channel-picker';
 import { DependsOnSelect } from '../monitors/depends-on-select';
+import { FlapDetectionFields } from '../monitors/flap-detection-fields';
 import { GroupAlertFields } from './group-alert-fields';
 import { GROUP_LABELS, toGroupBody, validateGroupForm, type GroupFormValues } from './group-form-model';
 import { GroupRetryFields } from './group-retry-fields';
@@ -59,6 +60,7 @@ export function GroupForm(props: GroupFormProps) {
           description="Where the alerts of the group's checks go, besides each check's own channels. A channel taken out stays subscribed but paused."
         />
         <GroupAlertFields form={form} />
+        <FlapDetectionFields inputProps={(field) => form.getInputProps(field)} inheritedFrom="the default; a monitor's own setting wins" />
         <Divider label="Variables" labelPosition="left" />
         <EnvVarsEditor
           description="Available to every check in the group; a check's own variable of the same name wins."

@@ -8,6 +8,7 @@ import { GroupSelect } from '../groups/group-select';
 import type { ChannelPickerForm } from '../alert-channels/subscription-picker-model';
 import { COMMON_LABELS, type CommonCheckField } from './check-form-common';
 import { DependsOnSelect } from './depends-on-select';
+import { FlapDetectionFields } from './flap-detection-fields';
 
 interface CheckCommonFieldsProps {
   inputProps: (field: CommonCheckField, type?: 'checkbox') => GetInputPropsReturnType;
@@ -43,6 +44,7 @@ export function CheckCommonFields({ inputProps, frequencyOptions, channels }: Ch
         inputProps={inputProps('dependsOn')}
         description="While one of these fails, this monitor's failures are recorded but do not alert: the failing one's alert names it."
       />
+      <FlapDetectionFields inputProps={inputProps} inheritedFrom="the group's setting, else the default" />
       <AlertChannelPicker
         form={channels}
         error={inputProps('alertChannelIds').error as string | undefined}

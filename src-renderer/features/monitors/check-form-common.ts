@@ -1,10 +1,11 @@
 import type { FREQUENCIES } from '../../../src-shared/enums';
 import { stringArray } from '../../lib/form-values';
 import { LOCAL_RUN_LOCATION, runLocationsOf, toLocationLists } from '../../lib/run-locations';
+import { FLAP_LABELS, FLAP_MEMBER_LABELS, INITIAL_FLAP_VALUES, flapFieldForPath, flapValuesOf, toFlapDetection, type FlapFormValues } from './flap-form-model';
 import { INITIAL_CHANNEL_PICKER_VALUES, channelPickerValuesOf, toSubscriptions, type ChannelPickerValues } from '../alert-channels/subscription-picker-model';
 
 /** Fields every monitor form has, whatever the type. */
-export interface CommonCheckValues extends ChannelPickerValues {
+export interface CommonCheckValues extends ChannelPickerValues, FlapFormValues {
   name: string;
   frequency: string;
   tags: string[];
@@ -20,7 +21,8 @@ export interface CommonCheckValues extends ChannelPickerValues {
 
 export type CommonCheckField = keyof CommonCheckValues;
 
-export const COMMON_LABELS: Record<CommonCheckField, string> = {
+/** The fields' labels, and the words of the schema's messages that name a flap member ("must be less than windowRuns"). */
+export const COMMON_LABELS: Record<CommonCheckField, string> & Record<string, string> = {
   name: 'Name',
   frequency: 'Frequency',
   tags: 'Tags',
@@ -32,6 +34,8 @@ export const COMMON_LABELS: Record<CommonCheckField, string> = {
   alertChannelIds: 'Alert channels',
   storedAlertChannelIds: 'Alert channels',
   chooseAllChannels: 'Alert channels',
+  ...FLAP_LABELS,
+  ...FLAP_MEMBER_LABELS,
 };
 
 export const INITIAL_COMMON_VALUES: CommonCheckValues = {
@@ -43,6 +47,7 @@ export const INITIAL_COMMON_VALUES: CommonCheckValues = {
   groupId: null,
   runLocations: [LOCAL_RUN_LOCATION],
   dependsOn: [],
+  ...INITIAL_FLAP_VALUES,
   ...INITIAL_CHANNEL_PICKER_VALUES,
 };
 
@@ -57,6 +62,7 @@ export function commonBody(values: CommonCheckValues) {
     tags: values.tags,
     groupId: values.groupId ? Number(values.groupId) : null,
     dependsOn: values.dependsOn,
+    flapDetection: toFlapDetection(values),
     alertChannelSubscriptions: toSubscriptions(values),
     ...toLocationLists(values.runLocations),
   };
@@ -73,12 +79,14 @@ export function commonValuesOf(check: Record<string, unknown>): CommonCheckValue
     groupId: typeof check.groupId === 'number' ? String(check.groupId) : null,
     runLocations: runLocationsOf(check, true),
     dependsOn: stringArray(check.dependsOn),
+    ...flapValuesOf(check.flapDetection),
     ...channelPickerValuesOf(check.alertChannelSubscriptions),
   };
 }
 
 export function commonFieldForPath(path: readonly PropertyKey[]): CommonCheckField | null {
   const [head] = path;
+  if (head === 'flapDetection') return flapFieldForPath(path);
   if (head === 'locations' || head === 'privateLocations') return 'runLocations';
   if (head === 'alertChannelSubscriptions') return 'alertChannelIds';
   return typeof head === 'string' && head in COMMON_LABELS ? (head as CommonCheckField) : null;

@@ -31,6 +31,24 @@ function ChannelCell({ item }: { item: NotificationItem }) {
   );
 }
 
+/** A notification that came over its channel's budget names the digest that carries it; the link opens that digest. */
+function DigestLink({ digestId, onOpen }: { digestId: string; onOpen: (id: string) => void }) {
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="xs"
+      aria-label={`Carried by digest ${digestId}`}
+      onClick={(event) => {
+        event.stopPropagation();
+        onOpen(digestId);
+      }}
+    >
+      Carried by digest {digestId.slice(0, 8)}
+    </Anchor>
+  );
+}
+
 export function NotificationsTable({ items, onOpen }: NotificationsTableProps) {
   return (
     <DenseTable label="Notifications" columns={COLUMNS} hiddenColumn="Details" minWidth={960} verticalSpacing={4}>
@@ -50,6 +68,7 @@ export function NotificationsTable({ items, onOpen }: NotificationsTableProps) {
             <Code>{item.alertType}</Code>
           </Table.Td>
           <Table.Td>
+            {item.digestId && <DigestLink digestId={item.digestId} onOpen={onOpen} />}
             <Text size="xs" ff="monospace" truncate maw={320}>
               {resultSnippet(item.notificationResult)}
             </Text>

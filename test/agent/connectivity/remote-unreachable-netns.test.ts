@@ -20,6 +20,8 @@ const NS_IF = `slu${process.pid}n`;
 const SERVER_IP = '10.216.0.1';
 const AGENT_IP = '10.216.0.2';
 const DOWN_MS = 25_000;
+/** The check's period: frequency 0 with frequencyOffset 10 runs it every 10 s. */
+const PERIOD_MS = 10_000;
 
 function ip(args: string[]): void {
   execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -91,7 +93,12 @@ describe.skipIf(skip !== null)('a remote agent whose link to the server goes dow
     const results = async () => {
       const listed = await server.api('GET', `/v1/check-results/${check.body.id}?limit=100`);
       expect(listed.status, listed.text).toBe(200);
-      return (listed.body as { startedAt: string; hasFailures: boolean; hasErrors: boolean; error: { kind: string } | null }[]).map((r) => ({ at: Date.parse(r.startedAt), failed: r.hasFailures || r.hasErrors, kind: r.error?.kind ?? null }));
+      return (listed.body as { startedAt: string; checkSessionId: string; hasFailures: boolean; hasErrors: boolean; error: { kind: string } | null }[]).map((r) => ({
+        at: Date.parse(r.startedAt),
+        session: r.checkSessionId,
+        failed: r.hasFailures || r.hasErrors,
+        kind: r.error?.kind ?? null,
+      }));
     };
     await expect.poll(async () => (await results()).some((r) => r.kind === null && !r.failed), { timeout: 45_000, message: `agent output:\n${agentOut.join('\n')}` }).toBe(true);
 
@@ -102,6 +109,16 @@ describe.skipIf(skip !== null)('a remote agent whose link to the server goes dow
     const toldAfterMs = Date.now() - cutAt;
     expect(notices()[0]?.name).toContain('Branch office');
     expect(notices()[0]?.error).toMatch(/has not heard from the agent since .*: no lease request or heartbeat for \d+ s/);
+    // The agent's own /health, asked inside its namespace while it is cut off: its own state (its
+    // network is gone), never the server's view of it and never saturation.
+    const healthUrl = agentOut.map((line) => /Agent health probes on (\S+)/.exec(line)?.[1]).find(Boolean);
+    expect(healthUrl, `agent output:\n${agentOut.join('\n')}`).toBeDefined();
+    const agentHealth = async () => JSON.parse(execFileSync('ip', ['netns', 'exec', NS, 'curl', '-s', '--max-time', '5', `${healthUrl}/health`], { encoding: 'utf8' })) as { status: string; message: string; skippedLastHour: number };
+    await expect.poll(async () => (await agentHealth()).status, { timeout: 15_000 }).toBe('offline');
+    const cutHealth = await agentHealth();
+    expect(cutHealth.message).toMatch(/^This agent is offline since /);
+    expect(cutHealth.message).not.toMatch(/saturated|unreachable/i);
+    expect(cutHealth.skippedLastHour).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, cutAt + DOWN_MS - Date.now())));
     const ownHealth = server.backend.agentHealth();
     ip(['-n', NS, 'link', 'set', NS_IF, 'up']);
@@ -119,9 +136,19 @@ describe.skipIf(skip !== null)('a remote agent whose link to the server goes dow
     expect(whileCut.length).toBeGreaterThanOrEqual(1);
     expect(whileCut.every((r) => r.kind === 'AGENT_UNREACHABLE')).toBe(true);
     expect(all.some((r) => r.kind === 'SKIPPED')).toBe(false);
-    // Every slot accounted for: each session started more than a run's length ago has its result.
-    expect(all.length).toBeGreaterThanOrEqual(ended.length);
+    // Every slot accounted for: each session started more than a run's length ago has exactly one
+    // result, and no slot is missing between the first result and the return (one every 10 s).
     expect(ended.every((s) => s.status !== 'STARTED')).toBe(true);
+    expect(new Set(all.map((r) => r.session)).size, 'one result per session').toBe(all.length);
+    for (const s of ended) expect(all.some((r) => r.session === s.checkSessionId), `session ${s.checkSessionId} has its result`).toBe(true);
+    const slots = all.map((r) => r.at).sort((a, b) => a - b);
+    const gaps = slots.slice(1).map((at, i) => at - (slots[i] as number));
+    console.log(`remote unreachable slots: gaps ${JSON.stringify(gaps)} ms`);
+    expect(gaps.every((gap) => gap < 1.5 * PERIOD_MS), `a slot without a result: gaps ${JSON.stringify(gaps)}`).toBe(true);
+    expect(slots[0]).toBeLessThan(cutAt);
+    expect(slots.at(-1)).toBeGreaterThan(cutAt + DOWN_MS - 1.5 * PERIOD_MS);
+    // Agent back: its own /health is its own state again.
+    await expect.poll(async () => (await agentHealth()).status, { timeout: 15_000 }).toBe('ok');
     const unreachableRuns = all.filter((r) => r.kind === 'AGENT_UNREACHABLE').length;
     expect(notices()[1]?.error).toContain(`(${unreachableRuns} run${unreachableRuns === 1 ? ' was' : 's were'} not run while it was unreachable`);
     // The server's own /health names its own state: the remote agent's outage is no saturation of this one.
