@@ -11,6 +11,8 @@ export class MaintenancePage {
   readonly startsAt: Locator;
   readonly endsAt: Locator;
   readonly repeats: Locator;
+  /** The dialog's "Type times in UTC" switch: the times are typed in the console's zone unless it is on. */
+  readonly utcSwitch: Locator;
   readonly createButton: Locator;
 
   constructor(readonly page: Page) {
@@ -21,8 +23,10 @@ export class MaintenancePage {
     this.dialog = page.getByRole('dialog', { name: 'New maintenance window' });
     this.name = this.dialog.getByRole('textbox', { name: 'Name' });
     this.tags = this.dialog.getByRole('combobox', { name: 'Tags', exact: true });
-    this.startsAt = this.dialog.getByLabel('Starts (UTC)');
-    this.endsAt = this.dialog.getByLabel('Ends (UTC)');
+    // The labels name the zone the times are typed in: "Starts (Asia/Kolkata)", "Starts (UTC)".
+    this.startsAt = this.dialog.getByLabel(/^Starts \(/);
+    this.endsAt = this.dialog.getByLabel(/^Ends \(/);
+    this.utcSwitch = this.dialog.getByRole('switch', { name: 'Type times in UTC' });
     this.repeats = this.dialog.getByRole('combobox', { name: 'Repeats', exact: true });
     this.createButton = this.dialog.getByRole('button', { name: 'Create window' });
   }

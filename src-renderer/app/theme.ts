@@ -1,4 +1,4 @@
-import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Contrast (WCAG AA, checked by e2e/specs/web/accessibility.spec.ts): the primary teal is its
@@ -17,6 +17,8 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
+    // Dialogs: Mantine's close button (an icon) has no name either (axe button-name, critical).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
   },
 });
 

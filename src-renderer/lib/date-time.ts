@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { DATE_STYLES, type DateStyle, offsetLabel, ZONE_STORAGE_KEY } from '../../src-shared/rules/date-styles';
 
 /**
  * The console's one way of writing dates and times: the operator's locale (its order and 12/24-hour
@@ -7,7 +8,7 @@ import { useSyncExternalStore } from 'react';
  */
 export type ZoneMode = 'local' | 'utc';
 
-const STORAGE_KEY = 'sightline.timeZone';
+const STORAGE_KEY = ZONE_STORAGE_KEY;
 const listeners = new Set<() => void>();
 
 function stored(): ZoneMode {
@@ -47,24 +48,10 @@ export function useZoneMode(): ZoneMode {
   );
 }
 
-const STYLES = {
-  /** "26 Nov 2026, 14:31:05" / "Nov 26, 2026, 2:31:05 PM": every moment in tables, lists and tooltips. */
-  moment: { dateStyle: 'medium', timeStyle: 'medium' },
-  /** "14:31" / "2:31 PM": chart ticks within a day, a moment of today. */
-  clock: { hour: 'numeric', minute: '2-digit' },
-  /** "14:31:05" / "2:31:05 PM": chart ticks less than a minute apart. */
-  clockSeconds: { hour: 'numeric', minute: '2-digit', second: '2-digit' },
-  /** "26 Nov, 14:31" / "Nov 26, 2:31 PM": chart ticks hours apart across days, maintenance windows. */
-  dayClock: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-  /** "26 Nov 2026, 14:31" / "Nov 26, 2026, 2:31 PM": a moment to the minute (maintenance windows). */
-  minute: { dateStyle: 'medium', timeStyle: 'short' },
-  /** "26 Nov" / "Nov 26": chart ticks across days, dense columns. */
-  day: { month: 'short', day: 'numeric' },
-  /** "26 Nov 2026": a day of another year. */
-  date: { dateStyle: 'medium' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+/** The styles are shared with the public status pages (src-shared/rules/date-styles.ts). */
+const STYLES = DATE_STYLES;
 
-export type DateStyle = keyof typeof STYLES;
+export type { DateStyle };
 
 const formatters = new Map<DateStyle, Intl.DateTimeFormat>();
 
@@ -95,12 +82,7 @@ export function yearOf(value: number | string | Date): number {
 /** "UTC+1", "UTC−3:30", "UTC" for the offset of the chosen zone at `at`. */
 export function utcOffsetLabel(at: number): string {
   if (mode === 'utc') return 'UTC';
-  const minutes = -new Date(at).getTimezoneOffset();
-  if (minutes === 0) return 'UTC';
-  const abs = Math.abs(minutes);
-  const hours = Math.floor(abs / 60);
-  const rest = abs % 60;
-  return `UTC${minutes > 0 ? '+' : '−'}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+  return offsetLabel(-new Date(at).getTimezoneOffset());
 }
 
 /** "times in Europe/Berlin (UTC+1)" or "times in UTC": what every time on the page is written in. */
@@ -122,9 +104,9 @@ export function toUtcInput(value: number | string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);
 }
 
-/** The value of a `datetime-local` input in the chosen zone (the browser's or UTC). */
-export function toZoneInput(value: number | string | null | undefined): string {
-  if (mode === 'utc') return toUtcInput(value);
+/** The value of a `datetime-local` input in the chosen zone (the browser's or UTC), or in `zone`. */
+export function toZoneInput(value: number | string | null | undefined, zone: ZoneMode = mode): string {
+  if (zone === 'utc') return toUtcInput(value);
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
@@ -132,11 +114,36 @@ export function toZoneInput(value: number | string | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** Epoch ms of a `datetime-local` input's value read in the chosen zone; null when it is no time. */
-export function fromZoneInput(value: string): number | null {
+/** Epoch ms of a `datetime-local` input's value read in the chosen zone (or `zone`); null when it is no time. */
+export function fromZoneInput(value: string, zone: ZoneMode = mode): number | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const ms = new Date(mode === 'utc' ? `${value}Z` : value).getTime();
+  const ms = new Date(zone === 'utc' ? `${value}Z` : value).getTime();
   return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * A `datetime-local` input's value, read in the chosen zone (or `zone`), as the API stores moments
+ * (ISO 8601 in UTC, "2026-05-20T06:30:00.000Z"); anything that is no time is passed on as typed, so
+ * the API's schema refuses it naming the field.
+ */
+export function zoneInputToIso(value: string, zone: ZoneMode = mode): string {
+  const ms = fromZoneInput(value, zone);
+  return ms === null ? value : new Date(ms).toISOString();
+}
+
+/** The same wall-clock input moved from one zone to the other (the moment it names stays). */
+export function reZoneInput(value: string, from: ZoneMode, to: ZoneMode): string {
+  const ms = fromZoneInput(value, from);
+  return ms === null ? value : toZoneInput(ms, to);
+}
+
+/** The next whole hour after `nowMs` on the chosen zone's clock (a half-hour zone's too). */
+export function nextWholeHour(nowMs: number): number {
+  if (mode === 'utc') return Math.ceil(nowMs / 3_600_000) * 3_600_000;
+  const d = new Date(nowMs);
+  if (d.getMinutes() === 0 && d.getSeconds() === 0 && d.getMilliseconds() === 0) return nowMs;
+  d.setMinutes(60, 0, 0);
+  return d.getTime();
 }
 
 /** The browser's own zone ("Europe/Berlin"), whatever the chosen mode. */

@@ -42,7 +42,9 @@ export function durationScale(maxUs: number, wholeMs: boolean): DurationScale {
     if (wholeMs && value < 1_000) return unit === 'ms' ? '< 1 ms' : '< 0.001 s';
     if (unit === 'µs') return `${Math.round(value)} µs`;
     if (wholeMs && unit === 'ms') return `${Math.round(value / 1_000)} ms`;
-    return `${significant(value / per)} ${unit}`;
+    const text = significant(value / per);
+    // A figure too small for the unit's three decimals says so rather than "0.000 s".
+    return value > 0 && Number(text) === 0 ? `< 0.001 ${unit}` : `${text} ${unit}`;
   };
   const minStep = wholeMs ? 1_000 : 1;
   const axis = (ticks: readonly number[]): string[] => {
@@ -68,4 +70,25 @@ export const DurationScaleContext = createContext<DurationScale | null>(null);
 /** The page's scale, or one of this value alone when no page chose one. */
 export function useDurationScale(fallbackMaxUs: number, wholeMs: boolean): DurationScale {
   return useContext(DurationScaleContext) ?? durationScale(fallbackMaxUs, wholeMs);
+}
+
+/** A list of figures of mixed precision (ICMP's µs beside whole-ms types) written in one unit. */
+export interface ListDurationScale {
+  unit: DurationUnit;
+  /** One row's value (µs) in the list's unit; `precise`: measured in µs (ICMP), else whole ms. */
+  format(us: number | null | undefined, precise: boolean): string;
+}
+
+/**
+ * The unit of a list's response-time column, chosen from the rows it shows as a chart's axis is
+ * (issue 31): s when one reaches a second, µs only when every figure was measured in µs and stays
+ * under a millisecond, ms otherwise. Each row keeps its own precision in that unit: a whole-ms 0 is
+ * "< 1 ms", an ICMP 46 µs in an ms column is "0.046 ms".
+ */
+export function listDurationScale(rows: ReadonlyArray<{ us: number | null | undefined; precise: boolean }>): ListDurationScale {
+  const max = largestUs(rows.map((row) => row.us));
+  const anyWholeMs = rows.some((row) => !row.precise && row.us !== null && row.us !== undefined && Number.isFinite(row.us));
+  const precise = durationScale(anyWholeMs ? Math.max(max, 1_000) : max, false);
+  const whole = durationScale(max, true);
+  return { unit: precise.unit, format: (us, isPrecise) => (isPrecise ? precise.format(us) : whole.format(us)) };
 }

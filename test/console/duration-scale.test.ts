@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationScale, largestUs } from '../../src-renderer/lib/duration-scale';
+import { durationScale, largestUs, listDurationScale } from '../../src-renderer/lib/duration-scale';
 
 // One unit per page (issue 31): figures, axis and tables of a page share the unit chosen from its largest value.
 describe('a page of durations in one unit', () => {
@@ -32,5 +32,27 @@ describe('a page of durations in one unit', () => {
     expect(scale.unit).toBe('s');
     expect(scale.format(120_000)).toBe('0.120 s');
     expect(scale.axis([0, 500_000, 1_000_000, 1_500_000])).toEqual(['0 s', '0.5 s', '1.0 s', '1.5 s']);
+  });
+});
+
+describe('listDurationScale (issue 31: the Monitors list in one unit)', () => {
+  it('writes a loopback ping beside whole-ms rows in ms, keeping each row’s precision', () => {
+    const scale = listDurationScale([
+      { us: 46, precise: true },
+      { us: 31_000, precise: false },
+      { us: 0, precise: false },
+    ]);
+    expect(scale.unit).toBe('ms');
+    expect(scale.format(46, true)).toBe('0.046 ms');
+    expect(scale.format(31_000, false)).toBe('31 ms');
+    expect(scale.format(0, false)).toBe('< 1 ms');
+  });
+
+  it('is µs only when every figure was measured in µs and stays under 1 ms, s from one second', () => {
+    expect(listDurationScale([{ us: 46, precise: true }, { us: 812, precise: true }, { us: null, precise: false }]).format(812, true)).toBe('812 µs');
+    const seconds = listDurationScale([{ us: 46, precise: true }, { us: 1_250_000, precise: false }]);
+    expect(seconds.unit).toBe('s');
+    expect(seconds.format(1_250_000, false)).toBe('1.25 s');
+    expect(seconds.format(46, true)).toBe('< 0.001 s');
   });
 });

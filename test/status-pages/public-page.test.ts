@@ -120,13 +120,22 @@ describe('a published status page, for visitors without a key', () => {
     responses = await fetchAll('acme');
   });
 
-  it('answers a strict-CSP HTML page that loads only its own stylesheet and runs no script', async () => {
+  it('answers a strict-CSP HTML page that loads only its own stylesheet and its own local-time script, nothing inline', async () => {
     const { html } = responses;
     expect(html.status).toBe(200);
     expect(html.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/);
     expect(html.headers.get('content-security-policy')).toBe(PAGE_CSP);
     expect(html.headers.get('x-frame-options')).toBe('DENY');
-    expect(html.text).not.toMatch(/<script/i);
+    // One script, from this server (issue 31: times in the reader's zone); nothing inline.
+    const scripts = [...html.text.matchAll(/<script[^>]*>/gi)].map((m) => m[0]);
+    expect(scripts).toHaveLength(1);
+    const script = /^<script src="(\/status\/_static\/local-time\.js\?v=[0-9a-f]+)" defer>$/.exec(scripts[0] ?? '')?.[1];
+    expect(script, scripts[0]).toBeDefined();
+    expect(html.text).toMatch(/<script src="[^"]+" defer><\/script>/);
+    const js = await visit(env.server, script ?? '');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(js.text).toContain('{"dateStyle":"medium","timeStyle":"short"}');
     expect(html.text).not.toMatch(/\sstyle=/i);
     expect(html.text).not.toMatch(/\son[a-z]+=/i);
     const sheet = /<link rel="stylesheet" href="(\/status\/_static\/status\.css\?v=[0-9a-f]+)">/.exec(html.text)?.[1];
@@ -193,7 +202,9 @@ describe('a published status page, for visitors without a key', () => {
     const investigating = article.indexOf('Looking into &lt;b&gt;it&lt;/b&gt;');
     expect(identified).toBeGreaterThan(0);
     expect(investigating).toBeGreaterThan(identified);
-    expect(article).toContain('<time datetime="2026-05-20T03:00:00.000Z">20 May 2026, 03:00 UTC</time>');
+    // The console's "minute" style in UTC (the page names the zone once; the script rewrites it in the reader's).
+    expect(article).toContain('<time datetime="2026-05-20T03:00:00.000Z">20 May 2026, 03:00</time>');
+    expect(html).toContain('<span id="time-zone-note">Times in UTC</span>');
     expect(open).toContain('Website partially down');
     expect(open).not.toContain('Old outage');
     expect(html).not.toContain('Ledger rebuild');
@@ -202,7 +213,7 @@ describe('a published status page, for visitors without a key', () => {
   it('keeps the incidents resolved in the last 90 days as history, with their duration', () => {
     const past = block(responses.html.text, '<section aria-labelledby="past-incidents">', '</section>');
     expect(past).toContain('Old outage');
-    expect(past).toContain('Resolved <time datetime="2026-05-19T09:00:00.000Z">19 May 2026, 09:00 UTC</time> after 1 h');
+    expect(past).toContain('Resolved <time datetime="2026-05-19T09:00:00.000Z">19 May 2026, 09:00</time> after 1 h');
     expect(past).toContain('Back to normal');
     expect(past).not.toContain('Ancient history');
     expect(past).not.toContain('Checkout slow');

@@ -104,6 +104,11 @@ test.describe('charts that tell the truth and results worth opening', () => {
     await expect(result.heading('Loopback path')).toBeVisible();
     await expect(result.rawOutput('mtr output')).toContainText(/^\$ mtr .*127\.0\.0\.1/);
     await expect(result.rawOutput('mtr output')).toContainText('"hubs"');
+    // Issue 31: the result's durations (run time, response time, each hop's round trips) share one unit — no "0 µs" beside "< 1 ms".
+    const shown = (await page.getByRole('main').innerText()).replace(/\$ mtr[\s\S]*$/, '');
+    const units = [...shown.matchAll(/(?:^|[\s(≈<])(?:\d+(?:\.\d+)?|< ?\d+(?:\.\d+)?) ?(µs|ms|s)\b/gm)].map((m) => m[1]);
+    expect(units.length, shown).toBeGreaterThan(1);
+    expect(new Set(units), `units on the result page: ${units.join(', ')}`).toEqual(new Set([units[0]]));
 
     // Its response times are whole milliseconds: the monitor's figures say "< 1 ms", never "0 µs".
     const detail = new MonitorDetailPage(page, 'Loopback path');

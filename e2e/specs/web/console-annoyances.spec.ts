@@ -80,9 +80,17 @@ test.describe('the console without the small doubts', () => {
     const row = monitors.table.getByRole('row').filter({ hasText: 'Maintained ping' });
     const badge = row.getByText('Maintenance', { exact: true });
     await expect(badge).toBeVisible();
-    const badgeBox = await badge.boundingBox();
-    const nameBox = await row.getByRole('link', { name: 'Maintained ping', exact: true }).boundingBox();
-    expect(badgeBox && nameBox && badgeBox.x + badgeBox.width <= nameBox.x).toBe(true);
+    // At every table width (the list turns into cards below 768 px): the badge never overlaps the name.
+    for (const width of [1440, 1024, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(badge).toBeVisible();
+      const badgeBox = await badge.boundingBox();
+      const nameBox = await row.getByRole('link', { name: 'Maintained ping', exact: true }).boundingBox();
+      const apart =
+        !!badgeBox && !!nameBox &&
+        (badgeBox.x + badgeBox.width <= nameBox.x || nameBox.x + nameBox.width <= badgeBox.x || badgeBox.y + badgeBox.height <= nameBox.y || nameBox.y + nameBox.height <= badgeBox.y);
+      expect(apart, `at ${width} px: badge ${JSON.stringify(badgeBox)}, name ${JSON.stringify(nameBox)}`).toBe(true);
+    }
 
     const group = await restPost<{ id: number }>(request, server, '/v1/check-groups', { name: 'Group with a failure' });
     const failing = await createFailingIcmpCheck(request, server, 'Failing member');

@@ -1,4 +1,6 @@
 import type { StatusPageTheme } from '../../../src-shared/schemas/status-page-resource';
+import { DATE_STYLES } from '../../../src-shared/rules/date-styles';
+import { LOCAL_TIME_PATH } from './local-time';
 import { STYLESHEET_PATH } from './stylesheet';
 
 /** Everything operators or visitors typed goes through this before it reaches a page. */
@@ -6,13 +8,22 @@ export function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** The console's "minute" style, in UTC: what a reader without script sees (the page says the zone once). */
+const WHEN = new Intl.DateTimeFormat('en-GB', { ...DATE_STYLES.minute, timeZone: 'UTC' });
 
-/** `<time>` in UTC: the page is the same for every visitor and needs no script. */
+/**
+ * `<time>` in the console's format: the page is the same for every visitor (UTC); the local-time
+ * script rewrites it in the reader's locale and zone, as the console writes it.
+ */
 export function time(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return esc(iso);
-  return `<time datetime="${esc(date.toISOString())}">${esc(WHEN.format(date))} UTC</time>`;
+  return `<time datetime="${esc(date.toISOString())}">${esc(WHEN.format(date))}</time>`;
+}
+
+/** The line naming the zone of the page's times, with the UTC switch the local-time script shows. */
+export function zoneNote(): string {
+  return '<p class="zone-note"><span id="time-zone-note">Times in UTC</span> <label id="time-zone-switch" hidden><input type="checkbox" id="time-zone-utc"> Show times in UTC</label></p>';
 }
 
 /** "99.95%", "100%"; rounded down, so a bad minute never shows as 100%. */
@@ -39,9 +50,11 @@ export interface LayoutOptions {
   head?: string;
   /** The page's <body> content (already escaped). */
   body: string;
+  /** Loads the local-time script (pages that show times). */
+  localTimes?: boolean;
 }
 
-/** A complete page: one stylesheet from this server, no script, no inline style. */
+/** A complete page: one stylesheet from this server, no inline script or style; pages with times load the local-time script from this server. */
 export function layout(options: LayoutOptions): string {
   return [
     '<!doctype html>',
@@ -52,6 +65,7 @@ export function layout(options: LayoutOptions): string {
     `<title>${esc(options.title)}</title>`,
     `<link rel="stylesheet" href="${STYLESHEET_PATH}">`,
     options.head ?? '',
+    options.localTimes ? `<script src="${LOCAL_TIME_PATH}" defer></script>` : '',
     '</head>',
     `<body>${options.body}</body>`,
     '</html>',

@@ -21,6 +21,7 @@ import { notice } from './html';
 import { createPublicLimits, type Refusal } from './limits';
 import { renderAtom, renderRss } from './render-feeds';
 import { renderStatusPage } from './render-page';
+import { LOCAL_TIME_ROUTE, LOCAL_TIME_SCRIPT } from './local-time';
 import { STYLESHEET, STYLESHEET_ROUTE } from './stylesheet';
 import { summaryJson } from './summary';
 
@@ -120,6 +121,10 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
 
     app.get(STYLESHEET_ROUTE, async (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(STYLESHEET),
+    );
+
+    app.get(LOCAL_TIME_ROUTE, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(LOCAL_TIME_SCRIPT),
     );
 
     app.get<SlugRoute>('/status/:slug', async (request, reply) => {

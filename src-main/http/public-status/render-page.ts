@@ -1,5 +1,5 @@
 import { type PublicDay, type PublicIncident, type PublicService, type PublicStatusPage, UPTIME_DAYS } from '../../services/status-pages';
-import { duration, esc, layout, percent, time } from './html';
+import { duration, esc, layout, percent, time, zoneNote } from './html';
 import { renderMaintenance } from './render-maintenance';
 
 const stateClass = (state: string) => `state-${state.toLowerCase()}`;
@@ -57,7 +57,7 @@ function renderIncident(incident: PublicIncident, past: boolean): string {
   ].join('');
 }
 
-/** The public page: server-rendered, no script; every operator-typed text escaped. */
+/** The public page: server-rendered, its times rewritten in the reader's zone by the local-time script; every operator-typed text escaped. */
 export function renderStatusPage(page: PublicStatusPage): string {
   const base = `/status/${encodeURIComponent(page.slug)}`;
   const title = page.redirectTo ? `<a href="${esc(page.redirectTo)}" rel="noopener">${esc(page.name)}</a>` : esc(page.name);
@@ -79,6 +79,7 @@ export function renderStatusPage(page: PublicStatusPage): string {
     `<header class="masthead"><h1>${title}</h1></header>`,
     '<main>',
     `<section class="overall ${stateClass(page.state)}" aria-label="Current status"><p>${esc(page.stateLabel)}</p></section>`,
+    zoneNote(),
     open,
     renderMaintenance(page.maintenance),
     `<section aria-label="Services">${cards || '<p class="empty">This page shows no services yet.</p>'}</section>`,
@@ -97,5 +98,5 @@ export function renderStatusPage(page: PublicStatusPage): string {
     `<link rel="alternate" type="application/rss+xml" title="${esc(page.name)} incidents (RSS)" href="${base}/feed.rss">`,
     `<link rel="alternate" type="application/atom+xml" title="${esc(page.name)} incidents (Atom)" href="${base}/feed.atom">`,
   ].join('\n');
-  return layout({ title: `${page.name} status`, theme: page.theme, head, body });
+  return layout({ title: `${page.name} status`, theme: page.theme, head, body, localTimes: true });
 }

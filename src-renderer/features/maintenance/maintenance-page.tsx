@@ -109,7 +109,7 @@ export function MaintenancePage() {
     <>
       <PageHeader
         title="Maintenance"
-        description="Monitors whose tags match a window (their group's tags count), or that it names, are not scheduled while it is open; Run now still runs. The form takes times in UTC; the list shows them in the console's time zone."
+        description="Monitors whose tags match a window (their group's tags count), or that it names, are not scheduled while it is open; Run now still runs. Times are in your time zone, or in UTC when you switch to it (here or in Settings)."
         actions={newButton}
       />
       <AccessNote access="write">Maintenance windows are read-only for this key</AccessNote>

@@ -4,10 +4,11 @@ import { TagBadges } from '../../components/tag-badges';
 import { humanLabel } from '../../lib/labels';
 import { MaintenanceBadge } from '../maintenance/maintenance-badge';
 import { useCurrentMaintenance } from '../maintenance/use-current-maintenance';
-import { formatExact, formatResponseUs, formatUptime, relativeTime, type MonitorOverviewItem } from './check-display';
+import { formatExact, formatUptime, relativeTime, type MonitorOverviewItem } from './check-display';
 import { MONITOR_HEALTH_ORDER } from './monitor-health';
 import { MonitorHealthBadge } from './monitor-status-badge';
 import { RunNowIcon } from './run-now-button';
+import { useResponseScale } from './monitors-table';
 import { isEditableCheckType } from './use-update-check';
 
 /** Worst first, whatever the page's sort: on a phone at 4 a.m. the failures are what one opens the list for. */
@@ -22,6 +23,7 @@ export function failuresFirst(monitors: readonly MonitorOverviewItem[]): Monitor
  */
 export function MonitorCards({ monitors, canRun, now }: { monitors: readonly MonitorOverviewItem[]; canRun: boolean; now: number }) {
   const maintenance = useCurrentMaintenance();
+  const responseScale = useResponseScale(monitors);
   return (
     <Stack gap={6} component="ul" aria-label="Monitors" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {failuresFirst(monitors).map((monitor) => (
@@ -58,7 +60,7 @@ export function MonitorCards({ monitors, canRun, now }: { monitors: readonly Mon
                 <time dateTime={monitor.lastRunAt} title={formatExact(monitor.lastRunAt)}>
                   {relativeTime(monitor.lastRunAt, now)}
                 </time>{' '}
-                · {formatResponseUs(monitor.lastResponseUs, monitor.lastResponsePrecise)} · uptime 24 h {formatUptime(monitor.uptime24h)}
+                · {responseScale.format(monitor.lastResponseUs, monitor.lastResponsePrecise)} · uptime 24 h {formatUptime(monitor.uptime24h)}
               </>
             )}
           </Text>

@@ -1,5 +1,5 @@
 import { ActionIcon, Checkbox, Switch, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { EditIcon } from '../../components/edit-icon';
 import { LazyTooltip } from '../../components/lazy-tooltip';
 import { routeHref } from '../../lib/route-href';
@@ -8,7 +8,7 @@ import { RowAction } from '../../components/row-action';
 import { TagBadges } from '../../components/tag-badges';
 import { TrashIcon } from '../../components/trash-icon';
 import { ActivationSwitch } from './activation-switch';
-import { formatCreated, formatDate, formatExact, formatResponseUs, formatUptime, relativeTime, type MonitorOverviewItem } from './check-display';
+import { formatCreated, formatDate, formatExact, formatUptime, relativeTime, type MonitorOverviewItem } from './check-display';
 import { frequencyShort } from './frequency';
 import { MonitorHeartbeatStrip } from './monitor-heartbeat-strip';
 import type { MonitorSort, SortOrder } from './monitor-list-params';
@@ -20,6 +20,7 @@ import { RunNowIcon } from './run-now-button';
 import './monitors-table.css';
 import { isEditableCheckType } from './use-update-check';
 import { humanLabel } from '../../lib/labels';
+import { listDurationScale, type ListDurationScale } from '../../lib/duration-scale';
 
 /** What the signed-in key may do here; a control it may not use is shown disabled with `why…` as its tooltip. */
 export interface TableAccess {
@@ -123,6 +124,8 @@ const TD_CLASS = Table.classes.td;
 
 interface RowProps {
   monitor: MonitorOverviewItem;
+  /** The Response column's one unit, chosen from the rows on the page. */
+  responseFormat: ListDurationScale['format'];
   selectable: boolean;
   isSelected: boolean;
   onSelect: MonitorsTableProps['onSelect'];
@@ -139,7 +142,7 @@ interface RowProps {
  * components. With a Mantine Box for every cell, text and link, rendering the first 25 rows took
  * most of the time between the list's data arriving and the operator seeing it.
  */
-const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSelected, onSelect, onDelete, access, now, maintenance }: RowProps) {
+const MonitorRowView = memo(function MonitorRowView({ monitor, responseFormat, selectable, isSelected, onSelect, onDelete, access, now, maintenance }: RowProps) {
   return (
     <tr className={TR_CLASS} data-striped="odd" data-hover data-with-row-border data-health={monitor.health} aria-selected={selectable ? isSelected : undefined}>
       {selectable && (
@@ -174,7 +177,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
         )}
       </td>
       <td className={TD_CLASS} style={NOWRAP}>
-        {formatResponseUs(monitor.lastResponseUs, monitor.lastResponsePrecise)}
+        {responseFormat(monitor.lastResponseUs, monitor.lastResponsePrecise)}
       </td>
       <td className={TD_CLASS} style={NOWRAP}>
         {formatUptime(monitor.uptime24h)}
@@ -208,11 +211,20 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, selectable, isSel
 });
 
 /** The health-first Monitors list: status first, then what the last runs said; sortable headers, a checkbox per row for bulk actions. */
+/** One unit for the page's Response column (rows re-render only when it changes, not on every poll). */
+export function useResponseScale(monitors: readonly MonitorOverviewItem[]): ListDurationScale {
+  const scale = listDurationScale(monitors.map((monitor) => ({ us: monitor.lastResponseUs, precise: monitor.lastResponsePrecise })));
+  const key = `${scale.unit}:${scale.format(0, false)}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is what the formatter depends on
+  return useMemo(() => scale, [key]);
+}
+
 export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelect, onDelete, access, now }: MonitorsTableProps) {
   const sortProps = { sort, order, onSort };
   const maintenance = useCurrentMaintenance();
   const pageIds = monitors.map((monitor) => monitor.id);
   const selectedOnPage = selected ? pageIds.filter((id) => selected.has(id)).length : 0;
+  const responseScale = useResponseScale(monitors);
   return (
     <Table.ScrollContainer minWidth={MIN_TABLE_WIDTH}>
       <Table className="monitor-table" striped highlightOnHover verticalSpacing={6} horizontalSpacing={8} fz="sm" aria-label="Monitors">
@@ -248,6 +260,7 @@ export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelec
             <MonitorRowView
               key={monitor.id}
               monitor={monitor}
+              responseFormat={responseScale.format}
               selectable={selected !== null}
               isSelected={selected?.has(monitor.id) ?? false}
               onSelect={onSelect}
