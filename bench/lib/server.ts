@@ -63,6 +63,9 @@ function serveCommand(options: ServerOptions): { command: string; args: string[]
     '1000000',
     ...(options.extraArgs ?? []),
   ];
+  // BENCH_SERVER_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (to find what a figure spends).
+  const profDir = process.env.BENCH_SERVER_CPU_PROF;
+  if (profDir) args.unshift('--cpu-prof', `--cpu-prof-dir=${profDir}`);
   if (hasSetpriv) return { command: 'setpriv', args: ['--pdeathsig', 'SIGTERM', '--', process.execPath, ...args] };
   return { command: process.execPath, args };
 }

@@ -65,6 +65,9 @@ export const checks = pgTable(
     index('checks_account_type').on(t.accountId, t.checkType),
     index('checks_group').on(t.groupId),
     index('checks_account_name_folded').on(t.accountId, t.nameFolded),
+    // When a check was last written: the scheduler's and the heartbeat judge's look for changes (each
+    // second) asks for the newest, and a deploy's commit for those written since its plan.
+    index('checks_written_at').on(sql`coalesce(${t.updatedAt}, ${t.createdAt})`),
     // Only the checks that depend on another: asked on every alert (who does this failure hold down?).
     index('checks_with_dependencies')
       .on(t.accountId)

@@ -91,7 +91,12 @@ async function pgCatalog(client: pg.Client): Promise<Catalog> {
         where x.schemaname = 'public' and x.tablename = $1 and not i.indisprimary`,
       [name],
     );
-    for (const row of indexRows.rows) indexes[row.indexname] = { columns: row.columns.map((column) => column.replace(/^"(.*)"$/, '$1')), unique: row.unique, partial: row.partial };
+    // SQLite's index_info names no expression (an expression index's key is "(expression)"): neither is named here.
+    const keyOf = (column: string) => {
+      const name = column.replace(/^"(.*)"$/, '$1');
+      return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : '(expression)';
+    };
+    for (const row of indexRows.rows) indexes[row.indexname] = { columns: row.columns.map(keyOf), unique: row.unique, partial: row.partial };
     const keyRows = await client.query<{ from_columns: string[]; foreign_table: string; to_columns: string[]; on_delete: string; on_update: string }>(
       `select array(select attname::text from unnest(c.conkey) with ordinality as k(num, pos) join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.num order by k.pos) as from_columns,
               f.relname as foreign_table,

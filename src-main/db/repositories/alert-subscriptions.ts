@@ -1,12 +1,16 @@
 import { and, asc, count, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { connectionOf, type Db } from '../connection';
+import { prepared } from '../prepared';
 import { FOLD_FUNCTION, foldName } from '../name-fold';
 import { alertChannels, alertSubscriptions, checkGroups, checks } from '../schema';
 
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
 
 export function subscriptionsOfCheck(db: Db, checkId: string): AlertSubscriptionRow[] {
-  return db.select().from(alertSubscriptions).where(eq(alertSubscriptions.checkId, checkId)).orderBy(asc(alertSubscriptions.id)).all();
+  const query = prepared(db, 'subscriptionsOfCheck', (d) =>
+    d.select().from(alertSubscriptions).where(eq(alertSubscriptions.checkId, sql.placeholder('checkId'))).orderBy(asc(alertSubscriptions.id)).prepare(),
+  );
+  return query.all({ checkId });
 }
 
 export function subscriptionsOfChannel(db: Db, alertChannelId: number): AlertSubscriptionRow[] {

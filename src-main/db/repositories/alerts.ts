@@ -47,7 +47,10 @@ export function findCheckAlert(db: Db, accountId: string, id: string): CheckAler
 
 /** The account-wide alert settings, as stored (null when never set). */
 export function readAccountAlertSettings(db: Db, accountId: string): unknown {
-  return db.select({ alertSettings: accounts.alertSettings }).from(accounts).where(eq(accounts.id, accountId)).get()?.alertSettings ?? null;
+  const query = prepared(db, 'readAccountAlertSettings', (d) =>
+    d.select({ alertSettings: accounts.alertSettings }).from(accounts).where(eq(accounts.id, sql.placeholder('accountId'))).prepare(),
+  );
+  return query.get({ accountId })?.alertSettings ?? null;
 }
 
 export function writeAccountAlertSettings(db: Db, accountId: string, alertSettings: Record<string, unknown>): void {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { connectionOf, type Db } from '../connection';
+import { prepared } from '../prepared';
 import { foldName } from '../name-fold';
 import { alertSubscriptions, checks, checkSchedule, checkStatuses } from '../schema';
 import { RESULT_FLAGS } from './runs-results';
@@ -73,11 +74,15 @@ export function countChecks(db: Db, filter: CheckFilter): number {
 }
 
 export function findCheck(db: Db, accountId: string, id: string): CheckRow | undefined {
-  return db
-    .select(checkColumns)
-    .from(checks)
-    .where(and(eq(checks.accountId, accountId), eq(checks.id, id)))
-    .get();
+  // Prepared once per connection: alerting reads the check for every verdict it cannot judge at once.
+  const query = prepared(db, 'findCheck', (d) =>
+    d
+      .select(checkColumns)
+      .from(checks)
+      .where(and(eq(checks.accountId, sql.placeholder('accountId')), eq(checks.id, sql.placeholder('id'))))
+      .prepare(),
+  );
+  return query.get({ accountId, id });
 }
 
 export function insertCheck(db: Db, row: CheckRow): void {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices } from '../schema';
 import type { StatusPageServiceRow } from './status-page-services';
 
@@ -21,12 +22,15 @@ export function findIncident(db: Db, accountId: string, id: string): IncidentRow
 
 /** The incident a check opened that is not yet resolved (at most one per check). */
 export function findOpenIncidentForCheck(db: Db, accountId: string, checkId: string): IncidentRow | undefined {
-  return db
-    .select()
-    .from(incidents)
-    .where(and(eq(incidents.accountId, accountId), eq(incidents.sourceCheckId, checkId), ne(incidents.lastUpdateStatus, 'RESOLVED')))
-    .orderBy(desc(incidents.createdAt))
-    .get();
+  const query = prepared(db, 'findOpenIncidentForCheck', (d) =>
+    d
+      .select()
+      .from(incidents)
+      .where(and(eq(incidents.accountId, sql.placeholder('accountId')), eq(incidents.sourceCheckId, sql.placeholder('checkId')), ne(incidents.lastUpdateStatus, 'RESOLVED')))
+      .orderBy(desc(incidents.createdAt))
+      .prepare(),
+  );
+  return query.get({ accountId, checkId });
 }
 
 /** The ids of incidents naming at least one service that is on one of the page's cards (a subquery). */

@@ -1,0 +1,1 @@
+CREATE INDEX `checks_written_at` ON `checks` (coalesce("updated_at", "created_at"));
