@@ -82,8 +82,8 @@ export const heartbeatLoad: Scenario = {
     const o = ctx.options.heartbeat;
     const dataDir = makeTempDir('heartbeat');
     const server = await startServer({ dataDir, extraArgs: ['--max-connections-per-address', String(SOCKETS * 4)] });
-    const rss: number[] = [];
-    const sampler = setInterval(() => rss.push(rssOf(server.pid)), 1000);
+    const rss: { at: number; bytes: number }[] = [];
+    const sampler = setInterval(() => rss.push({ at: Date.now(), bytes: rssOf(server.pid) }), 1000);
     const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS });
     let stopped = false;
     try {
@@ -122,7 +122,9 @@ export const heartbeatLoad: Scenario = {
         await sleep(5);
       }
       await Promise.all(inFlight);
-      const peakRss = Math.max(...rss.filter(Number.isFinite));
+      const peakOf = (from: number, to: number) => Math.max(...rss.filter((r) => r.at >= from && r.at < to && Number.isFinite(r.bytes)).map((r) => r.bytes));
+      const peakRss = peakOf(0, Number.POSITIVE_INFINITY);
+      const rssByPhase = `creating ${fmt.mb(peakOf(0, start))}, warm-up minute ${fmt.mb(peakOf(start, warmupEnd))}, measured ${fmt.mb(peakOf(warmupEnd, Number.POSITIVE_INFINITY))}`;
       await server.stop();
       stopped = true;
 
@@ -167,6 +169,7 @@ export const heartbeatLoad: Scenario = {
         },
         { figure: 'pinged heartbeats that failed', value: fmt.int(Math.max(0, failedOthers)), target: '0', met: failedOthers <= 0 },
         { figure: 'server RSS max', value: fmt.mb(peakRss), target: '< 600 MB', met: peakRss < 600 * MB },
+        { figure: 'server RSS max by phase', value: rssByPhase },
       ];
       const messages = [...server.log.messages].slice(0, 5).map(([message, n]) => `${n} × ${message}`);
       return { rows, notes: [`Server log: ${server.log.warnings} warnings, ${server.log.errors} errors${messages.length ? `: ${messages.join('; ')}` : ''}.`] };

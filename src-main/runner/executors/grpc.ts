@@ -59,10 +59,16 @@ function requestMetadata(request: GrpcRequest): Metadata {
   return metadata;
 }
 
+/** How much earlier than the deadline a DEADLINE_EXCEEDED still counts as the deadline itself (timers fire late or early by a little). */
+const DEADLINE_SLACK_MS = 100;
+
 /** Why a call ended without an answer, in a word and a sentence. */
-function classify(error: ServiceError, call: Call, limitMs: number): { code: ErrorCode; message: string } {
+function classify(error: ServiceError, call: Call, limitMs: number, elapsedMs: number): { code: ErrorCode; message: string } {
   const details = error.details || error.message;
-  if (error.code === Status.DEADLINE_EXCEEDED && !call.answered) {
+  // The deadline passed with no reply: a timeout, whether grpc-js' own timer or the server's ending of
+  // the call at the same deadline (its trailers, first under load) said so. A server that answers
+  // DEADLINE_EXCEEDED well before the deadline (its own upstream timed out) is a call that failed.
+  if (error.code === Status.DEADLINE_EXCEEDED && (!call.answered || elapsedMs >= limitMs - DEADLINE_SLACK_MS)) {
     return call.connectMs === null
       ? { code: 'TIMEOUT', message: `no gRPC answer within ${limitMs} ms: the connection or its HTTP/2 handshake did not complete (${details})` }
       : { code: 'TIMEOUT', message: `the server accepted the connection but gave no answer within ${limitMs} ms` };
@@ -166,7 +172,7 @@ async function callOnce(job: GrpcJob, limitMs: number): Promise<Call> {
       call.method = await methodFor(request, client, metadata, deadline, call);
     } catch (error) {
       if (error instanceof DefinitionError) return end('DEFINITION', error.message);
-      const failed = classify(error as ServiceError, call, limitMs);
+      const failed = classify(error as ServiceError, call, limitMs, performance.now() - started);
       return end(failed.code === 'CALL' ? 'DEFINITION' : failed.code, failed.code === 'CALL' ? `reflection failed: ${failed.message}` : failed.message);
     }
     const method = call.method;
@@ -199,7 +205,7 @@ async function callOnce(job: GrpcJob, limitMs: number): Promise<Call> {
     });
     call.totalMs = Math.round(performance.now() - started);
     if (reply.error) {
-      const failed = classify(reply.error, call, limitMs);
+      const failed = classify(reply.error, call, limitMs, performance.now() - started);
       call.errorCode = failed.code;
       call.error = failed.message;
       return call;
