@@ -23,12 +23,10 @@ export async function blockingViolations(page: Page, options: { exclude?: string
     return (await builder.analyze()).violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
   };
   // A toast that appeared while axe was reading the page (a live announcement) was judged mid-fade:
-  // what is found is judged again once that has settled, so only what stays on screen counts.
+  // what is found is judged again once its transition has ended (analyze waits for that), so only
+  // what stays on screen counts.
   let violations = await analyze();
-  if (violations.length > 0) {
-    await page.waitForTimeout(1_000);
-    violations = await analyze();
-  }
+  if (violations.length > 0) violations = await analyze();
   return violations
     .map((violation) => ({
       id: violation.id,

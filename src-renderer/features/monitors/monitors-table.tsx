@@ -210,7 +210,6 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, responseFormat, s
   );
 });
 
-/** The health-first Monitors list: status first, then what the last runs said; sortable headers, a checkbox per row for bulk actions. */
 /** One unit for the page's Response column (rows re-render only when it changes, not on every poll). */
 export function useResponseScale(monitors: readonly MonitorOverviewItem[]): ListDurationScale {
   const scale = listDurationScale(monitors.map((monitor) => ({ us: monitor.lastResponseUs, precise: monitor.lastResponsePrecise })));
@@ -219,6 +218,7 @@ export function useResponseScale(monitors: readonly MonitorOverviewItem[]): List
   return useMemo(() => scale, [key]);
 }
 
+/** The health-first Monitors list: status first, then what the last runs said; sortable headers, a checkbox per row for bulk actions. */
 export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelect, onDelete, access, now }: MonitorsTableProps) {
   const sortProps = { sort, order, onSort };
   const maintenance = useCurrentMaintenance();
