@@ -16,7 +16,7 @@ const CLOSES = Date.parse('2026-01-02T02:30:00.000Z');
  * mean. While runs are in flight, real time passes and the clock moves in 100 ms steps (the runs'
  * own timers are the manual ones); the next call makes up those steps, so slots stay on the minute.
  */
-function clockWithRuns(server: TestServer, clock: ManualClock, timers: ManualTimers): (ms: number) => Promise<void> {
+function clockWithRuns(server: TestServer, clock: ManualClock, timers: ManualTimers): ((ms: number) => Promise<void>) & { finished: (count: number) => Promise<void> } {
   const running = new Set<string>();
   const finished = new Set<string>();
   server.backend.events.on('sessionUpdated', (e) => {
@@ -26,7 +26,7 @@ function clockWithRuns(server: TestServer, clock: ManualClock, timers: ManualTim
     } else if (!finished.has(e.checkSessionId)) running.add(e.checkSessionId);
   });
   let target: number | null = null;
-  return async (ms) => {
+  const advance = async (ms: number) => {
     target = (target ?? clock.now().getTime()) + ms;
     await timers.advance(target - clock.now().getTime());
     const deadline = Date.now() + 15_000;
@@ -36,6 +36,20 @@ function clockWithRuns(server: TestServer, clock: ManualClock, timers: ManualTim
       await timers.advance(100);
     }
   };
+  /**
+   * Steps the clock 100 ms per 20 ms of real time until `count` runs have finished. The runs at
+   * creation start through the real agent: on a loaded machine a whole manual minute could pass
+   * before one began, and the check's first slot would then find it still going and be skipped.
+   */
+  const finishedRuns = async (count: number) => {
+    const deadline = Date.now() + 15_000;
+    while (finished.size < count) {
+      if (Date.now() > deadline) throw new Error(`${finished.size} of ${count} runs finished 15 s after the checks were created`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await timers.advance(100);
+    }
+  };
+  return Object.assign(advance, { finished: finishedRuns });
 }
 
 describe('a recurring maintenance window holds scheduled runs (ManualClock, injected timers, real ping)', { timeout: 120_000 }, () => {
@@ -80,6 +94,7 @@ describe('a recurring maintenance window holds scheduled runs (ManualClock, inje
 
     await timers.advance(2000);
     expect(server.backend.scheduler.size).toBe(4);
+    await advance.finished(4);
     let manual: { status: number; body: { sessions: { checkId: string }[] } } | null = null;
     let manualAt = 0;
     for (let minute = 0; minute < 50; minute++) {
@@ -119,6 +134,7 @@ describe('a recurring maintenance window holds scheduled runs (ManualClock, inje
     const check = await server.api('POST', '/v1/checks/icmp', icmpBody({ frequency: 1, tags: ['db'], request: { hostname: '127.0.0.1', pingCount: 1 } }));
     expect(check.status, check.text).toBe(201);
     await timers.advance(2000);
+    await advance.finished(1);
     const runsIn = async (minutes: number) => {
       const before = started;
       for (let minute = 0; minute < minutes; minute++) await advance(MINUTE);
