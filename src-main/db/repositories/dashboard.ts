@@ -81,17 +81,30 @@ export interface ProblemCheckRow extends CheckHealthRow {
 /** A muted group mutes its members; the group's flag lives in its JSON body. */
 const MUTED = sql<number>`(${checks.muted} = 1 or coalesce(json_extract(${checkGroups.body}, '$.muted'), 0) = 1)`;
 
+/**
+ * The check_nums that may be problems: a failing or degraded last verdict, or a flapping alert state.
+ * The Dashboard's list starts from these (a few hundred at most) instead of joining every check of
+ * the account to its status and parsing every alert state's JSON: at 10,000 checks that was ~35 ms a
+ * summary, and the summary is computed for the page's query and again for its feed.
+ */
+const PROBLEM_CANDIDATES = sql`(select ${checkStatuses.checkNum} from ${checkStatuses}
+    where ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0
+  union
+  select ${checkSchedule.checkNum} from ${checkAlertStates} join ${checkSchedule} on ${checkSchedule.checkId} = +${checkAlertStates.checkId}
+    where json_extract(${checkAlertStates.state}, '$.flap.flapping') = 1)`;
+
 /** Failing checks first, then degraded ones, each by name. */
 export function listProblemChecks(db: Db, accountId: string, limit: number): ProblemCheckRow[] {
   const query = prepared(db, 'dashboardProblems', (d) =>
     d
       .select({ ...HEALTH_COLUMNS, muted: MUTED })
-      .from(checks)
-      .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
-      .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
+      .from(checkStatuses)
+      .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkStatuses.checkNum))
+      .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
       .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
       .leftJoin(checkAlertStates, eq(checkAlertStates.checkId, checks.id))
-      .where(and(eq(checks.accountId, sql.placeholder('accountId')), PROBLEM))
+      // Unary + keeps SQLite from starting at the account's index on checks (every check) instead of the candidates.
+      .where(and(sql`${checkStatuses.checkNum} in ${PROBLEM_CANDIDATES}`, sql`+${checks.accountId} = ${sql.placeholder('accountId')}`, PROBLEM))
       .orderBy(sql`${HEALTH} = 'failing' desc`, asc(checks.name), asc(checks.id))
       .limit(sql.placeholder('limit'))
       .prepare(),
