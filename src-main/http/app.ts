@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -234,7 +234,18 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   });
 
   if (options.rendererDir && existsSync(join(options.rendererDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.rendererDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    const hashedAssets = join(options.rendererDir, 'assets') + sep;
+    await app.register(fastifyStatic, {
+      root: options.rendererDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // Vite names every file under assets/ by its content's hash: a tab loads them from its cache without
+      // asking again (one round trip less per file on each load); index.html is still asked for every time.
+      setHeaders: (reply, path) => {
+        if (path.startsWith(hashedAssets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     // Browsers (and /docs) ask for /favicon.ico whatever the page links: the console's SVG icon answers it.
     if (existsSync(join(options.rendererDir, 'favicon.svg'))) {
       app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.svg'));

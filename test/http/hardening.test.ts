@@ -176,6 +176,17 @@ describe('security headers', () => {
     expectCommonHeaders(again.headers, '304');
   });
 
+  it('lets a tab keep the hashed console files without asking again, and asks for the page itself every time', async () => {
+    const script = await rawRequest(server.url, { path: '/assets/app.js' });
+    expect(script.status).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/index.html']) {
+      const page = await rawRequest(server.url, { path });
+      expect(page.status, path).toBe(200);
+      expect(String(page.headers['cache-control']), path).toBe('public, max-age=0');
+    }
+  });
+
   it('puts nosniff, no-referrer and DENY on every other response, with a CSP that loads nothing', async () => {
     const responses = {
       'console script': await rawRequest(server.url, { path: '/assets/app.js' }),
