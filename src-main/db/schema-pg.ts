@@ -65,6 +65,9 @@ export const checks = pgTable(
     index('checks_account_type').on(t.accountId, t.checkType),
     index('checks_group').on(t.groupId),
     index('checks_account_name_folded').on(t.accountId, t.nameFolded),
+    // Health by account (paused, then the status row): the Dashboard's counts and the Monitors list's health-first page
+    // read these columns of every check; with them in one index they no longer read each check's ~1 KB row.
+    index('checks_account_health').on(t.accountId, t.activated, t.name, t.id),
     // When a check was last written: the scheduler's and the heartbeat judge's look for changes (each
     // second) asks for the newest, and a deploy's commit for those written since its plan.
     index('checks_written_at').on(sql`coalesce(${t.updatedAt}, ${t.createdAt})`),

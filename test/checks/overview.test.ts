@@ -171,6 +171,22 @@ describe('checks.overview with recorded results', () => {
     const rank = ['failing', 'degraded', 'passing', 'not-run', 'paused'];
     const ranks = all.items.map((i) => rank.indexOf(i.health));
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
+    expect(new Set(ranks).size, 'the pages cross from one health to the next').toBeGreaterThan(2);
+    // Pages that start inside one health and end in the next, either way round and under a health filter,
+    // show what one page of everything shows (a page is worked out from the counts of each health).
+    const paged = async (query: { order?: 'asc' | 'desc'; health?: ('failing' | 'degraded' | 'passing' | 'not-run' | 'paused')[] }, limit: number) => {
+      const whole = await env.trpc.checks.overview.query({ ...query, limit: 100 });
+      const ids: string[] = [];
+      for (let page = 1; page <= Math.ceil(whole.total / limit) + 1; page += 1) ids.push(...(await env.trpc.checks.overview.query({ ...query, limit, page })).items.map((i) => i.id));
+      return { ids, whole: whole.items.map((i) => i.id) };
+    };
+    for (const [query, limit] of [[{ order: 'desc' as const }, 2], [{}, 3], [{ order: 'desc' as const }, 3], [{ health: ['paused' as const, 'failing' as const, 'passing' as const] }, 2]] as const) {
+      const { ids, whole } = await paged(query, limit);
+      expect(ids, JSON.stringify(query)).toEqual(whole);
+      expect(whole.length, JSON.stringify(query)).toBeGreaterThan(limit);
+    }
+    const descending = (await env.trpc.checks.overview.query({ order: 'desc', limit: 100 })).items.map((i) => rank.indexOf(i.health));
+    expect(descending).toEqual([...ranks].sort((a, b) => b - a));
     const past = await env.trpc.checks.overview.query({ limit: 50, page: 9 });
     expect(past).toMatchObject({ items: [], total: all.total, page: 9 });
   });

@@ -96,6 +96,11 @@ export interface OverviewPage {
  */
 export function overviewPage(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): OverviewPage {
   registerFunctions(db);
+  // One read snapshot: the page's window is worked out from the counts, so both must see the same statuses.
+  return db.transaction(() => overviewPageIn(db, filter, sort, descending, limit, offset), { behavior: 'deferred' });
+}
+
+function overviewPageIn(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): OverviewPage {
   const base = overviewBaseWhere(filter);
   const ranks = (filter.healthRanks ?? []).filter((rank) => Number.isInteger(rank));
   const counted = db
@@ -107,20 +112,43 @@ export function overviewPage(db: Db, filter: OverviewFilter, sort: OverviewSort,
     .groupBy(healthRank)
     .all();
   const counts = new Map(counted.map((row) => [row.rank, row.n]));
-  const matching = ranks.length > 0 ? ranks.reduce((sum, rank) => sum + (counts.get(rank) ?? 0), 0) : counted.reduce((sum, row) => sum + row.n, 0);
+  const shown = ranks.length > 0 ? ranks : [...counts.keys()];
+  const matching = shown.reduce((sum, rank) => sum + (counts.get(rank) ?? 0), 0);
   if (matching <= offset) return { counts, ids: [] };
+  const window = sort === 'health' ? healthWindow(counts, shown, descending, limit, offset) : { ranks: shown, offset };
   const ids = db
     .select({ id: checks.id })
     .from(checks)
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
-    .where(and(base, ranks.length > 0 ? sql`${healthRank} in (${sql.join(ranks.map(n), sql`, `)})` : undefined))
+    .where(and(base, ranks.length > 0 || window.ranks.length < shown.length ? sql`${healthRank} in (${sql.join(window.ranks.map(n), sql`, `)})` : undefined))
     .orderBy(...overviewOrder(sort, descending))
     .limit(limit)
-    .offset(offset)
+    .offset(window.offset)
     .all()
     .map((row) => row.id);
   return { counts, ids };
+}
+
+/**
+ * Sorted by health, a page holds the checks of one or a few health ranks, and the counts say which:
+ * only those are sorted by name (the first page of 10,000 monitors sorts the 200 failing ones, not
+ * all 10,000 through the name key), from the page's offset within them.
+ */
+function healthWindow(counts: Map<number, number>, shown: readonly number[], descending: boolean, limit: number, offset: number): { ranks: number[]; offset: number } {
+  const ordered = [...shown].sort((a, b) => (descending ? b - a : a - b));
+  const ranks: number[] = [];
+  let before = 0;
+  let windowOffset = offset;
+  for (const rank of ordered) {
+    const n = counts.get(rank) ?? 0;
+    if (n > 0 && before + n > offset && before < offset + limit) {
+      if (ranks.length === 0) windowOffset = offset - before;
+      ranks.push(rank);
+    }
+    before += n;
+  }
+  return { ranks, offset: windowOffset };
 }
 
 export interface OverviewRow {

@@ -1,0 +1,1 @@
+CREATE INDEX `checks_account_health` ON `checks` (`account_id`,`activated`,`name`,`id`);
