@@ -12,6 +12,11 @@ export interface StandbyEvent {
   reason: string;
   /** The term it led, null when it had not led. */
   lostTerm: number | null;
+  /**
+   * By when, on the database clock (epoch ms), it had stopped leading at the latest: comparable
+   * with the next leader's takeover time in the lease row. Absent where there is no database clock.
+   */
+  ledUntilDbMs?: number;
 }
 
 export interface ClusterLeaseEvents {
