@@ -21,6 +21,7 @@ import {
   parseMaxConnections,
   parseHealthPort,
   parseMultiStepMemoryMb,
+  parseFailoverDelay,
   canariesOf,
   parsePublicHosts,
   parseRateLimit,
@@ -37,6 +38,7 @@ import { AGENT_USAGE, agentCommand, OWN_STATE_USAGE } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout, SHUTDOWN_MARGIN_MS, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../src-shared/rules/multistep-memory';
+import { DEFAULT_FAILOVER_DELAY_SECONDS, MIN_FAILOVER_DELAY_SECONDS } from '../src-shared/rules/cluster';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--secret-key-file PATH] [--api-key KEY]
@@ -48,6 +50,7 @@ const USAGE = `Usage:
                   [--multistep-memory-mb MB] [--canary HOST]... [--no-canary]
                   [--canary-interval SECONDS] [--canary-failed-rounds N] [--suspend-threshold SECONDS]
                   [--clock-step-threshold SECONDS] [--agent-unreachable-after SECONDS]
+                  [--failover-delay SECONDS]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
@@ -105,6 +108,10 @@ ${OWN_STATE_USAGE}
                       or heartbeat) this long is unreachable: one notice, and its location's
                       runs are recorded as not run because of it (default three heartbeat
                       intervals, 30; also env SIGHTLINE_AGENT_UNREACHABLE_AFTER)
+          --failover-delay  team mode: seconds the leader's lease must be stale, by the
+                      database clock, before a standby takes over (default ${DEFAULT_FAILOVER_DELAY_SECONDS}, at least
+                      ${MIN_FAILOVER_DELAY_SECONDS}; also env SIGHTLINE_FAILOVER_DELAY). One SQLite server is the leader of
+                      a one-node cluster: there it only shows in /health's cluster
 
 ${AGENT_USAGE}`;
 
@@ -155,6 +162,7 @@ async function serve(argv: string[]): Promise<void> {
         'multistep-memory-mb': { type: 'string' },
         canary: { type: 'string', multiple: true },
         'no-canary': { type: 'boolean' },
+        'failover-delay': { type: 'string' },
         ...thresholdOptions(false),
       },
       strict: true,
@@ -192,6 +200,7 @@ async function serve(argv: string[]): Promise<void> {
   overrides.lanes = lanes;
   if (values['multistep-memory-mb'] !== undefined) overrides.multiStepMemoryMb = orFail(parseMultiStepMemoryMb(values['multistep-memory-mb'], '--multistep-memory-mb'));
   if (values['agent-health-port'] !== undefined) overrides.agentHealthPort = orFail(parseHealthPort(values['agent-health-port'], '--agent-health-port'));
+  if (values['failover-delay'] !== undefined) overrides.failoverDelaySeconds = orFail(parseFailoverDelay(values['failover-delay'], '--failover-delay'));
   const canaries = orFail(canariesOf(values.canary, values['no-canary'])).setting;
   if (canaries) overrides.canaries = canaries;
   overrides.thresholds = orFail(thresholdsOf(values, {}, false));
@@ -217,7 +226,7 @@ async function serve(argv: string[]): Promise<void> {
     );
   }
   process.stdout.write(`Sightline API listening on ${backend.url}\n`);
-  const health = await startAgentProbes({ port: config.agentHealthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger, health: backend.agentHealth });
+  const health = await startAgentProbes({ port: config.agentHealthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger, health: backend.probeHealth });
 
   const limitSeconds = (drainTimeoutMs + SHUTDOWN_MARGIN_MS) / 1000;
   exitGracefullyOnSignals(

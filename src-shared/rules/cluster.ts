@@ -12,6 +12,8 @@ export const MAX_FAILOVER_DELAY_SECONDS = 3600;
 /** Beats per failover delay: 3 gives the 5 s heartbeat of the issue at the default 15 s. */
 export const BEATS_PER_FAILOVER_DELAY = 3;
 
+import type { AgentHealth } from './lanes';
+
 export type ClusterRole = 'leader' | 'standby';
 
 /** What /health (and later the console) shows of the cluster this server belongs to. */
@@ -22,7 +24,12 @@ export interface ClusterView {
   leaderNodeId: string | null;
   /** How old the lease is by the database clock at the last beat plus the time since, in ms; null when unknown (database unreachable since start). */
   leaseAgeMs: number | null;
+  /** The failover delay this node was started with (--failover-delay), so an operator can see the nodes agree. */
+  failoverDelaySeconds: number;
 }
+
+/** What a server's agent health port answers on /health: the embedded agent's health and the cluster (a remote agent's /health has no cluster). */
+export type ServerHealth = AgentHealth & { cluster: ClusterView };
 
 /** How often a node beats (heartbeat row, lease renewal or takeover attempt). */
 export function heartbeatIntervalMs(failoverDelayMs: number): number {

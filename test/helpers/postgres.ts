@@ -122,7 +122,8 @@ export async function startPgCluster(): Promise<PgCluster> {
       if (stopped) return;
       stopped = true;
       try {
-        await asPostgres(join(binaries.bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        // Not running after a stopServer() that a failed test never undid.
+        if (existsSync(join(dataDir, 'postmaster.pid'))) await asPostgres(join(binaries.bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {
         await removeRoot();
       }

@@ -171,7 +171,7 @@ export class PgClusterLease extends EventEmitter<ClusterLeaseEvents> implements 
   }
 
   view(): ClusterView {
-    return { nodeId: this.nodeId, role: this.role, leaderNodeId: this.leaderNodeId, leaseAgeMs: this.leaseAgeMs };
+    return { nodeId: this.nodeId, role: this.role, leaderNodeId: this.leaderNodeId, leaseAgeMs: this.leaseAgeMs, failoverDelaySeconds: this.failoverDelayMs / 1000 };
   }
 
   start(): void {

@@ -59,7 +59,10 @@ export class SingleNodeLease extends EventEmitter<ClusterLeaseEvents> implements
   readonly term = 1;
   readonly leaseAgeMs = 0;
 
-  constructor(readonly nodeId: string = newNodeId()) {
+  constructor(
+    private readonly failoverDelayMs: number,
+    readonly nodeId: string = newNodeId(),
+  ) {
     super();
   }
 
@@ -74,7 +77,7 @@ export class SingleNodeLease extends EventEmitter<ClusterLeaseEvents> implements
   }
 
   view(): ClusterView {
-    return { nodeId: this.nodeId, role: this.role, leaderNodeId: this.nodeId, leaseAgeMs: this.leaseAgeMs };
+    return { nodeId: this.nodeId, role: this.role, leaderNodeId: this.nodeId, leaseAgeMs: this.leaseAgeMs, failoverDelaySeconds: this.failoverDelayMs / 1000 };
   }
 
   async stop(): Promise<void> {}
