@@ -20,7 +20,9 @@ type Line =
   | { event: 'started'; nodeId: string; wallMs: number }
   | { event: 'leader'; term: number; acquiredAtDbMs: number; wallMs: number }
   | { event: 'standby'; lostTerm: number | null; ledUntilDbMs: number; reason: string; wallMs: number }
-  | { event: 'work'; term: number; dbUpperMs: number; wallMs: number };
+  | { event: 'work'; term: number; dbUpperMs: number; wallMs: number }
+  | { event: 'view'; nodeId: string; role: 'leader' | 'standby'; leaderNodeId: string | null; leaseAgeMs: number | null; failoverDelaySeconds: number; wallMs: number }
+  | { event: 'stopped'; wallMs: number };
 
 interface Node {
   id: string;
@@ -65,7 +67,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => T | null |
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; nodes: ${JSON.stringify(nodes.map((n) => ({ id: n.id, alive: alive(n), role: roleOf(n), events: n.lines.filter((l) => l.event !== 'work'), stderr: n.stderr.slice(-5) })))}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; nodes: ${JSON.stringify(nodes.map((n) => ({ id: n.id, alive: alive(n), role: roleOf(n), events: n.lines.filter((l) => l.event !== 'work' && l.event !== 'view'), stderr: n.stderr.slice(-5) })))}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -143,6 +145,13 @@ describe('the leader lease on PostgreSQL, three real processes', () => {
     await until('two more beats', 10_000, () => Date.now() - elected > 2 * (FAILOVER_DELAY_MS / 3) + 200);
     expect(await oneLeader(1000)).toEqual(first);
     for (const node of nodes.filter((n) => n !== first.node)) expect(leaderEvents(node)).toEqual([]);
+    // What /health would show: every node names the leader, and the lease is never older than a beat or so.
+    for (const node of nodes) {
+      const view = node.lines.filter((line): line is Extract<Line, { event: 'view' }> => line.event === 'view').at(-1)!;
+      expect(view).toMatchObject({ nodeId: node.id, role: node === first.node ? 'leader' : 'standby', leaderNodeId: first.node.id, failoverDelaySeconds: FAILOVER_DELAY_MS / 1000 });
+      expect(view.leaseAgeMs).toBeGreaterThanOrEqual(0);
+      expect(view.leaseAgeMs).toBeLessThan(FAILOVER_DELAY_MS / 3 + 1500);
+    }
   }, 40_000);
 
   it('a SIGKILLed leader is replaced within the failover delay + 5 s, under a higher term', async () => {
@@ -199,4 +208,19 @@ describe('the leader lease on PostgreSQL, three real processes', () => {
     expect(nodes.filter((node) => !killed.has(node) && !alive(node)).map((node) => node.id)).toEqual([]);
     expectNoOverlap();
   }, 40_000);
+
+  it('a leader that stops (SIGTERM) gives the lease up: a standby leads within a beat or two, not after the failover delay', async () => {
+    const before = await oneLeader(10_000);
+    before.node.child.kill('SIGTERM');
+    const [code] = (await before.node.exited) as [number | null];
+    expect(code).toBe(0);
+    killed.add(before.node);
+    const stoppedAt = before.node.lines.find((line) => line.event === 'stopped')!.wallMs;
+    expect(before.node.lines.find((line) => line.event === 'standby' && line.lostTerm === before.term)).toMatchObject({ reason: 'this node is stopping' });
+    const after = await oneLeader(FAILOVER_DELAY_MS);
+    expect(after.term).toBeGreaterThan(before.term);
+    // Without the release the lease would expire at the earliest D − h after the stop (the last renewal a beat before it).
+    expect(leaderEvents(after.node).at(-1)!.wallMs - stoppedAt).toBeLessThan(FAILOVER_DELAY_MS - FAILOVER_DELAY_MS / 3);
+    expectNoOverlap();
+  }, 30_000);
 });

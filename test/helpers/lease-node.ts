@@ -18,8 +18,13 @@ lease.on('standby', ({ reason, lostTerm, ledUntilDbMs }) => print({ event: 'stan
 setInterval(() => {
   if (lease.isLeader()) print({ event: 'work', term: lease.term, dbUpperMs: lease.databaseTimeUpperBoundMs() });
 }, 100);
+// What /health would show of the cluster, twice a second.
+setInterval(() => print({ event: 'view', ...lease.view() }), 500);
 lease.start();
 print({ event: 'started', nodeId });
 process.on('SIGTERM', () => {
-  void lease.stop().then(() => process.exit(0));
+  void lease.stop().then(() => {
+    print({ event: 'stopped' });
+    process.exit(0);
+  });
 });

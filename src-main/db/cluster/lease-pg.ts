@@ -133,6 +133,8 @@ export class PgClusterLease extends EventEmitter<ClusterLeaseEvents> implements 
     });
     // An idle connection the server closed (restart, failover) is reported here; the next beat reconnects.
     this.pool.on('error', (error) => this.noteError(error));
+    // And one that breaks while a beat holds it: without a listener that error would end the process.
+    this.pool.on('connect', (client) => client.on('error', (error) => this.noteError(error)));
   }
 
   get role(): ClusterRole {
