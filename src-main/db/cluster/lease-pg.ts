@@ -205,12 +205,15 @@ export class PgClusterLease extends EventEmitter<ClusterLeaseEvents> implements 
   private loop(): void {
     if (this.stopped) return;
     const began = performance.now();
-    this.beating = this.beat().finally(() => {
-      this.beating = null;
-      if (this.stopped) return;
-      this.beatTimer = setTimeout(() => this.loop(), Math.max(0, this.heartbeatMs - (performance.now() - began)));
-      this.beatTimer.unref();
-    });
+    this.beating = this.beat()
+      // A throwing 'leader'/'standby' listener must not end the beats (nor the process).
+      .catch((error: unknown) => this.logger?.error({ err: error, nodeId: this.nodeId }, 'a cluster lease beat failed'))
+      .finally(() => {
+        this.beating = null;
+        if (this.stopped) return;
+        this.beatTimer = setTimeout(() => this.loop(), Math.max(0, this.heartbeatMs - (performance.now() - began)));
+        this.beatTimer.unref();
+      });
   }
 
   private async beat(): Promise<void> {
