@@ -37,6 +37,7 @@ import { AGENT_USAGE, agentCommand, OWN_STATE_USAGE } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout, SHUTDOWN_MARGIN_MS, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../src-shared/rules/multistep-memory';
+import { DB_COPY_USAGE, dbCommand } from './db-copy-cli';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--secret-key-file PATH] [--api-key KEY]
@@ -106,7 +107,9 @@ ${OWN_STATE_USAGE}
                       runs are recorded as not run because of it (default three heartbeat
                       intervals, 30; also env SIGHTLINE_AGENT_UNREACHABLE_AFTER)
 
-${AGENT_USAGE}`;
+${AGENT_USAGE}
+${DB_COPY_USAGE}
+`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}`);
@@ -236,7 +239,7 @@ async function serve(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   // `sightline serve --help`, `sightline agent -h`: the usage, not an unknown-option error.
-  if ((command === 'serve' || command === 'agent') && rest.some((arg) => arg === '--help' || arg === '-h')) {
+  if ((command === 'serve' || command === 'agent' || command === 'db') && rest.some((arg) => arg === '--help' || arg === '-h')) {
     process.stdout.write(USAGE);
     return;
   }
@@ -245,6 +248,8 @@ async function main(argv: string[]): Promise<void> {
       return serve(rest);
     case 'agent':
       return agentCommand(rest, fail, lockAgent, () => claimTempRoot());
+    case 'db':
+      return dbCommand(rest, fail);
     case undefined:
     case 'help':
     case '--help':
