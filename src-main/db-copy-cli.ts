@@ -97,7 +97,7 @@ async function copyCommand(dataDir: string, url: string, namedKey: string | null
         const tenth = Math.floor((copied * 10) / total);
         if (tenth <= (shown.get(table) ?? 0)) return;
         shown.set(table, tenth);
-        err(`${table}: ${copied.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows (${tenth * 10} %)`);
+        err(`${table}: ${copied.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows (${Math.floor((copied * 100) / total)} %)`);
       },
     });
     for (const line of countTable(counts)) out(line);

@@ -7,32 +7,26 @@ import { CopyRefused } from './refused';
 export function redactUrl(url: string): string {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(url);
   if (!match) return url.replace(/password=[^&\s]*/gi, 'password=…');
-  let [, scheme, authority, rest] = match;
+  const [, scheme, authority, rest] = match;
   const at = authority.lastIndexOf('@');
-  if (at >= 0) {
-    const user = authority.slice(0, at).split(':')[0];
-    authority = `${user}@${authority.slice(at + 1)}`;
-  }
-  rest = rest.replace(/([?&])password=[^&#]*&?/gi, '$1').replace(/[?&]$/, '');
-  return `${scheme}${authority}${rest}`;
+  const host = at >= 0 ? `${authority.slice(0, at).split(':')[0]}@${authority.slice(at + 1)}` : authority;
+  return `${scheme}${host}${rest.replace(/([?&])password=[^&#]*&?/gi, '$1').replace(/[?&]$/, '')}`;
 }
 
-/** The password a connection string carries (user part or parameter), to keep it out of any message. */
-function passwordOf(url: string): string | null {
-  const fromUser = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]*?:([^/?#@]*)@/i.exec(url)?.[1];
-  const fromParameter = /[?&]password=([^&#]*)/i.exec(url)?.[1];
-  const raw = fromUser || fromParameter;
-  if (!raw) return null;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
+/** The passwords a connection string carries (user part, parameter), to keep them out of any message. */
+function passwordsOf(url: string): string[] {
+  const found = [/^[a-z][a-z0-9+.-]*:\/\/[^/?#@]*?:([^/?#@]*)@/i.exec(url)?.[1], /[?&]password=([^&#]*)/i.exec(url)?.[1]];
+  return found.filter((raw): raw is string => !!raw).flatMap((raw) => {
+    try {
+      return [raw, decodeURIComponent(raw)];
+    } catch {
+      return [raw];
+    }
+  });
 }
 
 export function scrubbed(message: string, url: string): string {
-  const password = passwordOf(url);
-  return password ? message.split(password).join('…') : message;
+  return passwordsOf(url).reduce((text, password) => text.split(password).join('…'), message);
 }
 
 /** Connects, or refuses naming the database (without its password) and why it cannot be reached. */
