@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../src-main/core/config';
 import { KEY_FILE_NAME } from '../../src-main/core/keyring';
 import { DB_FILE_NAME } from '../../src-main/db/connection';
@@ -14,7 +14,8 @@ import { addMemberWithKey } from '../accounts/helpers';
 import { runToCompletion } from '../alerts/harness';
 import { startPgCluster, type PgCluster } from '../helpers/postgres';
 import { startServer, type TestServer } from '../helpers/server';
-import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
+import { closedPort, startHttpReceiver, type HttpReceiver } from '../notify/receivers';
+import { trpcClient } from '../helpers/trpc';
 
 /**
  * Issue 35 item 7: `sightline db copy` moves a single server's data into an empty PostgreSQL. The
@@ -102,13 +103,19 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
       (await created('/v1/checks/url?autoAssignAlerts=false', { name: 'Home page', tags: ['web'], ...subscribed, request: { url: `${target.url}/` } })).id,
       (await created('/v1/checks/tcp?autoAssignAlerts=false', { name: 'Port', ...subscribed, request: { hostname: '127.0.0.1', port } })).id,
       (await created('/v1/checks/icmp?autoAssignAlerts=false', { name: 'Loopback', ...subscribed, request: { hostname: '127.0.0.1', pingCount: 2 } })).id,
+      // Down: its failing run alerts the channel (check_alerts, the notification outbox).
+      (await created('/v1/checks/tcp?autoAssignAlerts=false', { name: 'Closed port', ...subscribed, request: { hostname: '127.0.0.1', port: await closedPort() } })).id,
     ];
     for (const id of checks) await runToCompletion(api, id);
+    // Alerting judges a finished run just after it: the closed port's alert is in the outbox before the server stops.
+    await vi.waitFor(async () => expect(((await api('GET', '/v1/alert-notifications')).body as unknown[]).length).toBeGreaterThan(0), { timeout: 15_000, interval: 100 });
     await runToCompletion(api, checks[0]);
     const service = await created('/v1/status-pages/services', { name: 'Orders' });
     await created('/v1/status-pages', { name: 'Shop status', url: 'shop', cards: [{ name: 'Core', services: [{ id: service.id }] }] });
     await created('/v1/maintenance-windows', { name: 'Backup', tags: ['web'], startsAt: '2030-02-01T03:00:00.000Z', endsAt: '2030-02-01T04:00:00.000Z' });
     await addMemberWithKey(server, 'READ_ONLY');
+    await created('/v1/variables', { key: 'TOKEN', value: 'variable-S3cr3t', secret: true });
+    await trpcClient(server.url, server.key).alerts.setDeliverySettings.mutate({ smtp: { host: '127.0.0.1', port: 2525, secure: false, from: 'Sightline <ops@acme.test>' }, publicBaseUrl: server.url });
     const signIn = await fetch(`${server.url}/console/session`, { method: 'POST', headers: { authorization: `Bearer ${server.key}` } });
     expect(signIn.status, await signIn.text()).toBeLessThan(300);
     await server.close();
@@ -144,7 +151,7 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
       expect(pgTables.length).toBeGreaterThan(40);
       const count = (table: string) => Number(sqlite.prepare(`select count(*) from "${table}"`).pluck().get());
       // What the server wrote is there to compare.
-      for (const [table, least] of Object.entries({ checks: 4, check_groups: 1, alert_channels: 1, alert_subscriptions: 4, check_sessions: 5, check_results: 5, check_statuses: 4, result_details: 1, api_keys: 2, members: 2, console_sessions: 1, status_pages: 1, status_page_services: 1, maintenance_windows: 1, maintenance_state: 1, check_rollups: ROLLUP_ROWS })) {
+      for (const [table, least] of Object.entries({ checks: 5, check_groups: 1, account_variables: 1, app_settings: 1, check_alerts: 1, alert_notifications: 1, alert_channels: 1, alert_subscriptions: 5, check_sessions: 6, check_results: 6, check_statuses: 5, result_details: 1, api_keys: 2, members: 2, console_sessions: 1, status_pages: 1, status_page_services: 1, maintenance_windows: 1, maintenance_state: 1, check_rollups: ROLLUP_ROWS })) {
         expect(count(table), table).toBeGreaterThanOrEqual(least);
       }
       let total = 0;
@@ -175,6 +182,8 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
     const text = JSON.stringify(channel.rows[0].body);
     expect(text).toContain('sl1:');
     expect(text).not.toContain(SECRET);
+    const variable = await client.query<{ value: string }>(`select value from account_variables where key = 'TOKEN'`);
+    expect(variable.rows[0].value).toMatch(/^sl1:/);
     const keyCheck = await client.query<{ value: string }>(`select value::text from maintenance_state where key = 'secret_key_check'`);
     expect(keyCheck.rows).toHaveLength(1);
     const keyFile = join(dataDir, KEY_FILE_NAME);
