@@ -7,7 +7,7 @@ import { openDb, DB_FILE_NAME, type DbHandle } from './db/connection';
 import { copyToPostgres, type TableCount } from './db/copy/copy';
 import { CopyRefused } from './db/copy/refused';
 import { sourceKeyFile } from './db/copy/source-key';
-import { connectTarget, migrateTarget, redactUrl, refuseNonEmpty, tablesWithRows } from './db/copy/target';
+import { connectTarget, migrateTarget, redactUrl, refuseNonEmpty, scrubbed, tablesWithRows } from './db/copy/target';
 import { copyPlan } from './db/copy/plan';
 import { lockDataDir } from './db/data-dir-lock';
 import { LockHeldError, type ProcessLock } from './db/process-lock';
@@ -99,6 +99,10 @@ async function copyCommand(dataDir: string, url: string, namedKey: string | null
         shown.set(table, tenth);
         err(`${table}: ${copied.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows (${Math.floor((copied * 100) / total)} %)`);
       },
+    }).catch((error: unknown) => {
+      if (error instanceof CopyRefused) throw error;
+      // E.g. the connection lost mid-copy: PostgreSQL rolls back a transaction whose connection is gone.
+      throw new CopyRefused(`Copying into ${target} failed: ${scrubbed((error as Error).message, url)}. The copy's transaction was not committed: the target has none of its rows; run db copy again.`);
     });
     for (const line of countTable(counts)) out(line);
     out(`Verified: all ${counts.length} tables have as many rows in PostgreSQL as in SQLite.`);

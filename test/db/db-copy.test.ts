@@ -230,6 +230,9 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
     const usage = await dbCopy(['--to', url]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--from needs the data folder of the server to copy');
+    const help = await dbCopy(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('sightline db copy --from DIR --to postgres://');
   });
 
   it('refuses a database it cannot reach, naming it without the password', async () => {

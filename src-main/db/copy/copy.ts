@@ -78,7 +78,14 @@ export async function copyToPostgres(source: Database.Database, client: pg.Clien
       throw error;
     }
   } finally {
-    source.exec('COMMIT');
+    // Only reads happened; ending the snapshot must not hide the error that ended the copy.
+    if (source.inTransaction) {
+      try {
+        source.exec('COMMIT');
+      } catch {
+        // the connection is closed right after
+      }
+    }
   }
 }
 
