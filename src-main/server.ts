@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { boundHeapGrowth } from './core/heap';
 import { SealingKeyRefused } from './core/keyring';
 import { lockDataDir } from './db/data-dir-lock';
 import { LockHeldError } from './db/process-lock';
@@ -130,6 +131,7 @@ function orFail<T>(parsed: T | string): T {
 }
 
 async function serve(argv: string[]): Promise<void> {
+  boundHeapGrowth();
   let values;
   try {
     ({ values } = parseArgs({
