@@ -264,17 +264,21 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
     expect(result.stderr).toContain(`The secret key file ${other} is not the key the secrets in ${dataDir} were sealed with`);
   });
 
-  it('reports a row PostgreSQL cannot hold (\\u0000 in JSON) by table and row, and leaves the target without rows', async () => {
+  it('reports rows PostgreSQL cannot take (\\u0000 in JSON, a foreign key pointing nowhere) by table and row, and leaves the target without rows', async () => {
     const broken = join(root, 'broken');
     await cp(dataDir, broken, { recursive: true });
     const sqlite = new Database(join(broken, DB_FILE_NAME));
     const id = sqlite.prepare(`select id from checks where name = 'Port'`).pluck().get() as string;
     sqlite.prepare(`update checks set body = json_set(body, '$.name', 'Port' || char(0)) where id = ?`).run(id);
+    // A row whose parent is gone (written with the keys off): PostgreSQL refuses it, and the copy names it too.
+    sqlite.pragma('foreign_keys = OFF');
+    sqlite.prepare(`insert into agents (id, location_id, version, concurrency, registered_at, last_seen_at) values ('orphan-agent', 'gone', '1', 1, 1, 1)`).run();
     sqlite.close();
     const url = await cluster.createDatabase('broken');
     const result = await dbCopy(['--from', broken, '--to', url]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`checks (id = "${id}"): column body holds a JSON string with \\u0000 at $.name, which PostgreSQL's jsonb cannot store`);
+    expect(result.stderr).toContain('agents (id = "orphan-agent"): PostgreSQL refused it: insert or update on table "agents" violates foreign key constraint');
     const target = new pg.Client({ connectionString: url });
     await target.connect();
     try {
@@ -286,6 +290,7 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
     // Nothing was lost on the way: with the row corrected the copy goes through.
     const fixed = new Database(join(broken, DB_FILE_NAME));
     fixed.prepare(`update checks set body = json_set(body, '$.name', 'Port') where id = ?`).run(id);
+    fixed.prepare(`delete from agents where id = 'orphan-agent'`).run();
     fixed.close();
     expect((await dbCopy(['--from', broken, '--to', url])).code).toBe(0);
   });
