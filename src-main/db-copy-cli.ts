@@ -10,7 +10,7 @@ import { sourceKeyFile } from './db/copy/source-key';
 import { connectTarget, migrateTarget, redactUrl, refuseNonEmpty, scrubbed, tablesWithRows } from './db/copy/target';
 import { copyPlan } from './db/copy/plan';
 import { lockDataDir } from './db/data-dir-lock';
-import { LockHeldError, type ProcessLock } from './db/process-lock';
+import { describeHolder, LockHeldError, type ProcessLock } from './db/process-lock';
 
 export const DB_COPY_USAGE = `  sightline db copy --from DIR --to postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE [--secret-key-file PATH]
 
@@ -70,7 +70,10 @@ async function copyCommand(dataDir: string, url: string, namedKey: string | null
     lock = lockDataDir(dataDir, 'sightline db copy');
   } catch (error) {
     if (!(error instanceof LockHeldError)) throw error;
-    throw new CopyRefused(`Cannot copy a database that a server is using (rows written during the copy would be missing or half there). ${error.message}`);
+    throw new CopyRefused(
+      `Cannot copy a database that a server is using: the data folder ${dataDir} is in use by ${describeHolder(error.holder)}. ` +
+        'Stop it first (rows it wrote during the copy would be missing or half there), then copy again.',
+    );
   }
   let source: DbHandle | null = null;
   let client: Awaited<ReturnType<typeof connectTarget>> | null = null;

@@ -249,8 +249,8 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
     try {
       const result = await dbCopy(['--from', live, '--to', await cluster.createDatabase('from_live')]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('Cannot copy a database that a server is using');
-      expect(result.stderr).toContain(`The data folder ${live} is in use by another Sightline process`);
+      expect(result.stderr).toContain(`Cannot copy a database that a server is using: the data folder ${live} is in use by pid ${process.pid} (Sightline) at ${running.url}`);
+      expect(result.stderr).toContain('Stop it first');
     } finally {
       await running.close();
     }
