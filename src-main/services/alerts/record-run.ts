@@ -108,9 +108,11 @@ export function eventOf(check: AlertingCheck, alert: RunAlertType, result: RunRe
 
 /** Notifications for the alert to every activated channel that asks for its kind, in the caller's transaction. */
 export function enqueueForChannels(tx: Db, keyring: Keyring, check: AlertingCheck, alert: RunAlertType, checkAlertId: string, result: RunResultFacts | undefined, now: number): string[] {
+  const ids: string[] = [];
+  // A check with no channel (many heartbeats) does not read the account's delivery settings.
+  if (check.effective.alertChannelIds.length === 0) return ids;
   const { rateLimit } = accountDelivery(tx, keyring, check.accountId);
   const flag = channelFlagOf(alert);
-  const ids: string[] = [];
   for (const channelId of check.effective.alertChannelIds) {
     const channel = findAlertChannel(tx, check.accountId, channelId);
     if (!channel || !storedBodyOf(channel)[flag]) continue;
