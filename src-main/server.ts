@@ -40,6 +40,7 @@ import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout, S
 import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../src-shared/rules/multistep-memory';
 import { DEFAULT_FAILOVER_DELAY_SECONDS, MIN_FAILOVER_DELAY_SECONDS } from '../src-shared/rules/cluster';
+import { DB_COPY_USAGE, dbCommand } from './db-copy-cli';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--secret-key-file PATH] [--api-key KEY]
@@ -114,7 +115,9 @@ ${OWN_STATE_USAGE}
                       ${MIN_FAILOVER_DELAY_SECONDS}; also env SIGHTLINE_FAILOVER_DELAY). One SQLite server is the leader of
                       a one-node cluster: there it only shows in /health's cluster
 
-${AGENT_USAGE}`;
+${AGENT_USAGE}
+${DB_COPY_USAGE}
+`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}`);
@@ -247,7 +250,7 @@ async function serve(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   // `sightline serve --help`, `sightline agent -h`: the usage, not an unknown-option error.
-  if ((command === 'serve' || command === 'agent') && rest.some((arg) => arg === '--help' || arg === '-h')) {
+  if ((command === 'serve' || command === 'agent' || command === 'db') && rest.some((arg) => arg === '--help' || arg === '-h')) {
     process.stdout.write(USAGE);
     return;
   }
@@ -256,6 +259,8 @@ async function main(argv: string[]): Promise<void> {
       return serve(rest);
     case 'agent':
       return agentCommand(rest, fail, lockAgent, () => claimTempRoot());
+    case 'db':
+      return dbCommand(rest, fail);
     case undefined:
     case 'help':
     case '--help':
