@@ -45,7 +45,7 @@ module.exports = {
       comment: 'REST routes, tRPC procedures and the scheduler call services only (rule 1).',
       severity: 'error',
       from: { path: ['^src-main/http', '^src-main/scheduler', '^src-main/agent', '^src-main/electron', '^src-main/preload'] },
-      to: { path: ['^src-main/db', '^node_modules/(better-sqlite3|drizzle-orm)'] },
+      to: { path: ['^src-main/db', '^node_modules/(better-sqlite3|drizzle-orm|pg)/'] },
     },
     {
       name: 'services-do-not-know-transports',
@@ -59,7 +59,7 @@ module.exports = {
       comment: 'runner/ and notify/ take plain data and return results (rule 2).',
       severity: 'error',
       from: { path: ['^src-main/runner', '^src-main/notify'] },
-      to: { path: ['^src-main/db', '^src-main/services', '^node_modules/(better-sqlite3|drizzle-orm)'] },
+      to: { path: ['^src-main/db', '^src-main/services', '^node_modules/(better-sqlite3|drizzle-orm|pg)/'] },
     },
     {
       name: 'agent-knows-no-server-side',

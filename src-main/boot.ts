@@ -27,6 +27,8 @@ import { loadSealingKey, sealStoredSecrets } from './services/secrets';
 import { finishInterruptedDestroys } from './services/projects';
 import { backendAgentHealth } from './services/agent-status/index';
 import type { AgentHealth } from '../src-shared/rules/lanes';
+import type { ServerHealth } from '../src-shared/rules/cluster';
+import { SingleNodeLease, type ClusterLease } from './db/cluster/lease';
 import { startEmbeddedConnectivity } from './embedded-connectivity';
 import { sendAgentNotice } from './services/agent-connectivity';
 import { storedCanaries } from './services/settings';
@@ -124,6 +126,13 @@ export interface Backend {
   heartbeats: HeartbeatJudge;
   /** Lanes, skipped runs and the fix: what the agent probes' /health answers. */
   agentHealth(): AgentHealth;
+  /** What the agent health port's /health answers for this server: agentHealth() and the cluster. */
+  probeHealth(): ServerHealth;
+  /**
+   * Who leads the cluster. One SQLite server is the leader of a one-node cluster (nothing written);
+   * the PostgreSQL lease (db/cluster/lease-pg.ts) waits for team mode's data layer to be wired in.
+   */
+  cluster: ClusterLease;
   /** Hourly rollups, pruning of old runs and notifications, purge of deleted checks (every minute). */
   retention: Retention;
   /** The desktop app's native notifications: the Electron shell registers its notifier; headless, nobody does. */
@@ -268,6 +277,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       notificationRetentionDays: config.notificationRetentionDays,
     });
     if (options.startScheduler ?? true) runs.startScheduling();
+    const cluster = new SingleNodeLease(config.failoverDelaySeconds * 1000);
+    cluster.start();
+    const agentHealth = () => backendAgentHealth(deps, { own: true });
     let closing: Promise<void> | null = null;
     let shutdownStep = 'running';
     return {
@@ -285,7 +297,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       broker,
       alerting,
       heartbeats,
-      agentHealth: () => backendAgentHealth(deps, { own: true }),
+      agentHealth,
+      probeHealth: () => ({ ...agentHealth(), cluster: cluster.view() }),
+      cluster,
       retention,
       desktop,
       subscriberMail: mailer,
@@ -298,7 +312,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
         desktop.stop();
         closing ??= closeBackend({ runtime, runs, broker, app: listening, alerting, heartbeats, subscriberMail: mailer, retention, db, warm }, options.drainTimeoutMs ?? 10_000, (what) => {
           shutdownStep = what;
-        }).finally(() => {
+        }).finally(async () => {
+          await cluster.stop();
           releaseTempRoot(ownTemp, logger);
           lock.release();
         });

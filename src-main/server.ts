@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { boundHeapGrowth } from './core/heap';
 import { SealingKeyRefused } from './core/keyring';
 import { lockDataDir } from './db/data-dir-lock';
 import { LockHeldError } from './db/process-lock';
@@ -21,6 +22,7 @@ import {
   parseMaxConnections,
   parseHealthPort,
   parseMultiStepMemoryMb,
+  parseFailoverDelay,
   canariesOf,
   parsePublicHosts,
   parseRateLimit,
@@ -37,6 +39,8 @@ import { AGENT_USAGE, agentCommand, OWN_STATE_USAGE } from './agent/agent-cli';
 import { DEFAULT_DRAIN_TIMEOUT_MS, exitGracefullyOnSignals, parseDrainTimeout, SHUTDOWN_MARGIN_MS, shutDownGracefully } from './agent/graceful-shutdown';
 import { DEFAULT_AGENT_HEALTH_HOST, startAgentProbes } from './agent/health-server';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../src-shared/rules/multistep-memory';
+import { DEFAULT_FAILOVER_DELAY_SECONDS, MIN_FAILOVER_DELAY_SECONDS } from '../src-shared/rules/cluster';
+import { DB_COPY_USAGE, dbCommand } from './db-copy-cli';
 
 const USAGE = `Usage:
   sightline serve [--host HOST] [--port PORT] [--data-dir DIR] [--secret-key-file PATH] [--api-key KEY]
@@ -48,6 +52,7 @@ const USAGE = `Usage:
                   [--multistep-memory-mb MB] [--canary HOST]... [--no-canary]
                   [--canary-interval SECONDS] [--canary-failed-rounds N] [--suspend-threshold SECONDS]
                   [--clock-step-threshold SECONDS] [--agent-unreachable-after SECONDS]
+                  [--failover-delay SECONDS]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
@@ -105,8 +110,14 @@ ${OWN_STATE_USAGE}
                       or heartbeat) this long is unreachable: one notice, and its location's
                       runs are recorded as not run because of it (default three heartbeat
                       intervals, 30; also env SIGHTLINE_AGENT_UNREACHABLE_AFTER)
+          --failover-delay  team mode: seconds the leader's lease must be stale, by the
+                      database clock, before a standby takes over (default ${DEFAULT_FAILOVER_DELAY_SECONDS}, at least
+                      ${MIN_FAILOVER_DELAY_SECONDS}; also env SIGHTLINE_FAILOVER_DELAY). One SQLite server is the leader of
+                      a one-node cluster: there it only shows in /health's cluster
 
-${AGENT_USAGE}`;
+${AGENT_USAGE}
+${DB_COPY_USAGE}
+`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}`);
@@ -127,6 +138,7 @@ function orFail<T>(parsed: T | string): T {
 }
 
 async function serve(argv: string[]): Promise<void> {
+  boundHeapGrowth();
   let values;
   try {
     ({ values } = parseArgs({
@@ -155,6 +167,7 @@ async function serve(argv: string[]): Promise<void> {
         'multistep-memory-mb': { type: 'string' },
         canary: { type: 'string', multiple: true },
         'no-canary': { type: 'boolean' },
+        'failover-delay': { type: 'string' },
         ...thresholdOptions(false),
       },
       strict: true,
@@ -192,6 +205,7 @@ async function serve(argv: string[]): Promise<void> {
   overrides.lanes = lanes;
   if (values['multistep-memory-mb'] !== undefined) overrides.multiStepMemoryMb = orFail(parseMultiStepMemoryMb(values['multistep-memory-mb'], '--multistep-memory-mb'));
   if (values['agent-health-port'] !== undefined) overrides.agentHealthPort = orFail(parseHealthPort(values['agent-health-port'], '--agent-health-port'));
+  if (values['failover-delay'] !== undefined) overrides.failoverDelaySeconds = orFail(parseFailoverDelay(values['failover-delay'], '--failover-delay'));
   const canaries = orFail(canariesOf(values.canary, values['no-canary'])).setting;
   if (canaries) overrides.canaries = canaries;
   overrides.thresholds = orFail(thresholdsOf(values, {}, false));
@@ -217,7 +231,7 @@ async function serve(argv: string[]): Promise<void> {
     );
   }
   process.stdout.write(`Sightline API listening on ${backend.url}\n`);
-  const health = await startAgentProbes({ port: config.agentHealthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger, health: backend.agentHealth });
+  const health = await startAgentProbes({ port: config.agentHealthPort, host: values['agent-health-host'] ?? DEFAULT_AGENT_HEALTH_HOST, logger: backend.deps.logger, health: backend.probeHealth });
 
   const limitSeconds = (drainTimeoutMs + SHUTDOWN_MARGIN_MS) / 1000;
   exitGracefullyOnSignals(
@@ -236,7 +250,7 @@ async function serve(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   // `sightline serve --help`, `sightline agent -h`: the usage, not an unknown-option error.
-  if ((command === 'serve' || command === 'agent') && rest.some((arg) => arg === '--help' || arg === '-h')) {
+  if ((command === 'serve' || command === 'agent' || command === 'db') && rest.some((arg) => arg === '--help' || arg === '-h')) {
     process.stdout.write(USAGE);
     return;
   }
@@ -245,6 +259,8 @@ async function main(argv: string[]): Promise<void> {
       return serve(rest);
     case 'agent':
       return agentCommand(rest, fail, lockAgent, () => claimTempRoot());
+    case 'db':
+      return dbCommand(rest, fail);
     case undefined:
     case 'help':
     case '--help':

@@ -66,6 +66,9 @@ function serveCommand(options: ServerOptions): { command: string; args: string[]
   // BENCH_SERVER_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (to find what a figure spends).
   const profDir = process.env.BENCH_SERVER_CPU_PROF;
   if (profDir) args.unshift('--cpu-prof', `--cpu-prof-dir=${profDir}`);
+  // BENCH_SERVER_NODE_ARGS="--trace-gc --heapsnapshot-signal=SIGUSR2": more flags for the server's node (its stdout goes to bench-server.out).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  if (nodeArgs.length > 0) args.unshift(...nodeArgs);
   if (hasSetpriv) return { command: 'setpriv', args: ['--pdeathsig', 'SIGTERM', '--', process.execPath, ...args] };
   return { command: process.execPath, args };
 }
@@ -120,6 +123,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   const { command, args } = serveCommand(options);
   const logFile = join(options.dataDir, 'bench-server.log');
   const copy = createWriteStream(logFile, { flags: 'a' });
+  const stdoutCopy = process.env.BENCH_SERVER_NODE_ARGS ? createWriteStream(join(options.dataDir, 'bench-server.out'), { flags: 'a' }) : undefined;
   const spawnedAt = Date.now();
   const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SIGHTLINE_LOG_LEVEL: process.env.SIGHTLINE_LOG_LEVEL ?? 'warn' } });
   trackChild(child);
@@ -138,7 +142,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     const health = /Agent health probes on (\S+)/.exec(line);
     if (health) seen.health = health[1];
     notify();
-  });
+  }, stdoutCopy);
   lines(
     child.stderr!,
     (line) => {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { api } from '../lib/api';
@@ -92,6 +92,8 @@ export const heartbeatLoad: Scenario = {
       process.stdout.write(`  [heartbeat] ${o.monitors} heartbeats created in ${((Date.now() - createdAt) / 1000).toFixed(1)} s\n`);
       const order = [...beats].sort((a, b) => a.offsetMs - b.offsetMs);
       const latencies: number[] = [];
+      // BENCH_HEARTBEAT_TRACE=<file>: every ping's send time (ms after the warm-up minute began) and latency, to find what a p99 is made of.
+      const trace: string[] | null = process.env.BENCH_HEARTBEAT_TRACE ? [] : null;
       const statuses = new Map<number, number>();
       const inFlight = new Set<Promise<void>>();
       const start = Date.now();
@@ -111,6 +113,7 @@ export const heartbeatLoad: Scenario = {
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
             if (status === 200) beat.lastPingAt = Math.max(beat.lastPingAt, sentAt);
             if (measured) latencies.push(ms);
+            trace?.push(`${sentAt - start} ${ms.toFixed(1)}`);
           });
           inFlight.add(done);
           void done.finally(() => inFlight.delete(done));
@@ -122,6 +125,7 @@ export const heartbeatLoad: Scenario = {
         await sleep(5);
       }
       await Promise.all(inFlight);
+      if (trace && process.env.BENCH_HEARTBEAT_TRACE) writeFileSync(process.env.BENCH_HEARTBEAT_TRACE, `${trace.join('\n')}\n`);
       const peakOf = (from: number, to: number) => Math.max(...rss.filter((r) => r.at >= from && r.at < to && Number.isFinite(r.bytes)).map((r) => r.bytes));
       const peakRss = peakOf(0, Number.POSITIVE_INFINITY);
       const rssByPhase = `creating ${fmt.mb(peakOf(0, start))}, warm-up minute ${fmt.mb(peakOf(start, warmupEnd))}, measured ${fmt.mb(peakOf(warmupEnd, Number.POSITIVE_INFINITY))}`;

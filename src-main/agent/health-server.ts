@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Logger } from '../core/logger';
 import type { AgentHealth } from '../../src-shared/rules/lanes';
+import type { ServerHealth } from '../../src-shared/rules/cluster';
 
 export const DEFAULT_AGENT_HEALTH_HOST = '127.0.0.1';
 
@@ -13,8 +14,11 @@ export interface HealthServerOptions {
   startNotReady?: boolean;
   /** A taken port falls back to a free one (with a warning) instead of leaving the probes unserved. */
   freePortIfTaken?: boolean;
-  /** What /health reports: lanes, skipped runs and the fix (200 either way: saturation is a warning, not death). */
-  health?: () => AgentHealth;
+  /**
+   * What /health reports: lanes, skipped runs and the fix (200 either way: saturation is a warning,
+   * not death, and a standby is healthy); a server adds its cluster (ServerHealth).
+   */
+  health?: () => AgentHealth | ServerHealth;
 }
 
 export interface HealthServer {
@@ -134,7 +138,7 @@ export interface AgentProbeOptions {
   host?: string;
   logger: Logger;
   freePortIfTaken?: boolean;
-  health?: () => AgentHealth;
+  health?: () => AgentHealth | ServerHealth;
 }
 
 /**

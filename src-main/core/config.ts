@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { LANE_FLAGS_TEXT, LANES, type LaneName } from '../../src-shared/rules/lanes';
 import { RUN_TYPES } from '../../src-shared/schemas/run-job';
 import { DEFAULT_MULTISTEP_MEMORY_MB, MIN_MULTISTEP_MEMORY_MB } from '../../src-shared/rules/multistep-memory';
+import { DEFAULT_FAILOVER_DELAY_SECONDS, MAX_FAILOVER_DELAY_SECONDS, MIN_FAILOVER_DELAY_SECONDS } from '../../src-shared/rules/cluster';
 
 export interface Config {
   host: string;
@@ -63,6 +64,12 @@ export interface Config {
   canaries?: CanarySetting;
   /** Own-state thresholds (issue 36); undefined: the defaults of each part. */
   thresholds: OwnStateThresholds;
+  /**
+   * Seconds the leader lease must be stale (by the database clock) before a standby takes over
+   * (--failover-delay or SIGHTLINE_FAILOVER_DELAY; default 15, at least 5). One SQLite server is
+   * the leader of a one-node cluster: there it only shows in /health's cluster.
+   */
+  failoverDelaySeconds: number;
   /** Settings that were given but are no longer read, worded as warnings for the entry point to print. */
   ignoredSettings: string[];
 }
@@ -191,6 +198,15 @@ export function parseMultiStepMemoryMb(value: string, name: string): number | st
   const n = Number(value.trim());
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < MIN_MULTISTEP_MEMORY_MB || n > 1_048_576) {
     return `${name} must be a whole number of megabytes between ${MIN_MULTISTEP_MEMORY_MB} and 1048576, got "${value}"`;
+  }
+  return n;
+}
+
+/** "N" (whole seconds MIN_FAILOVER_DELAY_SECONDS..MAX_FAILOVER_DELAY_SECONDS) → N; anything else → an error message naming the setting. */
+export function parseFailoverDelay(value: string, name: string): number | string {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < MIN_FAILOVER_DELAY_SECONDS || n > MAX_FAILOVER_DELAY_SECONDS) {
+    return `${name} must be a whole number of seconds between ${MIN_FAILOVER_DELAY_SECONDS} and ${MAX_FAILOVER_DELAY_SECONDS}, got "${value}"`;
   }
   return n;
 }
@@ -401,6 +417,8 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     agentHealthPort: overrides.agentHealthPort ?? fromEnv(env.AGENT_HEALTH_PORT, 'AGENT_HEALTH_PORT', parseHealthPort) ?? DEFAULT_AGENT_HEALTH_PORT,
     canaries: overrides.canaries ?? fromEnv(env.SIGHTLINE_CANARIES, 'SIGHTLINE_CANARIES', parseCanaries)?.setting,
     thresholds: { ...thresholdsFromEnv(env), ...overrides.thresholds },
+    failoverDelaySeconds:
+      overrides.failoverDelaySeconds ?? fromEnv(env.SIGHTLINE_FAILOVER_DELAY, 'SIGHTLINE_FAILOVER_DELAY', parseFailoverDelay) ?? DEFAULT_FAILOVER_DELAY_SECONDS,
     ignoredSettings: overrides.ignoredSettings ?? ignoredSettingsOf(env),
   };
 }

@@ -915,3 +915,26 @@ export const codeTestSessions = pgTable(
   },
   (t) => [index('code_test_sessions_account').on(t.accountId, t.startedAt)],
 );
+
+/*
+ * Team mode's cluster (issue 35, items 4 and 6): one row per server process and a one-row leader
+ * lease, both written by the database's clock (epoch ms from now()), so the nodes' own clocks
+ * never decide who leads (db/cluster/lease-pg.ts).
+ */
+export const clusterNodes = pgTable('cluster_nodes', {
+  nodeId: text('node_id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  version: text('version').notNull(),
+  startedAt: bigint('started_at', { mode: 'number' }).notNull(),
+  heartbeatAt: bigint('heartbeat_at', { mode: 'number' }).notNull(),
+});
+
+/** The leader lease: always the one row with id 1; `term` grows at each takeover. */
+export const clusterLease = pgTable('cluster_lease', {
+  id: integer('id').primaryKey(),
+  leaderNodeId: text('leader_node_id'),
+  term: bigint('term', { mode: 'number' }).notNull().default(0),
+  acquiredAt: bigint('acquired_at', { mode: 'number' }).notNull().default(0),
+  renewedAt: bigint('renewed_at', { mode: 'number' }).notNull().default(0),
+});

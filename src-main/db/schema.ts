@@ -910,3 +910,26 @@ export const codeTestSessions = sqliteTable(
   },
   (t) => [index('code_test_sessions_account').on(t.accountId, t.startedAt)],
 );
+
+/*
+ * Team mode's cluster (issue 35, items 4 and 6): one row per server process and a one-row leader
+ * lease, both written by the database's clock (epoch ms). SQLite has them only to stay in step
+ * with schema-pg.ts: one server is the leader of a one-node cluster and writes neither.
+ */
+export const clusterNodes = sqliteTable('cluster_nodes', {
+  nodeId: text('node_id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  version: text('version').notNull(),
+  startedAt: integer('started_at').notNull(),
+  heartbeatAt: integer('heartbeat_at').notNull(),
+});
+
+/** The leader lease: always the one row with id 1; `term` grows at each takeover. */
+export const clusterLease = sqliteTable('cluster_lease', {
+  id: integer('id').primaryKey(),
+  leaderNodeId: text('leader_node_id'),
+  term: integer('term').notNull().default(0),
+  acquiredAt: integer('acquired_at').notNull().default(0),
+  renewedAt: integer('renewed_at').notNull().default(0),
+});

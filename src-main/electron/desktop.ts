@@ -92,7 +92,7 @@ export function startDesktop(): void {
     const running = backend;
     serveConsoleOverAppProtocol(protocol, RENDERER_DIR, () => new URL(running.url).origin);
     // Like `sightline serve`: AGENT_HEALTH_PORT or 8081, and a free port (with a warning) when that one is taken.
-    health = await startAgentProbes({ port: config.agentHealthPort, logger: running.deps.logger, freePortIfTaken: true, health: running.agentHealth });
+    health = await startAgentProbes({ port: config.agentHealthPort, logger: running.deps.logger, freePortIfTaken: true, health: running.probeHealth });
     answerConsoleIpc({ apiBaseUrl: running.url, token: running.launchToken ?? '' }, () => window);
     try {
       tray = startTray(running, { openConsole: () => openConsole(), quit: () => app.quit() });

@@ -31,6 +31,11 @@ export interface FlapState {
   flapping: boolean;
   /** When it started flapping (epoch ms). */
   since: number | null;
+  /**
+   * How many verdicts the history keeps under the settings it was last judged with (the larger of
+   * the window and the stable runs): what lets a passing run after a pass be recorded without them.
+   */
+  keep?: number;
 }
 
 const CODE = { PASS: 'P', DEGRADED: 'D', FAIL: 'F' } as const;
@@ -53,14 +58,32 @@ export function nextFlapState(flap: FlapState | undefined, verdict: keyof typeof
   const was = flap ?? { history: 'P', flapping: false, since: null };
   // Kept long enough for both counts: a stable tail longer than the window (its members may come from
   // the check and from its group) must still be seen, or the check would never stop flapping.
-  const history = (was.history + CODE[verdict]).slice(-Math.max(settings.windowRuns, settings.stableRuns));
-  if (!settings.enabled) return { flap: { history, flapping: false, since: null }, change: was.flapping ? 'stopped' : null };
+  const keep = Math.max(settings.windowRuns, settings.stableRuns);
+  const history = (was.history + CODE[verdict]).slice(-keep);
+  if (!settings.enabled) return { flap: { history, flapping: false, since: null, keep }, change: was.flapping ? 'stopped' : null };
   if (!was.flapping) {
-    return changesIn(history.slice(-settings.windowRuns)) >= settings.changes ? { flap: { history, flapping: true, since: now }, change: 'started' } : { flap: { history, flapping: false, since: null }, change: null };
+    return changesIn(history.slice(-settings.windowRuns)) >= settings.changes
+      ? { flap: { history, flapping: true, since: now, keep }, change: 'started' }
+      : { flap: { history, flapping: false, since: null, keep }, change: null };
   }
   const tail = history.slice(-settings.stableRuns);
-  if (tail.length === settings.stableRuns && changesIn(tail) === 0) return { flap: { history: tail, flapping: false, since: null }, change: 'stopped' };
-  return { flap: { ...was, history }, change: null };
+  if (tail.length === settings.stableRuns && changesIn(tail) === 0) return { flap: { history: tail, flapping: false, since: null, keep }, change: 'stopped' };
+  return { flap: { ...was, history, keep }, change: null };
+}
+
+/**
+ * The flap state after a passing run, when it can be told without the check's settings; null when
+ * it cannot. A history of passes only stays as it is (passing runs are not recorded while every
+ * remembered run passed). A check that is not flapping and whose last verdict was a pass records one
+ * more pass: that adds no change to its window, so flapping cannot start (its window had fewer
+ * changes than the threshold when it was last judged, and sliding it on a pass removes changes, never
+ * adds one) and, not flapping, cannot stop — exactly what `nextFlapState` gives under the settings
+ * the history was last judged with (`keep`). A history from before `keep` was recorded: null.
+ */
+export function flapAfterPassingPass(flap: FlapState | undefined): FlapState | undefined | null {
+  if (flapQuiet(flap)) return flap;
+  if (!flap || flap.flapping || !flap.history.endsWith('P') || !flap.keep) return null;
+  return { history: (flap.history + 'P').slice(-flap.keep), flapping: false, since: null, keep: flap.keep };
 }
 
 /** Nothing to record for a passing run: no flapping, and every run remembered passed. */

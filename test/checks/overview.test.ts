@@ -180,7 +180,13 @@ describe('checks.overview with recorded results', () => {
       for (let page = 1; page <= Math.ceil(whole.total / limit) + 1; page += 1) ids.push(...(await env.trpc.checks.overview.query({ ...query, limit, page })).items.map((i) => i.id));
       return { ids, whole: whole.items.map((i) => i.id) };
     };
-    for (const [query, limit] of [[{ order: 'desc' as const }, 2], [{}, 3], [{ order: 'desc' as const }, 3], [{ health: ['paused' as const, 'failing' as const, 'passing' as const] }, 2]] as const) {
+    const cases: [Parameters<typeof paged>[0], number][] = [
+      [{ order: 'desc' }, 2],
+      [{}, 3],
+      [{ order: 'desc' }, 3],
+      [{ health: ['paused', 'failing', 'passing'] }, 2],
+    ];
+    for (const [query, limit] of cases) {
       const { ids, whole } = await paged(query, limit);
       expect(ids, JSON.stringify(query)).toEqual(whole);
       expect(whole.length, JSON.stringify(query)).toBeGreaterThan(limit);

@@ -17,6 +17,10 @@ export interface PgCluster {
   version: number;
   /** A connection string for a new, empty database of the cluster. */
   createDatabase(name: string): Promise<string>;
+  /** Stops the server but keeps its folder (an outage): connections are cut, new ones refused until startServer(). */
+  stopServer(): Promise<void>;
+  /** Starts the server stopped by stopServer() again, with the same settings and data. */
+  startServer(): Promise<void>;
   /** Stops the server (immediate: no checkpoint, nothing here needs keeping) and removes its folder. */
   stop(): Promise<void>;
 }
@@ -79,21 +83,22 @@ export async function startPgCluster(): Promise<PgCluster> {
     await chown(root, Number(stdout.trim()), Number(group.trim()));
   }
   const removeRoot = () => rm(root, { recursive: true, force: true });
+  const options = [
+    `-k ${root}`,
+    "-c listen_addresses=''",
+    `-p ${PORT}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c shared_buffers=16MB',
+    '-c max_connections=50',
+    '-c autovacuum=off',
+    '-c logging_collector=off',
+  ].join(' ');
+  const startServer = () => asPostgres(join(binaries.bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', join(root, 'server.log'), '-w', '-t', '30', 'start']);
   try {
     await asPostgres(join(binaries.bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
-    const options = [
-      `-k ${root}`,
-      "-c listen_addresses=''",
-      `-p ${PORT}`,
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c shared_buffers=16MB',
-      '-c max_connections=50',
-      '-c autovacuum=off',
-      '-c logging_collector=off',
-    ].join(' ');
-    await asPostgres(join(binaries.bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', join(root, 'server.log'), '-w', '-t', '30', 'start']);
+    await startServer();
   } catch (error) {
     await removeRoot();
     throw error;
@@ -109,11 +114,16 @@ export async function startPgCluster(): Promise<PgCluster> {
       await asPostgres(join(binaries.bin, 'psql'), ['-h', root, '-p', String(PORT), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qc', `create database ${name}`]);
       return urlFor(name);
     },
+    async stopServer() {
+      await asPostgres(join(binaries.bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    },
+    startServer,
     async stop() {
       if (stopped) return;
       stopped = true;
       try {
-        await asPostgres(join(binaries.bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        // Not running after a stopServer() that a failed test never undid.
+        if (existsSync(join(dataDir, 'postmaster.pid'))) await asPostgres(join(binaries.bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {
         await removeRoot();
       }

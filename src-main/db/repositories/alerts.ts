@@ -34,7 +34,35 @@ export function saveAlertState(db: Db, row: CheckAlertStateRow): void {
 }
 
 export function insertCheckAlert(db: Db, row: CheckAlertRow): void {
-  db.insert(checkAlerts).values(row).run();
+  // Prepared once per connection: a storm of failures (or their recoveries) writes one per check.
+  const insert = prepared(db, 'insertCheckAlert', (d) =>
+    d
+      .insert(checkAlerts)
+      .values({
+        id: sql.placeholder('id'),
+        accountId: sql.placeholder('accountId'),
+        checkId: sql.placeholder('checkId'),
+        alertType: sql.placeholder('alertType'),
+        checkSessionId: sql.placeholder('checkSessionId'),
+        checkResultId: sql.placeholder('checkResultId'),
+        muted: sql.placeholder('muted'),
+        event: sql.placeholder('event'),
+        createdAt: sql.placeholder('createdAt'),
+      } as unknown as CheckAlertRow)
+      .prepare(),
+  );
+  // Placeholders go through the columns' mappings: `muted` as a boolean, `event` as the object.
+  insert.run({
+    id: row.id,
+    accountId: row.accountId,
+    checkId: row.checkId ?? null,
+    alertType: row.alertType,
+    checkSessionId: row.checkSessionId ?? null,
+    checkResultId: row.checkResultId ?? null,
+    muted: row.muted,
+    event: row.event,
+    createdAt: row.createdAt,
+  });
 }
 
 export function findCheckAlert(db: Db, accountId: string, id: string): CheckAlertRow | undefined {

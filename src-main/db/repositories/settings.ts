@@ -1,15 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { prepared } from '../prepared';
 import type { Db } from '../connection';
 import { appSettings } from '../schema';
 
 export function readAppSetting(db: Db, accountId: string, key: string): Record<string, unknown> | null {
-  return (
-    db
+  // Prepared once per connection: alerting reads the delivery settings for every alert it raises.
+  const query = prepared(db, 'readAppSetting', (d) =>
+    d
       .select({ value: appSettings.value })
       .from(appSettings)
-      .where(and(eq(appSettings.accountId, accountId), eq(appSettings.key, key)))
-      .get()?.value ?? null
+      .where(and(eq(appSettings.accountId, sql.placeholder('accountId')), eq(appSettings.key, sql.placeholder('key'))))
+      .prepare(),
   );
+  return query.get({ accountId, key })?.value ?? null;
 }
 
 export function writeAppSetting(db: Db, accountId: string, key: string, value: Record<string, unknown>, now: number): void {

@@ -8,13 +8,13 @@ import type { AlertEvent } from '../../notify/types';
 import type { EvidenceLine } from '../../../src-shared/check-types/define';
 import { resultRoute } from '../../../src-shared/rules/console-links';
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
-import { FLAP_DEFAULTS, flapQuiet, nextFlapState } from '../../../src-shared/rules/flapping';
+import { FLAP_DEFAULTS, flapAfterPassingPass, nextFlapState } from '../../../src-shared/rules/flapping';
 import { channelFlagOf, INITIAL_ALERT_STATE, nextAlertState, runVerdict, type AlertState, type RunAlertType, type RunVerdict } from '../../../src-shared/rules/alerting';
 import { storedBodyOf } from '../alert-channels';
 import type { ServiceDeps } from '../context';
 import { enqueueNotification } from '../notifications';
 import { accountDelivery } from '../settings';
-import { applyDependencies, heldDownFacts } from './dependencies';
+import { applyDependencies, heldDownFacts, type StateWithHold } from './dependencies';
 import { applyFlapping } from './flapping';
 import { loadAlertingCheck, type AlertingCheck } from './effective';
 import { rerunHeldDownDependents } from './trigger-dependencies';
@@ -62,6 +62,22 @@ function isClear(state: AlertState): boolean {
   return state.alerted === 'NONE' && state.failedRuns === 0 && state.degradedRuns === 0;
 }
 
+/**
+ * The state a passing run leaves when the full judgement would raise nothing and need none of the
+ * check's settings: the state is clear (nothing failing, degraded, alerted or held) and the flap
+ * history can take the pass without them (`flapAfterPassingPass`). The state stored is then what
+ * `nextAlertState` and `applyFlapping` would store; null sends the run through the full judgement.
+ * A first run (no state yet) stores clear, with a flap history of two passes.
+ */
+function stateAfterQuietPass(previous: StateWithHold | undefined, at: number): AlertState | null {
+  if (!previous) return { ...INITIAL_ALERT_STATE, flap: nextFlapState(undefined, 'PASS', FLAP_DEFAULTS, at).flap };
+  if (!isClear(previous) || previous.held) return null;
+  const flap = flapAfterPassingPass(previous.flap);
+  if (flap === null) return null;
+  // Passes only remembered: nothing changes. Otherwise the pass is recorded, as nextAlertState's clear state.
+  return flap === previous.flap ? { ...previous } : { ...INITIAL_ALERT_STATE, ...(flap ? { flap } : {}) };
+}
+
 /** The result an alert talks about: a failing one for a failure, a degraded one for a degradation, else the latest. */
 function representative(results: RunResultFacts[], verdict: RunVerdict): RunResultFacts | undefined {
   const ran = results.filter((r) => !r.skipped);
@@ -92,9 +108,11 @@ export function eventOf(check: AlertingCheck, alert: RunAlertType, result: RunRe
 
 /** Notifications for the alert to every activated channel that asks for its kind, in the caller's transaction. */
 export function enqueueForChannels(tx: Db, keyring: Keyring, check: AlertingCheck, alert: RunAlertType, checkAlertId: string, result: RunResultFacts | undefined, now: number): string[] {
+  const ids: string[] = [];
+  // A check with no channel (many heartbeats) does not read the account's delivery settings.
+  if (check.effective.alertChannelIds.length === 0) return ids;
   const { rateLimit } = accountDelivery(tx, keyring, check.accountId);
   const flag = channelFlagOf(alert);
-  const ids: string[] = [];
   for (const channelId of check.effective.alertChannelIds) {
     const channel = findAlertChannel(tx, check.accountId, channelId);
     if (!channel || !storedBodyOf(channel)[flag]) continue;
@@ -125,8 +143,8 @@ export function alreadyJudged(lastJudged: string | null | undefined, checkSessio
 export function judgeClearPassAtWrite(tx: Db, run: { accountId: string; checkId: string; checkSessionId: string; previousSessionId: string }, now: number): boolean {
   const stored = findAlertState(tx, run.checkId);
   if (!stored || stored.lastSessionId !== run.previousSessionId) return false;
-  const state = stored.state as unknown as AlertState;
-  if (!isClear(state) || !flapQuiet(state.flap)) return false;
+  const state = stateAfterQuietPass(stored.state as unknown as StateWithHold, now);
+  if (!state) return false;
   saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now });
   return true;
 }
@@ -149,12 +167,13 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
     if (alreadyJudged(stored?.lastSessionId, run.checkSessionId)) return NOTHING;
     const previous = (stored?.state as AlertState | undefined) ?? INITIAL_ALERT_STATE;
     // The common case: a passing run of a check with nothing pending (or its first run). Whatever the
-    // check's settings (even deactivated), the state stays clear and nothing alerts: only the marker moves.
-    if (isClear(previous) && flapQuiet(previous.flap) && run.results.some((r) => !r.skipped) && run.results.every((r) => r.skipped || (!failed(r) && !r.isDegraded))) {
-      // A first run stores the state the full judgement would: clear, its flap history two passes.
-      const state = stored ? { ...previous } : { ...INITIAL_ALERT_STATE, flap: nextFlapState(undefined, 'PASS', FLAP_DEFAULTS, at).flap };
-      saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
-      return { ...NOTHING, verdict: 'PASS' };
+    // check's settings (even deactivated), the state stays clear and nothing alerts.
+    if (run.results.some((r) => !r.skipped) && run.results.every((r) => r.skipped || (!failed(r) && !r.isDegraded))) {
+      const state = stateAfterQuietPass(stored?.state as StateWithHold | undefined, at);
+      if (state) {
+        saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
+        return { ...NOTHING, verdict: 'PASS' };
+      }
     }
     const check = loadAlertingCheck(tx, run.accountId, run.checkId);
     if (!check) return NOTHING;

@@ -128,8 +128,12 @@ interface Pending {
 
 const MAX_TIMER_MS = 60_000;
 const WRITE_RETRIES_MS = [200, 1_000];
-/** How long alerting judges stored heartbeat results in one turn of the event loop before pings get a turn. */
-const ANNOUNCE_SLICE_MS = 20;
+/**
+ * How long alerting judges stored heartbeat results in one turn of the event loop before pings get a
+ * turn. A ping waits for about two turns (its request is read, then its batch is written), so this
+ * bounds what a backlog of judging adds to its answer (a full judgement takes 1–2 ms).
+ */
+const ANNOUNCE_SLICE_MS = 5;
 
 export class HeartbeatJudge implements HeartbeatControl {
   private readonly byHash = new Map<string, Live>();

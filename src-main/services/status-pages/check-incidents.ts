@@ -49,6 +49,8 @@ export function openIncidentForCheck(ctx: ServiceContext, trigger: CheckIncident
  * opening update did. Answers null when the check has no open incident.
  */
 export function resolveIncidentForCheck(ctx: ServiceContext, checkId: string, description: string): IncidentView | null {
+  // Every recovery asks; most checks have no open incident: answered without a transaction (or savepoint).
+  if (!findOpenIncidentForCheck(ctx.db, ctx.accountId, checkId)) return null;
   const resolved = transaction(ctx.db, (tx) => {
     const open = findOpenIncidentForCheck(tx, ctx.accountId, checkId);
     if (!open) return null;
