@@ -1,10 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { takeFolderLock } from './folder-lock';
+import { basename, join } from 'node:path';
+import { takeFolderLock, type HeldFolderLock } from './folder-lock';
 
 /** Each process's temporary folders (the warm runtime's, multi-step workspaces, the sandbox probe) live in one `sightline-tmp-*` folder of the system's. */
 export const TEMP_ROOT_PREFIX = 'sightline-tmp-';
+/** A folder being made: locked under this name, then renamed to its `sightline-tmp-*` name. */
+const NEW_ROOT_PREFIX = 'sightline-tmpnew-';
 const OWNER_LOCK = 'owner.lock';
 /** A folder with no owner lock yet is being created (mkdtemp, then the lock, within milliseconds); older, its creator died in between. */
 const UNCLAIMED_GRACE_MS = 60_000;
@@ -26,9 +28,7 @@ export interface TempRoot {
 export function claimTempRoot(options: { base?: string; nativeBinding?: string } = {}): TempRoot {
   const base = options.base ?? tmpdir();
   removeAbandonedTempRoots(base, options.nativeBinding);
-  const path = mkdtempSync(join(base, TEMP_ROOT_PREFIX));
-  const lock = takeFolderLock(join(path, OWNER_LOCK), options.nativeBinding);
-  if (!lock) throw new Error(`the new temporary folder ${path} is locked by another process`);
+  const { path, lock } = newLockedFolder(base, options.nativeBinding);
   let released = false;
   return {
     path,
@@ -41,6 +41,30 @@ export function claimTempRoot(options: { base?: string; nativeBinding?: string }
   };
 }
 
+/**
+ * A new `sightline-tmp-*` folder whose owner lock this process holds before any other process can
+ * see it: it is made as `sightline-tmpnew-*`, locked, then renamed (the lock stays on the file). Made
+ * under its final name, another server starting in the same instant could find its lock file not yet
+ * locked, take it for abandoned, probe its lock (so this one found it busy) and remove the folder.
+ */
+function newLockedFolder(base: string, nativeBinding?: string): { path: string; lock: HeldFolderLock } {
+  for (let attempt = 1; ; attempt++) {
+    const fresh = mkdtempSync(join(base, NEW_ROOT_PREFIX));
+    const lock = takeFolderLock(join(fresh, OWNER_LOCK), nativeBinding);
+    if (!lock) throw new Error(`the new temporary folder ${fresh} is locked by another process`);
+    const path = join(base, TEMP_ROOT_PREFIX + basename(fresh).slice(NEW_ROOT_PREFIX.length));
+    try {
+      renameSync(fresh, path);
+      return { path, lock };
+    } catch (error) {
+      // The name is taken (a folder of the same random suffix): another one.
+      lock.release();
+      rmSync(fresh, { recursive: true, force: true });
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
 /** The `sightline-tmp-*` folders of `base` whose owner is gone, removed; returns their paths. */
 export function removeAbandonedTempRoots(base: string, nativeBinding?: string): string[] {
   let names: string[];
@@ -50,6 +74,17 @@ export function removeAbandonedTempRoots(base: string, nativeBinding?: string): 
     return [];
   }
   const removed: string[] = [];
+  // A folder still being made (see newLockedFolder) whose maker died before renaming it.
+  for (const name of readdirSafe(base).filter((n) => n.startsWith(NEW_ROOT_PREFIX))) {
+    const folder = join(base, name);
+    try {
+      if (Date.now() - statSync(folder).mtimeMs <= UNCLAIMED_GRACE_MS) continue;
+      rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+      removed.push(folder);
+    } catch {
+      // Gone meanwhile, or another user's.
+    }
+  }
   for (const name of names) {
     const folder = join(base, name);
     if (!isAbandoned(folder, nativeBinding)) continue;
@@ -82,5 +117,13 @@ function isAbandoned(folder: string, nativeBinding?: string): boolean {
   } catch {
     // Unreadable (another user's) or gone meanwhile: leave it.
     return false;
+  }
+}
+
+function readdirSafe(base: string): string[] {
+  try {
+    return readdirSync(base);
+  } catch {
+    return [];
   }
 }

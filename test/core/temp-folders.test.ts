@@ -75,4 +75,23 @@ describe('temporary folders of processes that are gone', () => {
     held.release();
     expect(await tempRoots(base)).toEqual([`${TEMP_ROOT_PREFIX}new`]);
   });
+
+  it('a folder still being made (locked, then renamed into place) is not removed by a server starting in the same instant; one its maker left a minute ago is', async () => {
+    const base = await folder(() => mkdtemp(join(tmpdir(), 'sightline-temp-test-')));
+    // What another process's claim looks like between its mkdtemp and its rename: its lock file made, not yet locked.
+    const [beingMade, leftBehind] = [join(base, 'sightline-tmpnew-abc123'), join(base, 'sightline-tmpnew-def456')];
+    for (const made of [beingMade, leftBehind]) {
+      await mkdir(made);
+      await writeFile(join(made, 'owner.lock'), '');
+    }
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await utimes(leftBehind, twoMinutesAgo, twoMinutesAgo);
+    const claimed = claimTempRoot({ base });
+    expect((await readdir(base)).sort()).toEqual([claimed.path.slice(base.length + 1), 'sightline-tmpnew-abc123'].sort());
+    expect(claimed.path.slice(base.length + 1).startsWith(TEMP_ROOT_PREFIX)).toBe(true);
+    // The claim's lock survived the rename: another process's look finds it held, not abandoned.
+    expect(removeAbandonedTempRoots(base)).toEqual([]);
+    claimed.release();
+    expect(await readdir(base)).toEqual(['sightline-tmpnew-abc123']);
+  });
 });

@@ -144,7 +144,9 @@ describe.skipIf(skip !== null)('a remote agent whose link to the server goes dow
     const slots = all.map((r) => r.at).sort((a, b) => a - b);
     const gaps = slots.slice(1).map((at, i) => at - (slots[i] as number));
     console.log(`remote unreachable slots: gaps ${JSON.stringify(gaps)} ms`);
-    expect(gaps.every((gap) => gap < 1.5 * PERIOD_MS), `a slot without a result: gaps ${JSON.stringify(gaps)}`).toBe(true);
+    // A missing slot makes a gap of two periods; a run that starts a few seconds late (the agent
+    // getting its lease back after the link returns, on a loaded machine: 15.2 s seen in CI) does not.
+    expect(gaps.every((gap) => gap < 1.9 * PERIOD_MS), `a slot without a result: gaps ${JSON.stringify(gaps)}`).toBe(true);
     expect(slots[0]).toBeLessThan(cutAt);
     expect(slots.at(-1)).toBeGreaterThan(cutAt + DOWN_MS - 1.5 * PERIOD_MS);
     // Agent back: its own /health is its own state again.
