@@ -155,6 +155,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   child.once('exit', () => {
     copy.end();
+    stdoutCopy?.end();
     notify();
   });
 
