@@ -59,7 +59,8 @@ describe('a check alternating every run: flap detection (network namespace, real
       const created = await server.api(
         'POST',
         '/v1/checks/icmp?autoAssignAlerts=false',
-        icmpBody({ name, request: { hostname: TARGET, pingCount: 1 }, degradedResponseTime: 500, maxResponseTime: 1000, alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }], ...extra }),
+        // Thresholds far above the veth's RTT (< 1 ms): a ping slowed by a loaded machine must not read as a state change.
+        icmpBody({ name, request: { hostname: TARGET, pingCount: 1 }, degradedResponseTime: 1900, maxResponseTime: 2000, alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }], ...extra }),
       );
       expect(created.status, created.text).toBe(201);
       return created.body.id as string;
