@@ -56,7 +56,7 @@ export interface BenchOptions {
   tcp: { monitors: number; addresses: number; portsPerAddress: number; quiet: number; warmupS: number; measureS: number };
   dns: { monitors: number; silent: number; warmupS: number; measureS: number };
   /** Issue 34: heartbeats pinged once a minute through the ping endpoint; some stop and must fail in time. */
-  heartbeat: { monitors: number; missed: number; graceS: number; measureS: number };
+  heartbeat: { monitors: number; missed: number; graceS: number; warmupS: number; measureS: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -187,6 +187,8 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       monitors: num(env, 'BENCH_HB_MONITORS', quick ? 2_000 : 50_000),
       missed: num(env, 'BENCH_HB_MISSED', quick ? 20 : 500),
       graceS: num(env, 'BENCH_HB_GRACE_S', 10),
+      // Whole minutes of warm-up: the first minute's pings recover the heartbeats that failed while the rest were being created.
+      warmupS: num(env, 'BENCH_HB_WARMUP_S', quick ? 60 : 120),
       measureS: num(env, 'BENCH_HB_MEASURE_S', quick ? 90 : 180),
     },
   };
