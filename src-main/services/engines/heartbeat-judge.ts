@@ -39,6 +39,35 @@ interface QueueItem {
   version: number;
 }
 
+/**
+ * A heartbeat's live entry, every field written in one literal in one order. Made with a spread
+ * (`{ ...entry, clock, version }`) each of 10,000 heartbeats had a hidden class of its own (heap
+ * snapshot: 9,983 maps and descriptor arrays, ~450 bytes each), and every read of an entry went
+ * through a megamorphic lookup. The account's id is one string for all of its heartbeats, and no
+ * tags one array, not one of each per heartbeat.
+ */
+const NO_TAGS = Object.freeze([]) as unknown as string[];
+
+function liveOf(entry: HeartbeatEntry, clock: HeartbeatClock, version: number, accountId: string): Live {
+  return {
+    checkId: entry.checkId,
+    accountId,
+    checkNum: entry.checkNum,
+    name: entry.name,
+    tags: entry.tags.length === 0 ? NO_TAGS : entry.tags,
+    groupId: entry.groupId,
+    activated: entry.activated,
+    timing: entry.timing,
+    token: entry.token,
+    tokenHash: entry.tokenHash,
+    // Read once, when the entry is taken in: `clock` is the state from then on.
+    stored: null,
+    createdAt: entry.createdAt,
+    clock,
+    version,
+  };
+}
+
 /** A binary min-heap of deadlines; stale items are skipped when they surface (lazy deletion). */
 class DeadlineQueue {
   private readonly items: QueueItem[] = [];
@@ -139,6 +168,7 @@ export class HeartbeatJudge implements HeartbeatControl {
   private readonly byHash = new Map<string, Live>();
   private readonly byNum = new Map<number, Live>();
   private readonly byId = new Map<string, Live>();
+  private readonly accountIds = new Map<string, string>();
   private readonly queue = new DeadlineQueue();
   private readonly tokenCounts = new MinuteCounter();
   private readonly missCounts = new MinuteCounter();
@@ -285,12 +315,20 @@ export class HeartbeatJudge implements HeartbeatControl {
       clock = { lastPingAt: null, runStartedAt: null, deadlineAt: entry.activated ? Math.max(due(created), now + 1_000) : null, failing: false, note: null };
       write = true;
     }
-    const live: Live = { ...entry, clock, version: (previous?.version ?? 0) + 1 };
+    const live = liveOf(entry, clock, (previous?.version ?? 0) + 1, this.internAccountId(entry.accountId));
     this.byNum.set(live.checkNum, live);
     this.byId.set(live.checkId, live);
     this.byHash.set(live.tokenHash, live);
     if (clock.deadlineAt !== null) this.queue.push({ at: clock.deadlineAt, checkNum: live.checkNum, version: live.version });
     return write ? live : null;
+  }
+
+  /** One string per account for all of its heartbeats (each row read brings a copy of its own). */
+  private internAccountId(accountId: string): string {
+    const known = this.accountIds.get(accountId);
+    if (known !== undefined) return known;
+    this.accountIds.set(accountId, accountId);
+    return accountId;
   }
 
   private setClock(live: Live, clock: HeartbeatClock): void {
