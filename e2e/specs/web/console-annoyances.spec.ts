@@ -63,6 +63,8 @@ test.describe('the console without the small doubts', () => {
     // Tags read as they were written, not upper-cased.
     await expect(maintenance.row('Router swap').getByText('Core-DB', { exact: true })).toBeVisible();
     expect(await maintenance.row('Router swap').getByText('Core-DB', { exact: true }).evaluate((element) => getComputedStyle(element).textTransform)).toBe('none');
+    // Beside its tags, the list names what else the window targets (a group by its name, not its number).
+    await expect(maintenance.row('Router swap')).toContainText('monitor Window target ping; group Window target group');
   });
 
   test('badges: Maintenance beside a name never covers it; a group with a failing member is not a green Active; a single retry has no "Max retries"', async ({ page, server, request }) => {

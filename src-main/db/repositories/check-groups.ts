@@ -31,6 +31,17 @@ export function findCheckGroup(db: Db, accountId: string, id: number): CheckGrou
     .get();
 }
 
+/** The account's group ids (and names) among `ids`; an id of another account or a deleted group is left out. */
+export function groupNamesOf(db: Db, accountId: string, ids: readonly number[]): Map<number, string> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .select({ id: checkGroups.id, name: checkGroups.name })
+    .from(checkGroups)
+    .where(and(eq(checkGroups.accountId, accountId), inArray(checkGroups.id, [...ids])))
+    .all();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export function listCheckGroups(db: Db, filter: CheckGroupFilter, limit: number, offset: number): CheckGroupRow[] {
   return db.select().from(checkGroups).where(whereOf(filter)).orderBy(asc(checkGroups.id)).limit(limit).offset(offset).all();
 }

@@ -1,5 +1,5 @@
 // The maintenance windows' public face: transports, the scheduler and other services import from here only.
-export { getMaintenanceWindow, listMaintenanceWindowsPage } from './read';
+export { getMaintenanceWindow, listMaintenanceWindowsNamed, listMaintenanceWindowsPage } from './read';
 export { createMaintenanceWindow, deleteMaintenanceWindow, updateMaintenanceWindow } from './write';
 export { startMaintenanceNow } from './start-now';
 export { holdSlotsInMaintenance } from './hold-slots';

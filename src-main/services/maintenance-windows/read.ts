@@ -1,6 +1,8 @@
 import { AppError } from '../../core/errors';
 import { findMaintenanceWindow, listMaintenanceWindows, type MaintenanceWindowRow } from '../../db/repositories/maintenance-windows';
-import { MAINTENANCE_REPEAT_UNITS, type MaintenanceRepeatUnit, type MaintenanceTiming } from '../../../src-shared/rules/maintenance';
+import { checkNamesOf } from '../../db/repositories/checks';
+import { groupNamesOf } from '../../db/repositories/check-groups';
+import { ALL_CHECKS, MAINTENANCE_REPEAT_UNITS, type MaintenanceRepeatUnit, type MaintenanceTiming } from '../../../src-shared/rules/maintenance';
 import type { MaintenanceWindow } from '../../../src-shared/schemas/maintenance-window';
 import type { PageQuery } from '../../../src-shared/schemas/paging';
 import type { ServiceContext } from '../context';
@@ -61,4 +63,29 @@ export function listMaintenanceWindowsPage(ctx: ServiceContext, query?: PageQuer
   if (!query) return { windows: all, total: all.length };
   const offset = (query.page - 1) * query.limit;
   return { windows: all.slice(offset, offset + query.limit), total: all.length };
+}
+
+/** A window as the console lists it: with the names of the monitors and groups it names (those that still exist). */
+export interface MaintenanceWindowListed extends MaintenanceWindow {
+  targetNames: { checks: { id: string; name: string }[]; groups: { id: number; name: string }[] };
+}
+
+/** Every window of the account, oldest first, with its targets' names read in two queries for the whole list. */
+export function listMaintenanceWindowsNamed(ctx: ServiceContext): MaintenanceWindowListed[] {
+  const windows = listMaintenanceWindowsPage(ctx).windows;
+  const checkNames = checkNamesOf(ctx.db, ctx.accountId, [...new Set(windows.flatMap((w) => w.checkIds.filter((id) => id !== ALL_CHECKS)))]);
+  const groupNames = groupNamesOf(ctx.db, ctx.accountId, [...new Set(windows.flatMap((w) => w.groupIds))]);
+  return windows.map((w) => ({
+    ...w,
+    targetNames: {
+      checks: w.checkIds.flatMap((id) => {
+        const name = checkNames.get(id);
+        return name === undefined ? [] : [{ id, name }];
+      }),
+      groups: w.groupIds.flatMap((id) => {
+        const name = groupNames.get(id);
+        return name === undefined ? [] : [{ id, name }];
+      }),
+    },
+  }));
 }

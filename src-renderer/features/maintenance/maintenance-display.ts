@@ -19,12 +19,28 @@ export function describeRepeat(w: Pick<MaintenanceWindowView, 'repeatUnit' | 're
   return w.repeatEndsAt ? `${every} until ${formatWindowTime(w.repeatEndsAt)}` : every;
 }
 
-/** What a window targets, in words: its tags, and the checks or groups it names. */
-export function describeTargets(w: Pick<MaintenanceWindowView, 'tags' | 'checkIds' | 'groupIds'>): string {
+/** Names the list shows in full before "and N more". */
+const NAMES_SHOWN = 3;
+
+function named(word: string, names: readonly string[], total: number): string {
+  if (total === 0) return '';
+  const gone = total - names.length;
+  const shown = names.slice(0, NAMES_SHOWN);
+  const more = names.length - shown.length;
+  const list = [...shown, ...(more > 0 ? [`${more} more`] : [])];
+  const text = list.length === 0 ? '' : `${total === 1 ? word : `${word}s`} ${list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list[0]}`;
+  const goneText = gone > 0 ? `${gone} deleted ${gone === 1 ? word : `${word}s`}` : '';
+  return [text, goneText].filter(Boolean).join(', ');
+}
+
+/**
+ * The monitors and groups a window names, by name ("monitors Web and API; group Edge"); tags are
+ * shown beside it as badges. An id whose monitor or group was deleted since is counted, not named.
+ */
+export function describeTargets(w: Pick<MaintenanceWindowView, 'checkIds' | 'groupIds' | 'targetNames'>): string {
   const parts = [
-    w.tags.length > 0 ? `tags ${w.tags.join(', ')}` : '',
-    w.checkIds.includes(ALL_CHECKS) ? 'all monitors' : w.checkIds.length > 0 ? `${w.checkIds.length} monitor${w.checkIds.length === 1 ? '' : 's'}` : '',
-    w.groupIds.length > 0 ? `group${w.groupIds.length === 1 ? '' : 's'} ${w.groupIds.join(', ')}` : '',
+    w.checkIds.includes(ALL_CHECKS) ? 'all monitors' : named('monitor', w.targetNames.checks.map((c) => c.name), w.checkIds.length),
+    named('group', w.targetNames.groups.map((g) => g.name), w.groupIds.length),
   ].filter(Boolean);
   return parts.join('; ');
 }

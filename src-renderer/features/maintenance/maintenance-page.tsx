@@ -81,7 +81,7 @@ export function MaintenancePage() {
                       {tag}
                     </Badge>
                   ))}
-                  {w.tags.length === 0 && <Text size="sm">{describeTargets(w)}</Text>}
+                  {(w.checkIds.length > 0 || w.groupIds.length > 0) && <Text size="sm">{describeTargets(w)}</Text>}
                 </Group>
               </Table.Td>
               <Table.Td>{formatWindowTime(w.startsAt)}</Table.Td>

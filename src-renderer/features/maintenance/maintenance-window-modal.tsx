@@ -22,7 +22,7 @@ interface MaintenanceWindowModalProps {
 export function MaintenanceWindowModal({ editing, newAt, opened, onClose }: MaintenanceWindowModalProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const onSuccess = async (saved: MaintenanceWindowView) => {
+  const onSuccess = async (saved: Pick<MaintenanceWindowView, 'name'>) => {
     notifications.show({ color: 'teal', title: 'Maintenance window saved', message: `“${saved.name}” is saved.` });
     onClose();
     await queryClient.invalidateQueries(trpc.maintenanceWindows.pathFilter());

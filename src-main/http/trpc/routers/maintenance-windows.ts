@@ -4,7 +4,7 @@ import {
   currentMaintenance,
   deleteMaintenanceWindow,
   getMaintenanceWindow,
-  listMaintenanceWindowsPage,
+  listMaintenanceWindowsNamed,
   startMaintenanceNow,
   updateMaintenanceWindow,
 } from '../../../services/maintenance-windows';
@@ -15,7 +15,8 @@ const Id = z.object({ id: z.number().int().min(1) });
 
 /** Maintenance windows (the REST /v1/maintenance-windows) plus "start maintenance now"; mutations need READ_WRITE. */
 export const maintenanceWindowsRouter = router({
-  list: authedProcedure.query(({ ctx }) => listMaintenanceWindowsPage(ctx.service).windows),
+  /** With the names of the monitors and groups each window names (the REST list gives their ids only). */
+  list: authedProcedure.query(({ ctx }) => listMaintenanceWindowsNamed(ctx.service)),
   get: authedProcedure.input(Id).query(({ ctx, input }) => getMaintenanceWindow(ctx.service, input.id)),
   create: authedProcedure.input(MaintenanceWindowCreate).mutation(({ ctx, input }) => createMaintenanceWindow(ctx.service, input)),
   update: authedProcedure
