@@ -3,7 +3,7 @@ import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promise
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 
 /** The release of the public API's CLI the suite drives (the last one that runs on Node 20). */
 export const CLI_VERSION = '8.23.2';
@@ -13,8 +13,19 @@ export const CLI_TEST_TIMEOUT = 120_000;
 /** Hooks may install the CLI (about 10 s from the registry, minutes on a slow network). */
 export const CLI_HOOK_TIMEOUT = 360_000;
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by the own-process project of vitest.config.ts: each of its files starts in a fresh worker. */
+    ownProcess: boolean;
+  }
+}
+
 // Every vitest file that uses the harness gets these without asking: each CLI run takes 1-2 s to start.
-if (process.env.VITEST) vi.setConfig({ testTimeout: CLI_TEST_TIMEOUT, hookTimeout: CLI_HOOK_TIMEOUT });
+// A reused worker would run this once for its first file only, hence the own-process project.
+if (process.env.VITEST) {
+  if (inject('ownProcess') !== true) throw new Error('a test file that uses test/cli/harness.ts belongs in the own-process project (OWN_PROCESS in vitest.config.ts)');
+  vi.setConfig({ testTimeout: CLI_TEST_TIMEOUT, hookTimeout: CLI_HOOK_TIMEOUT });
+}
 
 /** Where the CLI is installed: outside the repository, so `npm ci` and the checkout stay clean. */
 export function cliCacheDir(): string {

@@ -209,7 +209,9 @@ describe('secrets never come back: every REST and tRPC answer, log line, stored 
 
     // Every read route, with every role.
     for (const role of ['OWNER', 'READ_WRITE', 'READ_ONLY']) await readEverything(role);
-  });
+    // The hook waits for a multi-step run (up to 2 × 30 s above) and reads every route three times: 12 s
+    // on a quiet machine, past the default 20 s hook limit on a busy one (seen in CI time, session 42).
+  }, 120_000);
 
   afterAll(async () => {
     await server?.stop();
