@@ -2,6 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { routeHref } from '../lib/route-href';
 import { LazyTooltip } from './lazy-tooltip';
+import { PlainActionIcon } from './plain-controls';
 
 interface RowActionProps {
   /** What the tooltip says, e.g. "Delete monitor". */
@@ -20,14 +21,18 @@ interface RowActionProps {
 export function RowAction({ tooltip, label, icon, to, onClick, color, loading }: RowActionProps) {
   return (
     <LazyTooltip label={tooltip}>
-      {to === undefined ? (
-        <ActionIcon variant="subtle" color={color} aria-label={label} loading={loading} onClick={onClick}>
+      {loading ? (
+        <ActionIcon variant="subtle" color={color} aria-label={label} loading onClick={onClick}>
           {icon}
         </ActionIcon>
+      ) : to === undefined ? (
+        <PlainActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick}>
+          {icon}
+        </PlainActionIcon>
       ) : (
-        <ActionIcon component="a" href={routeHref(to)} variant="subtle" color={color} aria-label={label}>
+        <PlainActionIcon href={routeHref(to)} variant="subtle" color={color} aria-label={label}>
           {icon}
-        </ActionIcon>
+        </PlainActionIcon>
       )}
     </LazyTooltip>
   );

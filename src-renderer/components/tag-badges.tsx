@@ -1,13 +1,16 @@
-import { Badge, Group } from '@mantine/core';
+import { PlainBadge } from './plain-controls';
+import './tag-badges.css';
+
+const NO_CAPITALS = { textTransform: 'none' } as const;
 
 export function TagBadges({ tags }: { tags: readonly string[] }) {
   return (
-    <Group gap={4}>
+    <div className="tag-badges">
       {tags.map((tag) => (
-        <Badge key={tag} size="xs" variant="outline" color="gray" tt="none">
+        <PlainBadge key={tag} size="xs" variant="outline" color="gray" style={NO_CAPITALS}>
           {tag}
-        </Badge>
+        </PlainBadge>
       ))}
-    </Group>
+    </div>
   );
 }

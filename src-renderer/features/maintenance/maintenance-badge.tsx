@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { PlainBadge } from '../../components/plain-controls';
 import { formatWindowTime } from './maintenance-display';
 import type { CheckInMaintenanceView } from './use-current-maintenance';
 
@@ -6,7 +6,7 @@ import type { CheckInMaintenanceView } from './use-current-maintenance';
 export function MaintenanceBadge({ open, size = 'sm' }: { open: CheckInMaintenanceView | undefined; size?: 'sm' | 'lg' }) {
   if (!open) return null;
   return (
-    <Badge
+    <PlainBadge
       size={size}
       variant="light"
       color="indigo"
@@ -14,6 +14,6 @@ export function MaintenanceBadge({ open, size = 'sm' }: { open: CheckInMaintenan
       title={`In maintenance (${open.windowName}) until ${formatWindowTime(open.endsAt)}: scheduled runs are paused, Run now still runs`}
     >
       Maintenance
-    </Badge>
+    </PlainBadge>
   );
 }

@@ -1,5 +1,6 @@
 import { Switch, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { PlainSwitch } from '../../components/plain-controls';
 import { errorMessage } from '../../lib/api-errors';
 import { isEditableCheckType, useUpdateCheck } from './use-update-check';
 
@@ -31,7 +32,11 @@ export function ActivationSwitch({ id, name, checkType, activated, withLabel = f
       },
     );
   };
-  const control = (
+  // The list's switch, enabled and unlabelled, is drawn as plain elements (the same markup, cheaper: plain-controls.tsx).
+  const plain = editable && !withLabel && !update.isPending;
+  const control = plain ? (
+    <PlainSwitch label={`Active: ${name}`} checked={activated} onChange={(event) => toggle(event.currentTarget.checked)} />
+  ) : (
     <Switch
       size="sm"
       aria-label={`Active: ${name}`}

@@ -21,9 +21,10 @@ const BAR_GAP = 2;
 const BAR_HEIGHT = 20;
 
 // The strip's box (monitors-table.css, .monitor-strip): 30 bars wide, 20 on a laptop-sized window, where the oldest are cut on the left.
-const bar = (background: string): CSSProperties => ({ flex: 'none', width: BAR_WIDTH, height: BAR_HEIGHT, borderRadius: 2, background, cursor: 'pointer' });
-/** One style object per verdict, shared by every bar (a page holds up to 3,000 bars). */
-const BAR_STYLES = Object.fromEntries(Object.entries(VERDICT_DISPLAY).map(([verdict, display]) => [verdict, bar(display.color)])) as Record<RecentVerdict, CSSProperties>;
+// A bar's size and shape are its class (.monitor-strip-bar, BAR_WIDTH × BAR_HEIGHT); only its colour is set here: a page holds
+// up to 3,000 bars, and five style properties each were a good part of the list's first render.
+/** One style object per verdict, shared by every bar. */
+const BAR_STYLES = Object.fromEntries(Object.entries(VERDICT_DISPLAY).map(([verdict, display]) => [verdict, { background: display.color }])) as Record<RecentVerdict, CSSProperties>;
 
 /** The empty slots as one element: a striped block as wide as the missing bars. */
 function emptySlots(count: number): CSSProperties {
@@ -61,7 +62,7 @@ export function MonitorHeartbeatStrip({ checkId, name, results, precise }: Heart
       {shown.length < STRIP_SLOTS && <span aria-hidden style={emptySlots(STRIP_SLOTS - shown.length)} />}
       {shown.map((result) => {
         const label = describeRecentResult(result, precise);
-        return <span key={result.id} role="img" aria-label={label} title={label} data-verdict={result.verdict} data-result-id={result.id} style={BAR_STYLES[result.verdict]} />;
+        return <span key={result.id} role="img" aria-label={label} title={label} className="monitor-strip-bar" data-verdict={result.verdict} data-result-id={result.id} style={BAR_STYLES[result.verdict]} />;
       })}
     </div>
   );

@@ -1,4 +1,5 @@
 import { Badge, Group } from '@mantine/core';
+import { PlainBadge } from '../../components/plain-controls';
 import { FlappingBadge } from './flapping-badge';
 import { HEALTH_DISPLAY, type MonitorHealth } from './monitor-health';
 
@@ -15,11 +16,14 @@ export function MonitorStatusBadge({ activated, muted }: { activated: boolean; m
 
 function MutedBadge() {
   return (
-    <Badge size="sm" variant="light" color="yellow" title="Alerts are muted: results are recorded, nobody is notified">
+    <PlainBadge size="sm" variant="light" color="yellow" title="Alerts are muted: results are recorded, nobody is notified">
       Muted
-    </Badge>
+    </PlainBadge>
   );
 }
+
+/** Mantine's `miw={84}`: every health badge as wide as the widest. */
+const HEALTH_MIN_WIDTH = { minWidth: 'calc(5.25rem * var(--mantine-scale))' } as const;
 
 const INLINE = { display: 'inline-flex', gap: 4, alignItems: 'center' } as const;
 
@@ -28,9 +32,9 @@ export function MonitorHealthBadge({ health, muted, flapping = false }: { health
   const display = HEALTH_DISPLAY[health];
   return (
     <span style={INLINE}>
-      <Badge size="sm" variant={health === 'failing' ? 'filled' : 'light'} color={display.color} data-health={health} miw={84}>
+      <PlainBadge size="sm" variant={health === 'failing' ? 'filled' : 'light'} color={display.color} data-health={health} style={HEALTH_MIN_WIDTH}>
         {display.label}
-      </Badge>
+      </PlainBadge>
       {flapping && <FlappingBadge />}
       {muted && <MutedBadge />}
     </span>

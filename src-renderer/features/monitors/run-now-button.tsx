@@ -4,9 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Gate, useGate } from '../../components/access';
 import { LazyTooltip } from '../../components/lazy-tooltip';
 import { PlayIcon } from '../../components/play-icon';
+import { PlainActionIcon } from '../../components/plain-controls';
 import { errorMessage } from '../../lib/api-errors';
 import { useTRPC } from '../../lib/trpc';
 import { RunProgress } from '../sessions/run-progress';
+import './run-now-button.css';
 
 interface RunNowProps {
   checkId: string;
@@ -43,14 +45,21 @@ export function RunNowButton(props: RunNowProps) {
 /** A table row's icon; the table shows it only to a key that may run checks (and a disabled one, with the reason, to the others). */
 export function RunNowIcon(props: RunNowProps) {
   const { run, start, progress } = useRunNow(props);
+  const label = `Run ${props.name} now`;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <div className="run-now-icon">
       {progress}
       <LazyTooltip label="Run now">
-        <ActionIcon variant="subtle" aria-label={`Run ${props.name} now`} loading={run.isPending} onClick={start}>
-          <PlayIcon />
-        </ActionIcon>
+        {run.isPending ? (
+          <ActionIcon variant="subtle" aria-label={label} loading onClick={start}>
+            <PlayIcon />
+          </ActionIcon>
+        ) : (
+          <PlainActionIcon variant="subtle" aria-label={label} onClick={start}>
+            <PlayIcon />
+          </PlainActionIcon>
+        )}
       </LazyTooltip>
-    </Group>
+    </div>
   );
 }
