@@ -38,6 +38,7 @@ export function openDb(options: OpenDbOptions): DbHandle {
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new Database(join(options.dataDir, DB_FILE_NAME), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   const db = drizzle(sqlite, { schema });
+  connections.set(db, sqlite);
   try {
     enableIncrementalVacuum(sqlite);
     sqlite.pragma('journal_mode = WAL');
@@ -105,18 +106,38 @@ function assertForeignKeysHold(sqlite: Database.Database): void {
   }
 }
 
-/** A synchronous transaction: no await and no network I/O inside (STYLE.md habit 4). */
-export function transaction<T>(db: Db, work: (tx: Db) => T): T {
-  return db.transaction((tx) => work(tx as unknown as Db), { behavior: 'immediate' });
+/**
+ * The better-sqlite3 connection of every Drizzle database openDb made and of every transaction the
+ * helper below began on one (a `tx` is a new object per transaction, sharing its database's
+ * connection). Ours, so nothing reads drizzle's private session.
+ */
+const connections = new WeakMap<object, Database.Database>();
+
+/**
+ * A synchronous transaction: no await and no network I/O inside (STYLE.md habit 4). Writes take the
+ * write lock at BEGIN (`immediate`); a read that needs one snapshot across queries passes `deferred`.
+ * Called with a `tx`, it opens a savepoint in that transaction (drizzle ignores the behaviour then).
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => T, behavior: 'immediate' | 'deferred' = 'immediate'): T {
+  const client = connectionOf(db);
+  return db.transaction(
+    (tx) => {
+      connections.set(tx, client);
+      return work(tx as unknown as Db);
+    },
+    { behavior },
+  );
 }
 
 /**
- * The better-sqlite3 connection under a Drizzle database or transaction (both keep it on their
- * session), for the batch writes that prepare one statement and run it per row: Drizzle builds the
- * SQL of every query anew, which for thousands of rows costs more than writing them.
+ * The better-sqlite3 connection under a Drizzle database or transaction, for the batch writes that
+ * prepare one statement and run it per row (Drizzle builds the SQL of every query anew, which for
+ * thousands of rows costs more than writing them), and for per-connection caches and functions.
  */
 export function connectionOf(db: Db): Database.Database {
-  const session = (db as unknown as { session?: { client?: unknown } }).session;
-  if (!(session?.client instanceof Database)) throw new Error('connectionOf: not a better-sqlite3 Drizzle database');
-  return session.client;
+  const client = connections.get(db);
+  if (client === undefined) {
+    throw new Error('connectionOf: this database was not opened by openDb, nor is it a transaction begun with transaction() on one (db/connection.ts)');
+  }
+  return client;
 }

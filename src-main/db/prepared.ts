@@ -1,6 +1,7 @@
-import type { Db } from './connection';
+import type Database from 'better-sqlite3';
+import { connectionOf, type Db } from './connection';
 
-const caches = new WeakMap<object, Map<string, unknown>>();
+const caches = new WeakMap<Database.Database, Map<string, unknown>>();
 
 /**
  * A query built and prepared once per connection, then reused. Drizzle otherwise rebuilds the SQL
@@ -8,7 +9,7 @@ const caches = new WeakMap<object, Map<string, unknown>>();
  * server's CPU. A transaction's `tx` shares its connection, so a prepared query serves both.
  */
 export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
-  const client = (db as unknown as { session: { client: object } }).session.client;
+  const client = connectionOf(db);
   let cache = caches.get(client);
   if (!cache) {
     cache = new Map();

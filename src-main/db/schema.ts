@@ -379,8 +379,15 @@ export const checkSessions = sqliteTable(
     stoppedAt: integer('stopped_at'),
     /** JSON array of the locations run; null means ["local"]. */
     runLocations: text('run_locations'),
+    /** The scheduler's slot (epoch ms) this session runs; null for every other session (manual, API, heartbeat). */
+    plannedAt: integer('planned_at'),
   },
-  (t) => [index('check_sessions_check').on(t.checkNum, t.startedAt), index('check_sessions_open').on(t.status).where(sql`status < 4`)],
+  (t) => [
+    index('check_sessions_check').on(t.checkNum, t.startedAt),
+    index('check_sessions_open').on(t.status).where(sql`status < 4`),
+    // One session per planned slot, whichever server starts it (issue 35 item 4's last guard).
+    uniqueIndex('check_sessions_planned_slot').on(t.checkNum, t.plannedAt).where(sql`planned_at is not null`),
+  ],
 );
 
 /** Session status codes below this are unfinished (see SESSION_STATUSES); the partial index holds only those. */

@@ -185,4 +185,33 @@ describe('the PostgreSQL migrations (migrations-pg) on a real PostgreSQL', () =>
     expect([...bundle.content]).toEqual([1, 2, 3]);
     expect(job).toMatchObject({ job: { a: [1, 2] }, cancelled: false, leases: 0, dropAfter: 1_796_000_060_000 });
   });
+
+  it('refuse a second session for one check and planned slot, and only for a planned slot (issue 35 item 4)', async () => {
+    await client.query(`insert into accounts (id, name, created_at) values ('slots', 'Slots', '2026-11-28T00:00:00.000Z') on conflict do nothing`);
+    const { rows } = await client.query<{ check_num: number }>(`insert into check_schedule (account_id) values ('slots') returning check_num`);
+    const checkNum = rows[0]!.check_num;
+    const db = drizzle(client);
+    const { checkSessions } = await import('../../src-main/db/schema-pg');
+    const session = (plannedAt: number | null, runSource = 0) => ({ checkNum, status: 0, runSource, startedAt: 1_796_000_000_000, stoppedAt: null, runLocations: null, plannedAt });
+    const start = (plannedAt: number | null, runSource?: number) =>
+      db.insert(checkSessions).values(session(plannedAt, runSource)).onConflictDoNothing().returning({ id: checkSessions.id });
+    // The scheduler's insert: the second leader's row for the same slot gets no id.
+    expect(await start(1_796_000_010_000)).toHaveLength(1);
+    expect(await start(1_796_000_010_000)).toEqual([]);
+    // The next slot, and sessions without a slot (run now, API, heartbeats), are never refused.
+    expect(await start(1_796_000_020_000)).toHaveLength(1);
+    expect(await start(null, 1)).toHaveLength(1);
+    expect(await start(null, 1)).toHaveLength(1);
+    // A plain insert (no ON CONFLICT) is refused by the index itself.
+    await expect(db.insert(checkSessions).values(session(1_796_000_010_000))).rejects.toMatchObject({ cause: { code: '23505', constraint: 'check_sessions_planned_slot' } });
+    const counts = await client.query<{ planned_at: string | null; n: string }>(
+      `select planned_at::text, count(*)::text as n from check_sessions where check_num = $1 group by planned_at order by planned_at nulls last`,
+      [checkNum],
+    );
+    expect(counts.rows).toEqual([
+      { planned_at: '1796000010000', n: '1' },
+      { planned_at: '1796000020000', n: '1' },
+      { planned_at: null, n: '2' },
+    ]);
+  });
 });

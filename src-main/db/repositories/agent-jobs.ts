@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { transaction, type Db } from '../connection';
 import { agentJobs, agents } from '../schema';
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
@@ -89,7 +89,7 @@ export function listOverdueQueued(db: Db, now: number, limit: number): AgentJobR
 export function shiftWallTimes(db: Db, stepMs: number): void {
   const step = Math.round(stepMs);
   if (step === 0) return;
-  db.transaction((tx) => {
+  transaction(db, (tx) => {
     tx.update(agentJobs).set({ enqueuedAt: sql`${agentJobs.enqueuedAt} + ${step}`, dropAfter: sql`${agentJobs.dropAfter} + ${step}` }).run();
     tx.update(agentJobs).set({ leaseExpiresAt: sql`${agentJobs.leaseExpiresAt} + ${step}` }).where(isNotNull(agentJobs.leaseExpiresAt)).run();
     tx.update(agents).set({ lastSeenAt: sql`${agents.lastSeenAt} + ${step}` }).run();

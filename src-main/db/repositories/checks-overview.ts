@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type Database from 'better-sqlite3';
-import type { Db } from '../connection';
+import { connectionOf, transaction, type Db } from '../connection';
 import { prepared } from '../prepared';
 import { checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses } from '../schema';
 import { checkFilterWhere, FAILING_FLAGS, type CheckFilter } from './checks';
@@ -48,7 +47,7 @@ const withFunctions = new WeakSet<object>();
  * sort key is a deterministic function of ours, registered once per connection (about 1 µs a row).
  */
 function registerFunctions(db: Db): void {
-  const client = (db as unknown as { session: { client: Database.Database } }).session.client;
+  const client = connectionOf(db);
   if (withFunctions.has(client)) return;
   client.function(NAME_KEY_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? nameSortKey(value) : value));
   withFunctions.add(client);
@@ -97,7 +96,7 @@ export interface OverviewPage {
 export function overviewPage(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): OverviewPage {
   registerFunctions(db);
   // One read snapshot: the page's window is worked out from the counts, so both must see the same statuses.
-  return db.transaction(() => overviewPageIn(db, filter, sort, descending, limit, offset), { behavior: 'deferred' });
+  return transaction(db, (tx) => overviewPageIn(tx, filter, sort, descending, limit, offset), 'deferred');
 }
 
 function overviewPageIn(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): OverviewPage {

@@ -1,6 +1,5 @@
-import type Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { connectionOf, type Db } from '../connection';
 import { accounts, alertNotifications, checkAlerts, checkResults, checkRollups, checkSchedule, checkSessions, checkStatuses, resultDetails, UNFINISHED_BELOW } from '../schema';
 
 /*
@@ -66,17 +65,13 @@ export function deleteFinalNotificationsBefore(db: Db, before: number, limit: nu
       and status != 'IN_PROGRESS' limit ${limit})`).changes;
 }
 
-/** The better-sqlite3 handle drizzle() keeps as $client: its pragma() steps a pragma to the end (a prepared run() frees one page). */
-function client(db: Db): Database.Database {
-  return (db as Db & { $client: Database.Database }).$client;
-}
-
 /** Pages on the free list (what incremental vacuum can give back to the file system). */
 export function freePages(db: Db): number {
-  return client(db).pragma('freelist_count', { simple: true }) as number;
+  // The connection's pragma() steps a pragma to the end (a prepared run() frees one page).
+  return connectionOf(db).pragma('freelist_count', { simple: true }) as number;
 }
 
 /** Returns up to `pages` free pages to the file system (the database uses auto_vacuum = INCREMENTAL). */
 export function vacuumPages(db: Db, pages: number): void {
-  client(db).pragma(`incremental_vacuum(${Math.max(1, Math.floor(pages))})`);
+  connectionOf(db).pragma(`incremental_vacuum(${Math.max(1, Math.floor(pages))})`);
 }

@@ -13,8 +13,12 @@ export interface SessionWithCheck extends SessionRow {
   checkType: string;
 }
 
-/** Inserts sessions in order and returns their ids in the same order. */
-export function insertSessions(db: Db, rows: readonly NewSessionRow[]): number[] {
+/**
+ * Inserts sessions in order and returns their ids in the same order. A row whose (check, planned_at)
+ * slot already has a session is not inserted and gives null: another server (a second leader, or a
+ * deposed one finishing) started that slot. Rows without planned_at never collide.
+ */
+export function insertSessions(db: Db, rows: readonly NewSessionRow[]): (number | null)[] {
   const insert = prepared(db, 'insertSession', (d) =>
     d
       .insert(checkSessions)
@@ -25,11 +29,15 @@ export function insertSessions(db: Db, rows: readonly NewSessionRow[]): number[]
         startedAt: sql.placeholder('startedAt'),
         stoppedAt: sql.placeholder('stoppedAt'),
         runLocations: sql.placeholder('runLocations'),
+        plannedAt: sql.placeholder('plannedAt'),
       })
+      // No target: drizzle puts a target's WHERE after DO NOTHING, which SQLite refuses, and the
+      // table's only other unique key is its autoincrement id, which cannot collide.
+      .onConflictDoNothing()
       .returning({ id: checkSessions.id })
       .prepare(),
   );
-  return rows.map((row) => insert.get(row)?.id ?? 0);
+  return rows.map((row) => insert.get(row)?.id ?? null);
 }
 
 const withCheck = {
@@ -40,6 +48,7 @@ const withCheck = {
   startedAt: checkSessions.startedAt,
   stoppedAt: checkSessions.stoppedAt,
   runLocations: checkSessions.runLocations,
+  plannedAt: checkSessions.plannedAt,
   // The inner join on checks hides a deleted check's schedule row (check_id NULL) until it is purged.
   checkId: checks.id,
   accountId: checkSchedule.accountId,

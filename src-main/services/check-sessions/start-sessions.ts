@@ -15,7 +15,10 @@ import { busyLocations } from './busy-locations';
 export interface SessionRequest {
   plan: RunnablePlan;
   runSource: RunSource;
-  /** When the run was due (its schedule slot); default now. */
+  /**
+   * When the run was due (its schedule slot); default now. A SCHEDULER request with one is a planned
+   * slot: stored as the session's planned_at, which the database lets only one session of the check have.
+   */
   plannedAt?: number;
 }
 
@@ -47,7 +50,8 @@ export function jobFor(plan: RunnablePlan, session: { id: number; accountId: str
 
 /**
  * Creates one session per request (and writes the scheduler's next-run times) in one
- * transaction, and returns the first jobs of each session for the run coordinator.
+ * transaction, and returns the first jobs of each session for the run coordinator. A planned slot
+ * that already has a session (started by another server) gets none here and is not run.
  */
 export function startSessions(deps: ServiceDeps, requests: readonly SessionRequest[], scheduleUpdates: readonly ScheduleUpdate[] = []): SessionDispatch[] {
   const now = deps.clock.now().getTime();
@@ -64,10 +68,12 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
         startedAt: now,
         stoppedAt: null,
         runLocations: p.slots.length === 1 && p.slots[0] === LOCAL_LOCATION ? null : JSON.stringify(p.slots),
+        plannedAt: p.runSource === 'SCHEDULER' ? (p.plannedAt ?? null) : null,
       })),
     );
-    for (const p of planned) {
-      if (p.nextIndex !== null) {
+    for (const [i, p] of planned.entries()) {
+      // A slot started elsewhere moved the rotation there.
+      if (p.nextIndex !== null && inserted[i] !== null) {
         updateLocationIndex(tx, p.plan.checkNum, p.nextIndex);
         p.plan.lastLocationIndex = p.nextIndex;
       }
@@ -76,14 +82,20 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
     return inserted.map((id, i) => ({ id, busy: (planned[i]?.runSource === 'SCHEDULER' && busy.get(planned[i]?.plan.checkNum ?? -1)) || null }));
   });
   const { events } = deps.runtime;
-  return planned.map((p, i) => {
-    const id = ids[i]?.id ?? 0;
+  const dispatches: SessionDispatch[] = [];
+  const startedElsewhere: string[] = [];
+  for (const [i, p] of planned.entries()) {
+    const id = ids[i]?.id ?? null;
+    if (id === null) {
+      startedElsewhere.push(p.plan.checkId);
+      continue;
+    }
     const busy = ids[i]?.busy ?? null;
     const session = { id, accountId: p.plan.accountId };
     if (events.listenerCount('sessionUpdated') > 0) {
       events.emit('sessionUpdated', { accountId: p.plan.accountId, checkId: p.plan.checkId, checkSessionId: encodeRunId('session', id), status: 'STARTED', finished: false });
     }
-    return {
+    dispatches.push({
       sessionId: id,
       checkId: p.plan.checkId,
       groupId: p.plan.groupId,
@@ -93,6 +105,10 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
         const blockedBy = busy?.get(slot);
         return blockedBy ? [{ job: jobFor(p.plan, session, slot, 1, Math.min(now, p.plannedAt ?? now), now), blockedBy: blockedBy.map((id) => encodeRunId('session', id)) }] : [];
       }),
-    };
-  });
+    });
+  }
+  if (startedElsewhere.length > 0) {
+    deps.logger.info({ checks: startedElsewhere.length, checkIds: startedElsewhere.slice(0, 20) }, 'scheduled slots already have a session (started by another server): not run here');
+  }
+  return dispatches;
 }

@@ -96,6 +96,8 @@ export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatR
         startedAt: record.at,
         stoppedAt: record.at,
         runLocations: null,
+        // Judged from pings, not a planned slot: never refused.
+        plannedAt: null,
       })),
     );
     const lastState = new Map<number, HeartbeatStateWrite>();

@@ -1,0 +1,2 @@
+ALTER TABLE "check_sessions" ADD COLUMN "planned_at" bigint;--> statement-breakpoint
+CREATE UNIQUE INDEX "check_sessions_planned_slot" ON "check_sessions" USING btree ("check_num","planned_at") WHERE planned_at is not null;

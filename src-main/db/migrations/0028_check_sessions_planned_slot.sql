@@ -1,0 +1,2 @@
+ALTER TABLE `check_sessions` ADD `planned_at` integer;--> statement-breakpoint
+CREATE UNIQUE INDEX `check_sessions_planned_slot` ON `check_sessions` (`check_num`,`planned_at`) WHERE planned_at is not null;
