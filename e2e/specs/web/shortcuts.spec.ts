@@ -1,4 +1,4 @@
-import { expect, test } from '../../fixtures/server';
+import { expect, sharedServerTest as test } from '../../fixtures/server';
 import { ConsoleChrome, openConnected } from '../../pages/console';
 
 test.describe('keyboard shortcuts, skip link, theme, icon and narrow screens', () => {
