@@ -25,6 +25,7 @@ import type { ExecutorDeps } from './runner/types';
 import { createRuntime } from './services/runtime';
 import { loadSealingKey, sealStoredSecrets } from './services/secrets';
 import { finishInterruptedDestroys } from './services/projects';
+import { settleStagedChecks } from './services/checks';
 import { backendAgentHealth } from './services/agent-status/index';
 import type { AgentHealth } from '../src-shared/rules/lanes';
 import type { ServerHealth } from '../src-shared/rules/cluster';
@@ -183,6 +184,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   try {
     const { accountId, createdKey } = bootstrapAccount(deps, config.apiKey);
     applyConfiguredPlan(deps, accountId, config.maxChecks);
+    // Checks a deploy staged and a stopped process never published: no reader ever saw them.
+    const staged = settleStagedChecks(deps.db);
+    if (staged > 0) logger.warn({ checks: staged }, "deleted checks staged by a deploy that did not commit (the process stopped during it)");
     sealStoredSecrets(deps);
     // Before any request: a project destroy a crash interrupted is finished, never seen half done.
     await finishInterruptedDestroys(deps);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, pgView, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /*
  * The PostgreSQL twin of schema.ts (team mode): the same tables, columns, indexes and constraints,
@@ -40,8 +40,9 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex('api_keys_key_hash').on(t.keyHash)],
 );
 
-export const checks = pgTable(
-  'checks',
+/** Every check's row, staged ones included: write here, read through the `checks` view (schema.ts says why). */
+export const checkRows = pgTable(
+  'check_rows',
   {
     id: text('id').primaryKey(),
     accountId: text('account_id')
@@ -59,6 +60,8 @@ export const checks = pgTable(
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at'),
+    /** The deploy that wrote this row before its commit (a `staged_deploys` id): hidden while that row exists. */
+    stagedBy: text('staged_by'),
   },
   (t) => [
     index('checks_account_created_id').on(t.accountId, sql`${t.createdAt} desc`, t.id),
@@ -67,7 +70,9 @@ export const checks = pgTable(
     index('checks_account_name_folded').on(t.accountId, t.nameFolded),
     // Health by account (paused, then the status row): the Dashboard's counts and the Monitors list's health-first page
     // read these columns of every check; with them in one index they no longer read each check's ~1 KB row.
-    index('checks_account_health').on(t.accountId, t.activated, t.name, t.id),
+    index('checks_account_health').on(t.accountId, t.activated, t.name, t.id, t.stagedBy),
+    // The rows a deploy staged (none outside a deploy): found to delete or to clear without reading every check.
+    index('check_rows_staged').on(t.stagedBy).where(sql`${t.stagedBy} is not null`),
     // When a check was last written: the scheduler's and the heartbeat judge's look for changes (each
     // second) asks for the newest, and a deploy's commit for those written since its plan.
     index('checks_written_at').on(sql`coalesce(${t.updatedAt}, ${t.createdAt})`),
@@ -77,6 +82,31 @@ export const checks = pgTable(
       .where(sql`jsonb_typeof(${t.body} -> 'dependsOn') = 'array' and ${t.body} -> 'dependsOn' <> '[]'::jsonb`),
   ],
 );
+
+/** Deploys whose staged checks are not published yet (schema.ts says why). */
+export const stagedDeploys = pgTable('staged_deploys', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: text('created_at').notNull(),
+});
+
+/** The checks every reader sees: the published rows of `check_rows` (schema.ts says why). */
+export const checks = pgView('checks', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  checkType: text('check_type').notNull(),
+  name: text('name').notNull(),
+  nameFolded: text('name_folded').notNull().default(''),
+  activated: boolean('activated').notNull(),
+  muted: boolean('muted').notNull(),
+  groupId: integer('group_id'),
+  tags: jsonb('tags').$type<string[]>().notNull(),
+  body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at'),
+}).existing();
 
 export const members = pgTable(
   'members',
@@ -140,7 +170,7 @@ export const alertSubscriptions = pgTable(
     alertChannelId: integer('alert_channel_id')
       .notNull()
       .references(() => alertChannels.id, { onDelete: 'cascade' }),
-    checkId: text('check_id').references(() => checks.id, { onDelete: 'cascade' }),
+    checkId: text('check_id').references(() => checkRows.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => checkGroups.id, { onDelete: 'cascade' }),
     activated: boolean('activated').notNull(),
   },
@@ -280,7 +310,7 @@ export const statusPageServiceChecks = pgTable(
       .references(() => statusPageServices.id, { onDelete: 'cascade' }),
     checkId: text('check_id')
       .notNull()
-      .references(() => checks.id, { onDelete: 'cascade' }),
+      .references(() => checkRows.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.serviceId, t.checkId] }), index('status_page_service_checks_check').on(t.checkId)],
 );
@@ -361,7 +391,7 @@ export const checkSchedule = pgTable('check_schedule', {
   checkNum: integer('check_num').primaryKey().generatedByDefaultAsIdentity(),
   checkId: text('check_id')
     .unique('check_schedule_check_id')
-    .references(() => checks.id, { onDelete: 'set null' }),
+    .references(() => checkRows.id, { onDelete: 'set null' }),
   accountId: text('account_id').notNull(),
   /** Epoch ms of the next scheduled run; null until the scheduler first places it. */
   nextRunAt: bigint('next_run_at', { mode: 'number' }),
@@ -615,7 +645,7 @@ export const checkAlertStates = pgTable(
   {
     checkId: text('check_id')
       .primaryKey()
-      .references(() => checks.id, { onDelete: 'cascade' }),
+      .references(() => checkRows.id, { onDelete: 'cascade' }),
     accountId: text('account_id').notNull(),
     /** AlertState as JSON (with `held` while an alert waits for a dependency's verdict). */
     state: jsonb('state').$type<Record<string, unknown>>().notNull(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, sqliteView, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const accounts = sqliteTable('accounts', {
   id: text('id').primaryKey(),
@@ -28,8 +28,14 @@ export const apiKeys = sqliteTable(
   (t) => [uniqueIndex('api_keys_key_hash').on(t.keyHash)],
 );
 
-export const checks = sqliteTable(
-  'checks',
+/**
+ * Every check's row, staged ones included: write here, read through the `checks` view. A deploy
+ * writes its new checks in slices with `staged_by` naming its row of `staged_deploys` (invisible
+ * to every reader while that row exists), and its commit publishes them all at once by deleting
+ * that one row (docs/DECISIONS.md, issue 29: staged checks).
+ */
+export const checkRows = sqliteTable(
+  'check_rows',
   {
     id: text('id').primaryKey(),
     accountId: text('account_id')
@@ -47,6 +53,11 @@ export const checks = sqliteTable(
     body: text('body', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at'),
+    /**
+     * The deploy that wrote this row before its commit (a `staged_deploys` id): hidden while that
+     * row exists. Null for every other write, and cleared after the deploy published it.
+     */
+    stagedBy: text('staged_by'),
   },
   (t) => [
     // Newest first, ties by id, as GET /v1/checks lists them: a deploy creates thousands at one instant, which must not be sorted per request.
@@ -56,7 +67,9 @@ export const checks = sqliteTable(
     index('checks_account_name_folded').on(t.accountId, t.nameFolded),
     // Health by account (paused, then the status row): the Dashboard's counts and the Monitors list's health-first page
     // read these columns of every check; with them in one index they no longer read each check's ~1 KB row.
-    index('checks_account_health').on(t.accountId, t.activated, t.name, t.id),
+    index('checks_account_health').on(t.accountId, t.activated, t.name, t.id, t.stagedBy),
+    // The rows a deploy staged (none outside a deploy): found to delete or to clear without reading every check.
+    index('check_rows_staged').on(t.stagedBy).where(sql`${t.stagedBy} is not null`),
     // When a check was last written: the scheduler's and the heartbeat judge's look for changes (each
     // second) asks for the newest, and a deploy's commit for those written since its plan.
     index('checks_written_at').on(sql`coalesce(${t.updatedAt}, ${t.createdAt})`),
@@ -66,6 +79,35 @@ export const checks = sqliteTable(
       .where(sql`json_array_length(${t.body}, '$.dependsOn') > 0`),
   ],
 );
+
+/** Deploys whose staged checks are not published yet: deleting a row publishes its checks in one step. */
+export const stagedDeploys = sqliteTable('staged_deploys', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: text('created_at').notNull(),
+});
+
+/**
+ * The checks every reader sees: the rows of `check_rows` no unfinished deploy holds back. A
+ * view, so that no query can forget the filter; writes go to `checkRows` (a write to the view
+ * fails). SQLite flattens it, so the table's indexes serve every query as before.
+ */
+export const checks = sqliteView('checks', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  checkType: text('check_type').notNull(),
+  name: text('name').notNull(),
+  nameFolded: text('name_folded').notNull().default(''),
+  activated: integer('activated', { mode: 'boolean' }).notNull(),
+  muted: integer('muted', { mode: 'boolean' }).notNull(),
+  groupId: integer('group_id'),
+  tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+  body: text('body', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at'),
+}).existing();
 
 export const members = sqliteTable(
   'members',
@@ -129,7 +171,7 @@ export const alertSubscriptions = sqliteTable(
     alertChannelId: integer('alert_channel_id')
       .notNull()
       .references(() => alertChannels.id, { onDelete: 'cascade' }),
-    checkId: text('check_id').references(() => checks.id, { onDelete: 'cascade' }),
+    checkId: text('check_id').references(() => checkRows.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => checkGroups.id, { onDelete: 'cascade' }),
     activated: integer('activated', { mode: 'boolean' }).notNull(),
   },
@@ -269,7 +311,7 @@ export const statusPageServiceChecks = sqliteTable(
       .references(() => statusPageServices.id, { onDelete: 'cascade' }),
     checkId: text('check_id')
       .notNull()
-      .references(() => checks.id, { onDelete: 'cascade' }),
+      .references(() => checkRows.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.serviceId, t.checkId] }), index('status_page_service_checks_check').on(t.checkId)],
 );
@@ -350,7 +392,7 @@ export const checkSchedule = sqliteTable('check_schedule', {
   checkNum: integer('check_num').primaryKey({ autoIncrement: true }),
   checkId: text('check_id')
     .unique('check_schedule_check_id')
-    .references(() => checks.id, { onDelete: 'set null' }),
+    .references(() => checkRows.id, { onDelete: 'set null' }),
   accountId: text('account_id').notNull(),
   /** Epoch ms of the next scheduled run; null until the scheduler first places it. */
   nextRunAt: integer('next_run_at'),
@@ -610,7 +652,7 @@ export const checkAlertStates = sqliteTable(
   {
     checkId: text('check_id')
       .primaryKey()
-      .references(() => checks.id, { onDelete: 'cascade' }),
+      .references(() => checkRows.id, { onDelete: 'cascade' }),
     accountId: text('account_id').notNull(),
     /** AlertState as JSON (with `held` while an alert waits for a dependency's verdict). */
     state: text('state', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),

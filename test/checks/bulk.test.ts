@@ -25,7 +25,7 @@ function foreignCheck(server: TestServer): string {
   sqlite.prepare('insert into accounts (id, name, created_at) values (?, ?, ?)').run(accountId, 'Other', new Date().toISOString());
   const id = randomUUID();
   sqlite
-    .prepare("insert into checks (id, account_id, check_type, name, activated, muted, tags, body, created_at) values (?, ?, 'ICMP', 'Theirs', 1, 0, '[]', ?, ?)")
+    .prepare("insert into check_rows (id, account_id, check_type, name, activated, muted, tags, body, created_at) values (?, ?, 'ICMP', 'Theirs', 1, 0, '[]', ?, ?)")
     .run(id, accountId, JSON.stringify({ frequency: 10, request: { hostname: '127.0.0.1' } }), new Date().toISOString());
   return id;
 }
@@ -120,7 +120,7 @@ describe('checks.bulk', () => {
     const broken = await create(env.server, 'Mike');
     // Stored before a rule existed: thresholds in the wrong order, which every PUT now refuses (so SQL, not the API).
     env.server.backend.db.sqlite
-      .prepare("update checks set body = json_set(body, '$.degradedPacketLossThreshold', 50, '$.maxPacketLossThreshold', 20) where id = ?")
+      .prepare("update check_rows set body = json_set(body, '$.degradedPacketLossThreshold', 50, '$.maxPacketLossThreshold', 20) where id = ?")
       .run(broken);
     const result = await env.trpc.checks.bulk.mutate({ action: 'pause', ids: [broken, good] });
     expect(result).toMatchObject({ done: 1, failed: 1 });

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_FILE_NAME } from '../../src-main/db/connection';
 import { PROJECT_ROOT } from '../../src-main/core/config';
 import { icmpBody, makeDataDir, startServer, type TestServer } from '../helpers/server';
 
@@ -69,14 +73,17 @@ describe('checks stored before the folded name existed', () => {
   });
 
   it('are found by search after the upgrade, accented capitals included', async () => {
-    // This code cannot create checks in the old schema, so the rows an older Sightline stored are written as it wrote them.
-    const before = await startServer({ dataDir, config: { migrationsDir: oldMigrations } });
-    const sqlite = before.backend.db.sqlite;
+    // This code cannot create checks in the old schema (nor start on it), so the database an older
+    // Sightline left is built with its migrations and the rows are written as it wrote them.
+    const sqlite = new Database(join(dataDir, DB_FILE_NAME));
+    migrate(drizzle(sqlite), { migrationsFolder: oldMigrations });
+    const accountId = randomUUID();
+    sqlite.prepare("insert into accounts (id, name, created_at) values (?, 'Old', ?)").run(accountId, new Date().toISOString());
     const insert = sqlite.prepare("insert into checks (id, account_id, check_type, name, activated, muted, tags, body, created_at) values (?, ?, 'ICMP', ?, 1, 0, '[]', ?, ?)");
     for (const name of ['ÖSTERREICH edge', 'Loopback']) {
-      insert.run(randomUUID(), before.backend.accountId, name, JSON.stringify({ frequency: 10, locations: [], request: { hostname: '127.0.0.1' } }), new Date().toISOString());
+      insert.run(randomUUID(), accountId, name, JSON.stringify({ frequency: 10, locations: [], request: { hostname: '127.0.0.1' } }), new Date().toISOString());
     }
-    await before.close();
+    sqlite.close();
 
     const after = await startServer({ dataDir });
     try {

@@ -60,7 +60,7 @@ export async function createChecks(server: TestServer, seeds: readonly Omit<Chec
  */
 export function insertChecks(sqlite: Database.Database, accountId: string, seeds: readonly CheckSeed[]): SeededCheck[] {
   const insertCheck = sqlite.prepare(
-    'insert into checks (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into check_rows (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertSchedule = sqlite.prepare('insert into check_schedule (check_id, account_id) values (?, ?)');
   const out: SeededCheck[] = [];

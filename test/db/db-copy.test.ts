@@ -146,12 +146,12 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
     const sqlite = new Database(join(dataDir, DB_FILE_NAME), { readonly: true });
     try {
       const sqliteTables = (sqlite.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`).pluck().all() as string[]).sort();
-      const pgTables = (await client.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' order by table_name`)).rows.map((row) => row.table_name).sort();
+      const pgTables = (await client.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)).rows.map((row) => row.table_name).sort();
       expect(pgTables).toEqual(sqliteTables);
       expect(pgTables.length).toBeGreaterThan(40);
       const count = (table: string) => Number(sqlite.prepare(`select count(*) from "${table}"`).pluck().get());
       // What the server wrote is there to compare.
-      for (const [table, least] of Object.entries({ checks: 5, check_groups: 1, account_variables: 1, app_settings: 1, check_alerts: 1, alert_notifications: 1, alert_channels: 1, alert_subscriptions: 5, check_sessions: 6, check_results: 6, check_statuses: 5, result_details: 1, api_keys: 2, members: 2, console_sessions: 1, status_pages: 1, status_page_services: 1, maintenance_windows: 1, maintenance_state: 1, check_rollups: ROLLUP_ROWS })) {
+      for (const [table, least] of Object.entries({ check_rows: 5, check_groups: 1, account_variables: 1, app_settings: 1, check_alerts: 1, alert_notifications: 1, alert_channels: 1, alert_subscriptions: 5, check_sessions: 6, check_results: 6, check_statuses: 5, result_details: 1, api_keys: 2, members: 2, console_sessions: 1, status_pages: 1, status_page_services: 1, maintenance_windows: 1, maintenance_state: 1, check_rollups: ROLLUP_ROWS })) {
         expect(count(table), table).toBeGreaterThanOrEqual(least);
       }
       let total = 0;
@@ -269,7 +269,7 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
     await cp(dataDir, broken, { recursive: true });
     const sqlite = new Database(join(broken, DB_FILE_NAME));
     const id = sqlite.prepare(`select id from checks where name = 'Port'`).pluck().get() as string;
-    sqlite.prepare(`update checks set body = json_set(body, '$.name', 'Port' || char(0)) where id = ?`).run(id);
+    sqlite.prepare(`update check_rows set body = json_set(body, '$.name', 'Port' || char(0)) where id = ?`).run(id);
     // A row whose parent is gone (written with the keys off): PostgreSQL refuses it, and the copy names it too.
     sqlite.pragma('foreign_keys = OFF');
     sqlite.prepare(`insert into agents (id, location_id, version, concurrency, registered_at, last_seen_at) values ('orphan-agent', 'gone', '1', 1, 1, 1)`).run();
@@ -277,7 +277,7 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
     const url = await cluster.createDatabase('broken');
     const result = await dbCopy(['--from', broken, '--to', url]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`checks (id = "${id}"): column body holds a JSON string with \\u0000 at $.name, which PostgreSQL's jsonb cannot store`);
+    expect(result.stderr).toContain(`check_rows (id = "${id}"): column body holds a JSON string with \\u0000 at $.name, which PostgreSQL's jsonb cannot store`);
     expect(result.stderr).toContain('agents (id = "orphan-agent"): PostgreSQL refused it: insert or update on table "agents" violates foreign key constraint');
     const target = new pg.Client({ connectionString: url });
     await target.connect();
@@ -289,7 +289,7 @@ describe('sightline db copy --from DIR --to postgres://…', { timeout: 120_000 
     }
     // Nothing was lost on the way: with the row corrected the copy goes through.
     const fixed = new Database(join(broken, DB_FILE_NAME));
-    fixed.prepare(`update checks set body = json_set(body, '$.name', 'Port') where id = ?`).run(id);
+    fixed.prepare(`update check_rows set body = json_set(body, '$.name', 'Port') where id = ?`).run(id);
     fixed.prepare(`delete from agents where id = 'orphan-agent'`).run();
     fixed.close();
     expect((await dbCopy(['--from', broken, '--to', url])).code).toBe(0);

@@ -167,8 +167,15 @@ describe('the PostgreSQL migrations (migrations-pg) on a real PostgreSQL', () =>
     // The comparison must have something to compare: every table, with its indexes and keys.
     expect(Object.keys(fromPostgres).length).toBeGreaterThan(40);
     expect(fromPostgres.check_results.indexes.check_results_check_started).toEqual({ columns: ['check_num', 'started_at'], unique: false, partial: false });
-    expect(fromPostgres.checks.foreignKeys.account_id).toEqual({ references: 'accounts(id)', onDelete: 'CASCADE', onUpdate: 'NO ACTION' });
+    expect(fromPostgres.check_rows.foreignKeys.account_id).toEqual({ references: 'accounts(id)', onDelete: 'CASCADE', onUpdate: 'NO ACTION' });
     expect(differences(fromSqlite, fromPostgres)).toEqual([]);
+    // Readers read checks through the view of the published rows (issue 29's staged deploys), in both.
+    const sqliteView = (sqlite.sqlite.prepare(`select name from pragma_table_info('checks')`).pluck().all() as string[]).sort();
+    const pgView = (await client.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'checks'`)).rows.map((row) => row.column_name).sort();
+    expect(pgView).toEqual(sqliteView);
+    expect(sqliteView).toContain('body');
+    expect(sqliteView).not.toContain('staged_by');
+    expect((await client.query(`select table_type from information_schema.tables where table_name = 'checks'`)).rows).toEqual([{ table_type: 'VIEW' }]);
   });
 
   it('store an epoch-ms time, a boolean, JSON and bytes as the SQLite repositories read them', async () => {

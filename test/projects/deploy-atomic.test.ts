@@ -195,8 +195,12 @@ describe('a server killed (SIGKILL) inside a deploy commit', () => {
     expect(countRows(dataDir, 'select count(*) as n from checks')).toBe(3);
     expect(countRows(dataDir, 'select count(*) as n from project_bindings')).toBe(6);
     expect(countDeployments(dataDir, 'atomic')).toEqual({ SUCCEEDED: 1 });
+    // SQL, below any API: the 597 new checks were written before the commit, held back (staged) from every reader.
+    expect(countRows(dataDir, 'select count(*) as n from check_rows where staged_by is not null')).toBe(597);
 
     server = await startCli(args());
+    // The start deleted them before answering anything.
+    expect(countRows(dataDir, 'select count(*) as n from check_rows')).toBe(3);
     const api = makeApi(server.url, KEY);
     const names = ((await api('GET', '/v1/checks?limit=100')).body as { name: string }[]).map((check) => check.name).sort();
     expect(names).toEqual(['Ping 0', 'Ping 1', 'Ping 2']);

@@ -71,7 +71,7 @@ export async function openRetentionDb(start = '2026-03-10T00:00:00.000Z', dir?: 
     addCheck(name = 'Check') {
       const checkId = randomUUID();
       sqlite
-        .prepare("insert into checks (id, account_id, check_type, name, activated, muted, tags, body, created_at) values (?, ?, 'ICMP', ?, 0, 0, '[]', '{}', ?)")
+        .prepare("insert into check_rows (id, account_id, check_type, name, activated, muted, tags, body, created_at) values (?, ?, 'ICMP', ?, 0, 0, '[]', '{}', ?)")
         .run(checkId, account, name, new Date(start).toISOString());
       assignMissingCheckNums(db, [checkId]);
       const { check_num: checkNum } = sqlite.prepare('select check_num from check_schedule where check_id = ?').get(checkId) as { check_num: number };

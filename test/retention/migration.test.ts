@@ -77,7 +77,7 @@ describe('migration 0005 on an existing database', () => {
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('foreign_key_check')).toEqual([]);
     expect(sqlite.pragma('auto_vacuum', { simple: true })).toBe(2);
-    expect(sqlite.pragma('foreign_key_list(check_schedule)')).toMatchObject([{ table: 'checks', from: 'check_id', on_delete: 'SET NULL' }]);
+    expect(sqlite.pragma('foreign_key_list(check_schedule)')).toMatchObject([{ table: 'check_rows', from: 'check_id', on_delete: 'SET NULL' }]);
     const lastUsed = (sqlite.prepare('select last_used_at as at from result_details').get() as { at: number }).at;
     expect(lastUsed % HOUR).toBe(0);
     expect(Math.abs(lastUsed - Date.now())).toBeLessThan(2 * HOUR);
@@ -89,7 +89,7 @@ describe('migration 0005 on an existing database', () => {
     const sessionId = (sqlite.prepare('select id from check_sessions where check_num = 1 limit 1').get() as { id: number }).id;
     expect(findSessions(t.db, [sessionId])).toHaveLength(1);
     // SQL: the property is the foreign key's SET NULL itself, below any API.
-    sqlite.prepare("delete from checks where id = 'c1'").run();
+    sqlite.prepare("delete from check_rows where id = 'c1'").run();
     expect(sqlite.prepare('select check_id from check_schedule where check_num = 1').get()).toEqual({ check_id: null });
     expect(count(sqlite, 'check_results where check_num = 1')).toBe(60);
     expect(findSessions(t.db, [sessionId])).toEqual([]);

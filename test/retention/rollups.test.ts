@@ -96,7 +96,7 @@ describe('hourly rollups', () => {
     const gone = t.addCheck('Deleted');
     t.addResult({ checkNum: gone.checkNum, startedAt: H + 10, responseTimeMs: 3 });
     // SQL: the harness has no server to answer DELETE /v1/checks.
-    t.sqlite.prepare('delete from checks where id = ?').run(gone.checkId);
+    t.sqlite.prepare('delete from check_rows where id = ?').run(gone.checkId);
     t.clock.set(H + HOUR + 5 * 60_000);
     const report = await retention.runOnce();
     expect(report.rollups.hours).toBe(6);

@@ -37,7 +37,7 @@ describe('the retention worker', () => {
     const { checkNum, checkId } = t.addCheck();
     t.addResult({ checkNum, startedAt: H + 10 });
     // SQL: no server here; the dropped table is damage only SQL can do.
-    t.sqlite.prepare('delete from checks where id = ?').run(checkId);
+    t.sqlite.prepare('delete from check_rows where id = ?').run(checkId);
     t.sqlite.exec('drop table check_rollups');
     const retention = startRetention({ ...t.deps, logger });
     const report = await retention.runOnce();

@@ -16,7 +16,7 @@ function rewriteBody(server: TestServer, checkId: string, edit: (body: Record<st
     const row = db.prepare('select body from checks where id = ?').get(checkId) as { body: string };
     const body = JSON.parse(row.body) as Record<string, any>;
     edit(body);
-    db.prepare('update checks set body = ? where id = ?').run(JSON.stringify(body), checkId);
+    db.prepare('update check_rows set body = ? where id = ?').run(JSON.stringify(body), checkId);
   } finally {
     db.close();
   }

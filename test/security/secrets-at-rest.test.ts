@@ -43,7 +43,7 @@ function writeAsPreviousVersion(dataDir: string, ids: { checkId: string; groupId
   const json = (sql: string, ...args: unknown[]) => JSON.parse((db.prepare(sql).get(...args) as { v: string }).v);
   const check = json('select body as v from checks where id = ?', ids.checkId);
   check.environmentVariables = [{ key: 'API_TOKEN', value: LEGACY.check, locked: false, secret: true }];
-  db.prepare('update checks set body = ? where id = ?').run(JSON.stringify(check), ids.checkId);
+  db.prepare('update check_rows set body = ? where id = ?').run(JSON.stringify(check), ids.checkId);
   const group = json('select body as v from check_groups where id = ?', ids.groupId);
   group.environmentVariables = [{ key: 'GROUP_TOKEN', value: LEGACY.group, locked: false, secret: true }];
   db.prepare('update check_groups set body = ? where id = ?').run(JSON.stringify(group), ids.groupId);

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
+import { DB_FILE_NAME } from '../../src-main/db/connection';
+import { registerFoldFunction } from '../../src-main/db/name-fold';
 import { subscriberMailerOf } from '../../src-main/services/engines/subscriber-mailer';
 import { mailboxOf } from '../../src-shared/rules/mailbox';
 import type { StatusPageView } from '../../src-shared/schemas/status-page-resource';
@@ -117,13 +123,20 @@ describe('subscribers stored before mailboxes were counted', () => {
     const oldMigrations = await migrationsUpTo('0010_check_name_folded');
     const dataDir = await makeDataDir();
     try {
-      // This code cannot write the old schema through its repositories, so the rows are written as the older Sightline wrote them.
-      const before = await startServer({ dataDir, config: { migrationsDir: oldMigrations } });
-      const service = await createService(before, 'Public API');
-      const page = await createPage(before, 'legacy', [{ name: 'Core', services: [service] }], { published: true });
-      const insert = before.backend.db.sqlite.prepare('insert into status_page_subscribers (id, status_page_id, email, created_at, confirmed_at) values (?, ?, ?, ?, ?)');
-      insert.run(randomUUID(), page.id, 'pat+news@example.test', new Date().toISOString(), new Date().toISOString());
-      await before.close();
+      // This code cannot write the old schema (nor start on it), so the database an older Sightline
+      // left is built with its migrations and the rows are written as it wrote them.
+      const sqlite = new Database(join(dataDir, DB_FILE_NAME));
+      registerFoldFunction(sqlite);
+      migrate(drizzle(sqlite), { migrationsFolder: oldMigrations });
+      const now = new Date().toISOString();
+      const accountId = randomUUID();
+      const pageId = randomUUID();
+      sqlite.prepare("insert into accounts (id, name, created_at) values (?, 'Old', ?)").run(accountId, now);
+      sqlite
+        .prepare("insert into status_pages (id, account_id, name, url, default_theme, is_private, created_at, updated_at, published) values (?, ?, 'legacy status', 'legacy', 'AUTO', 0, ?, ?, 1)")
+        .run(pageId, accountId, now, now);
+      sqlite.prepare('insert into status_page_subscribers (id, status_page_id, email, created_at, confirmed_at) values (?, ?, ?, ?, ?)').run(randomUUID(), pageId, 'pat+news@example.test', now, now);
+      sqlite.close();
 
       const after = await startServer({ dataDir });
       try {

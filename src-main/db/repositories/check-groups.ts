@@ -50,6 +50,20 @@ export function countCheckGroups(db: Db, filter: CheckGroupFilter): number {
   return db.select({ n: count() }).from(checkGroups).where(whereOf(filter)).get()?.n ?? 0;
 }
 
+/**
+ * Takes `n` ids from the groups' AUTOINCREMENT sequence for groups created later with them
+ * (a deploy stages checks in a group its commit creates). No group gets one of them otherwise;
+ * ids never used leave a gap, as a rolled-back insert does.
+ */
+export function reserveCheckGroupIds(db: Db, n: number): number[] {
+  if (n === 0) return [];
+  db.run(sql`insert into sqlite_sequence (name, seq) select 'check_groups', coalesce((select max(id) from ${checkGroups}), 0)
+    where not exists (select 1 from sqlite_sequence where name = 'check_groups')`);
+  const last = db.get<{ seq: number }>(sql`update sqlite_sequence set seq = max(seq, coalesce((select max(id) from ${checkGroups}), 0)) + ${n}
+    where name = 'check_groups' returning seq`).seq;
+  return Array.from({ length: n }, (_, i) => last - n + 1 + i);
+}
+
 export function insertCheckGroup(db: Db, row: NewCheckGroupRow): number {
   return db.insert(checkGroups).values(row).returning({ id: checkGroups.id }).get().id;
 }

@@ -1,14 +1,14 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getViewSelectedFields, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { connectionOf, type Db } from '../connection';
 import { prepared } from '../prepared';
 import { foldName } from '../name-fold';
-import { alertSubscriptions, checks, checkSchedule, checkStatuses } from '../schema';
+import { alertSubscriptions, checkRows, checks, checkSchedule, checkStatuses, stagedDeploys } from '../schema';
 import { RESULT_FLAGS } from './runs-results';
 
 /** A check as services see it; the folded name is the repository's to keep. */
 export type CheckRow = Omit<typeof checks.$inferSelect, 'nameFolded'>;
 
-const { nameFolded: _nameFolded, ...checkColumns } = getTableColumns(checks);
+const { nameFolded: _nameFolded, ...checkColumns } = getViewSelectedFields(checks);
 
 export interface CheckFilter {
   accountId: string;
@@ -86,20 +86,20 @@ export function findCheck(db: Db, accountId: string, id: string): CheckRow | und
 }
 
 export function insertCheck(db: Db, row: CheckRow): void {
-  db.insert(checks).values({ ...row, nameFolded: foldName(row.name) }).run();
+  db.insert(checkRows).values({ ...row, nameFolded: foldName(row.name) }).run();
 }
 
 export function replaceCheck(db: Db, row: CheckRow): void {
-  db.update(checks)
+  db.update(checkRows)
     .set({ ...row, nameFolded: foldName(row.name) })
-    .where(and(eq(checks.accountId, row.accountId), eq(checks.id, row.id)))
+    .where(and(eq(checkRows.accountId, row.accountId), eq(checkRows.id, row.id), isNull(checkRows.stagedBy)))
     .run();
 }
 
 export function deleteCheck(db: Db, accountId: string, id: string): boolean {
   return db
-    .delete(checks)
-    .where(and(eq(checks.accountId, accountId), eq(checks.id, id)))
+    .delete(checkRows)
+    .where(and(eq(checkRows.accountId, accountId), eq(checkRows.id, id), isNull(checkRows.stagedBy)))
     .run().changes > 0;
 }
 
@@ -151,23 +151,65 @@ export function findChecks(db: Db, accountId: string, ids: readonly string[]): C
 /** A row to write with its JSON columns already serialized (outside the transaction that writes it), when known. */
 export type SerializedCheckRow = CheckRow & { json?: { tags: string; body: string } };
 
-/** Many new checks through one prepared statement (a deploy's commit): what insertCheck does, per row. */
-export function insertChecks(db: Db, rows: readonly SerializedCheckRow[]): void {
+/**
+ * Many new checks through one prepared statement: what insertCheck does, per row. With `stagedBy`
+ * the rows are held back from every reader (the `checks` view) until publishStagedChecks.
+ */
+export function insertChecks(db: Db, rows: readonly SerializedCheckRow[], stagedBy: string | null = null): void {
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
-    'insert into checks (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into check_rows (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at, updated_at, staged_by) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const row of rows) {
     const json = row.json ?? { tags: JSON.stringify(row.tags), body: JSON.stringify(row.body) };
-    statement.run(row.id, row.accountId, row.checkType, row.name, foldName(row.name), row.activated ? 1 : 0, row.muted ? 1 : 0, row.groupId, json.tags, json.body, row.createdAt, row.updatedAt);
+    statement.run(row.id, row.accountId, row.checkType, row.name, foldName(row.name), row.activated ? 1 : 0, row.muted ? 1 : 0, row.groupId, json.tags, json.body, row.createdAt, row.updatedAt, stagedBy);
   }
+}
+
+/** Opens a deploy's staging: rows inserted with `stagedBy` stay hidden from every reader while this row exists. */
+export function beginStaging(db: Db, stagedBy: string, accountId: string, createdAt: string): void {
+  db.insert(stagedDeploys).values({ id: stagedBy, accountId, createdAt }).run();
+}
+
+/**
+ * Inside a deploy's commit: every row it staged becomes visible at once, by deleting one row (no
+ * staged row is rewritten, so the commit writes a page, not thousands). False when the staging
+ * was gone (deleted at a start, or already published).
+ */
+export function publishStagedChecks(db: Db, stagedBy: string): boolean {
+  return db.delete(stagedDeploys).where(eq(stagedDeploys.id, stagedBy)).run().changes === 1;
+}
+
+/** Deletes up to `limit` rows a deploy staged and did not publish; answers how many went (0: none left). */
+export function discardStagedChecks(db: Db, stagedBy: string, limit: number): number {
+  return db.run(sql`delete from ${checkRows} where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by in (select id from ${stagedDeploys}) limit ${limit})`).changes;
+}
+
+/** Closes a staging whose rows were all discarded. */
+export function endStaging(db: Db, stagedBy: string): void {
+  db.delete(stagedDeploys).where(eq(stagedDeploys.id, stagedBy)).run();
+}
+
+/** After a publish, a slice at a time: clears the mark on up to `limit` published rows (readers see no change). Answers how many. */
+export function clearPublishedMarks(db: Db, stagedBy: string, limit: number): number {
+  return db.run(sql`update ${checkRows} set staged_by = null where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by not in (select id from ${stagedDeploys}) limit ${limit})`).changes;
+}
+
+/** Every staging left open (by a process that stopped during a deploy), with its row count. */
+export function openStagings(db: Db): { id: string; rows: number }[] {
+  return db.all<{ id: string; rows: number }>(sql`select s.id as id, (select count(*) from ${checkRows} r where r.staged_by = s.id) as rows from ${stagedDeploys} s`);
+}
+
+/** Marks of published deploys a stopped process did not get to clear: any at all. */
+export function publishedMarksLeft(db: Db): string[] {
+  return db.all<{ id: string }>(sql`select distinct staged_by as id from ${checkRows} where staged_by is not null and staged_by not in (select id from ${stagedDeploys})`).map((row) => row.id);
 }
 
 /** Many stored checks replaced through one prepared statement (a deploy's commit): what replaceCheck does, per row. */
 export function replaceChecks(db: Db, rows: readonly SerializedCheckRow[]): void {
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
-    'update checks set check_type = ?, name = ?, name_folded = ?, activated = ?, muted = ?, group_id = ?, tags = ?, body = ?, updated_at = ? where account_id = ? and id = ?',
+    'update check_rows set check_type = ?, name = ?, name_folded = ?, activated = ?, muted = ?, group_id = ?, tags = ?, body = ?, updated_at = ? where account_id = ? and id = ? and staged_by is null',
   );
   for (const row of rows) {
     const json = row.json ?? { tags: JSON.stringify(row.tags), body: JSON.stringify(row.body) };
@@ -179,8 +221,8 @@ export function replaceChecks(db: Db, rows: readonly SerializedCheckRow[]): void
 export function deleteChecks(db: Db, accountId: string, ids: readonly string[]): number {
   if (ids.length === 0) return 0;
   return db
-    .delete(checks)
-    .where(and(eq(checks.accountId, accountId), inJsonArray(checks.id, ids)))
+    .delete(checkRows)
+    .where(and(eq(checkRows.accountId, accountId), inJsonArray(checkRows.id, ids), isNull(checkRows.stagedBy)))
     .run().changes;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { prepared } from '../prepared';
-import { checkAlertStates, checkGroups, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
+import { checkAlertStates, checkGroups, checkRows, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
 /** A check's own `dependsOn` and its group's, as stored (JSON text or null). */
 export interface DependencyListsRow {
@@ -56,8 +56,8 @@ export function checkNamesOf(db: Db, accountId: string, ids: readonly string[]):
  */
 export function activeDependentsOf(db: Db, accountId: string, checkId: string): { id: string; name: string }[] {
   return db.all<{ id: string; name: string }>(sql`select c.id as id, c.name as name, c.name_folded as folded
-      from ${checks} c indexed by checks_with_dependencies left join ${checkGroups} g on g.id = c.group_id
-      where c.account_id = ${accountId} and json_array_length(c.body, '$.dependsOn') > 0 and c.id != ${checkId} and c.activated = 1
+      from ${checkRows} c indexed by checks_with_dependencies left join ${checkGroups} g on g.id = c.group_id
+      where c.account_id = ${accountId} and c.staged_by is null and json_array_length(c.body, '$.dependsOn') > 0 and c.id != ${checkId} and c.activated = 1
         and coalesce(json_extract(g.body, '$.activated'), 1) = 1
         and exists (select 1 from json_each(c.body, '$.dependsOn') where value = ${checkId})
     union
@@ -76,7 +76,7 @@ export function removeDependencyOn(db: Db, accountId: string, checkId: string): 
     sql`json_set(${body}, '$.dependsOn', (select json_group_array(value) from json_each(${body}, '$.dependsOn') where value != ${checkId}))`;
   const named = (body: ReturnType<typeof sql.raw>) => sql`exists (select 1 from json_each(${body}, '$.dependsOn') where value = ${checkId})`;
   const body = sql.raw('body');
-  db.run(sql`update ${checks} set body = ${without(body)} where account_id = ${accountId} and ${named(body)}`);
+  db.run(sql`update ${checkRows} set body = ${without(body)} where account_id = ${accountId} and ${named(body)}`);
   db.run(sql`update ${checkGroups} set body = ${without(body)} where account_id = ${accountId} and ${named(body)}`);
 }
 
@@ -133,6 +133,6 @@ export function removeDependenciesOn(db: Db, accountId: string, checkIds: readon
   const body = sql.raw('body');
   const without = sql`json_set(${body}, '$.dependsOn', (select json_group_array(value) from json_each(${body}, '$.dependsOn') where value not in (select value from json_each(${gone}))))`;
   const named = sql`exists (select 1 from json_each(${body}, '$.dependsOn') where value in (select value from json_each(${gone})))`;
-  db.run(sql`update ${checks} set body = ${without} where account_id = ${accountId} and json_array_length(${body}, '$.dependsOn') > 0 and ${named}`);
+  db.run(sql`update ${checkRows} set body = ${without} where account_id = ${accountId} and json_array_length(${body}, '$.dependsOn') > 0 and ${named}`);
   db.run(sql`update ${checkGroups} set body = ${without} where account_id = ${accountId} and ${named}`);
 }

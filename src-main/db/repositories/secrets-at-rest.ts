@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { alertChannels, alertNotifications, appSettings, checkGroups, checks } from '../schema';
+import { alertChannels, alertNotifications, appSettings, checkGroups, checkRows, checks } from '../schema';
 
 /** One stored JSON document holding secrets: a check body, a group body, a channel body or a settings value. */
 export interface SecretHolder {
@@ -20,7 +20,7 @@ export function checksWithSecretVariables(db: Db): SecretHolder[] {
 }
 
 export function setCheckBody(db: Db, id: string, body: Record<string, unknown>): void {
-  db.update(checks).set({ body }).where(eq(checks.id, id)).run();
+  db.update(checkRows).set({ body }).where(eq(checkRows.id, id)).run();
 }
 
 export function allCheckGroupBodies(db: Db): SecretHolder[] {

@@ -11,6 +11,8 @@ import { subscribeNewGroup } from './subscriptions';
 export interface CreateCheckGroupOptions {
   /** Subscribe the new group to every existing alert channel (default true). */
   autoAssignAlerts: boolean;
+  /** An id reserved for it beforehand (reserveCheckGroupIds: a deploy staged checks in it). */
+  id?: number;
 }
 
 export function createCheckGroup(ctx: ServiceContext, parsed: CheckGroupCreate, options: CreateCheckGroupOptions = { autoAssignAlerts: true }): CheckGroup {
@@ -19,7 +21,7 @@ export function createCheckGroup(ctx: ServiceContext, parsed: CheckGroupCreate, 
   return transaction(ctx.db, (tx) => {
     assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations);
     assertGroupDependencies(tx, ctx.accountId, null, body.dependsOn);
-    const id = insertCheckGroup(tx, { accountId: ctx.accountId, name, body, createdAt: ctx.clock.now().toISOString(), updatedAt: null });
+    const id = insertCheckGroup(tx, { ...(options.id === undefined ? {} : { id: options.id }), accountId: ctx.accountId, name, body, createdAt: ctx.clock.now().toISOString(), updatedAt: null });
     subscribeNewGroup(tx, ctx.accountId, id, alertChannelSubscriptions, options.autoAssignAlerts);
     const row = findCheckGroup(tx, ctx.accountId, id);
     if (!row) throw new Error(`check group ${id} vanished inside its own transaction`);

@@ -1,9 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors';
-import type { Db } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
 import { listAllAlertChannels } from '../../db/repositories/alert-channels';
 import { upsertCheckSubscriptions } from '../../db/repositories/alert-subscriptions';
-import { accountChecksWrittenSince, checksStamp, deleteChecks, findChecks, insertChecks, replaceChecks, type CheckRow } from '../../db/repositories/checks';
+import {
+  accountChecksWrittenSince,
+  beginStaging,
+  checksStamp,
+  clearPublishedMarks,
+  deleteChecks,
+  discardStagedChecks,
+  endStaging,
+  findChecks,
+  insertChecks,
+  openStagings,
+  publishedMarksLeft,
+  publishStagedChecks,
+  replaceChecks,
+  type CheckRow,
+} from '../../db/repositories/checks';
+import { reserveCheckGroupIds } from '../../db/repositories/check-groups';
 import { removeDependenciesOn } from '../../db/repositories/dependencies';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
 import type { ServiceContext } from '../context';
@@ -124,10 +140,13 @@ function assertReferencesHold(tx: Db, ctx: ServiceContext, writes: readonly Prep
  * their references (each group, channel and location looked up once), then a few multi-row
  * statements. Unchanged checks are not rewritten. `labelled` names the construct in an error.
  */
-export function writeCheckBatch(tx: Db, ctx: ServiceContext, writes: readonly PreparedCheckWrite[], labelled: Labelled, options: { validateOnly: boolean }): void {
+export function writeCheckBatch(tx: Db, ctx: ServiceContext, writes: readonly PreparedCheckWrite[], labelled: Labelled, options: { validateOnly: boolean; staged?: StagedChecks }): void {
   const now = ctx.clock.now().toISOString();
+  const staged = options.staged;
   const created = writes.filter((write) => !write.existing);
   if (created.length > 0) assertPlanAllows(tx, ctx.accountId, created.length);
+  // The rows staged before this transaction become visible here, all at once, before their references are asked.
+  if (staged && !options.validateOnly) staged.publish(tx);
   // A preview writes nothing it would roll back, unless a dependency must be found among the batch's own rows.
   if (options.validateOnly && !writes.some((write) => (write.body.dependsOn?.length ?? 0) > 0)) {
     assertReferencesHold(tx, ctx, writes, labelled);
@@ -137,7 +156,7 @@ export function writeCheckBatch(tx: Db, ctx: ServiceContext, writes: readonly Pr
   const columns = (write: PreparedCheckWrite) => ({ ...(write.columns ?? storedColumnsOf(write)), groupId: write.body.groupId });
   insertChecks(
     tx,
-    created.map((write) => ({ id: write.id, accountId: ctx.accountId, ...columns(write), createdAt: now, updatedAt: null })),
+    created.filter((write) => !staged?.holds(write.id)).map((write) => ({ id: write.id, accountId: ctx.accountId, ...columns(write), createdAt: now, updatedAt: null })),
   );
   replaceChecks(
     tx,
@@ -160,3 +179,95 @@ export function deleteCheckBatch(tx: Db, ctx: ServiceContext, ids: readonly stri
   removeDependenciesOn(tx, ctx.accountId, ids);
 }
 
+
+/**
+ * A deploy's new checks written before its commit, a short transaction a batch with turns of the
+ * event loop between, hidden from every reader (the `checks` view) while the deploy's row of
+ * `staged_deploys` exists. The commit publishes them by deleting that row (writeCheckBatch with
+ * `staged`); a deploy that fails or plans again discards them; a start deletes what a stopped
+ * process left (settleStagedChecks). Only rows whose stored form is known before the commit are
+ * staged: a group the commit creates gets its id reserved now (it is created with it); a check
+ * whose body names another resource the commit creates is written by the commit as before.
+ */
+export class StagedChecks {
+  readonly by = randomUUID();
+  private readonly ids = new Set<string>();
+  /** Placeholder of a group the commit creates → the id reserved for it. */
+  private readonly groups = new Map<number, number>();
+  private begun = false;
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  holds(id: string): boolean {
+    return this.ids.has(id);
+  }
+
+  /** The id reserved for the group the plan names by `placeholder`, if checks were staged in it. */
+  reservedGroupId(placeholder: number): number | undefined {
+    return this.groups.get(placeholder);
+  }
+
+  /**
+   * Writes the new checks among `writes` that can be staged, in batches with a turn of the event
+   * loop between. `groupPlaceholders`: the plan's placeholders of groups its commit creates.
+   */
+  async stage(writes: readonly PreparedCheckWrite[], groupPlaceholders: ReadonlySet<number>, nextTurn: () => Promise<void>, paced: { next: number; timed<T>(count: number, write: () => T): T }): Promise<void> {
+    const now = this.ctx.clock.now().toISOString();
+    const stageable = writes.filter((write) => !write.existing && write.columns !== undefined);
+    if (stageable.length === 0) return;
+    const placeholders = [...new Set(stageable.map((write) => write.body.groupId).filter((id): id is number => id !== null && groupPlaceholders.has(id)))];
+    transaction(this.ctx.db, (tx) => {
+      beginStaging(tx, this.by, this.ctx.accountId, now);
+      reserveCheckGroupIds(tx, placeholders.length).forEach((id, index) => this.groups.set(placeholders[index], id));
+    });
+    this.begun = true;
+    const rows = stageable.map((write) => {
+      const groupId = write.body.groupId === null ? null : (this.groups.get(write.body.groupId) ?? write.body.groupId);
+      return { id: write.id, accountId: this.ctx.accountId, ...(write.columns as StoredColumns), groupId, createdAt: now, updatedAt: null };
+    });
+    for (let i = 0; i < rows.length; ) {
+      const batch = rows.slice(i, i + paced.next);
+      i += batch.length;
+      paced.timed(batch.length, () => transaction(this.ctx.db, (tx) => insertChecks(tx, batch, this.by)));
+      for (const row of batch) this.ids.add(row.id);
+      await nextTurn();
+    }
+  }
+
+  /** Inside the commit's transaction: every staged row visible at once. */
+  publish(tx: Db): void {
+    if (!this.begun) return;
+    if (!publishStagedChecks(tx, this.by)) throw new Error(`the checks a deploy staged (${this.by}) were no longer staged at its commit`);
+  }
+
+  /**
+   * After the deploy: when its commit published the rows, their marks are cleared (readers see no
+   * change); when it did not (it failed, rolled back, or plans again), the rows are deleted. A
+   * batch per turn either way.
+   */
+  async settle(nextTurn: () => Promise<void>): Promise<void> {
+    if (!this.begun) return;
+    this.begun = false;
+    const db = this.ctx.db;
+    while (discardStagedChecks(db, this.by, 500) > 0) await nextTurn();
+    endStaging(db, this.by);
+    while (clearPublishedMarks(db, this.by, 500) > 0) await nextTurn();
+    this.ids.clear();
+    this.groups.clear();
+  }
+}
+
+/**
+ * At start, before requests: the checks of stagings a stopped process left open are deleted (no
+ * reader ever saw them), and marks of published ones it did not clear are cleared. Answers how
+ * many checks were deleted.
+ */
+export function settleStagedChecks(db: Db): number {
+  let removed = 0;
+  for (const staging of openStagings(db)) {
+    for (let n = discardStagedChecks(db, staging.id, 1000); n > 0; n = discardStagedChecks(db, staging.id, 1000)) removed += n;
+    endStaging(db, staging.id);
+  }
+  for (const by of publishedMarksLeft(db)) while (clearPublishedMarks(db, by, 1000) > 0);
+  return removed;
+}

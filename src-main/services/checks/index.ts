@@ -15,5 +15,5 @@ export type { CheckView } from './read-shape';
 export { toV2CheckView, toV3CheckView, type VersionedCheckView } from './read-versions';
 export { updateAnyCheck, updateCheckOfType } from './update';
 export { errorSummary } from './error-summary';
-export { checksStampOf, checksWrittenSince, deleteCheckBatch, writtenAtOf, isUnchanged, prepareCheckWrite, storedChecks, storedColumnsOf, writeCheckBatch, type PreparedCheckWrite } from './deploy-batch';
+export { checksStampOf, checksWrittenSince, deleteCheckBatch, writtenAtOf, isUnchanged, prepareCheckWrite, settleStagedChecks, StagedChecks, storedChecks, storedColumnsOf, writeCheckBatch, type PreparedCheckWrite } from './deploy-batch';
 export { sequentialCheckIds } from './sequential-ids';

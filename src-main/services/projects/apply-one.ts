@@ -50,7 +50,7 @@ export function comparable(value: unknown): string {
  * One resource through its entity's verbs: updated when its binding (or adopted id) still exists,
  * created otherwise. An update that left the resource as it was is noted in `unchanged` (by keyOf).
  */
-export function applyOne(ctx: ServiceContext, kind: ResourceKind, resource: DeployResource, binding: BindingRow | undefined, body: Record<string, unknown>, diff: DiffEntry[], unchanged: Set<string>): PhysicalId {
+export function applyOne(ctx: ServiceContext, kind: ResourceKind, resource: DeployResource, binding: BindingRow | undefined, body: Record<string, unknown>, diff: DiffEntry[], unchanged: Set<string>, reservedId?: number): PhysicalId {
   const adopted = binding?.resourceId ?? (resource.physicalId == null ? undefined : String(resource.physicalId));
   return named(resource, () => {
     // An unchanged resource is still an UPDATE, as the CLI expects; one deleted outside the deploy is created again.
@@ -62,7 +62,7 @@ export function applyOne(ctx: ServiceContext, kind: ResourceKind, resource: Depl
       diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: 'UPDATE' });
       return id;
     }
-    const id = kind.create(ctx, body);
+    const id = kind.create(ctx, body, reservedId);
     diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: 'CREATE' });
     return id;
   });

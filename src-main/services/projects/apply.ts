@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
 import { bindingsWrittenSince, deleteBindings, foreignOwners, insertBindings, subscriptionActivations, updateBindings, type BindingRow, type BindingUpdate, type NewBindingRow, type ProjectRow } from '../../db/repositories/projects';
 import type { DeployPayload, DeployResource, DiffEntry } from '../../../src-shared/schemas/project';
-import { checksStampOf, checksWrittenSince, deleteCheckBatch, isUnchanged, writeCheckBatch, type PreparedCheckWrite } from '../checks';
+import { checksStampOf, checksWrittenSince, deleteCheckBatch, isUnchanged, writeCheckBatch, type PreparedCheckWrite, type StagedChecks } from '../checks';
 import type { ServiceContext } from '../context';
 import { applyOne, bodyOf, keyOf, named } from './apply-one';
 import { foldedPhysicalId, foldedTargetOf, foldMembers, slugFromDatabase, subscriptionLookup, type FoldedMembers } from './folded';
@@ -161,7 +161,7 @@ function resolvedWrites(ctx: ServiceContext, plan: DeployPlan, physical: Readonl
  * resources through their entity's verbs, in dependency order; then deletes (or, with
  * preserveResources, detaches) what the code dropped. Throws StalePlan when the plan no longer holds.
  */
-export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payload: DeployPayload, plan: DeployPlan, options: { preserveResources: boolean; dryRun: boolean }): ApplyResult {
+export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payload: DeployPayload, plan: DeployPlan, options: { preserveResources: boolean; dryRun: boolean; staged?: StagedChecks }): ApplyResult {
   const now = ctx.clock.now().toISOString();
   assertPlanHolds(ctx, tx, plan, project);
   const existing = plan.bindings;
@@ -184,19 +184,27 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
     bindings.bind(resource, id);
   }
 
+  // Groups whose checks were staged before the commit are created with the ids the staging reserved.
+  const reserved = new Map<string, number>();
+  for (const [placeholder, { logicalId, slug }] of plan.placeholders) {
+    const id = !slug && typeof placeholder === 'number' ? options.staged?.reservedGroupId(placeholder) : undefined;
+    if (id !== undefined) reserved.set(logicalId, id);
+  }
   let folded = new Map<string, FoldedMembers>();
   for (const kind of RESOURCE_KINDS) {
     if (kind.type === 'check') {
-      applyChecks(ctx, tx, plan, physical, diff, unchanged, bindings, options.dryRun);
+      applyChecks(ctx, tx, plan, physical, diff, unchanged, bindings, options.dryRun, options.staged);
       deployedCheckIds.push(...plan.checks.map((c) => c.write.id));
       continue;
     }
     // Groups are the first kind that takes subscriptions and locations: both exist by now.
     if (kind.type === 'check-group') folded = foldMembers(payload.resources, physical, slugFromDatabase(ctx), 'groupId');
     for (const resource of payload.resources.filter((r) => r.member && r.type === kind.type)) {
-      const id = applyOne(ctx, kind, resource, bound.get(keyOf(resource.type, resource.logicalId)), bodyOf(resource, payload, physical, folded), diff, unchanged);
+      const reservedId = kind.type === 'check-group' ? reserved.get(resource.logicalId) : undefined;
+      const id = applyOne(ctx, kind, resource, bound.get(keyOf(resource.type, resource.logicalId)), bodyOf(resource, payload, physical, folded), diff, unchanged, reservedId);
       const assumed = plan.assumedIds.get(keyOf(resource.type, resource.logicalId));
       if (assumed !== undefined && assumed !== id) throw new StalePlan(`${resource.type} "${resource.logicalId}" was deleted`);
+      if (reservedId !== undefined && reservedId !== id) throw new StalePlan(`${resource.type} "${resource.logicalId}" was created meanwhile`);
       physical.set(resource.logicalId, id);
       bindings.bind(resource, id);
     }
@@ -243,13 +251,13 @@ function foldedUnchanged(resource: DeployResource, binding: BindingRow, id: stri
   return activatedBefore.get(Number(id)) === (resource.payload?.activated !== false);
 }
 
-function applyChecks(ctx: ServiceContext, tx: Db, plan: DeployPlan, physical: Map<string, PhysicalId>, diff: DiffEntry[], unchanged: Set<string>, bindings: BindingWrites, dryRun: boolean): void {
+function applyChecks(ctx: ServiceContext, tx: Db, plan: DeployPlan, physical: Map<string, PhysicalId>, diff: DiffEntry[], unchanged: Set<string>, bindings: BindingWrites, dryRun: boolean, staged: StagedChecks | undefined): void {
   const writes = resolvedWrites(ctx, plan, physical);
   const byId = new Map<string, PlannedCheck>(plan.checks.map((c) => [c.write.id, c]));
   writeCheckBatch(tx, ctx, writes, (write, work) => {
     const planned = byId.get(write.id);
     return planned ? named(planned.resource, work) : work();
-  }, { validateOnly: dryRun });
+  }, { validateOnly: dryRun, staged });
   for (const { resource, write } of plan.checks) {
     physical.set(resource.logicalId, write.id);
     bindings.bind(resource, write.id);

@@ -4,6 +4,7 @@ import { insertDeployment } from '../../db/repositories/deployments';
 import { findProjectByLogicalId, insertProject, updateProject, type ProjectRow } from '../../db/repositories/projects';
 import type { DeployPayload, DeployQuery, DeployRequestBody, DiffEntry } from '../../../src-shared/schemas/project';
 import { isRunnable, loadCheckPlans, triggerCheckSessions } from '../check-sessions';
+import { StagedChecks } from '../checks';
 import type { ServiceContext } from '../context';
 import { AppError } from '../../core/errors';
 import { crashInDeployCommitIfAsked, deployPauseMs } from '../../core/test-hooks';
@@ -92,6 +93,16 @@ async function scheduleDeployedChecks(ctx: ServiceContext, checkIds: readonly st
   }
 }
 
+/** New checks staged per short transaction before a deploy's commit: the first batch, and at most (sized to ~20 ms between). */
+const STAGED_FIRST_BATCH = 100;
+const STAGED_PER_BATCH = 1000;
+
+/** The plan's placeholders that stand for groups its commit creates (staged checks get reserved ids in their place). */
+function groupPlaceholders(payload: DeployPayload, plan: DeployPlan): Set<number> {
+  const groups = new Set(payload.resources.filter((r) => r.type === 'check-group').map((r) => r.logicalId));
+  return new Set([...plan.placeholders].filter(([placeholder, { logicalId, slug }]) => !slug && typeof placeholder === 'number' && groups.has(logicalId)).map(([placeholder]) => placeholder as number));
+}
+
 /** Plans made again when another request changed what a deploy's plan read, before it is refused (409). */
 const PLAN_ATTEMPTS = 3;
 
@@ -110,11 +121,18 @@ export async function deployProject(ctx: ServiceContext, body: DeployRequestBody
     refuseOversizedKinds(payload.resources);
     for (let attempt = 1; ; attempt++) {
       const plan = await planDeploy(ctx, payload);
-      const pause = deployPauseMs();
-      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+      // New checks are written before the commit, in short transactions, invisible until it publishes them.
+      const staged = query.dryRun ? undefined : new StagedChecks(ctx);
       try {
-        return await commitDeploy(ctx, payload, query, createdBy, plan);
+        await staged?.stage(plan.checks.map((c) => c.write), groupPlaceholders(payload, plan), nextTurn, new PacedBatches(STAGED_PER_BATCH, STAGED_FIRST_BATCH));
+        const pause = deployPauseMs();
+        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+        const done = await commitDeploy(ctx, payload, query, createdBy, plan, staged);
+        await staged?.settle(nextTurn);
+        return done;
       } catch (error) {
+        // Published or not, what was staged is settled: deleted when the commit did not happen.
+        await staged?.settle(nextTurn);
         if (!(error instanceof StalePlan)) throw error;
         if (attempt >= PLAN_ATTEMPTS) throw new AppError('conflict', `The project's resources kept changing while it was being deployed (${error.message}); nothing was deployed. Deploy again.`);
       }
@@ -122,10 +140,10 @@ export async function deployProject(ctx: ServiceContext, body: DeployRequestBody
   });
 }
 
-async function commitDeploy(ctx: ServiceContext, payload: DeployPayload, query: DeployQuery, createdBy: string | null, plan: DeployPlan): Promise<DryRunResult | DeploymentView> {
+async function commitDeploy(ctx: ServiceContext, payload: DeployPayload, query: DeployQuery, createdBy: string | null, plan: DeployPlan, staged: StagedChecks | undefined): Promise<DryRunResult | DeploymentView> {
   const outcome = inTransaction(ctx, query.dryRun, (tx) => {
     const project = upsertProject(ctx, tx, payload);
-    const applied = applyPlan(ctx, tx, project, payload, plan, query);
+    const applied = applyPlan(ctx, tx, project, payload, plan, { ...query, staged });
     if (query.dryRun) return { project, applied, deploymentId: null };
     crashInDeployCommitIfAsked();
     const now = ctx.clock.now().toISOString();

@@ -33,7 +33,8 @@ type Payload = Record<string, unknown>;
  */
 export interface ResourceKind {
   type: string;
-  create(ctx: ServiceContext, payload: Payload): string | number;
+  /** `id`: one reserved for it beforehand, where the kind takes one (a group a deploy staged checks in). */
+  create(ctx: ServiceContext, payload: Payload, id?: number): string | number;
   update(ctx: ServiceContext, id: string, payload: Payload): void;
   remove(ctx: ServiceContext, id: string): void;
   exists(ctx: ServiceContext, id: string): boolean;
@@ -74,7 +75,7 @@ const check: ResourceKind = {
 
 const checkGroup: ResourceKind = {
   type: 'check-group',
-  create: (ctx, payload) => createCheckGroup(ctx, parseOrThrow(CheckGroupCreate, payload), { autoAssignAlerts: false }).id,
+  create: (ctx, payload, id) => createCheckGroup(ctx, parseOrThrow(CheckGroupCreate, payload), { autoAssignAlerts: false, id }).id,
   update: (ctx, id, payload) => void updateCheckGroup(ctx, id, parseOrThrow(CheckGroupUpdate, parseOrThrow(CheckGroupCreate, payload))),
   remove: (ctx, id) => deleteCheckGroupById(ctx, id),
   exists: (ctx, id) => found(() => getCheckGroup(ctx, id)),
