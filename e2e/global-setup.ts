@@ -11,7 +11,8 @@ const run = (command: string, args: string[], cwd: string) => execFileSync(comma
  */
 export default function globalSetup(): void {
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-  if (projectSelected('web')) run('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'], repoRoot);
+  // `npm test` (.ci/test.mjs) builds it beside vitest and says so.
+  if (projectSelected('web') && process.env.SIGHTLINE_E2E_CONSOLE_BUILT !== '1') run('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'], repoRoot);
   // Bundle the server's sources once (bin/server-bundle.mjs) so parallel workers' first servers do not each build it.
   execFileSync(process.execPath, ['bin/sightline.mjs', '--help'], { cwd: repoRoot, stdio: 'ignore' });
   if (projectSelected('electron') && electronRuntimeMissing() === null) {
