@@ -26,6 +26,7 @@ import { createRuntime } from './services/runtime';
 import { loadSealingKey, sealStoredSecrets } from './services/secrets';
 import { finishInterruptedDestroys } from './services/projects';
 import { settleStagedChecks } from './services/checks';
+import { sightlineVersion } from './core/version';
 import { backendAgentHealth } from './services/agent-status/index';
 import type { AgentHealth } from '../src-shared/rules/lanes';
 import type { ServerHealth } from '../src-shared/rules/cluster';
@@ -281,8 +282,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       notificationRetentionDays: config.notificationRetentionDays,
     });
     if (options.startScheduler ?? true) runs.startScheduling();
-    const cluster = new SingleNodeLease(config.failoverDelaySeconds * 1000);
+    const cluster = new SingleNodeLease(config.failoverDelaySeconds * 1000, undefined, sightlineVersion());
     cluster.start();
+    deps.runtime.cluster = cluster;
     const agentHealth = () => backendAgentHealth(deps, { own: true });
     let closing: Promise<void> | null = null;
     let shutdownStep = 'running';

@@ -5,6 +5,7 @@ import type { MultiStepIsolationView } from '../../src-shared/rules/lanes';
 import { OverrunCounter } from './overrun-counter';
 import type { AgentConnectivityView } from '../../src-shared/rules/connectivity';
 import type { ClockEventView } from '../../src-shared/rules/clock-events';
+import type { ClusterNodeView, ClusterView } from '../../src-shared/rules/cluster';
 import type { CanarySetting } from '../../src-shared/schemas/agent-canaries';
 import type { JobOutcome, LaneStats, OutcomeHandler, RunJob } from '../runner/jobs';
 import type { Execution } from '../../src-shared/schemas/run-job';
@@ -129,6 +130,14 @@ export interface Runtime {
   canaries: CanaryControl | null;
   /** Aborted when the backend starts closing: long-polls answer 503 and no run starts any more. */
   shutdown: AbortController;
+  /** The cluster this server belongs to (a one-node cluster on SQLite); null until boot sets it. */
+  cluster: ClusterMembership | null;
+}
+
+/** What services ask of the cluster lease (db/cluster): who this node is, and the nodes with their roles. */
+export interface ClusterMembership {
+  view(): ClusterView;
+  nodes(): Promise<ClusterNodeView[]>;
 }
 
 /** What the server knows of one remote agent between its requests. */
@@ -209,5 +218,6 @@ export function createRuntime(baseUrl = ''): Runtime {
     remoteConnectivity: { agents: new Map(), unreachableRuns: new Map() },
     canaries: null,
     shutdown: new AbortController(),
+    cluster: null,
   };
 }

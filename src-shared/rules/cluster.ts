@@ -28,6 +28,25 @@ export interface ClusterView {
   failoverDelaySeconds: number;
 }
 
+/** One server of the cluster as the console's Settings lists it. */
+export interface ClusterNodeView {
+  nodeId: string;
+  host: string;
+  pid: number;
+  version: string;
+  role: ClusterRole;
+  /** It beat within the failover delay (database clock); a node that stopped is listed, not alive, for an hour. */
+  alive: boolean;
+  /** Epoch ms, by the database clock (this process's clock on SQLite). */
+  startedAt: number;
+  heartbeatAt: number;
+  /** The server that answered the request. */
+  thisServer: boolean;
+}
+
+/** How long a node that stopped beating stays listed. */
+export const NODES_LISTED_FOR_MS = 60 * 60 * 1000;
+
 /** What a server's agent health port answers on /health: the embedded agent's health and the cluster (a remote agent's /health has no cluster). */
 export type ServerHealth = AgentHealth & { cluster: ClusterView };
 

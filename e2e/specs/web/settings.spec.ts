@@ -70,3 +70,18 @@ test.describe('the agent canaries in Settings', () => {
     await expect(panel).toContainText('win over Settings: change them there.');
   });
 });
+
+test.describe('the servers in Settings (issue 35, item 6)', () => {
+  test('one server on SQLite is listed as the leader, this server, with its last heartbeat and version', async ({ page, server }) => {
+    await openConnected(page, server, '/settings');
+    const panel = page.getByRole('region', { name: 'Servers' });
+    const table = panel.getByRole('table', { name: 'Servers' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const row = table.getByRole('row').nth(1);
+    await expect(row.getByRole('cell').nth(0)).toContainText('this server');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Leader');
+    await expect(row.getByRole('cell').nth(2)).toHaveText(/^(just now|\d+ s ago)$/);
+    await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d+\.\d+\.\d+/);
+    await expect(panel).toContainText('One server, on the data folder’s SQLite database: it leads a cluster of one.');
+  });
+});

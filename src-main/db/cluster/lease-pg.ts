@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Logger } from '../../core/logger';
-import { heartbeatIntervalMs, leadershipValidForMs, type ClusterRole, type ClusterView } from '../../../src-shared/rules/cluster';
+import { heartbeatIntervalMs, leadershipValidForMs, NODES_LISTED_FOR_MS, type ClusterNodeView, type ClusterRole, type ClusterView } from '../../../src-shared/rules/cluster';
 import { newNodeId, type ClusterLease, type ClusterLeaseEvents } from './lease';
 
 export interface PgLeaseOptions {
@@ -26,6 +26,27 @@ interface Seen {
   leaderNodeId: string | null;
   term: number;
   renewedAtMs: number;
+}
+
+/** The nodes that beat in the last $1 ms with the lease, all times by the database clock. */
+const NODES = `
+with clock as materialized (select (extract(epoch from now()) * 1000)::bigint as now_ms)
+select n.node_id, n.host, n.pid, n.version, n.started_at::text as started_at, n.heartbeat_at::text as heartbeat_at,
+  l.leader_node_id, l.renewed_at::text as renewed_at, c.now_ms::text as now_ms
+from cluster_nodes n cross join clock c left join cluster_lease l on l.id = 1
+where n.heartbeat_at >= c.now_ms - $1::bigint
+order by n.started_at, n.node_id`;
+
+interface NodeRow {
+  node_id: string;
+  host: string;
+  pid: number;
+  version: string;
+  started_at: string;
+  heartbeat_at: string;
+  leader_node_id: string | null;
+  renewed_at: string | null;
+  now_ms: string;
 }
 
 /** The lease row exists once; every beat after that is one statement. */
@@ -174,6 +195,29 @@ export class PgClusterLease extends EventEmitter<ClusterLeaseEvents> implements 
 
   view(): ClusterView {
     return { nodeId: this.nodeId, role: this.role, leaderNodeId: this.leaderNodeId, leaseAgeMs: this.leaseAgeMs, failoverDelaySeconds: this.failoverDelayMs / 1000 };
+  }
+
+  /**
+   * The nodes of the cluster by the database: the lease's holder leads while its lease is younger
+   * than the failover delay; a node alive beat within it. Asked on the lease's one connection.
+   */
+  async nodes(): Promise<ClusterNodeView[]> {
+    const { rows } = await this.pool.query<NodeRow>(NODES, [NODES_LISTED_FOR_MS]);
+    return rows.map((row) => {
+      const now = Number(row.now_ms);
+      const leads = row.node_id === row.leader_node_id && row.renewed_at !== null && now - Number(row.renewed_at) < this.failoverDelayMs;
+      return {
+        nodeId: row.node_id,
+        host: row.host,
+        pid: row.pid,
+        version: row.version,
+        role: leads ? 'leader' : 'standby',
+        alive: now - Number(row.heartbeat_at) < this.failoverDelayMs,
+        startedAt: Number(row.started_at),
+        heartbeatAt: Number(row.heartbeat_at),
+        thisServer: row.node_id === this.nodeId,
+      };
+    });
   }
 
   start(): void {

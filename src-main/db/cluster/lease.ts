@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { ClusterRole, ClusterView } from '../../../src-shared/rules/cluster';
+import type { ClusterNodeView, ClusterRole, ClusterView } from '../../../src-shared/rules/cluster';
 
 export interface LeaderEvent {
   term: number;
@@ -41,6 +41,8 @@ export interface ClusterLease extends EventEmitter<ClusterLeaseEvents> {
   /** The lease's age by the database clock, null when unknown. */
   readonly leaseAgeMs: number | null;
   view(): ClusterView;
+  /** The servers that beat in the last hour, oldest first, with their roles and last heartbeat. */
+  nodes(): Promise<ClusterNodeView[]>;
   /** Stops beating; a leader gives the lease up so a standby takes over at its next beat. */
   stop(): Promise<void>;
 }
@@ -58,10 +60,12 @@ export class SingleNodeLease extends EventEmitter<ClusterLeaseEvents> implements
   readonly role = 'leader' as const;
   readonly term = 1;
   readonly leaseAgeMs = 0;
+  private readonly startedAt = Date.now();
 
   constructor(
     private readonly failoverDelayMs: number,
     readonly nodeId: string = newNodeId(),
+    private readonly version = '',
   ) {
     super();
   }
@@ -78,6 +82,11 @@ export class SingleNodeLease extends EventEmitter<ClusterLeaseEvents> implements
 
   view(): ClusterView {
     return { nodeId: this.nodeId, role: this.role, leaderNodeId: this.nodeId, leaseAgeMs: this.leaseAgeMs, failoverDelaySeconds: this.failoverDelayMs / 1000 };
+  }
+
+  /** This server alone, leading; its heartbeat is now (it is answering). */
+  async nodes(): Promise<ClusterNodeView[]> {
+    return [{ nodeId: this.nodeId, host: hostname(), pid: process.pid, version: this.version, role: 'leader', alive: true, startedAt: this.startedAt, heartbeatAt: Date.now(), thisServer: true }];
   }
 
   async stop(): Promise<void> {}

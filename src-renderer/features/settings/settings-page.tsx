@@ -6,6 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { AccountAlertSettingsPanel } from './account-alert-settings-form';
 import { AccountPanel } from './account-panel';
 import { AgentCanariesPanel } from './agent-canaries-panel';
+import { ClusterPanel } from './cluster-panel';
 import { ConsoleSettingsPanel } from './console-settings-panel';
 import { DeliverySettingsPanel } from './delivery-settings-form';
 import { DesktopAppPanel } from './desktop-app-panel';
@@ -20,7 +21,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Account, plan limit, members who hold API keys, account alert settings, how notifications are delivered, and console preferences." />
+      <PageHeader title="Settings" description="Account, plan limit, members who hold API keys, account alert settings, how notifications are delivered, the servers, and console preferences." />
       <Stack gap="xl" maw={1100}>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <AccountPanel />
@@ -30,6 +31,7 @@ export function SettingsPage() {
         <AccountAlertSettingsPanel />
         <DeliverySettingsPanel />
         <AgentCanariesPanel />
+        <ClusterPanel />
         <ConsoleSettingsPanel />
         <TimeZoneSetting />
         <DesktopAppPanel />

@@ -1,5 +1,5 @@
 import { backendAgentHealth } from '../../../services/agent-status/index';
-import { getAgentCanaries, setAgentCanaries } from '../../../services/settings';
+import { clusterNodes, getAgentCanaries, setAgentCanaries } from '../../../services/settings';
 import { AgentCanariesInput } from '../../../../src-shared/schemas/agent-canaries';
 import { adminProcedure, authedProcedure, router } from '../init';
 
@@ -10,4 +10,6 @@ export const agentRouter = router({
   canaries: authedProcedure.query(({ ctx }) => getAgentCanaries(ctx.service)),
   /** Sets them in Settings (the server's own account, OWNER or ADMIN keys); named hosts must answer now. */
   setCanaries: adminProcedure.input(AgentCanariesInput).mutation(({ ctx, input }) => setAgentCanaries(ctx.service, input)),
+  /** The servers of the cluster (one on SQLite), their roles and last heartbeat. */
+  clusterNodes: authedProcedure.query(({ ctx }) => clusterNodes(ctx.service)),
 });
