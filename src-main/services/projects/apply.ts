@@ -143,16 +143,13 @@ function resolvedWrites(ctx: ServiceContext, plan: DeployPlan, physical: Readonl
   return plan.checks.map(({ write, placeholders }) => {
     if (placeholders === 'none') return write;
     if (placeholders === 'deep') return { ...write, body: substitute(write.body, real) as PreparedCheckWrite['body'] };
-    const { groupId, alertChannelSubscriptions, privateLocations } = write.body;
-    return {
-      ...write,
-      body: {
-        ...write.body,
-        groupId: swap(groupId),
-        alertChannelSubscriptions: alertChannelSubscriptions.map((s) => ({ ...s, alertChannelId: swap(s.alertChannelId) })),
-        privateLocations: privateLocations?.map(swap) ?? privateLocations,
-      },
-    };
+    // In place: the plan is this commit's alone (a plan made again is a new one), and copying
+    // thousands of bodies to change three members cost ~10 ms of the commit.
+    const body = write.body;
+    body.groupId = swap(body.groupId);
+    if (body.alertChannelSubscriptions.some((s) => real.has(s.alertChannelId))) body.alertChannelSubscriptions = body.alertChannelSubscriptions.map((s) => ({ ...s, alertChannelId: swap(s.alertChannelId) }));
+    if (body.privateLocations?.some((slug) => real.has(slug))) body.privateLocations = body.privateLocations.map(swap);
+    return write;
   });
 }
 
