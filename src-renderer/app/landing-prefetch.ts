@@ -3,12 +3,10 @@ import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { matchPath } from 'react-router';
 import type { AppRouter } from '../../src-main/http/trpc/router';
-import { CONSOLE_ROUTES } from '../../src-shared/rules/console-links';
+import { CONSOLE_ROUTES, NEW_CHECK_PATH_PREFIX } from '../../src-shared/rules/console-links';
 import { statsRangeOf } from '../../src-shared/schemas/monitor-stats';
-import { newCheckPath } from '../features/check-types';
-import { RUN_TYPE_NAMES } from '../../src-shared/check-types';
+import { preloadChart } from '../features/monitors/chart-module';
 import { overviewInput, parseMonitorListParams } from '../features/monitors/monitor-list-params';
-import { preloadChart } from '../features/monitors/monitor-response-chart';
 
 /**
  * The first queries of the page the console opens on, started before React has rendered anything
@@ -17,7 +15,8 @@ import { preloadChart } from '../features/monitors/monitor-response-chart';
  * rows, a monitor's status and figures for its range), in one batch; a monitor's page also starts
  * loading the chart's module. The components ask for the same queries (same keys) and get these
  * answers, so the page's request no longer waits for the whole console to render first. Everything
- * else is asked by the components as before.
+ * else is asked by the components as before. Run by app/early-start.ts before the rest of the
+ * console's modules: what this file imports is kept light (no Mantine, no check type's schemas).
  */
 export function prefetchLandingQueries(queryClient: QueryClient, client: TRPCClient<AppRouter>, hash: string): void {
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
@@ -27,7 +26,7 @@ export function prefetchLandingQueries(queryClient: QueryClient, client: TRPCCli
   if (path === '' || path === '/') void queryClient.prefetchQuery(trpc.dashboard.summary.queryOptions());
   if (path === '/monitors') void queryClient.prefetchQuery(trpc.checks.overview.queryOptions(overviewInput(parseMonitorListParams(new URLSearchParams(search)))));
   const monitor = matchPath(CONSOLE_ROUTES.monitor, path);
-  if (monitor?.params.id && !RUN_TYPE_NAMES.some((type) => newCheckPath(type) === path)) prefetchMonitorPage(queryClient, trpc, monitor.params.id, new URLSearchParams(search));
+  if (monitor?.params.id && !path.startsWith(NEW_CHECK_PATH_PREFIX)) prefetchMonitorPage(queryClient, trpc, monitor.params.id, new URLSearchParams(search));
 }
 
 /** What MonitorPage and its status header ask for as they first render (same inputs, so the same keys). */
