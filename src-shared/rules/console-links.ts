@@ -10,6 +10,9 @@ export const CONSOLE_ROUTES = {
   result: '/monitors/:id/results/:resultId',
 } as const;
 
+/** A new check's page is `/monitors/new-<segment>` (src-renderer/features/check-types newCheckPath); a check id never starts so. */
+export const NEW_CHECK_PATH_PREFIX = '/monitors/new-';
+
 export const sessionRoute = (checkSessionId: string): string => `/sessions/${encodeURIComponent(checkSessionId)}`;
 export const testSessionRoute = (testSessionId: string): string => `/test-sessions/${encodeURIComponent(testSessionId)}`;
 export const resultRoute = (checkId: string, checkResultId: string): string =>

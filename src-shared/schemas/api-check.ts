@@ -216,13 +216,13 @@ export const UrlRunInput = z.object({
 });
 export type UrlRunInput = z.infer<typeof UrlRunInput>;
 
-export const ApiCheckCreate = z.object(apiFields('create')).superRefine(checkCrossFieldRules).superRefine(apiScriptFileRules);
+export const ApiCheckCreate = z.object(apiCreate).superRefine(checkCrossFieldRules).superRefine(apiScriptFileRules);
 export type ApiCheckCreate = z.infer<typeof ApiCheckCreate>;
 export const ApiCheckUpdate = z.object(apiFields('update'));
 export const ApiCheckRead = checkReadSchema(ApiCheckUpdate.shape);
 export type ApiCheck = ApiCheckCreate & CheckReadOnly;
 
-export const UrlMonitorCreate = z.object(urlFields('create')).superRefine(checkCrossFieldRules);
+export const UrlMonitorCreate = z.object(urlCreate).superRefine(checkCrossFieldRules);
 export type UrlMonitorCreate = z.infer<typeof UrlMonitorCreate>;
 export const UrlMonitorUpdate = z.object(urlFields('update'));
 export const UrlMonitorRead = checkReadSchema(UrlMonitorUpdate.shape);

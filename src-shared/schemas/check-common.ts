@@ -151,8 +151,24 @@ export interface SharedFieldLimits {
   environmentVariablesMax: number;
 }
 
+/**
+ * The field schemas below are built once per mode and limits and shared by every check type's schemas
+ * (a zod schema is immutable: each method returns a new one). Built per type and schema, they were
+ * ~3,000 of the ~5,700 schemas the check types construct as the console's bundle (or the server) loads.
+ */
+const sharedFieldSets = new Map<string, unknown>();
+function onePerModeAndLimits<T>(kind: string, mode: SchemaMode, limits: SharedFieldLimits, build: () => T): T {
+  const key = `${kind} ${mode} ${limits.descriptionMax} ${limits.environmentVariablesMax}`;
+  if (!sharedFieldSets.has(key)) sharedFieldSets.set(key, build());
+  return sharedFieldSets.get(key) as T;
+}
+
 /** Check fields every monitor type carries (spec 2.1–2.5). */
 export function commonCheckFields<M extends SchemaMode>(mode: M, limits: SharedFieldLimits) {
+  return onePerModeAndLimits('common', mode, limits, () => buildCommonCheckFields(mode, limits));
+}
+
+function buildCommonCheckFields<M extends SchemaMode>(mode: M, limits: SharedFieldLimits) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return {
     name: requiredOnCreate(mode, BoundedName),
@@ -189,6 +205,10 @@ export function commonCheckFields<M extends SchemaMode>(mode: M, limits: SharedF
 
 /** Shared check fields of spec 2.1–2.5 as the traceroute and ICMP bodies take them (with heartbeat, script, scriptPath, sslCheckDomain). */
 export function sharedCheckFields<M extends SchemaMode>(mode: M, limits: SharedFieldLimits) {
+  return onePerModeAndLimits('shared', mode, limits, () => buildSharedCheckFields(mode, limits));
+}
+
+function buildSharedCheckFields<M extends SchemaMode>(mode: M, limits: SharedFieldLimits) {
   const d = <T extends z.ZodType>(schema: T, value: z.output<T>) => withDefault(mode, schema, value);
   return {
     ...commonCheckFields(mode, limits),

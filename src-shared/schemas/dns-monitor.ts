@@ -103,7 +103,7 @@ export const DnsRunInput = z.object({
 export type DnsRunInput = z.infer<typeof DnsRunInput>;
 
 export const DnsMonitorCreate = z
-  .object(dnsFields('create'))
+  .object(dnsCreateFields)
   .superRefine(checkCrossFieldRules)
   .superRefine(nameServerWithPort);
 export type DnsMonitorCreate = z.infer<typeof DnsMonitorCreate>;

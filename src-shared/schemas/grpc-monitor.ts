@@ -238,7 +238,7 @@ export const GrpcRunInput = z.object({
 });
 export type GrpcRunInput = z.infer<typeof GrpcRunInput>;
 
-export const GrpcMonitorCreate = z.object(grpcFields('create')).superRefine(checkCrossFieldRules);
+export const GrpcMonitorCreate = z.object(grpcCreateFields).superRefine(checkCrossFieldRules);
 export type GrpcMonitorCreate = z.infer<typeof GrpcMonitorCreate>;
 export type GrpcMonitorCreateInput = z.input<typeof GrpcMonitorCreate>;
 

@@ -78,12 +78,13 @@ export type HeartbeatCheckCreate = z.infer<typeof HeartbeatCheckCreate>;
 export type HeartbeatCheckCreateInput = z.input<typeof HeartbeatCheckCreate>;
 
 /** PUT body: every member optional; the stored heartbeat is merged with it (its token kept) and checked again as a whole. */
-export const HeartbeatCheckUpdate = z.object(heartbeatFields('update')).superRefine(heartbeatBounds);
+const heartbeatUpdateFields = heartbeatFields('update');
+export const HeartbeatCheckUpdate = z.object(heartbeatUpdateFields).superRefine(heartbeatBounds);
 export type HeartbeatCheckUpdate = z.infer<typeof HeartbeatCheckUpdate>;
 
 /** The returned shape: the body plus `heartbeat.pingToken` and `heartbeat.pingUrl` (on the server's public address). */
 export const HeartbeatCheckRead = checkReadSchema({
-  ...z.object(heartbeatFields('update')).shape,
+  ...heartbeatUpdateFields,
   heartbeat: z.object({ period: z.number(), periodUnit: Unit, grace: z.number(), graceUnit: Unit, pingToken: z.string().nullable(), pingUrl: z.string().nullable() }),
 });
 

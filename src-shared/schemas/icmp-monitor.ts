@@ -81,7 +81,7 @@ export const IcmpRunInput = z.object({
 });
 export type IcmpRunInput = z.infer<typeof IcmpRunInput>;
 
-export const IcmpMonitorCreate = z.object(icmpFields('create')).superRefine(checkCrossFieldRules);
+export const IcmpMonitorCreate = z.object(icmpCreateFields).superRefine(checkCrossFieldRules);
 export type IcmpMonitorCreate = z.infer<typeof IcmpMonitorCreate>;
 export type IcmpMonitorCreateInput = z.input<typeof IcmpMonitorCreate>;
 

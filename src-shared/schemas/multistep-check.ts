@@ -85,7 +85,7 @@ export const MultiStepRunInput = z.object({
 });
 export type MultiStepRunInput = z.infer<typeof MultiStepRunInput>;
 
-export const MultiStepCheckCreate = z.object(multiStepFields('create')).superRefine(checkCrossFieldRules).superRefine(multiStepFileRules);
+export const MultiStepCheckCreate = z.object(multiStepCreateFields).superRefine(checkCrossFieldRules).superRefine(multiStepFileRules);
 export type MultiStepCheckCreate = z.infer<typeof MultiStepCheckCreate>;
 export type MultiStepCheckCreateInput = z.input<typeof MultiStepCheckCreate>;
 

@@ -185,7 +185,7 @@ export const SslRunInput = z.object({
 });
 export type SslRunInput = z.infer<typeof SslRunInput>;
 
-export const SslMonitorCreate = z.object(sslFields('create')).superRefine(checkCrossFieldRules);
+export const SslMonitorCreate = z.object(sslCreateFields).superRefine(checkCrossFieldRules);
 export type SslMonitorCreate = z.infer<typeof SslMonitorCreate>;
 export type SslMonitorCreateInput = z.input<typeof SslMonitorCreate>;
 

@@ -86,7 +86,7 @@ export const TcpRunInput = z.object({
 });
 export type TcpRunInput = z.infer<typeof TcpRunInput>;
 
-export const TcpMonitorCreate = z.object(tcpFields('create')).superRefine(checkCrossFieldRules);
+export const TcpMonitorCreate = z.object(tcpCreateFields).superRefine(checkCrossFieldRules);
 export type TcpMonitorCreate = z.infer<typeof TcpMonitorCreate>;
 export type TcpMonitorCreateInput = z.input<typeof TcpMonitorCreate>;
 

@@ -87,7 +87,7 @@ export const TracerouteRunInput = z.object({
 });
 export type TracerouteRunInput = z.infer<typeof TracerouteRunInput>;
 
-export const TracerouteMonitorCreate = z.object(tracerouteFields('create')).superRefine(checkCrossFieldRules);
+export const TracerouteMonitorCreate = z.object(tracerouteCreateFields).superRefine(checkCrossFieldRules);
 export type TracerouteMonitorCreate = z.infer<typeof TracerouteMonitorCreate>;
 export type TracerouteMonitorCreateInput = z.input<typeof TracerouteMonitorCreate>;
 

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { maintenanceState } from '../schema';
 
 /** Keys of maintenance_state. */
@@ -17,7 +18,15 @@ export const MAINTENANCE_KEYS = {
 } as const;
 
 export function readMaintenanceState(db: Db, key: string): number | null {
-  return db.select({ value: maintenanceState.value }).from(maintenanceState).where(eq(maintenanceState.key, key)).get()?.value ?? null;
+  return (
+    prepared(db, 'readMaintenanceState', (d) =>
+      d
+        .select({ value: maintenanceState.value })
+        .from(maintenanceState)
+        .where(eq(maintenanceState.key, sql.placeholder('key')))
+        .prepare(),
+    ).get({ key })?.value ?? null
+  );
 }
 
 export function writeMaintenanceState(db: Db, key: string, value: number, now: number): void {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { prepared } from '../prepared';
 import { checkResults, checkRollups, checks, checkSchedule } from '../schema';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 
@@ -56,12 +57,22 @@ export function finalSamples(db: Db, checkNums: readonly number[], fromMs: numbe
 /** FINAL results of one check in [fromMs, toMs), counted per distinct flags value (a handful of groups). */
 export function finalCountsByFlags(db: Db, checkNum: number, fromMs: number, toMs: number): { flags: number; n: number }[] {
   if (fromMs >= toMs) return [];
-  return db
-    .select({ flags: checkResults.flags, n: sql<number>`count(*)` })
-    .from(checkResults)
-    .where(and(eq(checkResults.checkNum, checkNum), gte(checkResults.startedAt, fromMs), lt(checkResults.startedAt, toMs), eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL)))
-    .groupBy(checkResults.flags)
-    .all();
+  // Prepared once: the Monitors list asks this for every row of a page (uptimeOf), twice each.
+  return prepared(db, 'finalCountsByFlags', (d) =>
+    d
+      .select({ flags: checkResults.flags, n: sql<number>`count(*)` })
+      .from(checkResults)
+      .where(
+        and(
+          eq(checkResults.checkNum, sql.placeholder('checkNum')),
+          gte(checkResults.startedAt, sql.placeholder('fromMs')),
+          lt(checkResults.startedAt, sql.placeholder('toMs')),
+          eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
+        ),
+      )
+      .groupBy(checkResults.flags)
+      .prepare(),
+  ).all({ checkNum, fromMs, toMs });
 }
 
 /** The start of the oldest result of an existing check, found through each check's index (no table scan). */
@@ -119,26 +130,29 @@ export interface RollupTotals {
 
 /** The counts of a check's rollups with hour_start in [fromHour, toHour). */
 export function sumRollups(db: Db, checkNum: number, fromHour: number, toHour: number): RollupTotals {
-  const row = db
-    .select({
-      runs: sql<number>`coalesce(sum(${checkRollups.runs}), 0)`,
-      passed: sql<number>`coalesce(sum(${checkRollups.passed}), 0)`,
-      degraded: sql<number>`coalesce(sum(${checkRollups.degraded}), 0)`,
-      failed: sql<number>`coalesce(sum(${checkRollups.failed}), 0)`,
-      skipped: sql<number>`coalesce(sum(${checkRollups.skipped}), 0)`,
-    })
-    .from(checkRollups)
-    .where(and(eq(checkRollups.checkNum, checkNum), gte(checkRollups.hourStart, fromHour), lt(checkRollups.hourStart, toHour)))
-    .get();
+  const row = prepared(db, 'sumRollups', (d) =>
+    d
+      .select({
+        runs: sql<number>`coalesce(sum(${checkRollups.runs}), 0)`,
+        passed: sql<number>`coalesce(sum(${checkRollups.passed}), 0)`,
+        degraded: sql<number>`coalesce(sum(${checkRollups.degraded}), 0)`,
+        failed: sql<number>`coalesce(sum(${checkRollups.failed}), 0)`,
+        skipped: sql<number>`coalesce(sum(${checkRollups.skipped}), 0)`,
+      })
+      .from(checkRollups)
+      .where(and(eq(checkRollups.checkNum, sql.placeholder('checkNum')), gte(checkRollups.hourStart, sql.placeholder('fromHour')), lt(checkRollups.hourStart, sql.placeholder('toHour'))))
+      .prepare(),
+  ).get({ checkNum, fromHour, toHour });
   return row ?? { runs: 0, passed: 0, degraded: 0, failed: 0, skipped: 0 };
 }
 
 /** An existing check and its check_num (null when it never ran); undefined when there is no such check. */
 export function findCheckNumOf(db: Db, checkId: string, accountId?: string): { checkNum: number | null; createdAt: string } | undefined {
-  return db
-    .select({ checkNum: checkSchedule.checkNum, createdAt: checks.createdAt })
-    .from(checks)
-    .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
-    .where(and(eq(checks.id, checkId), accountId === undefined ? undefined : eq(checks.accountId, accountId)))
-    .get();
+  const select = (d: Db) => d.select({ checkNum: checkSchedule.checkNum, createdAt: checks.createdAt }).from(checks).leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id));
+  if (accountId === undefined) return prepared(db, 'findCheckNumOf', (d) => select(d).where(eq(checks.id, sql.placeholder('checkId'))).prepare()).get({ checkId });
+  return prepared(db, 'findCheckNumOfAccount', (d) =>
+    select(d)
+      .where(and(eq(checks.id, sql.placeholder('checkId')), eq(checks.accountId, sql.placeholder('accountId'))))
+      .prepare(),
+  ).get({ checkId, accountId });
 }

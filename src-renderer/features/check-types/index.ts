@@ -1,5 +1,6 @@
 import { capitalized } from '../../../src-shared/check-types/define';
 import { CHECK_TYPE_MODULES, perRunType, type RunType } from '../../../src-shared/check-types';
+import { NEW_CHECK_PATH_PREFIX } from '../../../src-shared/rules/console-links';
 import type { ConsoleCheckType } from './console-check-type';
 import { API_CONSOLE } from './api';
 import { DNS_CONSOLE } from './dns';
@@ -28,7 +29,7 @@ export const CONSOLE_CHECK_TYPES: { [K in RunType]: ConsoleCheckType<K> } = {
 
 /** Where a type's "New …" page lives: `/monitors/new-icmp`. */
 export function newCheckPath(type: RunType): string {
-  return `/monitors/new-${CHECK_TYPE_MODULES[type].segment}`;
+  return `${NEW_CHECK_PATH_PREFIX}${CHECK_TYPE_MODULES[type].segment}`;
 }
 
 /** "ICMP monitor", "multi-step check". */

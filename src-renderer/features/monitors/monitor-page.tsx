@@ -20,7 +20,7 @@ import { monitorSettingsFields } from './monitor-settings-fields';
 import { humanLabel } from '../../lib/labels';
 import { MonitorPerformance } from './monitor-performance';
 import { pageScale } from './monitor-stats-display';
-import { preloadChart } from './monitor-response-chart';
+import { preloadChart } from './chart-module';
 import { MonitorResults } from './monitor-results';
 import { MonitorStatusHeader } from './monitor-status-header';
 import { StartMaintenanceButton } from '../maintenance/start-maintenance-button';

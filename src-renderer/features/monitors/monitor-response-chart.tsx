@@ -1,31 +1,17 @@
 import { Anchor, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type * as ChartModuleExports from '../../components/time-series-chart';
 import type { ChartBand, ChartSeries } from '../../components/time-series-chart';
 import { TimeZoneNote } from '../../components/time-zone-note';
 import type { DurationScale } from '../../lib/duration-scale';
 import { formatMoment } from '../dashboard/elapsed';
 import { resultPath } from '../results/result-display';
 import { RANGE_LABELS, type MonitorStatsView } from './monitor-stats-display';
+import { loadChart, loadedChart, type ChartModule } from './chart-module';
 
-type ChartModule = typeof ChartModuleExports;
-
-// uPlot loads with the first chart, not with the console; a monitor's page asks for it as it opens,
-// and once loaded the chart renders with the figures (a Suspense boundary would hold it back a while).
-let chartModule: ChartModule | null = null;
-const loadChart = () =>
-  import('../../components/time-series-chart').then((module) => {
-    chartModule = module;
-    return module;
-  });
-
-export function preloadChart(): void {
-  if (!chartModule) void loadChart();
-}
-
+// Once loaded the chart renders with the figures (a Suspense boundary would hold it back a while).
 function useChartModule(): ChartModule | null {
-  const [module, setModule] = useState(chartModule);
+  const [module, setModule] = useState(loadedChart);
   useEffect(() => {
     if (!module) void loadChart().then(setModule);
   }, [module]);
