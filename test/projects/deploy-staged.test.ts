@@ -70,7 +70,8 @@ describe('a deploy held between its plan and its commit', () => {
 
   it('has written its new checks, and no reader sees one until the commit shows all of them in the group it created', async () => {
     process.env.SIGHTLINE_TEST_HOOKS = '1';
-    process.env.SIGHTLINE_TEST_DEPLOY_PAUSE_MS = '2000';
+    // Long enough for the reads below on a loaded CI machine; the deploy commits when it ends.
+    process.env.SIGHTLINE_TEST_DEPLOY_PAUSE_MS = '4000';
     const deployed = deploy(server, project(300));
     await until('the 300 checks to be staged', () => stagedRows(server) === 300);
 
@@ -100,11 +101,14 @@ describe('a deploy held between its plan and its commit', () => {
     // A plan of 150 checks; the commit refuses it when 30 checks created by hand meanwhile leave room for only 20 more.
     await setMaxChecks(server, 300 + 50);
     process.env.SIGHTLINE_TEST_HOOKS = '1';
-    process.env.SIGHTLINE_TEST_DEPLOY_PAUSE_MS = '2000';
+    // Long enough for the 30 creates below on a loaded CI machine (they must all land before the commit).
+    process.env.SIGHTLINE_TEST_DEPLOY_PAUSE_MS = '8000';
     const second = gzipSync(JSON.stringify({ project: { logicalId: 'second', name: 'second' }, sharedFiles: [], resources: Array.from({ length: 50 }, (_, i) => ({ logicalId: `p-${i}`, type: 'check', member: true, payload: { name: `Second ${i}`, locations: [], frequency: 10, checkType: 'ICMP', request: { hostname: '127.0.0.1' } } })) }));
     const deployed = deploy(server, second);
     await until('the 50 checks to be staged', () => stagedRows(server) === 50);
     for (let i = 0; i < 30; i++) expect((await server.api('POST', '/v1/checks/icmp', { name: `By hand ${i}`, request: { hostname: '127.0.0.1' } })).status).toBe(201);
+    // Still held: nothing of the deploy is visible, and it has not committed yet.
+    expect(stagedRows(server)).toBe(50);
     expect(await total(server)).toBe(330);
 
     const answer = await deployed;
