@@ -40,26 +40,32 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex('api_keys_key_hash').on(t.keyHash)],
 );
 
+/** A check's columns, as `check_rows` holds them and the `checks` view shows them (fresh builders per use). */
+const checkColumns = () => ({
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  checkType: text('check_type').notNull(),
+  name: text('name').notNull(),
+  /** foldName(name), kept by the repository on every write: what name search matches, in any script. */
+  nameFolded: text('name_folded').notNull().default(''),
+  activated: boolean('activated').notNull(),
+  muted: boolean('muted').notNull(),
+  groupId: integer('group_id'),
+  tags: jsonb('tags').$type<string[]>().notNull(),
+  /** The whole validated monitor body (everything but the read-only members). */
+  body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at'),
+});
+
 /** Every check's row, staged ones included: write here, read through the `checks` view (schema.ts says why). */
 export const checkRows = pgTable(
   'check_rows',
   {
-    id: text('id').primaryKey(),
+    ...checkColumns(),
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    checkType: text('check_type').notNull(),
-    name: text('name').notNull(),
-    /** foldName(name), kept by the repository on every write: what name search matches, in any script. */
-    nameFolded: text('name_folded').notNull().default(''),
-    activated: boolean('activated').notNull(),
-    muted: boolean('muted').notNull(),
-    groupId: integer('group_id'),
-    tags: jsonb('tags').$type<string[]>().notNull(),
-    /** The whole validated monitor body (everything but the read-only members). */
-    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
-    createdAt: text('created_at').notNull(),
-    updatedAt: text('updated_at'),
     /** The deploy that wrote this row before its commit (a `staged_deploys` id): hidden while that row exists. */
     stagedBy: text('staged_by'),
   },
@@ -93,20 +99,7 @@ export const stagedDeploys = pgTable('staged_deploys', {
 });
 
 /** The checks every reader sees: the published rows of `check_rows` (schema.ts says why). */
-export const checks = pgView('checks', {
-  id: text('id').primaryKey(),
-  accountId: text('account_id').notNull(),
-  checkType: text('check_type').notNull(),
-  name: text('name').notNull(),
-  nameFolded: text('name_folded').notNull().default(''),
-  activated: boolean('activated').notNull(),
-  muted: boolean('muted').notNull(),
-  groupId: integer('group_id'),
-  tags: jsonb('tags').$type<string[]>().notNull(),
-  body: jsonb('body').$type<Record<string, unknown>>().notNull(),
-  createdAt: text('created_at').notNull(),
-  updatedAt: text('updated_at'),
-}).existing();
+export const checks = pgView('checks', checkColumns()).existing();
 
 export const members = pgTable(
   'members',

@@ -28,6 +28,24 @@ export const apiKeys = sqliteTable(
   (t) => [uniqueIndex('api_keys_key_hash').on(t.keyHash)],
 );
 
+/** A check's columns, as `check_rows` holds them and the `checks` view shows them (fresh builders per use). */
+const checkColumns = () => ({
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  checkType: text('check_type').notNull(),
+  name: text('name').notNull(),
+  /** foldName(name), kept by the repository on every write: what name search matches, in any script. */
+  nameFolded: text('name_folded').notNull().default(''),
+  activated: integer('activated', { mode: 'boolean' }).notNull(),
+  muted: integer('muted', { mode: 'boolean' }).notNull(),
+  groupId: integer('group_id'),
+  tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+  /** The whole validated monitor body (everything but the read-only members). */
+  body: text('body', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at'),
+});
+
 /**
  * Every check's row, staged ones included: write here, read through the `checks` view. A deploy
  * writes its new checks in slices with `staged_by` naming its row of `staged_deploys` (invisible
@@ -37,22 +55,10 @@ export const apiKeys = sqliteTable(
 export const checkRows = sqliteTable(
   'check_rows',
   {
-    id: text('id').primaryKey(),
+    ...checkColumns(),
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    checkType: text('check_type').notNull(),
-    name: text('name').notNull(),
-    /** foldName(name), kept by the repository on every write: what name search matches, in any script. */
-    nameFolded: text('name_folded').notNull().default(''),
-    activated: integer('activated', { mode: 'boolean' }).notNull(),
-    muted: integer('muted', { mode: 'boolean' }).notNull(),
-    groupId: integer('group_id'),
-    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
-    /** The whole validated monitor body (everything but the read-only members). */
-    body: text('body', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    createdAt: text('created_at').notNull(),
-    updatedAt: text('updated_at'),
     /**
      * The deploy that wrote this row before its commit (a `staged_deploys` id): hidden while that
      * row exists. Null for every other write, and cleared after the deploy published it.
@@ -94,20 +100,7 @@ export const stagedDeploys = sqliteTable('staged_deploys', {
  * view, so that no query can forget the filter; writes go to `checkRows` (a write to the view
  * fails). SQLite flattens it, so the table's indexes serve every query as before.
  */
-export const checks = sqliteView('checks', {
-  id: text('id').primaryKey(),
-  accountId: text('account_id').notNull(),
-  checkType: text('check_type').notNull(),
-  name: text('name').notNull(),
-  nameFolded: text('name_folded').notNull().default(''),
-  activated: integer('activated', { mode: 'boolean' }).notNull(),
-  muted: integer('muted', { mode: 'boolean' }).notNull(),
-  groupId: integer('group_id'),
-  tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
-  body: text('body', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  createdAt: text('created_at').notNull(),
-  updatedAt: text('updated_at'),
-}).existing();
+export const checks = sqliteView('checks', checkColumns()).existing();
 
 export const members = sqliteTable(
   'members',

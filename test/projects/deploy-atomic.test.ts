@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killLeftovers, startCli, type CliServer } from '../helpers/cli';
+import { pingProject, postDeploy, testHookEnv } from '../helpers/ping-project';
 import { countDeployments } from '../helpers/seed-project';
 import { makeApi, makeDataDir, startServer, type TestServer } from '../helpers/server';
 
@@ -17,31 +17,8 @@ import { makeApi, makeDataDir, startServer, type TestServer } from '../helpers/s
  */
 const KEY = 'sl_deploy_atomic_key_0123456789';
 
-function project(checks: number, suffix = '') {
-  const resources: unknown[] = [
-    { logicalId: 'group', type: 'check-group', member: true, payload: { name: 'Group', tags: [], locations: [], environmentVariables: [], v: 2 } },
-    { logicalId: 'hook', type: 'alert-channel', member: true, payload: { type: 'WEBHOOK', config: { name: 'Hook', url: 'http://127.0.0.1:9/hook', method: 'POST' } } },
-    { logicalId: 'group-hook', type: 'alert-channel-subscription', member: true, payload: { alertChannelId: { ref: 'hook' }, groupId: { ref: 'group' }, activated: true } },
-  ];
-  for (let i = 0; i < checks; i++) {
-    resources.push({
-      logicalId: `ping-${i}`,
-      type: 'check',
-      member: true,
-      payload: { name: `Ping ${i}${suffix}`, locations: [], frequency: 10, groupId: { ref: 'group' }, doubleCheck: false, useGlobalAlertSettings: true, runParallel: false, checkType: 'ICMP', request: { hostname: '127.0.0.1', pingCount: 2 } },
-    });
-  }
-  return gzipSync(JSON.stringify({ project: { logicalId: 'atomic', name: 'atomic' }, sharedFiles: [], resources }));
-}
-
-async function deploy(url: string, key: string, body: Buffer): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${url}/v1/projects/deploy?dryRun=false&scheduleOnDeploy=false`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-checkly-source': 'CLI' },
-    body: new Uint8Array(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const project = (checks: number, suffix = '') => pingProject(checks, 'atomic', suffix);
+const deploy = postDeploy;
 
 /** Rows of the stopped (or killed) server's database, read as they are on disk. */
 function countRows(dataDir: string, sql: string): number {
@@ -107,16 +84,11 @@ describe('readers during a large deploy', () => {
 
 describe('a check written between a deploy plan and its commit', () => {
   let server: TestServer;
-  const hooks = { SIGHTLINE_TEST_HOOKS: process.env.SIGHTLINE_TEST_HOOKS, SIGHTLINE_TEST_DEPLOY_PAUSE_MS: process.env.SIGHTLINE_TEST_DEPLOY_PAUSE_MS };
+  const hooks = testHookEnv(['SIGHTLINE_TEST_HOOKS', 'SIGHTLINE_TEST_DEPLOY_PAUSE_MS']);
   beforeAll(async () => {
     server = await startServer();
   });
-  afterEach(() => {
-    for (const [name, value] of Object.entries(hooks)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  afterEach(() => hooks.restore());
   afterAll(async () => {
     await server?.stop();
   });

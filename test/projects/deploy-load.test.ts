@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pingProject } from '../helpers/ping-project';
 import { startServer, type TestServer } from '../helpers/server';
 import { trpcClient } from '../helpers/trpc';
 
@@ -16,24 +17,6 @@ import { trpcClient } from '../helpers/trpc';
  */
 const CONCURRENT_REQUEST_MAX_MS = 2_000;
 const TIMEOUT = 120_000;
-
-/** A project of `checks` ICMP checks in one group, subscribed to one webhook channel: what the public CLI sends. */
-function bigProject(checks: number, logicalId = 'big') {
-  const resources: unknown[] = [
-    { logicalId: 'group', type: 'check-group', member: true, payload: { name: 'Group', tags: [], locations: [], environmentVariables: [], v: 2 } },
-    { logicalId: 'hook', type: 'alert-channel', member: true, payload: { type: 'WEBHOOK', config: { name: 'Hook', url: 'http://127.0.0.1:9/hook', method: 'POST' } } },
-    { logicalId: 'group-hook', type: 'alert-channel-subscription', member: true, payload: { alertChannelId: { ref: 'hook' }, groupId: { ref: 'group' }, activated: true } },
-  ];
-  for (let i = 0; i < checks; i++) {
-    resources.push({
-      logicalId: `ping-${i}`,
-      type: 'check',
-      member: true,
-      payload: { name: `Ping ${i}`, locations: [], frequency: 10, groupId: { ref: 'group' }, doubleCheck: false, useGlobalAlertSettings: true, runParallel: false, checkType: 'ICMP', request: { hostname: '127.0.0.1', pingCount: 2 } },
-    });
-  }
-  return { project: { logicalId, name: logicalId }, sharedFiles: [], resources };
-}
 
 describe('deploys of thousands of resources (issue 29)', () => {
   let server: TestServer;
@@ -105,7 +88,7 @@ describe('deploys of thousands of resources (issue 29)', () => {
   it(
     'a dry run and a deploy of 5,000 checks leave other requests answered at once',
     async () => {
-      const payload = bigProject(5_000);
+      const payload = pingProject(5_000, 'big');
       const preview = await slowestAnswerDuring(deploy(payload, 'dryRun=true&scheduleOnDeploy=false'));
       expect(preview.result.status, JSON.stringify(preview.result.body).slice(0, 500)).toBe(200);
       expect(preview.result.body.diff).toHaveLength(5_003);
@@ -130,7 +113,7 @@ describe('deploys of thousands of resources (issue 29)', () => {
   it(
     'a destroy of 5,000 checks leaves other requests answered at once, and removes them all',
     async () => {
-      expect((await deploy(bigProject(5_000))).status).toBe(200);
+      expect((await deploy(pingProject(5_000, 'big'))).status).toBe(200);
       const preview = await slowestAnswerDuring(server.api('DELETE', '/v1/projects/big?dryRun=true'));
       expect(preview.result.status).toBe(200);
       expect(preview.result.body.diff.filter((d: any) => d.action === 'DELETE')).toHaveLength(5_003);
@@ -151,7 +134,7 @@ describe('deploys of thousands of resources (issue 29)', () => {
     async () => {
       // Gzipped once, so the requests leave together. Six, for one more than the queue holds (one
       // running, three waiting) even when the first is done before the last arrives on a loaded machine.
-      const payload = gzipSync(JSON.stringify(bigProject(5_000, 'queued')));
+      const payload = gzipSync(JSON.stringify(pingProject(5_000, 'queued')));
       const answers = await Promise.all(Array.from({ length: 6 }, () => deploy(payload)));
       const statuses = answers.map((a) => a.status);
       expect(statuses.every((status) => status === 200 || status === 429), statuses.join()).toBe(true);
@@ -176,7 +159,7 @@ describe('deploys of thousands of resources (issue 29)', () => {
   );
 
   it('refuses a deploy over the check cap with a 400 naming it, before anything is written', async () => {
-    const res = await deploy(bigProject(5_001));
+    const res = await deploy(pingProject(5_001, 'big'));
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('at most 5000 checks and this one has 5001');
     expect(await checkCount()).toBe(0);

@@ -1,5 +1,5 @@
-import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pingProject, postDeploy, testHookEnv, type DeployBody } from '../helpers/ping-project';
 import { setMaxChecks, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -9,31 +9,7 @@ import { setMaxChecks, startServer, type TestServer } from '../helpers/server';
  * every other request waits. These tests hold a deploy between its plan and its commit (a test
  * hook) and look at what readers see meanwhile, and at what a failed commit leaves.
  */
-function project(checks: number): Buffer {
-  const resources: unknown[] = [
-    { logicalId: 'group', type: 'check-group', member: true, payload: { name: 'Staged group', tags: [], locations: [], environmentVariables: [], v: 2 } },
-    { logicalId: 'hook', type: 'alert-channel', member: true, payload: { type: 'WEBHOOK', config: { name: 'Hook', url: 'http://127.0.0.1:9/hook', method: 'POST' } } },
-    { logicalId: 'group-hook', type: 'alert-channel-subscription', member: true, payload: { alertChannelId: { ref: 'hook' }, groupId: { ref: 'group' }, activated: true } },
-  ];
-  for (let i = 0; i < checks; i++) {
-    resources.push({
-      logicalId: `ping-${i}`,
-      type: 'check',
-      member: true,
-      payload: { name: `Staged ping ${i}`, locations: [], frequency: 10, groupId: { ref: 'group' }, doubleCheck: false, useGlobalAlertSettings: true, runParallel: false, checkType: 'ICMP', request: { hostname: '127.0.0.1', pingCount: 2 } },
-    });
-  }
-  return gzipSync(JSON.stringify({ project: { logicalId: 'staged', name: 'staged' }, sharedFiles: [], resources }));
-}
-
-async function deploy(server: TestServer, body: Buffer): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${server.url}/v1/projects/deploy?dryRun=false&scheduleOnDeploy=false`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-checkly-source': 'CLI' },
-    body: new Uint8Array(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const deploy = (server: TestServer, body: DeployBody) => postDeploy(server.url, server.key, body);
 
 const total = async (server: TestServer, path = '/v1/checks?limit=1') => {
   const res = await server.api('GET', path);
@@ -54,16 +30,11 @@ async function until(what: string, condition: () => boolean, ms = 10_000): Promi
 
 describe('a deploy held between its plan and its commit', () => {
   let server: TestServer;
-  const hooks = { SIGHTLINE_TEST_HOOKS: process.env.SIGHTLINE_TEST_HOOKS, SIGHTLINE_TEST_DEPLOY_PAUSE_MS: process.env.SIGHTLINE_TEST_DEPLOY_PAUSE_MS };
+  const hooks = testHookEnv(['SIGHTLINE_TEST_HOOKS', 'SIGHTLINE_TEST_DEPLOY_PAUSE_MS']);
   beforeAll(async () => {
     server = await startServer();
   });
-  afterEach(() => {
-    for (const [name, value] of Object.entries(hooks)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  afterEach(() => hooks.restore());
   afterAll(async () => {
     await server?.stop();
   });
@@ -72,7 +43,7 @@ describe('a deploy held between its plan and its commit', () => {
     process.env.SIGHTLINE_TEST_HOOKS = '1';
     // Long enough for the reads below on a loaded CI machine; the deploy commits when it ends.
     process.env.SIGHTLINE_TEST_DEPLOY_PAUSE_MS = '4000';
-    const deployed = deploy(server, project(300));
+    const deployed = deploy(server, pingProject(300, 'staged'));
     await until('the 300 checks to be staged', () => stagedRows(server) === 300);
 
     // Written, and invisible: the list, its count, the statuses, a check read by its id, the group's members.
@@ -89,8 +60,8 @@ describe('a deploy held between its plan and its commit', () => {
     expect(stagedRows(server)).toBe(0);
     expect(await total(server)).toBe(300);
     const groups = (await server.api('GET', '/v1/check-groups')).body as { id: number; name: string }[];
-    expect(groups.map((group) => group.name)).toEqual(['Staged group']);
-    // Staged under the group's placeholder, published with the id the commit gave the group.
+    expect(groups.map((group) => group.name)).toEqual(['Group']);
+    // Staged with the id reserved for the group, which the commit created it with.
     const checks = (await server.api('GET', '/v1/checks?limit=100')).body as { name: string; groupId: number }[];
     expect(new Set(checks.map((check) => check.groupId))).toEqual(new Set([groups[0].id]));
     expect((await server.api('GET', `/v1/checks?groupId=${groups[0].id}&limit=1`)).headers.get('content-range')).toBe('0-0/300');
@@ -103,7 +74,7 @@ describe('a deploy held between its plan and its commit', () => {
     process.env.SIGHTLINE_TEST_HOOKS = '1';
     // Long enough for the 30 creates below on a loaded CI machine (they must all land before the commit).
     process.env.SIGHTLINE_TEST_DEPLOY_PAUSE_MS = '8000';
-    const second = gzipSync(JSON.stringify({ project: { logicalId: 'second', name: 'second' }, sharedFiles: [], resources: Array.from({ length: 50 }, (_, i) => ({ logicalId: `p-${i}`, type: 'check', member: true, payload: { name: `Second ${i}`, locations: [], frequency: 10, checkType: 'ICMP', request: { hostname: '127.0.0.1' } } })) }));
+    const second: DeployBody = { project: { logicalId: 'second', name: 'second' }, sharedFiles: [], resources: Array.from({ length: 50 }, (_, i) => ({ logicalId: `p-${i}`, type: 'check', member: true, payload: { name: `Second ${i}`, locations: [], frequency: 10, checkType: 'ICMP', request: { hostname: '127.0.0.1' } } })) };
     const deployed = deploy(server, second);
     await until('the 50 checks to be staged', () => stagedRows(server) === 50);
     for (let i = 0; i < 30; i++) expect((await server.api('POST', '/v1/checks/icmp', { name: `By hand ${i}`, request: { hostname: '127.0.0.1' } })).status).toBe(201);

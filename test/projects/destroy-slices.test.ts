@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killLeftovers, startCli, type CliServer } from '../helpers/cli';
+import { pingProject, postDeploy } from '../helpers/ping-project';
 import { countDeployments } from '../helpers/seed-project';
 import { icmpBody, makeApi, makeDataDir, startServer, type TestServer } from '../helpers/server';
 
@@ -18,31 +18,8 @@ const KEY = 'sl_destroy_slices_key_0123456789';
 /** More than one slice (the first deletes 100 checks, the next at most 500). */
 const CHECKS = 600;
 
-function project(checks: number) {
-  const resources: unknown[] = [
-    { logicalId: 'group', type: 'check-group', member: true, payload: { name: 'Group', tags: [], locations: [], environmentVariables: [], v: 2 } },
-    { logicalId: 'hook', type: 'alert-channel', member: true, payload: { type: 'WEBHOOK', config: { name: 'Hook', url: 'http://127.0.0.1:9/hook', method: 'POST' } } },
-    { logicalId: 'group-hook', type: 'alert-channel-subscription', member: true, payload: { alertChannelId: { ref: 'hook' }, groupId: { ref: 'group' }, activated: true } },
-  ];
-  for (let i = 0; i < checks; i++) {
-    resources.push({
-      logicalId: `ping-${i}`,
-      type: 'check',
-      member: true,
-      payload: { name: `Ping ${i}`, locations: [], frequency: 10, groupId: { ref: 'group' }, doubleCheck: false, useGlobalAlertSettings: true, runParallel: false, checkType: 'ICMP', request: { hostname: '127.0.0.1', pingCount: 2 } },
-    });
-  }
-  return gzipSync(JSON.stringify({ project: { logicalId: 'sliced', name: 'sliced' }, sharedFiles: [], resources }));
-}
-
 async function deploy(url: string, key: string, checks: number): Promise<number> {
-  const res = await fetch(`${url}/v1/projects/deploy?dryRun=false&scheduleOnDeploy=false`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-checkly-source': 'CLI' },
-    body: new Uint8Array(project(checks)),
-  });
-  await res.arrayBuffer();
-  return res.status;
+  return (await postDeploy(url, key, pingProject(checks, 'sliced'))).status;
 }
 
 /** Rows of the stopped (or killed) server's database, read as they are on disk. */

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../prepared';
 import type { Db } from '../connection';
 import { checkResults, checkRollups, resultDetails } from '../schema';
-import { measuredResponseUs } from './rollups';
+import { finalResultsInWindow, measuredResponseUs } from './rollups';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 
 const bits = (n: number) => sql.raw(String(n));
@@ -92,15 +92,7 @@ export function lastRunOtherThan(db: Db, checkNum: number, kind: VerdictClass, f
     d
       .select({ at: checkResults.startedAt })
       .from(checkResults)
-      .where(
-        and(
-          eq(checkResults.checkNum, sql.placeholder('checkNum')),
-          gte(checkResults.startedAt, sql.placeholder('fromMs')),
-          lt(checkResults.startedAt, sql.placeholder('toMs')),
-          eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
-          OTHER_VERDICT(kind),
-        ),
-      )
+      .where(and(finalResultsInWindow(), OTHER_VERDICT(kind)))
       .orderBy(desc(checkResults.startedAt))
       .limit(1)
       .prepare(),

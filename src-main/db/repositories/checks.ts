@@ -153,7 +153,7 @@ export type SerializedCheckRow = CheckRow & { json?: { tags: string; body: strin
 
 /**
  * Many new checks through one prepared statement: what insertCheck does, per row. With `stagedBy`
- * the rows are held back from every reader (the `checks` view) until publishStagedChecks.
+ * the rows are held back from every reader (the `checks` view) until its staging ends (endStaging).
  */
 export function insertChecks(db: Db, rows: readonly SerializedCheckRow[], stagedBy: string | null = null): void {
   if (rows.length === 0) return;
@@ -172,11 +172,11 @@ export function beginStaging(db: Db, stagedBy: string, accountId: string, create
 }
 
 /**
- * Inside a deploy's commit: every row it staged becomes visible at once, by deleting one row (no
- * staged row is rewritten, so the commit writes a page, not thousands). False when the staging
- * was gone (deleted at a start, or already published).
+ * Deletes a deploy's staging row. Inside its commit this publishes every row it staged at once (no
+ * staged row is rewritten, so the commit writes a page, not thousands); after its rows were
+ * discarded it closes the staging. False when there was no such row (already published or closed).
  */
-export function publishStagedChecks(db: Db, stagedBy: string): boolean {
+export function endStaging(db: Db, stagedBy: string): boolean {
   return db.delete(stagedDeploys).where(eq(stagedDeploys.id, stagedBy)).run().changes === 1;
 }
 
@@ -185,19 +185,14 @@ export function discardStagedChecks(db: Db, stagedBy: string, limit: number): nu
   return db.run(sql`delete from ${checkRows} where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by in (select id from ${stagedDeploys}) limit ${limit})`).changes;
 }
 
-/** Closes a staging whose rows were all discarded. */
-export function endStaging(db: Db, stagedBy: string): void {
-  db.delete(stagedDeploys).where(eq(stagedDeploys.id, stagedBy)).run();
-}
-
 /** After a publish, a slice at a time: clears the mark on up to `limit` published rows (readers see no change). Answers how many. */
 export function clearPublishedMarks(db: Db, stagedBy: string, limit: number): number {
   return db.run(sql`update ${checkRows} set staged_by = null where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by not in (select id from ${stagedDeploys}) limit ${limit})`).changes;
 }
 
-/** Every staging left open (by a process that stopped during a deploy), with its row count. */
-export function openStagings(db: Db): { id: string; rows: number }[] {
-  return db.all<{ id: string; rows: number }>(sql`select s.id as id, (select count(*) from ${checkRows} r where r.staged_by = s.id) as rows from ${stagedDeploys} s`);
+/** The stagings left open (by a process that stopped during a deploy). */
+export function openStagings(db: Db): string[] {
+  return db.select({ id: stagedDeploys.id }).from(stagedDeploys).all().map((row) => row.id);
 }
 
 /** Marks of published deploys a stopped process did not get to clear: any at all. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { prepared } from '../prepared';
 import { checkResults, checkRollups, checks, checkSchedule } from '../schema';
@@ -54,6 +54,16 @@ export function finalSamples(db: Db, checkNums: readonly number[], fromMs: numbe
     .map((r) => [r.checkNum, r.flags, r.responseUs, r.packetsSent, r.packetsReceived]);
 }
 
+/** For a prepared query: FINAL results of the check `checkNum` started in [`fromMs`, `toMs`) (placeholders). */
+export function finalResultsInWindow(): SQL | undefined {
+  return and(
+    eq(checkResults.checkNum, sql.placeholder('checkNum')),
+    gte(checkResults.startedAt, sql.placeholder('fromMs')),
+    lt(checkResults.startedAt, sql.placeholder('toMs')),
+    eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
+  );
+}
+
 /** FINAL results of one check in [fromMs, toMs), counted per distinct flags value (a handful of groups). */
 export function finalCountsByFlags(db: Db, checkNum: number, fromMs: number, toMs: number): { flags: number; n: number }[] {
   if (fromMs >= toMs) return [];
@@ -62,14 +72,7 @@ export function finalCountsByFlags(db: Db, checkNum: number, fromMs: number, toM
     d
       .select({ flags: checkResults.flags, n: sql<number>`count(*)` })
       .from(checkResults)
-      .where(
-        and(
-          eq(checkResults.checkNum, sql.placeholder('checkNum')),
-          gte(checkResults.startedAt, sql.placeholder('fromMs')),
-          lt(checkResults.startedAt, sql.placeholder('toMs')),
-          eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
-        ),
-      )
+      .where(finalResultsInWindow())
       .groupBy(checkResults.flags)
       .prepare(),
   ).all({ checkNum, fromMs, toMs });

@@ -15,7 +15,6 @@ import {
   insertChecks,
   openStagings,
   publishedMarksLeft,
-  publishStagedChecks,
   replaceChecks,
   type CheckRow,
 } from '../../db/repositories/checks';
@@ -192,8 +191,9 @@ export function deleteCheckBatch(tx: Db, ctx: ServiceContext, ids: readonly stri
 export class StagedChecks {
   readonly by = randomUUID();
   private readonly ids = new Set<string>();
-  /** Placeholder of a group the commit creates → the id reserved for it. */
+  /** Placeholder of a group the commit creates → the id reserved for it; and by the group's logical id. */
   private readonly groups = new Map<number, number>();
+  private readonly groupsByLogicalId = new Map<string, number>();
   private begun = false;
 
   constructor(private readonly ctx: ServiceContext) {}
@@ -202,23 +202,26 @@ export class StagedChecks {
     return this.ids.has(id);
   }
 
-  /** The id reserved for the group the plan names by `placeholder`, if checks were staged in it. */
-  reservedGroupId(placeholder: number): number | undefined {
-    return this.groups.get(placeholder);
+  /** The id reserved for the group with this logical id, if checks were staged in it: the commit creates it with that id. */
+  reservedGroupId(logicalId: string): number | undefined {
+    return this.groupsByLogicalId.get(logicalId);
   }
 
   /**
    * Writes the new checks among `writes` that can be staged, in batches with a turn of the event
-   * loop between. `groupPlaceholders`: the plan's placeholders of groups its commit creates.
+   * loop between. `groupPlaceholders`: the plan's placeholders of groups its commit creates, with their logical ids.
    */
-  async stage(writes: readonly PreparedCheckWrite[], groupPlaceholders: ReadonlySet<number>, nextTurn: () => Promise<void>, paced: { next: number; timed<T>(count: number, write: () => T): T }): Promise<void> {
+  async stage(writes: readonly PreparedCheckWrite[], groupPlaceholders: ReadonlyMap<number, string>, nextTurn: () => Promise<void>, paced: { next: number; timed<T>(count: number, write: () => T): T }): Promise<void> {
     const now = this.ctx.clock.now().toISOString();
     const stageable = writes.filter((write) => !write.existing && write.columns !== undefined);
     if (stageable.length === 0) return;
     const placeholders = [...new Set(stageable.map((write) => write.body.groupId).filter((id): id is number => id !== null && groupPlaceholders.has(id)))];
     transaction(this.ctx.db, (tx) => {
       beginStaging(tx, this.by, this.ctx.accountId, now);
-      reserveCheckGroupIds(tx, placeholders.length).forEach((id, index) => this.groups.set(placeholders[index], id));
+      reserveCheckGroupIds(tx, placeholders.length).forEach((id, index) => {
+        this.groups.set(placeholders[index], id);
+        this.groupsByLogicalId.set(groupPlaceholders.get(placeholders[index]) as string, id);
+      });
     });
     this.begun = true;
     const rows = stageable.map((write) => {
@@ -237,7 +240,7 @@ export class StagedChecks {
   /** Inside the commit's transaction: every staged row visible at once. */
   publish(tx: Db): void {
     if (!this.begun) return;
-    if (!publishStagedChecks(tx, this.by)) throw new Error(`the checks a deploy staged (${this.by}) were no longer staged at its commit`);
+    if (!endStaging(tx, this.by)) throw new Error(`the checks a deploy staged (${this.by}) were no longer staged at its commit`);
   }
 
   /**
@@ -254,6 +257,7 @@ export class StagedChecks {
     while (clearPublishedMarks(db, this.by, 500) > 0) await nextTurn();
     this.ids.clear();
     this.groups.clear();
+    this.groupsByLogicalId.clear();
   }
 }
 
@@ -264,9 +268,9 @@ export class StagedChecks {
  */
 export function settleStagedChecks(db: Db): number {
   let removed = 0;
-  for (const staging of openStagings(db)) {
-    for (let n = discardStagedChecks(db, staging.id, 1000); n > 0; n = discardStagedChecks(db, staging.id, 1000)) removed += n;
-    endStaging(db, staging.id);
+  for (const stagedBy of openStagings(db)) {
+    for (let n = discardStagedChecks(db, stagedBy, 1000); n > 0; n = discardStagedChecks(db, stagedBy, 1000)) removed += n;
+    endStaging(db, stagedBy);
   }
   for (const by of publishedMarksLeft(db)) while (clearPublishedMarks(db, by, 1000) > 0);
   return removed;

@@ -181,12 +181,6 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
     bindings.bind(resource, id);
   }
 
-  // Groups whose checks were staged before the commit are created with the ids the staging reserved.
-  const reserved = new Map<string, number>();
-  for (const [placeholder, { logicalId, slug }] of plan.placeholders) {
-    const id = !slug && typeof placeholder === 'number' ? options.staged?.reservedGroupId(placeholder) : undefined;
-    if (id !== undefined) reserved.set(logicalId, id);
-  }
   let folded = new Map<string, FoldedMembers>();
   for (const kind of RESOURCE_KINDS) {
     if (kind.type === 'check') {
@@ -197,7 +191,8 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
     // Groups are the first kind that takes subscriptions and locations: both exist by now.
     if (kind.type === 'check-group') folded = foldMembers(payload.resources, physical, slugFromDatabase(ctx), 'groupId');
     for (const resource of payload.resources.filter((r) => r.member && r.type === kind.type)) {
-      const reservedId = kind.type === 'check-group' ? reserved.get(resource.logicalId) : undefined;
+      // A group whose checks were staged before the commit is created with the id the staging reserved.
+      const reservedId = kind.type === 'check-group' ? options.staged?.reservedGroupId(resource.logicalId) : undefined;
       const id = applyOne(ctx, kind, resource, bound.get(keyOf(resource.type, resource.logicalId)), bodyOf(resource, payload, physical, folded), diff, unchanged, reservedId);
       const assumed = plan.assumedIds.get(keyOf(resource.type, resource.logicalId));
       if (assumed !== undefined && assumed !== id) throw new StalePlan(`${resource.type} "${resource.logicalId}" was deleted`);

@@ -97,10 +97,12 @@ async function scheduleDeployedChecks(ctx: ServiceContext, checkIds: readonly st
 const STAGED_FIRST_BATCH = 100;
 const STAGED_PER_BATCH = 1000;
 
-/** The plan's placeholders that stand for groups its commit creates (staged checks get reserved ids in their place). */
-function groupPlaceholders(payload: DeployPayload, plan: DeployPlan): Set<number> {
+/** The plan's placeholders that stand for groups its commit creates, with the groups' logical ids (staged checks get reserved ids in their place). */
+function groupPlaceholders(payload: DeployPayload, plan: DeployPlan): Map<number, string> {
   const groups = new Set(payload.resources.filter((r) => r.type === 'check-group').map((r) => r.logicalId));
-  return new Set([...plan.placeholders].filter(([placeholder, { logicalId, slug }]) => !slug && typeof placeholder === 'number' && groups.has(logicalId)).map(([placeholder]) => placeholder as number));
+  const found = new Map<number, string>();
+  for (const [placeholder, { logicalId, slug }] of plan.placeholders) if (!slug && typeof placeholder === 'number' && groups.has(logicalId)) found.set(placeholder, logicalId);
+  return found;
 }
 
 /** Plans made again when another request changed what a deploy's plan read, before it is refused (409). */
