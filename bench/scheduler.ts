@@ -83,11 +83,11 @@ export async function benchScheduler(options: SchedulerBenchOptions): Promise<Sc
   const deps: ServiceDeps = { db: handle.db, clock, logger: createLogger('warn'), runtime: createRuntime('http://bench'), keyring: loadKeyring(dataDir) };
   try {
     const setupStart = performance.now();
-    const { accountId } = bootstrapAccount(deps, config.apiKey);
+    const { accountId } = await bootstrapAccount(deps, config.apiKey);
     const ctx = { ...deps, accountId };
     handle.sqlite.exec('BEGIN');
     for (let i = 0; i < options.monitors; i++) {
-      createCheck(ctx, IcmpMonitorCreate.parse({ name: `monitor ${i}`, frequency: 1, request: { hostname: '127.0.0.1' } }), { autoAssignAlerts: false });
+      await createCheck(ctx, IcmpMonitorCreate.parse({ name: `monitor ${i}`, frequency: 1, request: { hostname: '127.0.0.1' } }), { autoAssignAlerts: false });
     }
     handle.sqlite.exec('COMMIT');
     const setupSeconds = (performance.now() - setupStart) / 1000;
@@ -107,7 +107,7 @@ export async function benchScheduler(options: SchedulerBenchOptions): Promise<Sc
       await new Promise<void>((resolve) => setImmediate(resolve));
       clock.advance(performance.now() - t0);
     }
-    runs.coordinator.flush();
+    await runs.coordinator.flush();
     const realSeconds = (performance.now() - realStart) / 1000;
     await runs.stop(1000);
 

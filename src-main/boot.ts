@@ -40,6 +40,7 @@ import { attachRemoteAgents } from './scheduler/remote-wiring';
 import type { Scheduler } from './scheduler/scheduler';
 import type { Timers } from './scheduler/timers';
 import type { EventBus } from './core/events';
+import { inBackground } from './core/background';
 import {
   startAlerting,
   startHeartbeatJudge,
@@ -127,9 +128,9 @@ export interface Backend {
   /** The heartbeat judge: every heartbeat in memory, pings in, missed deadlines out. */
   heartbeats: HeartbeatJudge;
   /** Lanes, skipped runs and the fix: what the agent probes' /health answers. */
-  agentHealth(): AgentHealth;
+  agentHealth(): Promise<AgentHealth>;
   /** What the agent health port's /health answers for this server: agentHealth() and the cluster. */
-  probeHealth(): ServerHealth;
+  probeHealth(): Promise<ServerHealth>;
   /**
    * Who leads the cluster. One SQLite server is the leader of a one-node cluster (nothing written);
    * the PostgreSQL lease (db/cluster/lease-pg.ts) waits for team mode's data layer to be wired in.
@@ -170,7 +171,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     throw error;
   }
   try {
-    keyring = loadSealingKey(db.db, { dataDir: config.dataDir, secretKeyFile: config.secretKeyFile }, logger, (options.clock ?? systemClock).now().getTime());
+    keyring = await loadSealingKey(db.db, { dataDir: config.dataDir, secretKeyFile: config.secretKeyFile }, logger, (options.clock ?? systemClock).now().getTime());
   } catch (error) {
     await db.shutdown();
     releaseOwnLock();
@@ -183,12 +184,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   let subscriberMail: SubscriberMailer | null = null;
   let tempRoot: TempRoot | null = null;
   try {
-    const { accountId, createdKey } = bootstrapAccount(deps, config.apiKey);
-    applyConfiguredPlan(deps, accountId, config.maxChecks);
+    const { accountId, createdKey } = await bootstrapAccount(deps, config.apiKey);
+    await applyConfiguredPlan(deps, accountId, config.maxChecks);
     // Checks a deploy staged and a stopped process never published: no reader ever saw them.
-    const staged = settleStagedChecks(deps.db);
+    const staged = await settleStagedChecks(deps.db);
     if (staged > 0) logger.warn({ checks: staged }, "deleted checks staged by a deploy that did not commit (the process stopped during it)");
-    sealStoredSecrets(deps);
+    await sealStoredSecrets(deps);
     // Before any request: a project destroy a crash interrupted is finished, never seen half done.
     await finishInterruptedDestroys(deps);
     let launchToken: string | null = null;
@@ -237,14 +238,17 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       ? null
       : startEmbeddedConnectivity({
           fromFlags: config.canaries ?? null,
-          stored: storedCanaries(deps.db, accountId),
+          stored: await storedCanaries(deps.db, accountId),
           ownerAccountId: accountId,
           clock,
           logger,
           executorDeps,
           intervalMs: options.canaryIntervalMs ?? config.thresholds.canaryIntervalMs,
           roundsToOffline: config.thresholds.canaryFailedRounds,
-          onChange: (change, view, outageReason) => sendAgentNotice(deps, { agentName: EMBEDDED_AGENT_NAME, change, since: view.since, reason: outageReason, runsNotRun: view.outageRuns }),
+          onChange: (change, view, outageReason) =>
+            inBackground(logger, 'the agent’s connectivity notice could not be sent', () =>
+              sendAgentNotice(deps, { agentName: EMBEDDED_AGENT_NAME, change, since: view.since, reason: outageReason, runsNotRun: view.outageRuns }),
+            ),
         });
     const connectivity = embedded?.connectivity ?? null;
     runtime.canaries = embedded?.control ?? null;
@@ -272,7 +276,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const desktop = startDesktopDelivery(deps, events, { holdUntilRegistered: options.desktopOrigin !== undefined });
     const alerting = startAlerting(deps, events);
     // After alerting, which judges the results it stores; it takes pings through the runtime.
-    const heartbeats = startHeartbeatJudge(deps, { watch, ...options.heartbeats });
+    const heartbeats = await startHeartbeatJudge(deps, { watch, ...options.heartbeats });
     subscriberMail = startSubscriberMailer(deps);
     const mailer = subscriberMail;
     const broker = attachRemoteAgents(deps, runs, { unreachableAfterMs: config.thresholds.agentUnreachableAfterMs, ...options.remoteAgents }, watch);
@@ -285,7 +289,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const cluster = new SingleNodeLease(config.failoverDelaySeconds * 1000, undefined, sightlineVersion());
     cluster.start();
     deps.runtime.cluster = cluster;
-    const agentHealth = () => backendAgentHealth(deps, { own: true });
+    const agentHealth = async () => await backendAgentHealth(deps, { own: true });
     let closing: Promise<void> | null = null;
     let shutdownStep = 'running';
     return {
@@ -304,7 +308,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       alerting,
       heartbeats,
       agentHealth,
-      probeHealth: () => ({ ...agentHealth(), cluster: cluster.view() }),
+      probeHealth: async () => ({ ...await agentHealth(), cluster: cluster.view() }),
       cluster,
       retention,
       desktop,

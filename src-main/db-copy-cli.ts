@@ -89,7 +89,7 @@ async function copyCommand(dataDir: string, url: string, namedKey: string | null
     } catch (error) {
       throw new CopyRefused(`Cannot open ${dbFile}: ${(error as Error).message}`);
     }
-    const keyFile = sourceKeyFile(source.db, dataDir, namedKey, Date.now());
+    const keyFile = await sourceKeyFile(source.db, dataDir, namedKey, Date.now());
     out(`Copying ${dbFile} to ${target}`);
     await migrateTarget(client, MIGRATIONS_PG, url);
     const shown = new Map<string, number>();

@@ -95,7 +95,7 @@ export async function seedResults(
   const config = resolveConfig({ dataDir, apiKey: BENCH_API_KEY, rendererDir: null });
   const handle = openDb({ dataDir, migrationsDir: config.migrationsDir });
   // Paused checks get their check_num when first needed; the seed needs it now.
-  assignMissingCheckNums(handle.db);
+  await assignMissingCheckNums(handle.db);
   const sqlite = handle.sqlite;
   const nums = new Map((sqlite.prepare('select check_id as id, check_num as n from check_schedule where check_id is not null').all() as { id: string; n: number }[]).map((r) => [r.id, r.n]));
   sqlite.prepare("insert or ignore into run_location_codes (name) values ('local')").run();

@@ -43,13 +43,13 @@ export const retention: Scenario = {
     const deps = { db: handle.db, clock, logger: createLogger('warn'), runtime: createRuntime('http://bench'), keyring: loadKeyring(dataDir) };
     let service: Retention | null = null;
     try {
-      const { accountId } = bootstrapAccount(deps, BENCH_API_KEY);
+      const { accountId } = await bootstrapAccount(deps, BENCH_API_KEY);
       const ctxAccount = { ...deps, accountId };
       handle.sqlite.exec('BEGIN');
-      for (let i = 0; i < monitors; i++) createCheck(ctxAccount, IcmpMonitorCreate.parse({ name: `retention ${i}`, frequency: 1, request: { hostname: '127.0.0.1' } }), { autoAssignAlerts: false });
+      for (let i = 0; i < monitors; i++) await createCheck(ctxAccount, IcmpMonitorCreate.parse({ name: `retention ${i}`, frequency: 1, request: { hostname: '127.0.0.1' } }), { autoAssignAlerts: false });
       handle.sqlite.exec('COMMIT');
-      assignMissingCheckNums(handle.db);
-      const location = locationCodes(handle.db, ['local']).get('local') ?? 1;
+      await assignMissingCheckNums(handle.db);
+      const location = (await locationCodes(handle.db, ['local'])).get('local') ?? 1;
       const checks = (handle.sqlite.prepare("select s.check_num as checkNum, c.id as id from check_schedule s join checks c on c.id = s.check_id where c.check_type = 'ICMP'").all() as { checkNum: number; id: string }[]).map(
         (c) => ({ ...c, phaseMs: cadenceOf(1, null, c.id).phaseMs }),
       );

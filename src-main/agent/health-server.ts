@@ -18,7 +18,7 @@ export interface HealthServerOptions {
    * What /health reports: lanes, skipped runs and the fix (200 either way: saturation is a warning,
    * not death, and a standby is healthy); a server adds its cluster (ServerHealth).
    */
-  health?: () => AgentHealth | ServerHealth;
+  health?: () => AgentHealth | ServerHealth | Promise<AgentHealth | ServerHealth>;
 }
 
 export interface HealthServer {
@@ -73,7 +73,17 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       if (request.method !== 'GET' && request.method !== 'HEAD') return reply(404, { status: 'not found' });
       if (path === '/-/readiness') return ready ? reply(200, { status: 'ready' }) : reply(503, { status: 'shutting down' });
       if (path === '/-/liveness') return reply(200, { status: 'alive' });
-      if (path === '/health') return reply(200, options.health ? options.health() : { status: 'ok' });
+      if (path === '/health') {
+        if (!options.health) return reply(200, { status: 'ok' });
+        Promise.resolve(options.health()).then(
+          (health) => reply(200, health),
+          (error: unknown) => {
+            options.logger.error({ err: error }, 'agent health: /health could not be worked out');
+            reply(503, { status: 'unavailable', message: 'Sightline could not read its own state; see its log' });
+          },
+        );
+        return;
+      }
       return reply(404, { status: 'not found' });
     });
     server.keepAliveTimeout = 1000;
@@ -138,7 +148,7 @@ export interface AgentProbeOptions {
   host?: string;
   logger: Logger;
   freePortIfTaken?: boolean;
-  health?: () => AgentHealth | ServerHealth;
+  health?: () => AgentHealth | ServerHealth | Promise<AgentHealth | ServerHealth>;
 }
 
 /**

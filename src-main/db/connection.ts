@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -114,11 +115,113 @@ function assertForeignKeysHold(sqlite: Database.Database): void {
 const connections = new WeakMap<object, Database.Database>();
 
 /**
- * A synchronous transaction: no await and no network I/O inside (STYLE.md habit 4). Writes take the
- * write lock at BEGIN (`immediate`); a read that needs one snapshot across queries passes `deferred`.
- * Called with a `tx`, it opens a savepoint in that transaction (drizzle ignores the behaviour then).
+ * What the asynchronous data layer keeps per SQLite connection: the one transaction open on it (the
+ * connection is shared by the whole process, so transactions take turns) and the Drizzle database
+ * that transaction's work writes through. Work outside a transaction waits for it to end
+ * (`ready`), so a statement of another request never lands inside somebody else's transaction,
+ * where its rollback would take that statement with it.
  */
-export function transaction<T>(db: Db, work: (tx: Db) => T, behavior: 'immediate' | 'deferred' = 'immediate'): T {
+interface ConnectionTurns {
+  /** Resolves when the open transaction ends; null while none is open. */
+  open: Promise<void> | null;
+  /** Savepoint depth of the open transaction (0 at its top level). */
+  depth: number;
+  /** The Drizzle database handed to every transaction on this connection (one at a time). */
+  tx: Db;
+}
+
+const turns = new WeakMap<Database.Database, ConnectionTurns>();
+const txHandles = new WeakSet<object>();
+/**
+ * The transaction whose work is running. Code inside a transaction may still reach the database
+ * through a service context's own `db` (the synchronous layer allowed it: better-sqlite3 nests), so
+ * such a call joins the open transaction instead of waiting for it to end, which would never come.
+ */
+const insideTransaction = new AsyncLocalStorage<ConnectionTurns>();
+
+function turnsOf(client: Database.Database): ConnectionTurns {
+  let t = turns.get(client);
+  if (t === undefined) {
+    const tx = drizzle(client, { schema });
+    connections.set(tx, client);
+    txHandles.add(tx);
+    t = { open: null, depth: 0, tx };
+    turns.set(client, t);
+  }
+  return t;
+}
+
+/**
+ * Before a statement on `db`: nothing to wait for inside a transaction (`db` is its handle) or when
+ * none is open; otherwise the promise to wait for. Every repository function awaits this first.
+ */
+export function ready(db: Db): Promise<void> | undefined {
+  if (txHandles.has(db)) return undefined;
+  const client = connections.get(db);
+  if (client === undefined) return undefined;
+  const t = turns.get(client);
+  if (t === undefined || t.open === null || insideTransaction.getStore() === t) return undefined;
+  return waitForTurn(t);
+}
+
+async function waitForTurn(t: ConnectionTurns): Promise<void> {
+  while (t.open !== null) await t.open;
+}
+
+/**
+ * A transaction on the data layer: `work` may await the database only (no network I/O, no timers:
+ * STYLE.md habit 4), so on SQLite it still runs to its end within one turn of the event loop.
+ * Writes take the write lock at BEGIN (`immediate`); a read that needs one snapshot across queries
+ * passes `deferred`. Called with a transaction's `tx`, it opens a savepoint in that transaction.
+ */
+export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>, behavior: 'immediate' | 'deferred' = 'immediate'): Promise<T> {
+  const client = connectionOf(db);
+  const t = turnsOf(client);
+  if (txHandles.has(db) || (t.open !== null && insideTransaction.getStore() === t)) return savepoint(client, t, work);
+  while (t.open !== null) await t.open;
+  let end!: () => void;
+  t.open = new Promise<void>((resolve) => (end = resolve));
+  try {
+    client.prepare(behavior === 'immediate' ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED').run();
+    let result: T;
+    try {
+      result = await insideTransaction.run(t, () => work(t.tx));
+    } catch (error) {
+      if (client.inTransaction) client.prepare('ROLLBACK').run();
+      throw error;
+    }
+    client.prepare('COMMIT').run();
+    return result;
+  } finally {
+    t.open = null;
+    t.depth = 0;
+    end();
+  }
+}
+
+async function savepoint<T>(client: Database.Database, t: ConnectionTurns, work: (tx: Db) => Promise<T>): Promise<T> {
+  const name = `sp${++t.depth}`;
+  client.prepare(`SAVEPOINT ${name}`).run();
+  try {
+    const result = await work(t.tx);
+    client.prepare(`RELEASE ${name}`).run();
+    return result;
+  } catch (error) {
+    if (client.inTransaction) {
+      client.prepare(`ROLLBACK TO ${name}`).run();
+      client.prepare(`RELEASE ${name}`).run();
+    }
+    throw error;
+  } finally {
+    t.depth--;
+  }
+}
+
+/**
+ * A synchronous SQLite transaction, for db/'s own SQLite-only work (copying out of a SQLite folder,
+ * tests' and benchmarks' seeding): never above db/, where the data layer is asynchronous.
+ */
+export function transactionSync<T>(db: Db, work: (tx: Db) => T, behavior: 'immediate' | 'deferred' = 'immediate'): T {
   const client = connectionOf(db);
   return db.transaction(
     (tx) => {

@@ -95,7 +95,7 @@ export function startDesktop(): void {
     health = await startAgentProbes({ port: config.agentHealthPort, logger: running.deps.logger, freePortIfTaken: true, health: running.probeHealth });
     answerConsoleIpc({ apiBaseUrl: running.url, token: running.launchToken ?? '' }, () => window);
     try {
-      tray = startTray(running, { openConsole: () => openConsole(), quit: () => app.quit() });
+      tray = await startTray(running, { openConsole: () => openConsole(), quit: () => app.quit() });
     } catch (error) {
       // Some Linux desktops have no tray: closing then quits, as the window could not be found again.
       running.deps.logger.warn({ err: error }, 'no system tray: closing the window quits Sightline');

@@ -19,22 +19,22 @@ export interface DesktopTray {
 }
 
 /** The tray icon, tooltip and menu, kept in step with the account's health (the dashboard's counts). */
-export function startTray(backend: Backend, actions: Omit<TrayActions, 'pauseAlertsForAnHour'>): DesktopTray {
+export async function startTray(backend: Backend, actions: Omit<TrayActions, 'pauseAlertsForAnHour'>): Promise<DesktopTray> {
   const ctx = { ...backend.deps, accountId: backend.accountId };
   const tray = new Tray(nativeImage.createFromPath(join(ICONS, 'tray-passing.png')));
   let shownIcon = 'tray-passing';
-  const refresh = () => {
+  const refresh = async () => {
     try {
-      const pausedUntil = alertsPausedUntil(ctx);
-      const state = trayStateOf(monitorHealthCounts(ctx), pausedUntil);
+      const pausedUntil = await alertsPausedUntil(ctx);
+      const state = trayStateOf(await monitorHealthCounts(ctx), pausedUntil);
       if (state.icon !== shownIcon) {
         tray.setImage(nativeImage.createFromPath(join(ICONS, `${state.icon}.png`)));
         shownIcon = state.icon;
       }
       tray.setToolTip(state.tooltip);
-      const pause = () => {
-        pauseAllAlerts(ctx);
-        refresh();
+      const pause = async () => {
+        await pauseAllAlerts(ctx);
+        await refresh();
       };
       const template = trayMenuTemplate(state, pausedUntil, { ...actions, pauseAlertsForAnHour: pause });
       tray.setContextMenu(Menu.buildFromTemplate(template));
@@ -47,14 +47,14 @@ export function startTray(backend: Backend, actions: Omit<TrayActions, 'pauseAle
   let throttle: NodeJS.Timeout | null = null;
   const unsubscribe = backend.events.on('sessionUpdated', (event) => {
     if (!event.finished || throttle) return;
-    throttle = setTimeout(() => {
+    throttle = setTimeout(async () => {
       throttle = null;
-      refresh();
+      await refresh();
     }, REFRESH_THROTTLE_MS);
   });
   const every = setInterval(refresh, REFRESH_EVERY_MS);
   tray.on('click', actions.openConsole);
-  refresh();
+  await refresh();
   return {
     refresh,
     destroy() {

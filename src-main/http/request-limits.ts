@@ -126,10 +126,10 @@ export class AuthFailureGuard {
   }
 
   /** Runs an authentication for the address: refused at once while it is blocked; a 401 counts against it. */
-  authenticate<T>(address: string, attempt: () => T): T {
+  async authenticate<T>(address: string, attempt: () => Promise<T>): Promise<T> {
     this.assertNotBlocked(address);
     try {
-      return attempt();
+      return await attempt();
     } catch (error) {
       if (isAppError(error) && error.kind === 'unauthorized') this.counter.hit(clientAddress(address), WINDOW_MS);
       throw error;

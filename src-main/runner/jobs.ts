@@ -39,7 +39,7 @@ export interface JobSink {
    * Takes back the session's job for this run location if it has not started (reported SKIPPED: it
    * waited its whole period and the check's next run replaces it). False when it runs or is gone.
    */
-  withdrawWaiting?(sessionId: string, runLocation: string): boolean;
+  withdrawWaiting?(sessionId: string, runLocation: string): boolean | Promise<boolean>;
 }
 
 /** Where agents report what happened to a job. */

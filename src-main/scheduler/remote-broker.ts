@@ -43,26 +43,29 @@ export class RemoteBroker implements JobSink {
   }
 
   /** True when the job's run location is a private location served by remote agents. */
-  serves(job: RunJob): boolean {
-    return privateLocationIdOfJob(this.deps, job) !== null;
+  async serves(job: RunJob): Promise<boolean> {
+    return await privateLocationIdOfJob(this.deps, job) !== null;
   }
 
-  submit(job: RunJob): void {
-    enqueueAgentJob(this.deps, job);
+  async submit(job: RunJob): Promise<void> {
+    await enqueueAgentJob(this.deps, job);
   }
 
-  cancelSession(sessionId: string): void {
-    cancelAgentJobsOfSession(this.deps, sessionId);
+  /** Never rejects: a failure is logged (the embedded agent's sink is called beside it without waiting). */
+  cancelSession(sessionId: string): Promise<void> {
+    return cancelAgentJobsOfSession(this.deps, sessionId).catch((error: unknown) =>
+      this.deps.logger.error({ err: error, checkSessionId: sessionId }, 'the remote agents’ jobs of a cancelled session could not be called off'),
+    );
   }
 
-  withdrawWaiting(sessionId: string, runLocation: string): boolean {
-    return withdrawQueuedAgentJob(this.deps, sessionId, runLocation);
+  async withdrawWaiting(sessionId: string, runLocation: string): Promise<boolean> {
+    return await withdrawQueuedAgentJob(this.deps, sessionId, runLocation);
   }
 
   start(): void {
     this.deps.runtime.agentJobs = this.runtime;
     if (this.sweepTimer) return;
-    this.sweepTimer = setInterval(() => this.sweep(), this.options.sweepIntervalMs ?? 1000);
+    this.sweepTimer = setInterval(async () => await this.sweep(), this.options.sweepIntervalMs ?? 1000);
     this.sweepTimer.unref();
   }
 
@@ -72,17 +75,17 @@ export class RemoteBroker implements JobSink {
   }
 
   /** The wall clock stepped by `stepMs` (core/clock-watch.ts): stored queue times move with it. */
-  followWallClockStep(stepMs: number): void {
+  async followWallClockStep(stepMs: number): Promise<void> {
     try {
-      followWallClockStep(this.deps, stepMs);
+      await followWallClockStep(this.deps, stepMs);
     } catch (error) {
       this.deps.logger.error({ err: error }, 'moving the remote queue with a wall-clock step failed');
     }
   }
 
-  sweep(): void {
+  async sweep(): Promise<void> {
     try {
-      sweepAgentJobs(this.deps);
+      await sweepAgentJobs(this.deps);
     } catch (error) {
       this.deps.logger.error({ err: error }, 'sweeping remote agent jobs failed');
     }

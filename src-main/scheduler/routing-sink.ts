@@ -8,12 +8,22 @@ export class RoutingJobSink implements JobSink {
   constructor(
     private readonly embedded: JobSink,
     private readonly broker: JobSink,
-    private readonly isPrivateLocation: (job: RunJob) => boolean,
+    private readonly isPrivateLocation: (job: RunJob) => Promise<boolean>,
+    /** A job neither sink took (the database could not say where it goes, or refused it): Sightline's failure, not the check's. */
+    private readonly notRouted: (job: RunJob, error: unknown) => void,
   ) {}
 
   submit(job: RunJob): void {
-    if (this.isPrivateLocation(job)) this.broker.submit(job);
-    else this.embedded.submit(job);
+    void this.route(job);
+  }
+
+  private async route(job: RunJob): Promise<void> {
+    try {
+      if (await this.isPrivateLocation(job)) await this.broker.submit(job);
+      else this.embedded.submit(job);
+    } catch (error) {
+      this.notRouted(job, error);
+    }
   }
 
   cancelSession(sessionId: string): void {
@@ -21,7 +31,7 @@ export class RoutingJobSink implements JobSink {
     this.broker.cancelSession(sessionId);
   }
 
-  withdrawWaiting(sessionId: string, runLocation: string): boolean {
-    return (this.embedded.withdrawWaiting?.(sessionId, runLocation) ?? false) || (this.broker.withdrawWaiting?.(sessionId, runLocation) ?? false);
+  async withdrawWaiting(sessionId: string, runLocation: string): Promise<boolean> {
+    return (this.embedded.withdrawWaiting?.(sessionId, runLocation) ?? false) || ((await this.broker.withdrawWaiting?.(sessionId, runLocation)) ?? false);
   }
 }

@@ -4,6 +4,7 @@ import type { RunControl, SessionDispatch } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
 import { decodeRunId, encodeRunId } from '../../src-shared/rules/run-ids';
 import type { TimerHandle, Timers } from './timers';
+import { inBackground } from '../core/background';
 
 export interface RunCoordinatorOptions {
   deps: ServiceDeps;
@@ -14,7 +15,7 @@ export interface RunCoordinatorOptions {
   /** ...or as soon as this many are waiting. */
   flushMaxOutcomes?: number;
   /** Stores a batch in one transaction; defaults to recordOutcomes (tests put a failing write in front of it). */
-  record?: (deps: ServiceDeps, outcomes: readonly JobOutcome[]) => RecordDecision;
+  record?: (deps: ServiceDeps, outcomes: readonly JobOutcome[]) => Promise<RecordDecision>;
 }
 
 /**
@@ -66,11 +67,11 @@ export class RunCoordinator implements RunControl {
     this.sink = sink;
   }
 
-  dispatch(sessions: readonly SessionDispatch[]): void {
+  async dispatch(sessions: readonly SessionDispatch[]): Promise<void> {
     const perGroup = new Map<number, number>();
     for (const s of sessions) if (s.groupId !== null) perGroup.set(s.groupId, (perGroup.get(s.groupId) ?? 0) + 1);
     for (const held of sessions) {
-      const session = this.heldBack(held);
+      const session = await this.heldBack(held);
       if (session.jobs.length === 0) continue;
       const gated = session.groupId !== null && session.groupConcurrency !== null && (perGroup.get(session.groupId) ?? 0) > 1;
       if (!gated || session.groupId === null) {
@@ -90,14 +91,15 @@ export class RunCoordinator implements RunControl {
    * job there never started (taken back from the queue and skipped: the newer run replaces it);
    * when it is running, this slot is skipped as PREVIOUS_RUN_ACTIVE.
    */
-  private heldBack(session: SessionDispatch): SessionDispatch {
+  private async heldBack(session: SessionDispatch): Promise<SessionDispatch> {
     const held = session.previousRunActive ?? [];
     if (held.length === 0) return session;
     const jobs = [...session.jobs];
     for (const { job, blockedBy } of held) {
-      const waited = blockedBy.every((id) => this.sink.withdrawWaiting?.(id, job.execution.runLocation) ?? false);
+      let waited = true;
+      for (const id of blockedBy) if (!((await this.sink.withdrawWaiting?.(id, job.execution.runLocation)) ?? false)) waited = false;
       if (waited) jobs.push(job);
-      else this.onOutcome({ job, result: null, reason: 'PREVIOUS_RUN_ACTIVE', agentId: 'scheduler' });
+      else await this.onOutcome({ job, result: null, reason: 'PREVIOUS_RUN_ACTIVE', agentId: 'scheduler' });
     }
     return { ...session, jobs };
   }
@@ -110,7 +112,7 @@ export class RunCoordinator implements RunControl {
     this.release(sessionId);
   }
 
-  onOutcome = (outcome: JobOutcome): void => {
+  onOutcome = async (outcome: JobOutcome): Promise<void> => {
     if (outcome.reason === 'SKIPPED') this.noteSkipped(outcome.job);
     if (outcome.reason === 'PREVIOUS_RUN_ACTIVE') this.noteOverrun(outcome.job);
     if (this.stopped) {
@@ -118,8 +120,8 @@ export class RunCoordinator implements RunControl {
       return;
     }
     this.buffer.push(outcome);
-    if (this.buffer.length >= this.flushMaxOutcomes) this.flush();
-    else if (!this.flushTimer) this.flushTimer = this.options.timers.setTimeout(() => this.flush(), this.flushIntervalMs);
+    if (this.buffer.length >= this.flushMaxOutcomes) await this.flush();
+    else if (!this.flushTimer) this.flushTimer = this.options.timers.setTimeout(() => inBackground(this.options.deps.logger, 'recording job outcomes failed', () => this.flush()), this.flushIntervalMs);
   };
 
   /** Skips from every agent are counted per lane; the log says so at most once a minute, with the fix. */
@@ -152,33 +154,33 @@ export class RunCoordinator implements RunControl {
   }
 
   /** Writes the waiting outcomes now (also at shutdown). */
-  flush(): void {
+  async flush(): Promise<void> {
     if (this.flushTimer) this.options.timers.clearTimeout(this.flushTimer);
     this.flushTimer = null;
     const batch = this.buffer.splice(0);
     if (batch.length === 0) return;
-    this.write(batch, 0);
+    await this.write(batch, 0);
   }
 
   /** Writes a batch; `failures` is how many writes of it failed before. A batch is never dropped silently. */
-  private write(batch: JobOutcome[], failures: number): void {
+  private async write(batch: JobOutcome[], failures: number): Promise<void> {
     const { deps } = this.options;
     let decision;
     try {
-      decision = this.record(deps, batch);
+      decision = await this.record(deps, batch);
     } catch (error) {
       const delayMs = RECORD_RETRY_DELAYS_MS[failures];
       if (delayMs !== undefined && !this.stopped) {
         deps.logger.warn({ err: error, outcomes: batch.length, attempt: failures + 1 }, `recording job outcomes failed; trying again in ${delayMs} ms`);
         const handle = this.options.timers.setTimeout(() => {
           this.unwritten.delete(handle);
-          this.write(batch, failures + 1);
+          inBackground(deps.logger, 'recording job outcomes failed', () => this.write(batch, failures + 1));
         }, delayMs);
         this.unwritten.set(handle, batch);
         return;
       }
       deps.logger.error({ err: error, outcomes: batch.length, attempts: failures + 1 }, 'recording job outcomes failed for good; their sessions are closed as not recorded');
-      this.closeUnrecorded(batch);
+      await this.closeUnrecorded(batch);
       return;
     }
     this.recorded += batch.length;
@@ -188,18 +190,18 @@ export class RunCoordinator implements RunControl {
   }
 
   /** The batch's sessions end with a result saying Sightline failed to record them; their other jobs and retries are called off. */
-  private closeUnrecorded(batch: readonly JobOutcome[]): void {
-    for (const sessionId of closeUnrecordedSessions(this.options.deps, batch)) this.cancelSession(sessionId);
+  private async closeUnrecorded(batch: readonly JobOutcome[]): Promise<void> {
+    for (const sessionId of await closeUnrecordedSessions(this.options.deps, batch)) this.cancelSession(sessionId);
   }
 
-  stop(): void {
-    this.flush();
+  async stop(): Promise<void> {
+    await this.flush();
     this.stopped = true;
     // Shutting down does not wait out the backoff: a batch still unwritten gets its last try now.
     for (const [handle, batch] of [...this.unwritten]) {
       this.options.timers.clearTimeout(handle);
       this.unwritten.delete(handle);
-      this.write(batch, RECORD_RETRY_DELAYS_MS.length);
+      await this.write(batch, RECORD_RETRY_DELAYS_MS.length);
     }
     for (const timers of this.retryTimers.values()) for (const handle of timers.values()) this.options.timers.clearTimeout(handle);
     this.retryTimers.clear();

@@ -65,9 +65,9 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     warmMultiStep: options.warmMultiStep,
     connectivity: options.connectivity ?? null,
     watch: options.watch ?? null,
-    onOutcome: (outcome) => {
+    onOutcome: async (outcome) => {
       const waiter = adHocWaiters.get(outcome.job.jobId);
-      if (!waiter) return coordinator?.onOutcome(outcome);
+      if (!waiter) return await coordinator?.onOutcome(outcome);
       adHocWaiters.delete(outcome.job.jobId);
       waiter(outcome);
     },
@@ -87,7 +87,7 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     scheduler,
     coordinator: control,
     agent,
-    startScheduling: () => scheduler.start(),
+    startScheduling: async () => await scheduler.start(),
     routeAdHoc(sink) {
       adHocSink = sink;
     },
@@ -101,7 +101,7 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     async stop(timeoutMs) {
       scheduler.stop();
       await agent.drain(timeoutMs);
-      control.stop();
+      await control.stop();
     },
   };
 }

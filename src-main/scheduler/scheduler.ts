@@ -7,6 +7,7 @@ import { MinHeap } from './min-heap';
 import { PacedPages } from './paced-pages';
 import type { TimerHandle, Timers } from './timers';
 import type { ClockEvent, ClockWatch } from '../core/clock-watch';
+import { inBackground } from '../core/background';
 
 export interface SchedulerOptions {
   deps: ServiceDeps;
@@ -101,19 +102,19 @@ export class Scheduler {
    * Loads the activated checks a page at a time, yielding between pages, so a restart with ten
    * thousand checks answers API requests at once; the first page is loaded before this returns.
    */
-  start(): void {
+  async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
     this.unwatch = this.options.watch?.onEvent(this.onClockEvent) ?? null;
-    closeInterruptedSessions(this.options.deps);
-    this.marker = checksChangeMarker(this.options.deps);
+    await closeInterruptedSessions(this.options.deps);
+    this.marker = await checksChangeMarker(this.options.deps);
     this.loading = this.loadPages();
   }
 
   private async loadPages(): Promise<void> {
     const limit = this.options.startPageSize ?? 500;
     for (let after = 0; this.running; ) {
-      const plans = loadCheckPlans(this.options.deps, { activatedOnly: true, afterCheckNum: after, limit });
+      const plans = await loadCheckPlans(this.options.deps, { activatedOnly: true, afterCheckNum: after, limit });
       this.apply(plans, false);
       this.arm();
       const last = plans[plans.length - 1];
@@ -143,9 +144,9 @@ export class Scheduler {
     if (!this.running) return;
     // Smaller pages than at start, sized by the time each takes: other requests are being answered meanwhile.
     const pages = new PacedPages(Math.min(this.options.startPageSize ?? 500, 250));
-    const timed = <T extends unknown[]>(load: () => T): T => {
+    const timed = async <T extends unknown[]>(load: () => Promise<T>): Promise<T> => {
       const started = performance.now();
-      const rows = load();
+      const rows = await load();
       pages.took(rows.length, performance.now() - started);
       return rows;
     };
@@ -153,7 +154,7 @@ export class Scheduler {
       const kept = new Set<string>();
       for (let after = 0; this.running; ) {
         const limit = pages.next;
-        const plans = timed(() => loadCheckPlans(this.options.deps, { activatedOnly: true, afterCheckNum: after, limit }));
+        const plans = await timed(() => loadCheckPlans(this.options.deps, { activatedOnly: true, afterCheckNum: after, limit }));
         for (const plan of plans) if (plan.scheduled) kept.add(plan.checkId);
         this.apply(plans, false);
         this.arm();
@@ -171,7 +172,7 @@ export class Scheduler {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       const ids = checkIds.slice(start, start + pages.next);
       start += ids.length;
-      const plans = timed(() => loadCheckPlans(this.options.deps, { checkIds: ids }));
+      const plans = await timed(() => loadCheckPlans(this.options.deps, { checkIds: ids }));
       const found = new Set(plans.map((p) => p.checkId));
       for (const id of ids) if (!found.has(id)) this.scheduled.delete(id);
       this.apply(plans, false);
@@ -231,10 +232,10 @@ export class Scheduler {
     if (!top) return;
     const now = this.now();
     const delay = Math.max(0, top.dueAt - now, this.lastTickAt + (this.options.minTickMs ?? 100) - now);
-    this.timer = this.options.timers.setTimeout(() => this.tick(), delay);
+    this.timer = this.options.timers.setTimeout(() => inBackground(this.options.deps.logger, 'the scheduler could not start due runs', () => this.tick()), delay);
   }
 
-  private tick(): void {
+  private async tick(): Promise<void> {
     this.timer = null;
     if (!this.running) return;
     // A step of the wall clock since the last sample moves the plan before anything is judged due.
@@ -261,17 +262,17 @@ export class Scheduler {
       this.heap.push({ checkId: top.checkId, dueAt: nextRunAt, generation: current.generation });
       due.push({ plan: current.plan, nextRunAt, plannedAt: top.dueAt });
     }
-    due = this.withoutMaintenance(due);
+    due = await this.withoutMaintenance(due);
     if (due.length > 0) {
       try {
-        this.options.control.flush?.();
-        const dispatches = startSessions(
+        await this.options.control.flush?.();
+        const dispatches = await startSessions(
           this.options.deps,
           due.map((d) => ({ plan: d.plan, runSource: 'SCHEDULER' as const, plannedAt: d.plannedAt })),
           due.map((d) => ({ checkNum: d.plan.checkNum, nextRunAt: d.nextRunAt })),
         );
         this.dispatched += dispatches.length;
-        this.options.control.dispatch(dispatches);
+        await this.options.control.dispatch(dispatches);
       } catch (error) {
         this.options.deps.logger.error({ err: error, checks: due.length }, 'starting scheduled sessions failed');
       }
@@ -279,9 +280,9 @@ export class Scheduler {
     this.arm();
   }
 
-  private withoutMaintenance<T extends { plan: RunnablePlan; nextRunAt: number; plannedAt: number }>(slots: T[]): T[] {
+  private async withoutMaintenance<T extends { plan: RunnablePlan; nextRunAt: number; plannedAt: number }>(slots: T[]): Promise<T[]> {
     try {
-      const { run, held } = holdSlotsInMaintenance(this.options.deps, slots);
+      const { run, held } = await holdSlotsInMaintenance(this.options.deps, slots);
       this.skippedForMaintenance += held.length;
       return run;
     } catch (error) {
@@ -304,8 +305,8 @@ export class Scheduler {
 
   private async pollOnce(): Promise<void> {
     try {
-      const marker = checksChangeMarker(this.options.deps);
-      const change = this.marker ? checksChangeBetween(this.options.deps, this.marker, marker) : { kind: 'all' as const };
+      const marker = await checksChangeMarker(this.options.deps);
+      const change = this.marker ? await checksChangeBetween(this.options.deps, this.marker, marker) : { kind: 'all' as const };
       this.marker = marker;
       if (change.kind === 'all') await this.onChecksChanged();
       else if (change.kind === 'some') await this.onChecksChanged(change.checkIds);

@@ -28,10 +28,10 @@ export interface SessionDispatch {
 
 /** Implemented by the scheduler's run coordinator; services only know this interface. */
 export interface RunControl {
-  dispatch(sessions: readonly SessionDispatch[]): void;
+  dispatch(sessions: readonly SessionDispatch[]): Promise<void>;
   cancelSession(sessionId: number): void;
   /** Writes outcomes waiting to be recorded now, so what starts next sees the runs that already ended. */
-  flush?(): void;
+  flush?(): Promise<void>;
 }
 
 /**

@@ -65,15 +65,15 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
     await server.stop();
   });
 
-  it('routes only jobs of existing private locations', () => {
-    expect(broker.serves(job())).toBe(true);
-    expect(broker.serves(job({ execution: { ...job().execution, runLocation: 'local' } }))).toBe(false);
-    expect(broker.serves(job({ execution: { ...job().execution, runLocation: 'eu-west-1' } }))).toBe(false);
+  it('routes only jobs of existing private locations', async () => {
+    expect(await broker.serves(job())).toBe(true);
+    expect(await broker.serves(job({ execution: { ...job().execution, runLocation: 'local' } }))).toBe(false);
+    expect(await broker.serves(job({ execution: { ...job().execution, runLocation: 'eu-west-1' } }))).toBe(false);
   });
 
-  it('a job for a location with no agent connected is recorded NO_AGENT at once, never queued', () => {
+  it('a job for a location with no agent connected is recorded NO_AGENT at once, never queued', async () => {
     const queued = job();
-    broker.submit(queued);
+    await broker.submit(queued);
     expect(outcomes.map((o) => [o.job.jobId, o.reason])).toEqual([[queued.jobId, 'NO_AGENT']]);
     outcomes.length = 0;
   });
@@ -81,26 +81,26 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
   it('a job an agent could have taken but did not before its dropAfter is recorded SKIPPED', async () => {
     await register();
     const queued = job({ dropAfter: clock.now().getTime() + 1000 });
-    broker.submit(queued);
-    broker.sweep();
+    await broker.submit(queued);
+    await broker.sweep();
     expect(outcomes).toEqual([]);
     clock.advance(1001);
-    broker.sweep();
+    await broker.sweep();
     expect(outcomes.map((o) => [o.job.jobId, o.reason])).toEqual([[queued.jobId, 'SKIPPED']]);
   });
 
   it('a wall clock stepping forward 5 minutes while a job waits drops nothing and leaves the agent reachable', async () => {
     const watch = new ClockWatch({ clock, timers: { setTimeout: () => 0, clearTimeout: () => undefined }, logger: createLogger('silent') });
     broker.observeClockWith(() => watch.observe());
-    const unsubscribe = watch.onEvent((event) => {
-      if (event.kind === 'wall-clock-step') broker.followWallClockStep(event.durationMs);
+    const unsubscribe = watch.onEvent(async (event) => {
+      if (event.kind === 'wall-clock-step') await broker.followWallClockStep(event.durationMs);
     });
     try {
       const agentId = await register();
       const queued = job({ dropAfter: clock.now().getTime() + 60_000 });
-      broker.submit(queued);
+      await broker.submit(queued);
       clock.stepWall(5 * 60_000);
-      broker.sweep();
+      await broker.sweep();
       expect(outcomes).toEqual([]);
       expect((await lease(agentId)).map((j) => j.jobId)).toEqual([queued.jobId]);
       // Done with it: the job leaves the queue, so no later test finds it.
@@ -118,12 +118,12 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
     const first = await register();
     const second = await register();
     const queued = job();
-    broker.submit(queued);
+    await broker.submit(queued);
     expect((await lease(first)).map((j) => j.jobId)).toEqual([queued.jobId]);
     expect(await lease(second)).toEqual([]);
 
     clock.advance(1001);
-    broker.sweep();
+    await broker.sweep();
     expect(outcomes).toEqual([]);
     expect((await lease(second)).map((j) => j.jobId)).toEqual([queued.jobId]);
 
@@ -138,17 +138,17 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
   it('heartbeats renew leases; past its dropAfter an expired lease is recorded LEASE_EXPIRED', async () => {
     const agentId = await register();
     const queued = job({ dropAfter: clock.now().getTime() + 2500 });
-    broker.submit(queued);
+    await broker.submit(queued);
     await lease(agentId);
     for (let i = 0; i < 3; i++) {
       clock.advance(900);
       const beat = await agentApi('/v1/agent/heartbeat', { agentId, runningJobIds: [queued.jobId] });
       expect(beat.body).toEqual({ cancelledJobIds: [] });
-      broker.sweep();
+      await broker.sweep();
     }
     expect(outcomes).toEqual([]);
     clock.advance(1001);
-    broker.sweep();
+    await broker.sweep();
     expect(outcomes.map((o) => [o.job.jobId, o.reason, o.result])).toEqual([[queued.jobId, 'LEASE_EXPIRED', null]]);
   });
 
@@ -156,10 +156,10 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
     const agentId = await register();
     const running = job({ sessionId: 'session-a' });
     const waiting = job({ sessionId: 'session-a' });
-    broker.submit(running);
+    await broker.submit(running);
     expect((await agentApi('/v1/agent/jobs/lease', { agentId, max: 1, waitSeconds: 0 })).body.jobs).toHaveLength(1);
-    broker.submit(waiting);
-    broker.cancelSession('session-a');
+    await broker.submit(waiting);
+    await broker.cancelSession('session-a');
     expect(outcomes.map((o) => [o.job.jobId, o.reason])).toEqual([[waiting.jobId, 'CANCELLED']]);
     const beat = await agentApi('/v1/agent/heartbeat', { agentId, runningJobIds: [running.jobId] });
     expect(beat.body).toEqual({ cancelledJobIds: [running.jobId] });
@@ -170,7 +170,7 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
   it('a job handed back at agent shutdown goes back to the queue', async () => {
     const agentId = await register();
     const queued = job();
-    broker.submit(queued);
+    await broker.submit(queued);
     await lease(agentId);
     expect((await agentApi(`/v1/agent/jobs/${queued.jobId}/outcome`, { agentId, result: null, reason: 'SHUTDOWN' })).status).toBe(204);
     expect(outcomes).toEqual([]);
@@ -184,7 +184,7 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
     const queued = job();
     const { signals } = server.backend.deps.runtime.agentJobs;
     await waitFor('the lease request to wait', () => (signals.waiting(locationId) === 1 ? true : undefined));
-    broker.submit(queued);
+    await broker.submit(queued);
     const answer = await polling;
     expect(answer.body.jobs.map((j: RunJob) => j.jobId)).toEqual([queued.jobId]);
   });

@@ -24,8 +24,8 @@ describe('private locations belong to one account', () => {
     server = await startServer({ config: { rateLimitPerMinute: 100_000 } });
     // A second account exists only below the API (one account per install today); its location is made by the service.
     const other = randomUUID();
-    insertAccount(server.backend.deps.db, { id: other, name: 'Neighbour', createdAt: new Date().toISOString(), maxChecks: null, alertSettings: null });
-    createPrivateLocation({ ...server.backend.deps, accountId: other }, PrivateLocationCreate.parse({ name: 'Their office', slugName: 'their-office' }));
+    await insertAccount(server.backend.deps.db, { id: other, name: 'Neighbour', createdAt: new Date().toISOString(), maxChecks: null, alertSettings: null });
+    await createPrivateLocation({ ...server.backend.deps, accountId: other }, PrivateLocationCreate.parse({ name: 'Their office', slugName: 'their-office' }));
     expect((await server.api('POST', '/v1/private-locations', { name: 'Our office', slugName: 'our-office' })).status).toBe(201);
   });
   afterAll(async () => {

@@ -37,7 +37,7 @@ describe('sendSystemNotices: which channels get the agent-offline and back-onlin
     await server.api('POST', '/v1/alert-channels', webhook('marked'));
     await server.api('POST', '/v1/alert-channels', webhook('unmarked', { sendSystemNotices: false }));
     receiver.requests.length = 0;
-    sendAgentNotice(server.backend.deps, { agentName: 'local', change: 'OFFLINE', since: '2026-03-01T03:00:25.000Z', reason: 'no network interface but loopback is up', runsNotRun: 0 });
+    await sendAgentNotice(server.backend.deps, { agentName: 'local', change: 'OFFLINE', since: '2026-03-01T03:00:25.000Z', reason: 'no network interface but loopback is up', runsNotRun: 0 });
     await expect.poll(() => receiver.requests.length, { timeout: 10_000 }).toBe(1);
     const [request] = receiver.requests;
     expect(request?.path).toBe('/marked');
@@ -49,8 +49,8 @@ describe('sendSystemNotices: which channels get the agent-offline and back-onlin
 
   it('the back-online notice counts the runs its outage skipped and says why it happened; an unreachable agent is named as such', async () => {
     receiver.requests.length = 0;
-    sendAgentNotice(server.backend.deps, { agentName: 'local', change: 'ONLINE', since: '2026-03-01T03:05:00.000Z', reason: 'no network interface but loopback is up', runsNotRun: 17 });
-    sendAgentNotice(server.backend.deps, { agentName: 'Branch (remote agent a1)', change: 'UNREACHABLE', since: '2026-03-01T03:00:00.000Z', reason: 'no lease request or heartbeat for 31 s (the limit is 30 s)', runsNotRun: 0 });
+    await sendAgentNotice(server.backend.deps, { agentName: 'local', change: 'ONLINE', since: '2026-03-01T03:05:00.000Z', reason: 'no network interface but loopback is up', runsNotRun: 17 });
+    await sendAgentNotice(server.backend.deps, { agentName: 'Branch (remote agent a1)', change: 'UNREACHABLE', since: '2026-03-01T03:00:00.000Z', reason: 'no lease request or heartbeat for 31 s (the limit is 30 s)', runsNotRun: 0 });
     await expect.poll(() => receiver.requests.length, { timeout: 10_000 }).toBe(2);
     const bodies = receiver.requests.map((r) => JSON.parse(r.body) as { type: string; title: string; error: string });
     const online = bodies.find((b) => b.type === 'AGENT_ONLINE');

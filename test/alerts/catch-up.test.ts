@@ -97,7 +97,7 @@ describe('each finished session is judged exactly once: replayed events, and ses
     expect(await alertedSessions(checkId)).toEqual({ ALERT_FAILURE: failing, ALERT_RECOVERY: passing });
 
     // A second start (or a replay of the catch-up) finds nothing left to judge.
-    expect(catchUpAlerting(server.backend.deps)).toEqual([]);
+    expect(await catchUpAlerting(server.backend.deps)).toEqual([]);
     await restarted.stop();
     restarted = startAlerting(server.backend.deps, server.backend.events);
     await restarted.caughtUp;

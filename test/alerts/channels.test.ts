@@ -46,7 +46,7 @@ describe('every channel type receives real alerts through the outbox (receivers 
   it('EMAIL: the SMTP server gets a readable message with check, status, location, error and link', async () => {
     const channel = await createChannel(h.server, { type: 'EMAIL', config: { address: 'oncall@example.com' } });
     const checkId = await createCheck(h.server, [channel], { name: 'Mail check' });
-    run(h, checkId, result('FAIL', 'eu-west-1'));
+    await run(h, checkId, result('FAIL', 'eu-west-1'));
     const log = await deliveredLog(h, `alertChannelId=${channel}`);
     expect(log.map((n) => n.status)).toEqual(['SUCCESS']);
     expect(smtp.mails).toHaveLength(1);
@@ -73,7 +73,7 @@ describe('every channel type receives real alerts through the outbox (receivers 
     });
     const checkId = await createCheck(h.server, [channel], { name: 'Signed check' });
     const failing = result('FAIL', 'us-east-1');
-    run(h, checkId, failing);
+    await run(h, checkId, failing);
     const [notification] = await deliveredLog(h, `alertChannelId=${channel}`);
     const request = http.requests.find((r) => r.path === '/signed');
     expect(request?.method).toBe('PUT');
@@ -89,7 +89,7 @@ describe('every channel type receives real alerts through the outbox (receivers 
     const slack = await createChannel(h.server, { type: 'SLACK', config: { url: `${http.url}/slack-hook`, channel: '#ops' } });
     const app = await createChannel(h.server, { type: 'SLACK_APP', config: { slackChannels: ['#ops', '#sre'] } });
     const checkId = await createCheck(h.server, [slack, app], { name: 'Slack check' });
-    run(h, checkId, result('FAIL'));
+    await run(h, checkId, result('FAIL'));
     const log = await deliveredLog(h);
     expect(log.filter((n) => n.checkId === checkId).map((n) => `${n.type} ${n.status}`).sort()).toEqual(['SLACK SUCCESS', 'SLACK_APP SUCCESS']);
     const hook = http.requests.find((r) => r.path === '/slack-hook');
@@ -104,8 +104,8 @@ describe('every channel type receives real alerts through the outbox (receivers 
   it('PAGERDUTY: trigger on failure, resolve on recovery, one dedup key', async () => {
     const channel = await createChannel(h.server, { type: 'PAGERDUTY', config: { serviceKey: 'pd-routing-key', serviceName: 'Web' } });
     const checkId = await createCheck(h.server, [channel], { name: 'PD check' });
-    run(h, checkId, result('FAIL'));
-    run(h, checkId, result('PASS'));
+    await run(h, checkId, result('FAIL'));
+    await run(h, checkId, result('PASS'));
     await deliveredLog(h);
     const events = http.requests.filter((r) => r.path === '/pd/v2/enqueue').map((r) => JSON.parse(r.body) as { event_action: string; dedup_key: string; routing_key: string });
     expect(events.map((e) => e.event_action)).toEqual(['trigger', 'resolve']);
@@ -119,7 +119,7 @@ describe('every channel type receives real alerts through the outbox (receivers 
     const sms = await createChannel(h.server, { type: 'SMS', config: { name: 'On call', number: '+14155550123' } });
     const call = await createChannel(h.server, { type: 'CALL', config: { name: 'Phone', number: '+4915123456789' } });
     const checkId = await createCheck(h.server, [og, sms, call], { name: 'Gateway check' });
-    run(h, checkId, result('FAIL'));
+    await run(h, checkId, result('FAIL'));
     const log = await deliveredLog(h);
     expect(log.filter((n) => n.checkId === checkId).map((n) => `${n.type} ${n.status}`).sort()).toEqual(['CALL SUCCESS', 'OPSGENIE SUCCESS', 'SMS SUCCESS']);
     const genie = http.requests.find((r) => r.path === '/og-eu/v2/alerts');

@@ -195,7 +195,7 @@ describe('dependencies: a held alert does not wait forever', () => {
     const done = await server.api('GET', `/v1/check-sessions/${run.body.sessions[0].checkSessionId}/completion?maxWaitSeconds=30`);
     expect(done.status, done.text).toBe(200);
     const deliveredNow = async () => {
-      releaseHeldAlerts(server.backend.deps);
+      await releaseHeldAlerts(server.backend.deps);
       await server.backend.alerting.dispatcher.drain();
       return receiver.requests.map((r) => JSON.parse(r.body) as Record<string, string>).map((b) => [b.CHECK_NAME, b.ALERT_TYPE]);
     };

@@ -76,9 +76,9 @@ export function result(outcome: Outcome, location = 'local', extra: Partial<RunR
 }
 
 /** Records one finished run (a session) of the check at the harness clock's time. */
-export function run(h: AlertHarness, checkId: string, ...results: RunResultFacts[]): RunAlertOutcome {
+export async function run(h: AlertHarness, checkId: string, ...results: RunResultFacts[]): Promise<RunAlertOutcome> {
   sessionCounter += 1;
-  return recordAlertRun(h.server.backend.deps, {
+  return await recordAlertRun(h.server.backend.deps, {
     accountId: h.server.backend.accountId,
     checkId,
     checkSessionId: runId('5e550000', sessionCounter),
@@ -87,12 +87,13 @@ export function run(h: AlertHarness, checkId: string, ...results: RunResultFacts
 }
 
 /** Feeds one single-location run per outcome, `everyMs` apart, and returns the alert codes raised (null for none). */
-export function runs(h: AlertHarness, checkId: string, outcomes: Outcome[], everyMs = MINUTE): (string | null)[] {
-  return outcomes.map((outcome) => {
-    const alert = run(h, checkId, result(outcome)).alert;
+export async function runs(h: AlertHarness, checkId: string, outcomes: Outcome[], everyMs = MINUTE): Promise<(string | null)[]> {
+  const alerts: (string | null)[] = [];
+  for (const outcome of outcomes) {
+    alerts.push((await run(h, checkId, result(outcome))).alert);
     h.clock.advance(everyMs);
-    return alert;
-  });
+  }
+  return alerts;
 }
 
 /** Delivers everything due and answers the notification log of the last 24 h (REST, newest first). */

@@ -36,10 +36,10 @@ describe('triggerIncident: a failing check opens a status-page incident, its rec
       alertSettings: { runBasedEscalation: { failedRunThreshold: 2 } },
       triggerIncident: { serviceId, severity: 'MAJOR', name: 'Checkout is down', description: 'Payments cannot be taken', notifySubscribers: true },
     });
-    expect(runs(h, checkId, ['FAIL'])).toEqual([null]);
+    expect(await runs(h, checkId, ['FAIL'])).toEqual([null]);
     expect(await incidentsOf('Checkout is down')).toEqual([]);
 
-    expect(runs(h, checkId, ['FAIL', 'FAIL', 'FAIL'])).toEqual(['ALERT_FAILURE', null, null]);
+    expect(await runs(h, checkId, ['FAIL', 'FAIL', 'FAIL'])).toEqual(['ALERT_FAILURE', null, null]);
     const [open, ...others] = await incidentsOf('Checkout is down');
     expect(others).toEqual([]);
     expect(open).toMatchObject({
@@ -49,20 +49,20 @@ describe('triggerIncident: a failing check opens a status-page incident, its rec
       incidentUpdates: [{ status: 'INVESTIGATING', description: 'Payments cannot be taken', notifySubscribers: true }],
     });
 
-    expect(run(h, checkId, result('PASS')).alert).toBe('ALERT_RECOVERY');
+    expect((await run(h, checkId, result('PASS'))).alert).toBe('ALERT_RECOVERY');
     const [resolved] = await incidentsOf('Checkout is down');
     expect(resolved?.id).toBe(open?.id);
     expect(resolved?.lastUpdateStatus).toBe('RESOLVED');
     expect(resolved?.incidentUpdates.map((u) => u.status).sort()).toEqual(['INVESTIGATING', 'RESOLVED']);
 
-    runs(h, checkId, ['FAIL', 'FAIL']);
+    await runs(h, checkId, ['FAIL', 'FAIL']);
     const after = await incidentsOf('Checkout is down');
     expect(after.map((i) => i.lastUpdateStatus).sort()).toEqual(['INVESTIGATING', 'RESOLVED']);
   });
 
   it('a check without triggerIncident opens none', async () => {
     const checkId = await createCheck(h.server, [], { name: 'No incident check' });
-    runs(h, checkId, ['FAIL', 'PASS']);
+    await runs(h, checkId, ['FAIL', 'PASS']);
     const listed = await h.server.api('GET', '/v1/status-pages/incidents?limit=100');
     expect((listed.body.entries as Incident[]).filter((i) => i.name.includes('No incident'))).toEqual([]);
   });

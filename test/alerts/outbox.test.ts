@@ -27,7 +27,7 @@ describe('the notification outbox: retries, final states, rate limits, test noti
     const checkId = await createCheck(h.server, [channel]);
     let calls = 0;
     receiver.reply((request) => (request.path === '/flaky' && ++calls <= 2 ? { status: 503, body: 'busy' } : { status: 200, body: 'accepted' }));
-    const [id] = run(h, checkId, result('FAIL')).notificationIds;
+    const [id] = (await run(h, checkId, result('FAIL'))).notificationIds;
 
     await dispatcher().drain();
     expect(await h.trpc.alerts.getNotification.query({ id: id ?? '' })).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, notificationResult: 'busy' });
@@ -47,7 +47,7 @@ describe('the notification outbox: retries, final states, rate limits, test noti
     const channel = await hook('/down');
     const checkId = await createCheck(h.server, [channel]);
     receiver.reply((request) => (request.path === '/down' ? { status: 500, body: 'exploded' } : { status: 200 }));
-    const [id] = run(h, checkId, result('FAIL')).notificationIds;
+    const [id] = (await run(h, checkId, result('FAIL'))).notificationIds;
     await dispatcher().drain();
     for (const wait of [10, 30, 120, 600]) {
       h.clock.advance(wait * SECOND);
@@ -66,7 +66,7 @@ describe('the notification outbox: retries, final states, rate limits, test noti
     const channel = await hook('/gone');
     const checkId = await createCheck(h.server, [channel]);
     receiver.reply((request) => (request.path === '/gone' ? { status: 404, body: 'no such hook' } : { status: 200 }));
-    const [id] = run(h, checkId, result('FAIL')).notificationIds;
+    const [id] = (await run(h, checkId, result('FAIL'))).notificationIds;
     await dispatcher().drain();
     h.clock.advance(3600 * SECOND);
     await dispatcher().drain();
@@ -80,7 +80,7 @@ describe('the notification outbox: retries, final states, rate limits, test noti
     const channel = await hook('/limited');
     const checkId = await createCheck(h.server, [channel], { name: 'Limited', flapDetection: { enabled: false } });
     for (let i = 0; i < 5; i += 1) {
-      run(h, checkId, result(i % 2 === 0 ? 'FAIL' : 'PASS'));
+      await run(h, checkId, result(i % 2 === 0 ? 'FAIL' : 'PASS'));
       h.clock.advance(60 * SECOND);
     }
     const log = await deliveredLog(h, `alertChannelId=${channel}`);

@@ -62,16 +62,16 @@ describe('a real failing ping check through scheduler, alerting and dispatcher t
     // whether the session was judged by then, next to what the scheduler said of the session.
     const finals: string[] = [];
     const updates: { finished: boolean; judged: boolean }[] = [];
-    const judgedSession = () => findAlertState(server.backend.deps.db, checkId)?.lastSessionId ?? null;
+    const judgedSession = async () => (await findAlertState(server.backend.deps.db, checkId))?.lastSessionId ?? null;
     const offResults = server.backend.events.on('resultRecorded', (event) => {
       if (event.checkId === checkId) finals.push(event.runLocation);
     });
-    const offSessions = server.backend.events.on('sessionUpdated', (event) => {
-      if (event.checkId === checkId) updates.push({ finished: event.finished, judged: judgedSession() === event.checkSessionId });
+    const offSessions = server.backend.events.on('sessionUpdated', async (event) => {
+      if (event.checkId === checkId) updates.push({ finished: event.finished, judged: await judgedSession() === event.checkSessionId });
     });
     try {
       const sessionId = await runAndDeliver(checkId);
-      expect(judgedSession()).toBe(sessionId);
+      expect(await judgedSession()).toBe(sessionId);
     } finally {
       offResults();
       offSessions();

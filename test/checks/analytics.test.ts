@@ -140,19 +140,19 @@ describe('checkStats: closed hours from the rollups, the rest from raw results',
   });
 
   it('gives the same counts and average before and after its closed hours are rolled up', async () => {
-    const { checkNum } = t.addCheck('Stats');
+    const { checkNum } = await t.addCheck('Stats');
     for (let i = 1; i <= 10; i++) t.addResult({ checkNum, startedAt: H + i * 60_000, responseTimeMs: i * 10, packetsSent: 10, packetsReceived: 10 });
     t.addResult({ checkNum, startedAt: H + 20 * 60_000, flags: RESULT_FLAGS.hasFailures, responseTimeMs: 450, packetsSent: 10, packetsReceived: 0 });
     // The open hour: raw only.
     t.addResult({ checkNum, startedAt: H + 2 * HOUR + 60_000, responseTimeMs: 100, packetsSent: 10, packetsReceived: 10 });
     t.clock.set(H + 2 * HOUR + 9 * 60_000);
-    const before = checkStats(t.db, checkNum, H, H + 3 * HOUR);
+    const before = await checkStats(t.db, checkNum, H, H + 3 * HOUR);
     expect(before).toMatchObject({ runs: 12, passed: 11, failed: 1, packetLoss: (10 / 120) * 100 });
     expect(before.availability).toBeCloseTo((11 / 12) * 100, 6);
     expect(before.responseTime.avg).toBeCloseTo((550 + 450 + 100) / 12, 6);
 
     expect((await retention.runOnce()).errors).toEqual([]);
-    const after = checkStats(t.db, checkNum, H, H + 3 * HOUR);
+    const after = await checkStats(t.db, checkNum, H, H + 3 * HOUR);
     expect(after).toMatchObject({ runs: 12, passed: 11, failed: 1, availability: before.availability, packetLoss: before.packetLoss });
     // Rollups keep whole microseconds.
     expect(after.responseTime.avg).toBeCloseTo(before.responseTime.avg ?? -1, 2);

@@ -20,9 +20,9 @@ describe('"Failing for" across the top of an hour: since the first failing run, 
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
     const { db, sqlite } = env.server.backend.db;
-    assignMissingCheckNums(db, [id]);
+    await assignMissingCheckNums(db, [id]);
     const { check_num: checkNum } = sqlite.prepare('select check_num from check_schedule where check_id = ?').get(id) as { check_num: number };
-    const local = locationCodes(db, ['local']).get('local');
+    const local = (await locationCodes(db, ['local'])).get('local');
     // SQL: results at chosen past times, which no run through the API can make.
     const insert = sqlite.prepare(`insert into check_results (session_id, check_num, location, result_type, flags, attempt, started_at, duration_ms,
       response_time_ms, packets_sent, packets_received, avg_us) values (0, ?, ?, 0, ?, 1, ?, 100, 1, 1, 1, 42)`);

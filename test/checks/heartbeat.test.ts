@@ -221,9 +221,9 @@ describe('heartbeats are judged by the server: a missed ping fails and alerts, t
     return { id: created.body.id as string, url: `${server.url}/ping/${created.body.heartbeat.pingToken as string}` };
   }
 
-  function advance(ms: number): void {
+  async function advance(ms: number): Promise<void> {
     clock.advance(ms);
-    server.backend.heartbeats.wake();
+    await server.backend.heartbeats.wake();
   }
 
   const alertsFor = (name: string) => receiver.requests.filter((r) => r.body.includes(name));
@@ -232,9 +232,9 @@ describe('heartbeats are judged by the server: a missed ping fails and alerts, t
     const { id, url } = await createHeartbeat('Cron job A');
     await server.backend.heartbeats.refresh();
     expect((await fetch(url)).status).toBe(200);
-    advance(89_000);
+    await advance(89_000);
     expect((await results(server, id)).filter((r) => r.hasFailures)).toHaveLength(0);
-    advance(2_000);
+    await advance(2_000);
     const failed = await until(() => results(server, id), (list) => list.some((r) => r.hasFailures), 'the failing result');
     const miss = failed.find((r) => r.hasFailures);
     expect(miss?.heartbeatCheckResult).toMatchObject({ event: 'MISSED', state: 'FAILING', sourceAddress: null });
@@ -252,7 +252,7 @@ describe('heartbeats are judged by the server: a missed ping fails and alerts, t
     const { id, url } = await createHeartbeat('Cron job B');
     await server.backend.heartbeats.refresh();
     expect((await fetch(`${url}/start`)).status).toBe(200);
-    advance(12_000);
+    await advance(12_000);
     expect((await fetch(url, { method: 'POST', body: 'ok' })).status).toBe(200);
     let list = await results(server, id);
     expect(list.find((r) => r.heartbeatCheckResult.event === 'PING')?.heartbeatCheckResult.runDurationMs).toBe(12_000);
@@ -260,7 +260,7 @@ describe('heartbeats are judged by the server: a missed ping fails and alerts, t
     list = await results(server, id);
     expect(list.find((r) => r.heartbeatCheckResult.event === 'FAIL')).toMatchObject({ hasFailures: true, heartbeatCheckResult: { state: 'FAILING', body: 'disk full' } });
     expect((await fetch(`${url}/start`)).status).toBe(200);
-    advance(91_000);
+    await advance(91_000);
     list = await until(() => results(server, id), (l) => l.some((r) => r.heartbeatCheckResult.event === 'RUN_NEVER_FINISHED'), 'the never-finished run');
     expect(list.find((r) => r.heartbeatCheckResult.event === 'RUN_NEVER_FINISHED')?.heartbeatCheckResult.requestError).toContain('never finished');
   });
@@ -273,7 +273,7 @@ describe('heartbeats are judged by the server: a missed ping fails and alerts, t
     expect(window.status, window.text).toBe(201);
     await server.backend.heartbeats.refresh();
     expect((await fetch(`${server.url}/ping/${created.body.heartbeat.pingToken as string}`)).status).toBe(200);
-    advance(91_000);
+    await advance(91_000);
     expect((await results(server, id)).filter((r) => r.hasFailures)).toHaveLength(0);
     const view = server.backend.heartbeats.view(id);
     expect(view?.note).toContain('maintenance window "DB upgrade"');
@@ -292,9 +292,9 @@ describe('heartbeats are judged by the server: a missed ping fails and alerts, t
     const view = server.backend.heartbeats.view(id);
     expect(view?.note).toContain('Sightline was not running');
     expect(view?.deadlineAt).toBe(clock.now().getTime() + 90_000);
-    advance(60_000);
+    await advance(60_000);
     expect((await results(server, id)).filter((r) => r.hasFailures)).toHaveLength(0);
-    advance(31_000);
+    await advance(31_000);
     const list = await until(() => results(server, id), (l) => l.some((r) => r.hasFailures), 'the failure after the new period');
     expect(list.find((r) => r.hasFailures)?.heartbeatCheckResult.note).toContain('Sightline was not running');
   });
@@ -311,7 +311,7 @@ describe('a suspension of Sightline (the machine slept) is not the job\'s downti
       expect((await fetch(`${server.url}/ping/${created.body.heartbeat.pingToken as string}`)).status).toBe(200);
       // Asleep for 5 minutes: the server's clock watch sees the gap before the judge looks at deadlines.
       clock.advance(5 * 60_000);
-      server.backend.heartbeats.wake();
+      await server.backend.heartbeats.wake();
       expect(server.backend.heartbeats.view(id)?.note).toContain('Sightline was suspended');
       expect((await results(server, id)).filter((r) => r.hasFailures)).toHaveLength(0);
       const status = await server.api('GET', `/v1/checks/${id}`);

@@ -47,7 +47,7 @@ export async function createChecks(server: TestServer, seeds: readonly Omit<Chec
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
-    assignMissingCheckNums(server.backend.db.db, [id]);
+    await assignMissingCheckNums(server.backend.db.db, [id]);
     const row = server.backend.db.sqlite.prepare('select check_num from check_schedule where check_id = ?').get(id) as { check_num: number };
     out.push({ id, checkNum: row.check_num });
   }

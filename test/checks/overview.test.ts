@@ -109,7 +109,7 @@ describe('checks.overview with recorded results', () => {
     expect(new Set(item.recent.map((r) => r.verdict))).toEqual(new Set(['PASSED', 'DEGRADED', 'FAILED', 'TIMED_OUT', 'CANCELLED', 'SKIPPED']));
     for (const r of item.recent.filter((r) => r.verdict === 'SKIPPED')) expect(r.responseUs).toBeNull();
 
-    const expected = uptimeOf({ db: env.server.backend.db.db }, check.id, NOW - DAY, NOW).uptimePercent;
+    const expected = (await uptimeOf({ db: env.server.backend.db.db }, check.id, NOW - DAY, NOW)).uptimePercent;
     expect(item.uptime24h).toBe(expected);
     // Raw: 36 FINAL results; passed 11 (10 + the newest), degraded 5, failed 10 (5 failed + 5 timed out), 5 cancelled, 5 skipped. Rolled: 10 passed, 1 failed.
     expect(item.uptime24h).toBeCloseTo(((11 + 5 + 10) / (11 + 5 + 10 + 10 + 1)) * 100, 6);

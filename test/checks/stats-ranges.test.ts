@@ -57,9 +57,9 @@ describe('monitorStats.get over seeded history: raw ranges, rollup ranges, failu
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
     const { db, sqlite } = env.server.backend.db;
-    assignMissingCheckNums(db, [id]);
+    await assignMissingCheckNums(db, [id]);
     const { check_num: checkNum } = sqlite.prepare('select check_num from check_schedule where check_id = ?').get(id) as { check_num: number };
-    const codes = locationCodes(db, ['local', 'eu-west-1']);
+    const codes = await locationCodes(db, ['local', 'eu-west-1']);
     // SQL: ten days of results at chosen past times, verdicts and locations, which no run through the API can make.
     const detail = sqlite.prepare('insert into result_details (hash, body, last_used_at) values (randomblob(16), ?, ?)');
     const insert = sqlite.prepare(`insert into check_results (session_id, check_num, location, result_type, flags, attempt, started_at, duration_ms,

@@ -14,11 +14,11 @@ describe('the console names channels and checks in the notification log; REST ke
     await server?.stop();
   });
 
-  function notify(id: string, channelId: number, checkId: string | null): void {
+  async function notify(id: string, channelId: number, checkId: string | null): Promise<void> {
     const db = server.backend.deps.db;
     const now = Date.now();
-    insertCheckAlert(db, { id: `alert-${id}`, accountId: server.backend.accountId, checkId, alertType: 'ALERT_FAILURE', checkSessionId: null, checkResultId: null, muted: false, event: {}, createdAt: now });
-    insertNotification(db, {
+    await insertCheckAlert(db, { id: `alert-${id}`, accountId: server.backend.accountId, checkId, alertType: 'ALERT_FAILURE', checkSessionId: null, checkResultId: null, muted: false, event: {}, createdAt: now });
+    await insertNotification(db, {
       id,
       accountId: server.backend.accountId,
       checkAlertId: `alert-${id}`,
@@ -46,10 +46,10 @@ describe('the console names channels and checks in the notification log; REST ke
     const unnamed = await createAlertChannel(server, 'EMAIL', { address: 'ops@example.test' });
     const check = (await server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'Gateway ping' }))).body;
     const gone = (await server.api('POST', '/v1/checks/icmp', icmpBody({ name: 'Removed later' }))).body;
-    notify('n-named', named, check.id);
-    notify('n-unnamed', unnamed, null);
-    notify('n-gone', named, gone.id);
-    notify('n-deleted-channel', 999, null);
+    await notify('n-named', named, check.id);
+    await notify('n-unnamed', unnamed, null);
+    await notify('n-gone', named, gone.id);
+    await notify('n-deleted-channel', 999, null);
     expect((await server.api('DELETE', `/v1/checks/${gone.id}`)).status).toBe(204);
 
     const trpc = trpcClient(server.url, server.key);

@@ -29,72 +29,72 @@ const endedOf = (found: SessionLookup) => ('ended' in found ? found.ended : null
 describe('ConsoleSessions', () => {
   it('gives each session a fresh 256-bit id and stores only its hash', async () => {
     const { store, handle } = await storeOf();
-    const a = store.create('hash-a');
-    const b = store.create('hash-a');
+    const a = await store.create('hash-a');
+    const b = await store.create('hash-a');
     expect(a.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a.sessionId).not.toBe(b.sessionId);
     const rows = handle.sqlite.prepare('select * from console_sessions').all();
     expect(rows).toHaveLength(2);
     expect(JSON.stringify(rows)).not.toContain(a.sessionId);
-    expect(keyOf(store.use(a.sessionId))).toBe('hash-a');
-    expect(endedOf(store.use('not-an-id'))).toBe('unknown');
+    expect(keyOf(await store.use(a.sessionId))).toBe('hash-a');
+    expect(endedOf(await store.use('not-an-id'))).toBe('unknown');
   });
 
   it('ends sessions when idle, at their absolute lifetime, on sign-out and per key, and says why', async () => {
     const clock = new ManualClock();
     const { store } = await storeOf(clock);
-    const idle = store.create('k1');
-    const busy = store.create('k2');
-    const other = store.create('k2');
+    const idle = await store.create('k1');
+    const busy = await store.create('k2');
+    const other = await store.create('k2');
     clock.advance(SESSION_IDLE_MS - 1);
-    expect(keyOf(store.use(busy.sessionId))).toBe('k2');
+    expect(keyOf(await store.use(busy.sessionId))).toBe('k2');
     clock.advance(1);
-    expect(endedOf(store.use(idle.sessionId))).toBe('expired');
-    expect(store.endForKey('k2')).toBe(2);
-    expect(endedOf(store.use(other.sessionId))).toBe('key_revoked');
+    expect(endedOf(await store.use(idle.sessionId))).toBe('expired');
+    expect(await store.endForKey('k2')).toBe(2);
+    expect(endedOf(await store.use(other.sessionId))).toBe('key_revoked');
 
-    const long = store.create('k3');
+    const long = await store.create('k3');
     for (let t = 0; t < SESSION_ABSOLUTE_MS - SESSION_IDLE_MS / 2; t += SESSION_IDLE_MS / 2) {
       clock.advance(SESSION_IDLE_MS / 2);
-      expect(keyOf(store.use(long.sessionId))).toBe('k3');
+      expect(keyOf(await store.use(long.sessionId))).toBe('k3');
     }
     clock.advance(SESSION_IDLE_MS / 2);
-    expect(endedOf(store.use(long.sessionId))).toBe('expired');
+    expect(endedOf(await store.use(long.sessionId))).toBe('expired');
 
-    const out = store.create('k4');
-    expect(store.end(out.sessionId)).toBe(true);
-    expect(endedOf(store.use(out.sessionId))).toBe('signed_out');
+    const out = await store.create('k4');
+    expect(await store.end(out.sessionId)).toBe(true);
+    expect(endedOf(await store.use(out.sessionId))).toBe('signed_out');
   });
 
   it('prunes ended and expired rows a day after they ended', async () => {
     const clock = new ManualClock();
     const { store, handle } = await storeOf(clock);
-    const out = store.create('k1');
-    store.end(out.sessionId);
-    store.create('k2');
+    const out = await store.create('k1');
+    await store.end(out.sessionId);
+    await store.create('k2');
     clock.advance(SESSION_IDLE_MS + 24 * 60 * 60 * 1000 + 1);
-    const fresh = store.create('k3');
+    const fresh = await store.create('k3');
     const left = handle.sqlite.prepare('select key_hash from console_sessions').all();
     expect(left).toEqual([{ key_hash: 'k3' }]);
-    expect(endedOf(store.use(out.sessionId))).toBe('unknown');
-    expect(keyOf(store.use(fresh.sessionId))).toBe('k3');
+    expect(endedOf(await store.use(out.sessionId))).toBe('unknown');
+    expect(keyOf(await store.use(fresh.sessionId))).toBe('k3');
   });
 
   it('holds at most maxSessions open, ending the least recently used first', async () => {
     const clock = new ManualClock();
     const { store } = await storeOf(clock, { maxSessions: 3 });
-    const first = store.create('a');
+    const first = await store.create('a');
     clock.advance(60_000);
-    const second = store.create('b');
+    const second = await store.create('b');
     clock.advance(60_000);
-    const third = store.create('c');
+    const third = await store.create('c');
     clock.advance(60_000);
-    store.use(first.sessionId);
-    store.create('d');
-    expect(store.size).toBe(3);
-    expect(endedOf(store.use(second.sessionId))).toBe('expired');
-    expect(keyOf(store.use(first.sessionId))).toBe('a');
-    expect(keyOf(store.use(third.sessionId))).toBe('c');
+    await store.use(first.sessionId);
+    await store.create('d');
+    expect(await store.size()).toBe(3);
+    expect(endedOf(await store.use(second.sessionId))).toBe('expired');
+    expect(keyOf(await store.use(first.sessionId))).toBe('a');
+    expect(keyOf(await store.use(third.sessionId))).toBe('c');
   });
 });
 

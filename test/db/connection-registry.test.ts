@@ -33,12 +33,12 @@ describe('connectionOf and prepared', () => {
   it('gives openDb’s connection for the database, a transaction and a savepoint in it', async () => {
     const { db, sqlite } = await open();
     expect(connectionOf(db)).toBe(sqlite);
-    const seen = transaction(db, (tx) => {
+    const seen = await transaction(db, async (tx) => {
       expect(tx).not.toBe(db);
-      return [connectionOf(tx), transaction(tx, (inner) => connectionOf(inner)), transaction(tx, (inner) => connectionOf(inner), 'deferred')];
+      return [connectionOf(tx), await transaction(tx, async (inner) => connectionOf(inner)), await transaction(tx, async (inner) => connectionOf(inner), 'deferred')];
     });
     expect(seen).toEqual([sqlite, sqlite, sqlite]);
-    expect(transaction(db, (tx) => connectionOf(tx), 'deferred')).toBe(sqlite);
+    expect(await transaction(db, async (tx) => connectionOf(tx), 'deferred')).toBe(sqlite);
   });
 
   it('shares one prepared query between the database and its transactions, and keeps connections apart', async () => {
@@ -49,7 +49,7 @@ describe('connectionOf and prepared', () => {
       return d.select({ one: sql<number>`1` }).from(schema.accounts).prepare();
     };
     const outside = prepared(db, 'test:one', build);
-    const inside = transaction(db, (tx) => prepared(tx, 'test:one', build));
+    const inside = await transaction(db, async (tx) => prepared(tx, 'test:one', build));
     expect(inside).toBe(outside);
     expect(builds).toBe(1);
 
@@ -64,13 +64,13 @@ describe('connectionOf and prepared', () => {
     }
   });
 
-  it('refuses a Drizzle database that openDb did not open, naming why', () => {
+  it('refuses a Drizzle database that openDb did not open, naming why', async () => {
     const sqlite = new Database(':memory:');
     try {
       const stranger = drizzle(sqlite, { schema }) as unknown as Db;
       expect(() => connectionOf(stranger)).toThrow(/not opened by openDb/);
       expect(() => prepared(stranger, 'test:one', () => 1)).toThrow(/not opened by openDb/);
-      expect(() => transaction(stranger, () => 1)).toThrow(/not opened by openDb/);
+      await expect(transaction(stranger, async () => 1)).rejects.toThrow(/not opened by openDb/);
     } finally {
       sqlite.close();
     }

@@ -75,7 +75,7 @@ describe('desktop app notifications through the alert pipeline', () => {
     const checkId = await failingCheck('Muted', { muted: true });
     await runToCompletion(env.server.api, checkId);
     // Judged and alerted (the state says so), but nothing is sent anywhere.
-    await expect.poll(() => (findAlertState(env.server.backend.deps.db, checkId)?.state as { alerted?: string } | undefined)?.alerted, { timeout: 15_000 }).toBe('FAILURE');
+    await expect.poll(async () => ((await findAlertState(env.server.backend.deps.db, checkId))?.state as { alerted?: string } | undefined)?.alerted, { timeout: 15_000 }).toBe('FAILURE');
     await env.server.backend.alerting.dispatcher.drain();
     expect(webhookAlertsOf(checkId)).toEqual([]);
     expect(shownFor(checkId)).toEqual([]);

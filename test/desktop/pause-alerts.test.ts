@@ -30,11 +30,11 @@ describe('the tray\'s "Pause all alerts for 1 hour" (a maintenance window over e
       return res.body.id as string;
     };
     const before = await create('before the pause');
-    expect(alertsPausedUntil(ctx)).toBeNull();
+    expect(await alertsPausedUntil(ctx)).toBeNull();
 
-    const { until } = pauseAllAlerts(ctx);
+    const { until } = await pauseAllAlerts(ctx);
     expect(until).toBe(T0 + 60 * MINUTE);
-    expect(alertsPausedUntil(ctx)).toBe(until);
+    expect(await alertsPausedUntil(ctx)).toBe(until);
     const during = await create('created during the pause');
     // The operator sees it under Maintenance, over all monitors, and both monitors are in maintenance now.
     const current = await trpcClient(server.url, server.key).maintenanceWindows.current.query();
@@ -45,13 +45,13 @@ describe('the tray\'s "Pause all alerts for 1 hour" (a maintenance window over e
     expect(inPause).toEqual([]);
     const after = started.filter((s) => s.at >= until).map((s) => s.checkId);
     expect(after).toEqual(expect.arrayContaining([before, during]));
-    expect(alertsPausedUntil(ctx)).toBeNull();
+    expect(await alertsPausedUntil(ctx)).toBeNull();
   });
 
   it('the window is listed by the REST API like any one-off window, naming every check as "*"', async () => {
     const server = await startServer();
     open.push(server);
-    pauseAllAlerts({ ...server.backend.deps, accountId: server.backend.accountId });
+    await pauseAllAlerts({ ...server.backend.deps, accountId: server.backend.accountId });
     const list = await server.api('GET', '/v1/maintenance-windows');
     expect(list.body).toEqual([expect.objectContaining({ name: 'All alerts paused from the desktop tray', checkIds: ['*'], repeatUnit: null })]);
   });

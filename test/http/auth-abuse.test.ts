@@ -151,9 +151,9 @@ describe('API keys are stored as keyed hashes', () => {
       const { db, keyring } = server.backend.deps;
       const otherKeyring = keyringFromMaster(randomBytes(32));
       for (const key of [server.key, member.key]) {
-        expect(findApiKeyByHash(db, keyring.mac(key))).toBeDefined();
-        expect(findApiKeyByHash(db, sha256(key))).toBeUndefined();
-        expect(findApiKeyByHash(db, otherKeyring.mac(key))).toBeUndefined();
+        expect(await findApiKeyByHash(db, keyring.mac(key))).toBeDefined();
+        expect(await findApiKeyByHash(db, sha256(key))).toBeUndefined();
+        expect(await findApiKeyByHash(db, otherKeyring.mac(key))).toBeUndefined();
       }
     } finally {
       await server.close();
@@ -170,11 +170,11 @@ describe('API keys are stored as keyed hashes', () => {
     const ids = legacyKeys.map(() => randomUUID());
     const handle = openDb({ dataDir, migrationsDir: resolveConfig({ dataDir }).migrationsDir });
     try {
-      const account = findFirstAccount(handle.db)!;
-      const owner = findOwnerMember(handle.db, account.id)!;
-      legacyKeys.forEach((key, i) => {
-        insertApiKey(handle.db, { id: ids[i], accountId: account.id, keyHash: sha256(key), label: `legacy ${i}`, role: 'OWNER', memberId: owner.id, createdAt: new Date().toISOString() });
-      });
+      const account = (await findFirstAccount(handle.db))!;
+      const owner = (await findOwnerMember(handle.db, account.id))!;
+      for (const [i, key] of legacyKeys.entries()) {
+        await insertApiKey(handle.db, { id: ids[i], accountId: account.id, keyHash: sha256(key), label: `legacy ${i}`, role: 'OWNER', memberId: owner.id, createdAt: new Date().toISOString() });
+      }
     } finally {
       handle.close();
     }
@@ -184,14 +184,14 @@ describe('API keys are stored as keyed hashes', () => {
       const { db, keyring } = server.backend.deps;
       const rest = makeApi(server.url, legacyKeys[0]);
       expect((await rest('GET', '/v1/accounts/me')).status).toBe(200);
-      expect(findApiKeyByHash(db, sha256(legacyKeys[0]))).toBeUndefined();
-      expect(findApiKeyByHash(db, keyring.mac(legacyKeys[0]))?.id).toBe(ids[0]);
+      expect(await findApiKeyByHash(db, sha256(legacyKeys[0]))).toBeUndefined();
+      expect((await findApiKeyByHash(db, keyring.mac(legacyKeys[0])))?.id).toBe(ids[0]);
       expect((await rest('GET', '/v1/checks')).status).toBe(200);
 
       // First used through tRPC: the same.
       expect((await trpcClient(server.url, legacyKeys[1]).checks.list.query({})).items).toEqual([]);
-      expect(findApiKeyByHash(db, keyring.mac(legacyKeys[1]))?.id).toBe(ids[1]);
-      expect(findApiKeyByHash(db, sha256(legacyKeys[1]))).toBeUndefined();
+      expect((await findApiKeyByHash(db, keyring.mac(legacyKeys[1])))?.id).toBe(ids[1]);
+      expect(await findApiKeyByHash(db, sha256(legacyKeys[1]))).toBeUndefined();
     } finally {
       await server.close();
     }
@@ -205,16 +205,16 @@ describe('API keys are stored as keyed hashes', () => {
     const id = randomUUID();
     const handle = openDb({ dataDir, migrationsDir: resolveConfig({ dataDir }).migrationsDir });
     try {
-      const account = findFirstAccount(handle.db)!;
-      const owner = findOwnerMember(handle.db, account.id)!;
-      insertApiKey(handle.db, { id, accountId: account.id, keyHash: sha256(given), label: 'Owner key (--api-key)', role: 'OWNER', memberId: owner.id, createdAt: new Date().toISOString() });
+      const account = (await findFirstAccount(handle.db))!;
+      const owner = (await findOwnerMember(handle.db, account.id))!;
+      await insertApiKey(handle.db, { id, accountId: account.id, keyHash: sha256(given), label: 'Owner key (--api-key)', role: 'OWNER', memberId: owner.id, createdAt: new Date().toISOString() });
     } finally {
       handle.close();
     }
     const server = await startServer({ dataDir, apiKey: given });
     try {
-      expect(findApiKeyByHash(server.backend.deps.db, server.backend.deps.keyring.mac(given))?.id).toBe(id);
-      expect(findApiKeyByHash(server.backend.deps.db, sha256(given))).toBeUndefined();
+      expect((await findApiKeyByHash(server.backend.deps.db, server.backend.deps.keyring.mac(given)))?.id).toBe(id);
+      expect(await findApiKeyByHash(server.backend.deps.db, sha256(given))).toBeUndefined();
       expect((await server.api('GET', '/v1/accounts/me')).status).toBe(200);
     } finally {
       await server.close();

@@ -29,19 +29,21 @@ describe('the outbox worker', () => {
   });
 
   const db = () => server.backend.deps.db;
-  const row = (id: string) => findNotification(db(), id);
+  const row = async (id: string) => await findNotification(db(), id);
 
   /** Queues `count` notifications the way alerting does (IN_PROGRESS, due now); returns their ids. */
   async function queue(count: number): Promise<string[]> {
     const { accountId, deps } = server.backend;
-    const channel = findAlertChannel(deps.db, accountId, await createEmailChannel(server));
+    const channel = await findAlertChannel(deps.db, accountId, await createEmailChannel(server));
     if (!channel) throw new Error('the channel was not stored');
     const entry = { accountId, checkAlertId: 'alert', alertType: 'TEST' as const, checkId: null, checkType: null, checkResultId: null };
-    return Array.from({ length: count }, () => enqueueNotification(deps.db, deps.keyring, channel, entry, { max: 100, windowMinutes: 10 }, clock.now().getTime()).id);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push((await enqueueNotification(deps.db, deps.keyring, channel, entry, { max: 100, windowMinutes: 10 }, clock.now().getTime())).id);
+    return ids;
   }
 
-  function markSent(sent: AlertNotificationRow): void {
-    updateNotification(db(), sent.id, { status: 'SUCCESS', sendingAt: null, nextAttemptAt: null, sentAt: clock.now().getTime() });
+  async function markSent(sent: AlertNotificationRow): Promise<void> {
+    await updateNotification(db(), sent.id, { status: 'SUCCESS', sendingAt: null, nextAttemptAt: null, sentAt: clock.now().getTime() });
   }
 
   function worker(deliver: (row: AlertNotificationRow) => Promise<void>, steps: Partial<OutboxSteps<AlertNotificationRow>> = {}, options: { concurrency?: number; maxIdleMs?: number } = {}): OutboxWorker {
@@ -64,7 +66,7 @@ describe('the outbox worker', () => {
       most = Math.max(most, active);
       await new Promise((resolve) => setImmediate(resolve));
       delivered.push(claimed.id);
-      markSent(claimed);
+      await markSent(claimed);
       active--;
     }, {}, { concurrency: 2 });
 
@@ -72,22 +74,22 @@ describe('the outbox worker', () => {
 
     expect(most).toBe(2);
     expect(delivered.sort()).toEqual(ids.sort());
-    for (const id of ids) expect(row(id)).toMatchObject({ status: 'SUCCESS', attempts: 1 });
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: 'SUCCESS', attempts: 1 });
   });
 
   it('logs a delivery that throws under the outbox id field, keeps its claim, and still delivers the others', async () => {
     const [bad = '', good = ''] = await queue(2);
     const w = worker(async (claimed) => {
       if (claimed.id === bad) throw new Error('boom');
-      markSent(claimed);
+      await markSent(claimed);
     }, {}, { concurrency: 1 });
 
     await w.drain();
 
     expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ notificationId: bad, err: expect.objectContaining({ message: 'boom' }) }), 'delivering a test row failed');
-    expect(row(good)).toMatchObject({ status: 'SUCCESS', attempts: 1 });
+    expect(await row(good)).toMatchObject({ status: 'SUCCESS', attempts: 1 });
     // The claim's lease keeps it from being tried again at once; a restart would release it.
-    expect(row(bad)).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, sendingAt: clock.now().getTime() });
+    expect(await row(bad)).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, sendingAt: clock.now().getTime() });
   });
 
   it('a step that throws in the loop is logged, and the loop looks again and delivers', async () => {
@@ -97,23 +99,23 @@ describe('the outbox worker', () => {
     const done = new Promise<void>((resolve) => (delivered = resolve));
     const w = worker(
       async (claimed) => {
-        markSent(claimed);
+        await markSent(claimed);
         delivered();
       },
       {
-        listDue: (listDb: Db, now: number, limit: number) => {
+        listDue: async (listDb: Db, now: number, limit: number) => {
           if (failures++ === 0) throw new Error('database is locked');
-          return listDueNotifications(listDb, now, limit);
+          return await listDueNotifications(listDb, now, limit);
         },
       },
       // The look after a failure waits maxIdleMs: kept short so the test is quick (it asserts no duration).
       { maxIdleMs: 10 },
     );
-    w.start();
+    await w.start();
     await done;
 
     expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'database is locked' }) }), 'the test worker failed');
-    expect(row(id)).toMatchObject({ status: 'SUCCESS', attempts: 1 });
+    expect(await row(id)).toMatchObject({ status: 'SUCCESS', attempts: 1 });
   });
 
   it('stop waits for the deliveries in flight', async () => {
@@ -125,27 +127,32 @@ describe('the outbox worker', () => {
     const w = worker(async (claimed) => {
       entered();
       await gate;
-      markSent(claimed);
+      await markSent(claimed);
     });
-    w.start();
+    await w.start();
     await inDelivery;
 
     const stopped = w.stop().then(() => 'stopped');
     expect(await Promise.race([stopped, new Promise((resolve) => setImmediate(() => resolve('still waiting')))])).toBe('still waiting');
     release();
     expect(await stopped).toBe('stopped');
-    expect(row(id)).toMatchObject({ status: 'SUCCESS' });
+    expect(await row(id)).toMatchObject({ status: 'SUCCESS' });
   });
 
   it('prunes at the first look, then not again until `everyMs` has passed on the clock', async () => {
     const pruned: number[] = [];
     let looked: (() => void) | null = null;
-    const w = worker(async (claimed) => markSent(claimed), {
-      nextDueAt: (lookDb: Db) => {
+    const w = worker(async (claimed) => await markSent(claimed), {
+      nextDueAt: async (lookDb: Db) => {
         looked?.();
-        return nextDueAt(lookDb);
+        return await nextDueAt(lookDb);
       },
-      prune: { everyMs: HOUR, run: (at) => pruned.push(at) },
+      prune: {
+        everyMs: HOUR,
+        run: async (at) => {
+          pruned.push(at);
+        },
+      },
     });
     const look = (poke: () => void) => new Promise<void>((resolve) => ((looked = resolve), poke()));
     const t0 = clock.now().getTime();

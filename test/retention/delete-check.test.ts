@@ -48,7 +48,7 @@ describe('deleting a check with a long history', () => {
     for (const name of ['doomed', 'survivor'] as const) {
       const created = await server.api('POST', '/v1/checks/icmp', icmpBody({ name, activated: false }));
       expect(created.status).toBe(201);
-      assignMissingCheckNums(server.backend.db.db, [created.body.id]);
+      await assignMissingCheckNums(server.backend.db.db, [created.body.id]);
       const row = server.backend.db.sqlite.prepare('select check_num from check_schedule where check_id = ?').get(created.body.id) as { check_num: number };
       nums[name] = { id: created.body.id, checkNum: row.check_num };
     }

@@ -27,7 +27,7 @@ export interface RetentionDb {
   deps: { db: Db; clock: ManualClock; logger: ReturnType<typeof createLogger> };
   accountId: string;
   /** A check (and its check_num). */
-  addCheck(name?: string): { checkId: string; checkNum: number };
+  addCheck(name?: string): Promise<{ checkId: string; checkNum: number }>;
   addSession(checkNum: number, startedAt: number, status?: number): number;
   addResult(row: ResultInput): number;
   close(): Promise<void>;
@@ -68,12 +68,12 @@ export async function openRetentionDb(start = '2026-03-10T00:00:00.000Z', dir?: 
     clock,
     deps: { db, clock, logger: createLogger('silent') },
     accountId: account,
-    addCheck(name = 'Check') {
+    async addCheck(name = 'Check') {
       const checkId = randomUUID();
       sqlite
         .prepare("insert into check_rows (id, account_id, check_type, name, activated, muted, tags, body, created_at) values (?, ?, 'ICMP', ?, 0, 0, '[]', '{}', ?)")
         .run(checkId, account, name, new Date(start).toISOString());
-      assignMissingCheckNums(db, [checkId]);
+      await assignMissingCheckNums(db, [checkId]);
       const { check_num: checkNum } = sqlite.prepare('select check_num from check_schedule where check_id = ?').get(checkId) as { check_num: number };
       return { checkId, checkNum };
     },

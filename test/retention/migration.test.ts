@@ -83,15 +83,15 @@ describe('migration 0005 on an existing database', () => {
     expect(Math.abs(lastUsed - Date.now())).toBeLessThan(2 * HOUR);
 
     // check_num 3 belonged to the deleted c3: the AUTOINCREMENT mark survived the rebuild.
-    expect(t.addCheck('New').checkNum).toBe(4);
+    expect((await t.addCheck('New')).checkNum).toBe(4);
 
     // Deleting a check now keeps its runs (for the purge) but hides them.
     const sessionId = (sqlite.prepare('select id from check_sessions where check_num = 1 limit 1').get() as { id: number }).id;
-    expect(findSessions(t.db, [sessionId])).toHaveLength(1);
+    expect(await findSessions(t.db, [sessionId])).toHaveLength(1);
     // SQL: the property is the foreign key's SET NULL itself, below any API.
     sqlite.prepare("delete from check_rows where id = 'c1'").run();
     expect(sqlite.prepare('select check_id from check_schedule where check_num = 1').get()).toEqual({ check_id: null });
     expect(count(sqlite, 'check_results where check_num = 1')).toBe(60);
-    expect(findSessions(t.db, [sessionId])).toEqual([]);
+    expect(await findSessions(t.db, [sessionId])).toEqual([]);
   });
 });

@@ -14,8 +14,8 @@ import { count, DAY, HOUR, openRetentionDb, type RetentionDb } from './harness';
 const NOW = Date.parse('2026-03-20T12:30:00.000Z');
 const OPTIONS = { rawRetentionDays: 2, rollupRetentionDays: 10, notificationRetentionDays: 3 };
 
-function detail(t: RetentionDb, body: string, at: number): number {
-  return storeDetail(t.db, detailHash(body), body, at);
+async function detail(t: RetentionDb, body: string, at: number): Promise<number> {
+  return await storeDetail(t.db, detailHash(body), body, at);
 }
 
 describe('retention pruning', () => {
@@ -32,7 +32,7 @@ describe('retention pruning', () => {
   });
 
   it('deletes raw results and sessions past the raw cutoff, keeps recent ones and the rollups of the old ones', async () => {
-    const { checkNum } = t.addCheck();
+    const { checkNum } = await t.addCheck();
     const old = NOW - 3 * DAY;
     const recent = NOW - DAY;
     const oldSession = t.addSession(checkNum, old);
@@ -48,17 +48,17 @@ describe('retention pruning', () => {
     expect(report.pruned).toMatchObject({ results: 1, sessions: 2, rawCutoff: Date.parse('2026-03-18T12:00:00.000Z') });
     expect(t.sqlite.prepare('select started_at as at from check_results').all()).toEqual([{ at: recent }]);
     expect(t.sqlite.prepare('select id from check_sessions order by id').all()).toEqual([{ id: recentSession }, { id: stuckRecently }]);
-    expect(listRollups(t.db, checkNum, 0, NOW)).toMatchObject([
+    expect(await listRollups(t.db, checkNum, 0, NOW)).toMatchObject([
       { hourStart: Date.parse('2026-03-17T12:00:00.000Z'), runs: 1, responseP50Us: 5000 },
       { hourStart: Date.parse('2026-03-19T12:00:00.000Z'), runs: 1, responseP50Us: 6000 },
     ]);
   });
 
   it('never prunes raw results that are not rolled up yet', async () => {
-    const { checkNum } = t.addCheck();
+    const { checkNum } = await t.addCheck();
     t.addResult({ checkNum, startedAt: NOW - 3 * DAY });
     const watermark = Math.floor((NOW - 4 * DAY) / HOUR) * HOUR;
-    writeMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark, watermark, NOW);
+    await writeMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark, watermark, NOW);
     const cutoffs = cutoffsAt(NOW, retentionOptions(OPTIONS));
     const report = await pruneExpired(new Batches(t.db, () => false), t.db, cutoffs, NOW, 100);
     expect(report).toMatchObject({ results: 0, rawCutoff: watermark - 2 * HOUR });
@@ -66,26 +66,26 @@ describe('retention pruning', () => {
   });
 
   it('deletes rollups past the rollup cutoff only', async () => {
-    const { checkNum } = t.addCheck();
+    const { checkNum } = await t.addCheck();
     const row = { checkNum, runs: 1, passed: 1, degraded: 0, failed: 0, skipped: 0, timedRuns: 0, packetsSent: 0, packetsReceived: 0 };
     const empty = { responseMinUs: null, responseAvgUs: null, responseMaxUs: null, responseP50Us: null, responseP95Us: null, responseP99Us: null };
     const oldHour = Math.floor((NOW - 11 * DAY) / HOUR) * HOUR;
     const keptHour = Math.floor((NOW - 9 * DAY) / HOUR) * HOUR;
-    upsertRollups(t.db, [
+    await upsertRollups(t.db, [
       { ...row, ...empty, hourStart: oldHour },
       { ...row, ...empty, hourStart: keptHour },
     ]);
     const report = await retention.runOnce();
     expect(report.pruned.rollups).toBe(1);
-    expect(listRollups(t.db, checkNum, 0, NOW).map((r) => r.hourStart)).toEqual([keptHour]);
+    expect((await listRollups(t.db, checkNum, 0, NOW)).map((r) => r.hourStart)).toEqual([keptHour]);
   });
 
   it('deletes old alerts and final notifications, keeps IN_PROGRESS ones and their alerts', async () => {
     const old = NOW - 4 * DAY;
-    const alert = (id: string, createdAt: number) =>
-      insertCheckAlert(t.db, { id, accountId: t.accountId, checkId: null, alertType: 'ALERT_FAILURE', checkSessionId: null, checkResultId: null, muted: false, event: {}, createdAt });
-    const notification = (id: string, checkAlertId: string, status: string, createdAt: number) =>
-      insertNotification(t.db, {
+    const alert = async (id: string, createdAt: number) =>
+      await insertCheckAlert(t.db, { id, accountId: t.accountId, checkId: null, alertType: 'ALERT_FAILURE', checkSessionId: null, checkResultId: null, muted: false, event: {}, createdAt });
+    const notification = async (id: string, checkAlertId: string, status: string, createdAt: number) =>
+      await insertNotification(t.db, {
         id,
         accountId: t.accountId,
         checkAlertId,
@@ -105,13 +105,13 @@ describe('retention pruning', () => {
         sentAt: null,
         createdAt,
       });
-    alert('a-old', old);
-    alert('a-old-pending', old);
-    alert('a-recent', NOW - DAY);
-    notification('n-old-sent', 'a-old', 'SUCCESS', old);
-    notification('n-old-failed', 'a-old', 'FAILURE', old);
-    notification('n-old-pending', 'a-old-pending', 'IN_PROGRESS', old);
-    notification('n-recent', 'a-recent', 'FAILURE', NOW - DAY);
+    await alert('a-old', old);
+    await alert('a-old-pending', old);
+    await alert('a-recent', NOW - DAY);
+    await notification('n-old-sent', 'a-old', 'SUCCESS', old);
+    await notification('n-old-failed', 'a-old', 'FAILURE', old);
+    await notification('n-old-pending', 'a-old-pending', 'IN_PROGRESS', old);
+    await notification('n-recent', 'a-recent', 'FAILURE', NOW - DAY);
 
     const report = await retention.runOnce();
     expect(report.pruned).toMatchObject({ checkAlerts: 1, notifications: 2 });
@@ -120,29 +120,29 @@ describe('retention pruning', () => {
   });
 
   it('deletes result details unused since the raw cutoff and keeps the ones still in use', async () => {
-    const unused = detail(t, '{"error":"old"}', NOW - 3 * DAY);
-    const reused = detail(t, '{"error":"again"}', NOW - 3 * DAY);
-    expect(detail(t, '{"error":"again"}', NOW - HOUR)).toBe(reused);
-    const recent = detail(t, '{"error":"new"}', NOW - DAY);
+    const unused = await detail(t, '{"error":"old"}', NOW - 3 * DAY);
+    const reused = await detail(t, '{"error":"again"}', NOW - 3 * DAY);
+    expect(await detail(t, '{"error":"again"}', NOW - HOUR)).toBe(reused);
+    const recent = await detail(t, '{"error":"new"}', NOW - DAY);
     // Used an hour before the cutoff: a result that started up to an hour later may still point at it.
-    const edge = detail(t, '{"error":"edge"}', NOW - 2 * DAY - HOUR);
+    const edge = await detail(t, '{"error":"edge"}', NOW - 2 * DAY - HOUR);
 
     const report = await retention.runOnce();
     expect(report.pruned.details).toBe(1);
-    expect(findDetail(t.db, unused)).toBeNull();
-    expect(findDetail(t.db, reused)).toBe('{"error":"again"}');
-    expect(findDetail(t.db, recent)).toBe('{"error":"new"}');
-    expect(findDetail(t.db, edge)).toBe('{"error":"edge"}');
+    expect(await findDetail(t.db, unused)).toBeNull();
+    expect(await findDetail(t.db, reused)).toBe('{"error":"again"}');
+    expect(await findDetail(t.db, recent)).toBe('{"error":"new"}');
+    expect(await findDetail(t.db, edge)).toBe('{"error":"edge"}');
     expect(count(t.sqlite, 'result_details')).toBe(3);
   });
 
-  it('storeDetail marks a reused detail at most once an hour', () => {
-    const id = detail(t, '{"x":1}', NOW);
+  it('storeDetail marks a reused detail at most once an hour', async () => {
+    const id = await detail(t, '{"x":1}', NOW);
     const lastUsed = () => (t.sqlite.prepare('select last_used_at as at from result_details where id = ?').get(id) as { at: number }).at;
     expect(lastUsed()).toBe(Date.parse('2026-03-20T12:00:00.000Z'));
-    detail(t, '{"x":1}', NOW + 20 * 60_000);
+    await detail(t, '{"x":1}', NOW + 20 * 60_000);
     expect(lastUsed()).toBe(Date.parse('2026-03-20T12:00:00.000Z'));
-    detail(t, '{"x":1}', NOW + 40 * 60_000);
+    await detail(t, '{"x":1}', NOW + 40 * 60_000);
     expect(lastUsed()).toBe(Date.parse('2026-03-20T13:00:00.000Z'));
   });
 });

@@ -16,7 +16,7 @@ describe('hourly rollups', () => {
   beforeEach(async () => {
     t = await openRetentionDb('2026-03-10T11:00:00.000Z');
     retention = startRetention(t.deps);
-    check = t.addCheck('Rolled up');
+    check = await t.addCheck('Rolled up');
     // 100 passes, 1..100 ms, five of them losing half their packets.
     for (let i = 1; i <= 100; i++) t.addResult({ checkNum: check.checkNum, startedAt: H + i * 30_000, responseTimeMs: i, packetsSent: 10, packetsReceived: i <= 5 ? 5 : 10 });
     t.addResult({ checkNum: check.checkNum, startedAt: H + 1000, flags: isDegraded, responseTimeMs: 500, packetsSent: 10, packetsReceived: 10 });
@@ -33,19 +33,19 @@ describe('hourly rollups', () => {
     await t.close();
   });
 
-  const rollupOfH = () => listRollups(t.db, check.checkNum, H, H + HOUR)[0];
+  const rollupOfH = async () => (await listRollups(t.db, check.checkNum, H, H + HOUR))[0];
 
   it('waits for the grace period, then counts FINAL results, response-time percentiles and packets', async () => {
     t.clock.set(H + HOUR + 4 * 60_000);
     expect((await retention.runOnce()).rollups.rows).toBe(0);
-    expect(rollupOfH()).toBeUndefined();
+    expect(await rollupOfH()).toBeUndefined();
 
     t.clock.set(H + HOUR + 5 * 60_000);
     const report = await retention.runOnce();
     expect(report.errors).toEqual([]);
     expect(report.rollups.watermark).toBe(H + HOUR);
     const times = [...Array.from({ length: 100 }, (_, i) => i + 1), 500, 1000];
-    expect(rollupOfH()).toEqual({
+    expect(await rollupOfH()).toEqual({
       checkNum: check.checkNum,
       hourStart: H,
       runs: 105,
@@ -63,55 +63,55 @@ describe('hourly rollups', () => {
       packetsSent: 1020,
       packetsReceived: 985,
     });
-    const row = rollupOfH();
+    const row = await rollupOfH();
     expect(1 - row.packetsReceived / row.packetsSent).toBeCloseTo(35 / 1020, 6);
   });
 
   it('is idempotent and recounts an hour when a result arrives late', async () => {
     t.clock.set(H + HOUR + 5 * 60_000);
     await retention.runOnce();
-    const first = rollupOfH();
+    const first = await rollupOfH();
     const again = await retention.runOnce();
     expect(again.rollups.hours).toBe(0);
-    expect(rollupOfH()).toEqual(first);
+    expect(await rollupOfH()).toEqual(first);
 
     t.addResult({ checkNum: check.checkNum, startedAt: H + HOUR - 1, flags: hasFailures, responseTimeMs: 2000 });
     t.clock.advance(HOUR);
     const later = await retention.runOnce();
     expect(later.rollups.hours).toBe(3);
-    expect(rollupOfH()).toMatchObject({ runs: first.runs + 1, failed: first.failed + 1, timedRuns: 103, responseMaxUs: 2_000_000 });
-    expect(listRollups(t.db, check.checkNum, H + HOUR, H + 2 * HOUR)[0]).toMatchObject({ runs: 1, failed: 1 });
+    expect(await rollupOfH()).toMatchObject({ runs: first.runs + 1, failed: first.failed + 1, timedRuns: 103, responseMaxUs: 2_000_000 });
+    expect((await listRollups(t.db, check.checkNum, H + HOUR, H + 2 * HOUR))[0]).toMatchObject({ runs: 1, failed: 1 });
 
     // The same hour recomputed once more gives the same row, not a doubled one.
-    const recounted = rollupOfH();
+    const recounted = await rollupOfH();
     t.clock.advance(HOUR);
     await retention.runOnce();
-    expect(rollupOfH()).toEqual(recounted);
+    expect(await rollupOfH()).toEqual(recounted);
     expect(t.sqlite.prepare('select count(*) as n from check_rollups where check_num = ?').get(check.checkNum)).toEqual({ n: 2 });
   });
 
   it('first pass rolls up history from the oldest result; deleted checks are not rolled up', async () => {
-    const other = t.addCheck('Older history');
+    const other = await t.addCheck('Older history');
     t.addResult({ checkNum: other.checkNum, startedAt: H - 5 * HOUR + 10, responseTimeMs: 3 });
-    const gone = t.addCheck('Deleted');
+    const gone = await t.addCheck('Deleted');
     t.addResult({ checkNum: gone.checkNum, startedAt: H + 10, responseTimeMs: 3 });
     // SQL: the harness has no server to answer DELETE /v1/checks.
     t.sqlite.prepare('delete from check_rows where id = ?').run(gone.checkId);
     t.clock.set(H + HOUR + 5 * 60_000);
     const report = await retention.runOnce();
     expect(report.rollups.hours).toBe(6);
-    expect(listRollups(t.db, other.checkNum, 0, H + HOUR)).toMatchObject([{ hourStart: H - 5 * HOUR, runs: 1, passed: 1, responseP99Us: 3000 }]);
-    expect(listRollups(t.db, gone.checkNum, 0, H + HOUR)).toEqual([]);
+    expect(await listRollups(t.db, other.checkNum, 0, H + HOUR)).toMatchObject([{ hourStart: H - 5 * HOUR, runs: 1, passed: 1, responseP99Us: 3000 }]);
+    expect(await listRollups(t.db, gone.checkNum, 0, H + HOUR)).toEqual([]);
   });
 
   it('uptimeOf merges rollups of closed hours with raw results of the open hour', async () => {
     t.clock.set(H + HOUR + 5 * 60_000);
     await retention.runOnce();
     // Raw-only rows in the rolled-up hour would be counted twice if uptimeOf read both.
-    const uptime = uptimeOf(t.deps, check.checkId, H, H + 2 * HOUR);
+    const uptime = await uptimeOf(t.deps, check.checkId, H, H + 2 * HOUR);
     expect(uptime).toEqual({ runs: 106, passed: 100, degraded: 1, failed: 3, skipped: 1, cancelled: 1, uptimePercent: (101 / 104) * 100 });
-    expect(uptimeOf(t.deps, check.checkId, H + HOUR, H + 2 * HOUR)).toMatchObject({ runs: 1, failed: 1, uptimePercent: 0 });
-    expect(uptimeOf(t.deps, check.checkId, H - HOUR, H)).toMatchObject({ runs: 0, uptimePercent: null });
-    expect(() => uptimeOf({ ...t.deps, accountId: 'another-account' }, check.checkId, H, H + HOUR)).toThrow('Not Found');
+    expect(await uptimeOf(t.deps, check.checkId, H + HOUR, H + 2 * HOUR)).toMatchObject({ runs: 1, failed: 1, uptimePercent: 0 });
+    expect(await uptimeOf(t.deps, check.checkId, H - HOUR, H)).toMatchObject({ runs: 0, uptimePercent: null });
+    expect(async () => await uptimeOf({ ...t.deps, accountId: 'another-account' }, check.checkId, H, H + HOUR)).toThrow('Not Found');
   });
 });

@@ -18,23 +18,23 @@ describe('the retention worker', () => {
 
   it('runs a pass every intervalMs; runOnce during a pass joins it', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const { checkNum } = t.addCheck();
+    const { checkNum } = await t.addCheck();
     t.addResult({ checkNum, startedAt: H + 10 });
     const retention = startRetention(t.deps, { intervalMs: 10_000 });
     vi.advanceTimersByTime(9_999);
-    expect(readMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark)).toBeNull();
+    expect(await readMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark)).toBeNull();
     vi.advanceTimersByTime(1);
     // The interval's pass wrote its first batch before yielding.
     expect(count(t.sqlite, 'check_rollups')).toBe(1);
     const joined = await retention.runOnce();
     await retention.stop();
     expect(joined.rollups).toEqual({ hours: 1, rows: 1, watermark: H + HOUR });
-    expect(readMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark)).toBe(H + HOUR);
+    expect(await readMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark)).toBe(H + HOUR);
   });
 
   it('a failing stage is logged and reported; the others still run and runOnce does not reject', async () => {
     const logger = { info: vi.fn(), error: vi.fn() } as unknown as Logger;
-    const { checkNum, checkId } = t.addCheck();
+    const { checkNum, checkId } = await t.addCheck();
     t.addResult({ checkNum, startedAt: H + 10 });
     // SQL: no server here; the dropped table is damage only SQL can do.
     t.sqlite.prepare('delete from check_rows where id = ?').run(checkId);
@@ -49,7 +49,7 @@ describe('the retention worker', () => {
   });
 
   it('stop() ends a pass at its next batch', async () => {
-    const { checkNum } = t.addCheck();
+    const { checkNum } = await t.addCheck();
     for (let i = 0; i < 48; i++) t.addResult({ checkNum, startedAt: H - i * HOUR });
     const retention = startRetention(t.deps);
     const pass = retention.runOnce();
@@ -58,7 +58,7 @@ describe('the retention worker', () => {
     expect(report.stopped).toBe(true);
     expect(report.rollups.hours).toBeLessThan(48);
     // The watermark only covers hours that were completed: the next pass resumes there.
-    const watermark = readMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark);
+    const watermark = await readMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark);
     expect(watermark === null || watermark <= H - 47 * HOUR + report.rollups.hours * HOUR).toBe(true);
   });
 });

@@ -173,7 +173,7 @@ describe('multi-step runs on Linux', { timeout: 180_000 }, () => {
 
     it('says so in agent.health, /health and the backend', async () => {
       const expected = { mode: 'bubblewrap', reason: null, memoryLimitMb: 512 };
-      expect(server.backend.agentHealth().multiStepIsolation).toEqual(expected);
+      expect((await server.backend.agentHealth()).multiStepIsolation).toEqual(expected);
       const health = await trpcClient(server.url, server.key).agent.health.query();
       expect(health.multiStepIsolation).toEqual(expected);
       expect(health.message).not.toMatch(/NOT isolated/);
@@ -268,7 +268,7 @@ test('leave something running', async () => {
       const health = await trpcClient(server.url, server.key).agent.health.query();
       expect(health.multiStepIsolation).toEqual({ mode: 'none', reason: expect.stringContaining('is not installed'), memoryLimitMb: 300 });
       expect(health.message).toMatch(/Multi-step scripts are NOT isolated: they run as the agent's user/);
-      expect(server.backend.agentHealth()).toEqual(health);
+      expect(await server.backend.agentHealth()).toEqual(health);
     });
 
     it('still runs scripts, with a clean environment and the memory limit', async () => {

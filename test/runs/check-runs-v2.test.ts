@@ -200,9 +200,9 @@ describe('v2 check sessions, v2 check results and test sessions (REST)', { timeo
 
     // A second account exists only below the API (one account per install today): its check and test session are made by the services.
     const other = { ...server.backend.deps, accountId: randomUUID() };
-    insertAccount(other.db, { id: other.accountId, name: 'Neighbour', createdAt: new Date().toISOString(), maxChecks: null, alertSettings: null });
-    const theirs = createAnyCheck(other, { checkType: 'ICMP', ...icmpBody({ name: 'their ping', pingCount: 1 }) }, { autoAssignAlerts: false });
-    const { testSessionId } = triggerTestSession(other, { name: 'Theirs', checkId: [theirs.id] });
+    await insertAccount(other.db, { id: other.accountId, name: 'Neighbour', createdAt: new Date().toISOString(), maxChecks: null, alertSettings: null });
+    const theirs = await createAnyCheck(other, { checkType: 'ICMP', ...icmpBody({ name: 'their ping', pingCount: 1 }) }, { autoAssignAlerts: false });
+    const { testSessionId } = await triggerTestSession(other, { name: 'Theirs', checkId: [theirs.id] });
     expect(await trpcCode(trpc.testSessions.get.query({ testSessionId }))).toBe('NOT_FOUND');
     expect((await server.api('GET', `/v1/test-sessions/${testSessionId}`)).status).toBe(404);
   });

@@ -58,7 +58,7 @@ describe('a clock jump (the machine slept) with ManualClock and injected timers'
     expect(server.backend.scheduler.missedByJump).toBe(CHECKS);
 
     await vi.waitFor(() => expect(server!.backend.agent.active + server!.backend.agent.queued).toBe(0), { timeout: 20_000, interval: 20 });
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     const last = after[after.length - 1]!;
     const session = await server.api('GET', `/v1/check-sessions/${last.id}`);
     expect(session.body.status).toBe('PASSED');
@@ -105,7 +105,7 @@ describe('the wall clock stepping back and forward (monotonic time goes on)', ()
     expect(server.backend.scheduler.wallClockSteps).toBe(2);
 
     await vi.waitFor(() => expect(server!.backend.agent.active + server!.backend.agent.queued).toBe(0), { timeout: 20_000, interval: 20 });
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     // Every slot has its result, and not one is a failure (nothing to alert on).
     for (const id of ids) {
       const results = await server.api('GET', `/v1/check-results/${id}?limit=100`);
@@ -113,7 +113,7 @@ describe('the wall clock stepping back and forward (monotonic time goes on)', ()
       expect(results.body).toHaveLength(starts.get(id)!.length);
       expect(results.body.filter((r: { hasFailures: boolean; hasErrors: boolean; isCancelled: boolean }) => r.hasFailures || r.hasErrors || r.isCancelled)).toEqual([]);
     }
-    const health = server.backend.agentHealth();
+    const health = await server.backend.agentHealth();
     expect(health.clockEvents.map((e) => [e.kind, e.durationMs])).toEqual([
       ['wall-clock-step', -300_000],
       ['wall-clock-step', 300_000],

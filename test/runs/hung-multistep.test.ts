@@ -91,7 +91,7 @@ describe('hung multi-step scripts (real Playwright and ping on 127.0.0.1)', { ti
     const ping = await create('/v1/checks/icmp', icmpBody({ name: 'gateway', request: { hostname: '127.0.0.1', pingCount: 1 }, doubleCheck: false }));
 
     const sessions = await trigger(Object.values(hung));
-    const lane = () => server.backend.agentHealth().lanes.find((l) => l.lane === 'MULTI_STEP');
+    const lane = async () => (await server.backend.agentHealth()).lanes.find((l) => l.lane === 'MULTI_STEP');
     await expect.poll(() => lane(), { timeout: 30_000, interval: 20 }).toMatchObject({ running: 2, queued: 2 });
 
     // Both multi-step slots are taken by hung scripts and two more wait: ping is not among them.
@@ -100,7 +100,7 @@ describe('hung multi-step scripts (real Playwright and ping on 127.0.0.1)', { ti
     const pingTook = Date.now() - pingTriggeredAt;
     expect(pingSession.status).toBe('PASSED');
     expect(pingTook).toBeLessThan(5000);
-    expect(server.backend.agentHealth().lanes.find((l) => l.lane === 'ICMP')).toMatchObject({ lateTotal: 0, skippedTotal: 0 });
+    expect((await server.backend.agentHealth()).lanes.find((l) => l.lane === 'ICMP')).toMatchObject({ lateTotal: 0, skippedTotal: 0 });
 
     const expectedAttempts: Record<keyof typeof hung, number> = { doubleCheck: 2, noRetry: 1, fixed: 3, spins: 1 };
     for (const [name, checkId] of Object.entries(hung) as [keyof typeof hung, string][]) {

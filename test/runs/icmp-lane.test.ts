@@ -52,7 +52,7 @@ describe('the ICMP lane (real fping and ping against 127.0.0.0/8)', { timeout: 1
   it('batches due checks through fping: each check gets its own full result', async () => {
     const server = await startServer();
     open.push(server);
-    expect(server.backend.agentHealth().icmpMode).toBe('fping');
+    expect((await server.backend.agentHealth()).icmpMode).toBe('fping');
     const results = await runAll(server, 12, 3);
     expect(results).toHaveLength(12);
     for (const { hostname, detail } of results) {
@@ -60,7 +60,7 @@ describe('the ICMP lane (real fping and ping against 127.0.0.0/8)', { timeout: 1
       expect(detail.icmpCheckResult).toMatchObject({ hostname, packetsSent: 3, packetsReceived: 3, packetLoss: 0 });
       expect(detail.icmpCheckResult.latency.max).toBeGreaterThanOrEqual(detail.icmpCheckResult.latency.min);
     }
-    const lane = server.backend.agentHealth().lanes.find((l) => l.lane === 'ICMP');
+    const lane = (await server.backend.agentHealth()).lanes.find((l) => l.lane === 'ICMP');
     expect(lane).toMatchObject({ startedTotal: 12, skippedTotal: 0, running: 0, queued: 0 });
     expect(lane?.runsPerMinute).toBe(12);
   });
@@ -69,7 +69,7 @@ describe('the ICMP lane (real fping and ping against 127.0.0.0/8)', { timeout: 1
     const { logger, lines } = capturingLogger();
     const server = await startServer({ logger, tools: { fping: '/nonexistent/fping' } });
     open.push(server);
-    const health = server.backend.agentHealth();
+    const health = await server.backend.agentHealth();
     expect(health.icmpMode).toBe('ping');
     expect(health.message).toMatch(/fping is not installed/);
     expect(health.lanes.find((l) => l.lane === 'ICMP')?.capacity).toBe(64);

@@ -67,20 +67,20 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     for (let slot = 0; slot < 2; slot++) {
       await timers.advance(60_000);
       await vi.waitFor(() => expect(server.backend.agent.queued).toBe(0), WAIT);
-      server.backend.runs.coordinator.flush();
+      await server.backend.runs.coordinator.flush();
       expect(hold.arrivals).toEqual(['slow']);
       expect(server.backend.agent.active).toBe(1);
     }
     hold.release('slow');
     await vi.waitFor(() => expect(server.backend.agent.active).toBe(0), WAIT);
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
 
     // Once it has finished, the next slot runs again.
     await timers.advance(60_000);
     await vi.waitFor(() => expect(hold.held.length).toBe(1), WAIT);
     hold.release('slow');
     await vi.waitFor(() => expect(server.backend.agent.active).toBe(0), WAIT);
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     await server.backend.alerting.dispatcher.drain();
 
     const results = await resultsOf(server, checkId);
@@ -93,7 +93,7 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     expect((await server.api('GET', '/v1/alert-notifications')).body).toEqual([]);
 
     // Counted apart from lane saturation, and named for the operator.
-    const health = server.backend.agentHealth();
+    const health = await server.backend.agentHealth();
     expect(health).toMatchObject({ status: 'ok', skippedLastHour: 0, overrunSkippedLastHour: 2 });
     expect(health.message).toMatch(/2 scheduled runs were skipped because the check's previous run was still going/);
     const trpc = trpcClient(server.url, server.key);
@@ -130,12 +130,12 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     // A slot comes due while the run is held: it is skipped, and its session ends first.
     await timers.advance(60_000);
     await vi.waitFor(() => expect(server.backend.agent.queued).toBe(0), WAIT);
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     await vi.waitFor(async () => expect((await resultsOf(server, checkId)).filter((r) => r.isCancelled)).toHaveLength(1), WAIT);
 
     hold.release('broken', 500);
     await vi.waitFor(() => expect(server.backend.agent.active).toBe(0), WAIT);
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     await vi.waitFor(async () => expect((await resultsOf(server, checkId)).filter((r) => r.hasFailures || r.hasErrors)).toHaveLength(1), WAIT);
     await server.backend.alerting.dispatcher.drain();
     await vi.waitFor(() => expect(receiver.requests.map((r) => JSON.parse(r.body) as unknown)).toEqual([{ type: 'ALERT_FAILURE', check: 'slow and broken' }]), WAIT);
@@ -154,9 +154,9 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     expect(server.backend.agent.queued).toBe(1);
     // Next slots: the running check is held back; the waiting one's stale run gives way to its new one.
     await timers.advance(60_000);
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     expect(server.backend.agent.queued).toBe(1);
-    const health = server.backend.agentHealth();
+    const health = await server.backend.agentHealth();
     expect(health.skippedByLane.MULTI_STEP).toBe(1);
     expect(health.overrunSkippedLastHour).toBe(1);
     expect(health.overrunningChecks).toEqual([]);
@@ -164,7 +164,7 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     await vi.waitFor(() => expect(hold.held.map((h) => h.name)).toEqual(['second']), WAIT);
     hold.release('second');
     await vi.waitFor(() => expect(server.backend.agent.active + server.backend.agent.queued).toBe(0), WAIT);
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     const [first, second] = await Promise.all(ids.map((id) => resultsOf(server, id)));
     expect(first?.map((r) => r.isCancelled).sort()).toEqual([false, true]);
     expect(second?.map((r) => r.isCancelled).sort()).toEqual([false, true]);
@@ -177,9 +177,9 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
     await timers.advance(6000);
     await vi.waitFor(() => expect(hold.held.length).toBe(1), WAIT);
     for (let minute = 1; minute < 15; minute++) await timers.advance(60_000);
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     expect(hold.arrivals).toHaveLength(1);
-    expect(server.backend.agentHealth().overrunSkippedLastHour).toBe(14);
+    expect((await server.backend.agentHealth()).overrunSkippedLastHour).toBe(14);
     await timers.advance(60_000);
     await vi.waitFor(() => expect(hold.arrivals).toHaveLength(2), WAIT);
     for (const held of [...hold.held]) hold.release(held.name);
@@ -218,11 +218,11 @@ describe('one run of a check at a time', { timeout: 180_000 }, () => {
       expect((await agentApi('/v1/agent/heartbeat', { agentId, runningJobIds: [first?.jobId] })).status).toBe(200);
       await timers.advance(20_000);
     }
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     expect(await lease()).toEqual([]);
     const results = await resultsOf(server, created.body.id);
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ isCancelled: true, hasFailures: false });
-    expect(server.backend.agentHealth().overrunSkippedLastHour).toBe(1);
+    expect((await server.backend.agentHealth()).overrunSkippedLastHour).toBe(1);
   });
 });

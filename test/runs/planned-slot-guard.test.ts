@@ -45,14 +45,14 @@ describe('one session per planned slot', () => {
     expect(created.status, created.text).toBe(201);
     const sqlite = server.backend.db.sqlite;
     // The schedule row (and its check_num) is made when plans are first loaded.
-    const [{ checkNum }] = loadCheckPlans(server.backend.deps, { checkIds: [created.body.id] });
+    const [{ checkNum }] = await loadCheckPlans(server.backend.deps, { checkIds: [created.body.id] });
     const row = (plannedAt: number | null, runSource: number) => ({ checkNum, status: 0, runSource, startedAt: T0, stoppedAt: null, runLocations: null, plannedAt });
     const db = server.backend.db.db;
-    const [first, second, next] = insertSessions(db, [row(T0 + PERIOD, 0), row(T0 + PERIOD, 0), row(T0 + 2 * PERIOD, 0)]);
+    const [first, second, next] = await insertSessions(db, [row(T0 + PERIOD, 0), row(T0 + PERIOD, 0), row(T0 + 2 * PERIOD, 0)]);
     expect(first).toBeGreaterThan(0);
     expect(second).toBeNull();
     expect(next).toBeGreaterThan(first!);
-    const unplanned = insertSessions(db, [row(null, 0), row(null, 1), row(null, 1)]);
+    const unplanned = await insertSessions(db, [row(null, 0), row(null, 1), row(null, 1)]);
     expect(unplanned.every((id) => typeof id === 'number' && id > 0)).toBe(true);
     expect(sqlite.prepare('select count(*) from check_sessions where check_num = ?').pluck().get(checkNum)).toBe(5);
   });
@@ -69,7 +69,7 @@ describe('one session per planned slot', () => {
     });
     const settle = async () => {
       await vi.waitFor(() => expect(backend.agent.active + backend.agent.queued).toBe(0), { timeout: 20_000, interval: 20 });
-      backend.runs.coordinator.flush();
+      await backend.runs.coordinator.flush();
     };
 
     const created = await server.api('POST', '/v1/checks/icmp', icmpBody({ frequency: 0, frequencyOffset: 10, request: { hostname: '127.0.0.1', pingCount: 1 } }));
@@ -91,18 +91,18 @@ describe('one session per planned slot', () => {
     const events = new EventBus();
     events.on('sessionUpdated', (e) => theirEvents.push(e.checkSessionId));
     const secondLeader: ServiceDeps = { ...backend.deps, db: other.db, runtime: { ...backend.deps.runtime, events } };
-    const plan = loadCheckPlans(secondLeader, { checkIds: [checkId] }).filter(isRunnable)[0]!;
+    const plan = (await loadCheckPlans(secondLeader, { checkIds: [checkId] })).filter(isRunnable)[0]!;
     expect(plan).toBeDefined();
 
     // The slot this server already started: the second leader gets no session, so no run.
-    expect(startSessions(secondLeader, [{ plan, runSource: 'SCHEDULER', plannedAt: firstSlot }])).toEqual([]);
+    expect(await startSessions(secondLeader, [{ plan, runSource: 'SCHEDULER', plannedAt: firstSlot }])).toEqual([]);
     expect(theirEvents).toEqual([]);
 
     // The next slot, started by the second leader first (and run, once, by this server's agent).
     const nextSlot = firstSlot + PERIOD;
-    const theirs = startSessions(secondLeader, [{ plan, runSource: 'SCHEDULER', plannedAt: nextSlot }]);
+    const theirs = await startSessions(secondLeader, [{ plan, runSource: 'SCHEDULER', plannedAt: nextSlot }]);
     expect(theirs).toHaveLength(1);
-    backend.deps.runtime.runs!.dispatch(theirs);
+    await backend.deps.runtime.runs!.dispatch(theirs);
     await settle();
 
     // Its time comes on this server: the scheduler's insert returns no id, so nothing starts here.
@@ -116,9 +116,9 @@ describe('one session per planned slot', () => {
     const now = await server.api('POST', '/v1/check-sessions/trigger', { target: { checkId: [checkId] } });
     expect(now.status, now.text).toBe(201);
     // Even when a hand-started request names the slot's time: only the scheduler's sessions hold a slot.
-    const byHand = startSessions(backend.deps, [{ plan, runSource: 'SCHEDULE_NOW', plannedAt: nextSlot }]);
+    const byHand = await startSessions(backend.deps, [{ plan, runSource: 'SCHEDULE_NOW', plannedAt: nextSlot }]);
     expect(byHand).toHaveLength(1);
-    backend.deps.runtime.runs!.dispatch(byHand);
+    await backend.deps.runtime.runs!.dispatch(byHand);
     await settle();
 
     // The slot after runs here as usual.

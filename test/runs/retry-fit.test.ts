@@ -105,7 +105,7 @@ describe('retries fit the period (scheduler, real ping)', { timeout: 120_000 }, 
     for (let step = 0; step < 3 * 12; step++) {
       await timers.advance(5000);
       await vi.waitFor(() => expect(server?.backend.agent.active ?? 0).toBe(0), { timeout: 20_000, interval: 20 });
-      server.backend.runs.coordinator.flush();
+      await server.backend.runs.coordinator.flush();
     }
     expect(sessions).toHaveLength(3);
     for (const [i, id] of sessions.entries()) {
@@ -119,6 +119,6 @@ describe('retries fit the period (scheduler, real ping)', { timeout: 120_000 }, 
         expect(Date.parse(result.stoppedAt)).toBeLessThan(slotStart + MINUTE);
       }
     }
-    expect(server.backend.agentHealth().overrunSkippedLastHour).toBe(0);
+    expect((await server.backend.agentHealth()).overrunSkippedLastHour).toBe(0);
   });
 });

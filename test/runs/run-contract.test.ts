@@ -22,7 +22,7 @@ function rewriteBody(server: TestServer, checkId: string, edit: (body: Record<st
   }
 }
 
-const planOf = (server: TestServer, checkId: string) => loadCheckPlans(server.backend.deps, { checkIds: [checkId] })[0];
+const planOf = async (server: TestServer, checkId: string) => (await loadCheckPlans(server.backend.deps, { checkIds: [checkId] }))[0];
 
 describe('the run contract: a stored check becomes a job only by being parsed', () => {
   let server: TestServer;
@@ -47,7 +47,7 @@ describe('the run contract: a stored check becomes a job only by being parsed', 
       body.request.pingCount = null;
       body.request.ipFamily = null;
     });
-    const plan = planOf(server, created.body.id);
+    const plan = await planOf(server, created.body.id);
     expect(plan?.execution).toMatchObject({ checkType: 'ICMP', timeoutMs: 20_000, check: { request: { hostname: '127.0.0.1', pingCount: 10, ipFamily: 'IPv4' } } });
     expect(plan?.scheduled).toBe(true);
     expect(plan?.problem).toBeNull();
@@ -58,7 +58,7 @@ describe('the run contract: a stored check becomes a job only by being parsed', 
     rewriteBody(server, created.body.id, (body) => {
       body.request.pingCount = 'ten';
     });
-    const plan = planOf(server, created.body.id);
+    const plan = await planOf(server, created.body.id);
     expect(plan?.execution).toBeNull();
     expect(plan?.scheduled).toBe(false);
     expect(plan?.problem).toMatch(/^this ICMP check cannot run: request\.pingCount: /);
@@ -111,8 +111,8 @@ describe('the run contract over agent_jobs and the lease', () => {
       firstAttemptAt: now,
       periodMs: 60_000,
     });
-    broker.submit(job('damaged:1'));
-    broker.submit(job('good:1'));
+    await broker.submit(job('damaged:1'));
+    await broker.submit(job('good:1'));
     const db = new Database(join(server.dataDir, DB_FILE_NAME));
     try {
       const row = db.prepare("select job from agent_jobs where job_id = 'damaged:1'").get() as { job: string };

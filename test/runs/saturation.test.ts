@@ -68,7 +68,7 @@ describe('a saturated lane (capacity 1, runs longer than their period)', { timeo
       for (const held of [...hold.held]) hold.release(held.name);
       expect(server.backend.agent.active + server.backend.agent.queued).toBe(0);
     }, WAIT);
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     await server.backend.alerting.dispatcher.drain();
 
     const resultsOf = async (checkId: string) => (await server.api('GET', `/v1/check-results/${checkId}?limit=100`)).body as ResultRead[];
@@ -87,7 +87,7 @@ describe('a saturated lane (capacity 1, runs longer than their period)', { timeo
     const notifications = await server.api('GET', '/v1/alert-notifications');
     expect(notifications.body).toEqual([]);
 
-    const health = server.backend.agentHealth();
+    const health = await server.backend.agentHealth();
     expect(health.status).toBe('saturated');
     // The held check's own next slots are skipped as overrunning its period; the other's waiting runs as lane saturation.
     const laneSkips = health.skippedByLane.MULTI_STEP ?? 0;

@@ -28,7 +28,7 @@ async function start(dataDir?: string, at = T0, lanes?: StartOptions['lanes']): 
 /** Lets real pings finish, then writes their outcomes. */
 async function settleRuns(h: Harness): Promise<void> {
   await vi.waitFor(() => expect(h.server.backend.agent.active + h.server.backend.agent.queued).toBe(0), { timeout: 20_000, interval: 20 });
-  h.server.backend.runs.coordinator.flush();
+  await h.server.backend.runs.coordinator.flush();
 }
 
 describe('scheduler (ManualClock, injected timers, real ping)', () => {

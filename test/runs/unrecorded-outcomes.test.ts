@@ -12,13 +12,13 @@ import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
  */
 function failingWrites() {
   const writes = { failures: 0, attempts: 0 };
-  const record = (deps: ServiceDeps, outcomes: readonly JobOutcome[]) => {
+  const record = async (deps: ServiceDeps, outcomes: readonly JobOutcome[]) => {
     writes.attempts += 1;
     if (writes.failures > 0) {
       writes.failures -= 1;
       throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
     }
-    return recordOutcomes(deps, outcomes);
+    return await recordOutcomes(deps, outcomes);
   };
   return { writes, record };
 }

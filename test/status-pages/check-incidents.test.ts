@@ -33,7 +33,7 @@ describe('incidents opened and resolved for a check (for the alerting engine)', 
 
   it('opens one INVESTIGATING incident per check and returns it again while it is open', async () => {
     const checkId = randomUUID();
-    const first = openIncidentForCheck(ctx, trigger(checkId));
+    const first = await openIncidentForCheck(ctx, trigger(checkId));
     expect(first.opened).toBe(true);
     expect(first.incident).toMatchObject({
       name: 'Checkout check failing',
@@ -43,10 +43,10 @@ describe('incidents opened and resolved for a check (for the alerting engine)', 
       services: [{ id: serviceId, name: 'Checkout' }],
       incidentUpdates: [{ description: 'The checkout check failed in 2 locations', status: 'INVESTIGATING', notifySubscribers: true }],
     });
-    const again = openIncidentForCheck(ctx, trigger(checkId, { name: 'different' }));
+    const again = await openIncidentForCheck(ctx, trigger(checkId, { name: 'different' }));
     expect(again).toEqual({ incident: first.incident, opened: false });
 
-    const other = openIncidentForCheck(ctx, trigger(randomUUID()));
+    const other = await openIncidentForCheck(ctx, trigger(randomUUID()));
     expect(other.opened).toBe(true);
     expect(other.incident.id).not.toBe(first.incident.id);
 
@@ -57,28 +57,28 @@ describe('incidents opened and resolved for a check (for the alerting engine)', 
   it('resolves the open incident with a RESOLVED update; the next failure opens a new one', async () => {
     const checkId = randomUUID();
     clock.set('2026-08-01T00:00:00.000Z');
-    const opened = openIncidentForCheck(ctx, trigger(checkId)).incident;
+    const opened = (await openIncidentForCheck(ctx, trigger(checkId))).incident;
     clock.advance(125_500);
-    const resolved = resolveIncidentForCheck(ctx, checkId, 'The check passes again');
+    const resolved = await resolveIncidentForCheck(ctx, checkId, 'The check passes again');
     expect(resolved).toMatchObject({ id: opened.id, lastUpdateStatus: 'RESOLVED', duration: 125 });
     expect(resolved?.incidentUpdates[0]).toMatchObject({ status: 'RESOLVED', description: 'The check passes again', notifySubscribers: true });
 
-    expect(resolveIncidentForCheck(ctx, checkId, 'again')).toBeNull();
-    const reopened = openIncidentForCheck(ctx, trigger(checkId));
+    expect(await resolveIncidentForCheck(ctx, checkId, 'again')).toBeNull();
+    const reopened = await openIncidentForCheck(ctx, trigger(checkId));
     expect(reopened.opened).toBe(true);
     expect(reopened.incident.id).not.toBe(opened.id);
   });
 
-  it('answers null when the check never opened an incident', () => {
-    expect(resolveIncidentForCheck(ctx, randomUUID(), 'fine')).toBeNull();
+  it('answers null when the check never opened an incident', async () => {
+    expect(await resolveIncidentForCheck(ctx, randomUUID(), 'fine')).toBeNull();
   });
 
   it('throws not_found when the trigger names a service that does not exist', () => {
-    expect(() => openIncidentForCheck(ctx, trigger(randomUUID(), { serviceId: randomUUID() }))).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    expect(async () => await openIncidentForCheck(ctx, trigger(randomUUID(), { serviceId: randomUUID() }))).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 
-  it('fills an empty description and shortens a long name to the 255 an incident allows', () => {
-    const { incident } = openIncidentForCheck(ctx, trigger(randomUUID(), { name: 'n'.repeat(300), description: '' }));
+  it('fills an empty description and shortens a long name to the 255 an incident allows', async () => {
+    const { incident } = await openIncidentForCheck(ctx, trigger(randomUUID(), { name: 'n'.repeat(300), description: '' }));
     expect(incident.name).toHaveLength(255);
     expect(incident.incidentUpdates[0]?.description).toBe('n'.repeat(300));
   });

@@ -46,8 +46,8 @@ export async function createIcmpCheck(server: TestServer, name: string, hostname
   return res.body.id as string;
 }
 
-export function checkNumOf(server: TestServer, checkId: string): number {
-  assignMissingCheckNums(server.backend.db.db, [checkId]);
+export async function checkNumOf(server: TestServer, checkId: string): Promise<number> {
+  await assignMissingCheckNums(server.backend.db.db, [checkId]);
   return (server.backend.db.sqlite.prepare('select check_num as n from check_schedule where check_id = ?').get(checkId) as { n: number }).n;
 }
 
@@ -65,8 +65,8 @@ export function insertRollup(server: TestServer, checkNum: number, hourStart: nu
     .run(checkNum, hourStart, passed + degraded + failed + skipped, passed, degraded, failed, skipped);
 }
 
-export function setRollupWatermark(server: TestServer, at: number): void {
-  writeMaintenanceState(server.backend.db.db, MAINTENANCE_KEYS.rollupWatermark, at, at);
+export async function setRollupWatermark(server: TestServer, at: number): Promise<void> {
+  await writeMaintenanceState(server.backend.db.db, MAINTENANCE_KEYS.rollupWatermark, at, at);
 }
 
 /**

@@ -92,9 +92,9 @@ describe('a published status page, for visitors without a key', () => {
     alphaId = await createIcmpCheck(env.server, 'Secret pinger alpha', 'db-secret-7731.corp.invalid');
     betaId = await createIcmpCheck(env.server, 'Secret pinger beta', '10.77.31.9');
     await env.trpc.statusPages.services.setChecks.mutate({ id: api.id, checkIds: [alphaId, betaId] });
-    alphaNum = checkNumOf(env.server, alphaId);
-    const betaNum = checkNumOf(env.server, betaId);
-    setRollupWatermark(env.server, TODAY + 12 * HOUR);
+    alphaNum = await checkNumOf(env.server, alphaId);
+    const betaNum = await checkNumOf(env.server, betaId);
+    await setRollupWatermark(env.server, TODAY + 12 * HOUR);
     insertRollup(env.server, alphaNum, TODAY - DAY + 10 * HOUR, { passed: 99, failed: 1 });
     insertRollup(env.server, betaNum, TODAY - DAY + 11 * HOUR, { passed: 100, skipped: 3 });
     insertRollup(env.server, alphaNum, TODAY - 2 * DAY, { passed: 10, degraded: 10 });
@@ -177,13 +177,13 @@ describe('a published status page, for visitors without a key', () => {
     expect(block(responses.html.text, 'aria-label="Website: uptime', '</p>')).toContain('<span>No uptime data</span>');
   });
 
-  it('the day figures are uptimeOf() of the linked checks over each UTC day', () => {
+  it('the day figures are uptimeOf() of the linked checks over each UTC day', async () => {
     const days = JSON.parse(responses.json.text).cards[0].services[0].days as { date: string; uptimePercent: number | null }[];
     const ctx = { db: env.server.backend.db.db, accountId: env.server.backend.accountId };
     for (const offset of [0, 1, 2, 3]) {
       const from = TODAY - offset * DAY;
-      const alpha = uptimeOf(ctx, alphaId, from, Math.min(from + DAY, NOW));
-      const beta = uptimeOf(ctx, betaId, from, Math.min(from + DAY, NOW));
+      const alpha = await uptimeOf(ctx, alphaId, from, Math.min(from + DAY, NOW));
+      const beta = await uptimeOf(ctx, betaId, from, Math.min(from + DAY, NOW));
       const good = alpha.passed + alpha.degraded + beta.passed + beta.degraded;
       const all = good + alpha.failed + beta.failed;
       const expected = all === 0 ? null : Math.round((good / all) * 100 * 10_000) / 10_000;

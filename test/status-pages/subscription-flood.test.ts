@@ -134,10 +134,10 @@ describe('a flood of junk sign-ups from 32 addresses: real visitors still subscr
     const db = env.server.backend.db.db;
     const at = (minutes: number) => new Date(clock.now().getTime() - 20 * HOUR + minutes * 60_000).toISOString();
     // What a flood from 100 hosts left: the oldest sign-up is a reader's, then 999 junk ones, ten per host.
-    insertSubscriber(db, { id: 'reader-early', statusPageId: page.id, email: 'early@example.test', mailbox: 'early@example.test', source: 'reader', createdAt: at(0), confirmedAt: null });
+    await insertSubscriber(db, { id: 'reader-early', statusPageId: page.id, email: 'early@example.test', mailbox: 'early@example.test', source: 'reader', createdAt: at(0), confirmedAt: null });
     for (let n = 0; n < 999; n += 1) {
       const email = `junk${n}@flood.test`;
-      insertSubscriber(db, { id: `junk-${n}`, statusPageId: page.id, email, mailbox: email, source: `host-${n % 100}`, createdAt: at(1 + n), confirmedAt: null });
+      await insertSubscriber(db, { id: `junk-${n}`, statusPageId: page.id, email, mailbox: email, source: `host-${n % 100}`, createdAt: at(1 + n), confirmedAt: null });
     }
     expect((await env.trpc.statusPages.subscribers.counts.query())[page.id]).toEqual({ confirmed: 0, pending: 1000 });
 

@@ -10,9 +10,9 @@ import { CopyRefused } from './refused';
  * file; one that does not match the database's recorded check is refused now rather than by every
  * server later. A database with no check recorded gets it, as its server's next start would record it.
  */
-export function sourceKeyFile(db: Db, dataDir: string, named: string | null, now: number): string {
+export async function sourceKeyFile(db: Db, dataDir: string, named: string | null, now: number): Promise<string> {
   const file = named ?? join(dataDir, KEY_FILE_NAME);
-  const recorded = readMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck);
+  const recorded = await readMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck);
   let master: Buffer | null;
   try {
     master = readKeyFile(file);
@@ -33,6 +33,6 @@ export function sourceKeyFile(db: Db, dataDir: string, named: string | null, now
         'name the key file the server was started with (--secret-key-file); the team-mode servers need that one, or they refuse to start.',
     );
   }
-  if (recorded === null) writeMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck, check, now);
+  if (recorded === null) await writeMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck, check, now);
   return file;
 }

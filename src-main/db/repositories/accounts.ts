@@ -1,31 +1,37 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { accounts, apiKeys, members } from '../schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export function findFirstAccount(db: Db): AccountRow | undefined {
+export async function findFirstAccount(db: Db): Promise<AccountRow | undefined> {
+  await ready(db);
   return db.select().from(accounts).orderBy(accounts.createdAt).limit(1).get();
 }
 
-export function listAccountIds(db: Db): string[] {
+export async function listAccountIds(db: Db): Promise<string[]> {
+  await ready(db);
   return db.select({ id: accounts.id }).from(accounts).orderBy(accounts.createdAt).all().map((row) => row.id);
 }
 
-export function findAccount(db: Db, id: string): AccountRow | undefined {
+export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+  await ready(db);
   return db.select().from(accounts).where(eq(accounts.id, id)).get();
 }
 
-export function insertAccount(db: Db, row: AccountRow): void {
+export async function insertAccount(db: Db, row: AccountRow): Promise<void> {
+  await ready(db);
   db.insert(accounts).values(row).run();
 }
 
-export function updateAccount(db: Db, id: string, patch: Partial<Omit<AccountRow, 'id'>>): void {
+export async function updateAccount(db: Db, id: string, patch: Partial<Omit<AccountRow, 'id'>>): Promise<void> {
+  await ready(db);
   db.update(accounts).set(patch).where(eq(accounts.id, id)).run();
 }
 
-export function findApiKeyByHash(db: Db, keyHash: string): ApiKeyRow | undefined {
+export async function findApiKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRow | undefined> {
+  await ready(db);
   return db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
 }
 
@@ -38,7 +44,8 @@ export interface KeyHolder {
 }
 
 /** The key and the member holding it: a role change of the member applies to its keys at once. */
-export function findKeyHolderByHash(db: Db, keyHash: string): KeyHolder | undefined {
+export async function findKeyHolderByHash(db: Db, keyHash: string): Promise<KeyHolder | undefined> {
+  await ready(db);
   const row = db
     .select({ keyHash: apiKeys.keyHash, accountId: apiKeys.accountId, memberId: apiKeys.memberId, keyRole: apiKeys.role, memberRole: members.role })
     .from(apiKeys)
@@ -49,18 +56,21 @@ export function findKeyHolderByHash(db: Db, keyHash: string): KeyHolder | undefi
   return { keyHash: row.keyHash, accountId: row.accountId, memberId: row.memberId, role: row.memberRole ?? row.keyRole };
 }
 
-export function insertApiKey(db: Db, row: ApiKeyRow): void {
+export async function insertApiKey(db: Db, row: ApiKeyRow): Promise<void> {
+  await ready(db);
   db.insert(apiKeys).values(row).run();
 }
 
 /** Replaces a stored key hash (a legacy sha256 becomes the keyed hash); false when no row held it. */
-export function replaceApiKeyHash(db: Db, oldHash: string, newHash: string): boolean {
+export async function replaceApiKeyHash(db: Db, oldHash: string, newHash: string): Promise<boolean> {
+  await ready(db);
   return db.update(apiKeys).set({ keyHash: newHash }).where(eq(apiKeys.keyHash, oldHash)).run().changes > 0;
 }
 
 export type MemberRow = typeof members.$inferSelect;
 
-export function findOwnerMember(db: Db, accountId: string): MemberRow | undefined {
+export async function findOwnerMember(db: Db, accountId: string): Promise<MemberRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(members)
@@ -70,12 +80,14 @@ export function findOwnerMember(db: Db, accountId: string): MemberRow | undefine
     .get();
 }
 
-export function insertMember(db: Db, row: MemberRow): void {
+export async function insertMember(db: Db, row: MemberRow): Promise<void> {
+  await ready(db);
   db.insert(members).values(row).run();
 }
 
 /** Keys made before members existed belong to the account's first owner. */
-export function adoptOrphanKeys(db: Db, accountId: string, memberId: string): void {
+export async function adoptOrphanKeys(db: Db, accountId: string, memberId: string): Promise<void> {
+  await ready(db);
   db.update(apiKeys)
     .set({ memberId })
     .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.memberId)))

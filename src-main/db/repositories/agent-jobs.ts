@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { transaction, type Db } from '../connection';
+import { transactionSync, type Db, ready } from '../connection';
 import { agentJobs, agents } from '../schema';
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
@@ -7,24 +7,29 @@ export type AgentJobRow = typeof agentJobs.$inferSelect;
 export const QUEUED = 'QUEUED';
 export const LEASED = 'LEASED';
 
-export function insertAgentJob(db: Db, row: AgentJobRow): void {
+export async function insertAgentJob(db: Db, row: AgentJobRow): Promise<void> {
+  await ready(db);
   db.insert(agentJobs).values(row).onConflictDoNothing().run();
 }
 
-export function findAgentJob(db: Db, jobId: string): AgentJobRow | undefined {
+export async function findAgentJob(db: Db, jobId: string): Promise<AgentJobRow | undefined> {
+  await ready(db);
   return db.select().from(agentJobs).where(eq(agentJobs.jobId, jobId)).get();
 }
 
-export function deleteAgentJob(db: Db, jobId: string): void {
+export async function deleteAgentJob(db: Db, jobId: string): Promise<void> {
+  await ready(db);
   db.delete(agentJobs).where(eq(agentJobs.jobId, jobId)).run();
 }
 
-export function deleteAgentJobs(db: Db, jobIds: string[]): void {
+export async function deleteAgentJobs(db: Db, jobIds: string[]): Promise<void> {
+  await ready(db);
   if (jobIds.length > 0) db.delete(agentJobs).where(inArray(agentJobs.jobId, jobIds)).run();
 }
 
 /** The oldest waiting jobs of a location, first in first out. */
-export function listQueuedJobs(db: Db, locationId: string, limit: number): AgentJobRow[] {
+export async function listQueuedJobs(db: Db, locationId: string, limit: number): Promise<AgentJobRow[]> {
+  await ready(db);
   return db
     .select()
     .from(agentJobs)
@@ -34,19 +39,23 @@ export function listQueuedJobs(db: Db, locationId: string, limit: number): Agent
     .all();
 }
 
-export function markLeased(db: Db, jobId: string, agentId: string, leaseExpiresAt: number, leases: number): void {
+export async function markLeased(db: Db, jobId: string, agentId: string, leaseExpiresAt: number, leases: number): Promise<void> {
+  await ready(db);
   db.update(agentJobs).set({ state: LEASED, agentId, leaseExpiresAt, leases }).where(eq(agentJobs.jobId, jobId)).run();
 }
 
-export function requeueJob(db: Db, jobId: string): void {
+export async function requeueJob(db: Db, jobId: string): Promise<void> {
+  await ready(db);
   db.update(agentJobs).set({ state: QUEUED, agentId: null, leaseExpiresAt: null }).where(eq(agentJobs.jobId, jobId)).run();
 }
 
-export function setLeaseExpiry(db: Db, jobId: string, leaseExpiresAt: number): void {
+export async function setLeaseExpiry(db: Db, jobId: string, leaseExpiresAt: number): Promise<void> {
+  await ready(db);
   db.update(agentJobs).set({ leaseExpiresAt }).where(eq(agentJobs.jobId, jobId)).run();
 }
 
-export function listLeasedJobsOfAgent(db: Db, agentId: string): AgentJobRow[] {
+export async function listLeasedJobsOfAgent(db: Db, agentId: string): Promise<AgentJobRow[]> {
+  await ready(db);
   return db
     .select()
     .from(agentJobs)
@@ -54,15 +63,18 @@ export function listLeasedJobsOfAgent(db: Db, agentId: string): AgentJobRow[] {
     .all();
 }
 
-export function listJobsOfSession(db: Db, sessionId: string): AgentJobRow[] {
+export async function listJobsOfSession(db: Db, sessionId: string): Promise<AgentJobRow[]> {
+  await ready(db);
   return db.select().from(agentJobs).where(eq(agentJobs.sessionId, sessionId)).all();
 }
 
-export function markCancelled(db: Db, jobIds: string[]): void {
+export async function markCancelled(db: Db, jobIds: string[]): Promise<void> {
+  await ready(db);
   if (jobIds.length > 0) db.update(agentJobs).set({ cancelled: true }).where(inArray(agentJobs.jobId, jobIds)).run();
 }
 
-export function listExpiredLeases(db: Db, now: number, limit: number): AgentJobRow[] {
+export async function listExpiredLeases(db: Db, now: number, limit: number): Promise<AgentJobRow[]> {
+  await ready(db);
   return db
     .select()
     .from(agentJobs)
@@ -71,7 +83,8 @@ export function listExpiredLeases(db: Db, now: number, limit: number): AgentJobR
     .all();
 }
 
-export function listOverdueQueued(db: Db, now: number, limit: number): AgentJobRow[] {
+export async function listOverdueQueued(db: Db, now: number, limit: number): Promise<AgentJobRow[]> {
+  await ready(db);
   return db
     .select()
     .from(agentJobs)
@@ -86,10 +99,11 @@ export function listOverdueQueued(db: Db, now: number, limit: number): AgentJobR
  * with it, so a step forward neither drops waiting jobs nor makes agents look silent, and a step
  * back keeps nothing past its time.
  */
-export function shiftWallTimes(db: Db, stepMs: number): void {
+export async function shiftWallTimes(db: Db, stepMs: number): Promise<void> {
+  await ready(db);
   const step = Math.round(stepMs);
   if (step === 0) return;
-  transaction(db, (tx) => {
+  transactionSync(db, (tx) => {
     tx.update(agentJobs).set({ enqueuedAt: sql`${agentJobs.enqueuedAt} + ${step}`, dropAfter: sql`${agentJobs.dropAfter} + ${step}` }).run();
     tx.update(agentJobs).set({ leaseExpiresAt: sql`${agentJobs.leaseExpiresAt} + ${step}` }).where(isNotNull(agentJobs.leaseExpiresAt)).run();
     tx.update(agents).set({ lastSeenAt: sql`${agents.lastSeenAt} + ${step}` }).run();

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { agentJobs } from '../schema';
 
 /** Jobs of a private location waiting for an agent, and when the oldest of them was queued (epoch ms). */
-export function queuedJobStats(db: Db, locationId: string): { queued: number; oldestEnqueuedAt: number | null } {
+export async function queuedJobStats(db: Db, locationId: string): Promise<{ queued: number; oldestEnqueuedAt: number | null }> {
+  await ready(db);
   const row = db
     .select({ queued: sql<number>`count(*)`, oldest: sql<number | null>`min(${agentJobs.enqueuedAt})` })
     .from(agentJobs)

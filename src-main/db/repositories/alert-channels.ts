@@ -1,15 +1,17 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { alertChannels } from '../schema';
 
 export type AlertChannelRow = typeof alertChannels.$inferSelect;
 export type NewAlertChannelRow = Omit<AlertChannelRow, 'id'>;
 
-export function listAllAlertChannels(db: Db, accountId: string): AlertChannelRow[] {
+export async function listAllAlertChannels(db: Db, accountId: string): Promise<AlertChannelRow[]> {
+  await ready(db);
   return db.select().from(alertChannels).where(eq(alertChannels.accountId, accountId)).orderBy(asc(alertChannels.id)).all();
 }
 
-export function findAlertChannel(db: Db, accountId: string, id: number): AlertChannelRow | undefined {
+export async function findAlertChannel(db: Db, accountId: string, id: number): Promise<AlertChannelRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(alertChannels)
@@ -18,7 +20,8 @@ export function findAlertChannel(db: Db, accountId: string, id: number): AlertCh
 }
 
 /** Oldest first, so a channel keeps its place in the list as others are added. */
-export function listAlertChannelPage(db: Db, accountId: string, limit: number, offset: number): AlertChannelRow[] {
+export async function listAlertChannelPage(db: Db, accountId: string, limit: number, offset: number): Promise<AlertChannelRow[]> {
+  await ready(db);
   return db
     .select()
     .from(alertChannels)
@@ -29,15 +32,18 @@ export function listAlertChannelPage(db: Db, accountId: string, limit: number, o
     .all();
 }
 
-export function countAlertChannels(db: Db, accountId: string): number {
+export async function countAlertChannels(db: Db, accountId: string): Promise<number> {
+  await ready(db);
   return db.select({ n: count() }).from(alertChannels).where(eq(alertChannels.accountId, accountId)).get()?.n ?? 0;
 }
 
-export function insertAlertChannel(db: Db, row: NewAlertChannelRow): AlertChannelRow {
+export async function insertAlertChannel(db: Db, row: NewAlertChannelRow): Promise<AlertChannelRow> {
+  await ready(db);
   return db.insert(alertChannels).values(row).returning().get();
 }
 
-export function replaceAlertChannel(db: Db, row: AlertChannelRow): void {
+export async function replaceAlertChannel(db: Db, row: AlertChannelRow): Promise<void> {
+  await ready(db);
   db.update(alertChannels)
     .set({ type: row.type, autoSubscribe: row.autoSubscribe, body: row.body, updatedAt: row.updatedAt })
     .where(and(eq(alertChannels.accountId, row.accountId), eq(alertChannels.id, row.id)))
@@ -45,7 +51,8 @@ export function replaceAlertChannel(db: Db, row: AlertChannelRow): void {
 }
 
 /** Its subscriptions go with it (ON DELETE CASCADE). */
-export function deleteAlertChannel(db: Db, accountId: string, id: number): boolean {
+export async function deleteAlertChannel(db: Db, accountId: string, id: number): Promise<boolean> {
+  await ready(db);
   return db
     .delete(alertChannels)
     .where(and(eq(alertChannels.accountId, accountId), eq(alertChannels.id, id)))

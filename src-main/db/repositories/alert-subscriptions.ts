@@ -1,24 +1,27 @@
 import { and, asc, count, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import { connectionOf, type Db } from '../connection';
+import { connectionOf, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { FOLD_FUNCTION, foldName } from '../name-fold';
 import { alertChannels, alertSubscriptions, checkGroups, checks } from '../schema';
 
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
 
-export function subscriptionsOfCheck(db: Db, checkId: string): AlertSubscriptionRow[] {
+export async function subscriptionsOfCheck(db: Db, checkId: string): Promise<AlertSubscriptionRow[]> {
+  await ready(db);
   const query = prepared(db, 'subscriptionsOfCheck', (d) =>
     d.select().from(alertSubscriptions).where(eq(alertSubscriptions.checkId, sql.placeholder('checkId'))).orderBy(asc(alertSubscriptions.id)).prepare(),
   );
   return query.all({ checkId });
 }
 
-export function subscriptionsOfChannel(db: Db, alertChannelId: number): AlertSubscriptionRow[] {
+export async function subscriptionsOfChannel(db: Db, alertChannelId: number): Promise<AlertSubscriptionRow[]> {
+  await ready(db);
   return db.select().from(alertSubscriptions).where(eq(alertSubscriptions.alertChannelId, alertChannelId)).orderBy(asc(alertSubscriptions.id)).all();
 }
 
 /** Inserts or updates the (channel, check) or (channel, group) subscription. */
-export function upsertSubscription(db: Db, row: Omit<AlertSubscriptionRow, 'id'>): AlertSubscriptionRow {
+export async function upsertSubscription(db: Db, row: Omit<AlertSubscriptionRow, 'id'>): Promise<AlertSubscriptionRow> {
+  await ready(db);
   const target = row.checkId !== null
     ? and(eq(alertSubscriptions.alertChannelId, row.alertChannelId), eq(alertSubscriptions.checkId, row.checkId))
     : and(eq(alertSubscriptions.alertChannelId, row.alertChannelId), eq(alertSubscriptions.groupId, row.groupId ?? -1));
@@ -30,13 +33,15 @@ export function upsertSubscription(db: Db, row: Omit<AlertSubscriptionRow, 'id'>
   return db.insert(alertSubscriptions).values(row).returning().get();
 }
 
-export function subscriptionsOfChannels(db: Db, alertChannelIds: number[]): AlertSubscriptionRow[] {
+export async function subscriptionsOfChannels(db: Db, alertChannelIds: number[]): Promise<AlertSubscriptionRow[]> {
+  await ready(db);
   if (alertChannelIds.length === 0) return [];
   return db.select().from(alertSubscriptions).where(inArray(alertSubscriptions.alertChannelId, alertChannelIds)).orderBy(asc(alertSubscriptions.id)).all();
 }
 
 /** Removes the channel's subscriptions other than those kept (a PUT that lists the channel's whole set). */
-export function deleteSubscriptionsOfChannelExcept(db: Db, alertChannelId: number, keepIds: number[]): void {
+export async function deleteSubscriptionsOfChannelExcept(db: Db, alertChannelId: number, keepIds: number[]): Promise<void> {
+  await ready(db);
   const ofChannel = eq(alertSubscriptions.alertChannelId, alertChannelId);
   db.delete(alertSubscriptions)
     .where(keepIds.length ? and(ofChannel, notInArray(alertSubscriptions.id, keepIds)) : ofChannel)
@@ -53,7 +58,8 @@ export interface CheckChannelSubscription {
 }
 
 /** Every subscription of the given checks with its channel, in one query. */
-export function channelSubscriptionsOfChecks(db: Db, checkIds: readonly string[]): CheckChannelSubscription[] {
+export async function channelSubscriptionsOfChecks(db: Db, checkIds: readonly string[]): Promise<CheckChannelSubscription[]> {
+  await ready(db);
   if (checkIds.length === 0) return [];
   const rows = db
     .select({
@@ -100,7 +106,8 @@ function namedWhere(filter: NamedSubscriptionFilter): SQL | undefined {
 }
 
 /** One page of a channel's subscriptions with their names, by name (a deleted target's last). */
-export function namedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFilter, limit: number, offset: number): NamedSubscriptionRow[] {
+export async function namedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFilter, limit: number, offset: number): Promise<NamedSubscriptionRow[]> {
+  await ready(db);
   return db
     .select({
       id: alertSubscriptions.id,
@@ -120,7 +127,8 @@ export function namedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFil
     .all();
 }
 
-export function countNamedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFilter): number {
+export async function countNamedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFilter): Promise<number> {
+  await ready(db);
   return (
     db
       .select({ n: count() })
@@ -133,7 +141,8 @@ export function countNamedSubscriptionsOfChannel(db: Db, filter: NamedSubscripti
 }
 
 /** Removes one subscription of the channel; false when the channel has no subscription with that id. */
-export function deleteSubscriptionOfChannel(db: Db, accountId: string, alertChannelId: number, id: number): boolean {
+export async function deleteSubscriptionOfChannel(db: Db, accountId: string, alertChannelId: number, id: number): Promise<boolean> {
+  await ready(db);
   return (
     db
       .delete(alertSubscriptions)
@@ -143,7 +152,8 @@ export function deleteSubscriptionOfChannel(db: Db, accountId: string, alertChan
 }
 
 /** Inserts or updates many (channel, check) subscriptions through one prepared statement: upsertSubscription for a deploy's checks. */
-export function upsertCheckSubscriptions(db: Db, rows: readonly (Omit<AlertSubscriptionRow, 'id'> & { checkId: string })[]): void {
+export async function upsertCheckSubscriptions(db: Db, rows: readonly (Omit<AlertSubscriptionRow, 'id'> & { checkId: string })[]): Promise<void> {
+  await ready(db);
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
     'insert into alert_subscriptions (account_id, alert_channel_id, check_id, group_id, activated) values (?, ?, ?, null, ?) on conflict (alert_channel_id, check_id) do update set activated = excluded.activated where activated != excluded.activated',

@@ -1,17 +1,19 @@
 import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { accounts, checkAlerts, checkAlertStates, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
 export type CheckAlertStateRow = typeof checkAlertStates.$inferSelect;
 export type CheckAlertRow = typeof checkAlerts.$inferSelect;
 
-export function findAlertState(db: Db, checkId: string): CheckAlertStateRow | undefined {
+export async function findAlertState(db: Db, checkId: string): Promise<CheckAlertStateRow | undefined> {
+  await ready(db);
   return prepared(db, 'findAlertState', (d) => d.select().from(checkAlertStates).where(eq(checkAlertStates.checkId, sql.placeholder('checkId'))).prepare()).get({ checkId });
 }
 
-export function saveAlertState(db: Db, row: CheckAlertStateRow): void {
+export async function saveAlertState(db: Db, row: CheckAlertStateRow): Promise<void> {
+  await ready(db);
   // Prepared once per connection: every judged run of every check moves its marker here.
   const upsert = prepared(db, 'saveAlertState', (d) =>
     d
@@ -33,7 +35,8 @@ export function saveAlertState(db: Db, row: CheckAlertStateRow): void {
   upsert.run({ checkId: row.checkId, accountId: row.accountId, state: row.state, lastSessionId: row.lastSessionId, updatedAt: row.updatedAt });
 }
 
-export function insertCheckAlert(db: Db, row: CheckAlertRow): void {
+export async function insertCheckAlert(db: Db, row: CheckAlertRow): Promise<void> {
+  await ready(db);
   // Prepared once per connection: a storm of failures (or their recoveries) writes one per check.
   const insert = prepared(db, 'insertCheckAlert', (d) =>
     d
@@ -65,7 +68,8 @@ export function insertCheckAlert(db: Db, row: CheckAlertRow): void {
   });
 }
 
-export function findCheckAlert(db: Db, accountId: string, id: string): CheckAlertRow | undefined {
+export async function findCheckAlert(db: Db, accountId: string, id: string): Promise<CheckAlertRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(checkAlerts)
@@ -74,14 +78,16 @@ export function findCheckAlert(db: Db, accountId: string, id: string): CheckAler
 }
 
 /** The account-wide alert settings, as stored (null when never set). */
-export function readAccountAlertSettings(db: Db, accountId: string): unknown {
+export async function readAccountAlertSettings(db: Db, accountId: string): Promise<unknown> {
+  await ready(db);
   const query = prepared(db, 'readAccountAlertSettings', (d) =>
     d.select({ alertSettings: accounts.alertSettings }).from(accounts).where(eq(accounts.id, sql.placeholder('accountId'))).prepare(),
   );
   return query.get({ accountId })?.alertSettings ?? null;
 }
 
-export function writeAccountAlertSettings(db: Db, accountId: string, alertSettings: Record<string, unknown>): void {
+export async function writeAccountAlertSettings(db: Db, accountId: string, alertSettings: Record<string, unknown>): Promise<void> {
+  await ready(db);
   db.update(accounts).set({ alertSettings }).where(eq(accounts.id, accountId)).run();
 }
 
@@ -98,7 +104,8 @@ export interface JudgeableSession {
  * oldest first. Walks check_sessions_check (check_num, started_at), so the work is bounded by the
  * sessions of that check in the window, never by the whole history.
  */
-export function finishedSessionsAfter(db: Db, checkNum: number, afterId: number, since: number, limit: number): JudgeableSession[] {
+export async function finishedSessionsAfter(db: Db, checkNum: number, afterId: number, since: number, limit: number): Promise<JudgeableSession[]> {
+  await ready(db);
   const query = prepared(db, 'finishedSessionsAfter', (d) =>
     d
       .select({ id: checkSessions.id, startedAt: checkSessions.startedAt, stoppedAt: checkSessions.stoppedAt, runLocations: checkSessions.runLocations })
@@ -123,7 +130,8 @@ export function finishedSessionsAfter(db: Db, checkNum: number, afterId: number,
  * `startedSince` (null when none): alerting judges no session past it, so a run that outlasts its
  * period is judged before the newer ones that finished first (a skipped slot, say).
  */
-export function oldestOpenSessionAfter(db: Db, checkNum: number, afterId: number, startedSince: number): number | null {
+export async function oldestOpenSessionAfter(db: Db, checkNum: number, afterId: number, startedSince: number): Promise<number | null> {
+  await ready(db);
   const query = prepared(db, 'oldestOpenSessionAfter', (d) =>
     d
       .select({ id: checkSessions.id })
@@ -144,7 +152,8 @@ export function oldestOpenSessionAfter(db: Db, checkNum: number, afterId: number
 }
 
 /** When a session started (null when it no longer exists). */
-export function sessionStartedAt(db: Db, sessionId: number): number | null {
+export async function sessionStartedAt(db: Db, sessionId: number): Promise<number | null> {
+  await ready(db);
   const query = prepared(db, 'sessionStartedAt', (d) =>
     d
       .select({ startedAt: checkSessions.startedAt })
@@ -156,7 +165,8 @@ export function sessionStartedAt(db: Db, sessionId: number): number | null {
 }
 
 /** Every existing check that has ever been scheduled or triggered (only those have sessions). */
-export function scheduledChecks(db: Db): { checkNum: number; checkId: string; accountId: string }[] {
+export async function scheduledChecks(db: Db): Promise<{ checkNum: number; checkId: string; accountId: string }[]> {
+  await ready(db);
   return db
     .select({ checkNum: checkSchedule.checkNum, checkId: checks.id, accountId: checkSchedule.accountId })
     .from(checkSchedule)

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { checkResults, checkRollups, checks, checkSchedule } from '../schema';
 import { measuredResponseUs } from './rollups';
 import { RESULT_TYPE_CODE } from './runs-results';
@@ -21,7 +21,8 @@ export interface RollupHour {
 }
 
 /** The rollups of one check with hour_start in [fromHour, toHour), oldest first. */
-export function rollupHours(db: Db, checkNum: number, fromHour: number, toHour: number): RollupHour[] {
+export async function rollupHours(db: Db, checkNum: number, fromHour: number, toHour: number): Promise<RollupHour[]> {
+  await ready(db);
   if (fromHour >= toHour) return [];
   return db
     .select({
@@ -56,7 +57,8 @@ export interface AnalyticsCheckRow {
 }
 
 /** The account's checks among `ids` with their check_num (null when never scheduled). */
-export function analyticsChecks(db: Db, accountId: string, ids: readonly string[]): AnalyticsCheckRow[] {
+export async function analyticsChecks(db: Db, accountId: string, ids: readonly string[]): Promise<AnalyticsCheckRow[]> {
+  await ready(db);
   if (ids.length === 0) return [];
   return db
     .select({
@@ -79,7 +81,8 @@ export function analyticsChecks(db: Db, accountId: string, ids: readonly string[
 export type LocatedSample = [number, number, number | null, number | null, number | null, number | null];
 
 /** FINAL results of one check that started in [fromMs, toMs), with their run location. */
-export function finalSamplesWithLocation(db: Db, checkNum: number, fromMs: number, toMs: number): LocatedSample[] {
+export async function finalSamplesWithLocation(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<LocatedSample[]> {
+  await ready(db);
   if (fromMs >= toMs) return [];
   return db
     .select({

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { alertSubscriptions, checkGroups, checks } from '../schema';
 
 export type CheckGroupRow = typeof checkGroups.$inferSelect;
@@ -23,7 +23,8 @@ function whereOf(filter: CheckGroupFilter): SQL | undefined {
   return and(...parts);
 }
 
-export function findCheckGroup(db: Db, accountId: string, id: number): CheckGroupRow | undefined {
+export async function findCheckGroup(db: Db, accountId: string, id: number): Promise<CheckGroupRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(checkGroups)
@@ -32,7 +33,8 @@ export function findCheckGroup(db: Db, accountId: string, id: number): CheckGrou
 }
 
 /** The account's group ids (and names) among `ids`; an id of another account or a deleted group is left out. */
-export function groupNamesOf(db: Db, accountId: string, ids: readonly number[]): Map<number, string> {
+export async function groupNamesOf(db: Db, accountId: string, ids: readonly number[]): Promise<Map<number, string>> {
+  await ready(db);
   if (ids.length === 0) return new Map();
   const rows = db
     .select({ id: checkGroups.id, name: checkGroups.name })
@@ -42,11 +44,13 @@ export function groupNamesOf(db: Db, accountId: string, ids: readonly number[]):
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export function listCheckGroups(db: Db, filter: CheckGroupFilter, limit: number, offset: number): CheckGroupRow[] {
+export async function listCheckGroups(db: Db, filter: CheckGroupFilter, limit: number, offset: number): Promise<CheckGroupRow[]> {
+  await ready(db);
   return db.select().from(checkGroups).where(whereOf(filter)).orderBy(asc(checkGroups.id)).limit(limit).offset(offset).all();
 }
 
-export function countCheckGroups(db: Db, filter: CheckGroupFilter): number {
+export async function countCheckGroups(db: Db, filter: CheckGroupFilter): Promise<number> {
+  await ready(db);
   return db.select({ n: count() }).from(checkGroups).where(whereOf(filter)).get()?.n ?? 0;
 }
 
@@ -55,7 +59,8 @@ export function countCheckGroups(db: Db, filter: CheckGroupFilter): number {
  * (a deploy stages checks in a group its commit creates). No group gets one of them otherwise;
  * ids never used leave a gap, as a rolled-back insert does.
  */
-export function reserveCheckGroupIds(db: Db, n: number): number[] {
+export async function reserveCheckGroupIds(db: Db, n: number): Promise<number[]> {
+  await ready(db);
   if (n === 0) return [];
   db.run(sql`insert into sqlite_sequence (name, seq) select 'check_groups', coalesce((select max(id) from ${checkGroups}), 0)
     where not exists (select 1 from sqlite_sequence where name = 'check_groups')`);
@@ -64,25 +69,29 @@ export function reserveCheckGroupIds(db: Db, n: number): number[] {
   return Array.from({ length: n }, (_, i) => last - n + 1 + i);
 }
 
-export function insertCheckGroup(db: Db, row: NewCheckGroupRow): number {
+export async function insertCheckGroup(db: Db, row: NewCheckGroupRow): Promise<number> {
+  await ready(db);
   return db.insert(checkGroups).values(row).returning({ id: checkGroups.id }).get().id;
 }
 
-export function replaceCheckGroup(db: Db, row: CheckGroupRow): void {
+export async function replaceCheckGroup(db: Db, row: CheckGroupRow): Promise<void> {
+  await ready(db);
   db.update(checkGroups)
     .set({ name: row.name, body: row.body, updatedAt: row.updatedAt })
     .where(and(eq(checkGroups.accountId, row.accountId), eq(checkGroups.id, row.id)))
     .run();
 }
 
-export function deleteCheckGroup(db: Db, accountId: string, id: number): boolean {
+export async function deleteCheckGroup(db: Db, accountId: string, id: number): Promise<boolean> {
+  await ready(db);
   return db
     .delete(checkGroups)
     .where(and(eq(checkGroups.accountId, accountId), eq(checkGroups.id, id)))
     .run().changes > 0;
 }
 
-export function countChecksInGroup(db: Db, accountId: string, groupId: number, exceptCheckIds: readonly string[] = []): number {
+export async function countChecksInGroup(db: Db, accountId: string, groupId: number, exceptCheckIds: readonly string[] = []): Promise<number> {
+  await ready(db);
   return (
     db
       .select({ n: count() })
@@ -93,7 +102,8 @@ export function countChecksInGroup(db: Db, accountId: string, groupId: number, e
 }
 
 /** Member checks, newest first like GET /v1/checks. */
-export function listChecksInGroup(db: Db, accountId: string, groupId: number, limit: number, offset: number): GroupMemberCheckRow[] {
+export async function listChecksInGroup(db: Db, accountId: string, groupId: number, limit: number, offset: number): Promise<GroupMemberCheckRow[]> {
+  await ready(db);
   return db
     .select()
     .from(checks)
@@ -109,7 +119,8 @@ export interface GroupSubscription {
   activated: boolean;
 }
 
-export function subscriptionsOfGroup(db: Db, groupId: number): GroupSubscription[] {
+export async function subscriptionsOfGroup(db: Db, groupId: number): Promise<GroupSubscription[]> {
+  await ready(db);
   return db
     .select({ alertChannelId: alertSubscriptions.alertChannelId, activated: alertSubscriptions.activated })
     .from(alertSubscriptions)
@@ -119,7 +130,8 @@ export function subscriptionsOfGroup(db: Db, groupId: number): GroupSubscription
 }
 
 /** Subscriptions of several groups at once, for list pages. */
-export function subscriptionsOfGroups(db: Db, groupIds: number[]): Map<number, GroupSubscription[]> {
+export async function subscriptionsOfGroups(db: Db, groupIds: number[]): Promise<Map<number, GroupSubscription[]>> {
+  await ready(db);
   const byGroup = new Map<number, GroupSubscription[]>(groupIds.map((id) => [id, []]));
   if (groupIds.length === 0) return byGroup;
   const rows = db
@@ -135,7 +147,8 @@ export function subscriptionsOfGroups(db: Db, groupIds: number[]): Map<number, G
 }
 
 /** Removes the group's subscriptions to every channel not in `keepChannelIds`. */
-export function removeGroupSubscriptionsExcept(db: Db, groupId: number, keepChannelIds: number[]): void {
+export async function removeGroupSubscriptionsExcept(db: Db, groupId: number, keepChannelIds: number[]): Promise<void> {
+  await ready(db);
   const scope = eq(alertSubscriptions.groupId, groupId);
   const where = keepChannelIds.length ? and(scope, notInArray(alertSubscriptions.alertChannelId, keepChannelIds)) : scope;
   db.delete(alertSubscriptions).where(where).run();

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../prepared';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { checkResults, checkRollups, resultDetails } from '../schema';
 import { finalResultsInWindow, measuredResponseUs } from './rollups';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
@@ -31,7 +31,8 @@ export interface FinalRun {
 }
 
 /** A check's FINAL results that started in [fromMs, toMs), oldest first. */
-export function finalRunsOf(db: Db, checkNum: number, fromMs: number, toMs: number): FinalRun[] {
+export async function finalRunsOf(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<FinalRun[]> {
+  await ready(db);
   if (fromMs >= toMs) return [];
   return db.all(sql`select ${checkResults.id} as id, ${checkResults.startedAt} as startedAt, ${checkResults.flags} as flags, ${checkResults.location} as location,
       ${measuredResponseUs} as responseUs, ${checkResults.detailId} as detailId
@@ -39,14 +40,16 @@ export function finalRunsOf(db: Db, checkNum: number, fromMs: number, toMs: numb
 }
 
 /** FINAL results of [fromMs, toMs) counted per location and flags value: a handful of rows however many runs. */
-export function countsByLocationAndFlags(db: Db, checkNum: number, fromMs: number, toMs: number): { location: number; flags: number; n: number }[] {
+export async function countsByLocationAndFlags(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<{ location: number; flags: number; n: number }[]> {
+  await ready(db);
   if (fromMs >= toMs) return [];
   return db.all(sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, count(*) as n
     from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} group by location, flags`);
 }
 
 /** Results (FINAL and ATTEMPT) of [fromMs, toMs), counted from the index alone: sizes a sample. */
-export function countResultsIndexed(db: Db, checkNum: number, fromMs: number, toMs: number): number {
+export async function countResultsIndexed(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<number> {
+  await ready(db);
   if (fromMs >= toMs) return 0;
   return db.get<{ n: number }>(sql`select count(*) as n from ${checkResults}
     where ${checkResults.checkNum} = ${checkNum} and ${checkResults.startedAt} >= ${fromMs} and ${checkResults.startedAt} < ${toMs}`).n;
@@ -57,7 +60,8 @@ export function countResultsIndexed(db: Db, checkNum: number, fromMs: number, to
  * index holds: unpicked rows are never read. (Ids alternate between the locations of a parallel
  * run, so `id % every` would pick one location only.)
  */
-export function sampledRuns(db: Db, checkNum: number, fromMs: number, toMs: number, every: number): { location: number; flags: number; responseUs: number | null }[] {
+export async function sampledRuns(db: Db, checkNum: number, fromMs: number, toMs: number, every: number): Promise<{ location: number; flags: number; responseUs: number | null }[]> {
+  await ready(db);
   if (fromMs >= toMs) return [];
   const picked = every <= 1 ? sql`1` : sql`((${checkResults.id} * 40503) >> 12) % ${Math.floor(every)} = 0`;
   return db.all(sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, ${measuredResponseUs} as responseUs
@@ -65,7 +69,8 @@ export function sampledRuns(db: Db, checkNum: number, fromMs: number, toMs: numb
 }
 
 /** When the oldest FINAL result in [fromMs, toMs) started (one step along the index). */
-export function firstFinalAt(db: Db, checkNum: number, fromMs: number, toMs: number): number | null {
+export async function firstFinalAt(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<number | null> {
+  await ready(db);
   const row = db.get<{ at: number } | undefined>(
     sql`select ${checkResults.startedAt} as at from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} order by ${checkResults.startedAt} limit 1`,
   );
@@ -73,7 +78,8 @@ export function firstFinalAt(db: Db, checkNum: number, fromMs: number, toMs: num
 }
 
 /** The `{kind, message}` error (JSON) of each result detail that has one. */
-export function errorsOfDetails(db: Db, detailIds: readonly number[]): Map<number, string> {
+export async function errorsOfDetails(db: Db, detailIds: readonly number[]): Promise<Map<number, string>> {
+  await ready(db);
   if (detailIds.length === 0) return new Map();
   const rows = db.all<{ id: number; error: string | null }>(
     sql`select ${resultDetails.id} as id, json_extract(${resultDetails.body}, '$.error') as error from ${resultDetails}
@@ -87,7 +93,8 @@ const OTHER_VERDICT = (kind: VerdictClass) => sql`${RUN_CLASS} in ('passed', 'de
 // The streak lookups run for every listed monitor on each Dashboard tick: prepared once per connection and verdict.
 
 /** The newest FINAL run in [fromMs, toMs) with a verdict other than `kind` (walks the index backwards, stops at the first). */
-export function lastRunOtherThan(db: Db, checkNum: number, kind: VerdictClass, fromMs: number, toMs: number): number | null {
+export async function lastRunOtherThan(db: Db, checkNum: number, kind: VerdictClass, fromMs: number, toMs: number): Promise<number | null> {
+  await ready(db);
   const query = prepared(db, `lastRunOtherThan:${kind}`, (d) =>
     d
       .select({ at: checkResults.startedAt })
@@ -101,7 +108,8 @@ export function lastRunOtherThan(db: Db, checkNum: number, kind: VerdictClass, f
 }
 
 /** The oldest FINAL run after `afterMs` whose verdict is `kind`. */
-export function firstRunOfAfter(db: Db, checkNum: number, kind: VerdictClass, afterMs: number): number | null {
+export async function firstRunOfAfter(db: Db, checkNum: number, kind: VerdictClass, afterMs: number): Promise<number | null> {
+  await ready(db);
   const query = prepared(db, `firstRunOfAfter:${kind}`, (d) =>
     d
       .select({ at: checkResults.startedAt })
@@ -128,7 +136,8 @@ const ROLLUP_OTHER: Record<VerdictClass, SQL> = {
 };
 
 /** The newest rolled-up hour before `beforeHour` that holds a verdict other than `kind` (the rollups' primary key, backwards). */
-export function lastRollupHourOtherThan(db: Db, checkNum: number, kind: VerdictClass, beforeHour: number): number | null {
+export async function lastRollupHourOtherThan(db: Db, checkNum: number, kind: VerdictClass, beforeHour: number): Promise<number | null> {
+  await ready(db);
   const query = prepared(db, `lastRollupHourOtherThan:${kind}`, (d) =>
     d
       .select({ at: checkRollups.hourStart })
@@ -146,7 +155,8 @@ export function lastRollupHourOtherThan(db: Db, checkNum: number, kind: VerdictC
  * of older rolled-up hours were pruned, when only the oldest rolled-up hour's start is known. (A
  * rolled-up hour's start is not a run: a check first run at 05:56 was not running since 05:00.)
  */
-export function firstRunEverAt(db: Db, checkNum: number): number | null {
+export async function firstRunEverAt(db: Db, checkNum: number): Promise<number | null> {
+  await ready(db);
   const row = db.get<{ raw: number | null; rolled: number | null }>(sql`select
     (select ${checkResults.startedAt} from ${checkResults} where ${checkResults.checkNum} = ${checkNum} and ${checkResults.resultType} = ${RESULT_TYPE_CODE.FINAL}
       order by ${checkResults.startedAt} limit 1) as raw,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { connectionOf, transaction, type Db } from '../connection';
+import { connectionOf, transactionSync, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses } from '../schema';
 import { checkFilterWhere, FAILING_FLAGS, type CheckFilter } from './checks';
@@ -93,10 +93,11 @@ export interface OverviewPage {
  * unique-index and one primary-key lookup per check. The filter (and its name search) is worked
  * out once for both queries.
  */
-export function overviewPage(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): OverviewPage {
+export async function overviewPage(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): Promise<OverviewPage> {
+  await ready(db);
   registerFunctions(db);
   // One read snapshot: the page's window is worked out from the counts, so both must see the same statuses.
-  return transaction(db, (tx) => overviewPageIn(tx, filter, sort, descending, limit, offset), 'deferred');
+  return transactionSync(db, (tx) => overviewPageIn(tx, filter, sort, descending, limit, offset), 'deferred');
 }
 
 function overviewPageIn(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): OverviewPage {
@@ -181,7 +182,8 @@ export interface OverviewRow {
 }
 
 /** The rows of the given checks (one page), with only the few body members the list shows. */
-export function overviewRows(db: Db, accountId: string, ids: readonly string[]): OverviewRow[] {
+export async function overviewRows(db: Db, accountId: string, ids: readonly string[]): Promise<OverviewRow[]> {
+  await ready(db);
   if (ids.length === 0) return [];
   const json = (path: string) => sql<unknown>`json_extract(${checks.body}, ${path})`;
   return db
@@ -229,7 +231,8 @@ export interface RecentResultRow {
 }
 
 /** A check's newest FINAL results, newest first: one backwards walk of the (check_num, started_at) index. */
-export function recentFinalResults(db: Db, checkNum: number, limit: number): RecentResultRow[] {
+export async function recentFinalResults(db: Db, checkNum: number, limit: number): Promise<RecentResultRow[]> {
+  await ready(db);
   return prepared(db, 'recentFinalResults', (d) =>
     d
       .select({
@@ -249,7 +252,8 @@ export function recentFinalResults(db: Db, checkNum: number, limit: number): Rec
 }
 
 /** Every tag the account's checks carry, sorted (for the tag filter's suggestions). */
-export function distinctCheckTags(db: Db, accountId: string): string[] {
+export async function distinctCheckTags(db: Db, accountId: string): Promise<string[]> {
+  await ready(db);
   return db
     .all<{ tag: string }>(sql`select distinct j.value as tag from ${checks}, json_each(${checks.tags}) j
       where ${checks.accountId} = ${accountId} and j.type = 'text' order by j.value limit 1000`)

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getViewSelectedFields, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { connectionOf, type Db } from '../connection';
+import { connectionOf, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { foldName } from '../name-fold';
 import { alertSubscriptions, checkRows, checks, checkSchedule, checkStatuses, stagedDeploys } from '../schema';
@@ -58,7 +58,8 @@ function nameMatches(search: string): SQL {
   return sql`instr(${checks.nameFolded}, ${foldName(search)}) > 0`;
 }
 
-export function listChecks(db: Db, filter: CheckFilter, limit: number, offset: number): CheckRow[] {
+export async function listChecks(db: Db, filter: CheckFilter, limit: number, offset: number): Promise<CheckRow[]> {
+  await ready(db);
   return db
     .select(checkColumns)
     .from(checks)
@@ -69,11 +70,13 @@ export function listChecks(db: Db, filter: CheckFilter, limit: number, offset: n
     .all();
 }
 
-export function countChecks(db: Db, filter: CheckFilter): number {
+export async function countChecks(db: Db, filter: CheckFilter): Promise<number> {
+  await ready(db);
   return db.select({ n: count() }).from(checks).where(checkFilterWhere(filter)).get()?.n ?? 0;
 }
 
-export function findCheck(db: Db, accountId: string, id: string): CheckRow | undefined {
+export async function findCheck(db: Db, accountId: string, id: string): Promise<CheckRow | undefined> {
+  await ready(db);
   // Prepared once per connection: alerting reads the check for every verdict it cannot judge at once.
   const query = prepared(db, 'findCheck', (d) =>
     d
@@ -85,18 +88,21 @@ export function findCheck(db: Db, accountId: string, id: string): CheckRow | und
   return query.get({ accountId, id });
 }
 
-export function insertCheck(db: Db, row: CheckRow): void {
+export async function insertCheck(db: Db, row: CheckRow): Promise<void> {
+  await ready(db);
   db.insert(checkRows).values({ ...row, nameFolded: foldName(row.name) }).run();
 }
 
-export function replaceCheck(db: Db, row: CheckRow): void {
+export async function replaceCheck(db: Db, row: CheckRow): Promise<void> {
+  await ready(db);
   db.update(checkRows)
     .set({ ...row, nameFolded: foldName(row.name) })
     .where(and(eq(checkRows.accountId, row.accountId), eq(checkRows.id, row.id), isNull(checkRows.stagedBy)))
     .run();
 }
 
-export function deleteCheck(db: Db, accountId: string, id: string): boolean {
+export async function deleteCheck(db: Db, accountId: string, id: string): Promise<boolean> {
+  await ready(db);
   return db
     .delete(checkRows)
     .where(and(eq(checkRows.accountId, accountId), eq(checkRows.id, id), isNull(checkRows.stagedBy)))
@@ -104,7 +110,8 @@ export function deleteCheck(db: Db, accountId: string, id: string): boolean {
 }
 
 /** The account's check ids (and names) among `ids`; an id of another account or a deleted check is left out. */
-export function checkNamesOf(db: Db, accountId: string, ids: readonly string[]): Map<string, string> {
+export async function checkNamesOf(db: Db, accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  await ready(db);
   if (ids.length === 0) return new Map();
   const rows = db
     .select({ id: checks.id, name: checks.name })
@@ -122,7 +129,8 @@ function notSubscribedTo(accountId: string, alertChannelId: number): SQL | undef
 }
 
 /** The ids of the account's checks that have no subscription to the channel, oldest first. */
-export function checkIdsNotSubscribedTo(db: Db, accountId: string, alertChannelId: number): string[] {
+export async function checkIdsNotSubscribedTo(db: Db, accountId: string, alertChannelId: number): Promise<string[]> {
+  await ready(db);
   return db
     .select({ id: checks.id })
     .from(checks)
@@ -133,7 +141,8 @@ export function checkIdsNotSubscribedTo(db: Db, accountId: string, alertChannelI
 }
 
 /** How many of the account's checks have no subscription to the channel. */
-export function countChecksNotSubscribedTo(db: Db, accountId: string, alertChannelId: number): number {
+export async function countChecksNotSubscribedTo(db: Db, accountId: string, alertChannelId: number): Promise<number> {
+  await ready(db);
   return db.select({ n: count() }).from(checks).where(notSubscribedTo(accountId, alertChannelId)).get()?.n ?? 0;
 }
 
@@ -143,7 +152,8 @@ export function inJsonArray(column: SQL | AnyColumn, ids: readonly (string | num
 }
 
 /** The account's checks among `ids` (a deploy's plan), in one query. */
-export function findChecks(db: Db, accountId: string, ids: readonly string[]): CheckRow[] {
+export async function findChecks(db: Db, accountId: string, ids: readonly string[]): Promise<CheckRow[]> {
+  await ready(db);
   if (ids.length === 0) return [];
   return db.select(checkColumns).from(checks).where(and(eq(checks.accountId, accountId), inJsonArray(checks.id, ids))).all();
 }
@@ -155,7 +165,8 @@ export type SerializedCheckRow = CheckRow & { json?: { tags: string; body: strin
  * Many new checks through one prepared statement: what insertCheck does, per row. With `stagedBy`
  * the rows are held back from every reader (the `checks` view) until its staging ends (endStaging).
  */
-export function insertChecks(db: Db, rows: readonly SerializedCheckRow[], stagedBy: string | null = null): void {
+export async function insertChecks(db: Db, rows: readonly SerializedCheckRow[], stagedBy: string | null = null): Promise<void> {
+  await ready(db);
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
     'insert into check_rows (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at, updated_at, staged_by) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -167,7 +178,8 @@ export function insertChecks(db: Db, rows: readonly SerializedCheckRow[], staged
 }
 
 /** Opens a deploy's staging: rows inserted with `stagedBy` stay hidden from every reader while this row exists. */
-export function beginStaging(db: Db, stagedBy: string, accountId: string, createdAt: string): void {
+export async function beginStaging(db: Db, stagedBy: string, accountId: string, createdAt: string): Promise<void> {
+  await ready(db);
   db.insert(stagedDeploys).values({ id: stagedBy, accountId, createdAt }).run();
 }
 
@@ -176,32 +188,38 @@ export function beginStaging(db: Db, stagedBy: string, accountId: string, create
  * staged row is rewritten, so the commit writes a page, not thousands); after its rows were
  * discarded it closes the staging. False when there was no such row (already published or closed).
  */
-export function endStaging(db: Db, stagedBy: string): boolean {
+export async function endStaging(db: Db, stagedBy: string): Promise<boolean> {
+  await ready(db);
   return db.delete(stagedDeploys).where(eq(stagedDeploys.id, stagedBy)).run().changes === 1;
 }
 
 /** Deletes up to `limit` rows a deploy staged and did not publish; answers how many went (0: none left). */
-export function discardStagedChecks(db: Db, stagedBy: string, limit: number): number {
+export async function discardStagedChecks(db: Db, stagedBy: string, limit: number): Promise<number> {
+  await ready(db);
   return db.run(sql`delete from ${checkRows} where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by in (select id from ${stagedDeploys}) limit ${limit})`).changes;
 }
 
 /** After a publish, a slice at a time: clears the mark on up to `limit` published rows (readers see no change). Answers how many. */
-export function clearPublishedMarks(db: Db, stagedBy: string, limit: number): number {
+export async function clearPublishedMarks(db: Db, stagedBy: string, limit: number): Promise<number> {
+  await ready(db);
   return db.run(sql`update ${checkRows} set staged_by = null where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by not in (select id from ${stagedDeploys}) limit ${limit})`).changes;
 }
 
 /** The stagings left open (by a process that stopped during a deploy). */
-export function openStagings(db: Db): string[] {
+export async function openStagings(db: Db): Promise<string[]> {
+  await ready(db);
   return db.select({ id: stagedDeploys.id }).from(stagedDeploys).all().map((row) => row.id);
 }
 
 /** Marks of published deploys a stopped process did not get to clear: any at all. */
-export function publishedMarksLeft(db: Db): string[] {
+export async function publishedMarksLeft(db: Db): Promise<string[]> {
+  await ready(db);
   return db.all<{ id: string }>(sql`select distinct staged_by as id from ${checkRows} where staged_by is not null and staged_by not in (select id from ${stagedDeploys})`).map((row) => row.id);
 }
 
 /** Many stored checks replaced through one prepared statement (a deploy's commit): what replaceCheck does, per row. */
-export function replaceChecks(db: Db, rows: readonly SerializedCheckRow[]): void {
+export async function replaceChecks(db: Db, rows: readonly SerializedCheckRow[]): Promise<void> {
+  await ready(db);
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
     'update check_rows set check_type = ?, name = ?, name_folded = ?, activated = ?, muted = ?, group_id = ?, tags = ?, body = ?, updated_at = ? where account_id = ? and id = ? and staged_by is null',
@@ -213,7 +231,8 @@ export function replaceChecks(db: Db, rows: readonly SerializedCheckRow[]): void
 }
 
 /** Deletes the account's checks among `ids`; answers how many went. */
-export function deleteChecks(db: Db, accountId: string, ids: readonly string[]): number {
+export async function deleteChecks(db: Db, accountId: string, ids: readonly string[]): Promise<number> {
+  await ready(db);
   if (ids.length === 0) return 0;
   return db
     .delete(checkRows)
@@ -227,13 +246,15 @@ export function deleteChecks(db: Db, accountId: string, ids: readonly string[]):
  * write stamps): one pass over the account's rows, no list of ids to look up (~1 ms for 5,000,
  * where checksStamp over the same 5,000 ids takes ~20 ms).
  */
-export function accountChecksWrittenSince(db: Db, accountId: string, since: string): { id: string; writtenAt: string }[] {
+export async function accountChecksWrittenSince(db: Db, accountId: string, since: string): Promise<{ id: string; writtenAt: string }[]> {
+  await ready(db);
   return db.all<{ id: string; writtenAt: string }>(
     sql`select ${checks.id} as id, coalesce(${checks.updatedAt}, ${checks.createdAt}) as writtenAt from ${checks} where ${checks.accountId} = ${accountId} and coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${since}`,
   );
 }
 
-export function checksStamp(db: Db, accountId: string, ids: readonly string[]): string {
+export async function checksStamp(db: Db, accountId: string, ids: readonly string[]): Promise<string> {
+  await ready(db);
   if (ids.length === 0) return '';
   const row = db.get<{ stamp: string | null }>(
     sql`select group_concat(id || '@' || coalesce(updated_at, created_at), '|' order by id) as stamp from ${checks} where account_id = ${accountId} and ${inJsonArray(checks.id, ids)}`,

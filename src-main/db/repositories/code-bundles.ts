@@ -1,9 +1,10 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { codeBundles } from '../schema';
 
 /** Stores a bundle and drops the account's older ones beyond `keep` (one transaction by the caller). */
-export function insertCodeBundle(db: Db, row: { key: string; accountId: string; content: Buffer; createdAt: number }, keep: number): void {
+export async function insertCodeBundle(db: Db, row: { key: string; accountId: string; content: Buffer; createdAt: number }, keep: number): Promise<void> {
+  await ready(db);
   db.insert(codeBundles).values({ ...row, size: row.content.length }).run();
   const newest = db
     .select({ key: codeBundles.key })
@@ -18,7 +19,8 @@ export function insertCodeBundle(db: Db, row: { key: string; accountId: string; 
     .run();
 }
 
-export function findCodeBundle(db: Db, accountId: string, key: string): { key: string; size: number; content: Buffer } | undefined {
+export async function findCodeBundle(db: Db, accountId: string, key: string): Promise<{ key: string; size: number; content: Buffer } | undefined> {
+  await ready(db);
   return db
     .select({ key: codeBundles.key, size: codeBundles.size, content: codeBundles.content })
     .from(codeBundles)
@@ -26,6 +28,7 @@ export function findCodeBundle(db: Db, accountId: string, key: string): { key: s
     .get();
 }
 
-export function countCodeBundles(db: Db, accountId: string): number {
+export async function countCodeBundles(db: Db, accountId: string): Promise<number> {
+  await ready(db);
   return db.select({ key: codeBundles.key }).from(codeBundles).where(eq(codeBundles.accountId, accountId)).all().length;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { codeTestSessions } from '../schema';
 
 export interface CodeTestSessionRow {
@@ -12,11 +12,13 @@ export interface CodeTestSessionRow {
   results: unknown[];
 }
 
-export function insertCodeTestSession(db: Db, row: CodeTestSessionRow): void {
+export async function insertCodeTestSession(db: Db, row: CodeTestSessionRow): Promise<void> {
+  await ready(db);
   db.insert(codeTestSessions).values(row).run();
 }
 
-export function findCodeTestSession(db: Db, accountId: string, id: string): CodeTestSessionRow | undefined {
+export async function findCodeTestSession(db: Db, accountId: string, id: string): Promise<CodeTestSessionRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(codeTestSessions)
@@ -24,7 +26,8 @@ export function findCodeTestSession(db: Db, accountId: string, id: string): Code
     .get();
 }
 
-export function updateCodeTestSession(db: Db, accountId: string, id: string, set: { results: unknown[]; stoppedAt: number | null }): void {
+export async function updateCodeTestSession(db: Db, accountId: string, id: string, set: { results: unknown[]; stoppedAt: number | null }): Promise<void> {
+  await ready(db);
   db.update(codeTestSessions)
     .set(set)
     .where(and(eq(codeTestSessions.accountId, accountId), eq(codeTestSessions.id, id)))
@@ -32,7 +35,8 @@ export function updateCodeTestSession(db: Db, accountId: string, id: string, set
 }
 
 /** Drops the account's runs beyond the newest `keep` (the list of test sessions keeps as many). */
-export function pruneCodeTestSessions(db: Db, accountId: string, keep: number): void {
+export async function pruneCodeTestSessions(db: Db, accountId: string, keep: number): Promise<void> {
+  await ready(db);
   const newest = db
     .select({ id: codeTestSessions.id })
     .from(codeTestSessions)

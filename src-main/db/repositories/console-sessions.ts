@@ -1,16 +1,18 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { consoleSessions } from '../schema';
 
 export type ConsoleSessionRow = typeof consoleSessions.$inferSelect;
 
-export function insertConsoleSession(db: Db, row: Omit<ConsoleSessionRow, 'endedAt' | 'endedReason'>): void {
+export async function insertConsoleSession(db: Db, row: Omit<ConsoleSessionRow, 'endedAt' | 'endedReason'>): Promise<void> {
+  await ready(db);
   db.insert(consoleSessions).values(row).run();
 }
 
 /** Read on every console request: prepared once per connection. */
-export function findConsoleSession(db: Db, idHash: string): ConsoleSessionRow | null {
+export async function findConsoleSession(db: Db, idHash: string): Promise<ConsoleSessionRow | null> {
+  await ready(db);
   const query = prepared(db, 'findConsoleSession', (d) =>
     d
       .select()
@@ -21,12 +23,14 @@ export function findConsoleSession(db: Db, idHash: string): ConsoleSessionRow | 
   return query.get({ idHash }) ?? null;
 }
 
-export function touchConsoleSession(db: Db, idHash: string, now: number): void {
+export async function touchConsoleSession(db: Db, idHash: string, now: number): Promise<void> {
+  await ready(db);
   db.update(consoleSessions).set({ lastUsedAt: now }).where(eq(consoleSessions.idHash, idHash)).run();
 }
 
 /** Marks one session ended (if it was not already); whether it was open. */
-export function endConsoleSession(db: Db, idHash: string, now: number, reason: string): boolean {
+export async function endConsoleSession(db: Db, idHash: string, now: number, reason: string): Promise<boolean> {
+  await ready(db);
   const result = db
     .update(consoleSessions)
     .set({ endedAt: now, endedReason: reason })
@@ -36,7 +40,8 @@ export function endConsoleSession(db: Db, idHash: string, now: number, reason: s
 }
 
 /** Marks every open session of a key ended; how many were open. */
-export function endConsoleSessionsOfKey(db: Db, keyHash: string, now: number, reason: string): number {
+export async function endConsoleSessionsOfKey(db: Db, keyHash: string, now: number, reason: string): Promise<number> {
+  await ready(db);
   return db
     .update(consoleSessions)
     .set({ endedAt: now, endedReason: reason })
@@ -44,12 +49,14 @@ export function endConsoleSessionsOfKey(db: Db, keyHash: string, now: number, re
     .run().changes;
 }
 
-export function countOpenConsoleSessions(db: Db): number {
+export async function countOpenConsoleSessions(db: Db): Promise<number> {
+  await ready(db);
   return db.select({ n: sql<number>`count(*)` }).from(consoleSessions).where(isNull(consoleSessions.endedAt)).get()?.n ?? 0;
 }
 
 /** Ends the `count` least recently used open sessions. */
-export function endLeastRecentlyUsed(db: Db, count: number, now: number, reason: string): void {
+export async function endLeastRecentlyUsed(db: Db, count: number, now: number, reason: string): Promise<void> {
+  await ready(db);
   const oldest = db
     .select({ idHash: consoleSessions.idHash })
     .from(consoleSessions)
@@ -57,11 +64,12 @@ export function endLeastRecentlyUsed(db: Db, count: number, now: number, reason:
     .orderBy(asc(consoleSessions.lastUsedAt))
     .limit(count)
     .all();
-  for (const { idHash } of oldest) endConsoleSession(db, idHash, now, reason);
+  for (const { idHash } of oldest) await endConsoleSession(db, idHash, now, reason);
 }
 
 /** Deletes sessions that ended (by sign-out or by a lifetime) before `cutoff`; how many. */
-export function pruneConsoleSessions(db: Db, cutoff: number, idleMs: number): number {
+export async function pruneConsoleSessions(db: Db, cutoff: number, idleMs: number): Promise<number> {
+  await ready(db);
   return db
     .delete(consoleSessions)
     .where(

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { alertNotifications, checkAlerts, checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../schema';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
@@ -26,7 +26,8 @@ const PROBLEM = sql`${checks.activated} = 1 and ${checkStatuses.lastSessionId} i
   and (${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0 or ${FLAPPING} = 1)`;
 
 /** How many of the account's checks are in each health state (one pass over the account's checks). */
-export function countChecksByHealth(db: Db, accountId: string): { health: string; n: number }[] {
+export async function countChecksByHealth(db: Db, accountId: string): Promise<{ health: string; n: number }[]> {
+  await ready(db);
   const query = prepared(db, 'dashboardCounts', (d) =>
     d
       .select({ health: HEALTH, n: count() })
@@ -94,7 +95,8 @@ const PROBLEM_CANDIDATES = sql`(select ${checkStatuses.checkNum} from ${checkSta
     where json_extract(${checkAlertStates.state}, '$.flap.flapping') = 1)`;
 
 /** Failing checks first, then degraded ones, each by name. */
-export function listProblemChecks(db: Db, accountId: string, limit: number): ProblemCheckRow[] {
+export async function listProblemChecks(db: Db, accountId: string, limit: number): Promise<ProblemCheckRow[]> {
+  await ready(db);
   const query = prepared(db, 'dashboardProblems', (d) =>
     d
       .select({ ...HEALTH_COLUMNS, muted: MUTED })
@@ -113,7 +115,8 @@ export function listProblemChecks(db: Db, accountId: string, limit: number): Pro
 }
 
 /** One check's health row (undefined when the account has no such check). */
-export function findCheckHealth(db: Db, accountId: string, checkId: string): CheckHealthRow | undefined {
+export async function findCheckHealth(db: Db, accountId: string, checkId: string): Promise<CheckHealthRow | undefined> {
+  await ready(db);
   const query = prepared(db, 'checkHealth', (d) =>
     checksWithHealth(d)
       .where(and(eq(checks.accountId, sql.placeholder('accountId')), eq(checks.id, sql.placeholder('checkId'))))
@@ -123,7 +126,8 @@ export function findCheckHealth(db: Db, accountId: string, checkId: string): Che
 }
 
 /** `{kind, message}` (JSON) of the check's newest failed or degraded FINAL run, when that run recorded an error. */
-export function lastProblemError(db: Db, checkNum: number): string | null {
+export async function lastProblemError(db: Db, checkNum: number): Promise<string | null> {
+  await ready(db);
   const query = prepared(db, 'lastProblemError', (d) =>
     d
       .select({ error: sql<string | null>`json_extract(${resultDetails.body}, '$.error')` })
@@ -156,7 +160,8 @@ export interface OpenIncidentRow {
 const OPEN_INCIDENTS = () => and(eq(incidents.accountId, sql.placeholder('accountId')), ne(incidents.lastUpdateStatus, 'RESOLVED'));
 
 /** Status-page incidents not resolved, newest first, and how many there are. */
-export function listOpenIncidents(db: Db, accountId: string, limit: number): { total: number; rows: OpenIncidentRow[] } {
+export async function listOpenIncidents(db: Db, accountId: string, limit: number): Promise<{ total: number; rows: OpenIncidentRow[] }> {
+  await ready(db);
   const list = prepared(db, 'dashboardOpenIncidents', (d) =>
     d
       .select({
@@ -195,7 +200,8 @@ export interface RecentNotificationRow {
 }
 
 /** The account's newest notifications with their check's name. */
-export function listRecentNotifications(db: Db, accountId: string, limit: number): RecentNotificationRow[] {
+export async function listRecentNotifications(db: Db, accountId: string, limit: number): Promise<RecentNotificationRow[]> {
+  await ready(db);
   const query = prepared(db, 'dashboardNotifications', (d) =>
     d
       .select({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkAlertStates, checkGroups, checkRows, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
@@ -23,7 +23,8 @@ export function idsOf(row: { own: string | null; group: string | null }): { own:
 }
 
 /** Every check of the account with both lists: the dependency graph, read when a write could close a cycle. */
-export function dependencyLists(db: Db, accountId: string): DependencyListsRow[] {
+export async function dependencyLists(db: Db, accountId: string): Promise<DependencyListsRow[]> {
+  await ready(db);
   return db.all<DependencyListsRow>(sql`select c.id as id, c.name as name, c.group_id as groupId,
       json_extract(c.body, '$.dependsOn') as own, json_extract(g.body, '$.dependsOn') as "group"
     from ${checks} c left join ${checkGroups} g on g.id = c.group_id
@@ -31,7 +32,8 @@ export function dependencyLists(db: Db, accountId: string): DependencyListsRow[]
 }
 
 /** One check's lists (undefined when it does not exist). */
-export function dependencyListsOf(db: Db, accountId: string, checkId: string): DependencyListsRow | undefined {
+export async function dependencyListsOf(db: Db, accountId: string, checkId: string): Promise<DependencyListsRow | undefined> {
+  await ready(db);
   return db.get<DependencyListsRow | undefined>(sql`select c.id as id, c.name as name, c.group_id as groupId,
       json_extract(c.body, '$.dependsOn') as own, json_extract(g.body, '$.dependsOn') as "group"
     from ${checks} c left join ${checkGroups} g on g.id = c.group_id
@@ -39,7 +41,8 @@ export function dependencyListsOf(db: Db, accountId: string, checkId: string): D
 }
 
 /** Which of `ids` are checks of the account, with their names. */
-export function checkNamesOf(db: Db, accountId: string, ids: readonly string[]): Map<string, string> {
+export async function checkNamesOf(db: Db, accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  await ready(db);
   if (ids.length === 0) return new Map();
   const list = sql.join(
     ids.map((id) => sql`${id}`),
@@ -54,7 +57,8 @@ export function checkNamesOf(db: Db, accountId: string, ids: readonly string[]):
  * every alert, so it reads only the checks that depend on something (a partial index) and the
  * account's groups: parsing every check's body took ~60 ms at 10,000 checks.
  */
-export function activeDependentsOf(db: Db, accountId: string, checkId: string): { id: string; name: string }[] {
+export async function activeDependentsOf(db: Db, accountId: string, checkId: string): Promise<{ id: string; name: string }[]> {
+  await ready(db);
   return db.all<{ id: string; name: string }>(sql`select c.id as id, c.name as name, c.name_folded as folded
       from ${checkRows} c indexed by checks_with_dependencies left join ${checkGroups} g on g.id = c.group_id
       where c.account_id = ${accountId} and c.staged_by is null and json_array_length(c.body, '$.dependsOn') > 0 and c.id != ${checkId} and c.activated = 1
@@ -71,7 +75,8 @@ export function activeDependentsOf(db: Db, accountId: string, checkId: string): 
 }
 
 /** Drops `checkId` from every check's and group's list (the check is being deleted). */
-export function removeDependencyOn(db: Db, accountId: string, checkId: string): void {
+export async function removeDependencyOn(db: Db, accountId: string, checkId: string): Promise<void> {
+  await ready(db);
   const without = (body: ReturnType<typeof sql.raw>) =>
     sql`json_set(${body}, '$.dependsOn', (select json_group_array(value) from json_each(${body}, '$.dependsOn') where value != ${checkId}))`;
   const named = (body: ReturnType<typeof sql.raw>) => sql`exists (select 1 from json_each(${body}, '$.dependsOn') where value = ${checkId})`;
@@ -97,7 +102,8 @@ export interface DependencyStatusRow {
   inFlight: number;
 }
 
-export function dependencyStatuses(db: Db, accountId: string, ids: readonly string[]): DependencyStatusRow[] {
+export async function dependencyStatuses(db: Db, accountId: string, ids: readonly string[]): Promise<DependencyStatusRow[]> {
+  await ready(db);
   if (ids.length === 0) return [];
   const list = sql.join(
     ids.map((id) => sql`${id}`),
@@ -114,7 +120,8 @@ export function dependencyStatuses(db: Db, accountId: string, ids: readonly stri
 }
 
 /** Alert states holding an alert back until a dependency's verdict arrives (the partial index keeps this cheap). */
-export function heldAlertStates(db: Db): { checkId: string; accountId: string }[] {
+export async function heldAlertStates(db: Db): Promise<{ checkId: string; accountId: string }[]> {
+  await ready(db);
   // Asked after every judged run: prepared once (the partial index check_alert_states_held answers it).
   const query = prepared(db, 'heldAlertStates', (d) =>
     d
@@ -127,7 +134,8 @@ export function heldAlertStates(db: Db): { checkId: string; accountId: string }[
 }
 
 /** Drops every one of `checkIds` from every check's and group's list in one pass per table (many checks are being deleted). */
-export function removeDependenciesOn(db: Db, accountId: string, checkIds: readonly string[]): void {
+export async function removeDependenciesOn(db: Db, accountId: string, checkIds: readonly string[]): Promise<void> {
+  await ready(db);
   if (checkIds.length === 0) return;
   const gone = JSON.stringify(checkIds);
   const body = sql.raw('body');

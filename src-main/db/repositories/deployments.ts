@@ -1,16 +1,18 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { deployments } from '../schema';
 import { hasTable } from './schema-info';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 export type NewDeploymentRow = typeof deployments.$inferInsert;
 
-export function insertDeployment(db: Db, row: NewDeploymentRow): void {
+export async function insertDeployment(db: Db, row: NewDeploymentRow): Promise<void> {
+  await ready(db);
   db.insert(deployments).values(row).run();
 }
 
-export function findDeployment(db: Db, accountId: string, projectId: string, id: string): DeploymentRow | undefined {
+export async function findDeployment(db: Db, accountId: string, projectId: string, id: string): Promise<DeploymentRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(deployments)
@@ -19,7 +21,8 @@ export function findDeployment(db: Db, accountId: string, projectId: string, id:
 }
 
 /** The project's deployment still running, if any (at most one runs at a time). */
-export function runningDeployment(db: Db, projectId: string): DeploymentRow | undefined {
+export async function runningDeployment(db: Db, projectId: string): Promise<DeploymentRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(deployments)
@@ -28,12 +31,14 @@ export function runningDeployment(db: Db, projectId: string): DeploymentRow | un
     .get();
 }
 
-export function finishDeployment(db: Db, id: string, set: Pick<DeploymentRow, 'status' | 'diff' | 'error' | 'finishedAt'>): void {
+export async function finishDeployment(db: Db, id: string, set: Pick<DeploymentRow, 'status' | 'diff' | 'error' | 'finishedAt'>): Promise<void> {
+  await ready(db);
   db.update(deployments).set(set).where(eq(deployments.id, id)).run();
 }
 
 /** Deletes the project's refused deployments beyond the newest `keep` (a client retrying in a loop must not grow the history without end). */
-export function pruneRefusedDeployments(db: Db, projectId: string, keep: number): void {
+export async function pruneRefusedDeployments(db: Db, projectId: string, keep: number): Promise<void> {
+  await ready(db);
   const kept = db
     .select({ id: deployments.id })
     .from(deployments)
@@ -49,8 +54,9 @@ export function pruneRefusedDeployments(db: Db, projectId: string, keep: number)
 }
 
 /** Destroys that were still deleting (IN_PROGRESS) when the process stopped: start-up finishes them. */
-export function interruptedDestroys(db: Db): DeploymentRow[] {
-  if (!hasTable(db, 'deployments')) return [];
+export async function interruptedDestroys(db: Db): Promise<DeploymentRow[]> {
+  await ready(db);
+  if (!await hasTable(db, 'deployments')) return [];
   return db
     .select()
     .from(deployments)

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkGroups, checks, checkSchedule, heartbeatStates } from '../schema';
 import { hasTable } from './schema-info';
@@ -22,8 +22,9 @@ export interface HeartbeatCheckRow {
 }
 
 /** Heartbeat monitors (all, or the named ones) with their schedule number, group and stored judge state. */
-export function listHeartbeatChecks(db: Db, checkIds?: readonly string[]): HeartbeatCheckRow[] {
-  if (!hasTable(db, 'heartbeat_states')) return [];
+export async function listHeartbeatChecks(db: Db, checkIds?: readonly string[]): Promise<HeartbeatCheckRow[]> {
+  await ready(db);
+  if (!await hasTable(db, 'heartbeat_states')) return [];
   const parts = [eq(checks.checkType, 'HEARTBEAT')];
   if (checkIds) parts.push(inArray(checks.id, [...checkIds]));
   const rows = db
@@ -51,7 +52,8 @@ export function listHeartbeatChecks(db: Db, checkIds?: readonly string[]): Heart
 }
 
 /** One statement per row, prepared once: the judge writes a handful with each batch of pings. */
-export function upsertHeartbeatStates(db: Db, rows: readonly HeartbeatStateRow[]): void {
+export async function upsertHeartbeatStates(db: Db, rows: readonly HeartbeatStateRow[]): Promise<void> {
+  await ready(db);
   if (rows.length === 0) return;
   const upsert = prepared(db, 'upsertHeartbeatState', (d) =>
     d
@@ -82,7 +84,8 @@ export function upsertHeartbeatStates(db: Db, rows: readonly HeartbeatStateRow[]
 }
 
 /** The stored judge state of one heartbeat (the console's monitor page). */
-export function findHeartbeatState(db: Db, checkId: string): HeartbeatStateRow | undefined {
+export async function findHeartbeatState(db: Db, checkId: string): Promise<HeartbeatStateRow | undefined> {
+  await ready(db);
   return db
     .select({ state: heartbeatStates })
     .from(heartbeatStates)

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices } from '../schema';
 import type { StatusPageServiceRow } from './status-page-services';
@@ -8,11 +8,13 @@ export type IncidentRow = typeof incidents.$inferSelect;
 export type IncidentUpdateRow = typeof incidentUpdates.$inferSelect;
 
 /** Inserts an incident; `sourceCheckId` is set when a check's triggerIncident opened it. */
-export function insertIncident(db: Db, row: IncidentRow): void {
+export async function insertIncident(db: Db, row: IncidentRow): Promise<void> {
+  await ready(db);
   db.insert(incidents).values(row).run();
 }
 
-export function findIncident(db: Db, accountId: string, id: string): IncidentRow | undefined {
+export async function findIncident(db: Db, accountId: string, id: string): Promise<IncidentRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(incidents)
@@ -21,7 +23,8 @@ export function findIncident(db: Db, accountId: string, id: string): IncidentRow
 }
 
 /** The incident a check opened that is not yet resolved (at most one per check). */
-export function findOpenIncidentForCheck(db: Db, accountId: string, checkId: string): IncidentRow | undefined {
+export async function findOpenIncidentForCheck(db: Db, accountId: string, checkId: string): Promise<IncidentRow | undefined> {
+  await ready(db);
   const query = prepared(db, 'findOpenIncidentForCheck', (d) =>
     d
       .select()
@@ -47,7 +50,8 @@ function incidentIdsOnPage(db: Db, statusPageId: string) {
  * Newest first; `from` (inclusive) is the first row of the page when paging. With `statusPageId`,
  * only incidents naming at least one service that is on one of that page's cards.
  */
-export function listIncidents(db: Db, accountId: string, limit: number, from?: IncidentRow, statusPageId?: string): IncidentRow[] {
+export async function listIncidents(db: Db, accountId: string, limit: number, from?: IncidentRow, statusPageId?: string): Promise<IncidentRow[]> {
+  await ready(db);
   const parts: (SQL | undefined)[] = [eq(incidents.accountId, accountId)];
   if (statusPageId) parts.push(inArray(incidents.id, incidentIdsOnPage(db, statusPageId)));
   if (from) {
@@ -68,14 +72,16 @@ export function listIncidents(db: Db, accountId: string, limit: number, from?: I
     .all();
 }
 
-export function updateIncident(db: Db, row: IncidentRow): void {
+export async function updateIncident(db: Db, row: IncidentRow): Promise<void> {
+  await ready(db);
   db.update(incidents)
     .set(row)
     .where(and(eq(incidents.accountId, row.accountId), eq(incidents.id, row.id)))
     .run();
 }
 
-export function deleteIncident(db: Db, accountId: string, id: string): boolean {
+export async function deleteIncident(db: Db, accountId: string, id: string): Promise<boolean> {
+  await ready(db);
   return (
     db
       .delete(incidents)
@@ -84,14 +90,16 @@ export function deleteIncident(db: Db, accountId: string, id: string): boolean {
   );
 }
 
-export function replaceIncidentServices(db: Db, incidentId: string, serviceIds: readonly string[]): void {
+export async function replaceIncidentServices(db: Db, incidentId: string, serviceIds: readonly string[]): Promise<void> {
+  await ready(db);
   db.delete(incidentServices).where(eq(incidentServices.incidentId, incidentId)).run();
   const unique = [...new Set(serviceIds)];
   if (unique.length > 0) db.insert(incidentServices).values(unique.map((serviceId) => ({ incidentId, serviceId }))).run();
 }
 
 /** The services of each incident, by incident id, ordered by name. */
-export function servicesOfIncidents(db: Db, incidentIds: readonly string[]): Map<string, StatusPageServiceRow[]> {
+export async function servicesOfIncidents(db: Db, incidentIds: readonly string[]): Promise<Map<string, StatusPageServiceRow[]>> {
+  await ready(db);
   const result = new Map<string, StatusPageServiceRow[]>(incidentIds.map((id) => [id, []]));
   if (incidentIds.length === 0) return result;
   const rows = db
@@ -108,7 +116,8 @@ export function servicesOfIncidents(db: Db, incidentIds: readonly string[]): Map
 /** Newest first: by created_at, then by insertion order for updates stored in the same millisecond. */
 const NEWEST_FIRST = [desc(incidentUpdates.createdAt), sql`${incidentUpdates}.rowid desc`];
 
-export function updatesOfIncidents(db: Db, incidentIds: readonly string[]): Map<string, IncidentUpdateRow[]> {
+export async function updatesOfIncidents(db: Db, incidentIds: readonly string[]): Promise<Map<string, IncidentUpdateRow[]>> {
+  await ready(db);
   const result = new Map<string, IncidentUpdateRow[]>(incidentIds.map((id) => [id, []]));
   if (incidentIds.length === 0) return result;
   const rows = db
@@ -121,7 +130,8 @@ export function updatesOfIncidents(db: Db, incidentIds: readonly string[]): Map<
   return result;
 }
 
-export function listIncidentUpdates(db: Db, incidentId: string, limit?: number): IncidentUpdateRow[] {
+export async function listIncidentUpdates(db: Db, incidentId: string, limit?: number): Promise<IncidentUpdateRow[]> {
+  await ready(db);
   const query = db
     .select()
     .from(incidentUpdates)
@@ -130,7 +140,8 @@ export function listIncidentUpdates(db: Db, incidentId: string, limit?: number):
   return limit === undefined ? query.all() : query.limit(limit).all();
 }
 
-export function findIncidentUpdate(db: Db, incidentId: string, id: string): IncidentUpdateRow | undefined {
+export async function findIncidentUpdate(db: Db, incidentId: string, id: string): Promise<IncidentUpdateRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(incidentUpdates)
@@ -138,18 +149,21 @@ export function findIncidentUpdate(db: Db, incidentId: string, id: string): Inci
     .get();
 }
 
-export function insertIncidentUpdate(db: Db, row: IncidentUpdateRow): void {
+export async function insertIncidentUpdate(db: Db, row: IncidentUpdateRow): Promise<void> {
+  await ready(db);
   db.insert(incidentUpdates).values(row).run();
 }
 
-export function replaceIncidentUpdate(db: Db, row: IncidentUpdateRow): void {
+export async function replaceIncidentUpdate(db: Db, row: IncidentUpdateRow): Promise<void> {
+  await ready(db);
   db.update(incidentUpdates)
     .set(row)
     .where(and(eq(incidentUpdates.incidentId, row.incidentId), eq(incidentUpdates.id, row.id)))
     .run();
 }
 
-export function deleteIncidentUpdate(db: Db, incidentId: string, id: string): boolean {
+export async function deleteIncidentUpdate(db: Db, incidentId: string, id: string): Promise<boolean> {
+  await ready(db);
   return (
     db
       .delete(incidentUpdates)
@@ -162,7 +176,8 @@ export function deleteIncidentUpdate(db: Db, incidentId: string, id: string): bo
  * Incidents naming a service on one of the page's cards that are open or were resolved at or after
  * `resolvedSince` (ISO), newest first.
  */
-export function incidentsOnStatusPage(db: Db, statusPageId: string, resolvedSince: string, limit: number): IncidentRow[] {
+export async function incidentsOnStatusPage(db: Db, statusPageId: string, resolvedSince: string, limit: number): Promise<IncidentRow[]> {
+  await ready(db);
   return db
     .select()
     .from(incidents)
@@ -172,6 +187,7 @@ export function incidentsOnStatusPage(db: Db, statusPageId: string, resolvedSinc
     .all();
 }
 
-export function findIncidentUpdateById(db: Db, id: string): IncidentUpdateRow | undefined {
+export async function findIncidentUpdateById(db: Db, id: string): Promise<IncidentUpdateRow | undefined> {
+  await ready(db);
   return db.select().from(incidentUpdates).where(eq(incidentUpdates.id, id)).get();
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { maintenanceState } from '../schema';
 
@@ -17,7 +17,8 @@ export const MAINTENANCE_KEYS = {
   secretKeyCheck: 'secret_key_check',
 } as const;
 
-export function readMaintenanceState(db: Db, key: string): number | null {
+export async function readMaintenanceState(db: Db, key: string): Promise<number | null> {
+  await ready(db);
   return (
     prepared(db, 'readMaintenanceState', (d) =>
       d
@@ -29,7 +30,8 @@ export function readMaintenanceState(db: Db, key: string): number | null {
   );
 }
 
-export function writeMaintenanceState(db: Db, key: string, value: number, now: number): void {
+export async function writeMaintenanceState(db: Db, key: string, value: number, now: number): Promise<void> {
+  await ready(db);
   db.insert(maintenanceState)
     .values({ key, value, updatedAt: now })
     .onConflictDoUpdate({ target: maintenanceState.key, set: { value, updatedAt: now } })

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { checkGroups, checks, maintenanceWindows } from '../schema';
 
 export type MaintenanceWindowRow = typeof maintenanceWindows.$inferSelect;
@@ -13,20 +13,24 @@ export function maintenanceWindowsVersion(): number {
   return version;
 }
 
-export function listMaintenanceWindows(db: Db, accountId: string): MaintenanceWindowRow[] {
+export async function listMaintenanceWindows(db: Db, accountId: string): Promise<MaintenanceWindowRow[]> {
+  await ready(db);
   return db.select().from(maintenanceWindows).where(eq(maintenanceWindows.accountId, accountId)).orderBy(asc(maintenanceWindows.id)).all();
 }
 
 /** Every account's windows: the scheduler decides for all checks at once (bounded per account). */
-export function listAllMaintenanceWindows(db: Db): MaintenanceWindowRow[] {
+export async function listAllMaintenanceWindows(db: Db): Promise<MaintenanceWindowRow[]> {
+  await ready(db);
   return db.select().from(maintenanceWindows).orderBy(asc(maintenanceWindows.id)).all();
 }
 
-export function countMaintenanceWindows(db: Db, accountId: string): number {
+export async function countMaintenanceWindows(db: Db, accountId: string): Promise<number> {
+  await ready(db);
   return db.select({ n: sql<number>`count(*)` }).from(maintenanceWindows).where(eq(maintenanceWindows.accountId, accountId)).get()?.n ?? 0;
 }
 
-export function findMaintenanceWindow(db: Db, accountId: string, id: number): MaintenanceWindowRow | undefined {
+export async function findMaintenanceWindow(db: Db, accountId: string, id: number): Promise<MaintenanceWindowRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(maintenanceWindows)
@@ -34,12 +38,14 @@ export function findMaintenanceWindow(db: Db, accountId: string, id: number): Ma
     .get();
 }
 
-export function insertMaintenanceWindow(db: Db, row: NewMaintenanceWindowRow): MaintenanceWindowRow {
+export async function insertMaintenanceWindow(db: Db, row: NewMaintenanceWindowRow): Promise<MaintenanceWindowRow> {
+  await ready(db);
   version++;
   return db.insert(maintenanceWindows).values(row).returning().get();
 }
 
-export function replaceMaintenanceWindow(db: Db, row: MaintenanceWindowRow): void {
+export async function replaceMaintenanceWindow(db: Db, row: MaintenanceWindowRow): Promise<void> {
+  await ready(db);
   version++;
   const { id, accountId, createdAt: _createdAt, ...rest } = row;
   db.update(maintenanceWindows)
@@ -48,7 +54,8 @@ export function replaceMaintenanceWindow(db: Db, row: MaintenanceWindowRow): voi
     .run();
 }
 
-export function deleteMaintenanceWindow(db: Db, accountId: string, id: number): boolean {
+export async function deleteMaintenanceWindow(db: Db, accountId: string, id: number): Promise<boolean> {
+  await ready(db);
   version++;
   return db.delete(maintenanceWindows).where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id))).run().changes > 0;
 }
@@ -64,7 +71,8 @@ export interface MaintainedCheckRow {
 }
 
 /** What windows match on, for the named checks, or for every check of the account. */
-export function maintainedChecks(db: Db, which: { checkIds: readonly string[] } | { accountId: string }): MaintainedCheckRow[] {
+export async function maintainedChecks(db: Db, which: { checkIds: readonly string[] } | { accountId: string }): Promise<MaintainedCheckRow[]> {
+  await ready(db);
   if ('checkIds' in which && which.checkIds.length === 0) return [];
   return db
     .select({ id: checks.id, name: checks.name, accountId: checks.accountId, tags: checks.tags, groupId: checks.groupId, groupBody: checkGroups.body })

@@ -1,14 +1,16 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { apiKeys, members } from '../schema';
 
 export type MemberRow = typeof members.$inferSelect;
 
-export function listMembersOfAccount(db: Db, accountId: string): MemberRow[] {
+export async function listMembersOfAccount(db: Db, accountId: string): Promise<MemberRow[]> {
+  await ready(db);
   return db.select().from(members).where(eq(members.accountId, accountId)).orderBy(asc(members.createdAt), asc(members.id)).all();
 }
 
-export function findMember(db: Db, accountId: string, id: string): MemberRow | undefined {
+export async function findMember(db: Db, accountId: string, id: string): Promise<MemberRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(members)
@@ -16,7 +18,8 @@ export function findMember(db: Db, accountId: string, id: string): MemberRow | u
     .get();
 }
 
-export function findMemberByEmail(db: Db, accountId: string, email: string): MemberRow | undefined {
+export async function findMemberByEmail(db: Db, accountId: string, email: string): Promise<MemberRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(members)
@@ -24,7 +27,8 @@ export function findMemberByEmail(db: Db, accountId: string, email: string): Mem
     .get();
 }
 
-export function countActiveOwners(db: Db, accountId: string): number {
+export async function countActiveOwners(db: Db, accountId: string): Promise<number> {
+  await ready(db);
   const row = db
     .select({ n: count() })
     .from(members)
@@ -33,17 +37,20 @@ export function countActiveOwners(db: Db, accountId: string): number {
   return row?.n ?? 0;
 }
 
-export function updateMemberEmail(db: Db, id: string, email: string, updatedAt: string): void {
+export async function updateMemberEmail(db: Db, id: string, email: string, updatedAt: string): Promise<void> {
+  await ready(db);
   db.update(members).set({ email, updatedAt }).where(eq(members.id, id)).run();
 }
 
-export function updateMemberRole(db: Db, id: string, role: string, updatedAt: string): void {
+export async function updateMemberRole(db: Db, id: string, role: string, updatedAt: string): Promise<void> {
+  await ready(db);
   db.update(members).set({ role, updatedAt }).where(eq(members.id, id)).run();
   db.update(apiKeys).set({ role }).where(eq(apiKeys.memberId, id)).run();
 }
 
 /** Removes the member and revokes (deletes) every key it holds. */
-export function deleteMemberAndKeys(db: Db, id: string): void {
+export async function deleteMemberAndKeys(db: Db, id: string): Promise<void> {
+  await ready(db);
   db.delete(apiKeys).where(eq(apiKeys.memberId, id)).run();
   db.delete(members).where(eq(members.id, id)).run();
 }

@@ -1,14 +1,16 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { alertNotifications } from '../schema';
 
 export type AlertNotificationRow = typeof alertNotifications.$inferSelect;
 
-export function insertNotification(db: Db, row: typeof alertNotifications.$inferInsert): void {
+export async function insertNotification(db: Db, row: typeof alertNotifications.$inferInsert): Promise<void> {
+  await ready(db);
   db.insert(alertNotifications).values(row).run();
 }
 
-export function findNotification(db: Db, id: string): AlertNotificationRow | undefined {
+export async function findNotification(db: Db, id: string): Promise<AlertNotificationRow | undefined> {
+  await ready(db);
   return db.select().from(alertNotifications).where(eq(alertNotifications.id, id)).get();
 }
 
@@ -16,7 +18,8 @@ export function findNotification(db: Db, id: string): AlertNotificationRow | und
 const inProgress = sql`${alertNotifications.status} = 'IN_PROGRESS'`;
 
 /** IN_PROGRESS notifications whose next attempt is due, oldest first. */
-export function listDueNotifications(db: Db, now: number, limit: number): AlertNotificationRow[] {
+export async function listDueNotifications(db: Db, now: number, limit: number): Promise<AlertNotificationRow[]> {
+  await ready(db);
   return db
     .select()
     .from(alertNotifications)
@@ -27,7 +30,8 @@ export function listDueNotifications(db: Db, now: number, limit: number): AlertN
 }
 
 /** The earliest due time among IN_PROGRESS notifications, or null when none waits. */
-export function nextDueAt(db: Db): number | null {
+export async function nextDueAt(db: Db): Promise<number | null> {
+  await ready(db);
   const row = db
     .select({ at: alertNotifications.nextAttemptAt })
     .from(alertNotifications)
@@ -39,7 +43,8 @@ export function nextDueAt(db: Db): number | null {
 }
 
 /** After a restart: notifications caught mid-send are due at once (resent with the same idempotency key). */
-export function releaseInterruptedSends(db: Db, now: number): number {
+export async function releaseInterruptedSends(db: Db, now: number): Promise<number> {
+  await ready(db);
   return db
     .update(alertNotifications)
     .set({ nextAttemptAt: now })
@@ -47,7 +52,8 @@ export function releaseInterruptedSends(db: Db, now: number): number {
     .run().changes;
 }
 
-export function updateNotification(db: Db, id: string, patch: Partial<Omit<AlertNotificationRow, 'id'>>): void {
+export async function updateNotification(db: Db, id: string, patch: Partial<Omit<AlertNotificationRow, 'id'>>): Promise<void> {
+  await ready(db);
   db.update(alertNotifications).set(patch).where(eq(alertNotifications.id, id)).run();
 }
 
@@ -80,7 +86,8 @@ function whereOf(filter: NotificationFilter) {
 }
 
 /** Newest first. */
-export function listNotifications(db: Db, filter: NotificationFilter, limit: number, offset: number): AlertNotificationRow[] {
+export async function listNotifications(db: Db, filter: NotificationFilter, limit: number, offset: number): Promise<AlertNotificationRow[]> {
+  await ready(db);
   return db
     .select()
     .from(alertNotifications)
@@ -91,7 +98,8 @@ export function listNotifications(db: Db, filter: NotificationFilter, limit: num
     .all();
 }
 
-export function countNotifications(db: Db, filter: NotificationFilter): number {
+export async function countNotifications(db: Db, filter: NotificationFilter): Promise<number> {
+  await ready(db);
   return db.select({ n: count() }).from(alertNotifications).where(whereOf(filter)).get()?.n ?? 0;
 }
 
@@ -100,7 +108,8 @@ export function countNotifications(db: Db, filter: NotificationFilter): number {
  * oldest first: a notification sent on its own counts from when it was recorded, a digest from its
  * first attempt; notifications carried by a digest, an open digest and RATE_LIMITED rows use none.
  */
-export function channelBudgetUse(db: Db, alertChannelId: number, since: number, exceptId = ''): number[] {
+export async function channelBudgetUse(db: Db, alertChannelId: number, since: number, exceptId = ''): Promise<number[]> {
+  await ready(db);
   const rows = db.all<{ at: number }>(sql`select case when alert_type = 'DIGEST' then coalesce(sent_at, sending_at) else created_at end as at
     from ${alertNotifications}
     where alert_channel_id = ${alertChannelId} and digest_id is null and status != 'RATE_LIMITED' and id != ${exceptId}
@@ -110,7 +119,8 @@ export function channelBudgetUse(db: Db, alertChannelId: number, since: number, 
 }
 
 /** The channel's digest that still takes notifications: recorded, not yet attempted. */
-export function findOpenDigest(db: Db, alertChannelId: number): AlertNotificationRow | undefined {
+export async function findOpenDigest(db: Db, alertChannelId: number): Promise<AlertNotificationRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(alertNotifications)
@@ -127,12 +137,14 @@ export function findOpenDigest(db: Db, alertChannelId: number): AlertNotificatio
 }
 
 /** The notifications a digest carries, in the order they were recorded. */
-export function listDigestItems(db: Db, digestId: string): AlertNotificationRow[] {
+export async function listDigestItems(db: Db, digestId: string): Promise<AlertNotificationRow[]> {
+  await ready(db);
   return db.select().from(alertNotifications).where(eq(alertNotifications.digestId, digestId)).orderBy(asc(alertNotifications.createdAt), sql`rowid`).all();
 }
 
 /** A digest ended: the notifications it carried end the same way. */
-export function finishDigestItems(db: Db, digestId: string, patch: Pick<AlertNotificationRow, 'status' | 'notificationResult' | 'sentAt'>): void {
+export async function finishDigestItems(db: Db, digestId: string, patch: Pick<AlertNotificationRow, 'status' | 'notificationResult' | 'sentAt'>): Promise<void> {
+  await ready(db);
   db.update(alertNotifications)
     .set({ ...patch, nextAttemptAt: null })
     .where(eq(alertNotifications.digestId, digestId))

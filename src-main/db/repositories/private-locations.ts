@@ -1,16 +1,18 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { agents, checkGroups, checks, privateLocationKeys, privateLocations } from '../schema';
 
 export type PrivateLocationRow = typeof privateLocations.$inferSelect;
 export type PrivateLocationKeyRow = typeof privateLocationKeys.$inferSelect;
 export type AgentRow = typeof agents.$inferSelect;
 
-export function insertPrivateLocation(db: Db, row: PrivateLocationRow): void {
+export async function insertPrivateLocation(db: Db, row: PrivateLocationRow): Promise<void> {
+  await ready(db);
   db.insert(privateLocations).values(row).run();
 }
 
-export function findPrivateLocation(db: Db, accountId: string, id: string): PrivateLocationRow | undefined {
+export async function findPrivateLocation(db: Db, accountId: string, id: string): Promise<PrivateLocationRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(privateLocations)
@@ -19,7 +21,8 @@ export function findPrivateLocation(db: Db, accountId: string, id: string): Priv
 }
 
 /** Slugs compare case-insensitively: `Office` and `office` would be the same location to a person. */
-export function findPrivateLocationBySlug(db: Db, accountId: string, slugName: string): PrivateLocationRow | undefined {
+export async function findPrivateLocationBySlug(db: Db, accountId: string, slugName: string): Promise<PrivateLocationRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(privateLocations)
@@ -27,18 +30,21 @@ export function findPrivateLocationBySlug(db: Db, accountId: string, slugName: s
     .get();
 }
 
-export function listPrivateLocations(db: Db, accountId: string): PrivateLocationRow[] {
+export async function listPrivateLocations(db: Db, accountId: string): Promise<PrivateLocationRow[]> {
+  await ready(db);
   return db.select().from(privateLocations).where(eq(privateLocations.accountId, accountId)).orderBy(asc(privateLocations.createdAt), asc(privateLocations.slugName)).all();
 }
 
-export function updatePrivateLocation(db: Db, row: PrivateLocationRow): void {
+export async function updatePrivateLocation(db: Db, row: PrivateLocationRow): Promise<void> {
+  await ready(db);
   db.update(privateLocations)
     .set({ name: row.name, icon: row.icon, proxyUrl: row.proxyUrl, updatedAt: row.updatedAt })
     .where(and(eq(privateLocations.accountId, row.accountId), eq(privateLocations.id, row.id)))
     .run();
 }
 
-export function deletePrivateLocation(db: Db, accountId: string, id: string): boolean {
+export async function deletePrivateLocation(db: Db, accountId: string, id: string): Promise<boolean> {
+  await ready(db);
   return db
     .delete(privateLocations)
     .where(and(eq(privateLocations.accountId, accountId), eq(privateLocations.id, id)))
@@ -46,7 +52,8 @@ export function deletePrivateLocation(db: Db, accountId: string, id: string): bo
 }
 
 /** Checks and groups that name the slug in their privateLocations. */
-export function countLocationUsers(db: Db, accountId: string, slugName: string, except: { checkIds?: readonly string[]; groupIds?: readonly number[] } = {}): { checks: number; groups: number } {
+export async function countLocationUsers(db: Db, accountId: string, slugName: string, except: { checkIds?: readonly string[]; groupIds?: readonly number[] } = {}): Promise<{ checks: number; groups: number }> {
+  await ready(db);
   const uses = (body: typeof checks.body | typeof checkGroups.body) =>
     sql`exists (select 1 from json_each(${body}, '$.privateLocations') where lower(json_each.value) = lower(${slugName}))`;
   const checkCount = db
@@ -62,23 +69,27 @@ export function countLocationUsers(db: Db, accountId: string, slugName: string, 
   return { checks: checkCount?.n ?? 0, groups: groupCount?.n ?? 0 };
 }
 
-export function insertPrivateLocationKey(db: Db, row: PrivateLocationKeyRow): void {
+export async function insertPrivateLocationKey(db: Db, row: PrivateLocationKeyRow): Promise<void> {
+  await ready(db);
   db.insert(privateLocationKeys).values(row).run();
 }
 
-export function listKeysOfLocations(db: Db, locationIds: string[]): PrivateLocationKeyRow[] {
+export async function listKeysOfLocations(db: Db, locationIds: string[]): Promise<PrivateLocationKeyRow[]> {
+  await ready(db);
   if (locationIds.length === 0) return [];
   return db.select().from(privateLocationKeys).where(inArray(privateLocationKeys.locationId, locationIds)).orderBy(asc(privateLocationKeys.createdAt)).all();
 }
 
-export function deletePrivateLocationKey(db: Db, locationId: string, keyId: string): boolean {
+export async function deletePrivateLocationKey(db: Db, locationId: string, keyId: string): Promise<boolean> {
+  await ready(db);
   return db
     .delete(privateLocationKeys)
     .where(and(eq(privateLocationKeys.locationId, locationId), eq(privateLocationKeys.id, keyId)))
     .run().changes > 0;
 }
 
-export function findLocationByKeyHash(db: Db, keyHash: string): { location: PrivateLocationRow; key: PrivateLocationKeyRow } | undefined {
+export async function findLocationByKeyHash(db: Db, keyHash: string): Promise<{ location: PrivateLocationRow; key: PrivateLocationKeyRow } | undefined> {
+  await ready(db);
   const row = db
     .select({ location: privateLocations, key: privateLocationKeys })
     .from(privateLocationKeys)
@@ -88,11 +99,13 @@ export function findLocationByKeyHash(db: Db, keyHash: string): { location: Priv
   return row ?? undefined;
 }
 
-export function insertAgent(db: Db, row: typeof agents.$inferInsert): void {
+export async function insertAgent(db: Db, row: typeof agents.$inferInsert): Promise<void> {
+  await ready(db);
   db.insert(agents).values(row).run();
 }
 
-export function findAgent(db: Db, locationId: string, agentId: string): AgentRow | undefined {
+export async function findAgent(db: Db, locationId: string, agentId: string): Promise<AgentRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(agents)
@@ -100,17 +113,20 @@ export function findAgent(db: Db, locationId: string, agentId: string): AgentRow
     .get();
 }
 
-export function touchAgent(db: Db, agentId: string, now: number): void {
+export async function touchAgent(db: Db, agentId: string, now: number): Promise<void> {
+  await ready(db);
   db.update(agents).set({ lastSeenAt: now }).where(eq(agents.id, agentId)).run();
 }
 
-export function listAgentsOfLocations(db: Db, locationIds: string[]): AgentRow[] {
+export async function listAgentsOfLocations(db: Db, locationIds: string[]): Promise<AgentRow[]> {
+  await ready(db);
   if (locationIds.length === 0) return [];
   return db.select().from(agents).where(inArray(agents.locationId, locationIds)).orderBy(desc(agents.lastSeenAt)).all();
 }
 
 /** Agents last seen in [from, before), with their location: the ones gone silent. */
-export function listAgentsSeenBetween(db: Db, from: number, before: number): { agent: AgentRow; location: PrivateLocationRow }[] {
+export async function listAgentsSeenBetween(db: Db, from: number, before: number): Promise<{ agent: AgentRow; location: PrivateLocationRow }[]> {
+  await ready(db);
   return db
     .select({ agent: agents, location: privateLocations })
     .from(agents)
@@ -120,17 +136,20 @@ export function listAgentsSeenBetween(db: Db, from: number, before: number): { a
 }
 
 /** Agents not seen since `before` are forgotten (their rows only feed the location's agent list). */
-export function deleteAgentsNotSeenSince(db: Db, before: number): number {
+export async function deleteAgentsNotSeenSince(db: Db, before: number): Promise<number> {
+  await ready(db);
   return db.delete(agents).where(sql`${agents.lastSeenAt} < ${before}`).run().changes;
 }
 
 /** Marks an agent unreachable since `since` (its runs-not-run count starts at 0), or reachable again (null). */
-export function setAgentUnreachable(db: Db, agentId: string, since: number | null): void {
+export async function setAgentUnreachable(db: Db, agentId: string, since: number | null): Promise<void> {
+  await ready(db);
   db.update(agents).set({ unreachableSince: since, unreachableRuns: 0 }).where(eq(agents.id, agentId)).run();
 }
 
 /** One more run of the location not run because its agents were unreachable: counted on each of them that is. */
-export function countUnreachableRun(db: Db, accountId: string, slugName: string): void {
+export async function countUnreachableRun(db: Db, accountId: string, slugName: string): Promise<void> {
+  await ready(db);
   db.update(agents)
     .set({ unreachableRuns: sql`${agents.unreachableRuns} + 1` })
     .where(
@@ -143,6 +162,7 @@ export function countUnreachableRun(db: Db, accountId: string, slugName: string)
 }
 
 /** An agent's stored state by id alone (the heartbeat's agent, after a restart). */
-export function findAgentById(db: Db, agentId: string): AgentRow | undefined {
+export async function findAgentById(db: Db, agentId: string): Promise<AgentRow | undefined> {
+  await ready(db);
   return db.select().from(agents).where(eq(agents.id, agentId)).get();
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { alertSubscriptions, importPlans, projectBindings, projects } from '../schema';
 import type { ProjectRow } from './projects';
 
@@ -10,15 +10,18 @@ export type ProjectBindingRow = typeof projectBindings.$inferSelect;
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
 export type NewProjectBindingRow = Omit<typeof projectBindings.$inferInsert, 'id'>;
 
-export function listProjectRows(db: Db, accountId: string): ProjectRow[] {
+export async function listProjectRows(db: Db, accountId: string): Promise<ProjectRow[]> {
+  await ready(db);
   return db.select().from(projects).where(eq(projects.accountId, accountId)).orderBy(asc(projects.createdAt), asc(projects.logicalId)).all();
 }
 
-export function insertImportPlan(db: Db, row: ImportPlanRow): void {
+export async function insertImportPlan(db: Db, row: ImportPlanRow): Promise<void> {
+  await ready(db);
   db.insert(importPlans).values(row).run();
 }
 
-export function findImportPlan(db: Db, accountId: string, id: string): ImportPlanRow | undefined {
+export async function findImportPlan(db: Db, accountId: string, id: string): Promise<ImportPlanRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(importPlans)
@@ -32,7 +35,8 @@ export interface PlanFilter {
   onlyUncommitted: boolean;
 }
 
-export function listImportPlanRows(db: Db, accountId: string, filter: PlanFilter): ImportPlanRow[] {
+export async function listImportPlanRows(db: Db, accountId: string, filter: PlanFilter): Promise<ImportPlanRow[]> {
+  await ready(db);
   const conditions = [eq(importPlans.accountId, accountId)];
   if (filter.projectId) conditions.push(eq(importPlans.projectId, filter.projectId));
   if (filter.onlyUnapplied) conditions.push(isNull(importPlans.appliedAt));
@@ -45,20 +49,24 @@ export function listImportPlanRows(db: Db, accountId: string, filter: PlanFilter
     .all();
 }
 
-export function markImportPlan(db: Db, id: string, set: { appliedAt?: string; committedAt?: string }): void {
+export async function markImportPlan(db: Db, id: string, set: { appliedAt?: string; committedAt?: string }): Promise<void> {
+  await ready(db);
   db.update(importPlans).set(set).where(eq(importPlans.id, id)).run();
 }
 
-export function deleteImportPlan(db: Db, id: string): void {
+export async function deleteImportPlan(db: Db, id: string): Promise<void> {
+  await ready(db);
   db.delete(importPlans).where(eq(importPlans.id, id)).run();
 }
 
 /** Every binding of the account: what is already bound (or reserved) cannot be planned again. */
-export function listAccountBindings(db: Db, accountId: string): ProjectBindingRow[] {
+export async function listAccountBindings(db: Db, accountId: string): Promise<ProjectBindingRow[]> {
+  await ready(db);
   return db.select().from(projectBindings).where(eq(projectBindings.accountId, accountId)).all();
 }
 
-export function listProjectBindingRows(db: Db, projectId: string): ProjectBindingRow[] {
+export async function listProjectBindingRows(db: Db, projectId: string): Promise<ProjectBindingRow[]> {
+  await ready(db);
   return db
     .select()
     .from(projectBindings)
@@ -67,21 +75,25 @@ export function listProjectBindingRows(db: Db, projectId: string): ProjectBindin
     .all();
 }
 
-export function insertBindings(db: Db, rows: NewProjectBindingRow[]): void {
+export async function insertBindings(db: Db, rows: NewProjectBindingRow[]): Promise<void> {
+  await ready(db);
   for (const row of rows) db.insert(projectBindings).values(row).run();
 }
 
 /** The plan's bindings become final and no longer belong to it (commit clears the plan id). */
-export function commitPlanBindings(db: Db, planId: string, at: string): void {
+export async function commitPlanBindings(db: Db, planId: string, at: string): Promise<void> {
+  await ready(db);
   db.update(projectBindings).set({ pending: false, importPlanId: null, updatedAt: at }).where(eq(projectBindings.importPlanId, planId)).run();
 }
 
 /** Every binding still carrying the plan id is the uncommitted plan's, even one a deploy already touched. */
-export function deletePlanBindings(db: Db, planId: string): void {
+export async function deletePlanBindings(db: Db, planId: string): Promise<void> {
+  await ready(db);
   db.delete(projectBindings).where(eq(projectBindings.importPlanId, planId)).run();
 }
 
 /** The account's subscriptions with their row ids: a binding names a subscription by its id. */
-export function listAccountSubscriptions(db: Db, accountId: string): AlertSubscriptionRow[] {
+export async function listAccountSubscriptions(db: Db, accountId: string): Promise<AlertSubscriptionRow[]> {
+  await ready(db);
   return db.select().from(alertSubscriptions).where(eq(alertSubscriptions.accountId, accountId)).orderBy(asc(alertSubscriptions.id)).all();
 }

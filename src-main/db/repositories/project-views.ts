@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { alertChannels, checkGroups, checks, deployments, projectBindings, projects, statusPages } from '../schema';
 
 // Reads for the console's view of monitoring as code: projects, their bindings and deployments.
@@ -14,7 +14,8 @@ export interface ProjectSummaryRow extends ProjectRow {
 }
 
 /** The account's projects by name, with how many resources each owns, references and has pending (one grouped pass). */
-export function listProjectSummaries(db: Db, accountId: string): ProjectSummaryRow[] {
+export async function listProjectSummaries(db: Db, accountId: string): Promise<ProjectSummaryRow[]> {
+  await ready(db);
   return db
     .select({
       id: projects.id,
@@ -36,7 +37,8 @@ export function listProjectSummaries(db: Db, accountId: string): ProjectSummaryR
     .all();
 }
 
-export function findProject(db: Db, accountId: string, id: string): ProjectRow | undefined {
+export async function findProject(db: Db, accountId: string, id: string): Promise<ProjectRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(projects)
@@ -45,7 +47,8 @@ export function findProject(db: Db, accountId: string, id: string): ProjectRow |
 }
 
 /** The newest deployment of each of the given projects (the deployments_project index, one walk each). */
-export function latestDeployments(db: Db, projectIds: readonly string[]): DeploymentRow[] {
+export async function latestDeployments(db: Db, projectIds: readonly string[]): Promise<DeploymentRow[]> {
+  await ready(db);
   if (projectIds.length === 0) return [];
   return db
     .select()
@@ -59,7 +62,8 @@ export function latestDeployments(db: Db, projectIds: readonly string[]): Deploy
     .all();
 }
 
-export function recentDeployments(db: Db, projectId: string, limit: number): DeploymentRow[] {
+export async function recentDeployments(db: Db, projectId: string, limit: number): Promise<DeploymentRow[]> {
+  await ready(db);
   return db
     .select()
     .from(deployments)
@@ -88,7 +92,8 @@ const BOUND = (type: string) => sql`${projectBindings.resourceType} = ${type}`;
 const CHANNEL_NAME = sql<string | null>`coalesce(json_extract(${alertChannels.body}, '$.config.name'), json_extract(${alertChannels.body}, '$.config.address'))`;
 
 /** A project's bindings with the name of each bound resource: one query, joined by type. */
-export function projectBindingRows(db: Db, accountId: string, projectId: string): BindingRow[] {
+export async function projectBindingRows(db: Db, accountId: string, projectId: string): Promise<BindingRow[]> {
+  await ready(db);
   const rows = db
     .select({
       resourceType: projectBindings.resourceType,
@@ -142,7 +147,8 @@ export interface OwnerBindingRow {
 }
 
 /** The owning project of each of the given resources of one type (one indexed batch; unowned ones are left out). */
-export function ownerBindingsOf(db: Db, accountId: string, resourceType: string, resourceIds: readonly string[]): OwnerBindingRow[] {
+export async function ownerBindingsOf(db: Db, accountId: string, resourceType: string, resourceIds: readonly string[]): Promise<OwnerBindingRow[]> {
+  await ready(db);
   if (resourceIds.length === 0) return [];
   return db
     .select({

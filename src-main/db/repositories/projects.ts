@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { connectionOf, type Db } from '../connection';
+import { connectionOf, type Db, ready } from '../connection';
 import { alertSubscriptions, projectBindings, projects } from '../schema';
 import { inJsonArray } from './checks';
 
@@ -18,7 +18,8 @@ export interface BindingWithProject {
   project: { id: string; logicalId: string; name: string };
 }
 
-export function findProjectByLogicalId(db: Db, accountId: string, logicalId: string): ProjectRow | undefined {
+export async function findProjectByLogicalId(db: Db, accountId: string, logicalId: string): Promise<ProjectRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(projects)
@@ -26,20 +27,24 @@ export function findProjectByLogicalId(db: Db, accountId: string, logicalId: str
     .get();
 }
 
-export function insertProject(db: Db, row: ProjectRow): ProjectRow {
+export async function insertProject(db: Db, row: ProjectRow): Promise<ProjectRow> {
+  await ready(db);
   return db.insert(projects).values(row).returning().get();
 }
 
-export function updateProject(db: Db, id: string, set: Pick<ProjectRow, 'name' | 'repoUrl' | 'updatedAt'>): void {
+export async function updateProject(db: Db, id: string, set: Pick<ProjectRow, 'name' | 'repoUrl' | 'updatedAt'>): Promise<void> {
+  await ready(db);
   db.update(projects).set(set).where(eq(projects.id, id)).run();
 }
 
-export function deleteProject(db: Db, id: string): void {
+export async function deleteProject(db: Db, id: string): Promise<void> {
+  await ready(db);
   db.delete(projects).where(eq(projects.id, id)).run();
 }
 
 /** Bindings of one resource type for a page of physical ids, with their projects: one query. */
-export function bindingsOfResources(db: Db, accountId: string, resourceType: string, resourceIds: readonly string[]): BindingWithProject[] {
+export async function bindingsOfResources(db: Db, accountId: string, resourceType: string, resourceIds: readonly string[]): Promise<BindingWithProject[]> {
+  await ready(db);
   if (resourceIds.length === 0) return [];
   const out: BindingWithProject[] = [];
   // Under SQLite's bound-parameter limit per statement.
@@ -67,7 +72,8 @@ export function bindingsOfResources(db: Db, accountId: string, resourceType: str
 }
 
 /** Every binding of a project (pending ones included: the caller decides). */
-export function bindingsOfProject(db: Db, projectId: string): BindingRow[] {
+export async function bindingsOfProject(db: Db, projectId: string): Promise<BindingRow[]> {
+  await ready(db);
   return db.select().from(projectBindings).where(eq(projectBindings.projectId, projectId)).orderBy(asc(projectBindings.id)).all();
 }
 
@@ -75,7 +81,8 @@ export function bindingsOfProject(db: Db, projectId: string): BindingRow[] {
  * A page of the project's bindings in the order of its unique index (type, logical id): those after
  * `after`, at most `limit`. Walks the index, so no page sorts the whole project.
  */
-export function bindingsOfProjectPage(db: Db, projectId: string, after: { resourceType: string; logicalId: string } | null, limit: number): BindingRow[] {
+export async function bindingsOfProjectPage(db: Db, projectId: string, after: { resourceType: string; logicalId: string } | null, limit: number): Promise<BindingRow[]> {
+  await ready(db);
   return db
     .select()
     .from(projectBindings)
@@ -86,20 +93,24 @@ export function bindingsOfProjectPage(db: Db, projectId: string, after: { resour
 }
 
 /** The owner bindings other projects hold on these resources of one type. */
-export function foreignOwners(db: Db, accountId: string, projectId: string, resourceType: string, resourceIds: readonly string[]): BindingWithProject[] {
-  return bindingsOfResources(db, accountId, resourceType, resourceIds).filter((binding) => binding.member && binding.project.id !== projectId);
+export async function foreignOwners(db: Db, accountId: string, projectId: string, resourceType: string, resourceIds: readonly string[]): Promise<BindingWithProject[]> {
+  await ready(db);
+  return (await bindingsOfResources(db, accountId, resourceType, resourceIds)).filter((binding) => binding.member && binding.project.id !== projectId);
 }
 
-export function insertBinding(db: Db, row: NewBindingRow): void {
+export async function insertBinding(db: Db, row: NewBindingRow): Promise<void> {
+  await ready(db);
   db.insert(projectBindings).values(row).run();
 }
 
-export function deleteBinding(db: Db, id: number): void {
+export async function deleteBinding(db: Db, id: number): Promise<void> {
+  await ready(db);
   db.delete(projectBindings).where(eq(projectBindings.id, id)).run();
 }
 
 /** Many bindings through one prepared statement (a deploy's commit). */
-export function insertBindings(db: Db, rows: readonly NewBindingRow[]): void {
+export async function insertBindings(db: Db, rows: readonly NewBindingRow[]): Promise<void> {
+  await ready(db);
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
     'insert into project_bindings (account_id, project_id, resource_type, resource_id, logical_id, member, pending, source_file, import_plan_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -113,13 +124,15 @@ export interface BindingUpdate {
 }
 
 /** Many bindings updated through one prepared statement (a deploy's commit). */
-export function updateBindings(db: Db, updates: readonly BindingUpdate[]): void {
+export async function updateBindings(db: Db, updates: readonly BindingUpdate[]): Promise<void> {
+  await ready(db);
   if (updates.length === 0) return;
   const statement = connectionOf(db).prepare('update project_bindings set resource_id = ?, member = ?, pending = ?, source_file = ?, updated_at = ? where id = ?');
   for (const { id, set } of updates) statement.run(set.resourceId, set.member ? 1 : 0, set.pending ? 1 : 0, set.sourceFile, set.updatedAt, id);
 }
 
-export function deleteBindings(db: Db, ids: readonly number[]): void {
+export async function deleteBindings(db: Db, ids: readonly number[]): Promise<void> {
+  await ready(db);
   if (ids.length > 0) db.delete(projectBindings).where(inJsonArray(projectBindings.id, ids)).run();
 }
 
@@ -131,7 +144,8 @@ export interface SubscriptionTarget {
 }
 
 /** The account's subscriptions of these checks and groups, in one query per batch: what a deploy's folded subscriptions are bound to. */
-export function subscriptionsOfTargets(db: Db, accountId: string, checkIds: readonly string[], groupIds: readonly number[]): SubscriptionTarget[] {
+export async function subscriptionsOfTargets(db: Db, accountId: string, checkIds: readonly string[], groupIds: readonly number[]): Promise<SubscriptionTarget[]> {
+  await ready(db);
   const columns = { id: alertSubscriptions.id, alertChannelId: alertSubscriptions.alertChannelId, checkId: alertSubscriptions.checkId, groupId: alertSubscriptions.groupId };
   const out: SubscriptionTarget[] = [];
   if (checkIds.length > 0) out.push(...db.select(columns).from(alertSubscriptions).where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.checkId, checkIds))).all());
@@ -140,7 +154,8 @@ export function subscriptionsOfTargets(db: Db, accountId: string, checkIds: read
 }
 
 /** Whether each of these subscriptions (by row id) is activated; ids with no row are absent. */
-export function subscriptionActivations(db: Db, accountId: string, ids: readonly number[]): Map<number, boolean> {
+export async function subscriptionActivations(db: Db, accountId: string, ids: readonly number[]): Promise<Map<number, boolean>> {
+  await ready(db);
   if (ids.length === 0) return new Map();
   const rows = db
     .select({ id: alertSubscriptions.id, activated: alertSubscriptions.activated })
@@ -156,7 +171,8 @@ export function subscriptionActivations(db: Db, accountId: string, ids: readonly
  * still holds while the count is the same and every binding listed is as read. One pass over the
  * project's rows (~1 ms for 5,000, where bindingsStamp builds a 300 KB string in ~9 ms).
  */
-export function bindingsWrittenSince(db: Db, projectId: string, since: string): { count: number; written: { id: number; writtenAt: string }[] } {
+export async function bindingsWrittenSince(db: Db, projectId: string, since: string): Promise<{ count: number; written: { id: number; writtenAt: string }[] }> {
+  await ready(db);
   const writtenAt = sql`coalesce(${projectBindings.updatedAt}, ${projectBindings.createdAt})`;
   const count = db.get<{ n: number }>(sql`select count(*) as n from ${projectBindings} where ${projectBindings.projectId} = ${projectId}`)?.n ?? 0;
   const written = db.all<{ id: number; writtenAt: string }>(sql`select ${projectBindings.id} as id, ${writtenAt} as writtenAt from ${projectBindings} where ${projectBindings.projectId} = ${projectId} and ${writtenAt} >= ${since}`);
@@ -164,7 +180,8 @@ export function bindingsWrittenSince(db: Db, projectId: string, since: string): 
 }
 
 /** One string that changes whenever any binding of the project is added, removed or rewritten (computed in SQL, so cheap inside a transaction). */
-export function bindingsStamp(db: Db, projectId: string): string {
+export async function bindingsStamp(db: Db, projectId: string): Promise<string> {
+  await ready(db);
   const row = db.get<{ stamp: string | null }>(
     sql`select group_concat(id || ':' || resource_type || ':' || logical_id || ':' || resource_id || ':' || member || ':' || pending || ':' || coalesce(updated_at, ''), '|' order by id) as stamp
       from ${projectBindings} where project_id = ${projectId}`,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkResults, checkRollups, checks, checkSchedule } from '../schema';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
@@ -23,7 +23,8 @@ export const measuredResponseUs = sql<number | null>`(case
   else ${checkResults.responseTimeMs} * 1000 end)`;
 
 /** Check numbers of existing checks above `afterCheckNum`, ascending (a deleted check's row is skipped). */
-export function liveCheckNumsAfter(db: Db, afterCheckNum: number, limit: number): number[] {
+export async function liveCheckNumsAfter(db: Db, afterCheckNum: number, limit: number): Promise<number[]> {
+  await ready(db);
   return db
     .select({ checkNum: checkSchedule.checkNum })
     .from(checkSchedule)
@@ -36,7 +37,8 @@ export function liveCheckNumsAfter(db: Db, afterCheckNum: number, limit: number)
 }
 
 /** FINAL results of the given checks that started in [fromMs, toMs), one index range per check. */
-export function finalSamples(db: Db, checkNums: readonly number[], fromMs: number, toMs: number): RollupSample[] {
+export async function finalSamples(db: Db, checkNums: readonly number[], fromMs: number, toMs: number): Promise<RollupSample[]> {
+  await ready(db);
   if (checkNums.length === 0) return [];
   return db
     .select({
@@ -65,7 +67,8 @@ export function finalResultsInWindow(): SQL | undefined {
 }
 
 /** FINAL results of one check in [fromMs, toMs), counted per distinct flags value (a handful of groups). */
-export function finalCountsByFlags(db: Db, checkNum: number, fromMs: number, toMs: number): { flags: number; n: number }[] {
+export async function finalCountsByFlags(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<{ flags: number; n: number }[]> {
+  await ready(db);
   if (fromMs >= toMs) return [];
   // Prepared once: the Monitors list asks this for every row of a page (uptimeOf), twice each.
   return prepared(db, 'finalCountsByFlags', (d) =>
@@ -79,14 +82,16 @@ export function finalCountsByFlags(db: Db, checkNum: number, fromMs: number, toM
 }
 
 /** The start of the oldest result of an existing check, found through each check's index (no table scan). */
-export function oldestResultAt(db: Db): number | null {
+export async function oldestResultAt(db: Db): Promise<number | null> {
+  await ready(db);
   const row = db.get<{ at: number | null }>(sql`select min((select min(r.started_at) from ${checkResults} r where r.check_num = s.check_num)) as at
     from ${checkSchedule} s where s.check_id is not null`);
   return row.at ?? null;
 }
 
 /** Idempotent: a recomputed hour replaces the stored one. */
-export function upsertRollups(db: Db, rows: readonly RollupRow[]): void {
+export async function upsertRollups(db: Db, rows: readonly RollupRow[]): Promise<void> {
+  await ready(db);
   if (rows.length === 0) return;
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   db.insert(checkRollups)
@@ -114,7 +119,8 @@ export function upsertRollups(db: Db, rows: readonly RollupRow[]): void {
 }
 
 /** A check's hourly rollups with hour_start in [fromHour, toHour), oldest first. */
-export function listRollups(db: Db, checkNum: number, fromHour: number, toHour: number): RollupRow[] {
+export async function listRollups(db: Db, checkNum: number, fromHour: number, toHour: number): Promise<RollupRow[]> {
+  await ready(db);
   return db
     .select()
     .from(checkRollups)
@@ -132,7 +138,8 @@ export interface RollupTotals {
 }
 
 /** The counts of a check's rollups with hour_start in [fromHour, toHour). */
-export function sumRollups(db: Db, checkNum: number, fromHour: number, toHour: number): RollupTotals {
+export async function sumRollups(db: Db, checkNum: number, fromHour: number, toHour: number): Promise<RollupTotals> {
+  await ready(db);
   const row = prepared(db, 'sumRollups', (d) =>
     d
       .select({
@@ -150,7 +157,8 @@ export function sumRollups(db: Db, checkNum: number, fromHour: number, toHour: n
 }
 
 /** An existing check and its check_num (null when it never ran); undefined when there is no such check. */
-export function findCheckNumOf(db: Db, checkId: string, accountId?: string): { checkNum: number | null; createdAt: string } | undefined {
+export async function findCheckNumOf(db: Db, checkId: string, accountId?: string): Promise<{ checkNum: number | null; createdAt: string } | undefined> {
+  await ready(db);
   const select = (d: Db) => d.select({ checkNum: checkSchedule.checkNum, createdAt: checks.createdAt }).from(checks).leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id));
   if (accountId === undefined) return prepared(db, 'findCheckNumOf', (d) => select(d).where(eq(checks.id, sql.placeholder('checkId'))).prepare()).get({ checkId });
   return prepared(db, 'findCheckNumOfAccount', (d) =>

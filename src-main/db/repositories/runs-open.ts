@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkSessions, UNFINISHED_BELOW } from '../schema';
 
@@ -14,7 +14,8 @@ export interface OpenSessionRow {
  * Every unfinished session (STARTED and the PROGRESS family), through the partial index that holds
  * only those: the sessions whose jobs are queued, leased or running somewhere.
  */
-export function listOpenSessions(db: Db): OpenSessionRow[] {
+export async function listOpenSessions(db: Db): Promise<OpenSessionRow[]> {
+  await ready(db);
   const query = prepared(db, 'listOpenSessions', (d) =>
     d
       .select({ id: checkSessions.id, checkNum: checkSessions.checkNum, startedAt: checkSessions.startedAt, runLocations: checkSessions.runLocations })

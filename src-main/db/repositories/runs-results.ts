@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkResults, resultDetails } from '../schema';
 
@@ -41,7 +41,8 @@ const RESULT_COLUMNS = [
   'detailId',
 ] as const satisfies readonly (keyof NewResultRow)[];
 
-export function insertResults(db: Db, rows: readonly NewResultRow[]): number[] {
+export async function insertResults(db: Db, rows: readonly NewResultRow[]): Promise<number[]> {
+  await ready(db);
   const insert = prepared(db, 'insertResult', (d) =>
     d
       .insert(checkResults)
@@ -58,7 +59,8 @@ const HOUR_MS = 3_600_000;
  * The id of a detail body, stored once per distinct content (hash = first 16 bytes of its sha256).
  * Marks it used this hour (at most one UPDATE per detail per hour) so retention keeps it.
  */
-export function storeDetail(db: Db, hash: Buffer, body: string, now: number): number {
+export async function storeDetail(db: Db, hash: Buffer, body: string, now: number): Promise<number> {
+  await ready(db);
   const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
   const existing = prepared(db, 'findDetailByHash', (d) =>
     d
@@ -91,7 +93,8 @@ export function storeDetail(db: Db, hash: Buffer, body: string, now: number): nu
   return inserted.id;
 }
 
-export function findDetail(db: Db, id: number): string | null {
+export async function findDetail(db: Db, id: number): Promise<string | null> {
+  await ready(db);
   const query = prepared(db, 'findDetail', (d) =>
     d
       .select({ body: resultDetails.body })
@@ -108,7 +111,8 @@ export function findDetail(db: Db, id: number): string | null {
  * starts neither before its session nor after it was recorded, and a session stops when its last
  * result is recorded. An unfinished session's span runs to now (its results are all recent).
  */
-export function listSessionResults(db: Db, sessionId: number, checkNum: number, sessionStartedAt: number, sessionStoppedAt: number | null): ResultRow[] {
+export async function listSessionResults(db: Db, sessionId: number, checkNum: number, sessionStartedAt: number, sessionStoppedAt: number | null): Promise<ResultRow[]> {
+  await ready(db);
   const query = prepared(db, 'listSessionResults', (d) =>
     d
       .select()
@@ -127,7 +131,8 @@ export function listSessionResults(db: Db, sessionId: number, checkNum: number, 
   return query.all({ checkNum, startedAt: sessionStartedAt, stoppedAt: sessionStoppedAt ?? Number.MAX_SAFE_INTEGER, sessionId });
 }
 
-export function findResult(db: Db, checkNum: number, id: number): ResultRow | undefined {
+export async function findResult(db: Db, checkNum: number, id: number): Promise<ResultRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(checkResults)
@@ -156,7 +161,8 @@ function whereOf(filter: ResultFilter): SQL | undefined {
 }
 
 /** Newest first. */
-export function listResults(db: Db, filter: ResultFilter, limit: number, offset: number): ResultRow[] {
+export async function listResults(db: Db, filter: ResultFilter, limit: number, offset: number): Promise<ResultRow[]> {
+  await ready(db);
   return db
     .select()
     .from(checkResults)
@@ -167,6 +173,7 @@ export function listResults(db: Db, filter: ResultFilter, limit: number, offset:
     .all();
 }
 
-export function countResults(db: Db, filter: ResultFilter): number {
+export async function countResults(db: Db, filter: ResultFilter): Promise<number> {
+  await ready(db);
   return db.select({ n: count() }).from(checkResults).where(whereOf(filter)).get()?.n ?? 0;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
 
@@ -18,7 +18,8 @@ export interface SessionWithCheck extends SessionRow {
  * slot already has a session is not inserted and gives null: another server (a second leader, or a
  * deposed one finishing) started that slot. Rows without planned_at never collide.
  */
-export function insertSessions(db: Db, rows: readonly NewSessionRow[]): (number | null)[] {
+export async function insertSessions(db: Db, rows: readonly NewSessionRow[]): Promise<(number | null)[]> {
+  await ready(db);
   const insert = prepared(db, 'insertSession', (d) =>
     d
       .insert(checkSessions)
@@ -56,7 +57,8 @@ const withCheck = {
   checkType: checks.checkType,
 };
 
-export function findSessions(db: Db, ids: readonly number[], accountId?: string): SessionWithCheck[] {
+export async function findSessions(db: Db, ids: readonly number[], accountId?: string): Promise<SessionWithCheck[]> {
+  await ready(db);
   if (ids.length === 0) return [];
   return db
     .select(withCheck)
@@ -67,8 +69,9 @@ export function findSessions(db: Db, ids: readonly number[], accountId?: string)
     .all();
 }
 
-export function findSession(db: Db, id: number, accountId?: string): SessionWithCheck | undefined {
-  if (accountId) return findSessions(db, [id], accountId)[0];
+export async function findSession(db: Db, id: number, accountId?: string): Promise<SessionWithCheck | undefined> {
+  await ready(db);
+  if (accountId) return (await findSessions(db, [id], accountId))[0];
   const query = prepared(db, 'findSession', (d) =>
     d
       .select(withCheck)
@@ -81,7 +84,8 @@ export function findSession(db: Db, id: number, accountId?: string): SessionWith
   return query.get({ id });
 }
 
-export function updateSessionStatus(db: Db, id: number, status: number, stoppedAt: number | null): void {
+export async function updateSessionStatus(db: Db, id: number, status: number, stoppedAt: number | null): Promise<void> {
+  await ready(db);
   prepared(db, 'updateSessionStatus', (d) =>
     d
       .update(checkSessions)
@@ -92,7 +96,8 @@ export function updateSessionStatus(db: Db, id: number, status: number, stoppedA
 }
 
 /** Unfinished sessions (status codes below 4: STARTED and the PROGRESS family), through a partial index. */
-export function listUnfinishedSessionIds(db: Db): number[] {
+export async function listUnfinishedSessionIds(db: Db): Promise<number[]> {
+  await ready(db);
   return db
     .select({ id: checkSessions.id })
     .from(checkSessions)
@@ -114,7 +119,8 @@ export interface RecentSessionFilter {
  * Newest sessions first. Across the account the walk goes backwards along the primary key (ids grow
  * with start order); for one check it follows check_sessions_check so a long history is never sorted.
  */
-export function listRecentSessions(db: Db, filter: RecentSessionFilter): SessionWithCheck[] {
+export async function listRecentSessions(db: Db, filter: RecentSessionFilter): Promise<SessionWithCheck[]> {
+  await ready(db);
   const where = and(
     eq(checkSchedule.accountId, filter.accountId),
     filter.checkNum === undefined ? undefined : eq(checkSessions.checkNum, filter.checkNum),

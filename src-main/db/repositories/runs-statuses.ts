@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checks, checkSchedule, checkStatuses } from '../schema';
 
@@ -12,7 +12,8 @@ export interface StatusUpdate {
   now: number;
 }
 
-export function upsertCheckStatus(db: Db, u: StatusUpdate): void {
+export async function upsertCheckStatus(db: Db, u: StatusUpdate): Promise<void> {
+  await ready(db);
   // Prepared once per connection: every stored result of every check comes through here.
   const upsert = prepared(db, 'upsertCheckStatus', (d) =>
     d
@@ -70,7 +71,8 @@ const columns = {
 };
 
 /** Every check of the account with its status (nulls for a check that never ran). */
-export function listCheckStatuses(db: Db, accountId: string, checkId?: string): CheckStatusRow[] {
+export async function listCheckStatuses(db: Db, accountId: string, checkId?: string): Promise<CheckStatusRow[]> {
+  await ready(db);
   return db
     .select(columns)
     .from(checks)

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkGroups, checks, checkSchedule, runLocationCodes } from '../schema';
 
@@ -7,7 +7,8 @@ export type CheckRunRow = Omit<typeof checks.$inferSelect, 'nameFolded'> & { che
 export type GroupRow = typeof checkGroups.$inferSelect;
 
 /** Gives every check without one its integer surrogate (`check_num`) in one statement. */
-export function assignMissingCheckNums(db: Db, checkIds?: readonly string[]): void {
+export async function assignMissingCheckNums(db: Db, checkIds?: readonly string[]): Promise<void> {
+  await ready(db);
   const only = checkIds && checkIds.length > 0 ? sql`and ${checks.id} in ${checkIds}` : sql``;
   db.run(sql`insert or ignore into ${checkSchedule} (check_id, account_id)
     select ${checks.id}, ${checks.accountId} from ${checks}
@@ -21,7 +22,8 @@ const runColumns = {
 };
 
 /** Checks with their schedule row; all activated ones, or the named ones whatever their state. */
-export function listCheckRuns(db: Db, filter: { activatedOnly?: boolean; checkIds?: readonly string[]; accountId?: string; afterCheckNum?: number; limit?: number }): CheckRunRow[] {
+export async function listCheckRuns(db: Db, filter: { activatedOnly?: boolean; checkIds?: readonly string[]; accountId?: string; afterCheckNum?: number; limit?: number }): Promise<CheckRunRow[]> {
+  await ready(db);
   const parts = [];
   if (filter.afterCheckNum !== undefined) parts.push(gt(checkSchedule.checkNum, filter.afterCheckNum));
   if (filter.activatedOnly) parts.push(eq(checks.activated, true));
@@ -53,7 +55,8 @@ function checksColumns() {
   };
 }
 
-export function listGroupsById(db: Db, ids: readonly number[]): GroupRow[] {
+export async function listGroupsById(db: Db, ids: readonly number[]): Promise<GroupRow[]> {
+  await ready(db);
   if (ids.length === 0) return [];
   return db.select().from(checkGroups).where(inArray(checkGroups.id, [...ids])).all();
 }
@@ -67,7 +70,8 @@ export interface ChecksFingerprint {
   groups: string;
 }
 
-export function checksFingerprint(db: Db): ChecksFingerprint {
+export async function checksFingerprint(db: Db): Promise<ChecksFingerprint> {
+  await ready(db);
   const row = db.get<{ c: number; cu: string | null; g: number; gu: string | null }>(sql`select
     (select count(*) from ${checks}) as c,
     (select max(coalesce(updated_at, created_at)) from ${checks}) as cu,
@@ -77,7 +81,8 @@ export function checksFingerprint(db: Db): ChecksFingerprint {
 }
 
 /** Checks created or changed at or after `stamp` (ISO text), with whether they were created after it. */
-export function checksChangedSince(db: Db, stamp: string): { id: string; createdAfter: boolean }[] {
+export async function checksChangedSince(db: Db, stamp: string): Promise<{ id: string; createdAfter: boolean }[]> {
+  await ready(db);
   return db
     .all<{ id: string; createdAfter: number }>(
       sql`select ${checks.id} as id, ${checks.createdAt} > ${stamp} as createdAfter from ${checks}
@@ -92,7 +97,8 @@ export interface ScheduleUpdate {
   lastLocationIndex?: number;
 }
 
-export function updateSchedules(db: Db, updates: readonly ScheduleUpdate[]): void {
+export async function updateSchedules(db: Db, updates: readonly ScheduleUpdate[]): Promise<void> {
+  await ready(db);
   const setNext = prepared(db, 'updateNextRun', (d) =>
     d
       .update(checkSchedule)
@@ -106,18 +112,21 @@ export function updateSchedules(db: Db, updates: readonly ScheduleUpdate[]): voi
   }
 }
 
-export function updateLocationIndex(db: Db, checkNum: number, lastLocationIndex: number): void {
+export async function updateLocationIndex(db: Db, checkNum: number, lastLocationIndex: number): Promise<void> {
+  await ready(db);
   db.update(checkSchedule).set({ lastLocationIndex }).where(eq(checkSchedule.checkNum, checkNum)).run();
 }
 
 /** Location names by code; the table is tiny (one row per location ever used). */
-export function locationNames(db: Db): Map<number, string> {
+export async function locationNames(db: Db): Promise<Map<number, string>> {
+  await ready(db);
   const query = prepared(db, 'locationNames', (d) => d.select().from(runLocationCodes).prepare());
   return new Map(query.all().map((row) => [row.code, row.name]));
 }
 
 /** Codes for the given names, creating the missing ones. */
-export function locationCodes(db: Db, names: Iterable<string>): Map<string, number> {
+export async function locationCodes(db: Db, names: Iterable<string>): Promise<Map<string, number>> {
+  await ready(db);
   const wanted = [...new Set(names)];
   const codes = new Map<string, number>();
   if (wanted.length === 0) return codes;
@@ -129,12 +138,14 @@ export function locationCodes(db: Db, names: Iterable<string>): Map<string, numb
   return codes;
 }
 
-export function locationCodeOf(db: Db, name: string): number | null {
+export async function locationCodeOf(db: Db, name: string): Promise<number | null> {
+  await ready(db);
   return db.select().from(runLocationCodes).where(eq(runLocationCodes.name, name)).get()?.code ?? null;
 }
 
 /** The check id behind a check number (and its account), for reading runs back. */
-export function findCheckNum(db: Db, accountId: string, checkId: string): number | null {
+export async function findCheckNum(db: Db, accountId: string, checkId: string): Promise<number | null> {
+  await ready(db);
   const query = prepared(db, 'findCheckNum', (d) =>
     d
       .select({ checkNum: checkSchedule.checkNum })

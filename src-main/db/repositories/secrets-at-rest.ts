@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { alertChannels, alertNotifications, appSettings, checkGroups, checkRows, checks } from '../schema';
 
 /** One stored JSON document holding secrets: a check body, a group body, a channel body or a settings value. */
@@ -11,7 +11,8 @@ export interface SecretHolder {
 }
 
 /** Checks whose body may hold a secret variable (a cheap text filter; the service decides). */
-export function checksWithSecretVariables(db: Db): SecretHolder[] {
+export async function checksWithSecretVariables(db: Db): Promise<SecretHolder[]> {
+  await ready(db);
   return db
     .select({ key: checks.id, accountId: checks.accountId, value: checks.body })
     .from(checks)
@@ -19,19 +20,23 @@ export function checksWithSecretVariables(db: Db): SecretHolder[] {
     .all();
 }
 
-export function setCheckBody(db: Db, id: string, body: Record<string, unknown>): void {
+export async function setCheckBody(db: Db, id: string, body: Record<string, unknown>): Promise<void> {
+  await ready(db);
   db.update(checkRows).set({ body }).where(eq(checkRows.id, id)).run();
 }
 
-export function allCheckGroupBodies(db: Db): SecretHolder[] {
+export async function allCheckGroupBodies(db: Db): Promise<SecretHolder[]> {
+  await ready(db);
   return db.select({ key: checkGroups.id, accountId: checkGroups.accountId, value: checkGroups.body }).from(checkGroups).all();
 }
 
-export function setCheckGroupBody(db: Db, id: number, body: Record<string, unknown>): void {
+export async function setCheckGroupBody(db: Db, id: number, body: Record<string, unknown>): Promise<void> {
+  await ready(db);
   db.update(checkGroups).set({ body }).where(eq(checkGroups.id, id)).run();
 }
 
-export function channelsOfTypes(db: Db, types: string[]): SecretHolder[] {
+export async function channelsOfTypes(db: Db, types: string[]): Promise<SecretHolder[]> {
+  await ready(db);
   return db
     .select({ key: alertChannels.id, accountId: alertChannels.accountId, type: alertChannels.type, value: alertChannels.body })
     .from(alertChannels)
@@ -39,15 +44,18 @@ export function channelsOfTypes(db: Db, types: string[]): SecretHolder[] {
     .all();
 }
 
-export function setChannelBody(db: Db, id: number, body: Record<string, unknown>): void {
+export async function setChannelBody(db: Db, id: number, body: Record<string, unknown>): Promise<void> {
+  await ready(db);
   db.update(alertChannels).set({ body }).where(eq(alertChannels.id, id)).run();
 }
 
-export function settingsOfKey(db: Db, key: string): SecretHolder[] {
+export async function settingsOfKey(db: Db, key: string): Promise<SecretHolder[]> {
+  await ready(db);
   return db.select({ key: appSettings.key, accountId: appSettings.accountId, value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).all();
 }
 
-export function setSettingValue(db: Db, accountId: string, key: string, value: Record<string, unknown>): void {
+export async function setSettingValue(db: Db, accountId: string, key: string, value: Record<string, unknown>): Promise<void> {
+  await ready(db);
   db.update(appSettings)
     .set({ value })
     .where(and(eq(appSettings.accountId, accountId), eq(appSettings.key, key)))
@@ -64,7 +72,8 @@ export interface NotificationConfigRow {
 }
 
 /** A batch of notifications of the given channel types, in storage order after `afterRowid`. */
-export function notificationConfigsAfter(db: Db, types: string[], afterRowid: number, limit: number): NotificationConfigRow[] {
+export async function notificationConfigsAfter(db: Db, types: string[], afterRowid: number, limit: number): Promise<NotificationConfigRow[]> {
+  await ready(db);
   return db
     .select({
       rowid: sql<number>`rowid`,
@@ -81,7 +90,8 @@ export function notificationConfigsAfter(db: Db, types: string[], afterRowid: nu
     .all();
 }
 
-export function setNotificationConfigs(db: Db, id: string, alertConfig: Record<string, unknown>, sealedConfig: Record<string, unknown> | null): void {
+export async function setNotificationConfigs(db: Db, id: string, alertConfig: Record<string, unknown>, sealedConfig: Record<string, unknown> | null): Promise<void> {
+  await ready(db);
   db.update(alertNotifications).set({ alertConfig, sealedConfig }).where(eq(alertNotifications.id, id)).run();
 }
 
@@ -89,10 +99,11 @@ export function setNotificationConfigs(db: Db, id: string, alertConfig: Record<s
  * Zeroes what rewritten rows leave behind (`secure_delete`) while `write` runs, then checkpoints and
  * truncates the WAL, so plaintext secrets replaced by sealed ones are gone from both files.
  */
-export function withSecureDelete(db: Db, write: () => void): void {
+export async function withSecureDelete(db: Db, write: () => Promise<void>): Promise<void> {
+  await ready(db);
   db.run(sql.raw('PRAGMA secure_delete = ON'));
   try {
-    write();
+    await write();
   } finally {
     db.run(sql.raw('PRAGMA secure_delete = OFF'));
   }

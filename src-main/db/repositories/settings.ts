@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../prepared';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { appSettings } from '../schema';
 
-export function readAppSetting(db: Db, accountId: string, key: string): Record<string, unknown> | null {
+export async function readAppSetting(db: Db, accountId: string, key: string): Promise<Record<string, unknown> | null> {
+  await ready(db);
   // Prepared once per connection: alerting reads the delivery settings for every alert it raises.
   const query = prepared(db, 'readAppSetting', (d) =>
     d
@@ -15,7 +16,8 @@ export function readAppSetting(db: Db, accountId: string, key: string): Record<s
   return query.get({ accountId, key })?.value ?? null;
 }
 
-export function writeAppSetting(db: Db, accountId: string, key: string, value: Record<string, unknown>, now: number): void {
+export async function writeAppSetting(db: Db, accountId: string, key: string, value: Record<string, unknown>, now: number): Promise<void> {
+  await ready(db);
   db.insert(appSettings)
     .values({ accountId, key, value, updatedAt: now })
     .onConflictDoUpdate({ target: [appSettings.accountId, appSettings.key], set: { value, updatedAt: now } })

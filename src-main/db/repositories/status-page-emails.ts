@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, max, min, ne, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageEmails, statusPages, statusPageSubscribers } from '../schema';
 
 export type SubscriberEmailRow = typeof statusPageEmails.$inferSelect;
 
-export function insertSubscriberEmail(db: Db, row: SubscriberEmailRow): void {
+export async function insertSubscriberEmail(db: Db, row: SubscriberEmailRow): Promise<void> {
+  await ready(db);
   db.insert(statusPageEmails).values(row).run();
 }
 
@@ -12,7 +13,8 @@ export function insertSubscriberEmail(db: Db, row: SubscriberEmailRow): void {
  * Queues the incident update for every confirmed subscriber of each published, public page of the
  * account that shows one of the incident's services (once per subscription). Answers how many.
  */
-export function enqueueUpdateEmails(db: Db, accountId: string, incidentUpdateId: string, now: number): number {
+export async function enqueueUpdateEmails(db: Db, accountId: string, incidentUpdateId: string, now: number): Promise<number> {
+  await ready(db);
   const pagesShowingIt = db
     .selectDistinct({ id: statusPageCards.statusPageId })
     .from(statusPageCards)
@@ -28,7 +30,8 @@ export function enqueueUpdateEmails(db: Db, accountId: string, incidentUpdateId:
 }
 
 /** Confirmation mails the page queued after `since` (epoch ms), and when the oldest of them was queued. */
-export function confirmationsOfPageSince(db: Db, statusPageId: string, since: number): { count: number; oldest: number | null } {
+export async function confirmationsOfPageSince(db: Db, statusPageId: string, since: number): Promise<{ count: number; oldest: number | null }> {
+  await ready(db);
   const row = db
     .select({ count: count(), oldest: min(statusPageEmails.createdAt) })
     .from(statusPageEmails)
@@ -38,7 +41,8 @@ export function confirmationsOfPageSince(db: Db, statusPageId: string, since: nu
 }
 
 /** Confirmation mails queued for one subscription, and when the latest was queued (epoch ms). */
-export function confirmationsOfSubscriber(db: Db, subscriberId: string): { count: number; latest: number | null } {
+export async function confirmationsOfSubscriber(db: Db, subscriberId: string): Promise<{ count: number; latest: number | null }> {
+  await ready(db);
   const row = db
     .select({ count: count(), latest: max(statusPageEmails.createdAt) })
     .from(statusPageEmails)
@@ -47,7 +51,8 @@ export function confirmationsOfSubscriber(db: Db, subscriberId: string): { count
   return { count: row?.count ?? 0, latest: row?.latest ?? null };
 }
 
-export function findSubscriberEmail(db: Db, id: string): SubscriberEmailRow | undefined {
+export async function findSubscriberEmail(db: Db, id: string): Promise<SubscriberEmailRow | undefined> {
+  await ready(db);
   return db.select().from(statusPageEmails).where(eq(statusPageEmails.id, id)).get();
 }
 
@@ -55,7 +60,8 @@ export function findSubscriberEmail(db: Db, id: string): SubscriberEmailRow | un
 const pending = sql`${statusPageEmails.status} = 'PENDING'`;
 
 /** PENDING mail whose next attempt is due, oldest first. */
-export function listDueSubscriberEmails(db: Db, now: number, limit: number): SubscriberEmailRow[] {
+export async function listDueSubscriberEmails(db: Db, now: number, limit: number): Promise<SubscriberEmailRow[]> {
+  await ready(db);
   return db
     .select()
     .from(statusPageEmails)
@@ -65,7 +71,8 @@ export function listDueSubscriberEmails(db: Db, now: number, limit: number): Sub
     .all();
 }
 
-export function nextSubscriberEmailDueAt(db: Db): number | null {
+export async function nextSubscriberEmailDueAt(db: Db): Promise<number | null> {
+  await ready(db);
   return (
     db
       .select({ at: statusPageEmails.nextAttemptAt })
@@ -78,7 +85,8 @@ export function nextSubscriberEmailDueAt(db: Db): number | null {
 }
 
 /** After a restart: mail caught mid-send is due at once. */
-export function releaseInterruptedSubscriberEmails(db: Db, now: number): number {
+export async function releaseInterruptedSubscriberEmails(db: Db, now: number): Promise<number> {
+  await ready(db);
   return db
     .update(statusPageEmails)
     .set({ nextAttemptAt: now })
@@ -86,12 +94,14 @@ export function releaseInterruptedSubscriberEmails(db: Db, now: number): number 
     .run().changes;
 }
 
-export function updateSubscriberEmail(db: Db, id: string, patch: Partial<Omit<SubscriberEmailRow, 'id'>>): void {
+export async function updateSubscriberEmail(db: Db, id: string, patch: Partial<Omit<SubscriberEmailRow, 'id'>>): Promise<void> {
+  await ready(db);
   db.update(statusPageEmails).set(patch).where(eq(statusPageEmails.id, id)).run();
 }
 
 /** The newest mail of each subscriber (one indexed look-up each). */
-export function latestEmailsOfSubscribers(db: Db, subscriberIds: readonly string[]): Map<string, SubscriberEmailRow> {
+export async function latestEmailsOfSubscribers(db: Db, subscriberIds: readonly string[]): Promise<Map<string, SubscriberEmailRow>> {
+  await ready(db);
   const result = new Map<string, SubscriberEmailRow>();
   for (const subscriberId of subscriberIds) {
     const row = db
@@ -107,7 +117,8 @@ export function latestEmailsOfSubscribers(db: Db, subscriberIds: readonly string
 }
 
 /** Deletes up to `limit` finished mails queued before `before` (epoch ms). */
-export function pruneFinishedSubscriberEmails(db: Db, before: number, limit: number): number {
+export async function pruneFinishedSubscriberEmails(db: Db, before: number, limit: number): Promise<number> {
+  await ready(db);
   const old = db
     .select({ id: statusPageEmails.id })
     .from(statusPageEmails)

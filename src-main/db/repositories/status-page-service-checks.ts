@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { checks, checkSchedule, checkStatuses, statusPageServiceChecks, statusPageServices } from '../schema';
 
 export interface LinkedCheck {
@@ -14,13 +14,15 @@ export interface LinkedCheck {
 }
 
 /** Replaces the checks behind a service. */
-export function replaceServiceChecks(db: Db, serviceId: string, checkIds: readonly string[]): void {
+export async function replaceServiceChecks(db: Db, serviceId: string, checkIds: readonly string[]): Promise<void> {
+  await ready(db);
   db.delete(statusPageServiceChecks).where(eq(statusPageServiceChecks.serviceId, serviceId)).run();
   if (checkIds.length > 0) db.insert(statusPageServiceChecks).values(checkIds.map((checkId) => ({ serviceId, checkId }))).run();
 }
 
 /** The checks behind each given service, by check name. */
-export function checksOfServices(db: Db, serviceIds: readonly string[]): LinkedCheck[] {
+export async function checksOfServices(db: Db, serviceIds: readonly string[]): Promise<LinkedCheck[]> {
+  await ready(db);
   if (serviceIds.length === 0) return [];
   return db
     .select({
@@ -41,7 +43,8 @@ export function checksOfServices(db: Db, serviceIds: readonly string[]): LinkedC
 }
 
 /** Every link of the account's services. */
-export function serviceCheckLinksOfAccount(db: Db, accountId: string): { serviceId: string; checkId: string; checkName: string }[] {
+export async function serviceCheckLinksOfAccount(db: Db, accountId: string): Promise<{ serviceId: string; checkId: string; checkName: string }[]> {
+  await ready(db);
   return db
     .select({ serviceId: statusPageServiceChecks.serviceId, checkId: checks.id, checkName: checks.name })
     .from(statusPageServiceChecks)
@@ -53,12 +56,14 @@ export function serviceCheckLinksOfAccount(db: Db, accountId: string): { service
 }
 
 /** The account's checks that may back a service, by name. */
-export function checkNamesOfAccount(db: Db, accountId: string): { id: string; name: string }[] {
+export async function checkNamesOfAccount(db: Db, accountId: string): Promise<{ id: string; name: string }[]> {
+  await ready(db);
   return db.select({ id: checks.id, name: checks.name }).from(checks).where(eq(checks.accountId, accountId)).orderBy(asc(checks.name), asc(checks.id)).all();
 }
 
 /** How many of the ids are checks of the account. */
-export function countAccountChecks(db: Db, accountId: string, checkIds: readonly string[]): number {
+export async function countAccountChecks(db: Db, accountId: string, checkIds: readonly string[]): Promise<number> {
+  await ready(db);
   if (checkIds.length === 0) return 0;
   return db
     .select({ id: checks.id })

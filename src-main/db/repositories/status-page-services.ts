@@ -1,14 +1,16 @@
 import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { statusPageServices } from '../schema';
 
 export type StatusPageServiceRow = typeof statusPageServices.$inferSelect;
 
-export function insertStatusPageService(db: Db, row: StatusPageServiceRow): void {
+export async function insertStatusPageService(db: Db, row: StatusPageServiceRow): Promise<void> {
+  await ready(db);
   db.insert(statusPageServices).values(row).run();
 }
 
-export function findStatusPageService(db: Db, accountId: string, id: string): StatusPageServiceRow | undefined {
+export async function findStatusPageService(db: Db, accountId: string, id: string): Promise<StatusPageServiceRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(statusPageServices)
@@ -16,7 +18,8 @@ export function findStatusPageService(db: Db, accountId: string, id: string): St
     .get();
 }
 
-export function findStatusPageServices(db: Db, accountId: string, ids: readonly string[]): StatusPageServiceRow[] {
+export async function findStatusPageServices(db: Db, accountId: string, ids: readonly string[]): Promise<StatusPageServiceRow[]> {
+  await ready(db);
   if (ids.length === 0) return [];
   return db
     .select()
@@ -26,7 +29,8 @@ export function findStatusPageServices(db: Db, accountId: string, ids: readonly 
 }
 
 /** Newest first; `from` (inclusive) is the first row of the page when paging; no `limit` reads them all. */
-export function listStatusPageServices(db: Db, accountId: string, limit: number | null, from?: StatusPageServiceRow): StatusPageServiceRow[] {
+export async function listStatusPageServices(db: Db, accountId: string, limit: number | null, from?: StatusPageServiceRow): Promise<StatusPageServiceRow[]> {
+  await ready(db);
   const parts: (SQL | undefined)[] = [eq(statusPageServices.accountId, accountId)];
   if (from) {
     parts.push(
@@ -45,7 +49,8 @@ export function listStatusPageServices(db: Db, accountId: string, limit: number 
   return limit === null ? query.all() : query.limit(limit).all();
 }
 
-export function renameStatusPageService(db: Db, accountId: string, id: string, name: string, updatedAt: string): boolean {
+export async function renameStatusPageService(db: Db, accountId: string, id: string, name: string, updatedAt: string): Promise<boolean> {
+  await ready(db);
   return (
     db
       .update(statusPageServices)
@@ -55,7 +60,8 @@ export function renameStatusPageService(db: Db, accountId: string, id: string, n
   );
 }
 
-export function deleteStatusPageService(db: Db, accountId: string, id: string): boolean {
+export async function deleteStatusPageService(db: Db, accountId: string, id: string): Promise<boolean> {
+  await ready(db);
   return (
     db
       .delete(statusPageServices)

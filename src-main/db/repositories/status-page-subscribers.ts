@@ -1,14 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { statusPages, statusPageSubscribers } from '../schema';
 
 export type SubscriberRow = typeof statusPageSubscribers.$inferSelect;
 
-export function insertSubscriber(db: Db, row: SubscriberRow): void {
+export async function insertSubscriber(db: Db, row: SubscriberRow): Promise<void> {
+  await ready(db);
   db.insert(statusPageSubscribers).values(row).run();
 }
 
-export function findSubscriberByEmail(db: Db, statusPageId: string, email: string): SubscriberRow | undefined {
+export async function findSubscriberByEmail(db: Db, statusPageId: string, email: string): Promise<SubscriberRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(statusPageSubscribers)
@@ -17,7 +19,8 @@ export function findSubscriberByEmail(db: Db, statusPageId: string, email: strin
 }
 
 /** The page's subscription for a mailbox (any alias of it): a confirmed one first, else the oldest. */
-export function findSubscriberByMailbox(db: Db, statusPageId: string, mailbox: string): SubscriberRow | undefined {
+export async function findSubscriberByMailbox(db: Db, statusPageId: string, mailbox: string): Promise<SubscriberRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(statusPageSubscribers)
@@ -27,7 +30,8 @@ export function findSubscriberByMailbox(db: Db, statusPageId: string, mailbox: s
     .get();
 }
 
-export function findSubscriber(db: Db, statusPageId: string, id: string): SubscriberRow | undefined {
+export async function findSubscriber(db: Db, statusPageId: string, id: string): Promise<SubscriberRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(statusPageSubscribers)
@@ -36,7 +40,8 @@ export function findSubscriber(db: Db, statusPageId: string, id: string): Subscr
 }
 
 /** A subscriber of any page of the account. */
-export function findAccountSubscriber(db: Db, accountId: string, id: string): SubscriberRow | undefined {
+export async function findAccountSubscriber(db: Db, accountId: string, id: string): Promise<SubscriberRow | undefined> {
+  await ready(db);
   return db
     .select({ subscriber: statusPageSubscribers })
     .from(statusPageSubscribers)
@@ -45,7 +50,8 @@ export function findAccountSubscriber(db: Db, accountId: string, id: string): Su
     .get()?.subscriber;
 }
 
-export function confirmSubscriber(db: Db, id: string, at: string): void {
+export async function confirmSubscriber(db: Db, id: string, at: string): Promise<void> {
+  await ready(db);
   db.update(statusPageSubscribers)
     .set({ confirmedAt: at })
     .where(and(eq(statusPageSubscribers.id, id), isNull(statusPageSubscribers.confirmedAt)))
@@ -53,12 +59,14 @@ export function confirmSubscriber(db: Db, id: string, at: string): void {
 }
 
 /** Removes the subscriber; its queued mail goes with it (cascade). */
-export function deleteSubscriber(db: Db, id: string): boolean {
+export async function deleteSubscriber(db: Db, id: string): Promise<boolean> {
+  await ready(db);
   return db.delete(statusPageSubscribers).where(eq(statusPageSubscribers.id, id)).run().changes > 0;
 }
 
 /** Unconfirmed subscribers of the page created at or before `upTo` (ISO): their confirmation links expire with them. */
-export function deleteUnconfirmedUpTo(db: Db, statusPageId: string, upTo: string): number {
+export async function deleteUnconfirmedUpTo(db: Db, statusPageId: string, upTo: string): Promise<number> {
+  await ready(db);
   return db
     .delete(statusPageSubscribers)
     .where(and(eq(statusPageSubscribers.statusPageId, statusPageId), isNull(statusPageSubscribers.confirmedAt), lte(statusPageSubscribers.createdAt, upTo)))
@@ -66,7 +74,8 @@ export function deleteUnconfirmedUpTo(db: Db, statusPageId: string, upTo: string
 }
 
 /** Unconfirmed subscribers of any page created at or before `upTo` (ISO), at most `limit` of them. */
-export function deleteExpiredUnconfirmed(db: Db, upTo: string, limit: number): number {
+export async function deleteExpiredUnconfirmed(db: Db, upTo: string, limit: number): Promise<number> {
+  await ready(db);
   const expired = db
     .select({ id: statusPageSubscribers.id })
     .from(statusPageSubscribers)
@@ -76,7 +85,8 @@ export function deleteExpiredUnconfirmed(db: Db, upTo: string, limit: number): n
 }
 
 /** How many unconfirmed subscriptions of the page one source signed up, and when the oldest was made (ISO). */
-export function pendingFromSource(db: Db, statusPageId: string, source: string): { count: number; oldest: string | null } {
+export async function pendingFromSource(db: Db, statusPageId: string, source: string): Promise<{ count: number; oldest: string | null }> {
+  await ready(db);
   const row = db
     .select({ count: count(), oldest: min(statusPageSubscribers.createdAt) })
     .from(statusPageSubscribers)
@@ -89,7 +99,8 @@ export function pendingFromSource(db: Db, statusPageId: string, source: string):
  * Deletes the oldest unconfirmed subscription of the source holding the most of them on the page
  * (ties: the source with the oldest); its queued confirmation goes with it. False when none is left.
  */
-export function evictPendingOfBiggestSource(db: Db, statusPageId: string): boolean {
+export async function evictPendingOfBiggestSource(db: Db, statusPageId: string): Promise<boolean> {
+  await ready(db);
   const pending = and(eq(statusPageSubscribers.statusPageId, statusPageId), isNull(statusPageSubscribers.confirmedAt));
   const biggest = db
     .select({ source: statusPageSubscribers.source })
@@ -108,11 +119,12 @@ export function evictPendingOfBiggestSource(db: Db, statusPageId: string): boole
     .orderBy(asc(statusPageSubscribers.createdAt), asc(statusPageSubscribers.id))
     .limit(1)
     .get();
-  return oldest ? deleteSubscriber(db, oldest.id) : false;
+  return oldest ? await deleteSubscriber(db, oldest.id) : false;
 }
 
 /** Newest first. */
-export function listSubscribers(db: Db, statusPageId: string, limit: number): SubscriberRow[] {
+export async function listSubscribers(db: Db, statusPageId: string, limit: number): Promise<SubscriberRow[]> {
+  await ready(db);
   return db
     .select()
     .from(statusPageSubscribers)
@@ -122,7 +134,8 @@ export function listSubscribers(db: Db, statusPageId: string, limit: number): Su
     .all();
 }
 
-export function countPendingSubscribers(db: Db, statusPageId: string): number {
+export async function countPendingSubscribers(db: Db, statusPageId: string): Promise<number> {
+  await ready(db);
   return (
     db
       .select({ n: count() })
@@ -133,7 +146,8 @@ export function countPendingSubscribers(db: Db, statusPageId: string): number {
 }
 
 /** Confirmed and pending subscribers per page of the account (pages without any are left out). */
-export function subscriberCountsOfAccount(db: Db, accountId: string): { statusPageId: string; confirmed: number; pending: number }[] {
+export async function subscriberCountsOfAccount(db: Db, accountId: string): Promise<{ statusPageId: string; confirmed: number; pending: number }[]> {
+  await ready(db);
   return db
     .select({
       statusPageId: statusPageSubscribers.statusPageId,
@@ -147,6 +161,7 @@ export function subscriberCountsOfAccount(db: Db, accountId: string): { statusPa
     .all();
 }
 
-export function findSubscriberById(db: Db, id: string): SubscriberRow | undefined {
+export async function findSubscriberById(db: Db, id: string): Promise<SubscriberRow | undefined> {
+  await ready(db);
   return db.select().from(statusPageSubscribers).where(eq(statusPageSubscribers.id, id)).get();
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { checkResults, checkRollups } from '../schema';
 import { RESULT_TYPE_CODE } from './runs-results';
 
@@ -31,7 +31,8 @@ const numbers = (checkNums: readonly number[]) =>
   );
 
 /** Rolled-up counts of the checks per UTC day, for hours in [fromHour, toHour). */
-export function dailyRollupCounts(db: Db, checkNums: readonly number[], fromHour: number, toHour: number): DailyRollup[] {
+export async function dailyRollupCounts(db: Db, checkNums: readonly number[], fromHour: number, toHour: number): Promise<DailyRollup[]> {
+  await ready(db);
   if (checkNums.length === 0 || fromHour >= toHour) return [];
   return db.all<DailyRollup>(sql`select ${checkRollups.checkNum} as checkNum, ${checkRollups.hourStart} / ${PER_DAY} as day,
       sum(${checkRollups.passed}) as passed, sum(${checkRollups.degraded}) as degraded, sum(${checkRollups.failed}) as failed
@@ -41,7 +42,8 @@ export function dailyRollupCounts(db: Db, checkNums: readonly number[], fromHour
 }
 
 /** FINAL results of the checks that started in [fromMs, toMs), counted per UTC day and distinct flags value. */
-export function dailyFinalCounts(db: Db, checkNums: readonly number[], fromMs: number, toMs: number): DailyFlags[] {
+export async function dailyFinalCounts(db: Db, checkNums: readonly number[], fromMs: number, toMs: number): Promise<DailyFlags[]> {
+  await ready(db);
   if (checkNums.length === 0 || fromMs >= toMs) return [];
   return db.all<DailyFlags>(sql`select ${checkResults.checkNum} as checkNum, ${checkResults.startedAt} / ${PER_DAY} as day, ${checkResults.flags} as flags, count(*) as n
     from ${checkResults}

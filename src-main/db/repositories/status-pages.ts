@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { type Db, ready } from '../connection';
 import { statusPageCards, statusPageCardServices, statusPages, statusPageServices } from '../schema';
 import type { StatusPageServiceRow } from './status-page-services';
 
@@ -11,18 +11,21 @@ export interface StatusPageCardRecord {
   services: StatusPageServiceRow[];
 }
 
-export function insertStatusPage(db: Db, row: StatusPageRow): void {
+export async function insertStatusPage(db: Db, row: StatusPageRow): Promise<void> {
+  await ready(db);
   db.insert(statusPages).values(row).run();
 }
 
-export function replaceStatusPage(db: Db, row: StatusPageRow): void {
+export async function replaceStatusPage(db: Db, row: StatusPageRow): Promise<void> {
+  await ready(db);
   db.update(statusPages)
     .set(row)
     .where(and(eq(statusPages.accountId, row.accountId), eq(statusPages.id, row.id)))
     .run();
 }
 
-export function findStatusPage(db: Db, accountId: string, id: string): StatusPageRow | undefined {
+export async function findStatusPage(db: Db, accountId: string, id: string): Promise<StatusPageRow | undefined> {
+  await ready(db);
   return db
     .select()
     .from(statusPages)
@@ -31,13 +34,15 @@ export function findStatusPage(db: Db, accountId: string, id: string): StatusPag
 }
 
 /** Slugs are unique across the install (every account), as in the public API. */
-export function isStatusPageUrlTaken(db: Db, url: string, exceptId: string | null): boolean {
+export async function isStatusPageUrlTaken(db: Db, url: string, exceptId: string | null): Promise<boolean> {
+  await ready(db);
   const where = exceptId ? and(eq(statusPages.url, url), ne(statusPages.id, exceptId)) : eq(statusPages.url, url);
   return db.select({ id: statusPages.id }).from(statusPages).where(where).get() !== undefined;
 }
 
 /** Newest first; `from` (inclusive) is the first row of the page when paging. */
-export function listStatusPages(db: Db, accountId: string, limit: number, from?: StatusPageRow): StatusPageRow[] {
+export async function listStatusPages(db: Db, accountId: string, limit: number, from?: StatusPageRow): Promise<StatusPageRow[]> {
+  await ready(db);
   const parts: (SQL | undefined)[] = [eq(statusPages.accountId, accountId)];
   if (from) {
     parts.push(
@@ -57,7 +62,8 @@ export function listStatusPages(db: Db, accountId: string, limit: number, from?:
     .all();
 }
 
-export function deleteStatusPage(db: Db, accountId: string, id: string): boolean {
+export async function deleteStatusPage(db: Db, accountId: string, id: string): Promise<boolean> {
+  await ready(db);
   return (
     db
       .delete(statusPages)
@@ -72,7 +78,8 @@ export interface NewCard {
 }
 
 /** Replaces every card of a page (their services go with them through the cascade). */
-export function replaceStatusPageCards(db: Db, statusPageId: string, cards: readonly NewCard[]): void {
+export async function replaceStatusPageCards(db: Db, statusPageId: string, cards: readonly NewCard[]): Promise<void> {
+  await ready(db);
   db.delete(statusPageCards).where(eq(statusPageCards.statusPageId, statusPageId)).run();
   for (const { card, serviceIds } of cards) {
     db.insert(statusPageCards).values(card).run();
@@ -85,7 +92,8 @@ export function replaceStatusPageCards(db: Db, statusPageId: string, cards: read
 }
 
 /** The cards of each page in order, each with its services in order. */
-export function cardsOfStatusPages(db: Db, statusPageIds: readonly string[]): Map<string, StatusPageCardRecord[]> {
+export async function cardsOfStatusPages(db: Db, statusPageIds: readonly string[]): Promise<Map<string, StatusPageCardRecord[]>> {
+  await ready(db);
   const result = new Map<string, StatusPageCardRecord[]>(statusPageIds.map((id) => [id, []]));
   if (statusPageIds.length === 0) return result;
   const cards = db
@@ -112,7 +120,8 @@ export function cardsOfStatusPages(db: Db, statusPageIds: readonly string[]): Ma
   return result;
 }
 
-export function setStatusPagePublished(db: Db, accountId: string, id: string, published: boolean, updatedAt: string): boolean {
+export async function setStatusPagePublished(db: Db, accountId: string, id: string, published: boolean, updatedAt: string): Promise<boolean> {
+  await ready(db);
   return (
     db
       .update(statusPages)
@@ -123,6 +132,7 @@ export function setStatusPagePublished(db: Db, accountId: string, id: string, pu
 }
 
 /** The page at a slug, in any account (slugs are unique across the install). */
-export function findStatusPageBySlug(db: Db, slug: string): StatusPageRow | undefined {
+export async function findStatusPageBySlug(db: Db, slug: string): Promise<StatusPageRow | undefined> {
+  await ready(db);
   return db.select().from(statusPages).where(eq(statusPages.url, slug)).get();
 }

@@ -11,8 +11,8 @@ import { authenticateSession, SessionEndedError, sessionIdOf } from './session-a
 
 export const CONSOLE_SESSION_PATH = '/console/session';
 
-function signedIn(deps: HttpDeps, principal: Principal, session: ActiveSession): ConsoleSessionStatus {
-  const user = getCurrentUser({ ...deps.services, accountId: principal.accountId, actor: principal });
+async function signedIn(deps: HttpDeps, principal: Principal, session: ActiveSession): Promise<ConsoleSessionStatus> {
+  const user = await getCurrentUser({ ...deps.services, accountId: principal.accountId, actor: principal });
   return {
     signedIn: true,
     role: principal.role,
@@ -42,10 +42,10 @@ export function consoleSessionRoutes(deps: HttpDeps) {
     const store = deps.consoleSession.store;
     // Anyone may call these without a key, and none needs a body: a small limit.
     const bodyLimit = SMALL_BODY_LIMIT_BYTES;
-    const signIns = new WeakMap<FastifyRequest, ReturnType<typeof authenticateKey>>();
+    const signIns = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof authenticateKey>>>();
     const authenticateSignIn = async (request: FastifyRequest) => {
       const credentials = credentialsOf(request);
-      signIns.set(request, deps.limits.authFailures.authenticate(request.ip, () => authenticateKey(deps.services, deps.launchTokens, credentials)));
+      signIns.set(request, await deps.limits.authFailures.authenticate(request.ip, () => authenticateKey(deps.services, deps.launchTokens, credentials)));
       deps.limits.budget.spend(deps.limits.budget.bucketOf(credentials.authorization, request.ip));
     };
     app.post(CONSOLE_SESSION_PATH, { schema: { hide: true }, bodyLimit, onRequest: authenticateSignIn }, async (request, reply) => {
@@ -54,10 +54,10 @@ export function consoleSessionRoutes(deps: HttpDeps) {
       const { principal, keyHash } = signIn;
       // Signing in again replaces this browser's session rather than leaving the old one open.
       const previous = sessionIdOf(deps, request);
-      if (previous) store.end(previous, 'replaced');
-      const { sessionId, session } = store.create(keyHash);
+      if (previous) await store.end(previous, 'replaced');
+      const { sessionId, session } = await store.create(keyHash);
       setSessionCookie(reply, sessionCookie({ name: deps.consoleSession.cookieName, secure: browserUsesHttps(request) }, sessionId));
-      return reply.status(201).send(signedIn(deps, principal, session));
+      return reply.status(201).send(await signedIn(deps, principal, session));
     });
 
     app.get(CONSOLE_SESSION_PATH, { schema: { hide: true }, bodyLimit }, async (request, reply) => {
@@ -76,9 +76,9 @@ export function consoleSessionRoutes(deps: HttpDeps) {
       }
       let reason: ConsoleSessionEndReason;
       try {
-        const { principal, keyHash, session } = authenticateSession(deps, request, sessionId);
+        const { principal, keyHash, session } = await authenticateSession(deps, request, sessionId);
         deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));
-        return signedIn(deps, principal, session);
+        return await signedIn(deps, principal, session);
       } catch (error) {
         if (!(error instanceof SessionEndedError)) throw error;
         reason = error.reason;
@@ -90,7 +90,7 @@ export function consoleSessionRoutes(deps: HttpDeps) {
     app.delete(CONSOLE_SESSION_PATH, { schema: { hide: true }, bodyLimit }, async (request, reply) => {
       assertSameOrigin(request);
       const sessionId = sessionIdOf(deps, request);
-      if (sessionId) store.end(sessionId);
+      if (sessionId) await store.end(sessionId);
       clearCookie(deps, request, reply);
       return reply.status(204).send();
     });

@@ -36,16 +36,16 @@ export interface SessionPrincipal {
  * session answers 401 without counting as a failed authentication: a session id is 256 random bits,
  * so there is nothing to guess, and a restart (which ends every session) must not lock browsers out.
  */
-export function authenticateSession(deps: HttpDeps, request: FastifyRequest, sessionId: string): SessionPrincipal {
+export async function authenticateSession(deps: HttpDeps, request: FastifyRequest, sessionId: string): Promise<SessionPrincipal> {
   deps.limits.authFailures.assertNotBlocked(request.ip);
   const store = deps.consoleSession.store;
-  const found = store.use(sessionId);
+  const found = await store.use(sessionId);
   if ('ended' in found) throw new SessionEndedError(found.ended);
   const { session } = found;
-  const principal = principalOfKeyHash(deps.services, deps.launchTokens, session.keyHash);
+  const principal = await principalOfKeyHash(deps.services, deps.launchTokens, session.keyHash);
   if (!principal) {
     // The key was revoked or its member removed: every session it opened ends now.
-    store.endForKey(session.keyHash);
+    await store.endForKey(session.keyHash);
     throw new SessionEndedError('key_revoked');
   }
   assertOwnAccount(principal, credentialsOf(request).accountHeaders);

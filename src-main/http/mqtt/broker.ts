@@ -50,33 +50,37 @@ export async function attachMqttBroker(
   const accounts = new WeakMap<Client, string>();
   const counts = new ConnectionCounts(options.caps ?? DEFAULT_MQTT_CONNECTION_CAPS);
   const slots = new WeakMap<IncomingMessage, ConnectionSlot>();
+  /** Aedes's authenticate is a callback: the key is checked against the database, then `done` answers the CONNECT. */
+  const connectClient = async (client: Client, username: string | undefined, password: Buffer | undefined, done: (error: AuthenticateError | null, success: boolean | null) => void): Promise<void> => {
+    const address = client.req?.socket.remoteAddress ?? 'unknown';
+    try {
+      const token = password?.toString('utf8') ?? '';
+      const { principal, keyHash } = await deps.limits.authFailures.authenticate(address, () =>
+        authenticateKey(deps.services, deps.launchTokens, { authorization: `Bearer ${token}`, accountHeaders: [] }),
+      );
+      // The login is username = account id (what the public CLI sends); leaving it out is no way around the account check.
+      if (!username?.trim()) return done(refusal('Bad username or password: the username must be the account id', BAD_USERNAME_OR_PASSWORD), false);
+      assertOwnAccount(principal, [username]);
+      // A CONNECT is one request of the key's budget, like a REST call.
+      deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));
+      const slot = client.req ? slots.get(client.req) : undefined;
+      const capped = slot ? slot.connect(keyHash) : { message: 'the connection did not come through the WebSocket endpoint' };
+      if (capped) return done(refusal(`Server unavailable: ${capped.message}`, SERVER_UNAVAILABLE), false);
+      accounts.set(client, principal.accountId);
+      done(null, true);
+    } catch (error) {
+      if (isAppError(error) && error.kind === 'unauthorized') return done(refusal('Bad Token', BAD_USERNAME_OR_PASSWORD), false);
+      if (isAppError(error)) return done(refusal(error.message, NOT_AUTHORIZED), false);
+      options.logger.error({ err: error }, 'MQTT authentication failed unexpectedly');
+      done(refusal('Authentication failed', NOT_AUTHORIZED), false);
+    }
+  };
   const broker = await Aedes.createBroker({
     // A client that stops reading cannot stall delivery to the others for long.
     drainTimeout: 10_000,
     connectTimeout: 10_000,
     authenticate(client, username, password, done) {
-      const address = client.req?.socket.remoteAddress ?? 'unknown';
-      try {
-        const token = password?.toString('utf8') ?? '';
-        const { principal, keyHash } = deps.limits.authFailures.authenticate(address, () =>
-          authenticateKey(deps.services, deps.launchTokens, { authorization: `Bearer ${token}`, accountHeaders: [] }),
-        );
-        // The login is username = account id (what the public CLI sends); leaving it out is no way around the account check.
-        if (!username?.trim()) return done(refusal('Bad username or password: the username must be the account id', BAD_USERNAME_OR_PASSWORD), false);
-        assertOwnAccount(principal, [username]);
-        // A CONNECT is one request of the key's budget, like a REST call.
-        deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));
-        const slot = client.req ? slots.get(client.req) : undefined;
-        const capped = slot ? slot.connect(keyHash) : { message: 'the connection did not come through the WebSocket endpoint' };
-        if (capped) return done(refusal(`Server unavailable: ${capped.message}`, SERVER_UNAVAILABLE), false);
-        accounts.set(client, principal.accountId);
-        done(null, true);
-      } catch (error) {
-        if (isAppError(error) && error.kind === 'unauthorized') return done(refusal('Bad Token', BAD_USERNAME_OR_PASSWORD), false);
-        if (isAppError(error)) return done(refusal(error.message, NOT_AUTHORIZED), false);
-        options.logger.error({ err: error }, 'MQTT authentication failed unexpectedly');
-        done(refusal('Authentication failed', NOT_AUTHORIZED), false);
-      }
+      void connectClient(client, username, password, done);
     },
     authorizeSubscribe(client, subscription, done) {
       const accountId = accounts.get(client);

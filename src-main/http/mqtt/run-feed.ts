@@ -26,13 +26,13 @@ export function runTopic(accountId: string, checkRunSuiteId: string, sequenceId:
 }
 
 /** What the CLI prints under a failed check, read from its stored result (null: nothing more than the error). */
-export type StoredDetails = (accountId: string, checkId: string, checkResultId: string) => Record<string, unknown> | null;
+export type StoredDetails = (accountId: string, checkId: string, checkResultId: string) => Promise<Record<string, unknown> | null>;
 
 /**
  * One check's outcome as the CLI's reporters read it: the worst of its locations' FINAL results, with
  * that result's evidence (request, response, assertions) when it failed and `details` can read it.
  */
-export function cliResultOf(session: FollowedSession, finals: readonly ResultRecordedEvent[], details?: StoredDetails) {
+export async function cliResultOf(session: FollowedSession, finals: readonly ResultRecordedEvent[], details?: StoredDetails) {
   const any = (pick: (e: ResultRecordedEvent) => boolean) => finals.some(pick);
   const times = finals.map((e) => Date.parse(e.startedAt));
   const stops = finals.map((e) => Date.parse(e.stoppedAt));
@@ -43,7 +43,7 @@ export function cliResultOf(session: FollowedSession, finals: readonly ResultRec
   // The CLI prints details only for failures: a run no agent could make says why in its title.
   const why = isCancelled ? finals.find((e) => e.reason === 'NO_AGENT')?.errorMessage?.split('. ')[0] : undefined;
   const failed = any((e) => e.hasFailures || e.hasErrors || e.timedOut);
-  const evidence = failed && failing && details ? details(failing.accountId, session.checkId, failing.checkResultId) : null;
+  const evidence = failed && failing && details ? await details(failing.accountId, session.checkId, failing.checkResultId) : null;
   return {
     testResultId: failing?.checkResultId ?? null,
     result: {
@@ -94,7 +94,10 @@ export class RunFeed {
         const run = this.followed.get(event.checkSessionId);
         if (!run || !event.finished) return;
         this.followed.delete(event.checkSessionId);
-        this.publish(runTopic(run.accountId, run.checkRunSuiteId, run.checkSessionId, 'result'), { ...cliResultOf(run, run.finals, this.details), resultType: 'FINAL' });
+        void cliResultOf(run, run.finals, this.details).then(
+          (result) => this.publish(runTopic(run.accountId, run.checkRunSuiteId, run.checkSessionId, 'result'), { ...result, resultType: 'FINAL' }),
+          (error: unknown) => this.logger.error({ err: error, checkSessionId: run.checkSessionId }, 'the run feed could not read a finished run'),
+        );
       }),
     ];
   }

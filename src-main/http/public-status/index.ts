@@ -129,7 +129,7 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
 
     app.get<SlugRoute>('/status/:slug', async (request, reply) => {
       const slug = slugOf(request);
-      const page = slug ? loadPublicStatusPage(services, slug) : null;
+      const page = slug ? await loadPublicStatusPage(services, slug) : null;
       return page ? sendHtml(reply, 200, renderStatusPage(page)) : htmlNotFound(reply);
     });
 
@@ -140,7 +140,7 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
 
     app.get<SlugRoute>('/status/:slug/summary.json', async (request, reply) => {
       const slug = slugOf(request);
-      const page = slug ? loadPublicStatusPage(services, slug) : null;
+      const page = slug ? await loadPublicStatusPage(services, slug) : null;
       return page ? sendJson(reply, 200, summaryJson(page)) : jsonNotFound(reply);
     });
 
@@ -151,7 +151,7 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
     for (const feed of feeds) {
       app.get<SlugRoute>(`/status/:slug/${feed.path}`, async (request, reply) => {
         const slug = slugOf(request);
-        const page = slug ? loadPublicStatusPage(services, slug) : null;
+        const page = slug ? await loadPublicStatusPage(services, slug) : null;
         if (!page) return jsonNotFound(reply);
         return reply.type(feed.type).header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(feed.render(page));
       });
@@ -160,7 +160,7 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
     app.post<SlugRoute>('/status/:slug/subscribe', async (request, reply) => {
       const json = wantsJson(request);
       const slug = slugOf(request);
-      const page = slug ? publicPageHeading(services, slug) : null;
+      const page = slug ? await publicPageHeading(services, slug) : null;
       if (!slug || !page) return json ? jsonNotFound(reply) : htmlNotFound(reply);
       const fromClient = limits.subscribeFrom(request.ip);
       if (fromClient) return tooMany(request, reply, fromClient, page);
@@ -178,7 +178,7 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
       const toMailbox = limits.subscribeTo(email);
       if (toMailbox) return tooMany(request, reply, toMailbox, page);
       try {
-        subscribe(services, page.slug, parsed.data, clientAddress(request.ip));
+        await subscribe(services, page.slug, parsed.data, clientAddress(request.ip));
       } catch (error) {
         if (!isAppError(error)) throw error;
         const status = APP_ERROR_STATUS[error.kind];
@@ -198,11 +198,11 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
 
     app.get<SlugRoute>('/status/:slug/confirm', async (request, reply) => {
       const slug = slugOf(request);
-      const page = slug ? publicPageHeading(services, slug) : null;
+      const page = slug ? await publicPageHeading(services, slug) : null;
       if (!page) return htmlNotFound(reply);
       const s = linkParam(request, 's');
       const t = linkParam(request, 't');
-      if (!checkConfirmLink(services, page.slug, s, t)) return invalidLink(reply, page, 'confirmation');
+      if (!await checkConfirmLink(services, page.slug, s, t)) return invalidLink(reply, page, 'confirmation');
       // A page with a button rather than a confirming GET: link scanners in mail systems open links too.
       return sendHtml(
         reply,
@@ -219,9 +219,9 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
 
     app.post<SlugRoute>('/status/:slug/confirm', async (request, reply) => {
       const slug = slugOf(request);
-      const page = slug ? publicPageHeading(services, slug) : null;
+      const page = slug ? await publicPageHeading(services, slug) : null;
       if (!page) return htmlNotFound(reply);
-      if (!confirmSubscription(services, page.slug, linkParam(request, 's'), linkParam(request, 't'))) return invalidLink(reply, page, 'confirmation');
+      if (!await confirmSubscription(services, page.slug, linkParam(request, 's'), linkParam(request, 't'))) return invalidLink(reply, page, 'confirmation');
       return sendHtml(
         reply,
         200,
@@ -237,8 +237,8 @@ export function publicStatusRoutes(deps: HttpDeps): FastifyPluginAsync {
     const handleUnsubscribe = async (request: FastifyRequest<SlugRoute>, reply: FastifyReply) => {
       const slug = slugOf(request);
       if (!slug) return htmlNotFound(reply);
-      const outcome = unsubscribe(services, linkParam(request, 's'), linkParam(request, 't'));
-      const page = publicPageHeading(services, slug);
+      const outcome = await unsubscribe(services, linkParam(request, 's'), linkParam(request, 't'));
+      const page = await publicPageHeading(services, slug);
       if (outcome === 'INVALID_LINK') {
         return sendHtml(reply, 400, notice({ title: 'This link does not work', message: 'The unsubscribe link is not complete. Use the whole link from the email.', back: page ? pageLink(page) : undefined }));
       }

@@ -49,7 +49,7 @@ export function requireApiKey(app: FastifyInstance, deps: HttpDeps): void {
   app.decorateRequest('principal', null);
   documentAuthErrors(app);
   app.addHook('onRequest', async (request) => {
-    const principal = deps.limits.authFailures.authenticate(request.ip, () => authenticate(deps.services, deps.launchTokens, credentialsOf(request)));
+    const principal = await deps.limits.authFailures.authenticate(request.ip, () => authenticate(deps.services, deps.launchTokens, credentialsOf(request)));
     assertAccess(principal.role, requiredAccess(request.method, request.routeOptions.url ?? request.url, request.routeOptions.config.access));
     request.principal = principal;
   });

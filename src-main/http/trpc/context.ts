@@ -30,16 +30,16 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  * with (headless console); a mutation (POST) made with it must also come from the console's own
  * origin. An Authorization header always wins over the cookie.
  */
-function authenticateRequest(deps: HttpDeps, req: FastifyRequest): TrpcContext {
+async function authenticateRequest(deps: HttpDeps, req: FastifyRequest): Promise<TrpcContext> {
   const credentials = credentialsOf(req);
   const sessionId = credentials.authorization === undefined ? sessionIdOf(deps, req) : null;
   if (sessionId) {
-    const { principal, keyHash } = authenticateSession(deps, req, sessionId);
+    const { principal, keyHash } = await authenticateSession(deps, req, sessionId);
     if (!READ_METHODS.has(req.method)) assertSameOrigin(req);
     deps.limits.budget.spend(deps.limits.budget.bucketOfKeyHash(keyHash));
     return { deps, credentials, principal, via: 'session' };
   }
-  const principal = deps.limits.authFailures.authenticate(req.ip, () => authenticate(deps.services, deps.launchTokens, credentials));
+  const principal = await deps.limits.authFailures.authenticate(req.ip, () => authenticate(deps.services, deps.launchTokens, credentials));
   deps.limits.budget.spend(deps.limits.budget.bucketOf(credentials.authorization, req.ip));
   return { deps, credentials, principal, via: 'key' };
 }
@@ -69,7 +69,7 @@ export function authenticateTrpcRequests(scope: FastifyInstance, deps: HttpDeps)
   const outcomes = new WeakMap<FastifyRequest, TrpcContext | Error>();
   scope.addHook('onRequest', async (request) => {
     try {
-      outcomes.set(request, authenticateRequest(deps, request));
+      outcomes.set(request, await authenticateRequest(deps, request));
     } catch (error) {
       outcomes.set(request, toTrpcError(error));
     }

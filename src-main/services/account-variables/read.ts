@@ -9,8 +9,8 @@ export function accountVariableRead(row: AccountVariableRow): AccountVariable {
   return { key: row.key, value: row.secret ? SECRET_MASK : row.value, locked: row.locked, secret: row.secret };
 }
 
-export function getAccountVariable(ctx: ServiceContext, key: string): AccountVariable {
-  const row = findAccountVariable(ctx.db, ctx.accountId, key);
+export async function getAccountVariable(ctx: ServiceContext, key: string): Promise<AccountVariable> {
+  const row = await findAccountVariable(ctx.db, ctx.accountId, key);
   if (!row) throw AppError.notFound();
   return accountVariableRead(row);
 }
@@ -23,8 +23,8 @@ export interface AccountVariablePage {
 }
 
 /** The account's variables, oldest first; the whole list unless `limit` or `page` asks for a page. */
-export function listAccountVariablesPage(ctx: ServiceContext, query: AccountVariableListQuery = {}): AccountVariablePage {
-  const all = listAccountVariables(ctx.db, ctx.accountId).map(accountVariableRead);
+export async function listAccountVariablesPage(ctx: ServiceContext, query: AccountVariableListQuery = {}): Promise<AccountVariablePage> {
+  const all = (await listAccountVariables(ctx.db, ctx.accountId)).map(accountVariableRead);
   if (query.limit === undefined && query.page === undefined) return { variables: all, offset: 0, total: all.length };
   const limit = query.limit ?? 10;
   const offset = ((query.page ?? 1) - 1) * limit;

@@ -13,16 +13,16 @@ import type { ServiceContext } from '../context';
 import { accountVariableRead } from './read';
 
 /** Adds a variable; a key the account already has is a 409 (the CLI's "already exists"). */
-export function createAccountVariable(ctx: ServiceContext, body: AccountVariableCreate): AccountVariable {
+export async function createAccountVariable(ctx: ServiceContext, body: AccountVariableCreate): Promise<AccountVariable> {
   if (body.secret && body.value === SECRET_MASK) {
     throw new AppError('validation', `value: "${SECRET_MASK}" is how a stored secret reads back, and ${body.key} has no stored secret to keep; send the value itself`);
   }
   const now = ctx.clock.now().toISOString();
-  return transaction(ctx.db, (tx) => {
-    if (findAccountVariable(tx, ctx.accountId, body.key)) {
+  return await transaction(ctx.db, async (tx) => {
+    if (await findAccountVariable(tx, ctx.accountId, body.key)) {
       throw new AppError('conflict', `An environment variable with key "${body.key}" already exists; change it with PUT /v1/variables/${body.key}`, { key: body.key });
     }
-    if (countAccountVariables(tx, ctx.accountId) >= ACCOUNT_VARIABLES_MAX) {
+    if (await countAccountVariables(tx, ctx.accountId) >= ACCOUNT_VARIABLES_MAX) {
       throw new AppError('validation', `key: an account has at most ${ACCOUNT_VARIABLES_MAX} environment variables; remove one first`);
     }
     const row = {
@@ -34,7 +34,7 @@ export function createAccountVariable(ctx: ServiceContext, body: AccountVariable
       createdAt: now,
       updatedAt: now,
     };
-    insertAccountVariable(tx, row);
+    await insertAccountVariable(tx, row);
     return accountVariableRead(row);
   });
 }
@@ -43,13 +43,13 @@ export function createAccountVariable(ctx: ServiceContext, body: AccountVariable
  * Changes a variable's value and flags (docs/DECISIONS.md, "Secrets"): a stored secret sent back as
  * the mask keeps its value and never turns plain; the key cannot be changed.
  */
-export function updateAccountVariable(ctx: ServiceContext, key: string, body: AccountVariableUpdate): AccountVariable {
+export async function updateAccountVariable(ctx: ServiceContext, key: string, body: AccountVariableUpdate): Promise<AccountVariable> {
   if (body.key !== undefined && body.key !== key) {
     throw new AppError('validation', `key: the key of an environment variable cannot be changed (the path names ${key}); add a new variable and remove this one`);
   }
   const now = ctx.clock.now().toISOString();
-  return transaction(ctx.db, (tx) => {
-    const stored = findAccountVariable(tx, ctx.accountId, key);
+  return await transaction(ctx.db, async (tx) => {
+    const stored = await findAccountVariable(tx, ctx.accountId, key);
     if (!stored) throw AppError.notFound();
     if (stored.secret && !body.secret) {
       throw new AppError(
@@ -63,11 +63,11 @@ export function updateAccountVariable(ctx: ServiceContext, key: string, body: Ac
       throw new AppError('validation', `value: "${SECRET_MASK}" is how a stored secret reads back, and ${key} has no stored secret to keep; send the value itself`);
     } else value = body.secret ? ctx.keyring.seal(body.value) : body.value;
     const row = { ...stored, value, locked: body.locked, secret: body.secret, updatedAt: now };
-    storeAccountVariable(tx, row);
+    await storeAccountVariable(tx, row);
     return accountVariableRead(row);
   });
 }
 
-export function deleteAccountVariable(ctx: ServiceContext, key: string): void {
-  if (!removeAccountVariable(ctx.db, ctx.accountId, key)) throw AppError.notFound();
+export async function deleteAccountVariable(ctx: ServiceContext, key: string): Promise<void> {
+  if (!await removeAccountVariable(ctx.db, ctx.accountId, key)) throw AppError.notFound();
 }

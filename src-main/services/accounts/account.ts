@@ -25,8 +25,8 @@ function planDisplayName(maxChecks: number | null): string {
   return maxChecks === null ? 'Local (unlimited)' : `Local (${maxChecks} checks)`;
 }
 
-export function getMyAccount(ctx: ServiceContext): AccountView {
-  const account = findAccount(ctx.db, ctx.accountId);
+export async function getMyAccount(ctx: ServiceContext): Promise<AccountView> {
+  const account = await findAccount(ctx.db, ctx.accountId);
   if (!account) throw AppError.notFound();
   return {
     id: account.id,
@@ -46,17 +46,17 @@ export function getMyAccount(ctx: ServiceContext): AccountView {
  * Sets the plan's maximum number of checks (null = unlimited). Lowering it below the number of
  * existing checks deletes nothing: only further creates answer 402.
  */
-export function setPlan(ctx: ServiceContext, body: PlanUpdate): AccountView {
-  if (!findAccount(ctx.db, ctx.accountId)) throw AppError.notFound();
-  updateAccount(ctx.db, ctx.accountId, { maxChecks: body.maxChecks });
-  return getMyAccount(ctx);
+export async function setPlan(ctx: ServiceContext, body: PlanUpdate): Promise<AccountView> {
+  if (!await findAccount(ctx.db, ctx.accountId)) throw AppError.notFound();
+  await updateAccount(ctx.db, ctx.accountId, { maxChecks: body.maxChecks });
+  return await getMyAccount(ctx);
 }
 
 /** The plan limit given at start (--max-checks / SIGHTLINE_MAX_CHECKS); undefined keeps the stored one. */
-export function applyConfiguredPlan(deps: ServiceDeps, accountId: string, maxChecks: number | null | undefined): void {
+export async function applyConfiguredPlan(deps: ServiceDeps, accountId: string, maxChecks: number | null | undefined): Promise<void> {
   if (maxChecks === undefined) return;
   // The value comes from the start options, not through a transport: checked here.
-  setPlan({ ...deps, accountId }, parseOrThrow(PlanUpdate, { maxChecks }));
+  await setPlan({ ...deps, accountId }, parseOrThrow(PlanUpdate, { maxChecks }));
 }
 
 type Entitlement = AccountEntitlements['entitlements'][number];
@@ -68,8 +68,8 @@ const flag = (key: string, name: string, description: string, enabled: boolean):
  * /v1/accounts/me/plan) is the one metered entitlement; the check types and features Sightline runs
  * are enabled flags; the public API's types it does not run are disabled with no upgrade path.
  */
-export function getEntitlements(ctx: ServiceContext): AccountEntitlements {
-  const account = findAccount(ctx.db, ctx.accountId);
+export async function getEntitlements(ctx: ServiceContext): Promise<AccountEntitlements> {
+  const account = await findAccount(ctx.db, ctx.accountId);
   if (!account) throw AppError.notFound();
   const checks: Entitlement = {
     key: 'CHECKS',

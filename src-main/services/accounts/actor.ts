@@ -17,14 +17,14 @@ export function assertMayTouchOwner(actor: Principal, targetRole: string, what: 
 }
 
 /** The account must keep at least one active owner. */
-export function assertNotLastOwner(tx: Db, member: MemberRow, what: string): void {
-  if (member.role === 'OWNER' && member.status === 'ACTIVE' && countActiveOwners(tx, member.accountId) <= 1) {
+export async function assertNotLastOwner(tx: Db, member: MemberRow, what: string): Promise<void> {
+  if (member.role === 'OWNER' && member.status === 'ACTIVE' && await countActiveOwners(tx, member.accountId) <= 1) {
     throw new AppError('conflict', `Cannot ${what} ${member.email}: it is the account's last OWNER. Add another OWNER first.`);
   }
 }
 
-export function findMemberOrThrow(tx: Db, accountId: string, userId: string): MemberRow {
-  const member = findMember(tx, accountId, userId);
+export async function findMemberOrThrow(tx: Db, accountId: string, userId: string): Promise<MemberRow> {
+  const member = await findMember(tx, accountId, userId);
   if (!member) throw AppError.notFound();
   return member;
 }

@@ -10,22 +10,22 @@ import { assertMayTouchOwner, findMemberOrThrow, type ActorContext } from './act
 import { isInvite, toMemberView } from './member-view';
 
 /** Inside the caller's transaction: stores the hash of a new key for the member and returns the key once. */
-export function issueKey(tx: Db, keyring: Keyring, member: MemberRow, label: string | undefined, now: string): CreatedApiKey {
+export async function issueKey(tx: Db, keyring: Keyring, member: MemberRow, label: string | undefined, now: string): Promise<CreatedApiKey> {
   const apiKey = generateApiKey();
   const role = toMemberView(member).role;
   const row = { id: randomUUID(), accountId: member.accountId, keyHash: hashApiKey(keyring, apiKey), label: label ?? `Key of ${member.email}`, role, memberId: member.id, createdAt: now };
-  insertApiKey(tx, row);
+  await insertApiKey(tx, row);
   return { id: row.id, memberId: member.id, label: row.label, role, createdAt: now, apiKey };
 }
 
 /** A further key for an active member, acting with the member's role; shown once. */
-export function createApiKey(ctx: ActorContext, userId: string, body: ApiKeyCreate): CreatedApiKey {
-  return transaction(ctx.db, (tx) => {
-    const member = findMemberOrThrow(tx, ctx.accountId, userId);
+export async function createApiKey(ctx: ActorContext, userId: string, body: ApiKeyCreate): Promise<CreatedApiKey> {
+  return await transaction(ctx.db, async (tx) => {
+    const member = await findMemberOrThrow(tx, ctx.accountId, userId);
     if (isInvite(member)) {
       throw new AppError('conflict', `${member.email} is a pending invite and cannot hold API keys; add them as a member instead`);
     }
     assertMayTouchOwner(ctx.actor, member.role, 'create API keys for');
-    return issueKey(tx, ctx.keyring, member, body.label, ctx.clock.now().toISOString());
+    return await issueKey(tx, ctx.keyring, member, body.label, ctx.clock.now().toISOString());
   });
 }

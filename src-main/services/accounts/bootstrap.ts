@@ -28,15 +28,15 @@ export const DEFAULT_OWNER_EMAIL = 'owner@sightline.localhost';
 /** What earlier versions gave the first owner: not a valid address by the public schema's format. */
 const LEGACY_OWNER_EMAIL = 'owner@localhost';
 
-function ensureOwner(tx: Db, accountId: string, now: string): string {
-  const owner = findOwnerMember(tx, accountId);
+async function ensureOwner(tx: Db, accountId: string, now: string): Promise<string> {
+  const owner = await findOwnerMember(tx, accountId);
   if (owner) {
-    if (owner.email === LEGACY_OWNER_EMAIL) updateMemberEmail(tx, owner.id, DEFAULT_OWNER_EMAIL, now);
+    if (owner.email === LEGACY_OWNER_EMAIL) await updateMemberEmail(tx, owner.id, DEFAULT_OWNER_EMAIL, now);
     return owner.id;
   }
   const id = randomUUID();
-  insertMember(tx, { id, accountId, name: 'Owner', email: DEFAULT_OWNER_EMAIL, role: 'OWNER', status: 'ACTIVE', createdAt: now, updatedAt: null });
-  adoptOrphanKeys(tx, accountId, id);
+  await insertMember(tx, { id, accountId, name: 'Owner', email: DEFAULT_OWNER_EMAIL, role: 'OWNER', status: 'ACTIVE', createdAt: now, updatedAt: null });
+  await adoptOrphanKeys(tx, accountId, id);
   return id;
 }
 
@@ -44,26 +44,26 @@ function ensureOwner(tx: Db, accountId: string, now: string): string {
  * First start with an empty data dir creates the account, its owner member and an owner key. A key
  * given with --api-key / SIGHTLINE_API_KEY becomes a valid owner key of that account (idempotent).
  */
-export function bootstrapAccount(deps: ServiceDeps, givenKey: string | null): BootstrapResult {
-  return transaction(deps.db, (tx) => {
+export async function bootstrapAccount(deps: ServiceDeps, givenKey: string | null): Promise<BootstrapResult> {
+  return await transaction(deps.db, async (tx) => {
     const now = deps.clock.now().toISOString();
-    let account = findFirstAccount(tx);
+    let account = await findFirstAccount(tx);
     let createdKey: string | null = null;
     const isNew = !account;
     if (!account) {
       account = { id: randomUUID(), name: 'Sightline', createdAt: now, maxChecks: null, alertSettings: null };
-      insertAccount(tx, account);
+      await insertAccount(tx, account);
     }
-    const ownerId = ensureOwner(tx, account.id, now);
+    const ownerId = await ensureOwner(tx, account.id, now);
     const key = (label: string, keyHash: string) => ({ id: randomUUID(), accountId: account.id, keyHash, label, role: 'OWNER', memberId: ownerId, createdAt: now });
     if (isNew && !givenKey) {
       createdKey = generateApiKey();
-      insertApiKey(tx, key('Owner key (first start)', hashApiKey(deps.keyring, createdKey)));
+      await insertApiKey(tx, key('Owner key (first start)', hashApiKey(deps.keyring, createdKey)));
     }
     if (givenKey) {
       const keyHash = hashApiKey(deps.keyring, givenKey);
       // A given key stored before keyed hashes keeps its row and gets the keyed hash now.
-      if (!findApiKeyByHash(tx, keyHash) && !replaceApiKeyHash(tx, sha256Hex(givenKey), keyHash)) insertApiKey(tx, key('Owner key (--api-key)', keyHash));
+      if (!await findApiKeyByHash(tx, keyHash) && !await replaceApiKeyHash(tx, sha256Hex(givenKey), keyHash)) await insertApiKey(tx, key('Owner key (--api-key)', keyHash));
     }
     return { accountId: account.id, createdKey };
   });

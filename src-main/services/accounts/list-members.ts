@@ -41,13 +41,13 @@ function decodeCursor(cursor: string, query: MemberListQuery): number {
 }
 
 /** Members and pending invites, oldest first; `limit` pages with an opaque `nextId` cursor. */
-export function listMembers(ctx: ServiceContext, query: MemberListQuery): AccountMembersList {
+export async function listMembers(ctx: ServiceContext, query: MemberListQuery): Promise<AccountMembersList> {
   if (query.nextId !== undefined && query.limit === undefined) {
     throw new AppError('validation', 'nextId: is only accepted together with limit');
   }
   const now = ctx.clock.now();
-  const inviter = inviterEmailOf(ctx.db, ctx.accountId);
-  const items = listMembersOfAccount(ctx.db, ctx.accountId)
+  const inviter = await inviterEmailOf(ctx.db, ctx.accountId);
+  const items = (await listMembersOfAccount(ctx.db, ctx.accountId))
     .map((row) => toListItem(row, inviter, now))
     .filter((item) => matches(item, query));
   if (query.limit === undefined) return { members: items, length: items.length, nextId: null };

@@ -15,62 +15,62 @@ function emailTaken(email: string): AppError {
   return new AppError('conflict', `A member or invite with the e-mail ${email} already exists in this account`);
 }
 
-export function inviterEmailOf(db: Db, accountId: string): string {
-  return findOwnerMember(db, accountId)?.email ?? DEFAULT_OWNER_EMAIL;
+export async function inviterEmailOf(db: Db, accountId: string): Promise<string> {
+  return (await findOwnerMember(db, accountId))?.email ?? DEFAULT_OWNER_EMAIL;
 }
 
 /** The member holding the key (the console's launch token acts as the account's owner). */
-export function getCurrentUser(ctx: ActorContext): CurrentUser {
-  const member = ctx.actor.memberId ? findMember(ctx.db, ctx.accountId, ctx.actor.memberId) : findOwnerMember(ctx.db, ctx.accountId);
+export async function getCurrentUser(ctx: ActorContext): Promise<CurrentUser> {
+  const member = ctx.actor.memberId ? await findMember(ctx.db, ctx.accountId, ctx.actor.memberId) : await findOwnerMember(ctx.db, ctx.accountId);
   if (!member) throw AppError.notFound();
   return { id: member.id, name: member.name, email: member.email, role: ctx.actor.role };
 }
 
 /** Adds an active member with its first API key; the key is in the answer only, its hash in the database. */
-export function addMember(ctx: ActorContext, body: MemberCreate): AddedMember {
+export async function addMember(ctx: ActorContext, body: MemberCreate): Promise<AddedMember> {
   assertMayTouchOwner(ctx.actor, body.role, 'add');
   const email = body.email.toLowerCase();
-  return transaction(ctx.db, (tx) => {
-    if (findMemberByEmail(tx, ctx.accountId, email)) throw emailTaken(email);
+  return await transaction(ctx.db, async (tx) => {
+    if (await findMemberByEmail(tx, ctx.accountId, email)) throw emailTaken(email);
     const now = ctx.clock.now().toISOString();
     const row = { id: randomUUID(), accountId: ctx.accountId, name: body.name, email, role: body.role, status: 'ACTIVE', createdAt: now, updatedAt: null };
-    insertMember(tx, row);
-    const apiKey = issueKey(tx, ctx.keyring, row, body.keyLabel, now);
+    await insertMember(tx, row);
+    const apiKey = await issueKey(tx, ctx.keyring, row, body.keyLabel, now);
     return { ...toMemberView(row), apiKey };
   });
 }
 
 /** An invite is a member row with status INVITED: it holds no keys and cannot act. */
-export function inviteMember(ctx: ServiceContext, body: MemberInvite): AccountInvite {
+export async function inviteMember(ctx: ServiceContext, body: MemberInvite): Promise<AccountInvite> {
   const email = body.email.toLowerCase();
-  return transaction(ctx.db, (tx) => {
-    if (findMemberByEmail(tx, ctx.accountId, email)) throw emailTaken(email);
+  return await transaction(ctx.db, async (tx) => {
+    if (await findMemberByEmail(tx, ctx.accountId, email)) throw emailTaken(email);
     const now = ctx.clock.now();
     const row = { id: randomUUID(), accountId: ctx.accountId, name: body.name ?? '', email, role: body.role, status: 'INVITED', createdAt: now.toISOString(), updatedAt: null };
-    insertMember(tx, row);
-    return toInviteView(row, inviterEmailOf(tx, ctx.accountId), now);
+    await insertMember(tx, row);
+    return toInviteView(row, await inviterEmailOf(tx, ctx.accountId), now);
   });
 }
 
 /** PATCH: changes a member's (or an invite's) role; the member's keys act with the new role at once. */
-export function updateMemberRole(ctx: ActorContext, userId: string, body: MemberUpdate): AccountMembersListItem {
-  return transaction(ctx.db, (tx) => {
-    const member = findMemberOrThrow(tx, ctx.accountId, userId);
+export async function updateMemberRole(ctx: ActorContext, userId: string, body: MemberUpdate): Promise<AccountMembersListItem> {
+  return await transaction(ctx.db, async (tx) => {
+    const member = await findMemberOrThrow(tx, ctx.accountId, userId);
     assertMayTouchOwner(ctx.actor, member.role, 'demote');
-    if (member.role !== body.role) assertNotLastOwner(tx, member, 'demote');
+    if (member.role !== body.role) await assertNotLastOwner(tx, member, 'demote');
     const now = ctx.clock.now();
-    storeRole(tx, member.id, body.role, now.toISOString());
+    await storeRole(tx, member.id, body.role, now.toISOString());
     const updated = { ...member, role: body.role, updatedAt: now.toISOString() };
-    return toListItem(updated, inviterEmailOf(tx, ctx.accountId), now);
+    return toListItem(updated, await inviterEmailOf(tx, ctx.accountId), now);
   });
 }
 
 /** Removes a member or withdraws an invite; the member's API keys are revoked in the same transaction. */
-export function removeMember(ctx: ActorContext, userId: string): void {
-  transaction(ctx.db, (tx) => {
-    const member = findMemberOrThrow(tx, ctx.accountId, userId);
+export async function removeMember(ctx: ActorContext, userId: string): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const member = await findMemberOrThrow(tx, ctx.accountId, userId);
     assertMayTouchOwner(ctx.actor, member.role, 'remove');
-    assertNotLastOwner(tx, member, 'remove');
-    deleteMemberAndKeys(tx, member.id);
+    await assertNotLastOwner(tx, member, 'remove');
+    await deleteMemberAndKeys(tx, member.id);
   });
 }

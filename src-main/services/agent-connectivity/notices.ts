@@ -68,20 +68,20 @@ function eventOf(notice: AgentNotice, accountId: string, now: Date): Omit<AlertE
  * One notice per account to every channel marked for system notices, through the same outbox,
  * rate limit and dispatcher as alerts. Returns the notifications queued.
  */
-export function sendAgentNotice(deps: ServiceDeps, notice: AgentNotice): string[] {
+export async function sendAgentNotice(deps: ServiceDeps, notice: AgentNotice): Promise<string[]> {
   const now = deps.clock.now();
-  const accounts = notice.accountIds ?? listAccountIds(deps.db);
+  const accounts = notice.accountIds ?? await listAccountIds(deps.db);
   const queued: string[] = [];
   for (const accountId of accounts) {
-    transaction(deps.db, (tx) => {
-      const channels = listAllAlertChannels(tx, accountId).filter((channel) => storedBodyOf(channel).sendSystemNotices !== false);
+    await transaction(deps.db, async (tx) => {
+      const channels = (await listAllAlertChannels(tx, accountId)).filter((channel) => storedBodyOf(channel).sendSystemNotices !== false);
       if (channels.length === 0) return;
       const event = eventOf(notice, accountId, now);
       const checkAlertId = randomUUID();
-      insertCheckAlert(tx, { id: checkAlertId, accountId, checkId: null, alertType: event.alertType, checkSessionId: null, checkResultId: null, muted: false, event: { ...event }, createdAt: now.getTime() });
-      const rateLimit = accountDelivery(tx, deps.keyring, accountId).rateLimit;
+      await insertCheckAlert(tx, { id: checkAlertId, accountId, checkId: null, alertType: event.alertType, checkSessionId: null, checkResultId: null, muted: false, event: { ...event }, createdAt: now.getTime() });
+      const rateLimit = (await accountDelivery(tx, deps.keyring, accountId)).rateLimit;
       const entry = { accountId, checkAlertId, alertType: event.alertType, checkId: null, checkType: null, checkResultId: null };
-      for (const channel of channels) queued.push(enqueueNotification(tx, deps.keyring, channel, entry, rateLimit, now.getTime()).id);
+      for (const channel of channels) queued.push((await enqueueNotification(tx, deps.keyring, channel, entry, rateLimit, now.getTime())).id);
     });
   }
   if (queued.length > 0) deps.runtime.dispatch?.kick();

@@ -22,9 +22,9 @@ const agentNameOf = (agent: { agentId: string; locationName: string }) => `${age
 const locationKey = (accountId: string, slug: string) => `${accountId}/${slug.toLowerCase()}`;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function notify(deps: ServiceDeps, agent: RemoteAgentRef, change: AgentNoticeChange, since: string | null, reason: string | null, runsNotRun: number): void {
+async function notify(deps: ServiceDeps, agent: RemoteAgentRef, change: AgentNoticeChange, since: string | null, reason: string | null, runsNotRun: number): Promise<void> {
   try {
-    sendAgentNotice(deps, { agentName: agentNameOf(agent), change, since, reason, runsNotRun, accountIds: [agent.accountId] });
+    await sendAgentNotice(deps, { agentName: agentNameOf(agent), change, since, reason, runsNotRun, accountIds: [agent.accountId] });
   } catch (error) {
     // A notice that cannot be queued must not cost the agent its heartbeat (and its leases), nor stop the sweep.
     deps.logger.error({ err: error, agentId: agent.agentId }, 'queuing an agent notice failed');
@@ -37,7 +37,7 @@ function unreachableRunsSince(deps: ServiceDeps, agent: RemoteAgentRef, since: n
 }
 
 /** Counts the runs recorded AGENT_UNREACHABLE, per location, for the notice of the agent's return. */
-export function noteUnreachableRuns(deps: ServiceDeps, outcomes: readonly JobOutcome[], now: number): void {
+export async function noteUnreachableRuns(deps: ServiceDeps, outcomes: readonly JobOutcome[], now: number): Promise<void> {
   const runs = deps.runtime.remoteConnectivity.unreachableRuns;
   for (const outcome of outcomes) {
     if (outcome.reason !== 'AGENT_UNREACHABLE') continue;
@@ -46,7 +46,7 @@ export function noteUnreachableRuns(deps: ServiceDeps, outcomes: readonly JobOut
     times.push(now);
     runs.set(key, times);
     // Stored too: the notice of the agent's return counts them even across a restart of the server.
-    countUnreachableRun(deps.db, outcome.job.accountId, outcome.job.execution.runLocation);
+    await countUnreachableRun(deps.db, outcome.job.accountId, outcome.job.execution.runLocation);
   }
 }
 
@@ -55,10 +55,10 @@ export function noteUnreachableRuns(deps: ServiceDeps, outcomes: readonly JobOut
  * unreachable. Its location's operators get one notice at once (not when it comes back); its
  * location's runs are recorded AGENT_UNREACHABLE meanwhile (connected.ts).
  */
-export function noteSilentAgents(deps: ServiceDeps, now: number): void {
+export async function noteSilentAgents(deps: ServiceDeps, now: number): Promise<void> {
   const threshold = unreachableAfterMsOf(deps.runtime.agentJobs.settings);
   const known = deps.runtime.remoteConnectivity.agents;
-  for (const { agent, location } of listAgentsSeenBetween(deps.db, now - FORGET_AFTER_MS, now - threshold)) {
+  for (const { agent, location } of await listAgentsSeenBetween(deps.db, now - FORGET_AFTER_MS, now - threshold)) {
     const state = known.get(agent.id) ?? { online: true, outages: 0, unreachableSince: null };
     if (state.unreachableSince !== null) continue;
     if (agent.unreachableSince !== null) {
@@ -69,10 +69,10 @@ export function noteSilentAgents(deps: ServiceDeps, now: number): void {
     }
     state.unreachableSince = agent.lastSeenAt;
     known.set(agent.id, state);
-    setAgentUnreachable(deps.db, agent.id, agent.lastSeenAt);
+    await setAgentUnreachable(deps.db, agent.id, agent.lastSeenAt);
     const ref = { agentId: agent.id, accountId: location.accountId, locationName: location.name, slugName: location.slugName };
     deps.logger.warn({ agentId: agent.id, location: location.slugName, lastSeenAt: iso(agent.lastSeenAt) }, 'a remote agent is unreachable: the server has not heard from it');
-    notify(deps, ref, 'UNREACHABLE', iso(agent.lastSeenAt), `no lease request or heartbeat for ${Math.round((now - agent.lastSeenAt) / 1000)} s (the limit is ${Math.round(threshold / 1000)} s)`, 0);
+    await notify(deps, ref, 'UNREACHABLE', iso(agent.lastSeenAt), `no lease request or heartbeat for ${Math.round((now - agent.lastSeenAt) / 1000)} s (the limit is ${Math.round(threshold / 1000)} s)`, 0);
   }
 }
 
@@ -80,8 +80,8 @@ export function noteSilentAgents(deps: ServiceDeps, now: number): void {
  * What the store says of an agent this process has not heard of yet (after a restart): one
  * announced unreachable before is still so until its return is told, once.
  */
-function storedUnreachable(deps: ServiceDeps, agentId: string, report: RemoteConnectivityReport | undefined): KnownRemoteAgent | undefined {
-  const row = findAgentById(deps.db, agentId);
+async function storedUnreachable(deps: ServiceDeps, agentId: string, report: RemoteConnectivityReport | undefined): Promise<KnownRemoteAgent | undefined> {
+  const row = await findAgentById(deps.db, agentId);
   if (row?.unreachableSince == null) return undefined;
   // Its outage counter before the restart is unknown: nothing it says now counts as missed.
   return { online: true, outages: report?.outages ?? 0, unreachableSince: row.unreachableSince };
@@ -94,9 +94,9 @@ function storedUnreachable(deps: ServiceDeps, agentId: string, report: RemoteCon
  * notices. Otherwise its own network state: one notice when it goes offline and one when it is
  * back; an outage it could not report while it lasted is told afterwards, each with its time.
  */
-export function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report: RemoteConnectivityReport | undefined): void {
+export async function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report: RemoteConnectivityReport | undefined): Promise<void> {
   const now = deps.clock.now().getTime();
-  const known = deps.runtime.remoteConnectivity.agents.get(agent.agentId) ?? storedUnreachable(deps, agent.agentId, report);
+  const known = deps.runtime.remoteConnectivity.agents.get(agent.agentId) ?? await storedUnreachable(deps, agent.agentId, report);
   const next = { online: report?.online ?? known?.online ?? true, outages: report?.outages ?? known?.outages ?? 0, unreachableSince: null, offlineAtReturnSince: known?.offlineAtReturnSince ?? null };
   deps.runtime.remoteConnectivity.agents.set(agent.agentId, next);
   const wasOnline = known?.online ?? true;
@@ -105,7 +105,7 @@ export function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report:
     if (report.online) next.offlineAtReturnSince = null;
     else if (now - known.offlineAtReturnSince > unreachableAfterMsOf(deps.runtime.agentJobs.settings)) {
       next.offlineAtReturnSince = null;
-      notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
+      await notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
       return;
     } else {
       next.online = true;
@@ -119,9 +119,9 @@ export function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report:
   if (known?.unreachableSince != null) {
     const outage = missedOutage && report ? `it says it lost its own network from ${report.lastOutageSince ?? 'an unknown time'} (${report.lastOutageReason ?? 'its canaries stopped answering'}) until ${report.online ? report.since : 'now'}` : null;
     // The stored count spans a restart of the server; the one in memory is for an agent marked before this change was deployed.
-    const runs = findAgentById(deps.db, agent.agentId)?.unreachableRuns ?? unreachableRunsSince(deps, agent, known.unreachableSince);
-    setAgentUnreachable(deps.db, agent.agentId, null);
-    notify(deps, agent, 'REACHABLE', iso(now), outage, runs);
+    const runs = (await findAgentById(deps.db, agent.agentId))?.unreachableRuns ?? unreachableRunsSince(deps, agent, known.unreachableSince);
+    await setAgentUnreachable(deps.db, agent.agentId, null);
+    await notify(deps, agent, 'REACHABLE', iso(now), outage, runs);
     deps.logger.warn({ agentId: agent.agentId }, 'a remote agent that was unreachable is heard from again');
     if (report && !report.online) {
       next.online = true;
@@ -131,9 +131,9 @@ export function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report:
   }
   if (!report) return;
   if (!report.online) {
-    if (wasOnline) notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
+    if (wasOnline) await notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
     return;
   }
-  if (missedOutage) notify(deps, agent, 'OFFLINE', report.lastOutageSince, report.lastOutageReason ?? null, 0);
-  if (!wasOnline || missedOutage) notify(deps, agent, 'ONLINE', report.since, report.lastOutageReason ?? null, report.lastOutageRuns ?? 0);
+  if (missedOutage) await notify(deps, agent, 'OFFLINE', report.lastOutageSince, report.lastOutageReason ?? null, 0);
+  if (!wasOnline || missedOutage) await notify(deps, agent, 'ONLINE', report.since, report.lastOutageReason ?? null, report.lastOutageRuns ?? 0);
 }

@@ -10,10 +10,10 @@ import { transaction, type Db } from '../../db/connection';
 import { listLeasedJobsOfAgent, setLeaseExpiry } from '../../db/repositories/agent-jobs';
 
 /** A starting agent gets an id; the location's agent list shows it from now on. */
-export function registerAgent(deps: ServiceDeps, principal: AgentPrincipal, registration: AgentRegistration): AgentRegistered {
+export async function registerAgent(deps: ServiceDeps, principal: AgentPrincipal, registration: AgentRegistration): Promise<AgentRegistered> {
   const now = deps.clock.now().getTime();
   const agentId = randomUUID();
-  insertAgent(deps.db, {
+  await insertAgent(deps.db, {
     id: agentId,
     locationId: principal.locationId,
     hostname: registration.hostname,
@@ -32,32 +32,32 @@ export function registerAgent(deps: ServiceDeps, principal: AgentPrincipal, regi
 }
 
 /** 404 for an agent id the location does not know (forgotten after a long silence): register again. */
-export function touchKnownAgent(db: Db, principal: AgentPrincipal, agentId: string, now: number): void {
-  if (!findAgent(db, principal.locationId, agentId)) {
+export async function touchKnownAgent(db: Db, principal: AgentPrincipal, agentId: string, now: number): Promise<void> {
+  if (!await findAgent(db, principal.locationId, agentId)) {
     throw new AppError('not_found', `Agent ${agentId} is not registered for private location ${principal.slugName}: register again with POST /v1/agent/register`);
   }
-  touchAgent(db, agentId, now);
+  await touchAgent(db, agentId, now);
 }
 
 /**
  * Renews the leases of the jobs the agent says it is running and tells it which jobs to stop:
  * cancelled ones, and ones no longer leased to it (its lease expired and the job went elsewhere).
  */
-export function agentHeartbeat(deps: ServiceDeps, principal: AgentPrincipal, heartbeat: AgentHeartbeat): AgentHeartbeatReply {
+export async function agentHeartbeat(deps: ServiceDeps, principal: AgentPrincipal, heartbeat: AgentHeartbeat): Promise<AgentHeartbeatReply> {
   const now = deps.clock.now().getTime();
-  const reply = transaction(deps.db, (tx) => {
-    touchKnownAgent(tx, principal, heartbeat.agentId, now);
+  const reply = await transaction(deps.db, async (tx) => {
+    await touchKnownAgent(tx, principal, heartbeat.agentId, now);
     const running = new Set(heartbeat.runningJobIds);
     const cancelled: string[] = [];
     const held = new Set<string>();
-    for (const row of listLeasedJobsOfAgent(tx, heartbeat.agentId)) {
+    for (const row of await listLeasedJobsOfAgent(tx, heartbeat.agentId)) {
       held.add(row.jobId);
       if (row.cancelled) cancelled.push(row.jobId);
-      else if (running.has(row.jobId)) setLeaseExpiry(tx, row.jobId, now + row.leaseMs);
+      else if (running.has(row.jobId)) await setLeaseExpiry(tx, row.jobId, now + row.leaseMs);
     }
     for (const jobId of running) if (!held.has(jobId)) cancelled.push(jobId);
     return { cancelledJobIds: cancelled };
   });
-  noteAgentHeard(deps, { agentId: heartbeat.agentId, accountId: principal.accountId, locationName: principal.locationName, slugName: principal.slugName }, heartbeat.connectivity);
+  await noteAgentHeard(deps, { agentId: heartbeat.agentId, accountId: principal.accountId, locationName: principal.locationName, slugName: principal.slugName }, heartbeat.connectivity);
   return reply;
 }

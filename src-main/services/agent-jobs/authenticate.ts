@@ -13,11 +13,11 @@ export interface AgentPrincipal {
 }
 
 /** 401 unless the Authorization header carries a key of an existing private location. */
-export function authenticateAgent(deps: ServiceDeps, authorization: string | undefined): AgentPrincipal {
+export async function authenticateAgent(deps: ServiceDeps, authorization: string | undefined): Promise<AgentPrincipal> {
   const token = bearerToken(authorization);
   if (!token) throw new AppError('unauthorized', 'Missing agent key: send "Authorization: Bearer <private location key>"');
   const hash = sha256Hex(token);
-  const found = findLocationByKeyHash(deps.db, hash);
+  const found = await findLocationByKeyHash(deps.db, hash);
   if (!found || !sameHash(found.key.keyHash, hash)) {
     throw new AppError('unauthorized', 'Unknown agent key: create a key with POST /v1/private-locations/{id}/keys and start the agent with it');
   }

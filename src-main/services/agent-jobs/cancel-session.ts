@@ -9,16 +9,16 @@ import { storedJob } from './stored-job';
  * Waiting jobs of the session are removed and reported CANCELLED; leased ones are marked, and
  * their agents learn it from their next heartbeat, stop the run and report back.
  */
-export function cancelAgentJobsOfSession(deps: ServiceDeps, sessionId: string): void {
+export async function cancelAgentJobsOfSession(deps: ServiceDeps, sessionId: string): Promise<void> {
   const cancelled: JobOutcome[] = [];
-  transaction(deps.db, (tx) => {
-    const rows = listJobsOfSession(tx, sessionId);
+  await transaction(deps.db, async (tx) => {
+    const rows = await listJobsOfSession(tx, sessionId);
     const queued = rows.filter((row) => row.state === QUEUED);
-    deleteAgentJobs(
+    await deleteAgentJobs(
       tx,
       queued.map((row) => row.jobId),
     );
-    markCancelled(
+    await markCancelled(
       tx,
       rows.filter((row) => row.state !== QUEUED).map((row) => row.jobId),
     );
@@ -27,5 +27,5 @@ export function cancelAgentJobsOfSession(deps: ServiceDeps, sessionId: string): 
       if (job) cancelled.push({ job, result: null, reason: 'CANCELLED', agentId: 'broker' });
     }
   });
-  reportOutcomes(deps, cancelled);
+  await reportOutcomes(deps, cancelled);
 }

@@ -14,24 +14,24 @@ import { storedJob } from './stored-job';
  * it is shutting down goes back to the queue for another agent. A late report for a job that was
  * meanwhile leased to another agent is refused (409): that agent's run counts.
  */
-export function completeAgentJob(deps: ServiceDeps, principal: AgentPrincipal, jobId: string, report: AgentOutcome): void {
+export async function completeAgentJob(deps: ServiceDeps, principal: AgentPrincipal, jobId: string, report: AgentOutcome): Promise<void> {
   if (deps.runtime.agentJobs.signals.closed) throw new AppError('unavailable', 'The server is shutting down; send the outcome again once it is back');
   const now = deps.clock.now().getTime();
   let outcome: JobOutcome | null = null;
   let requeued = false;
-  transaction(deps.db, (tx) => {
-    touchKnownAgent(tx, principal, report.agentId, now);
-    const row = findAgentJob(tx, jobId);
+  await transaction(deps.db, async (tx) => {
+    await touchKnownAgent(tx, principal, report.agentId, now);
+    const row = await findAgentJob(tx, jobId);
     if (!row || row.locationId !== principal.locationId) throw new AppError('not_found', `Job ${jobId} is not waiting for an outcome`);
     if (row.state !== QUEUED && row.agentId !== report.agentId) {
       throw new AppError('conflict', `Job ${jobId} was leased to another agent after this agent's lease expired; its outcome is not recorded`);
     }
     if (report.result === null && report.reason === 'SHUTDOWN' && !row.cancelled) {
-      requeueJob(tx, jobId);
+      await requeueJob(tx, jobId);
       requeued = true;
       return;
     }
-    deleteAgentJob(tx, jobId);
+    await deleteAgentJob(tx, jobId);
     const job = storedJob(deps.logger, row);
     if (!job) return;
     outcome = report.result
@@ -39,5 +39,5 @@ export function completeAgentJob(deps: ServiceDeps, principal: AgentPrincipal, j
       : { job, result: null, reason: row.cancelled ? 'CANCELLED' : report.reason === 'DROPPED' ? 'SKIPPED' : report.reason, agentId: report.agentId };
   });
   if (requeued) deps.runtime.agentJobs.signals.notify(principal.locationId);
-  if (outcome) reportOutcomes(deps, [outcome]);
+  if (outcome) await reportOutcomes(deps, [outcome]);
 }

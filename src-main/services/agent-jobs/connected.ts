@@ -5,9 +5,9 @@ import type { ServiceDeps } from '../context';
 import { unreachableAfterMsOf } from '../job-signals';
 
 /** An agent counts as connected while the server heard from it within the unreachable limit (three heartbeat intervals by default). */
-export function hasConnectedAgent(deps: ServiceDeps, db: Db, locationId: string, now: number): boolean {
+export async function hasConnectedAgent(deps: ServiceDeps, db: Db, locationId: string, now: number): Promise<boolean> {
   const since = now - unreachableAfterMsOf(deps.runtime.agentJobs.settings);
-  return listAgentsOfLocations(db, [locationId]).some((agent) => agent.lastSeenAt >= since);
+  return (await listAgentsOfLocations(db, [locationId])).some((agent) => agent.lastSeenAt >= since);
 }
 
 /**
@@ -16,8 +16,8 @@ export function hasConnectedAgent(deps: ServiceDeps, db: Db, locationId: string,
  * keeps its heartbeat. With agents known but silent, they were unreachable (AGENT_UNREACHABLE) —
  * more capacity would not help, and it is not saturation. With none known, NO_AGENT.
  */
-export function notTakenReason(deps: ServiceDeps, db: Db, locationId: string, now: number, waitingSince: number = now): NoResultReason {
-  const agents = listAgentsOfLocations(db, [locationId]);
+export async function notTakenReason(deps: ServiceDeps, db: Db, locationId: string, now: number, waitingSince: number = now): Promise<NoResultReason> {
+  const agents = await listAgentsOfLocations(db, [locationId]);
   if (agents.length === 0) return 'NO_AGENT';
   const live = now - unreachableAfterMsOf(deps.runtime.agentJobs.settings);
   return agents.some((agent) => agent.lastSeenAt >= live && agent.lastSeenAt >= Math.min(waitingSince, now)) ? 'SKIPPED' : 'AGENT_UNREACHABLE';

@@ -7,28 +7,28 @@ import { hasConnectedAgent, notTakenReason } from './connected';
 import { leaseLengthOf, reportOutcomes } from './runtime';
 
 /** The private location a job runs at, or null when the embedded agent runs it (`local`, public locations). */
-export function privateLocationIdOfJob(deps: ServiceDeps, job: RunJob): string | null {
+export async function privateLocationIdOfJob(deps: ServiceDeps, job: RunJob): Promise<string | null> {
   const slug = job.execution.runLocation;
   if (slug.toLowerCase() === RESERVED_LOCATION_SLUG) return null;
-  return findPrivateLocationBySlug(deps.db, job.accountId, slug)?.id ?? null;
+  return (await findPrivateLocationBySlug(deps.db, job.accountId, slug))?.id ?? null;
 }
 
 /** Queues a job for the agents of its private location and wakes one that is waiting. */
-export function enqueueAgentJob(deps: ServiceDeps, job: RunJob): void {
-  const locationId = privateLocationIdOfJob(deps, job);
+export async function enqueueAgentJob(deps: ServiceDeps, job: RunJob): Promise<void> {
+  const locationId = await privateLocationIdOfJob(deps, job);
   if (!locationId) {
     // The location was deleted between routing and here.
-    reportOutcomes(deps, [{ job, result: null, reason: 'SKIPPED', agentId: 'broker' }]);
+    await reportOutcomes(deps, [{ job, result: null, reason: 'SKIPPED', agentId: 'broker' }]);
     return;
   }
   // Nobody could take it: said at once (a `checkly test` or trigger does not wait its whole minute).
   const now = deps.clock.now().getTime();
-  if (!hasConnectedAgent(deps, deps.db, locationId, now)) {
-    reportOutcomes(deps, [{ job, result: null, reason: notTakenReason(deps, deps.db, locationId, now), agentId: 'broker' }]);
+  if (!await hasConnectedAgent(deps, deps.db, locationId, now)) {
+    await reportOutcomes(deps, [{ job, result: null, reason: await notTakenReason(deps, deps.db, locationId, now), agentId: 'broker' }]);
     return;
   }
   const runtime = deps.runtime.agentJobs;
-  insertAgentJob(deps.db, {
+  await insertAgentJob(deps.db, {
     jobId: job.jobId,
     locationId,
     sessionId: job.sessionId,

@@ -11,23 +11,24 @@ import { storedJob } from './stored-job';
 import { notTakenReason } from './connected';
 import { perLane } from '../../../src-shared/rules/lanes';
 
-function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, max: number, lanes?: Partial<Record<LaneName, number>>): RunJob[] {
+async function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, max: number, lanes?: Partial<Record<LaneName, number>>): Promise<RunJob[]> {
   const free = lanes ? perLane((lane) => lanes[lane] ?? 0) : null;
   deps.runtime.agentJobs.observeClock?.();
   const now = deps.clock.now().getTime();
   const dropped: JobOutcome[] = [];
-  const leased = transaction(deps.db, (tx) => {
+  const leased = await transaction(deps.db, async (tx) => {
     // Overdue jobs are dropped on the way, so look a little further than max.
-    const rows = listQueuedJobs(tx, principal.locationId, max * 2 + 10);
+    const rows = await listQueuedJobs(tx, principal.locationId, max * 2 + 10);
     // Why an overdue job was not taken is judged as before this request: an agent coming back from silence did not leave it for being busy.
-    const notTaken = new Map(rows.filter((row) => row.dropAfter < now).map((row) => [row.jobId, notTakenReason(deps, tx, principal.locationId, now, row.enqueuedAt)]));
-    touchKnownAgent(tx, principal, agentId, now);
+    const notTaken = new Map<string, Awaited<ReturnType<typeof notTakenReason>>>();
+    for (const row of rows) if (row.dropAfter < now) notTaken.set(row.jobId, await notTakenReason(deps, tx, principal.locationId, now, row.enqueuedAt));
+    await touchKnownAgent(tx, principal, agentId, now);
     const jobs: RunJob[] = [];
     for (const row of rows) {
       if (jobs.length >= max) break;
       const job = storedJob(deps.logger, row);
       if (!job || row.dropAfter < now) {
-        deleteAgentJob(tx, row.jobId);
+        await deleteAgentJob(tx, row.jobId);
         if (job) dropped.push({ job, result: null, reason: notTaken.get(row.jobId) ?? 'SKIPPED', agentId });
         continue;
       }
@@ -37,12 +38,12 @@ function claim(deps: ServiceDeps, principal: AgentPrincipal, agentId: string, ma
         if (free[lane] <= 0) continue;
         free[lane]--;
       }
-      markLeased(tx, row.jobId, agentId, now + row.leaseMs, row.leases + 1);
+      await markLeased(tx, row.jobId, agentId, now + row.leaseMs, row.leases + 1);
       jobs.push(job);
     }
     return jobs;
   });
-  reportOutcomes(deps, dropped);
+  await reportOutcomes(deps, dropped);
   return leased;
 }
 
@@ -55,7 +56,7 @@ export async function leaseAgentJobs(deps: ServiceDeps, principal: AgentPrincipa
   const { signals } = deps.runtime.agentJobs;
   const deadline = Date.now() + request.waitSeconds * 1000;
   for (;;) {
-    const jobs = claim(deps, principal, request.agentId, request.max, request.lanes);
+    const jobs = await claim(deps, principal, request.agentId, request.max, request.lanes);
     const remaining = deadline - Date.now();
     if (jobs.length > 0 || remaining <= 0 || signals.closed || signal?.aborted) {
       // The agent needs the real values; they stay sealed in agent_jobs.

@@ -4,10 +4,10 @@ import { noteUnreachableRuns } from '../agent-connectivity';
 import type { AgentJobSettings } from '../job-signals';
 
 /** Hands outcomes to the coordinator after the transaction that produced them has committed. */
-export function reportOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[]): void {
+export async function reportOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[]): Promise<void> {
   const handler = deps.runtime.agentJobs.onOutcome;
   const now = deps.clock.now().getTime();
-  noteUnreachableRuns(deps, outcomes, now);
+  await noteUnreachableRuns(deps, outcomes, now);
   for (const outcome of outcomes) {
     if (outcome.reason === 'NO_AGENT' || outcome.reason === 'AGENT_UNREACHABLE') deps.runtime.noAgent.add(outcome.job.execution.runLocation, now);
     if (!handler) {

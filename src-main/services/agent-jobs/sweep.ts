@@ -18,38 +18,38 @@ const BATCH = 1000;
  * recorded LEASE_EXPIRED (AGENT_UNREACHABLE when its agent is). Jobs nobody leased before their
  * dropAfter are recorded as connected.ts says why. Agents gone silent are announced unreachable.
  */
-export function sweepAgentJobs(deps: ServiceDeps): { requeued: number; expired: number; dropped: number } {
+export async function sweepAgentJobs(deps: ServiceDeps): Promise<{ requeued: number; expired: number; dropped: number }> {
   deps.runtime.agentJobs.observeClock?.();
   const now = deps.clock.now().getTime();
   const outcomes: JobOutcome[] = [];
   const wake = new Set<string>();
   const counts = { requeued: 0, expired: 0, dropped: 0 };
-  transaction(deps.db, (tx) => {
-    for (const row of listExpiredLeases(tx, now, BATCH)) {
+  await transaction(deps.db, async (tx) => {
+    for (const row of await listExpiredLeases(tx, now, BATCH)) {
       const job = storedJob(deps.logger, row);
       if (!job || row.cancelled || row.dropAfter < now) {
-        deleteAgentJob(tx, row.jobId);
+        await deleteAgentJob(tx, row.jobId);
         const unreachable = row.agentId !== null && deps.runtime.remoteConnectivity.agents.get(row.agentId)?.unreachableSince != null;
         if (job) outcomes.push({ job, result: null, reason: row.cancelled ? 'CANCELLED' : unreachable ? 'AGENT_UNREACHABLE' : 'LEASE_EXPIRED', agentId: row.agentId ?? 'broker' });
         counts.expired++;
       } else {
-        requeueJob(tx, row.jobId);
+        await requeueJob(tx, row.jobId);
         wake.add(row.locationId);
         counts.requeued++;
       }
     }
-    for (const row of listOverdueQueued(tx, now, BATCH)) {
-      deleteAgentJob(tx, row.jobId);
+    for (const row of await listOverdueQueued(tx, now, BATCH)) {
+      await deleteAgentJob(tx, row.jobId);
       const job = storedJob(deps.logger, row);
-      if (job) outcomes.push({ job, result: null, reason: notTakenReason(deps, tx, row.locationId, now, row.enqueuedAt), agentId: 'broker' });
+      if (job) outcomes.push({ job, result: null, reason: await notTakenReason(deps, tx, row.locationId, now, row.enqueuedAt), agentId: 'broker' });
       counts.dropped++;
     }
-    deleteAgentsNotSeenSince(tx, now - FORGET_AGENTS_AFTER_MS);
+    await deleteAgentsNotSeenSince(tx, now - FORGET_AGENTS_AFTER_MS);
   });
-  noteSilentAgents(deps, now);
+  await noteSilentAgents(deps, now);
   if (counts.requeued > 0) deps.logger.warn({ requeued: counts.requeued }, 'leases of remote agents expired; their jobs went back to the queue');
   const { signals } = deps.runtime.agentJobs;
   for (const locationId of wake) signals.notify(locationId);
-  reportOutcomes(deps, outcomes);
+  await reportOutcomes(deps, outcomes);
   return counts;
 }

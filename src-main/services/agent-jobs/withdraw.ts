@@ -11,20 +11,20 @@ import { storedJob } from './stored-job';
  * SKIPPED (it waited its whole period: the check's next run replaces it), AGENT_UNREACHABLE when its agents went silent, or NO_AGENT with none known. True when one was; false
  * when an agent holds it (or none is left), i.e. the run is still going.
  */
-export function withdrawQueuedAgentJob(deps: ServiceDeps, sessionId: string, runLocation: string): boolean {
+export async function withdrawQueuedAgentJob(deps: ServiceDeps, sessionId: string, runLocation: string): Promise<boolean> {
   const skipped: JobOutcome[] = [];
-  const leased = transaction(deps.db, (tx) => {
-    const rows = listJobsOfSession(tx, sessionId).map((row) => ({ row, job: storedJob(deps.logger, row) }));
+  const leased = await transaction(deps.db, async (tx) => {
+    const rows = (await listJobsOfSession(tx, sessionId)).map((row) => ({ row, job: storedJob(deps.logger, row) }));
     const here = rows.filter(({ job }) => job?.execution.runLocation === runLocation);
     const queued = here.filter(({ row }) => row.state === QUEUED);
-    deleteAgentJobs(
+    await deleteAgentJobs(
       tx,
       queued.map(({ row }) => row.jobId),
     );
     const now = deps.clock.now().getTime();
-    for (const { row, job } of queued) if (job) skipped.push({ job, result: null, reason: notTakenReason(deps, tx, row.locationId, now, row.enqueuedAt), agentId: 'broker' });
+    for (const { row, job } of queued) if (job) skipped.push({ job, result: null, reason: await notTakenReason(deps, tx, row.locationId, now, row.enqueuedAt), agentId: 'broker' });
     return here.length - queued.length;
   });
-  reportOutcomes(deps, skipped);
+  await reportOutcomes(deps, skipped);
   return skipped.length > 0 && leased === 0;
 }

@@ -8,11 +8,11 @@ import type { ServiceDeps } from '../context';
  * `own`: what the embedded agent's probe (/health) answers — its own lanes' skips only, so a remote
  * agent's trouble never reads as this one's saturation.
  */
-export function backendAgentHealth(deps: ServiceDeps & { accountId?: string }, { own = false }: { own?: boolean } = {}): AgentHealth {
+export async function backendAgentHealth(deps: ServiceDeps & { accountId?: string }, { own = false }: { own?: boolean } = {}): Promise<AgentHealth> {
   const agent = deps.runtime.agent;
   const now = deps.clock.now().getTime();
   const overrunning = deps.runtime.overruns.lastHour(now, deps.accountId);
-  const names = deps.accountId === undefined ? new Map<string, string>() : checkNamesOf(deps.db, deps.accountId, overrunning.map((c) => c.checkId));
+  const names = deps.accountId === undefined ? new Map<string, string>() : await checkNamesOf(deps.db, deps.accountId, overrunning.map((c) => c.checkId));
   const lanes = agent ? agent.lanes() : [];
   const ownSkips = Object.fromEntries(lanes.filter((lane) => lane.skippedLastHour > 0).map((lane) => [lane.lane, lane.skippedLastHour]));
   return agentHealthOf({

@@ -19,33 +19,33 @@ export interface AlertChannelPage {
   limit: number;
 }
 
-export function listAlertChannels(ctx: ServiceContext, query: PageQuery): AlertChannelPage {
-  const rows = listAlertChannelPage(ctx.db, ctx.accountId, query.limit, (query.page - 1) * query.limit);
-  const total = countAlertChannels(ctx.db, ctx.accountId);
-  return { items: toAlertChannelViews(ctx.db, rows), total, page: query.page, limit: query.limit };
+export async function listAlertChannels(ctx: ServiceContext, query: PageQuery): Promise<AlertChannelPage> {
+  const rows = await listAlertChannelPage(ctx.db, ctx.accountId, query.limit, (query.page - 1) * query.limit);
+  const total = await countAlertChannels(ctx.db, ctx.accountId);
+  return { items: await toAlertChannelViews(ctx.db, rows), total, page: query.page, limit: query.limit };
 }
 
-export function getAlertChannel(ctx: ServiceContext, rawId: string | number): AlertChannelRead {
-  const row = findOrNotFound(findAlertChannel(ctx.db, ctx.accountId, channelIdOf(rawId)));
-  return toAlertChannelView(row, subscriptionsOfChannel(ctx.db, row.id), projectMembersOfOne(ctx.db, ctx.accountId, 'alert-channel', row.id));
+export async function getAlertChannel(ctx: ServiceContext, rawId: string | number): Promise<AlertChannelRead> {
+  const row = findOrNotFound(await findAlertChannel(ctx.db, ctx.accountId, channelIdOf(rawId)));
+  return toAlertChannelView(row, await subscriptionsOfChannel(ctx.db, row.id), await projectMembersOfOne(ctx.db, ctx.accountId, 'alert-channel', row.id));
 }
 
 /** Channels have no plan limit, so unlike check creates this never answers 402. */
-export function createAlertChannel(ctx: ServiceContext, body: AlertChannelCreate): AlertChannelRead {
+export async function createAlertChannel(ctx: ServiceContext, body: AlertChannelCreate): Promise<AlertChannelRead> {
   const { subscriptions, ...parsed } = body;
   // A mask has no stored value to stand for here: 400.
   resolveChannelConfig(parsed.type, parsed.config, null);
   const settings = { ...parsed, config: sealChannelConfig(ctx.keyring, parsed.type, parsed.config) } as typeof parsed;
-  return transaction(ctx.db, (tx) => {
-    assertSubscriptionTargets(tx, ctx.accountId, subscriptions, (i) => `subscriptions[${i}]`);
-    const row = insertAlertChannel(tx, {
+  return await transaction(ctx.db, async (tx) => {
+    await assertSubscriptionTargets(tx, ctx.accountId, subscriptions, (i) => `subscriptions[${i}]`);
+    const row = await insertAlertChannel(tx, {
       accountId: ctx.accountId,
       ...columnsOf(settings),
       createdAt: ctx.clock.now().toISOString(),
       updatedAt: null,
     });
-    replaceSubscriptions(tx, ctx.accountId, row.id, subscriptions);
-    return toAlertChannelView(row, subscriptionsOfChannel(tx, row.id));
+    await replaceSubscriptions(tx, ctx.accountId, row.id, subscriptions);
+    return toAlertChannelView(row, await subscriptionsOfChannel(tx, row.id));
   });
 }
 
@@ -54,10 +54,10 @@ export function createAlertChannel(ctx: ServiceContext, body: AlertChannelCreate
  * the old type's config); other members left out keep their value; `subscriptions`, when given,
  * becomes the channel's whole set. The merged channel is validated again; a rejected PUT changes nothing.
  */
-export function updateAlertChannel(ctx: ServiceContext, rawId: string | number, patch: AlertChannelUpdate): AlertChannelRead {
+export async function updateAlertChannel(ctx: ServiceContext, rawId: string | number, patch: AlertChannelUpdate): Promise<AlertChannelRead> {
   const id = channelIdOf(rawId);
-  return transaction(ctx.db, (tx) => {
-    const existing = findOrNotFound(findAlertChannel(tx, ctx.accountId, id));
+  return await transaction(ctx.db, async (tx) => {
+    const existing = findOrNotFound(await findAlertChannel(tx, ctx.accountId, id));
     const merged: Record<string, unknown> = storedSettings(existing);
     for (const [key, value] of Object.entries(patch)) {
       if (value !== undefined && key !== 'subscriptions') merged[key] = value;
@@ -69,16 +69,16 @@ export function updateAlertChannel(ctx: ServiceContext, rawId: string | number, 
     const { subscriptions: _none, ...parsed } = parseOrThrow(AlertChannelCreate, merged);
     const settings = { ...parsed, config: sealChannelConfig(ctx.keyring, parsed.type, parsed.config) } as typeof parsed;
     if (patch.subscriptions !== undefined) {
-      assertSubscriptionTargets(tx, ctx.accountId, patch.subscriptions, (i) => `subscriptions[${i}]`);
-      replaceSubscriptions(tx, ctx.accountId, id, patch.subscriptions);
+      await assertSubscriptionTargets(tx, ctx.accountId, patch.subscriptions, (i) => `subscriptions[${i}]`);
+      await replaceSubscriptions(tx, ctx.accountId, id, patch.subscriptions);
     }
     const row = { ...existing, ...columnsOf(settings), updatedAt: ctx.clock.now().toISOString() };
-    replaceAlertChannel(tx, row);
-    return toAlertChannelView(row, subscriptionsOfChannel(tx, id), projectMembersOfOne(tx, ctx.accountId, 'alert-channel', id));
+    await replaceAlertChannel(tx, row);
+    return toAlertChannelView(row, await subscriptionsOfChannel(tx, id), await projectMembersOfOne(tx, ctx.accountId, 'alert-channel', id));
   });
 }
 
 /** Its subscriptions are removed with it. */
-export function deleteAlertChannelById(ctx: ServiceContext, rawId: string | number): void {
-  if (!deleteAlertChannel(ctx.db, ctx.accountId, channelIdOf(rawId))) throw AppError.notFound();
+export async function deleteAlertChannelById(ctx: ServiceContext, rawId: string | number): Promise<void> {
+  if (!await deleteAlertChannel(ctx.db, ctx.accountId, channelIdOf(rawId))) throw AppError.notFound();
 }

@@ -47,8 +47,8 @@ export function toAlertChannelView(row: AlertChannelRow, subscriptions: AlertSub
 }
 
 /** Read shapes of several channels with one subscription query. */
-export function toAlertChannelViews(db: Db, rows: AlertChannelRow[]): AlertChannelRead[] {
-  const subscriptions = subscriptionsOfChannels(db, rows.map((row) => row.id));
-  const members = rows.length === 0 ? new Map<string, ProjectMembers>() : projectMembersOf(db, rows[0].accountId, 'alert-channel', rows.map((row) => row.id));
+export async function toAlertChannelViews(db: Db, rows: AlertChannelRow[]): Promise<AlertChannelRead[]> {
+  const subscriptions = await subscriptionsOfChannels(db, rows.map((row) => row.id));
+  const members = rows.length === 0 ? new Map<string, ProjectMembers>() : await projectMembersOf(db, rows[0].accountId, 'alert-channel', rows.map((row) => row.id));
   return rows.map((row) => toAlertChannelView(row, subscriptions.filter((s) => s.alertChannelId === row.id), members.get(String(row.id))));
 }

@@ -37,8 +37,8 @@ export function findOrNotFound(row: AlertChannelRow | undefined): AlertChannelRo
 }
 
 /** The account's channel, or a 404 that says which channel is missing (the console's verbs; REST keeps the spec's bare "Not Found"). */
-export function channelOrNotFound(db: Db, accountId: string, id: number): AlertChannelRow {
-  const row = findAlertChannel(db, accountId, id);
+export async function channelOrNotFound(db: Db, accountId: string, id: number): Promise<AlertChannelRow> {
+  const row = await findAlertChannel(db, accountId, id);
   if (!row) throw new AppError('not_found', `Alert channel ${id} not found`);
   return row;
 }

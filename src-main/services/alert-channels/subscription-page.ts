@@ -28,16 +28,16 @@ export interface AlertChannelSubscriptionPage {
 }
 
 /** One page of a channel's subscriptions, named on the server so a channel with thousands of them reads like one with a few. */
-export function listAlertChannelSubscriptions(ctx: ServiceContext, query: AlertChannelSubscriptionQuery): AlertChannelSubscriptionPage {
+export async function listAlertChannelSubscriptions(ctx: ServiceContext, query: AlertChannelSubscriptionQuery): Promise<AlertChannelSubscriptionPage> {
   const { id, page, limit, search } = query;
-  const channel = channelOrNotFound(ctx.db, ctx.accountId, id);
+  const channel = await channelOrNotFound(ctx.db, ctx.accountId, id);
   const filter = { accountId: ctx.accountId, alertChannelId: channel.id, search: search || undefined };
   return {
-    items: namedSubscriptionsOfChannel(ctx.db, filter, limit, (page - 1) * limit),
-    total: countNamedSubscriptionsOfChannel(ctx.db, filter),
+    items: await namedSubscriptionsOfChannel(ctx.db, filter, limit, (page - 1) * limit),
+    total: await countNamedSubscriptionsOfChannel(ctx.db, filter),
     page,
     limit,
-    totalChecks: countChecks(ctx.db, { accountId: ctx.accountId }),
-    unsubscribedChecks: countChecksNotSubscribedTo(ctx.db, ctx.accountId, channel.id),
+    totalChecks: await countChecks(ctx.db, { accountId: ctx.accountId }),
+    unsubscribedChecks: await countChecksNotSubscribedTo(ctx.db, ctx.accountId, channel.id),
   };
 }

@@ -14,26 +14,26 @@ function fieldName(prefix: string, member: string): string {
 }
 
 /** Each subscription must name a check or group of the account, once: a 400 names the offending member. */
-export function assertSubscriptionTargets(tx: Db, accountId: string, subscriptions: AlertChannelSubscriptionCreate[], prefix: (index: number) => string): void {
+export async function assertSubscriptionTargets(tx: Db, accountId: string, subscriptions: AlertChannelSubscriptionCreate[], prefix: (index: number) => string): Promise<void> {
   const seen = new Set<string>();
-  subscriptions.forEach((subscription, index) => {
+  for (const [index, subscription] of subscriptions.entries()) {
     const { checkId, groupId } = subscription;
     if (checkId) {
       const field = fieldName(prefix(index), 'checkId');
-      if (!findCheck(tx, accountId, checkId)) throw new AppError('validation', `${field}: no check with id ${checkId}`);
+      if (!(await findCheck(tx, accountId, checkId))) throw new AppError('validation', `${field}: no check with id ${checkId}`);
       if (seen.has(`check:${checkId}`)) throw new AppError('validation', `${field}: check ${checkId} is listed more than once`);
       seen.add(`check:${checkId}`);
     } else if (groupId !== undefined && groupId !== null) {
       const field = fieldName(prefix(index), 'groupId');
-      if (!findCheckGroup(tx, accountId, groupId)) throw new AppError('validation', `${field}: no check group with id ${groupId}`);
+      if (!(await findCheckGroup(tx, accountId, groupId))) throw new AppError('validation', `${field}: no check group with id ${groupId}`);
       if (seen.has(`group:${groupId}`)) throw new AppError('validation', `${field}: check group ${groupId} is listed more than once`);
       seen.add(`group:${groupId}`);
     }
-  });
+  }
 }
 
-function upsertOne(tx: Db, accountId: string, alertChannelId: number, subscription: AlertChannelSubscriptionCreate): AlertSubscriptionRow {
-  return upsertSubscription(tx, {
+async function upsertOne(tx: Db, accountId: string, alertChannelId: number, subscription: AlertChannelSubscriptionCreate): Promise<AlertSubscriptionRow> {
+  return await upsertSubscription(tx, {
     accountId,
     alertChannelId,
     checkId: subscription.checkId ?? null,
@@ -43,31 +43,32 @@ function upsertOne(tx: Db, accountId: string, alertChannelId: number, subscripti
 }
 
 /** Makes the channel's subscriptions exactly the given set; kept ones keep their ids. */
-export function replaceSubscriptions(tx: Db, accountId: string, alertChannelId: number, subscriptions: AlertChannelSubscriptionCreate[]): void {
-  const kept = subscriptions.map((subscription) => upsertOne(tx, accountId, alertChannelId, subscription).id);
-  deleteSubscriptionsOfChannelExcept(tx, alertChannelId, kept);
+export async function replaceSubscriptions(tx: Db, accountId: string, alertChannelId: number, subscriptions: AlertChannelSubscriptionCreate[]): Promise<void> {
+  const kept: number[] = [];
+  for (const subscription of subscriptions) kept.push((await upsertOne(tx, accountId, alertChannelId, subscription)).id);
+  await deleteSubscriptionsOfChannelExcept(tx, alertChannelId, kept);
 }
 
 /** PUT /v1/alert-channels/{id}/subscriptions: adds the check or group, or sets `activated` on its existing subscription. */
-export function updateAlertChannelSubscription(ctx: ServiceContext, rawId: string | number, subscription: AlertChannelSubscriptionCreate): AlertChannelSubscriptionRead {
+export async function updateAlertChannelSubscription(ctx: ServiceContext, rawId: string | number, subscription: AlertChannelSubscriptionCreate): Promise<AlertChannelSubscriptionRead> {
   const id = channelIdOf(rawId);
-  return transaction(ctx.db, (tx) => {
-    const channel = findOrNotFound(findAlertChannel(tx, ctx.accountId, id));
-    assertSubscriptionTargets(tx, ctx.accountId, [subscription], () => '');
-    const row = upsertOne(tx, ctx.accountId, id, subscription);
-    replaceAlertChannel(tx, { ...channel, updatedAt: ctx.clock.now().toISOString() });
+  return await transaction(ctx.db, async (tx) => {
+    const channel = findOrNotFound(await findAlertChannel(tx, ctx.accountId, id));
+    await assertSubscriptionTargets(tx, ctx.accountId, [subscription], () => '');
+    const row = await upsertOne(tx, ctx.accountId, id, subscription);
+    await replaceAlertChannel(tx, { ...channel, updatedAt: ctx.clock.now().toISOString() });
     return toSubscriptionView(row);
   });
 }
 
 /** Removes one subscription of the channel, leaving the others as they are; a 404 names the channel or subscription missing. */
-export function removeAlertChannelSubscription(ctx: ServiceContext, alertChannelId: number, subscriptionId: number): { id: number } {
-  return transaction(ctx.db, (tx) => {
-    const channel = channelOrNotFound(tx, ctx.accountId, alertChannelId);
-    if (!deleteSubscriptionOfChannel(tx, ctx.accountId, channel.id, subscriptionId)) {
+export async function removeAlertChannelSubscription(ctx: ServiceContext, alertChannelId: number, subscriptionId: number): Promise<{ id: number }> {
+  return await transaction(ctx.db, async (tx) => {
+    const channel = await channelOrNotFound(tx, ctx.accountId, alertChannelId);
+    if (!await deleteSubscriptionOfChannel(tx, ctx.accountId, channel.id, subscriptionId)) {
       throw new AppError('not_found', `Subscription ${subscriptionId} of alert channel ${channel.id} not found`);
     }
-    replaceAlertChannel(tx, { ...channel, updatedAt: ctx.clock.now().toISOString() });
+    await replaceAlertChannel(tx, { ...channel, updatedAt: ctx.clock.now().toISOString() });
     return { id: subscriptionId };
   });
 }

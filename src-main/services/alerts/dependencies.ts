@@ -45,8 +45,8 @@ interface StoredState {
 }
 
 /** The dependencies that count (activated, in an activated group), by name. */
-export function activeDependencies(db: Db, accountId: string, ids: readonly string[]): DependencyStatusRow[] {
-  return dependencyStatuses(db, accountId, ids)
+export async function activeDependencies(db: Db, accountId: string, ids: readonly string[]): Promise<DependencyStatusRow[]> {
+  return (await dependencyStatuses(db, accountId, ids))
     .filter((s) => s.activated === 1)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -63,8 +63,8 @@ export function speaksFor(s: DependencyStatusRow, failedAt: number): boolean {
 }
 
 /** A check's effective dependencies (own ∪ group's), or null when the check does not exist. */
-export function effectiveDependenciesOf(db: Db, accountId: string, checkId: string): string[] | null {
-  const lists = dependencyListsOf(db, accountId, checkId);
+export async function effectiveDependenciesOf(db: Db, accountId: string, checkId: string): Promise<string[] | null> {
+  const lists = await dependencyListsOf(db, accountId, checkId);
   if (!lists) return null;
   const { own, group } = idsOf(lists);
   return effectiveDependencies(checkId, own, group);
@@ -79,10 +79,10 @@ export function effectiveDependenciesOf(db: Db, accountId: string, checkId: stri
  *   none): the check alerts on its own.
  * Deactivated dependencies do not count.
  */
-export function gateOnDependencies(db: Db, accountId: string, checkId: string, now: number, failedAt: number): DependencyGate {
-  const ids = effectiveDependenciesOf(db, accountId, checkId) ?? [];
+export async function gateOnDependencies(db: Db, accountId: string, checkId: string, now: number, failedAt: number): Promise<DependencyGate> {
+  const ids = await effectiveDependenciesOf(db, accountId, checkId) ?? [];
   if (ids.length === 0) return null;
-  const statuses = activeDependencies(db, accountId, ids);
+  const statuses = await activeDependencies(db, accountId, ids);
   const failing = statuses.find((s) => isFailing(s, now));
   if (failing) return { kind: 'suppressed', by: { checkId: failing.id, name: failing.name } };
   const awaited = statuses.filter((s) => !speaksFor(s, failedAt));
@@ -100,8 +100,8 @@ function notRaised(previous: AlertState, decided: AlertState): StateWithHold {
 }
 
 /** Records the alert that a failing dependency held down: an alert row without notifications, saying why. */
-export function recordSuppressed(tx: Db, check: AlertingCheck, alert: RunAlertType, sessionId: string, result: ResultRef | null, at: number, by: { checkId: string; name: string }, now: number, event: Record<string, unknown>): void {
-  insertCheckAlert(tx, {
+export async function recordSuppressed(tx: Db, check: AlertingCheck, alert: RunAlertType, sessionId: string, result: ResultRef | null, at: number, by: { checkId: string; name: string }, now: number, event: Record<string, unknown>): Promise<void> {
+  await insertCheckAlert(tx, {
     id: randomUUID(),
     accountId: check.accountId,
     checkId: check.checkId,
@@ -119,7 +119,7 @@ export function recordSuppressed(tx: Db, check: AlertingCheck, alert: RunAlertTy
  * A failure or degradation alert is suppressed while a dependency fails, or held while a dependency's
  * verdict is awaited (see held-alerts.ts for its release); a stale hold is dropped by any new verdict.
  */
-export function applyDependencies<R extends ResultRef>(
+export async function applyDependencies<R extends ResultRef>(
   deps: ServiceDeps,
   tx: Db,
   check: AlertingCheck,
@@ -127,17 +127,17 @@ export function applyDependencies<R extends ResultRef>(
   previous: AlertState,
   decision: AlertDecision,
   result: R | undefined,
-  event: () => Record<string, unknown>,
-): AlertDecision {
+  event: () => Promise<Record<string, unknown>>,
+): Promise<AlertDecision> {
   const { held: _stale, ...state } = decision.state as StateWithHold;
   const plain: AlertDecision = { state, alert: decision.alert };
   if (!decision.alert || channelFlagOf(decision.alert) === 'sendRecovery') return plain;
   const now = deps.clock.now().getTime();
   const at = run.finishedAt ?? now;
-  const gate = gateOnDependencies(tx, check.accountId, check.checkId, now, at);
+  const gate = await gateOnDependencies(tx, check.accountId, check.checkId, now, at);
   if (gate === null) return plain;
   if (gate.kind === 'suppressed') {
-    recordSuppressed(tx, check, decision.alert, run.checkSessionId, result ?? null, at, gate.by, now, event());
+    await recordSuppressed(tx, check, decision.alert, run.checkSessionId, result ?? null, at, gate.by, now, await event());
     return { state: notRaised(previous, decision.state), alert: null };
   }
   if (!OPENINGS.has(decision.alert)) return plain;
@@ -147,9 +147,9 @@ export function applyDependencies<R extends ResultRef>(
 }
 
 /** What a failure or degradation alert of a dependency adds to its message: the dependents it holds down. */
-export function heldDownFacts(db: Db, check: { accountId: string; checkId: string }, alert: RunAlertType): { heldDown?: { count: number; names: string[] } } {
+export async function heldDownFacts(db: Db, check: { accountId: string; checkId: string }, alert: RunAlertType): Promise<{ heldDown?: { count: number; names: string[] } }> {
   if (channelFlagOf(alert) === 'sendRecovery') return {};
-  const dependents = activeDependentsOf(db, check.accountId, check.checkId);
+  const dependents = await activeDependentsOf(db, check.accountId, check.checkId);
   if (dependents.length === 0) return {};
   return { heldDown: { count: dependents.length, names: dependents.slice(0, HELD_DOWN_NAMES_SHOWN).map((d) => d.name) } };
 }

@@ -17,15 +17,15 @@ export interface DependencyStatusView {
 }
 
 /** For the monitor page: how dependencies shape this check's alerting right now. */
-export function dependencyStatusOf(ctx: ServiceContext, checkId: string): DependencyStatusView {
-  const ids = effectiveDependenciesOf(ctx.db, ctx.accountId, checkId);
+export async function dependencyStatusOf(ctx: ServiceContext, checkId: string): Promise<DependencyStatusView> {
+  const ids = await effectiveDependenciesOf(ctx.db, ctx.accountId, checkId);
   if (ids === null) throw AppError.notFound();
   const now = ctx.clock.now().getTime();
-  const dependsOn = activeDependencies(ctx.db, ctx.accountId, ids).map((s) => ({ checkId: s.id, name: s.name, failing: isFailing(s, now) }));
-  const state = findAlertState(ctx.db, checkId)?.state as StateWithHold | undefined;
+  const dependsOn = (await activeDependencies(ctx.db, ctx.accountId, ids)).map((s) => ({ checkId: s.id, name: s.name, failing: isFailing(s, now) }));
+  const state = (await findAlertState(ctx.db, checkId))?.state as StateWithHold | undefined;
   const failingDependency = dependsOn.find((d) => d.failing);
   const heldDown = state !== undefined && state.failedRuns > 0 && state.alerted === 'NONE' && failingDependency !== undefined;
-  const dependents = activeDependentsOf(ctx.db, ctx.accountId, checkId);
+  const dependents = await activeDependentsOf(ctx.db, ctx.accountId, checkId);
   return {
     dependsOn,
     suppressed: heldDown && failingDependency ? { checkId: failingDependency.checkId, name: failingDependency.name, text: suppressedText(failingDependency.name) } : null,

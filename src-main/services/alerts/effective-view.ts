@@ -34,16 +34,16 @@ export interface EffectiveAlerting {
  * The check's effective alerting; `groupId` (null: no group) previews it in another group, as the
  * edit form does before saving. Without `checkId` it is a new monitor's, which has no settings of its own yet.
  */
-export function effectiveAlertingOf(ctx: ServiceContext, input: { checkId?: string; groupId?: number | null }): EffectiveAlerting {
-  const row = input.checkId === undefined ? null : findCheck(ctx.db, ctx.accountId, input.checkId);
+export async function effectiveAlertingOf(ctx: ServiceContext, input: { checkId?: string; groupId?: number | null }): Promise<EffectiveAlerting> {
+  const row = input.checkId === undefined ? null : await findCheck(ctx.db, ctx.accountId, input.checkId);
   if (row === undefined) throw AppError.notFound();
-  const own = row ? subscriptionsOfCheck(ctx.db, row.id).map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated })) : [];
+  const own = row ? (await subscriptionsOfCheck(ctx.db, row.id)).map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated })) : [];
   const check = checkSettingsOf(row?.body ?? {}, { activated: row?.activated ?? true, muted: row?.muted ?? false, alertChannelSubscriptions: own });
   const groupId = input.groupId !== undefined ? input.groupId : (row?.groupId ?? null);
-  const groupRow = groupId === null ? undefined : findCheckGroup(ctx.db, ctx.accountId, groupId);
-  const groupSubscriptions = groupRow ? subscriptionsOfGroup(ctx.db, groupRow.id) : [];
+  const groupRow = groupId === null ? undefined : await findCheckGroup(ctx.db, ctx.accountId, groupId);
+  const groupSubscriptions = groupRow ? await subscriptionsOfGroup(ctx.db, groupRow.id) : [];
   const group = groupRow ? groupSettingsOf(groupRow.body, groupSubscriptions) : null;
-  const effective = resolveEffectiveCheckSettings(check, group, accountAlertSettingsOf(readAccountAlertSettings(ctx.db, ctx.accountId)));
+  const effective = resolveEffectiveCheckSettings(check, group, accountAlertSettingsOf(await readAccountAlertSettings(ctx.db, ctx.accountId)));
   const fromCheck = new Set(own.filter((s) => s.activated).map((s) => s.alertChannelId));
   const fromGroup = new Set(groupSubscriptions.filter((s) => s.activated).map((s) => s.alertChannelId));
   return {

@@ -26,14 +26,14 @@ function flapOverrides(body: Record<string, unknown> | undefined): FlapDetection
   return parsed.success ? parsed.data : null;
 }
 
-export function loadAlertingCheck(db: Db, accountId: string, checkId: string): AlertingCheck | null {
-  const row = findCheck(db, accountId, checkId);
+export async function loadAlertingCheck(db: Db, accountId: string, checkId: string): Promise<AlertingCheck | null> {
+  const row = await findCheck(db, accountId, checkId);
   if (!row) return null;
-  const subscriptions = subscriptionsOfCheck(db, checkId).map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated }));
+  const subscriptions = (await subscriptionsOfCheck(db, checkId)).map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated }));
   const check = checkSettingsOf(row.body, { activated: row.activated, muted: row.muted, alertChannelSubscriptions: subscriptions });
-  const groupRow = row.groupId === null ? undefined : findCheckGroup(db, accountId, row.groupId);
-  const group = groupRow ? groupSettingsOf(groupRow.body, subscriptionsOfGroup(db, groupRow.id)) : null;
-  const account = accountAlertSettingsOf(readAccountAlertSettings(db, accountId));
+  const groupRow = row.groupId === null ? undefined : await findCheckGroup(db, accountId, row.groupId);
+  const group = groupRow ? groupSettingsOf(groupRow.body, await subscriptionsOfGroup(db, groupRow.id)) : null;
+  const account = accountAlertSettingsOf(await readAccountAlertSettings(db, accountId));
   const trigger = TriggerIncident.safeParse(row.body.triggerIncident);
   return {
     checkId,

@@ -22,32 +22,32 @@ type Release = 'raised' | 'suppressed' | 'dropped' | 'waiting';
  * Settles one held alert in its own transaction: raised when its dependencies passed (or the hold
  * timed out), recorded as suppressed when one now fails, kept while a verdict is still awaited.
  */
-function releaseOne(deps: ServiceDeps, accountId: string, checkId: string): { release: Release; notificationIds: string[] } {
+async function releaseOne(deps: ServiceDeps, accountId: string, checkId: string): Promise<{ release: Release; notificationIds: string[] }> {
   const raised: AlertRaisedEvent[] = [];
-  const released = transaction(deps.db, (tx) => {
-    const stored = findAlertState(tx, checkId);
+  const released = await transaction(deps.db, async (tx) => {
+    const stored = await findAlertState(tx, checkId);
     const state = stored?.state as StateWithHold<RunResultFacts> | undefined;
     const held = state?.held;
     if (!stored || !state || !held) return { release: 'dropped' as Release, notificationIds: [] };
     const now = deps.clock.now().getTime();
     const { held: _held, ...rest } = state;
-    const save = (next: AlertState) => saveAlertState(tx, { ...stored, state: { ...next }, updatedAt: stored.updatedAt });
-    const check = loadAlertingCheck(tx, accountId, checkId);
+    const save = async (next: AlertState) => await saveAlertState(tx, { ...stored, state: { ...next }, updatedAt: stored.updatedAt });
+    const check = await loadAlertingCheck(tx, accountId, checkId);
     if (!check || !check.effective.activated) {
-      save(rest);
+      await save(rest);
       return { release: 'dropped' as Release, notificationIds: [] };
     }
-    const gate = now - held.since >= HOLD_TIMEOUT_MS ? null : gateOnDependencies(tx, accountId, checkId, now, held.at);
+    const gate = now - held.since >= HOLD_TIMEOUT_MS ? null : await gateOnDependencies(tx, accountId, checkId, now, held.at);
     if (gate?.kind === 'wait') return { release: 'waiting' as Release, notificationIds: [] };
-    const event = { ...eventOf(check, held.alert, held.result ?? undefined, new Date(held.at)), ...heldDownFacts(tx, check, held.alert) };
+    const event = { ...eventOf(check, held.alert, held.result ?? undefined, new Date(held.at)), ...await heldDownFacts(tx, check, held.alert) };
     if (gate?.kind === 'suppressed') {
-      recordSuppressed(tx, check, held.alert, held.checkSessionId, held.result, held.at, gate.by, now, event);
-      save(rest);
+      await recordSuppressed(tx, check, held.alert, held.checkSessionId, held.result, held.at, gate.by, now, event);
+      await save(rest);
       return { release: 'suppressed' as Release, notificationIds: [] };
     }
-    save({ ...rest, alerted: channelFlagOf(held.alert) === 'sendFailure' ? 'FAILURE' : 'DEGRADED', remindersSent: 0, lastAlertAt: now });
+    await save({ ...rest, alerted: channelFlagOf(held.alert) === 'sendFailure' ? 'FAILURE' : 'DEGRADED', remindersSent: 0, lastAlertAt: now });
     const checkAlertId = randomUUID();
-    insertCheckAlert(tx, {
+    await insertCheckAlert(tx, {
       id: checkAlertId,
       accountId,
       checkId,
@@ -58,9 +58,9 @@ function releaseOne(deps: ServiceDeps, accountId: string, checkId: string): { re
       event,
       createdAt: now,
     });
-    const notificationIds = check.effective.muted ? [] : enqueueForChannels(tx, deps.keyring, check, held.alert, checkAlertId, held.result ?? undefined, now);
+    const notificationIds = check.effective.muted ? [] : await enqueueForChannels(tx, deps.keyring, check, held.alert, checkAlertId, held.result ?? undefined, now);
     if (!check.effective.muted) raised.push(raisedEvent(check, held.alert, checkAlertId, event));
-    followIncident({ ...deps, db: tx }, check, held.alert);
+    await followIncident({ ...deps, db: tx }, check, held.alert);
     return { release: 'raised' as Release, notificationIds };
   });
   for (const alert of raised) deps.runtime.events.emit('alertRaised', alert);
@@ -71,12 +71,12 @@ function releaseOne(deps: ServiceDeps, accountId: string, checkId: string): { re
  * Settles every held alert that can be settled now: called after any check's run is judged (it may
  * be the verdict a hold waits for) and on a timer (for timeouts). Returns how each hold went.
  */
-export function releaseHeldAlerts(deps: ServiceDeps): Release[] {
+export async function releaseHeldAlerts(deps: ServiceDeps): Promise<Release[]> {
   const releases: Release[] = [];
   let kick = false;
-  for (const { accountId, checkId } of heldAlertStates(deps.db)) {
+  for (const { accountId, checkId } of await heldAlertStates(deps.db)) {
     try {
-      const { release, notificationIds } = releaseOne(deps, accountId, checkId);
+      const { release, notificationIds } = await releaseOne(deps, accountId, checkId);
       releases.push(release);
       kick ||= notificationIds.length > 0;
     } catch (error) {

@@ -28,8 +28,8 @@ export interface JudgedSession {
   outcome: RunAlertOutcome;
 }
 
-function lastJudgedOf(deps: ServiceDeps, checkId: string): number {
-  const stored = findAlertState(deps.db, checkId)?.lastSessionId;
+async function lastJudgedOf(deps: ServiceDeps, checkId: string): Promise<number> {
+  const stored = (await findAlertState(deps.db, checkId))?.lastSessionId;
   return stored ? (decodeRunId('session', stored) ?? 0) : 0;
 }
 
@@ -41,20 +41,20 @@ function lastJudgedOf(deps: ServiceDeps, checkId: string): number {
  * finished first — a slot skipped because this run outlasted its period — waits for it, so the
  * marker never passes a run whose failure is still to come.
  */
-export function judgePendingSessions(deps: ServiceDeps, check: PendingCheck, windowMs = CATCH_UP_WINDOW_MS, bornFinished = false): JudgedSession[] {
+export async function judgePendingSessions(deps: ServiceDeps, check: PendingCheck, windowMs = CATCH_UP_WINDOW_MS, bornFinished = false): Promise<JudgedSession[]> {
   const judged: JudgedSession[] = [];
   const windowStart = deps.clock.now().getTime() - windowMs;
-  let after = lastJudgedOf(deps, check.checkId);
-  const markerStart = after > 0 ? sessionStartedAt(deps.db, after) : null;
+  let after = await lastJudgedOf(deps, check.checkId);
+  const markerStart = after > 0 ? await sessionStartedAt(deps.db, after) : null;
   const since = markerStart === null ? windowStart : Math.max(windowStart, markerStart - CLOCK_SLACK_MS);
   // A type the server judges itself (heartbeats) stores each session finished: none is ever open.
-  const openId = bornFinished ? null : oldestOpenSessionAfter(deps.db, check.checkNum, after, deps.clock.now().getTime() - STUCK_SESSION_MS);
+  const openId = bornFinished ? null : await oldestOpenSessionAfter(deps.db, check.checkNum, after, deps.clock.now().getTime() - STUCK_SESSION_MS);
   for (;;) {
-    const sessions = finishedSessionsAfter(deps.db, check.checkNum, after, since, BATCH);
+    const sessions = await finishedSessionsAfter(deps.db, check.checkNum, after, since, BATCH);
     for (const session of sessions) {
       if (openId !== null && session.id > openId) return judged;
-      const run = storedAlertRun(deps.db, check, session);
-      judged.push({ checkSessionId: run.checkSessionId, outcome: recordAlertRun(deps, run) });
+      const run = await storedAlertRun(deps.db, check, session);
+      judged.push({ checkSessionId: run.checkSessionId, outcome: await recordAlertRun(deps, run) });
       after = session.id;
     }
     if (sessions.length < BATCH) return judged;
@@ -62,20 +62,22 @@ export function judgePendingSessions(deps: ServiceDeps, check: PendingCheck, win
 }
 
 /** The live path: a FINAL result of this check was stored; judge what of it is finished and not yet judged. */
-export function judgeCheck(deps: ServiceDeps, accountId: string, checkId: string, checkType?: string): JudgedSession[] {
-  const checkNum = findCheckNum(deps.db, accountId, checkId);
+export async function judgeCheck(deps: ServiceDeps, accountId: string, checkId: string, checkType?: string): Promise<JudgedSession[]> {
+  const checkNum = await findCheckNum(deps.db, accountId, checkId);
   // The check was deleted meanwhile (its sessions went with it): nothing left to alert about.
   if (checkNum === null) return [];
   const bornFinished = (SERVER_JUDGED_TYPES as readonly string[]).includes(checkType ?? '');
-  return judgePendingSessions(deps, { accountId, checkId, checkNum }, CATCH_UP_WINDOW_MS, bornFinished);
+  return await judgePendingSessions(deps, { accountId, checkId, checkNum }, CATCH_UP_WINDOW_MS, bornFinished);
 }
 
 /**
  * At start, before the scheduler resumes: judges the sessions a previous process finished but
  * never judged (it stopped between the result's commit and the alert's). Bounded by the window.
  */
-export function catchUpAlerting(deps: ServiceDeps): JudgedSession[] {
-  return scheduledChecks(deps.db).flatMap((check) => catchUpCheck(deps, check));
+export async function catchUpAlerting(deps: ServiceDeps): Promise<JudgedSession[]> {
+  const judged: JudgedSession[] = [];
+  for (const check of await scheduledChecks(deps.db)) judged.push(...(await catchUpCheck(deps, check)));
+  return judged;
 }
 
 /**
@@ -84,18 +86,18 @@ export function catchUpAlerting(deps: ServiceDeps): JudgedSession[] {
  * judged meanwhile is not judged twice). Stops early when `stopped()` turns true.
  */
 export async function catchUpAlertingInSlices(deps: ServiceDeps, stopped: () => boolean, slice = 100): Promise<JudgedSession[]> {
-  const checks = scheduledChecks(deps.db);
+  const checks = await scheduledChecks(deps.db);
   const judged: JudgedSession[] = [];
   for (let i = 0; i < checks.length && !stopped(); i += slice) {
-    for (const check of checks.slice(i, i + slice)) judged.push(...catchUpCheck(deps, check));
+    for (const check of checks.slice(i, i + slice)) judged.push(...await catchUpCheck(deps, check));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return judged;
 }
 
-function catchUpCheck(deps: ServiceDeps, check: PendingCheck): JudgedSession[] {
+async function catchUpCheck(deps: ServiceDeps, check: PendingCheck): Promise<JudgedSession[]> {
   try {
-    return judgePendingSessions(deps, check);
+    return await judgePendingSessions(deps, check);
   } catch (error) {
     deps.logger.error({ err: error, checkId: check.checkId }, 'alerting could not catch up on a check');
     return [];

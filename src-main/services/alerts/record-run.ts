@@ -107,17 +107,17 @@ export function eventOf(check: AlertingCheck, alert: RunAlertType, result: RunRe
 }
 
 /** Notifications for the alert to every activated channel that asks for its kind, in the caller's transaction. */
-export function enqueueForChannels(tx: Db, keyring: Keyring, check: AlertingCheck, alert: RunAlertType, checkAlertId: string, result: RunResultFacts | undefined, now: number): string[] {
+export async function enqueueForChannels(tx: Db, keyring: Keyring, check: AlertingCheck, alert: RunAlertType, checkAlertId: string, result: RunResultFacts | undefined, now: number): Promise<string[]> {
   const ids: string[] = [];
   // A check with no channel (many heartbeats) does not read the account's delivery settings.
   if (check.effective.alertChannelIds.length === 0) return ids;
-  const { rateLimit } = accountDelivery(tx, keyring, check.accountId);
+  const { rateLimit } = await accountDelivery(tx, keyring, check.accountId);
   const flag = channelFlagOf(alert);
   for (const channelId of check.effective.alertChannelIds) {
-    const channel = findAlertChannel(tx, check.accountId, channelId);
+    const channel = await findAlertChannel(tx, check.accountId, channelId);
     if (!channel || !storedBodyOf(channel)[flag]) continue;
     const entry = { accountId: check.accountId, checkAlertId, alertType: alert, checkId: check.checkId, checkType: check.checkType, checkResultId: result?.checkResultId ?? null };
-    ids.push(enqueueNotification(tx, keyring, channel, entry, rateLimit, now).id);
+    ids.push((await enqueueNotification(tx, keyring, channel, entry, rateLimit, now)).id);
   }
   return ids;
 }
@@ -140,12 +140,12 @@ export function alreadyJudged(lastJudged: string | null | undefined, checkSessio
  * `previousSessionId` (the check's session just before this one), so nothing older waits to be
  * judged. Answers whether it judged it; otherwise the run goes through `recordAlertRun` as usual.
  */
-export function judgeClearPassAtWrite(tx: Db, run: { accountId: string; checkId: string; checkSessionId: string; previousSessionId: string }, now: number): boolean {
-  const stored = findAlertState(tx, run.checkId);
+export async function judgeClearPassAtWrite(tx: Db, run: { accountId: string; checkId: string; checkSessionId: string; previousSessionId: string }, now: number): Promise<boolean> {
+  const stored = await findAlertState(tx, run.checkId);
   if (!stored || stored.lastSessionId !== run.previousSessionId) return false;
   const state = stateAfterQuietPass(stored.state as unknown as StateWithHold, now);
   if (!state) return false;
-  saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now });
+  await saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now });
   return true;
 }
 
@@ -157,13 +157,13 @@ export function judgeClearPassAtWrite(tx: Db, run: { accountId: string; checkId:
  * alert without notifications. A triggerIncident opens or resolves the check's incident in the same
  * transaction (a savepoint), so a crash can lose neither; a failing incident write rolls back only itself.
  */
-export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcome {
+export async function recordAlertRun(deps: ServiceDeps, run: AlertRun): Promise<RunAlertOutcome> {
   const now = deps.clock.now();
   const at = run.finishedAt ?? now.getTime();
   const raised: AlertRaisedEvent[] = [];
   let stoppedFailing = false;
-  const outcome = transaction(deps.db, (tx): RunAlertOutcome => {
-    const stored = findAlertState(tx, run.checkId);
+  const outcome = await transaction(deps.db, async (tx): Promise<RunAlertOutcome> => {
+    const stored = await findAlertState(tx, run.checkId);
     if (alreadyJudged(stored?.lastSessionId, run.checkSessionId)) return NOTHING;
     const previous = (stored?.state as AlertState | undefined) ?? INITIAL_ALERT_STATE;
     // The common case: a passing run of a check with nothing pending (or its first run). Whatever the
@@ -171,38 +171,38 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
     if (run.results.some((r) => !r.skipped) && run.results.every((r) => r.skipped || (!failed(r) && !r.isDegraded))) {
       const state = stateAfterQuietPass(stored?.state as StateWithHold | undefined, at);
       if (state) {
-        saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
+        await saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
         return { ...NOTHING, verdict: 'PASS' };
       }
     }
-    const check = loadAlertingCheck(tx, run.accountId, run.checkId);
+    const check = await loadAlertingCheck(tx, run.accountId, run.checkId);
     if (!check) return NOTHING;
     const outcomes = run.results.map((r) => ({ location: r.runLocation, failed: failed(r), degraded: r.isDegraded, skipped: r.skipped }));
     const verdict = check.effective.activated ? runVerdict(outcomes, check.effective.alertSettings, check.effective.runParallel) : null;
-    const judged = (state: AlertState) =>
-      saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
+    const judged = async (state: AlertState) =>
+      await saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now.getTime() });
     if (verdict === null) {
-      judged(previous);
+      await judged(previous);
       return NOTHING;
     }
     stoppedFailing = verdict !== 'FAIL' && previous.failedRuns > 0;
     const result = representative(run.results, verdict);
     // Asked for twice (the dependency gate, then the stored alert): the dependents are read once.
-    const heldDown = new Map<RunAlertType, ReturnType<typeof heldDownFacts>>();
-    const heldDownOf = (alert: RunAlertType) => heldDown.get(alert) ?? heldDown.set(alert, heldDownFacts(tx, check, alert)).get(alert);
+      const heldDown = new Map<RunAlertType, Awaited<ReturnType<typeof heldDownFacts>>>();
+    const heldDownOf = async (alert: RunAlertType) => heldDown.get(alert) ?? heldDown.set(alert, await heldDownFacts(tx, check, alert)).get(alert);
     const decided = nextAlertState(previous, verdict, check.effective.alertSettings, at);
     const flapped = applyFlapping(previous, decided, verdict, check.flap, at, result?.errorMessage ?? null);
-    const event = (alert: RunAlertType) => {
+    const event = async (alert: RunAlertType) => {
       const facts = eventOf(check, alert, result, new Date(at));
-      return { ...facts, ...(flapped.note === null ? {} : { errorMessage: flapped.note }), ...heldDownOf(alert) };
+      return { ...facts, ...(flapped.note === null ? {} : { errorMessage: flapped.note }), ...await heldDownOf(alert) };
     };
-    const decision = applyDependencies(deps, tx, check, run, previous, flapped.decision, result, () => event(flapped.decision.alert as RunAlertType));
-    judged(decision.state);
+    const decision = await applyDependencies(deps, tx, check, run, previous, flapped.decision, result, () => event(flapped.decision.alert as RunAlertType));
+    await judged(decision.state);
     if (!decision.alert) return { ...NOTHING, verdict };
 
     const checkAlertId = randomUUID();
     const muted = check.effective.muted;
-    insertCheckAlert(tx, {
+    await insertCheckAlert(tx, {
       id: checkAlertId,
       accountId: run.accountId,
       checkId: run.checkId,
@@ -210,12 +210,12 @@ export function recordAlertRun(deps: ServiceDeps, run: AlertRun): RunAlertOutcom
       checkSessionId: run.checkSessionId,
       checkResultId: result?.checkResultId ?? null,
       muted,
-      event: event(decision.alert),
+      event: await event(decision.alert),
       createdAt: now.getTime(),
     });
-    const notificationIds = muted ? [] : enqueueForChannels(tx, deps.keyring, check, decision.alert, checkAlertId, result, now.getTime());
-    if (!muted) raised.push(raisedEvent(check, decision.alert, checkAlertId, event(decision.alert)));
-    followIncident({ ...deps, db: tx }, check, decision.alert);
+    const notificationIds = muted ? [] : await enqueueForChannels(tx, deps.keyring, check, decision.alert, checkAlertId, result, now.getTime());
+    if (!muted) raised.push(raisedEvent(check, decision.alert, checkAlertId, await event(decision.alert)));
+    await followIncident({ ...deps, db: tx }, check, decision.alert);
     return { verdict, alert: decision.alert, checkAlertId, muted, notificationIds };
   });
   for (const alert of raised) deps.runtime.events.emit('alertRaised', alert);

@@ -20,9 +20,9 @@ interface StoredFacts {
 }
 
 /** The stored detail's error and, for a type whose module words it, the evidence an alert shows. */
-function storedFacts(db: Db, detailId: number | null, failing: boolean): StoredFacts {
+async function storedFacts(db: Db, detailId: number | null, failing: boolean): Promise<StoredFacts> {
   if (detailId === null) return { error: null, evidence: [] };
-  const body = findDetail(db, detailId);
+  const body = await findDetail(db, detailId);
   if (body === null) return { error: null, evidence: [] };
   const parsed = JSON.parse(body) as { error?: { kind?: unknown; message?: unknown }; assertions?: unknown } & Record<string, unknown>;
   const error = parsed.error;
@@ -40,9 +40,9 @@ function storedFacts(db: Db, detailId: number | null, failing: boolean): StoredF
   return { error: stored, evidence };
 }
 
-function factsOf(db: Db, row: ResultRow, location: string): RunResultFacts {
+async function factsOf(db: Db, row: ResultRow, location: string): Promise<RunResultFacts> {
   const has = (bit: number) => (row.flags & bit) !== 0;
-  const { error, evidence } = storedFacts(db, row.detailId, has(RESULT_FLAGS.hasFailures) || has(RESULT_FLAGS.timedOut) || has(RESULT_FLAGS.isDegraded));
+  const { error, evidence } = await storedFacts(db, row.detailId, has(RESULT_FLAGS.hasFailures) || has(RESULT_FLAGS.timedOut) || has(RESULT_FLAGS.isDegraded));
   return {
     checkResultId: encodeRunId('result', row.id),
     runLocation: location,
@@ -61,14 +61,14 @@ function factsOf(db: Db, row: ResultRow, location: string): RunResultFacts {
  * A finished session as alerting judges it, read back from what the scheduler stored: the FINAL
  * result of each location (the same facts the live resultRecorded event carries).
  */
-export function storedAlertRun(db: Db, check: { accountId: string; checkId: string; checkNum: number }, session: JudgeableSession): AlertRun {
-  const names = locationNames(db);
-  const finals = listSessionResults(db, session.id, check.checkNum, session.startedAt, session.stoppedAt).filter((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
+export async function storedAlertRun(db: Db, check: { accountId: string; checkId: string; checkNum: number }, session: JudgeableSession): Promise<AlertRun> {
+  const names = await locationNames(db);
+  const finals = (await listSessionResults(db, session.id, check.checkNum, session.startedAt, session.stoppedAt)).filter((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
   return {
     accountId: check.accountId,
     checkId: check.checkId,
     checkSessionId: encodeRunId('session', session.id),
     finishedAt: session.stoppedAt ?? undefined,
-    results: finals.map((row) => factsOf(db, row, names.get(row.location) ?? 'unknown')),
+    results: await Promise.all(finals.map((row) => factsOf(db, row, names.get(row.location) ?? 'unknown'))),
   };
 }

@@ -3,14 +3,15 @@ import { activeDependentsOf, dependencyStatuses } from '../../db/repositories/de
 import type { AlertState } from '../../../src-shared/rules/alerting';
 import { runCheckNow } from '../check-sessions';
 import type { ServiceDeps } from '../context';
+import { inBackground } from '../../core/background';
 
-function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string): void {
+async function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string): Promise<void> {
   // Asked just before a shutdown: nothing may start (the database may already be closed).
   if (deps.runtime.shutdown.signal.aborted) return;
   try {
-    for (const status of dependencyStatuses(deps.db, accountId, checkIds)) {
+    for (const status of await dependencyStatuses(deps.db, accountId, checkIds)) {
       // A heartbeat's last verdict is as fresh as it gets: nothing runs it (its pings judge it).
-      if (status.inFlight !== 1 && status.checkType !== 'HEARTBEAT') runCheckNow({ ...deps, accountId }, status.id, 'DEPENDENCY_CHECK');
+      if (status.inFlight !== 1 && status.checkType !== 'HEARTBEAT') await runCheckNow({ ...deps, accountId }, status.id, 'DEPENDENCY_CHECK');
     }
   } catch (error) {
     deps.logger.warn({ err: error, checkIds }, why);
@@ -24,7 +25,7 @@ function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[
  */
 export function triggerDependencies(deps: ServiceDeps, accountId: string, checkIds: readonly string[]): void {
   if (checkIds.length === 0) return;
-  setImmediate(() => runOwn(deps, accountId, checkIds, 'could not run a dependency that a held alert waits for'));
+  setImmediate(() => inBackground(deps.logger, 'could not run a dependency that a held alert waits for', () => runOwn(deps, accountId, checkIds, 'could not run a dependency that a held alert waits for')));
 }
 
 /** A dependent whose failure was held down: failing, nothing sent, nothing held. */
@@ -38,13 +39,14 @@ function heldDown(state: (AlertState & { held?: unknown }) | undefined): boolean
  * that recovered meanwhile send nothing.
  */
 export function rerunHeldDownDependents(deps: ServiceDeps, accountId: string, checkId: string): void {
-  setImmediate(() => {
+  setImmediate(async () => {
     if (deps.runtime.shutdown.signal.aborted) return;
     try {
-      const ids = activeDependentsOf(deps.db, accountId, checkId)
-        .map((d) => d.id)
-        .filter((id) => heldDown(findAlertState(deps.db, id)?.state as (AlertState & { held?: unknown }) | undefined));
-      runOwn(deps, accountId, ids, 'could not run a dependent once its dependency recovered');
+      const ids: string[] = [];
+      for (const { id } of await activeDependentsOf(deps.db, accountId, checkId)) {
+        if (heldDown((await findAlertState(deps.db, id))?.state as (AlertState & { held?: unknown }) | undefined)) ids.push(id);
+      }
+      await runOwn(deps, accountId, ids, 'could not run a dependent once its dependency recovered');
     } catch (error) {
       deps.logger.warn({ err: error, checkId }, 'could not look up the dependents of a recovered dependency');
     }

@@ -16,19 +16,19 @@ export interface Credentials {
  * Resolves the caller's account and role from "Authorization: Bearer <key>". The key is hashed before the
  * lookup, so the indexed search never compares attacker-chosen bytes; the final check is constant-time.
  */
-export function authenticate(deps: ServiceDeps, launchTokens: LaunchTokens, credentials: Credentials): Principal {
+export async function authenticate(deps: ServiceDeps, launchTokens: LaunchTokens, credentials: Credentials): Promise<Principal> {
   const token = bearerToken(credentials.authorization);
   if (!token) throw AppError.badToken();
   const keyHash = hashApiKey(deps.keyring, token);
-  const principal = principalOfKeyHash(deps, launchTokens, keyHash) ?? upgradeLegacyKey(deps, token, keyHash);
+  const principal = await principalOfKeyHash(deps, launchTokens, keyHash) ?? await upgradeLegacyKey(deps, token, keyHash);
   if (!principal) throw AppError.badToken();
   assertOwnAccount(principal, credentials.accountHeaders);
   return principal;
 }
 
 /** The key's hash along with who holds it: what a console session keeps in place of the key. */
-export function authenticateKey(deps: ServiceDeps, launchTokens: LaunchTokens, credentials: Credentials): { principal: Principal; keyHash: string } {
-  const principal = authenticate(deps, launchTokens, credentials);
+export async function authenticateKey(deps: ServiceDeps, launchTokens: LaunchTokens, credentials: Credentials): Promise<{ principal: Principal; keyHash: string }> {
+  const principal = await authenticate(deps, launchTokens, credentials);
   // authenticate() rewrote a legacy hash, so the keyed hash is the one stored now.
   return { principal, keyHash: hashApiKey(deps.keyring, bearerToken(credentials.authorization) ?? '') };
 }
@@ -37,8 +37,8 @@ export function authenticateKey(deps: ServiceDeps, launchTokens: LaunchTokens, c
  * Who holds a key, by its keyed hash, as it is stored now: null once the key was revoked or its
  * member removed. Console sessions look their key up this way on every request.
  */
-export function principalOfKeyHash(deps: ServiceDeps, launchTokens: LaunchTokens, keyHash: string): Principal | null {
-  return launchTokens.verify(keyHash) ?? lookupStoredKey(deps, keyHash);
+export async function principalOfKeyHash(deps: ServiceDeps, launchTokens: LaunchTokens, keyHash: string): Promise<Principal | null> {
+  return launchTokens.verify(keyHash) ?? await lookupStoredKey(deps, keyHash);
 }
 
 /** Every account header sent must name the key's own account (403 otherwise). */
@@ -51,8 +51,8 @@ export function assertOwnAccount(principal: Principal, accountHeaders: readonly 
   }
 }
 
-function lookupStoredKey(deps: ServiceDeps, keyHash: string): Principal | null {
-  const row = findKeyHolderByHash(deps.db, keyHash);
+async function lookupStoredKey(deps: ServiceDeps, keyHash: string): Promise<Principal | null> {
+  const row = await findKeyHolderByHash(deps.db, keyHash);
   if (!row || !sameHash(row.keyHash, keyHash)) return null;
   // A role this version does not know grants the least, never the most.
   const role = Role.safeParse(row.role);
@@ -60,11 +60,11 @@ function lookupStoredKey(deps: ServiceDeps, keyHash: string): Principal | null {
 }
 
 /** A key stored before keyed hashes: found by its plain sha256, it is rewritten to the keyed hash on this first use. */
-function upgradeLegacyKey(deps: ServiceDeps, token: string, keyHash: string): Principal | null {
+async function upgradeLegacyKey(deps: ServiceDeps, token: string, keyHash: string): Promise<Principal | null> {
   const legacyHash = sha256Hex(token);
-  const principal = lookupStoredKey(deps, legacyHash);
+  const principal = await lookupStoredKey(deps, legacyHash);
   if (!principal) return null;
-  replaceApiKeyHash(deps.db, legacyHash, keyHash);
+  await replaceApiKeyHash(deps.db, legacyHash, keyHash);
   deps.logger.info({ memberId: principal.memberId ?? null }, 'an API key stored as plain sha256 now has a keyed hash');
   return principal;
 }

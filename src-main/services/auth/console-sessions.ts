@@ -70,55 +70,55 @@ export class ConsoleSessions {
   }
 
   /** Open sessions. */
-  get size(): number {
-    return countOpenConsoleSessions(this.deps.db);
+  async size(): Promise<number> {
+    return await countOpenConsoleSessions(this.deps.db);
   }
 
   /** A new session for a key that was just accepted; the id (256 random bits) goes into the cookie only. */
-  create(keyHash: string): { sessionId: string; session: ActiveSession } {
+  async create(keyHash: string): Promise<{ sessionId: string; session: ActiveSession }> {
     const now = this.now();
-    this.prune(now);
-    const open = countOpenConsoleSessions(this.deps.db);
-    if (open >= this.maxSessions) endLeastRecentlyUsed(this.deps.db, open - this.maxSessions + 1, now, 'expired');
+    await this.prune(now);
+    const open = await countOpenConsoleSessions(this.deps.db);
+    if (open >= this.maxSessions) await endLeastRecentlyUsed(this.deps.db, open - this.maxSessions + 1, now, 'expired');
     const sessionId = randomBytes(32).toString('base64url');
     const row = { idHash: digest(sessionId), keyHash, createdAt: now, lastUsedAt: now, expiresAt: now + this.absoluteMs };
-    insertConsoleSession(this.deps.db, row);
+    await insertConsoleSession(this.deps.db, row);
     return { sessionId, session: this.view(row) };
   }
 
   /** The live session of an id, marked used; otherwise why there is none. */
-  use(sessionId: string): SessionLookup {
+  async use(sessionId: string): Promise<SessionLookup> {
     if (!SESSION_ID.test(sessionId)) return { ended: 'unknown' };
     const idHash = digest(sessionId);
-    const row = findConsoleSession(this.deps.db, idHash);
+    const row = await findConsoleSession(this.deps.db, idHash);
     if (!row) return { ended: 'unknown' };
     if (row.endedReason !== null) return { ended: ConsoleSessionEndReason.catch('unknown').parse(row.endedReason) };
     const now = this.now();
     if (now >= row.lastUsedAt + this.idleMs || now >= row.expiresAt) return { ended: 'expired' };
     if (now - row.lastUsedAt >= TOUCH_EVERY_MS) {
-      touchConsoleSession(this.deps.db, idHash, now);
+      await touchConsoleSession(this.deps.db, idHash, now);
       row.lastUsedAt = now;
     }
     return { session: this.view(row) };
   }
 
   /** Ends one session (signed out, or replaced by a new sign-in): the id no longer opens anything. */
-  end(sessionId: string, reason: 'signed_out' | 'replaced' = 'signed_out'): boolean {
+  async end(sessionId: string, reason: 'signed_out' | 'replaced' = 'signed_out'): Promise<boolean> {
     if (!SESSION_ID.test(sessionId)) return false;
-    return endConsoleSession(this.deps.db, digest(sessionId), this.now(), reason);
+    return await endConsoleSession(this.deps.db, digest(sessionId), this.now(), reason);
   }
 
   /** Ends every session a key opened (its key was found revoked); returns how many. */
-  endForKey(keyHash: string): number {
-    return endConsoleSessionsOfKey(this.deps.db, keyHash, this.now(), 'key_revoked');
+  async endForKey(keyHash: string): Promise<number> {
+    return await endConsoleSessionsOfKey(this.deps.db, keyHash, this.now(), 'key_revoked');
   }
 
   private now(): number {
     return this.deps.clock.now().getTime();
   }
 
-  private prune(now: number): void {
-    pruneConsoleSessions(this.deps.db, now - ENDED_KEPT_MS, this.idleMs);
+  private async prune(now: number): Promise<void> {
+    await pruneConsoleSessions(this.deps.db, now - ENDED_KEPT_MS, this.idleMs);
   }
 
   private view(row: Pick<ConsoleSessionRow, 'keyHash' | 'createdAt' | 'lastUsedAt' | 'expiresAt'>): ActiveSession {

@@ -15,16 +15,16 @@ export interface CreateCheckGroupOptions {
   id?: number;
 }
 
-export function createCheckGroup(ctx: ServiceContext, parsed: CheckGroupCreate, options: CreateCheckGroupOptions = { autoAssignAlerts: true }): CheckGroup {
+export async function createCheckGroup(ctx: ServiceContext, parsed: CheckGroupCreate, options: CreateCheckGroupOptions = { autoAssignAlerts: true }): Promise<CheckGroup> {
   // A mask has no stored secret to stand for on create: 400.
   const { name, alertChannelSubscriptions, ...body } = sealGroupSecrets(ctx.keyring, { ...parsed, ...resolveGroupSecrets(parsed, null) } as typeof parsed);
-  return transaction(ctx.db, (tx) => {
-    assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations);
-    assertGroupDependencies(tx, ctx.accountId, null, body.dependsOn);
-    const id = insertCheckGroup(tx, { ...(options.id === undefined ? {} : { id: options.id }), accountId: ctx.accountId, name, body, createdAt: ctx.clock.now().toISOString(), updatedAt: null });
-    subscribeNewGroup(tx, ctx.accountId, id, alertChannelSubscriptions, options.autoAssignAlerts);
-    const row = findCheckGroup(tx, ctx.accountId, id);
+  return await transaction(ctx.db, async (tx) => {
+    await assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations);
+    await assertGroupDependencies(tx, ctx.accountId, null, body.dependsOn);
+    const id = await insertCheckGroup(tx, { ...(options.id === undefined ? {} : { id: options.id }), accountId: ctx.accountId, name, body, createdAt: ctx.clock.now().toISOString(), updatedAt: null });
+    await subscribeNewGroup(tx, ctx.accountId, id, alertChannelSubscriptions, options.autoAssignAlerts);
+    const row = await findCheckGroup(tx, ctx.accountId, id);
     if (!row) throw new Error(`check group ${id} vanished inside its own transaction`);
-    return toCheckGroupView(row, subscriptionsOfGroup(tx, id));
+    return toCheckGroupView(row, await subscriptionsOfGroup(tx, id));
   });
 }

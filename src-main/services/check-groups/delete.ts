@@ -5,15 +5,15 @@ import type { ServiceContext } from '../context';
 import { toGroupId } from './id';
 
 /** A group that still holds checks cannot be deleted (409); its alert subscriptions go with it. */
-export function deleteCheckGroupById(ctx: ServiceContext, rawId: string | number): void {
+export async function deleteCheckGroupById(ctx: ServiceContext, rawId: string | number): Promise<void> {
   const id = toGroupId(rawId);
-  transaction(ctx.db, (tx) => {
-    if (!findCheckGroup(tx, ctx.accountId, id)) throw AppError.notFound();
-    const held = countChecksInGroup(tx, ctx.accountId, id);
+  await transaction(ctx.db, async (tx) => {
+    if (!await findCheckGroup(tx, ctx.accountId, id)) throw AppError.notFound();
+    const held = await countChecksInGroup(tx, ctx.accountId, id);
     if (held > 0) {
       const [noun, them] = held === 1 ? ['check', 'it'] : ['checks', 'them'];
       throw new AppError('conflict', `Check group ${id} still holds ${held} ${noun}; move ${them} to another group or delete ${them} first.`);
     }
-    deleteCheckGroup(tx, ctx.accountId, id);
+    await deleteCheckGroup(tx, ctx.accountId, id);
   });
 }

@@ -6,9 +6,9 @@ import { toGroupId } from './id';
 import { toCheckGroupView } from './read-shape';
 import { projectMembersOfOne } from '../project-bindings';
 
-export function getCheckGroup(ctx: ServiceContext, rawId: string | number): CheckGroup {
+export async function getCheckGroup(ctx: ServiceContext, rawId: string | number): Promise<CheckGroup> {
   const id = toGroupId(rawId);
-  const row = findCheckGroup(ctx.db, ctx.accountId, id);
+  const row = await findCheckGroup(ctx.db, ctx.accountId, id);
   if (!row) throw AppError.notFound();
-  return toCheckGroupView(row, subscriptionsOfGroup(ctx.db, id), projectMembersOfOne(ctx.db, ctx.accountId, 'check-group', id));
+  return toCheckGroupView(row, await subscriptionsOfGroup(ctx.db, id), await projectMembersOfOne(ctx.db, ctx.accountId, 'check-group', id));
 }

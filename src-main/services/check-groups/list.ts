@@ -12,14 +12,14 @@ export interface CheckGroupPage {
 }
 
 /** Groups in creation order (ascending id); `tag` matches any, `name` is an exact match of any. */
-export function listCheckGroupPage(ctx: ServiceContext, query: CheckGroupListQuery): CheckGroupPage {
+export async function listCheckGroupPage(ctx: ServiceContext, query: CheckGroupListQuery): Promise<CheckGroupPage> {
   const filter = { accountId: ctx.accountId, tags: query.tag, names: query.name };
-  const rows = listCheckGroups(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
-  const subscriptions = subscriptionsOfGroups(ctx.db, rows.map((row) => row.id));
-  const members = projectMembersOf(ctx.db, ctx.accountId, 'check-group', rows.map((row) => row.id));
+  const rows = await listCheckGroups(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
+  const subscriptions = await subscriptionsOfGroups(ctx.db, rows.map((row) => row.id));
+  const members = await projectMembersOf(ctx.db, ctx.accountId, 'check-group', rows.map((row) => row.id));
   return {
     items: rows.map((row) => toCheckGroupView(row, subscriptions.get(row.id) ?? [], members.get(String(row.id)) ?? NOT_CODE_MANAGED)),
-    total: countCheckGroups(ctx.db, filter),
+    total: await countCheckGroups(ctx.db, filter),
     page: query.page,
     limit: query.limit,
   };

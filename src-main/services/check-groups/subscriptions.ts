@@ -6,17 +6,17 @@ import { removeGroupSubscriptionsExcept } from '../../db/repositories/check-grou
 import type { AlertChannelSubscription } from '../../../src-shared/schemas/check-common';
 
 /** Every named channel must exist in the account: 400 naming the first unknown one. */
-export function assertChannelsExist(tx: Db, accountId: string, subscriptions: AlertChannelSubscription[]): void {
-  subscriptions.forEach((s, i) => {
-    if (!findAlertChannel(tx, accountId, s.alertChannelId)) {
+export async function assertChannelsExist(tx: Db, accountId: string, subscriptions: AlertChannelSubscription[]): Promise<void> {
+  for (const [i, s] of subscriptions.entries()) {
+    if (!(await findAlertChannel(tx, accountId, s.alertChannelId))) {
       throw new AppError('validation', `alertChannelSubscriptions[${i}].alertChannelId: no alert channel with id ${s.alertChannelId}`);
     }
-  });
+  }
 }
 
-function upsertAll(tx: Db, accountId: string, groupId: number, subscriptions: AlertChannelSubscription[]): void {
+async function upsertAll(tx: Db, accountId: string, groupId: number, subscriptions: AlertChannelSubscription[]): Promise<void> {
   for (const s of subscriptions) {
-    upsertSubscription(tx, { accountId, alertChannelId: s.alertChannelId, checkId: null, groupId, activated: s.activated });
+    await upsertSubscription(tx, { accountId, alertChannelId: s.alertChannelId, checkId: null, groupId, activated: s.activated });
   }
 }
 
@@ -24,17 +24,17 @@ function upsertAll(tx: Db, accountId: string, groupId: number, subscriptions: Al
  * A new group: with autoAssignAlerts every existing channel is subscribed (activated), and the named
  * subscriptions then set their own `activated`; without it, only the named channels are subscribed.
  */
-export function subscribeNewGroup(tx: Db, accountId: string, groupId: number, named: AlertChannelSubscription[], autoAssignAlerts: boolean): void {
-  assertChannelsExist(tx, accountId, named);
+export async function subscribeNewGroup(tx: Db, accountId: string, groupId: number, named: AlertChannelSubscription[], autoAssignAlerts: boolean): Promise<void> {
+  await assertChannelsExist(tx, accountId, named);
   if (autoAssignAlerts) {
-    upsertAll(tx, accountId, groupId, listAllAlertChannels(tx, accountId).map((c) => ({ alertChannelId: c.id, activated: true })));
+    await upsertAll(tx, accountId, groupId, (await listAllAlertChannels(tx, accountId)).map((c) => ({ alertChannelId: c.id, activated: true })));
   }
-  upsertAll(tx, accountId, groupId, named);
+  await upsertAll(tx, accountId, groupId, named);
 }
 
 /** A PUT naming alertChannelSubscriptions makes them the group's whole set. */
-export function replaceGroupSubscriptions(tx: Db, accountId: string, groupId: number, named: AlertChannelSubscription[]): void {
-  assertChannelsExist(tx, accountId, named);
-  removeGroupSubscriptionsExcept(tx, groupId, named.map((s) => s.alertChannelId));
-  upsertAll(tx, accountId, groupId, named);
+export async function replaceGroupSubscriptions(tx: Db, accountId: string, groupId: number, named: AlertChannelSubscription[]): Promise<void> {
+  await assertChannelsExist(tx, accountId, named);
+  await removeGroupSubscriptionsExcept(tx, groupId, named.map((s) => s.alertChannelId));
+  await upsertAll(tx, accountId, groupId, named);
 }

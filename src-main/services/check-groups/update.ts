@@ -20,22 +20,22 @@ function definedOnly(value: object): Record<string, unknown> {
  * PUT merges the named members over the stored group (apiCheckDefaults member by member), then
  * validates the result as a whole; a rejected PUT changes nothing.
  */
-export function updateCheckGroup(ctx: ServiceContext, rawId: string | number, patch: CheckGroupUpdate): CheckGroup {
+export async function updateCheckGroup(ctx: ServiceContext, rawId: string | number, patch: CheckGroupUpdate): Promise<CheckGroup> {
   const id = toGroupId(rawId);
-  return transaction(ctx.db, (tx) => {
-    const existing = findCheckGroup(tx, ctx.accountId, id);
+  return await transaction(ctx.db, async (tx) => {
+    const existing = await findCheckGroup(tx, ctx.accountId, id);
     if (!existing) throw AppError.notFound();
     // Validated in plaintext, stored sealed: secrets sent back masked (or left out) keep their stored values.
-    const current = openGroupSecrets(ctx.keyring, storedGroupBody(existing, subscriptionsOfGroup(tx, id)));
+    const current = openGroupSecrets(ctx.keyring, storedGroupBody(existing, await subscriptionsOfGroup(tx, id)));
     const merged: Record<string, unknown> = { ...current, ...definedOnly(patch) };
     if (patch.apiCheckDefaults) merged.apiCheckDefaults = { ...current.apiCheckDefaults, ...definedOnly(patch.apiCheckDefaults) };
     const parsed = parseOrThrow(CheckGroupCreate, resolveGroupSecrets(merged, current));
     const { name, alertChannelSubscriptions, ...body } = sealGroupSecrets(ctx.keyring, parsed);
-    assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations, existing.body.privateLocations);
-    assertGroupDependencies(tx, ctx.accountId, id, body.dependsOn);
-    if (patch.alertChannelSubscriptions !== undefined) replaceGroupSubscriptions(tx, ctx.accountId, id, alertChannelSubscriptions);
+    await assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations, existing.body.privateLocations);
+    await assertGroupDependencies(tx, ctx.accountId, id, body.dependsOn);
+    if (patch.alertChannelSubscriptions !== undefined) await replaceGroupSubscriptions(tx, ctx.accountId, id, alertChannelSubscriptions);
     const row = { ...existing, name, body, updatedAt: ctx.clock.now().toISOString() };
-    replaceCheckGroup(tx, row);
-    return toCheckGroupView(row, subscriptionsOfGroup(tx, id), projectMembersOfOne(tx, ctx.accountId, 'check-group', id));
+    await replaceCheckGroup(tx, row);
+    return toCheckGroupView(row, await subscriptionsOfGroup(tx, id), await projectMembersOfOne(tx, ctx.accountId, 'check-group', id));
   });
 }

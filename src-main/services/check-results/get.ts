@@ -8,14 +8,14 @@ import type { ServiceContext } from '../context';
 import { resultView } from './view';
 
 /** GET /v1/check-results/{checkId}/{checkResultId}; 404 for an unknown check or result, or a result of another check. */
-export function getCheckResult(ctx: ServiceContext, checkId: string, checkResultId: string): CheckResult {
-  const check = findCheck(ctx.db, ctx.accountId, checkId);
-  const checkNum = check ? findCheckNum(ctx.db, ctx.accountId, checkId) : null;
+export async function getCheckResult(ctx: ServiceContext, checkId: string, checkResultId: string): Promise<CheckResult> {
+  const check = await findCheck(ctx.db, ctx.accountId, checkId);
+  const checkNum = check ? await findCheckNum(ctx.db, ctx.accountId, checkId) : null;
   const id = decodeRunId('result', checkResultId);
-  const row = check && checkNum !== null && id !== null ? findResult(ctx.db, checkNum, id) : undefined;
+  const row = check && checkNum !== null && id !== null ? await findResult(ctx.db, checkNum, id) : undefined;
   if (!check || !row) throw AppError.notFound();
-  const location = locationNames(ctx.db).get(row.location) ?? 'unknown';
-  return resultView(ctx.db, row, { checkId: check.id, name: check.name, checkType: check.checkType }, location);
+  const location = (await locationNames(ctx.db)).get(row.location) ?? 'unknown';
+  return await resultView(ctx.db, row, { checkId: check.id, name: check.name, checkType: check.checkType }, location);
 }
 
 export interface AssetManifest {
@@ -28,7 +28,7 @@ export interface AssetManifest {
  * folder is removed when it ends; logs, hops and steps are in the result itself), so every existing
  * result has an empty manifest; an unknown check or result is a 404.
  */
-export function getCheckResultAssets(ctx: ServiceContext, checkId: string, checkResultId: string): AssetManifest {
-  getCheckResult(ctx, checkId, checkResultId);
+export async function getCheckResultAssets(ctx: ServiceContext, checkId: string, checkResultId: string): Promise<AssetManifest> {
+  await getCheckResult(ctx, checkId, checkResultId);
   return { assets: [], truncated: false };
 }

@@ -26,23 +26,23 @@ function windowOf(query: CheckResultListQuery, nowSeconds: number): { fromMs: nu
  * Which stored results a list of a check's results reads: the check's number and the location
  * asked for; null when nothing can match (another check type, no results yet, an unknown location).
  */
-function resultScopeOf(
+async function resultScopeOf(
   ctx: ServiceContext,
   checkId: string,
   query: { checkType?: string; location?: string },
-): { check: NonNullable<ReturnType<typeof findCheck>>; checkNum: number; location: number | undefined } | null {
-  const check = findCheck(ctx.db, ctx.accountId, checkId);
+): Promise<{ check: NonNullable<Awaited<ReturnType<typeof findCheck>>>; checkNum: number; location: number | undefined } | null> {
+  const check = await findCheck(ctx.db, ctx.accountId, checkId);
   if (!check) throw AppError.notFound();
   if (query.checkType && query.checkType !== check.checkType) return null;
-  const checkNum = findCheckNum(ctx.db, ctx.accountId, checkId);
+  const checkNum = await findCheckNum(ctx.db, ctx.accountId, checkId);
   if (checkNum === null) return null;
   if (!query.location) return { check, checkNum, location: undefined };
-  const location = locationCodeOf(ctx.db, query.location);
+  const location = await locationCodeOf(ctx.db, query.location);
   return location === null ? null : { check, checkNum, location };
 }
 
-export function listCheckResults(ctx: ServiceContext, checkId: string, query: CheckResultListQuery): CheckResultPage {
-  const scope = resultScopeOf(ctx, checkId, query);
+export async function listCheckResults(ctx: ServiceContext, checkId: string, query: CheckResultListQuery): Promise<CheckResultPage> {
+  const scope = await resultScopeOf(ctx, checkId, query);
   if (!scope) return { items: [], total: 0, page: query.page, limit: query.limit };
   const { check, checkNum, location } = scope;
   const filter: ResultFilter = {
@@ -52,12 +52,12 @@ export function listCheckResults(ctx: ServiceContext, checkId: string, query: Ch
     resultType: query.resultType === 'ALL' ? undefined : RESULT_TYPE_CODE[query.resultType],
     hasFailures: query.hasFailures,
   };
-  const rows = listResults(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
-  const names = locationNames(ctx.db);
+  const rows = await listResults(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
+  const names = await locationNames(ctx.db);
   const info = { checkId: check.id, name: check.name, checkType: check.checkType };
   return {
-    items: rows.map((row) => resultView(ctx.db, row, info, names.get(row.location) ?? 'unknown')),
-    total: countResults(ctx.db, filter),
+    items: await Promise.all(rows.map((row) => resultView(ctx.db, row, info, names.get(row.location) ?? 'unknown'))),
+    total: await countResults(ctx.db, filter),
     page: query.page,
     limit: query.limit,
   };
@@ -88,8 +88,8 @@ function project(result: CheckResult, fields: readonly ResultField[] | undefined
  * GET /v2/check-results/{checkId}: newest first, paged by an opaque `nextId` (null on the last page).
  * Unlike v1 there is no 6-hour window: without from/to it spans every retained result.
  */
-export function listCheckResultsV2(ctx: ServiceContext, checkId: string, query: CheckResultListV2Query): CheckResultListV2 {
-  const scope = resultScopeOf(ctx, checkId, query);
+export async function listCheckResultsV2(ctx: ServiceContext, checkId: string, query: CheckResultListV2Query): Promise<CheckResultListV2> {
+  const scope = await resultScopeOf(ctx, checkId, query);
   const offset = decodeCursor(query.nextId);
   if (!scope) return { length: 0, entries: [], nextId: null };
   const { check, checkNum, location } = scope;
@@ -102,10 +102,10 @@ export function listCheckResultsV2(ctx: ServiceContext, checkId: string, query: 
     hasFailures: query.hasFailures,
   };
   // One row more than asked tells whether there is a next page.
-  const rows = listResults(ctx.db, filter, query.limit + 1, offset);
+  const rows = await listResults(ctx.db, filter, query.limit + 1, offset);
   const page = rows.slice(0, query.limit);
-  const names = locationNames(ctx.db);
+  const names = await locationNames(ctx.db);
   const info = { checkId: check.id, name: check.name, checkType: check.checkType };
-  const entries = page.map((row) => project(resultView(ctx.db, row, info, names.get(row.location) ?? 'unknown'), query.fields));
+  const entries = await Promise.all(page.map(async (row) => project(await resultView(ctx.db, row, info, names.get(row.location) ?? 'unknown'), query.fields)));
   return { length: entries.length, entries, nextId: rows.length > query.limit ? encodeCursor(offset + query.limit) : null };
 }

@@ -48,8 +48,8 @@ function payloadsOf(row: ResultRow, check: ResultCheck, detail: Detail): ApiPayl
 }
 
 /** One stored result in full, with its type-specific payload rebuilt from the row and its detail. */
-export function resultView(db: Db, row: ResultRow, check: ResultCheck, location: string): CheckResult {
-  const detail: Detail = row.detailId === null ? {} : (JSON.parse(findDetail(db, row.detailId) ?? '{}') as Detail);
+export async function resultView(db: Db, row: ResultRow, check: ResultCheck, location: string): Promise<CheckResult> {
+  const detail: Detail = row.detailId === null ? {} : (JSON.parse(await findDetail(db, row.detailId) ?? '{}') as Detail);
   const has = (bit: number) => (row.flags & bit) !== 0;
   const id = encodeRunId('result', row.id);
   const startedAt = new Date(row.startedAt).toISOString();

@@ -17,18 +17,18 @@ export const STUCK_SESSION_MS = 15 * 60_000;
  * whichever agent holds the job (the embedded one, or a remote agent that queued or leased it).
  * Per check: location → the sessions still open there.
  */
-export function busyLocations(tx: Db, checkNums: ReadonlySet<number>, now: number): Map<number, Map<string, number[]>> {
+export async function busyLocations(tx: Db, checkNums: ReadonlySet<number>, now: number): Promise<Map<number, Map<string, number[]>>> {
   const busy = new Map<number, Map<string, number[]>>();
   if (checkNums.size === 0) return busy;
-  const open = listOpenSessions(tx).filter((s) => checkNums.has(s.checkNum) && s.startedAt > now - STUCK_SESSION_MS);
+  const open = (await listOpenSessions(tx)).filter((s) => checkNums.has(s.checkNum) && s.startedAt > now - STUCK_SESSION_MS);
   let names: Map<number, string> | null = null;
   for (const session of open) {
     let locations = runLocationsOf(session);
     // A one-location session without its FINAL result is unfinished by definition: no need to read results.
     if (locations.length > 1) {
-      names ??= locationNames(tx);
+      names ??= await locationNames(tx);
       const codes = names;
-      const done = new Set(finalsOf(listSessionResults(tx, session.id, session.checkNum, session.startedAt, null)).map((r) => codes.get(r.location)));
+      const done = new Set(finalsOf(await listSessionResults(tx, session.id, session.checkNum, session.startedAt, null)).map((r) => codes.get(r.location)));
       locations = locations.filter((l) => !done.has(l));
     }
     if (locations.length === 0) continue;

@@ -43,9 +43,9 @@ export const NOT_RECORDED: CloseReason = {
  * Ends an unfinished session now: every location still without a FINAL result gets one carrying
  * the reason, so each location still ends with exactly one FINAL result.
  */
-export function closeSession(tx: Db, session: SessionWithCheck, reason: CloseReason, now: number): ResultRecordedEvent[] {
-  const results = listSessionResults(tx, session.id, session.checkNum, session.startedAt, session.stoppedAt);
-  const codes = locationCodes(tx, runLocationsOf(session));
+export async function closeSession(tx: Db, session: SessionWithCheck, reason: CloseReason, now: number): Promise<ResultRecordedEvent[]> {
+  const results = await listSessionResults(tx, session.id, session.checkNum, session.startedAt, session.stoppedAt);
+  const codes = await locationCodes(tx, runLocationsOf(session));
   const names = new Map([...codes].map(([name, code]) => [code, name]));
   const open = runLocationsOf(session);
   for (const final of finalsOf(results)) {
@@ -54,8 +54,8 @@ export function closeSession(tx: Db, session: SessionWithCheck, reason: CloseRea
     open.splice(index >= 0 ? index : 0, 1);
   }
   const body = JSON.stringify({ error: reason.error });
-  const detailId = storeDetail(tx, detailHash(body), body, now);
-  const ids = insertResults(
+  const detailId = await storeDetail(tx, detailHash(body), body, now);
+  const ids = await insertResults(
     tx,
     open.map((location) => ({
       sessionId: session.id,
@@ -76,7 +76,7 @@ export function closeSession(tx: Db, session: SessionWithCheck, reason: CloseRea
       detailId,
     })),
   );
-  updateSessionStatus(tx, session.id, statusCode(reason.status), now);
+  await updateSessionStatus(tx, session.id, statusCode(reason.status), now);
   const has = (bit: number) => (reason.flags & bit) !== 0;
   return ids.map((id, i) => ({
     accountId: session.accountId,
@@ -103,26 +103,26 @@ export function closeSession(tx: Db, session: SessionWithCheck, reason: CloseRea
 }
 
 /** At start: sessions a previous process left running can never finish; they end TIMED_OUT. */
-export function closeInterruptedSessions(deps: ServiceDeps): number {
+export async function closeInterruptedSessions(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now().getTime();
-  return transaction(deps.db, (tx) => {
-    const ids = listUnfinishedSessionIds(tx);
+  return await transaction(deps.db, async (tx) => {
+    const ids = await listUnfinishedSessionIds(tx);
     for (const id of ids) {
-      const session = findSession(tx, id);
-      if (session) closeSession(tx, session, INTERRUPTED, now);
+      const session = await findSession(tx, id);
+      if (session) await closeSession(tx, session, INTERRUPTED, now);
     }
     return ids.length;
   });
 }
 
 /** Cancels a running session: it ends CANCELLED at once and its queued and running jobs are aborted. Finished sessions stay as they are. */
-export function cancelCheckSession(ctx: ServiceContext, checkSessionId: string): void {
-  const { id } = findAccountSession(ctx, checkSessionId);
+export async function cancelCheckSession(ctx: ServiceContext, checkSessionId: string): Promise<void> {
+  const { id } = await findAccountSession(ctx, checkSessionId);
   const now = ctx.clock.now().getTime();
-  const events = transaction(ctx.db, (tx) => {
-    const session = findSession(tx, id);
+  const events = await transaction(ctx.db, async (tx) => {
+    const session = await findSession(tx, id);
     if (!session || isFinished(statusOf(session.status))) return null;
-    return { session, results: closeSession(tx, session, CANCELLED, now) };
+    return { session, results: await closeSession(tx, session, CANCELLED, now) };
   });
   if (!events) return;
   const runtime = ctx.runtime;

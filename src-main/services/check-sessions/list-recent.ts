@@ -46,14 +46,14 @@ function recentView(session: SessionWithCheck, now: number): RecentCheckSession 
 }
 
 /** The account's newest sessions (the console's Sessions list); a check that never ran, or is not the account's, has none. */
-export function listRecentCheckSessions(ctx: ServiceContext, query: RecentSessionsQuery): RecentCheckSession[] {
+export async function listRecentCheckSessions(ctx: ServiceContext, query: RecentSessionsQuery): Promise<RecentCheckSession[]> {
   let checkNum: number | undefined;
   if (query.checkId !== undefined) {
-    const found = findCheckNum(ctx.db, ctx.accountId, query.checkId);
+    const found = await findCheckNum(ctx.db, ctx.accountId, query.checkId);
     if (found === null) return [];
     checkNum = found;
   }
-  const rows = listRecentSessions(ctx.db, {
+  const rows = await listRecentSessions(ctx.db, {
     accountId: ctx.accountId,
     checkNum,
     status: query.status === undefined ? undefined : statusCode(query.status),

@@ -20,14 +20,14 @@ export interface PlanFilter {
  * Run plans of checks. A check gets its integer surrogate (`check_num`) here, lazily, the first
  * time it is scheduled or triggered, so the checks' own services need not know about runs.
  */
-export function loadCheckPlans(deps: ServiceDeps, filter: PlanFilter): CheckPlan[] {
-  return transaction(deps.db, (tx) => {
-    assignMissingCheckNums(tx, filter.checkIds);
-    const rows = listCheckRuns(tx, filter);
+export async function loadCheckPlans(deps: ServiceDeps, filter: PlanFilter): Promise<CheckPlan[]> {
+  return await transaction(deps.db, async (tx) => {
+    await assignMissingCheckNums(tx, filter.checkIds);
+    const rows = await listCheckRuns(tx, filter);
     const groupIds = [...new Set(rows.map((r) => r.groupId).filter((id): id is number => id !== null))];
-    const groups = new Map(listGroupsById(tx, groupIds).map((g) => [g.id, plannedGroup(g)]));
+    const groups = new Map((await listGroupsById(tx, groupIds)).map((g) => [g.id, plannedGroup(g)]));
     const variables = new Map<string, EnvironmentVariable[]>();
-    for (const v of listVariablesOfAccounts(tx, [...new Set(rows.map((r) => r.accountId))])) {
+    for (const v of await listVariablesOfAccounts(tx, [...new Set(rows.map((r) => r.accountId))])) {
       const list = variables.get(v.accountId) ?? [];
       list.push({ key: v.key, value: v.value, locked: v.locked, secret: v.secret });
       variables.set(v.accountId, list);
@@ -47,9 +47,9 @@ export interface ChangeMarker {
   shared: string;
 }
 
-export function checksChangeMarker(deps: ServiceDeps): ChangeMarker {
-  const checks = checksFingerprint(deps.db);
-  return { checkCount: checks.checkCount, checkStamp: checks.checkStamp, shared: `${checks.groups}|${accountVariablesFingerprint(deps.db)}` };
+export async function checksChangeMarker(deps: ServiceDeps): Promise<ChangeMarker> {
+  const checks = await checksFingerprint(deps.db);
+  return { checkCount: checks.checkCount, checkStamp: checks.checkStamp, shared: `${checks.groups}|${await accountVariablesFingerprint(deps.db)}` };
 }
 
 export type ChecksChange = { kind: 'none' } | { kind: 'some'; checkIds: string[] } | { kind: 'all' };
@@ -60,11 +60,11 @@ export type ChecksChange = { kind: 'none' } | { kind: 'some'; checkIds: string[]
  * every poll); a deletion (the count falls short of the rows created since), or a change of groups
  * or account variables, needs everything reloaded.
  */
-export function checksChangeBetween(deps: ServiceDeps, before: ChangeMarker, after: ChangeMarker): ChecksChange {
+export async function checksChangeBetween(deps: ServiceDeps, before: ChangeMarker, after: ChangeMarker): Promise<ChecksChange> {
   if (before.shared !== after.shared) return { kind: 'all' };
   if (before.checkCount === after.checkCount && before.checkStamp === after.checkStamp) return { kind: 'none' };
   if (before.checkStamp === '') return { kind: 'all' };
-  const changed = checksChangedSince(deps.db, before.checkStamp);
+  const changed = await checksChangedSince(deps.db, before.checkStamp);
   const created = changed.filter((row) => row.createdAfter).length;
   if (after.checkCount !== before.checkCount + created) return { kind: 'all' };
   return { kind: 'some', checkIds: changed.map((row) => row.id) };

@@ -43,21 +43,21 @@ function retryJob(job: RunJob, location: string, now: number, dueAt: number): Ru
  * that will be retried (and the retry to schedule), otherwise the location's FINAL result, the
  * check's status row and the session's rolled-up status. Events go out after the commit.
  */
-export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[]): RecordDecision {
+export async function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[]): Promise<RecordDecision> {
   const now = deps.clock.now().getTime();
   const decision: RecordDecision = { retries: [], finished: [] };
   const sessionEvents = new Map<number, SessionUpdatedEvent>();
   const resultEvents: ResultRecordedEvent[] = [];
-  transaction(deps.db, (tx) => {
+  await transaction(deps.db, async (tx) => {
     const sessions = new Map<number, SessionWithCheck | null>();
-    const codes = locationCodes(
+    const codes = await locationCodes(
       tx,
       outcomes.map((o) => o.job.execution.runLocation),
     );
     for (const outcome of outcomes) {
       const sessionId = decodeRunId('session', outcome.job.sessionId);
       if (sessionId === null) continue;
-      if (!sessions.has(sessionId)) sessions.set(sessionId, findSession(tx, sessionId) ?? null);
+      if (!sessions.has(sessionId)) sessions.set(sessionId, await findSession(tx, sessionId) ?? null);
       const session = sessions.get(sessionId);
       // A deleted check, or a session already finished (cancelled): nothing more to record.
       if (!session || isFinished(statusOf(session.status))) continue;
@@ -79,9 +79,9 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
           : null;
       const type = retry?.retry ? 'ATTEMPT' : 'FINAL';
       const detail = detailOf(outcome.result, facts.error);
-      const detailId = detail === null ? null : storeDetail(tx, detailHash(detail), detail, now);
+      const detailId = detail === null ? null : await storeDetail(tx, detailHash(detail), detail, now);
       const location = codes.get(outcome.job.execution.runLocation) ?? 0;
-      const [resultId = 0] = insertResults(tx, [
+      const [resultId = 0] = await insertResults(tx, [
         resultRow(outcome, facts, { sessionId, checkNum: session.checkNum, location, detailId, sessionStartedAt: session.startedAt }, type),
       ]);
 
@@ -93,7 +93,7 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
         // Runs that did not happen (skipped, shutdown, lease expired, internal error) leave the check's status as it was.
         // (A CANCELLED outcome never gets here: cancelling closes its session first, and finished sessions are skipped above.)
         if (outcome.result) {
-          upsertCheckStatus(tx, { checkNum: session.checkNum, flags: facts.flags, responseTimeMs: facts.responseTimeMs, location, sessionId, now });
+          await upsertCheckStatus(tx, { checkNum: session.checkNum, flags: facts.flags, responseTimeMs: facts.responseTimeMs, location, sessionId, now });
         }
         resultEvents.push({
           accountId: session.accountId,
@@ -118,7 +118,7 @@ export function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[
           errorMessage: facts.error?.message ?? null,
         });
       }
-      const status = refreshSessionStatus(tx, session, now);
+      const status = await refreshSessionStatus(tx, session, now);
       if (status) {
         const finished = isFinished(status);
         if (finished) decision.finished.push(sessionId);
@@ -146,7 +146,7 @@ function safeEmit(deps: ServiceDeps, emit: () => void): void {
  * failed to record it. One transaction per session, so one that cannot be closed leaves the others
  * closed. Returns the sessions closed.
  */
-export function closeUnrecordedSessions(deps: ServiceDeps, outcomes: readonly JobOutcome[]): number[] {
+export async function closeUnrecordedSessions(deps: ServiceDeps, outcomes: readonly JobOutcome[]): Promise<number[]> {
   const now = deps.clock.now().getTime();
   const ids = new Set<number>();
   for (const outcome of outcomes) {
@@ -158,10 +158,10 @@ export function closeUnrecordedSessions(deps: ServiceDeps, outcomes: readonly Jo
     const checkSessionId = encodeRunId('session', id);
     let done: { session: SessionWithCheck; results: ResultRecordedEvent[] } | null;
     try {
-      done = transaction(deps.db, (tx) => {
-        const session = findSession(tx, id);
+      done = await transaction(deps.db, async (tx) => {
+        const session = await findSession(tx, id);
         if (!session || isFinished(statusOf(session.status))) return null;
-        return { session, results: closeSession(tx, session, NOT_RECORDED, now) };
+        return { session, results: await closeSession(tx, session, NOT_RECORDED, now) };
       });
     } catch (error) {
       deps.logger.error({ err: error, checkSessionId }, 'a session whose outcomes could not be recorded could not be closed either');

@@ -26,10 +26,10 @@ export function finalsOf(results: readonly ResultRow[]): ResultRow[] {
 }
 
 /** Recomputes a session's status from its stored results; returns the new status when it changed. */
-export function refreshSessionStatus(tx: Db, session: SessionWithCheck, now: number): SessionStatus | null {
+export async function refreshSessionStatus(tx: Db, session: SessionWithCheck, now: number): Promise<SessionStatus | null> {
   const current = statusOf(session.status);
   if (isFinished(current)) return null;
-  const results = listSessionResults(tx, session.id, session.checkNum, session.startedAt, session.stoppedAt);
+  const results = await listSessionResults(tx, session.id, session.checkNum, session.startedAt, session.stoppedAt);
   const next = rollUpSession({
     expectedLocations: runLocationsOf(session).length,
     finals: finalsOf(results).map((r) => verdictOfFlags(r.flags)),
@@ -38,7 +38,7 @@ export function refreshSessionStatus(tx: Db, session: SessionWithCheck, now: num
   });
   if (next === current) return null;
   const stoppedAt = isFinished(next) ? now : null;
-  updateSessionStatus(tx, session.id, statusCode(next), stoppedAt);
+  await updateSessionStatus(tx, session.id, statusCode(next), stoppedAt);
   session.status = statusCode(next);
   session.stoppedAt = stoppedAt;
   return next;

@@ -53,13 +53,13 @@ export function jobFor(plan: RunnablePlan, session: { id: number; accountId: str
  * transaction, and returns the first jobs of each session for the run coordinator. A planned slot
  * that already has a session (started by another server) gets none here and is not run.
  */
-export function startSessions(deps: ServiceDeps, requests: readonly SessionRequest[], scheduleUpdates: readonly ScheduleUpdate[] = []): SessionDispatch[] {
+export async function startSessions(deps: ServiceDeps, requests: readonly SessionRequest[], scheduleUpdates: readonly ScheduleUpdate[] = []): Promise<SessionDispatch[]> {
   const now = deps.clock.now().getTime();
   const planned = requests.map((r) => ({ ...r, ...slotsOf(r.plan) }));
-  const ids = transaction(deps.db, (tx) => {
+  const ids = await transaction(deps.db, async (tx) => {
     // Scheduled runs only: one asked for by hand runs even while another is going.
-    const busy = busyLocations(tx, new Set(planned.filter((p) => p.runSource === 'SCHEDULER').map((p) => p.plan.checkNum)), now);
-    const inserted = insertSessions(
+    const busy = await busyLocations(tx, new Set(planned.filter((p) => p.runSource === 'SCHEDULER').map((p) => p.plan.checkNum)), now);
+    const inserted = await insertSessions(
       tx,
       planned.map((p) => ({
         checkNum: p.plan.checkNum,
@@ -74,11 +74,11 @@ export function startSessions(deps: ServiceDeps, requests: readonly SessionReque
     for (const [i, p] of planned.entries()) {
       // A slot started elsewhere moved the rotation there.
       if (p.nextIndex !== null && inserted[i] !== null) {
-        updateLocationIndex(tx, p.plan.checkNum, p.nextIndex);
+        await updateLocationIndex(tx, p.plan.checkNum, p.nextIndex);
         p.plan.lastLocationIndex = p.nextIndex;
       }
     }
-    updateSchedules(tx, scheduleUpdates);
+    await updateSchedules(tx, scheduleUpdates);
     return inserted.map((id, i) => ({ id, busy: (planned[i]?.runSource === 'SCHEDULER' && busy.get(planned[i]?.plan.checkNum ?? -1)) || null }));
   });
   const { events } = deps.runtime;

@@ -11,22 +11,24 @@ import { sessionView } from './view';
 import { sealEnvironment } from '../secrets';
 
 /** Starts one session per plan now and hands its jobs to the run coordinator. */
-export function runPlansNow(ctx: ServiceContext, plans: readonly RunnablePlan[], runSource: RunSource): CheckSession[] {
+export async function runPlansNow(ctx: ServiceContext, plans: readonly RunnablePlan[], runSource: RunSource): Promise<CheckSession[]> {
   const control = ctx.runtime.runs;
   if (!control) throw new AppError('unavailable', 'Checks cannot run right now: the scheduler is not running in this process.');
   // No session starts after the shutdown signal: it would only be recorded as interrupted.
   if (ctx.runtime.shutdown.signal.aborted) throw shuttingDownError();
-  const dispatches = startSessions(
+  const dispatches = await startSessions(
     ctx,
     plans.map((plan) => ({ plan, runSource })),
   );
-  control.dispatch(dispatches);
+  await control.dispatch(dispatches);
   const now = ctx.clock.now().getTime();
-  const sessions = new Map(findSessions(ctx.db, dispatches.map((d) => d.sessionId)).map((s) => [s.id, s]));
-  return dispatches.flatMap((d) => {
+  const sessions = new Map((await findSessions(ctx.db, dispatches.map((d) => d.sessionId))).map((s) => [s.id, s]));
+  const views = [];
+  for (const d of dispatches) {
     const session = sessions.get(d.sessionId);
-    return session ? [sessionView(ctx.db, session, ctx.runtime.baseUrl, now)] : [];
-  });
+    if (session) views.push(await sessionView(ctx.db, session, ctx.runtime.baseUrl, now));
+  }
+  return views;
 }
 
 /**
@@ -34,10 +36,10 @@ export function runPlansNow(ctx: ServiceContext, plans: readonly RunnablePlan[],
  * whether or not they are activated; without a target, every activated check runs. 404 when
  * nothing matches.
  */
-export function triggerCheckSessions(ctx: ServiceContext, request: TriggerSessionsRequest, runSource: RunSource = 'TRIGGER_API', runVariables: readonly RunVariable[] = []): CheckSession[] {
+export async function triggerCheckSessions(ctx: ServiceContext, request: TriggerSessionsRequest, runSource: RunSource = 'TRIGGER_API', runVariables: readonly RunVariable[] = []): Promise<CheckSession[]> {
   const target = request.target;
   const named = target?.checkId;
-  let plans = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: named?.length ? named : undefined }).filter(isRunnable);
+  let plans = (await loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: named?.length ? named : undefined })).filter(isRunnable);
   if (!named?.length) plans = plans.filter((p) => p.scheduled);
   if (target?.matchTags?.length) {
     const tagsOf = new Map(loadTags(plans));
@@ -46,7 +48,7 @@ export function triggerCheckSessions(ctx: ServiceContext, request: TriggerSessio
   if (plans.length === 0) throw new AppError('not_found', 'No matching checks found.');
   // Sealed like the check's own secrets: opened only where the job is handed to its executor or remote agent.
   const variables = sealEnvironment(ctx.keyring, runVariables) ?? [];
-  return runPlansNow(ctx, plans.map((p) => withRunEnvironment(p, variables)), runSource);
+  return await runPlansNow(ctx, plans.map((p) => withRunEnvironment(p, variables)), runSource);
 }
 
 function loadTags(plans: readonly CheckPlan[]): [string, string[]][] {
@@ -75,11 +77,11 @@ export function withRunEnvironment(plan: RunnablePlan, variables: readonly RunVa
 }
 
 /** The console's "Run now": one session of one check at once (runSource SCHEDULE_NOW). */
-export function runCheckNow(ctx: ServiceContext, checkId: string, runSource: RunSource = 'SCHEDULE_NOW'): CheckSession {
-  const plan = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: [checkId] })[0];
+export async function runCheckNow(ctx: ServiceContext, checkId: string, runSource: RunSource = 'SCHEDULE_NOW'): Promise<CheckSession> {
+  const plan = (await loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: [checkId] }))[0];
   if (!plan) throw AppError.notFound();
   if (!isRunnable(plan)) throw new AppError('validation', plan.problem ?? (plan.checkType === 'HEARTBEAT' ? 'checkType: a heartbeat is not run: the server judges it from its pings (ping its URL instead)' : `checkType: ${plan.checkType} checks cannot run here`));
-  const [session] = runPlansNow(ctx, [plan], runSource);
+  const [session] = await runPlansNow(ctx, [plan], runSource);
   if (!session) throw AppError.notFound();
   return session;
 }

@@ -37,9 +37,9 @@ export function conciseResult(row: ResultRow, session: SessionWithCheck, locatio
   };
 }
 
-export function sessionView(db: Db, session: SessionWithCheck, baseUrl: string, now: number): CheckSession {
-  const names = locationNames(db);
-  const results = listSessionResults(db, session.id, session.checkNum, session.startedAt, session.stoppedAt);
+export async function sessionView(db: Db, session: SessionWithCheck, baseUrl: string, now: number): Promise<CheckSession> {
+  const names = await locationNames(db);
+  const results = await listSessionResults(db, session.id, session.checkNum, session.startedAt, session.stoppedAt);
   return {
     checkSessionId: encodeRunId('session', session.id),
     checkSessionLink: sessionLink(baseUrl, session.id),
@@ -57,14 +57,14 @@ export function sessionView(db: Db, session: SessionWithCheck, baseUrl: string, 
 }
 
 /** The session of this account named by an API id; 404 for unknown, foreign or malformed ids. */
-export function findAccountSession(ctx: ServiceContext, checkSessionId: string): SessionWithCheck {
+export async function findAccountSession(ctx: ServiceContext, checkSessionId: string): Promise<SessionWithCheck> {
   const id = decodeRunId('session', checkSessionId);
-  const session = id === null ? undefined : findSession(ctx.db, id, ctx.accountId);
+  const session = id === null ? undefined : await findSession(ctx.db, id, ctx.accountId);
   if (!session) throw new AppError('not_found', 'No such check session.');
   return session;
 }
 
-export function getCheckSession(ctx: ServiceContext, checkSessionId: string): CheckSession {
-  const session = findAccountSession(ctx, checkSessionId);
-  return sessionView(ctx.db, session, ctx.runtime.baseUrl, ctx.clock.now().getTime());
+export async function getCheckSession(ctx: ServiceContext, checkSessionId: string): Promise<CheckSession> {
+  const session = await findAccountSession(ctx, checkSessionId);
+  return await sessionView(ctx.db, session, ctx.runtime.baseUrl, ctx.clock.now().getTime());
 }

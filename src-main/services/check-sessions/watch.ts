@@ -33,14 +33,17 @@ const TRY_AGAIN = 'Check session is still in progress, but maximum per-request w
  */
 export function waitForSessions(
   ctx: ServiceContext,
-  wakes: (event: SessionUpdatedEvent) => boolean,
-  finishedNow: () => boolean,
+  wakes: (event: SessionUpdatedEvent) => boolean | Promise<boolean>,
+  finishedNow: () => Promise<boolean>,
   maxWaitSeconds: number,
   signal?: AbortSignal,
 ): Promise<boolean> {
   const shutdown = ctx.runtime.shutdown.signal;
   return new Promise<boolean>((resolve, reject) => {
+    let over = false;
     const settle = () => {
+      if (over) return;
+      over = true;
       clearTimeout(timer);
       off();
       signal?.removeEventListener('abort', onAbort);
@@ -55,14 +58,18 @@ export function waitForSessions(
       settle();
       reject(shuttingDownError());
     };
+    const fail = (error: unknown) => {
+      settle();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
     const off = ctx.runtime.events.on('sessionUpdated', (event) => {
-      if (wakes(event)) done(true);
+      Promise.resolve(wakes(event)).then((woken) => woken && done(true), fail);
     });
     const timer = setTimeout(() => done(false), maxWaitSeconds * 1000);
     signal?.addEventListener('abort', onAbort);
     shutdown.addEventListener('abort', onShutdown);
-    if (finishedNow()) done(true);
-    else if (shutdown.aborted) onShutdown();
+    if (shutdown.aborted) return onShutdown();
+    finishedNow().then((finished) => finished && done(true), fail);
   });
 }
 
@@ -71,17 +78,17 @@ export function waitForSessions(
  * maxWaitSeconds so the client asks again. The wait is real time: it bounds an HTTP request.
  */
 export async function awaitCheckSessionCompletion(ctx: ServiceContext, checkSessionId: string, maxWaitSeconds: number, signal?: AbortSignal): Promise<CheckSession> {
-  const session = findAccountSession(ctx, checkSessionId);
-  if (isFinished(statusOf(session.status))) return getCheckSession(ctx, checkSessionId);
-  const canonicalId = getCheckSession(ctx, checkSessionId).checkSessionId;
+  const session = await findAccountSession(ctx, checkSessionId);
+  if (isFinished(statusOf(session.status))) return await getCheckSession(ctx, checkSessionId);
+  const canonicalId = (await getCheckSession(ctx, checkSessionId)).checkSessionId;
   const finished = await waitForSessions(
     ctx,
     (event) => event.checkSessionId === canonicalId && event.finished,
     // The session may have finished between the first read and subscribing.
-    () => isFinished(statusOf(findAccountSession(ctx, checkSessionId).status)),
+    async () => isFinished(statusOf((await findAccountSession(ctx, checkSessionId)).status)),
     maxWaitSeconds,
     signal,
   );
   if (!finished) throw new AppError('timeout', TRY_AGAIN);
-  return getCheckSession(ctx, checkSessionId);
+  return await getCheckSession(ctx, checkSessionId);
 }

@@ -25,13 +25,13 @@ function statusView(row: CheckStatusRow, names: Map<number, string>): CheckStatu
 }
 
 /** Every check of the account with its latest state; a check that never ran shows no failures and null runs. */
-export function listCheckStatusViews(ctx: ServiceContext): CheckStatus[] {
-  const names = locationNames(ctx.db);
-  return listCheckStatuses(ctx.db, ctx.accountId).map((row) => statusView(row, names));
+export async function listCheckStatusViews(ctx: ServiceContext): Promise<CheckStatus[]> {
+  const names = await locationNames(ctx.db);
+  return (await listCheckStatuses(ctx.db, ctx.accountId)).map((row) => statusView(row, names));
 }
 
-export function getCheckStatus(ctx: ServiceContext, checkId: string): CheckStatus {
-  const [row] = listCheckStatuses(ctx.db, ctx.accountId, checkId);
+export async function getCheckStatus(ctx: ServiceContext, checkId: string): Promise<CheckStatus> {
+  const [row] = await listCheckStatuses(ctx.db, ctx.accountId, checkId);
   if (!row) throw AppError.notFound();
-  return statusView(row, locationNames(ctx.db));
+  return statusView(row, await locationNames(ctx.db));
 }

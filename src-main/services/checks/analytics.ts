@@ -63,21 +63,21 @@ function round(value: number | null, digits = 3): number | null {
   return value === null ? null : Number(value.toFixed(digits));
 }
 
-function statsOf(ctx: ServiceContext, row: AnalyticsCheckRow, range: { from: number; to: number }): CheckStats {
-  return checkStats(ctx.db, row.checkNum, range.from, range.to);
+async function statsOf(ctx: ServiceContext, row: AnalyticsCheckRow, range: { from: number; to: number }): Promise<CheckStats> {
+  return await checkStats(ctx.db, row.checkNum, range.from, range.to);
 }
 
 /** `POST /v1/analytics/checks`: availability and timing per check for the CLI's `checks stats`; ids of no check of the account are left out. */
-export function batchCheckAnalytics(ctx: ServiceContext, body: BatchAnalyticsBody, query: BatchAnalyticsQuery): BatchAnalyticsResult[] {
+export async function batchCheckAnalytics(ctx: ServiceContext, body: BatchAnalyticsBody, query: BatchAnalyticsQuery): Promise<BatchAnalyticsResult[]> {
   const range = quickRangeWindow(query.quickRange, ctx.clock.now().getTime());
-  const rows = new Map(analyticsChecks(ctx.db, ctx.accountId, body.checkIds).map((row) => [row.id, row]));
+  const rows = new Map((await analyticsChecks(ctx.db, ctx.accountId, body.checkIds)).map((row) => [row.id, row]));
   const seen = new Set<string>();
   const results: BatchAnalyticsResult[] = [];
   for (const id of body.checkIds) {
     const row = rows.get(id);
     if (!row || seen.has(id)) continue;
     seen.add(id);
-    const stats = statsOf(ctx, row, range);
+    const stats = await statsOf(ctx, row, range);
     const icmp = row.checkType === 'ICMP';
     results.push({
       checkId: row.id,
@@ -123,19 +123,19 @@ function statusOfDetail(body: string | null): number | null {
  * are per check and outcome-blind, so these come from the raw results alone (kept for the raw
  * retention period, 30 days by default).
  */
-function rawSeries(
+async function rawSeries(
   ctx: ServiceContext,
   row: AnalyticsCheckRow,
   range: { from: number; to: number },
   query: CheckAnalyticsQuery,
   dataOf: (stats: CheckStats) => Record<string, number | null>,
-): Series {
+): Promise<Series> {
   const wanted = (flags: number) => {
     if (!query.filterByStatus) return true;
     const kind = classifyRun(flags);
     return query.filterByStatus === 'failure' ? kind === 'failed' : kind === 'passed' || kind === 'degraded';
   };
-  const samples = (row.checkNum === null ? [] : finalSamplesWithLocation(ctx.db, row.checkNum, range.from, range.to)).filter(([, flags]) => wanted(flags));
+  const samples = (row.checkNum === null ? [] : await finalSamplesWithLocation(ctx.db, row.checkNum, range.from, range.to)).filter(([, flags]) => wanted(flags));
   const raw = (list: typeof samples): RawSample[] => list.map(([, flags, time, sent, received]) => [flags, time, sent, received]);
   if (query.groupBy === 'statusCode') {
     // Details are stored once per distinct content (every passing run of a check shares one), so each is read once.
@@ -143,7 +143,7 @@ function rawSeries(
     const byStatus = new Map<number | null, typeof samples>();
     for (const sample of samples) {
       const detailId = sample[5];
-      if (!statusOf.has(detailId)) statusOf.set(detailId, statusOfDetail(detailId === null ? null : findDetail(ctx.db, detailId)));
+      if (!statusOf.has(detailId)) statusOf.set(detailId, statusOfDetail(detailId === null ? null : await findDetail(ctx.db, detailId)));
       const status = statusOf.get(detailId) ?? null;
       byStatus.set(status, [...(byStatus.get(status) ?? []), sample]);
     }
@@ -151,7 +151,7 @@ function rawSeries(
     return [...byStatus.entries()].sort(([a], [b]) => (a ?? Infinity) - (b ?? Infinity)).map(([statusCode, list]) => ({ statusCode, data: dataOf(rawStats(raw(list))) }));
   }
   if (query.groupBy !== 'runLocation') return [{ data: dataOf(rawStats(raw(samples))) }];
-  const names = locationNames(ctx.db);
+  const names = await locationNames(ctx.db);
   const byLocation = new Map<string, typeof samples>();
   for (const sample of samples) {
     const name = names.get(sample[0]) ?? 'unknown';
@@ -161,10 +161,10 @@ function rawSeries(
 }
 
 /** `GET /v1/analytics/{segment}/{checkId}`: one check's metrics over a named range, whole or by run location. */
-export function checkAnalytics(ctx: ServiceContext, segment: string, checkId: string, query: CheckAnalyticsQuery): CheckAnalytics {
+export async function checkAnalytics(ctx: ServiceContext, segment: string, checkId: string, query: CheckAnalyticsQuery): Promise<CheckAnalytics> {
   const checkType = (ANALYTICS_SEGMENTS as Record<string, string>)[segment];
   if (!checkType) throw AppError.notFound();
-  const [row] = analyticsChecks(ctx.db, ctx.accountId, [checkId]);
+  const [row] = await analyticsChecks(ctx.db, ctx.accountId, [checkId]);
   if (!row || row.checkType !== checkType) throw AppError.notFound();
   if (query.groupBy === 'statusCode' && !STATUS_CODE_TYPES.has(checkType)) {
     throw new AppError('validation', `groupBy: statusCode applies to API checks and URL monitors (their runs get an HTTP status), not to ${checkType} checks; use runLocation`);
@@ -178,7 +178,7 @@ export function checkAnalytics(ctx: ServiceContext, segment: string, checkId: st
   for (const name of names) metadata[name] = { label: known[name].label, unit: known[name].unit };
   const dataOf = (stats: CheckStats): Record<string, number | null> =>
     Object.fromEntries(names.map((name) => [name, round(known[name].value(stats), known[name].unit === 'percentage' ? 4 : 3)]));
-  const series = query.groupBy || query.filterByStatus ? rawSeries(ctx, row, range, query, dataOf) : [{ data: dataOf(statsOf(ctx, row, range)) }];
+  const series = query.groupBy || query.filterByStatus ? await rawSeries(ctx, row, range, query, dataOf) : [{ data: dataOf(await statsOf(ctx, row, range)) }];
   const frequency = row.body.frequency;
   return {
     checkId: row.id,

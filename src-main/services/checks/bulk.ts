@@ -64,17 +64,17 @@ function reasonOf(ctx: ServiceContext, error: unknown, id: string): string {
 }
 
 /** The whole request is refused (400 naming the field) when its group or channel does not exist. */
-function assertTargetExists(ctx: ServiceContext, action: BulkCheckAction): void {
-  if (action.action === 'moveToGroup' && action.groupId !== null && !findCheckGroup(ctx.db, ctx.accountId, action.groupId)) {
+async function assertTargetExists(ctx: ServiceContext, action: BulkCheckAction): Promise<void> {
+  if (action.action === 'moveToGroup' && action.groupId !== null && !await findCheckGroup(ctx.db, ctx.accountId, action.groupId)) {
     throw new AppError('validation', `groupId: no check group with id ${action.groupId}`);
   }
-  if (action.action === 'subscribe' && !findAlertChannel(ctx.db, ctx.accountId, action.alertChannelId)) {
+  if (action.action === 'subscribe' && !await findAlertChannel(ctx.db, ctx.accountId, action.alertChannelId)) {
     throw new AppError('validation', `alertChannelId: no alert channel with id ${action.alertChannelId}`);
   }
 }
 
-function subscribedTo(ctx: ServiceContext, checkId: string, alertChannelId: number): boolean {
-  return subscriptionsOfCheck(ctx.db, checkId).some((s) => s.alertChannelId === alertChannelId && s.activated);
+async function subscribedTo(ctx: ServiceContext, checkId: string, alertChannelId: number): Promise<boolean> {
+  return (await subscriptionsOfCheck(ctx.db, checkId)).some((s) => s.alertChannelId === alertChannelId && s.activated);
 }
 
 /**
@@ -82,32 +82,32 @@ function subscribedTo(ctx: ServiceContext, checkId: string, alertChannelId: numb
  * channel's subscription upsert, DELETE), so scheduling, subscriptions and checks stay as one
  * change would leave them. Answers false when the check is already so.
  */
-function applyOne(ctx: ServiceContext, action: BulkCheckAction, check: CheckRow): boolean {
+async function applyOne(ctx: ServiceContext, action: BulkCheckAction, check: CheckRow): Promise<boolean> {
   switch (action.action) {
     case 'activate':
     case 'pause': {
       const activated = action.action === 'activate';
       if (check.activated === activated) return false;
-      updateAnyCheck(ctx, check.id, { activated });
+      await updateAnyCheck(ctx, check.id, { activated });
       return true;
     }
     case 'mute':
     case 'unmute': {
       const muted = action.action === 'mute';
       if (check.muted === muted) return false;
-      updateAnyCheck(ctx, check.id, { muted });
+      await updateAnyCheck(ctx, check.id, { muted });
       return true;
     }
     case 'moveToGroup':
       if (check.groupId === action.groupId) return false;
-      updateAnyCheck(ctx, check.id, { groupId: action.groupId });
+      await updateAnyCheck(ctx, check.id, { groupId: action.groupId });
       return true;
     case 'subscribe':
-      if (subscribedTo(ctx, check.id, action.alertChannelId)) return false;
-      updateAlertChannelSubscription(ctx, action.alertChannelId, activeSubscriptionOf(check.id));
+      if (await subscribedTo(ctx, check.id, action.alertChannelId)) return false;
+      await updateAlertChannelSubscription(ctx, action.alertChannelId, activeSubscriptionOf(check.id));
       return true;
     case 'delete':
-      deleteCheckById(ctx, check.id);
+      await deleteCheckById(ctx, check.id);
       return true;
   }
 }
@@ -118,17 +118,17 @@ function applyOne(ctx: ServiceContext, action: BulkCheckAction, check: CheckRow)
  * PUT would now refuse) does not stop the others.
  */
 export async function bulkCheckAction(ctx: ServiceContext, action: BulkCheckAction): Promise<BulkResult> {
-  assertTargetExists(ctx, action);
+  await assertTargetExists(ctx, action);
   const ids = [...new Set(action.ids)];
-  const names = checkNamesOf(ctx.db, ctx.accountId, ids);
+  const names = await checkNamesOf(ctx.db, ctx.accountId, ids);
   const items: BulkItemOutcome[] = [];
   for (const [index, id] of ids.entries()) {
     if (index > 0 && index % ITEMS_PER_TURN === 0) await nextTurn();
     const name = names.get(id) ?? null;
     try {
-      const check = findCheck(ctx.db, ctx.accountId, id);
+      const check = await findCheck(ctx.db, ctx.accountId, id);
       if (!check) throw AppError.notFound();
-      items.push({ id, name: check.name, outcome: applyOne(ctx, action, check) ? 'done' : 'unchanged' });
+      items.push({ id, name: check.name, outcome: await applyOne(ctx, action, check) ? 'done' : 'unchanged' });
     } catch (error) {
       items.push({ id, name, outcome: 'failed', error: reasonOf(ctx, error, id) });
     }
@@ -151,18 +151,18 @@ export interface SubscribeAllResult {
  * subscriptions (a paused one too) are left alone.
  */
 export async function subscribeAllChecks(ctx: ServiceContext, alertChannelId: number): Promise<SubscribeAllResult> {
-  if (!findAlertChannel(ctx.db, ctx.accountId, alertChannelId)) throw AppError.notFound();
-  const total = countChecks(ctx.db, { accountId: ctx.accountId });
-  const ids = checkIdsNotSubscribedTo(ctx.db, ctx.accountId, alertChannelId);
+  if (!await findAlertChannel(ctx.db, ctx.accountId, alertChannelId)) throw AppError.notFound();
+  const total = await countChecks(ctx.db, { accountId: ctx.accountId });
+  const ids = await checkIdsNotSubscribedTo(ctx.db, ctx.accountId, alertChannelId);
   const failed: SubscribeAllResult['failed'] = [];
   let subscribed = 0;
   for (const [index, id] of ids.entries()) {
     if (index > 0 && index % ITEMS_PER_TURN === 0) await nextTurn();
     try {
-      updateAlertChannelSubscription(ctx, alertChannelId, activeSubscriptionOf(id));
+      await updateAlertChannelSubscription(ctx, alertChannelId, activeSubscriptionOf(id));
       subscribed += 1;
     } catch (error) {
-      failed.push({ id, name: findCheck(ctx.db, ctx.accountId, id)?.name ?? null, error: reasonOf(ctx, error, id) });
+      failed.push({ id, name: (await findCheck(ctx.db, ctx.accountId, id))?.name ?? null, error: reasonOf(ctx, error, id) });
     }
   }
   return { subscribed, alreadySubscribed: total - ids.length, failed };

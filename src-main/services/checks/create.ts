@@ -23,22 +23,22 @@ export interface CreateOptions {
 const DEFAULT_CREATE_OPTIONS: CreateOptions = { autoAssignAlerts: true };
 
 /** Plan limit (402), group and channels exist (400), insert, subscribe. */
-export function createCheck(ctx: ServiceContext, parsed: RunnableCheckCreate, options: CreateOptions = DEFAULT_CREATE_OPTIONS): CheckView {
+export async function createCheck(ctx: ServiceContext, parsed: RunnableCheckCreate, options: CreateOptions = DEFAULT_CREATE_OPTIONS): Promise<CheckView> {
   const body = sealNewEnvironment(ctx.keyring, withIssuedPingToken(parsed));
-  const row = transaction(ctx.db, (tx) => {
-    const inserted = insertValidatedCheck(tx, ctx, body);
-    subscribeNewCheck(tx, ctx, inserted.id, body.alertChannelSubscriptions, options.autoAssignAlerts);
+  const row = await transaction(ctx.db, async (tx) => {
+    const inserted = await insertValidatedCheck(tx, ctx, body);
+    await subscribeNewCheck(tx, ctx, inserted.id, body.alertChannelSubscriptions, options.autoAssignAlerts);
     return inserted;
   });
   // A new monitor says something at once: its first run does not wait for its first slot.
   if (row.activated && runsAtCreate(row.checkType)) ctx.runtime.firstRuns?.runNewChecksNow([row.id]);
-  return checkView(ctx, row);
+  return await checkView(ctx, row);
 }
 
 /**
  * `POST /v1/checks`: the body's `checkType` picks the monitor type, so the type's own schema can only
  * be applied here, once the type is known; the transport checks just the envelope.
  */
-export function createAnyCheck(ctx: ServiceContext, input: AnyCheckWrite, options: CreateOptions = DEFAULT_CREATE_OPTIONS): CheckView {
-  return createCheck(ctx, parseOrThrow(checkTypeNamed(input.checkType).create, input), options);
+export async function createAnyCheck(ctx: ServiceContext, input: AnyCheckWrite, options: CreateOptions = DEFAULT_CREATE_OPTIONS): Promise<CheckView> {
+  return await createCheck(ctx, parseOrThrow(checkTypeNamed(input.checkType).create, input), options);
 }

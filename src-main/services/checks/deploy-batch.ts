@@ -59,13 +59,13 @@ export function storedColumnsOf(write: PreparedCheckWrite): StoredColumns {
 }
 
 /** The account's stored checks among `ids`, for a batch's plan. */
-export function storedChecks(ctx: ServiceContext, ids: readonly string[]): Map<string, CheckRow> {
-  return new Map(findChecks(ctx.db, ctx.accountId, ids).map((row) => [row.id, row]));
+export async function storedChecks(ctx: ServiceContext, ids: readonly string[]): Promise<Map<string, CheckRow>> {
+  return new Map((await findChecks(ctx.db, ctx.accountId, ids)).map((row) => [row.id, row]));
 }
 
 /** Changes when any of these checks is written or deleted: a plan made outside the transaction still holds while it does not. */
-export function checksStampOf(ctx: ServiceContext, ids: readonly string[]): string {
-  return checksStamp(ctx.db, ctx.accountId, ids);
+export async function checksStampOf(ctx: ServiceContext, ids: readonly string[]): Promise<string> {
+  return await checksStamp(ctx.db, ctx.accountId, ids);
 }
 
 /** When a stored check was last written (its stamp in checksStamp). */
@@ -77,9 +77,9 @@ export const writtenAtOf = (row: CheckRow): string => row.updatedAt ?? row.creat
  * only the account's checks written at or after `since` (taken before they were read) are
  * compared. One pass over the account's rows instead of a lookup per id. Deletes are not seen here.
  */
-export function checksWrittenSince(ctx: ServiceContext, read: ReadonlyMap<string, string>, since: string): boolean {
+export async function checksWrittenSince(ctx: ServiceContext, read: ReadonlyMap<string, string>, since: string): Promise<boolean> {
   if (read.size === 0) return false;
-  return accountChecksWrittenSince(ctx.db, ctx.accountId, since).some(({ id, writtenAt }) => read.has(id) && read.get(id) !== writtenAt);
+  return (await accountChecksWrittenSince(ctx.db, ctx.accountId, since)).some(({ id, writtenAt }) => read.has(id) && read.get(id) !== writtenAt);
 }
 
 /** One check as POST /v1/checks (no existing row) or PUT /v1/checks/{id} would validate it; reads nothing. */
@@ -108,19 +108,19 @@ export function isUnchanged(write: PreparedCheckWrite): boolean {
 /** The first write the check fails, rethrown by `label` so the message names the construct. */
 type Labelled = <T>(write: PreparedCheckWrite, work: () => T) => T;
 
-function assertReferencesHold(tx: Db, ctx: ServiceContext, writes: readonly PreparedCheckWrite[], labelled: Labelled): void {
+async function assertReferencesHold(tx: Db, ctx: ServiceContext, writes: readonly PreparedCheckWrite[], labelled: Labelled): Promise<void> {
   const knownGroups = new Set<number>();
-  const channels = new Set(listAllAlertChannels(tx, ctx.accountId).map((channel) => channel.id));
+  const channels = new Set((await listAllAlertChannels(tx, ctx.accountId)).map((channel) => channel.id));
   const knownSlugs = new Set<string>();
   for (const write of writes) {
     const { groupId, privateLocations, alertChannelSubscriptions, dependsOn } = write.body;
     if (groupId !== null && groupId !== write.existing?.groupId && !knownGroups.has(groupId)) {
-      labelled(write, () => assertGroupExists(tx, ctx.accountId, groupId));
+      await labelled(write, () => assertGroupExists(tx, ctx.accountId, groupId));
       knownGroups.add(groupId);
     }
     const slugs = (privateLocations ?? []).filter((slug) => !knownSlugs.has(slug.toLowerCase()));
     if (slugs.length > 0) {
-      labelled(write, () => assertOwnPrivateLocations(tx, ctx.accountId, privateLocations, write.existing?.body.privateLocations));
+      await labelled(write, () => assertOwnPrivateLocations(tx, ctx.accountId, privateLocations, write.existing?.body.privateLocations));
       for (const slug of slugs) knownSlugs.add(slug.toLowerCase());
     }
     const unknown = alertChannelSubscriptions.map((s, index) => ({ id: s.alertChannelId, index })).filter(({ id }) => !channels.has(id));
@@ -130,7 +130,7 @@ function assertReferencesHold(tx: Db, ctx: ServiceContext, writes: readonly Prep
         throw new AppError('validation', problems.join('; '));
       });
     }
-    if (dependsOn && dependsOn.length > 0) labelled(write, () => assertCheckDependencies(tx, ctx.accountId, write.existing ? write.id : null, dependsOn, groupId));
+    if (dependsOn && dependsOn.length > 0) await labelled(write, () => assertCheckDependencies(tx, ctx.accountId, write.existing ? write.id : null, dependsOn, groupId));
   }
 }
 
@@ -139,43 +139,43 @@ function assertReferencesHold(tx: Db, ctx: ServiceContext, writes: readonly Prep
  * their references (each group, channel and location looked up once), then a few multi-row
  * statements. Unchanged checks are not rewritten. `labelled` names the construct in an error.
  */
-export function writeCheckBatch(tx: Db, ctx: ServiceContext, writes: readonly PreparedCheckWrite[], labelled: Labelled, options: { validateOnly: boolean; staged?: StagedChecks }): void {
+export async function writeCheckBatch(tx: Db, ctx: ServiceContext, writes: readonly PreparedCheckWrite[], labelled: Labelled, options: { validateOnly: boolean; staged?: StagedChecks }): Promise<void> {
   const now = ctx.clock.now().toISOString();
   const staged = options.staged;
   const created = writes.filter((write) => !write.existing);
-  if (created.length > 0) assertPlanAllows(tx, ctx.accountId, created.length);
+  if (created.length > 0) await assertPlanAllows(tx, ctx.accountId, created.length);
   // The rows staged before this transaction become visible here, all at once, before their references are asked.
-  if (staged && !options.validateOnly) staged.publish(tx);
+  if (staged && !options.validateOnly) await staged.publish(tx);
   // A preview writes nothing it would roll back, unless a dependency must be found among the batch's own rows.
   if (options.validateOnly && !writes.some((write) => (write.body.dependsOn?.length ?? 0) > 0)) {
-    assertReferencesHold(tx, ctx, writes, labelled);
+    await assertReferencesHold(tx, ctx, writes, labelled);
     return;
   }
   const changed = writes.filter((write) => write.existing && !(write.unchanged ?? isUnchanged(write)));
   const columns = (write: PreparedCheckWrite) => ({ ...(write.columns ?? storedColumnsOf(write)), groupId: write.body.groupId });
-  insertChecks(
+  await insertChecks(
     tx,
     created.filter((write) => !staged?.holds(write.id)).map((write) => ({ id: write.id, accountId: ctx.accountId, ...columns(write), createdAt: now, updatedAt: null })),
   );
-  replaceChecks(
+  await replaceChecks(
     tx,
     changed.map((write) => ({ ...(write.existing as CheckRow), ...columns(write), updatedAt: now })),
   );
   // After the rows are written, so that a dependency on another check of the batch is found. A check
   // left as stored holds its references already (a group, location or channel it uses cannot have
   // gone without writing it): only what it subscribes to and depends on is asked again.
-  assertReferencesHold(tx, ctx, writes.filter((write) => !write.existing || !(write.unchanged ?? isUnchanged(write)) || write.body.alertChannelSubscriptions.length > 0 || (write.body.dependsOn?.length ?? 0) > 0), labelled);
+  await assertReferencesHold(tx, ctx, writes.filter((write) => !write.existing || !(write.unchanged ?? isUnchanged(write)) || write.body.alertChannelSubscriptions.length > 0 || (write.body.dependsOn?.length ?? 0) > 0), labelled);
   // A new check gets only the subscriptions it names (a deploy never auto-assigns); an update upserts those it names.
-  upsertCheckSubscriptions(
+  await upsertCheckSubscriptions(
     tx,
     writes.flatMap((write) => write.body.alertChannelSubscriptions.map((s) => ({ accountId: ctx.accountId, alertChannelId: s.alertChannelId, checkId: write.id, groupId: null, activated: s.activated }))),
   );
 }
 
 /** Deletes many checks of the account inside the caller's transaction (what deleteCheckById does, per check, in two statements). */
-export function deleteCheckBatch(tx: Db, ctx: ServiceContext, ids: readonly string[]): void {
-  deleteChecks(tx, ctx.accountId, ids);
-  removeDependenciesOn(tx, ctx.accountId, ids);
+export async function deleteCheckBatch(tx: Db, ctx: ServiceContext, ids: readonly string[]): Promise<void> {
+  await deleteChecks(tx, ctx.accountId, ids);
+  await removeDependenciesOn(tx, ctx.accountId, ids);
 }
 
 
@@ -211,14 +211,14 @@ export class StagedChecks {
    * Writes the new checks among `writes` that can be staged, in batches with a turn of the event
    * loop between. `groupPlaceholders`: the plan's placeholders of groups its commit creates, with their logical ids.
    */
-  async stage(writes: readonly PreparedCheckWrite[], groupPlaceholders: ReadonlyMap<number, string>, nextTurn: () => Promise<void>, paced: { next: number; timed<T>(count: number, write: () => T): T }): Promise<void> {
+  async stage(writes: readonly PreparedCheckWrite[], groupPlaceholders: ReadonlyMap<number, string>, nextTurn: () => Promise<void>, paced: { next: number; timed<T>(count: number, write: () => Promise<T>): Promise<T> }): Promise<void> {
     const now = this.ctx.clock.now().toISOString();
     const stageable = writes.filter((write) => !write.existing && write.columns !== undefined);
     if (stageable.length === 0) return;
     const placeholders = [...new Set(stageable.map((write) => write.body.groupId).filter((id): id is number => id !== null && groupPlaceholders.has(id)))];
-    transaction(this.ctx.db, (tx) => {
-      beginStaging(tx, this.by, this.ctx.accountId, now);
-      reserveCheckGroupIds(tx, placeholders.length).forEach((id, index) => {
+    await transaction(this.ctx.db, async (tx) => {
+      await beginStaging(tx, this.by, this.ctx.accountId, now);
+      (await reserveCheckGroupIds(tx, placeholders.length)).forEach((id, index) => {
         this.groups.set(placeholders[index], id);
         this.groupsByLogicalId.set(groupPlaceholders.get(placeholders[index]) as string, id);
       });
@@ -231,16 +231,16 @@ export class StagedChecks {
     for (let i = 0; i < rows.length; ) {
       const batch = rows.slice(i, i + paced.next);
       i += batch.length;
-      paced.timed(batch.length, () => transaction(this.ctx.db, (tx) => insertChecks(tx, batch, this.by)));
+      await paced.timed(batch.length, () => transaction(this.ctx.db, (tx) => insertChecks(tx, batch, this.by)));
       for (const row of batch) this.ids.add(row.id);
       await nextTurn();
     }
   }
 
   /** Inside the commit's transaction: every staged row visible at once. */
-  publish(tx: Db): void {
+  async publish(tx: Db): Promise<void> {
     if (!this.begun) return;
-    if (!endStaging(tx, this.by)) throw new Error(`the checks a deploy staged (${this.by}) were no longer staged at its commit`);
+    if (!await endStaging(tx, this.by)) throw new Error(`the checks a deploy staged (${this.by}) were no longer staged at its commit`);
   }
 
   /**
@@ -252,9 +252,9 @@ export class StagedChecks {
     if (!this.begun) return;
     this.begun = false;
     const db = this.ctx.db;
-    while (discardStagedChecks(db, this.by, 500) > 0) await nextTurn();
-    endStaging(db, this.by);
-    while (clearPublishedMarks(db, this.by, 500) > 0) await nextTurn();
+    while (await discardStagedChecks(db, this.by, 500) > 0) await nextTurn();
+    await endStaging(db, this.by);
+    while (await clearPublishedMarks(db, this.by, 500) > 0) await nextTurn();
     this.ids.clear();
     this.groups.clear();
     this.groupsByLogicalId.clear();
@@ -266,12 +266,12 @@ export class StagedChecks {
  * reader ever saw them), and marks of published ones it did not clear are cleared. Answers how
  * many checks were deleted.
  */
-export function settleStagedChecks(db: Db): number {
+export async function settleStagedChecks(db: Db): Promise<number> {
   let removed = 0;
-  for (const stagedBy of openStagings(db)) {
-    for (let n = discardStagedChecks(db, stagedBy, 1000); n > 0; n = discardStagedChecks(db, stagedBy, 1000)) removed += n;
-    endStaging(db, stagedBy);
+  for (const stagedBy of await openStagings(db)) {
+    for (let n = await discardStagedChecks(db, stagedBy, 1000); n > 0; n = await discardStagedChecks(db, stagedBy, 1000)) removed += n;
+    await endStaging(db, stagedBy);
   }
-  for (const by of publishedMarksLeft(db)) while (clearPublishedMarks(db, by, 1000) > 0);
+  for (const by of await publishedMarksLeft(db)) while (await clearPublishedMarks(db, by, 1000) > 0);
   return removed;
 }

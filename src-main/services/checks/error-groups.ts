@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context';
  * analysis). Sightline does not cluster errors, so a check has none, as for an account without
  * that feature; each failure's message is in its result.
  */
-export function listErrorGroupsOfCheck(ctx: ServiceContext, checkId: string): never[] {
-  if (!findCheck(ctx.db, ctx.accountId, checkId)) throw AppError.notFound();
+export async function listErrorGroupsOfCheck(ctx: ServiceContext, checkId: string): Promise<never[]> {
+  if (!await findCheck(ctx.db, ctx.accountId, checkId)) throw AppError.notFound();
   return [];
 }

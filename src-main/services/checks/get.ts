@@ -5,9 +5,9 @@ import type { CheckView } from './read-shape';
 import { applyGroupSettings } from './group-settings';
 import { checkView } from './views';
 
-export function getCheck(ctx: ServiceContext, id: string, options: { applyGroupSettings?: boolean } = {}): CheckView {
-  const row = findCheck(ctx.db, ctx.accountId, id);
+export async function getCheck(ctx: ServiceContext, id: string, options: { applyGroupSettings?: boolean } = {}): Promise<CheckView> {
+  const row = await findCheck(ctx.db, ctx.accountId, id);
   if (!row) throw AppError.notFound();
-  const view = checkView(ctx, row);
-  return options.applyGroupSettings ? applyGroupSettings(ctx, [view])[0] : view;
+  const view = await checkView(ctx, row);
+  return options.applyGroupSettings ? (await applyGroupSettings(ctx, [view]))[0] : view;
 }

@@ -38,24 +38,24 @@ export function withGroupSettings(view: CheckView, group: GroupSettings, account
 }
 
 /** The settings of the account's groups by id, as `withGroupSettings` takes them, and the account's alert settings. */
-export function groupSettingsById(ctx: ServiceContext, ids: readonly number[]): { groups: Map<number, GroupSettings>; account: AlertSettings } {
+export async function groupSettingsById(ctx: ServiceContext, ids: readonly number[]): Promise<{ groups: Map<number, GroupSettings>; account: AlertSettings }> {
   const groups = new Map<number, GroupSettings>();
   for (const id of new Set(ids)) {
-    const row = findCheckGroup(ctx.db, ctx.accountId, id);
-    if (row) groups.set(id, groupSettingsOf(maskGroupSecrets(row.body), subscriptionsOfGroup(ctx.db, id)));
+    const row = await findCheckGroup(ctx.db, ctx.accountId, id);
+    if (row) groups.set(id, groupSettingsOf(maskGroupSecrets(row.body), await subscriptionsOfGroup(ctx.db, id)));
   }
-  return { groups, account: accountAlertSettingsOf(findAccount(ctx.db, ctx.accountId)?.alertSettings) };
+  return { groups, account: accountAlertSettingsOf((await findAccount(ctx.db, ctx.accountId))?.alertSettings) };
 }
 
 /** The group's member checks, newest first, each with the group's settings applied (as the public API lists them). */
-export function listChecksOfGroup(ctx: ServiceContext, rawId: string | number, query: PageQuery): GroupCheckPage {
+export async function listChecksOfGroup(ctx: ServiceContext, rawId: string | number, query: PageQuery): Promise<GroupCheckPage> {
   const id = toGroupId(rawId);
-  const row = findCheckGroup(ctx.db, ctx.accountId, id);
+  const row = await findCheckGroup(ctx.db, ctx.accountId, id);
   if (!row) throw AppError.notFound();
   // Effective variables are listed: the group's secrets read as the mask, like the check's own.
-  const group = groupSettingsOf(maskGroupSecrets(row.body), subscriptionsOfGroup(ctx.db, id));
-  const account = accountAlertSettingsOf(findAccount(ctx.db, ctx.accountId)?.alertSettings);
-  const rows = listChecksInGroup(ctx.db, ctx.accountId, id, query.limit, (query.page - 1) * query.limit);
-  const items = checkViews(ctx, rows).map((view) => withGroupSettings(view, group, account));
-  return { items, total: countChecksInGroup(ctx.db, ctx.accountId, id), page: query.page, limit: query.limit };
+  const group = groupSettingsOf(maskGroupSecrets(row.body), await subscriptionsOfGroup(ctx.db, id));
+  const account = accountAlertSettingsOf((await findAccount(ctx.db, ctx.accountId))?.alertSettings);
+  const rows = await listChecksInGroup(ctx.db, ctx.accountId, id, query.limit, (query.page - 1) * query.limit);
+  const items = (await checkViews(ctx, rows)).map((view) => withGroupSettings(view, group, account));
+  return { items, total: await countChecksInGroup(ctx.db, ctx.accountId, id), page: query.page, limit: query.limit };
 }

@@ -12,7 +12,7 @@ export interface CheckPage {
   limit: number;
 }
 
-export function listCheckPage(ctx: ServiceContext, query: CheckListQuery): CheckPage {
+export async function listCheckPage(ctx: ServiceContext, query: CheckListQuery): Promise<CheckPage> {
   const filter = {
     accountId: ctx.accountId,
     checkType: query.checkType,
@@ -22,8 +22,8 @@ export function listCheckPage(ctx: ServiceContext, query: CheckListQuery): Check
     status: query.status,
     apiCheckUrlPattern: query.apiCheckUrlFilterPattern,
   };
-  const rows = listChecks(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
-  const total = countChecks(ctx.db, filter);
-  const views = checkViews(ctx, rows);
-  return { items: query.applyGroupSettings ? applyGroupSettings(ctx, views) : views, total, page: query.page, limit: query.limit };
+  const rows = await listChecks(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
+  const total = await countChecks(ctx.db, filter);
+  const views = await checkViews(ctx, rows);
+  return { items: query.applyGroupSettings ? await applyGroupSettings(ctx, views) : views, total, page: query.page, limit: query.limit };
 }

@@ -18,18 +18,18 @@ const VERDICT_OF: Partial<Record<MonitorHealthState, VerdictClass>> = { passing:
  * history is found through the hourly rollups, then that hour's raw results. Skipped and
  * cancelled runs are no verdict and do not end a streak. Null when the check has no runs.
  */
-export function streakStart(db: Db, checkNum: number, kind: VerdictClass, now: number): number | null {
-  const watermark = readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark);
+export async function streakStart(db: Db, checkNum: number, kind: VerdictClass, now: number): Promise<number | null> {
+  const watermark = await readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark);
   // The hour before the watermark is walked too: the rollup worker recomputes it for late results.
   const rawFrom = watermark === null ? now - UNROLLED_LOOKBACK_MS : watermark - HOUR_MS;
-  const recent = lastRunOtherThan(db, checkNum, kind, rawFrom, Number.MAX_SAFE_INTEGER);
-  if (recent !== null) return firstRunOfAfter(db, checkNum, kind, recent);
-  const hour = lastRollupHourOtherThan(db, checkNum, kind, rawFrom);
-  if (hour === null) return firstRunEverAt(db, checkNum);
-  const inHour = lastRunOtherThan(db, checkNum, kind, hour, hour + HOUR_MS);
+  const recent = await lastRunOtherThan(db, checkNum, kind, rawFrom, Number.MAX_SAFE_INTEGER);
+  if (recent !== null) return await firstRunOfAfter(db, checkNum, kind, recent);
+  const hour = await lastRollupHourOtherThan(db, checkNum, kind, rawFrom);
+  if (hour === null) return await firstRunEverAt(db, checkNum);
+  const inHour = await lastRunOtherThan(db, checkNum, kind, hour, hour + HOUR_MS);
   // That hour's raw results may be pruned already: the streak began at the latest when the hour ended.
   if (inHour === null) return hour + HOUR_MS;
-  return firstRunOfAfter(db, checkNum, kind, inHour);
+  return await firstRunOfAfter(db, checkNum, kind, inHour);
 }
 
 /** A run may be recorded this long after it started (retries, slow runs): a cached streak is re-checked this far back. */
@@ -42,13 +42,13 @@ const LATE_RESULT_MS = 5 * 60_000;
 export class StreakCache {
   private readonly entries = new Map<number, { kind: VerdictClass; since: number | null; checkedAt: number }>();
 
-  since(db: Db, checkNum: number, kind: VerdictClass, now: number): number | null {
+  async since(db: Db, checkNum: number, kind: VerdictClass, now: number): Promise<number | null> {
     const cached = this.entries.get(checkNum);
-    if (cached && cached.kind === kind && lastRunOtherThan(db, checkNum, kind, cached.checkedAt - LATE_RESULT_MS, Number.MAX_SAFE_INTEGER) === null) {
+    if (cached && cached.kind === kind && await lastRunOtherThan(db, checkNum, kind, cached.checkedAt - LATE_RESULT_MS, Number.MAX_SAFE_INTEGER) === null) {
       cached.checkedAt = now;
       return cached.since;
     }
-    const since = streakStart(db, checkNum, kind, now);
+    const since = await streakStart(db, checkNum, kind, now);
     this.entries.set(checkNum, { kind, since, checkedAt: now });
     return since;
   }
@@ -60,11 +60,11 @@ export class StreakCache {
 }
 
 /** The check's health (the console's rule), since when it holds it, and its last run. */
-export function monitorState(ctx: ServiceContext, checkId: string): MonitorState {
-  const row = findCheckHealth(ctx.db, ctx.accountId, checkId);
+export async function monitorState(ctx: ServiceContext, checkId: string): Promise<MonitorState> {
+  const row = await findCheckHealth(ctx.db, ctx.accountId, checkId);
   if (!row) throw AppError.notFound();
   const health = row.health as MonitorHealthState;
   const kind = VERDICT_OF[health];
-  const since = kind && row.checkNum !== null ? streakStart(ctx.db, row.checkNum, kind, ctx.clock.now().getTime()) : null;
+  const since = kind && row.checkNum !== null ? await streakStart(ctx.db, row.checkNum, kind, ctx.clock.now().getTime()) : null;
   return { health, since, lastRunAt: row.lastRunAt, flapping: row.flapping === 1 };
 }

@@ -183,19 +183,19 @@ function locationsOfRuns(runs: readonly FinalRun[], names: Map<number, string>):
 }
 
 /** Per-location counts of every raw run in SQL; the p50 over a sample of about LOCATION_SAMPLE of them. */
-function locationsCounted(db: Db, checkNum: number, from: number, to: number, names: Map<number, string>): { locations: LocationStats[]; sampled: boolean } {
+async function locationsCounted(db: Db, checkNum: number, from: number, to: number, names: Map<number, string>): Promise<{ locations: LocationStats[]; sampled: boolean }> {
   const tallies = new Map<number, LocationTally>();
-  for (const row of countsByLocationAndFlags(db, checkNum, from, to)) count(tallyOf(tallies, row.location), row.flags, row.n);
-  const every = Math.floor(countResultsIndexed(db, checkNum, from, to) / LOCATION_SAMPLE);
-  for (const run of sampledRuns(db, checkNum, from, to, every)) addTime(tallyOf(tallies, run.location), run.flags, run.responseUs);
+  for (const row of await countsByLocationAndFlags(db, checkNum, from, to)) count(tallyOf(tallies, row.location), row.flags, row.n);
+  const every = Math.floor(await countResultsIndexed(db, checkNum, from, to) / LOCATION_SAMPLE);
+  for (const run of await sampledRuns(db, checkNum, from, to, every)) addTime(tallyOf(tallies, run.location), run.flags, run.responseUs);
   return { locations: locationsOf(tallies, names), sampled: every > 1 };
 }
 
 /** The newest failed runs, each with its error and result. */
-function failedRunsOf(db: Db, runs: readonly FinalRun[], bucketMs: number, names: Map<number, string>): StatsFailure[] {
+async function failedRunsOf(db: Db, runs: readonly FinalRun[], bucketMs: number, names: Map<number, string>): Promise<StatsFailure[]> {
   const failed: FinalRun[] = [];
   for (let i = runs.length - 1; i >= 0 && failed.length < LISTED_FAILURES; i--) if (classifyRun(runs[i].flags) === 'failed') failed.push(runs[i]);
-  const errors = errorsOfDetails(db, failed.map((run) => run.detailId).filter((id): id is number => id !== null));
+  const errors = await errorsOfDetails(db, failed.map((run) => run.detailId).filter((id): id is number => id !== null));
   return failed.map((run) => {
     const error = run.detailId === null ? undefined : errors.get(run.detailId);
     return {
@@ -210,10 +210,10 @@ function failedRunsOf(db: Db, runs: readonly FinalRun[], bucketMs: number, names
 }
 
 /** Where a monitor's data starts: its creation, or an older first run in the last 24 h (imported or seeded history). */
-function dataStartOf(db: Db, found: { checkNum: number | null; createdAt: string }, now: number): number {
+async function dataStartOf(db: Db, found: { checkNum: number | null; createdAt: string }, now: number): Promise<number> {
   const created = Date.parse(found.createdAt);
   const createdAt = Number.isFinite(created) ? created : now - STATS_RANGE_MS[DEFAULT_STATS_RANGE];
-  const firstRun = found.checkNum === null ? null : firstFinalAt(db, found.checkNum, now - STATS_RANGE_MS[DEFAULT_STATS_RANGE], now);
+  const firstRun = found.checkNum === null ? null : await firstFinalAt(db, found.checkNum, now - STATS_RANGE_MS[DEFAULT_STATS_RANGE], now);
   return Math.min(createdAt, firstRun ?? createdAt);
 }
 
@@ -222,11 +222,11 @@ function dataStartOf(db: Db, found: { checkNum: number | null; createdAt: string
  * 300 buckets, its failures and a per-location breakdown. 1 h and 24 h read every FINAL result; 7 d and
  * longer read the hourly rollups for the closed hours and the raw results of the hours still open.
  */
-export function monitorStats(ctx: ServiceContext, query: MonitorStatsQuery): MonitorStats {
-  const found = findCheckNumOf(ctx.db, query.checkId, ctx.accountId);
+export async function monitorStats(ctx: ServiceContext, query: MonitorStatsQuery): Promise<MonitorStats> {
+  const found = await findCheckNumOf(ctx.db, query.checkId, ctx.accountId);
   if (!found) throw AppError.notFound();
   const now = ctx.clock.now().getTime();
-  const dataStart = dataStartOf(ctx.db, found, now);
+  const dataStart = await dataStartOf(ctx.db, found, now);
   const range = query.range ?? fittingStatsRange(now - dataStart);
   const span = STATS_RANGE_MS[range];
   const rawBucket = RAW_BUCKET_MS[range];
@@ -234,7 +234,7 @@ export function monitorStats(ctx: ServiceContext, query: MonitorStatsQuery): Mon
   // Long ranges start on an hour, so their buckets are whole rolled-up hours.
   const from = rawBucket ? now - span : floorHour(now - span);
   const bucketMs = rawBucket ?? HOUR_MS * Math.ceil((to - from) / HOUR_MS / MAX_POINTS);
-  const uptime = uptimeOf({ db: ctx.db, accountId: ctx.accountId }, query.checkId, from, to);
+  const uptime = await uptimeOf({ db: ctx.db, accountId: ctx.accountId }, query.checkId, from, to);
   const base: MonitorStats = {
     checkId: query.checkId,
     range,
@@ -254,34 +254,34 @@ export function monitorStats(ctx: ServiceContext, query: MonitorStatsQuery): Mon
   };
   const checkNum = found.checkNum;
   if (checkNum === null) return base;
-  const names = locationNames(ctx.db);
+  const names = await locationNames(ctx.db);
   const bucketStart = (t: number) => Math.floor(t / bucketMs) * bucketMs;
 
   if (rawBucket) {
-    const runs = finalRunsOf(ctx.db, checkNum, from, to);
+    const runs = await finalRunsOf(ctx.db, checkNum, from, to);
     const stats = rawStats(runs.map((run) => [run.flags, run.responseUs, null, null]));
     return {
       ...base,
       responseTime: { avgUs: toUs(stats.responseTime.avg), p50Us: toUs(stats.responseTime.p50), p95Us: toUs(stats.responseTime.p95), p99Us: toUs(stats.responseTime.p99), approximate: false },
       series: [...groupBy(runs, (run) => bucketStart(run.startedAt))].map(([at, list]) => bucketOf(at, [rawPart(list)])),
-      failures: failedRunsOf(ctx.db, runs, bucketMs, names),
+      failures: await failedRunsOf(ctx.db, runs, bucketMs, names),
       locations: locationsOfRuns(runs, names),
       locationsSince: runs[0]?.startedAt ?? null,
     };
   }
 
   // The same split as uptimeOf and checkStats: hours the rollup worker closed, then raw results.
-  const watermark = readMaintenanceState(ctx.db, MAINTENANCE_KEYS.rollupWatermark) ?? -Infinity;
+  const watermark = await readMaintenanceState(ctx.db, MAINTENANCE_KEYS.rollupWatermark) ?? -Infinity;
   const rolledTo = Math.max(from, Math.min(floorHour(to), watermark));
-  const hours = listRollups(ctx.db, checkNum, from, rolledTo);
-  const open = finalRunsOf(ctx.db, checkNum, rolledTo, to);
+  const hours = await listRollups(ctx.db, checkNum, from, rolledTo);
+  const open = await finalRunsOf(ctx.db, checkNum, rolledTo, to);
   const parts = new Map<number, Part[]>();
   const add = (at: number, part: Part) => parts.set(at, [...(parts.get(at) ?? []), part]);
   for (const hour of hours) add(bucketStart(hour.hourStart), rollupPart(hour));
   for (const [at, list] of groupBy(open, (run) => bucketStart(run.startedAt))) add(at, rawPart(list));
   const series = [...parts].sort(([a], [b]) => a - b).map(([at, list]) => bucketOf(at, list));
-  const stats = checkStats(ctx.db, checkNum, from, to);
-  const locations = locationsCounted(ctx.db, checkNum, from, to, names);
+  const stats = await checkStats(ctx.db, checkNum, from, to);
+  const locations = await locationsCounted(ctx.db, checkNum, from, to, names);
   const failures: StatsFailure[] = series
     .filter((bucket) => bucket.failed > 0)
     .reverse()
@@ -299,7 +299,7 @@ export function monitorStats(ctx: ServiceContext, query: MonitorStatsQuery): Mon
     series,
     failures,
     locations: locations.locations,
-    locationsSince: firstFinalAt(ctx.db, checkNum, from, to),
+    locationsSince: await firstFinalAt(ctx.db, checkNum, from, to),
     locationsApproximate: locations.sampled,
   };
 }

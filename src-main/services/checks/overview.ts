@@ -159,12 +159,12 @@ function targetOf(row: OverviewRow): string | null {
   return url !== null && port !== null ? `${url}:${port}` : url;
 }
 
-function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeOwner | null): MonitorOverviewItem {
-  const results = row.checkNum === null ? [] : recentFinalResults(ctx.db, row.checkNum, RECENT_RESULTS);
+async function itemOf(ctx: ServiceContext, row: OverviewRow, now: number, owner: CodeOwner | null): Promise<MonitorOverviewItem> {
+  const results = row.checkNum === null ? [] : await recentFinalResults(ctx.db, row.checkNum, RECENT_RESULTS);
   const ran = results.find((result) => (result.flags & RESULT_FLAGS.skipped) === 0);
   const last = ran ? responseOf(ran) : { us: null, precise: false };
   const frequency = integer(row.frequency);
-  const uptime = row.checkNum === null ? null : uptimeOf(ctx, row.id, now - DAY_MS, now).uptimePercent;
+  const uptime = row.checkNum === null ? null : (await uptimeOf(ctx, row.id, now - DAY_MS, now)).uptimePercent;
   return {
     id: row.id,
     name: row.name,
@@ -221,24 +221,25 @@ function filterOf(ctx: ServiceContext, query: MonitorOverviewQuery): OverviewFil
  * the checks and their latest status (check_statuses), the counts per health from one grouped
  * query; only the page's rows then read their newest results and their 24-hour uptime.
  */
-export function monitorOverview(ctx: ServiceContext, query: MonitorOverviewQuery): MonitorOverviewPage {
+export async function monitorOverview(ctx: ServiceContext, query: MonitorOverviewQuery): Promise<MonitorOverviewPage> {
   const filter = filterOf(ctx, query);
-  const { counts: byRank, ids } = overviewPage(ctx.db, filter, query.sort, query.order === 'desc', query.limit, (query.page - 1) * query.limit);
+  const { counts: byRank, ids } = await overviewPage(ctx.db, filter, query.sort, query.order === 'desc', query.limit, (query.page - 1) * query.limit);
   const healthCounts = Object.fromEntries(MONITOR_HEALTHS.map((health) => [health, byRank.get(HEALTH_RANKS[health]) ?? 0])) as Record<MonitorHealth, number>;
   const shown: readonly MonitorHealth[] = query.health?.length ? query.health : MONITOR_HEALTHS;
   const total = shown.reduce<number>((sum, health) => sum + healthCounts[health], 0);
-  const rows = new Map(overviewRows(ctx.db, ctx.accountId, ids).map((row) => [row.id, row]));
+  const rows = new Map((await overviewRows(ctx.db, ctx.accountId, ids)).map((row) => [row.id, row]));
   const now = ctx.clock.now().getTime();
   // The page's owners in one batch, not a query per row.
-  const owners = codeOwnersOf(ctx, 'check', ids);
-  const items = ids.flatMap((id) => {
+  const owners = await codeOwnersOf(ctx, 'check', ids);
+  const items: MonitorOverviewItem[] = [];
+  for (const id of ids) {
     const row = rows.get(id);
-    return row ? [itemOf(ctx, row, now, owners.get(id) ?? null)] : [];
-  });
+    if (row) items.push(await itemOf(ctx, row, now, owners.get(id) ?? null));
+  }
   return { items, total, page: query.page, limit: query.limit, healthCounts };
 }
 
 /** Every tag on the account's checks, for the tag filter's suggestions. */
-export function monitorTags(ctx: ServiceContext): string[] {
-  return distinctCheckTags(ctx.db, ctx.accountId);
+export async function monitorTags(ctx: ServiceContext): Promise<string[]> {
+  return await distinctCheckTags(ctx.db, ctx.accountId);
 }

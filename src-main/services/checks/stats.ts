@@ -109,9 +109,9 @@ export function rawStats(samples: readonly RawSample[]): CheckStats {
  * exact; a percentile is exact over raw results and, where closed hours are involved, the mean of
  * the parts' percentiles weighted by their timed runs.
  */
-export function checkStats(db: Db, checkNum: number | null, fromMs: number, toMs: number): CheckStats {
+export async function checkStats(db: Db, checkNum: number | null, fromMs: number, toMs: number): Promise<CheckStats> {
   if (checkNum === null || fromMs >= toMs) return EMPTY;
-  const watermark = readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark) ?? -Infinity;
+  const watermark = await readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark) ?? -Infinity;
   const rolledFrom = ceilHour(fromMs);
   const rolledTo = Math.min(floorHour(toMs), watermark);
   const rawRanges: [number, number][] = rolledFrom < rolledTo ? [[fromMs, rolledFrom], [rolledTo, toMs]] : [[fromMs, toMs]];
@@ -120,7 +120,7 @@ export function checkStats(db: Db, checkNum: number | null, fromMs: number, toMs
   let received = 0;
   const parts: Part[] = [];
   if (rolledFrom < rolledTo) {
-    for (const hour of rollupHours(db, checkNum, rolledFrom, rolledTo)) {
+    for (const hour of await rollupHours(db, checkNum, rolledFrom, rolledTo)) {
       counts.runs += hour.runs;
       counts.passed += hour.passed;
       counts.degraded += hour.degraded;
@@ -130,7 +130,8 @@ export function checkStats(db: Db, checkNum: number | null, fromMs: number, toMs
       parts.push(hourPart(hour));
     }
   }
-  const raw = rawRanges.flatMap(([from, to]) => (from < to ? finalSamples(db, [checkNum], from, to) : []));
+  const raw: Awaited<ReturnType<typeof finalSamples>> = [];
+  for (const [from, to] of rawRanges) if (from < to) raw.push(...(await finalSamples(db, [checkNum], from, to)));
   const tally = tallySamples(raw.map(([, flags, responseUs, packetsSent, packetsReceived]) => [flags, responseUs, packetsSent, packetsReceived]));
   counts.runs += tally.runs;
   counts.passed += tally.passed;

@@ -24,17 +24,17 @@ export interface ValidatedCheckBody {
   dependsOn?: string[];
 }
 
-export function assertGroupExists(tx: Db, accountId: string, groupId: number | null): void {
-  if (groupId !== null && !findCheckGroup(tx, accountId, groupId)) {
+export async function assertGroupExists(tx: Db, accountId: string, groupId: number | null): Promise<void> {
+  if (groupId !== null && !await findCheckGroup(tx, accountId, groupId)) {
     throw new AppError('validation', `groupId: no check group with id ${groupId}`);
   }
 }
 
 /** Over the account's plan limit a check create answers 402 (spec 4.1–4.3). */
-export function assertPlanAllows(tx: Db, accountId: string, adding = 1): void {
-  const account = findAccount(tx, accountId);
+export async function assertPlanAllows(tx: Db, accountId: string, adding = 1): Promise<void> {
+  const account = await findAccount(tx, accountId);
   if (!account || account.maxChecks === null) return;
-  const used = countChecks(tx, { accountId });
+  const used = await countChecks(tx, { accountId });
   if (used + adding > account.maxChecks) {
     const added = adding === 1 ? '' : `; this would add ${adding}`;
     throw new AppError('payment_required', `Your plan allows ${account.maxChecks} checks and ${used} exist${added}. Delete a check or raise the limit in Settings.`, {
@@ -51,11 +51,11 @@ export function columnsOf(body: ValidatedCheckBody): Pick<CheckRow, 'name' | 'ch
   return { name, checkType, activated, muted, groupId, tags, body: rest };
 }
 
-export function insertValidatedCheck(tx: Db, ctx: ServiceContext, body: ValidatedCheckBody): CheckRow {
-  assertPlanAllows(tx, ctx.accountId);
-  assertGroupExists(tx, ctx.accountId, body.groupId);
-  assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations);
-  assertCheckDependencies(tx, ctx.accountId, null, body.dependsOn, body.groupId);
+export async function insertValidatedCheck(tx: Db, ctx: ServiceContext, body: ValidatedCheckBody): Promise<CheckRow> {
+  await assertPlanAllows(tx, ctx.accountId);
+  await assertGroupExists(tx, ctx.accountId, body.groupId);
+  await assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations);
+  await assertCheckDependencies(tx, ctx.accountId, null, body.dependsOn, body.groupId);
   const row: CheckRow = {
     id: randomUUID(),
     accountId: ctx.accountId,
@@ -63,16 +63,16 @@ export function insertValidatedCheck(tx: Db, ctx: ServiceContext, body: Validate
     createdAt: ctx.clock.now().toISOString(),
     updatedAt: null,
   };
-  insertCheck(tx, row);
+  await insertCheck(tx, row);
   return row;
 }
 
-export function replaceValidatedCheck(tx: Db, ctx: ServiceContext, existing: CheckRow, body: ValidatedCheckBody): CheckRow {
-  if (body.groupId !== existing.groupId) assertGroupExists(tx, ctx.accountId, body.groupId);
-  assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations, existing.body.privateLocations);
-  assertCheckDependencies(tx, ctx.accountId, existing.id, body.dependsOn, body.groupId);
+export async function replaceValidatedCheck(tx: Db, ctx: ServiceContext, existing: CheckRow, body: ValidatedCheckBody): Promise<CheckRow> {
+  if (body.groupId !== existing.groupId) await assertGroupExists(tx, ctx.accountId, body.groupId);
+  await assertOwnPrivateLocations(tx, ctx.accountId, body.privateLocations, existing.body.privateLocations);
+  await assertCheckDependencies(tx, ctx.accountId, existing.id, body.dependsOn, body.groupId);
   const row: CheckRow = { ...existing, ...columnsOf(body), updatedAt: ctx.clock.now().toISOString() };
-  replaceCheck(tx, row);
+  await replaceCheck(tx, row);
   return row;
 }
 

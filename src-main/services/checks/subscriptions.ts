@@ -6,8 +6,8 @@ import type { AlertChannelSubscription } from '../../../src-shared/schemas/check
 import type { ServiceContext } from '../context';
 
 /** Each named channel must exist in the account; the message names every bad entry. */
-function channelsOrThrow(tx: Db, accountId: string, requested: readonly AlertChannelSubscription[]): AlertChannelRow[] {
-  const channels = listAllAlertChannels(tx, accountId);
+async function channelsOrThrow(tx: Db, accountId: string, requested: readonly AlertChannelSubscription[]): Promise<AlertChannelRow[]> {
+  const channels = await listAllAlertChannels(tx, accountId);
   const known = new Set(channels.map((channel) => channel.id));
   const unknown = requested
     .map((subscription, index) => ({ id: subscription.alertChannelId, index }))
@@ -17,9 +17,9 @@ function channelsOrThrow(tx: Db, accountId: string, requested: readonly AlertCha
   return channels;
 }
 
-function save(tx: Db, ctx: ServiceContext, checkId: string, activations: ReadonlyMap<number, boolean>): void {
+async function save(tx: Db, ctx: ServiceContext, checkId: string, activations: ReadonlyMap<number, boolean>): Promise<void> {
   for (const [alertChannelId, activated] of activations) {
-    upsertSubscription(tx, { accountId: ctx.accountId, alertChannelId, checkId, groupId: null, activated });
+    await upsertSubscription(tx, { accountId: ctx.accountId, alertChannelId, checkId, groupId: null, activated });
   }
 }
 
@@ -27,18 +27,18 @@ function save(tx: Db, ctx: ServiceContext, checkId: string, activations: Readonl
  * A new check is subscribed to every channel with autoAssignAlerts, otherwise only to channels with
  * autoSubscribe; the subscriptions named in the body come last and decide their channel's `activated`.
  */
-export function subscribeNewCheck(tx: Db, ctx: ServiceContext, checkId: string, requested: readonly AlertChannelSubscription[], autoAssignAlerts: boolean): void {
-  const channels = channelsOrThrow(tx, ctx.accountId, requested);
+export async function subscribeNewCheck(tx: Db, ctx: ServiceContext, checkId: string, requested: readonly AlertChannelSubscription[], autoAssignAlerts: boolean): Promise<void> {
+  const channels = await channelsOrThrow(tx, ctx.accountId, requested);
   const activations = new Map<number, boolean>();
   for (const channel of channels) {
     if (autoAssignAlerts || channel.autoSubscribe) activations.set(channel.id, true);
   }
   for (const subscription of requested) activations.set(subscription.alertChannelId, subscription.activated);
-  save(tx, ctx, checkId, activations);
+  await save(tx, ctx, checkId, activations);
 }
 
 /** A PUT naming subscriptions inserts or updates those; subscriptions it does not name stay. */
-export function updateCheckSubscriptions(tx: Db, ctx: ServiceContext, checkId: string, requested: readonly AlertChannelSubscription[]): void {
-  channelsOrThrow(tx, ctx.accountId, requested);
-  save(tx, ctx, checkId, new Map(requested.map((subscription) => [subscription.alertChannelId, subscription.activated])));
+export async function updateCheckSubscriptions(tx: Db, ctx: ServiceContext, checkId: string, requested: readonly AlertChannelSubscription[]): Promise<void> {
+  await channelsOrThrow(tx, ctx.accountId, requested);
+  await save(tx, ctx, checkId, new Map(requested.map((subscription) => [subscription.alertChannelId, subscription.activated])));
 }

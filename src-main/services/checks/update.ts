@@ -52,32 +52,32 @@ export function mergedCheckBody<Patch extends CheckPatch>(ctx: ServiceContext, t
   return { ...parsed, environmentVariables: sealEnvironment(ctx.keyring, parsed.environmentVariables) } as RunnableCheckCreate;
 }
 
-function updateCheck<Patch extends CheckPatch>(ctx: ServiceContext, type: CheckTypeDefinition<RunnableCheckCreate, Patch>, id: string, patch: Patch): CheckView {
-  const row = transaction(ctx.db, (tx) => {
-    const existing = findCheck(tx, ctx.accountId, id);
+async function updateCheck<Patch extends CheckPatch>(ctx: ServiceContext, type: CheckTypeDefinition<RunnableCheckCreate, Patch>, id: string, patch: Patch): Promise<CheckView> {
+  const row = await transaction(ctx.db, async (tx) => {
+    const existing = await findCheck(tx, ctx.accountId, id);
     if (!existing || existing.checkType !== type.checkType) throw AppError.notFound();
     const body = mergedCheckBody(ctx, type, existing, patch);
-    if (patch.alertChannelSubscriptions) updateCheckSubscriptions(tx, ctx, existing.id, patch.alertChannelSubscriptions);
-    return replaceValidatedCheck(tx, ctx, existing, body);
+    if (patch.alertChannelSubscriptions) await updateCheckSubscriptions(tx, ctx, existing.id, patch.alertChannelSubscriptions);
+    return await replaceValidatedCheck(tx, ctx, existing, body);
   });
-  return checkView(ctx, row);
+  return await checkView(ctx, row);
 }
 
 /** `PUT /v1/checks/{segment}/{id}` and tRPC's `checks.update{procedure}`: a PUT of one type; another type's id is a 404. */
-export function updateCheckOfType(ctx: ServiceContext, checkType: RunType, id: string, patch: CheckPatch): CheckView {
+export async function updateCheckOfType(ctx: ServiceContext, checkType: RunType, id: string, patch: CheckPatch): Promise<CheckView> {
   const type: CheckTypeDefinition<RunnableCheckCreate> = CHECK_TYPE_DEFINITIONS[checkType];
-  return updateCheck(ctx, type, id, patch);
+  return await updateCheck(ctx, type, id, patch);
 }
 
 /**
  * `PUT /v1/checks/{id}`: the stored check's type decides the rules, so its PUT schema is applied
  * here (after the 404); a `checkType` naming another type is a 400.
  */
-export function updateAnyCheck(ctx: ServiceContext, id: string, input: AnyCheckWrite): CheckView {
-  const existing = findCheck(ctx.db, ctx.accountId, id);
+export async function updateAnyCheck(ctx: ServiceContext, id: string, input: AnyCheckWrite): Promise<CheckView> {
+  const existing = await findCheck(ctx.db, ctx.accountId, id);
   if (!existing) throw AppError.notFound();
   const type = updatableTypeOf(existing, input);
-  return updateCheck(ctx, type, id, parseOrThrow(type.update, input));
+  return await updateCheck(ctx, type, id, parseOrThrow(type.update, input));
 }
 
 /** The stored check's type, which a generic PUT must keep (400 otherwise). */

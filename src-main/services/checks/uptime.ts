@@ -16,22 +16,22 @@ export interface Uptime extends RollupTotals {
  * check_rollups, the rest (the still-open hours, partial edge hours) from the raw results. Pass a
  * ServiceContext to limit it to that account's checks.
  */
-export function uptimeOf(deps: Pick<ServiceDeps, 'db'> & { accountId?: string }, checkId: string, fromMs: number, toMs: number): Uptime {
-  const found = findCheckNumOf(deps.db, checkId, deps.accountId);
+export async function uptimeOf(deps: Pick<ServiceDeps, 'db'> & { accountId?: string }, checkId: string, fromMs: number, toMs: number): Promise<Uptime> {
+  const found = await findCheckNumOf(deps.db, checkId, deps.accountId);
   if (!found) throw AppError.notFound();
   const totals = { runs: 0, passed: 0, degraded: 0, failed: 0, skipped: 0, cancelled: 0 };
   const { checkNum } = found;
   if (checkNum !== null && fromMs < toMs) {
-    const watermark = readMaintenanceState(deps.db, MAINTENANCE_KEYS.rollupWatermark) ?? -Infinity;
+    const watermark = await readMaintenanceState(deps.db, MAINTENANCE_KEYS.rollupWatermark) ?? -Infinity;
     const rolledFrom = ceilHour(fromMs);
     const rolledTo = Math.min(floorHour(toMs), watermark);
     const raw: [number, number][] = rolledFrom < rolledTo ? [[fromMs, rolledFrom], [rolledTo, toMs]] : [[fromMs, toMs]];
     if (rolledFrom < rolledTo) {
-      const rolled = sumRollups(deps.db, checkNum, rolledFrom, rolledTo);
+      const rolled = await sumRollups(deps.db, checkNum, rolledFrom, rolledTo);
       for (const key of ['runs', 'passed', 'degraded', 'failed', 'skipped'] as const) totals[key] += rolled[key];
     }
     for (const [from, to] of raw) {
-      for (const { flags, n } of finalCountsByFlags(deps.db, checkNum, from, to)) {
+      for (const { flags, n } of await finalCountsByFlags(deps.db, checkNum, from, to)) {
         totals.runs += n;
         totals[classifyRun(flags)] += n;
       }

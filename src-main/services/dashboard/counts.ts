@@ -3,8 +3,8 @@ import { MONITOR_HEALTHS, type MonitorHealthState } from '../../../src-shared/sc
 import type { ServiceContext } from '../context';
 
 /** Monitors by health, one grouped query: the dashboard's counts, and all the desktop tray shows. */
-export function monitorHealthCounts(ctx: ServiceContext): Record<MonitorHealthState, number> {
+export async function monitorHealthCounts(ctx: ServiceContext): Promise<Record<MonitorHealthState, number>> {
   const counts = Object.fromEntries(MONITOR_HEALTHS.map((health) => [health, 0])) as Record<MonitorHealthState, number>;
-  for (const { health, n } of countChecksByHealth(ctx.db, ctx.accountId)) counts[health as MonitorHealthState] += n;
+  for (const { health, n } of await countChecksByHealth(ctx.db, ctx.accountId)) counts[health as MonitorHealthState] += n;
   return counts;
 }

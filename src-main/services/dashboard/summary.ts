@@ -91,29 +91,29 @@ export interface DashboardSummary {
  * rows, not their results): counts by health, the failing and degraded monitors, open incidents,
  * the agent's lanes and the newest notifications.
  */
-export function computeDashboardSummary(ctx: ServiceContext, streaks = new StreakCache()): DashboardSummary {
+export async function computeDashboardSummary(ctx: ServiceContext, streaks = new StreakCache()): Promise<DashboardSummary> {
   const now = ctx.clock.now().getTime();
-  const counts = monitorHealthCounts(ctx);
-  const names = locationNames(ctx.db);
-  const problemRows = listProblemChecks(ctx.db, ctx.accountId, LISTED_PROBLEMS);
-  const problems = problemRows.map(
-    (row): ProblemMonitor => ({
+  const counts = await monitorHealthCounts(ctx);
+  const names = await locationNames(ctx.db);
+  const problemRows = await listProblemChecks(ctx.db, ctx.accountId, LISTED_PROBLEMS);
+  const problems = await Promise.all(problemRows.map(
+    async (row): Promise<ProblemMonitor> => ({
       checkId: row.checkId,
       name: row.name,
       checkType: row.checkType,
       health: row.health === 'failing' || row.health === 'degraded' ? row.health : 'passing',
-      since: row.checkNum === null || (row.health !== 'failing' && row.health !== 'degraded') ? null : streaks.since(ctx.db, row.checkNum, row.health === 'failing' ? 'failed' : 'degraded', now),
+      since: row.checkNum === null || (row.health !== 'failing' && row.health !== 'degraded') ? null : await streaks.since(ctx.db, row.checkNum, row.health === 'failing' ? 'failed' : 'degraded', now),
       lastRunAt: row.lastRunAt,
       lastRunLocation: row.lastLocation === null ? null : (names.get(row.lastLocation) ?? null),
       lastCheckSessionId: row.lastSessionId === null ? null : encodeRunId('session', row.lastSessionId),
-      error: row.checkNum === null ? null : errorSummary(lastProblemError(ctx.db, row.checkNum)),
+      error: row.checkNum === null ? null : errorSummary(await lastProblemError(ctx.db, row.checkNum)),
       muted: row.muted,
       flapping: row.flapping === 1,
     }),
-  );
+  ));
   streaks.keepOnly(new Set(problemRows.map((row) => row.checkNum).filter((n): n is number => n !== null)));
-  const incidents = listOpenIncidents(ctx.db, ctx.accountId, LISTED_INCIDENTS);
-  const agent = backendAgentHealth(ctx);
+  const incidents = await listOpenIncidents(ctx.db, ctx.accountId, LISTED_INCIDENTS);
+  const agent = await backendAgentHealth(ctx);
   return {
     generatedAt: now,
     total: MONITOR_HEALTHS.reduce((n, health) => n + counts[health], 0),
@@ -139,7 +139,7 @@ export function computeDashboardSummary(ctx: ServiceContext, streaks = new Strea
       overrunningChecks: agent.overrunningChecks,
       connectivity: agent.connectivity,
     },
-    notifications: listRecentNotifications(ctx.db, ctx.accountId, LISTED_NOTIFICATIONS).map((row) => ({
+    notifications: (await listRecentNotifications(ctx.db, ctx.accountId, LISTED_NOTIFICATIONS)).map((row) => ({
       id: row.id,
       status: row.status as NotificationStatus,
       alertType: row.alertType,

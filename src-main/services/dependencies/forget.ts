@@ -2,6 +2,6 @@ import type { Db } from '../../db/connection';
 import { removeDependencyOn } from '../../db/repositories/dependencies';
 
 /** A deleted check leaves every `dependsOn` list that named it, so nothing is left pointing at nothing. */
-export function forgetDependenciesOn(tx: Db, accountId: string, checkId: string): void {
-  removeDependencyOn(tx, accountId, checkId);
+export async function forgetDependenciesOn(tx: Db, accountId: string, checkId: string): Promise<void> {
+  await removeDependencyOn(tx, accountId, checkId);
 }

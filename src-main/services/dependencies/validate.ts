@@ -4,25 +4,25 @@ import { findCheckGroup } from '../../db/repositories/check-groups';
 import { checkNamesOf, dependencyLists, idsOf } from '../../db/repositories/dependencies';
 import { effectiveDependencies, findDependencyCycle } from '../../../src-shared/rules/dependencies';
 
-function groupListOf(tx: Db, accountId: string, groupId: number | null): string[] {
+async function groupListOf(tx: Db, accountId: string, groupId: number | null): Promise<string[]> {
   if (groupId === null) return [];
-  const value = findCheckGroup(tx, accountId, groupId)?.body.dependsOn;
+  const value = (await findCheckGroup(tx, accountId, groupId))?.body.dependsOn;
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function assertKnown(tx: Db, accountId: string, dependsOn: readonly string[]): Map<string, string> {
-  const names = checkNamesOf(tx, accountId, [...new Set(dependsOn)]);
+async function assertKnown(tx: Db, accountId: string, dependsOn: readonly string[]): Promise<Map<string, string>> {
+  const names = await checkNamesOf(tx, accountId, [...new Set(dependsOn)]);
   const unknown = dependsOn.filter((id) => !names.has(id));
   if (unknown.length > 0) throw new AppError('validation', `dependsOn: no check with id ${unknown.join(', ')} in this account`);
   return names;
 }
 
 /** The account's graph (check → checks it depends on, group lists applied), with one change laid over it. */
-function graphWith(tx: Db, accountId: string, change: { checkId?: string; own?: string[]; groupId?: number | null; group?: { id: number; list: string[] } }) {
+async function graphWith(tx: Db, accountId: string, change: { checkId?: string; own?: string[]; groupId?: number | null; group?: { id: number; list: string[] } }) {
   const graph = new Map<string, string[]>();
   const names = new Map<string, string>();
-  const changedGroupList = change.checkId !== undefined && change.groupId !== undefined ? groupListOf(tx, accountId, change.groupId) : [];
-  for (const row of dependencyLists(tx, accountId)) {
+  const changedGroupList = change.checkId !== undefined && change.groupId !== undefined ? await groupListOf(tx, accountId, change.groupId) : [];
+  for (const row of await dependencyLists(tx, accountId)) {
     names.set(row.id, row.name);
     const lists = idsOf(row);
     const isChanged = row.id === change.checkId;
@@ -49,14 +49,14 @@ function cycleError(cycle: string[], names: Map<string, string>): AppError {
  * checks and groups (400 naming the field). `checkId` is null for a new check: nothing depends on
  * it yet, so it cannot close a cycle.
  */
-export function assertCheckDependencies(tx: Db, accountId: string, checkId: string | null, dependsOn: readonly string[] | undefined, groupId: number | null): void {
+export async function assertCheckDependencies(tx: Db, accountId: string, checkId: string | null, dependsOn: readonly string[] | undefined, groupId: number | null): Promise<void> {
   const own = [...(dependsOn ?? [])];
   if (checkId !== null && own.includes(checkId)) throw new AppError('validation', 'dependsOn: a check cannot depend on itself');
-  assertKnown(tx, accountId, own);
+  await assertKnown(tx, accountId, own);
   if (checkId === null) return;
-  const effective = effectiveDependencies(checkId, own, groupListOf(tx, accountId, groupId));
+  const effective = effectiveDependencies(checkId, own, await groupListOf(tx, accountId, groupId));
   if (effective.length === 0) return;
-  const { graph, names } = graphWith(tx, accountId, { checkId, own, groupId });
+  const { graph, names } = await graphWith(tx, accountId, { checkId, own, groupId });
   const cycle = findDependencyCycle(graph, [checkId]);
   if (cycle) throw cycleError(cycle, names);
 }
@@ -65,12 +65,12 @@ export function assertCheckDependencies(tx: Db, accountId: string, checkId: stri
  * A group's `dependsOn` applies to its members (a member it names does not depend on itself): the
  * ids must be checks of the account, and no member may close a cycle through them.
  */
-export function assertGroupDependencies(tx: Db, accountId: string, groupId: number | null, dependsOn: readonly string[] | undefined): void {
+export async function assertGroupDependencies(tx: Db, accountId: string, groupId: number | null, dependsOn: readonly string[] | undefined): Promise<void> {
   const list = [...(dependsOn ?? [])];
-  assertKnown(tx, accountId, list);
+  await assertKnown(tx, accountId, list);
   if (groupId === null || list.length === 0) return;
-  const { graph, names } = graphWith(tx, accountId, { group: { id: groupId, list } });
-  const members = dependencyLists(tx, accountId)
+  const { graph, names } = await graphWith(tx, accountId, { group: { id: groupId, list } });
+  const members = (await dependencyLists(tx, accountId))
     .filter((row) => row.groupId === groupId)
     .map((row) => row.id);
   const cycle = findDependencyCycle(graph, members);

@@ -10,18 +10,18 @@ export const PAUSE_ALL_NAME = 'All alerts paused from the desktop tray';
  * from now. Checks in it do not run, so nothing alerts; it shows under Maintenance and can be
  * deleted there to resume early.
  */
-export function pauseAllAlerts(ctx: ServiceContext, minutes = 60): { until: number } {
+export async function pauseAllAlerts(ctx: ServiceContext, minutes = 60): Promise<{ until: number }> {
   const now = ctx.clock.now().getTime();
   const until = now + minutes * 60_000;
-  createMaintenanceWindow(ctx, { name: PAUSE_ALL_NAME, tags: [], checkIds: [ALL_CHECKS], groupIds: [], startsAt: new Date(now).toISOString(), endsAt: new Date(until).toISOString() });
+  await createMaintenanceWindow(ctx, { name: PAUSE_ALL_NAME, tags: [], checkIds: [ALL_CHECKS], groupIds: [], startsAt: new Date(now).toISOString(), endsAt: new Date(until).toISOString() });
   return { until };
 }
 
 /** When the open one-off window over every monitor ends, or null when alerts are not paused. */
-export function alertsPausedUntil(ctx: ServiceContext): number | null {
+export async function alertsPausedUntil(ctx: ServiceContext): Promise<number | null> {
   const now = ctx.clock.now().getTime();
   let until: number | null = null;
-  for (const w of listMaintenanceWindows(ctx.db, ctx.accountId)) {
+  for (const w of await listMaintenanceWindows(ctx.db, ctx.accountId)) {
     if (!w.checkIds.includes(ALL_CHECKS) || w.repeatUnit) continue;
     const start = Date.parse(w.startsAt);
     const end = Date.parse(w.endsAt);

@@ -5,13 +5,13 @@ import type { ServiceContext } from '../context';
 /** The app_settings key of the desktop app's notification opt-in. */
 export const DESKTOP_NOTIFICATIONS_KEY = 'desktopNotifications';
 
-export function getDesktopNotificationSettings(ctx: ServiceContext): DesktopNotificationSettings {
-  const stored = DesktopNotificationSettings.safeParse(readAppSetting(ctx.db, ctx.accountId, DESKTOP_NOTIFICATIONS_KEY) ?? {});
+export async function getDesktopNotificationSettings(ctx: ServiceContext): Promise<DesktopNotificationSettings> {
+  const stored = DesktopNotificationSettings.safeParse(await readAppSetting(ctx.db, ctx.accountId, DESKTOP_NOTIFICATIONS_KEY) ?? {});
   return stored.success ? stored.data : DesktopNotificationSettings.parse({});
 }
 
-export function setDesktopNotificationSettings(ctx: ServiceContext, settings: DesktopNotificationSettings): DesktopNotificationSettings {
-  writeAppSetting(ctx.db, ctx.accountId, DESKTOP_NOTIFICATIONS_KEY, settings, ctx.clock.now().getTime());
+export async function setDesktopNotificationSettings(ctx: ServiceContext, settings: DesktopNotificationSettings): Promise<DesktopNotificationSettings> {
+  await writeAppSetting(ctx.db, ctx.accountId, DESKTOP_NOTIFICATIONS_KEY, settings, ctx.clock.now().getTime());
   return settings;
 }
 

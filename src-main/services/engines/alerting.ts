@@ -3,6 +3,7 @@ import { crashAfterResultCommitIfAsked } from '../../core/test-hooks';
 import type { ServiceDeps } from '../context';
 import { catchUpAlertingInSlices, HELD_SWEEP_INTERVAL_MS, judgeCheck, releaseHeldAlerts, type JudgedSession } from '../alerts';
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from './dispatcher';
+import { inBackground } from '../../core/background';
 
 export interface Alerting {
   dispatcher: Dispatcher;
@@ -24,17 +25,17 @@ export function startAlerting(deps: ServiceDeps, events: EventBus, options: Disp
     },
     (error: unknown) => deps.logger.error({ err: error }, 'alerting could not catch up'),
   );
-  const unsubscribe = events.on('resultRecorded', (event) => {
+  const unsubscribe = events.on('resultRecorded', async (event) => {
     crashAfterResultCommitIfAsked();
     try {
-      onResultRecorded(deps, event);
+      await onResultRecorded(deps, event);
     } catch (error) {
       deps.logger.error({ err: error, checkId: event.checkId, checkResultId: event.checkResultId }, 'alerting could not judge a result');
     }
   });
-  dispatcher.start();
+  dispatcher.start().catch((error: unknown) => deps.logger.error({ err: error }, 'the notification dispatcher could not start'));
   // Alerts held for a dependency's verdict are released by that verdict; this catches timeouts.
-  const sweep = setInterval(() => sweepHeldAlerts(deps), HELD_SWEEP_INTERVAL_MS);
+  const sweep = setInterval(() => inBackground(deps.logger, 'held alerts could not be swept', () => sweepHeldAlerts(deps)), HELD_SWEEP_INTERVAL_MS);
   sweep.unref();
   return {
     dispatcher,
@@ -55,21 +56,21 @@ export function startAlerting(deps: ServiceDeps, events: EventBus, options: Disp
  * their FINAL result), from what was stored, together with any earlier finished session of the
  * check that was missed. An event for a session already judged (a replay) changes nothing.
  */
-export function onResultRecorded(deps: ServiceDeps, event: ResultRecordedEvent): JudgedSession[] {
+export async function onResultRecorded(deps: ServiceDeps, event: ResultRecordedEvent): Promise<JudgedSession[]> {
   if (event.judgedAtWrite) {
     // A fresh passing verdict: a dependent's alert held for it may be settled now.
-    releaseHeldAlerts(deps);
+    await releaseHeldAlerts(deps);
     return [];
   }
-  const judged = judgeCheck(deps, event.accountId, event.checkId, event.checkType);
-  if (judged.length > 0) releaseHeldAlerts(deps);
+  const judged = await judgeCheck(deps, event.accountId, event.checkId, event.checkType);
+  if (judged.length > 0) await releaseHeldAlerts(deps);
   if (judged.some((j) => j.outcome.notificationIds.length > 0)) deps.runtime.dispatch?.kick();
   return judged;
 }
 
-function sweepHeldAlerts(deps: ServiceDeps): void {
+async function sweepHeldAlerts(deps: ServiceDeps): Promise<void> {
   try {
-    releaseHeldAlerts(deps);
+    await releaseHeldAlerts(deps);
   } catch (error) {
     deps.logger.error({ err: error }, 'alerting could not settle alerts held for dependencies');
   }

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context';
 import type { Runtime } from '../runtime';
 import { StreakCache } from '../checks';
 import { computeDashboardSummary, type DashboardSummary } from '../dashboard';
+import { inBackground } from '../../core/background';
 
 /** Subscribers get at most one summary per tick, however many results arrive. */
 export const DASHBOARD_TICK_MS = 1_000;
@@ -43,14 +44,14 @@ class AccountFeed {
   }
 
   /** The summary as of at most one tick ago. */
-  current(): DashboardSummary {
+  async current(): Promise<DashboardSummary> {
     if (this.latest && !this.stale && performance.now() - this.latest.at < DASHBOARD_TICK_MS) return this.latest.summary;
-    return this.refresh().summary;
+    return (await this.refresh()).summary;
   }
 
   /** Sends the current summary at once, then each changed one; returns the unsubscribe. */
-  subscribe(listener: Listener): () => void {
-    const first = this.current();
+  async subscribe(listener: Listener): Promise<() => void> {
+    const first = await this.current();
     if (this.listeners.size === 0) this.start();
     this.listeners.set(listener, this.latest?.fingerprint ?? null);
     listener(first);
@@ -61,16 +62,16 @@ class AccountFeed {
     };
   }
 
-  private refresh(): Computed {
+  private async refresh(): Promise<Computed> {
     this.stale = false;
-    const summary = computeDashboardSummary(this.ctx, streaksOf(this.ctx));
+    const summary = await computeDashboardSummary(this.ctx, streaksOf(this.ctx));
     this.latest = { summary, fingerprint: JSON.stringify({ ...summary, generatedAt: 0 }), at: performance.now() };
     return this.latest;
   }
 
-  private tick(): void {
+  private async tick(): Promise<void> {
     try {
-      if (!this.latest || this.stale || performance.now() - this.latest.at >= DASHBOARD_IDLE_REFRESH_MS) this.refresh();
+      if (!this.latest || this.stale || performance.now() - this.latest.at >= DASHBOARD_IDLE_REFRESH_MS) await this.refresh();
     } catch (error) {
       this.ctx.logger.error({ err: error, accountId: this.ctx.accountId }, 'the dashboard summary could not be computed');
       return;
@@ -90,7 +91,7 @@ class AccountFeed {
       if (event.accountId === this.ctx.accountId) this.stale = true;
     };
     this.offEvents = [events.on('sessionUpdated', mark), events.on('resultRecorded', mark)];
-    this.timer = setInterval(() => this.tick(), DASHBOARD_TICK_MS);
+    this.timer = setInterval(() => inBackground(this.ctx.logger, 'the dashboard feed could not update', () => this.tick()), DASHBOARD_TICK_MS);
     this.timer.unref();
   }
 
@@ -140,9 +141,9 @@ function feedOf(ctx: ServiceContext): AccountFeed {
 }
 
 /** The Dashboard's summary; shares the live feed's computation while someone watches. */
-export function dashboardSummary(ctx: ServiceContext): DashboardSummary {
+export async function dashboardSummary(ctx: ServiceContext): Promise<DashboardSummary> {
   const feed = feeds.get(ctx.runtime)?.get(ctx.accountId);
-  return feed?.watched ? feed.current() : computeDashboardSummary(ctx, streaksOf(ctx));
+  return feed?.watched ? await feed.current() : await computeDashboardSummary(ctx, streaksOf(ctx));
 }
 
 /** The summary now, then again whenever it changed (at most once a second), until the signal aborts. */
@@ -150,7 +151,7 @@ export async function* watchDashboard(ctx: ServiceContext, signal: AbortSignal |
   const relay = new EventEmitter();
   // Listening before subscribing: the feed sends the first summary synchronously.
   const updates = on(relay, 'summary', { signal });
-  const unsubscribe = feedOf(ctx).subscribe((summary) => relay.emit('summary', summary));
+  const unsubscribe = await feedOf(ctx).subscribe((summary) => relay.emit('summary', summary));
   try {
     for await (const [summary] of updates) yield summary as DashboardSummary;
   } catch (error) {

@@ -33,10 +33,10 @@ export function startDesktopDelivery(deps: ServiceDeps, events: EventBus, option
   let unsubscribe: (() => void) | null = null;
   // Alerts raised before the first register, when holding; null once a shell has registered (or never holding).
   let held: AlertRaisedEvent[] | null = options.holdUntilRegistered ? [] : null;
-  const deliver = (alert: AlertRaisedEvent) => {
+  const deliver = async (alert: AlertRaisedEvent) => {
     // Emitted from inside alerting: a failure here must never reach it.
     try {
-      if (!wantsDesktopNotice(getDesktopNotificationSettings({ ...deps, accountId: alert.accountId }), alert.checkId)) return;
+      if (!wantsDesktopNotice(await getDesktopNotificationSettings({ ...deps, accountId: alert.accountId }), alert.checkId)) return;
       if (notifier) notifier(alert);
       else if (held) {
         held.push(alert);

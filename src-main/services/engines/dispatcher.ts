@@ -40,19 +40,19 @@ export type Dispatcher = OutboxWorker;
 export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions = {}): Dispatcher {
   const now = () => deps.clock.now().getTime();
 
-  function eventOf(row: AlertNotificationRow): AlertEvent | null {
-    if (row.alertType === 'DIGEST') return { ...digestEvent(deps.db, row, deps.clock.now()), notificationId: row.id };
-    const alert = findCheckAlert(deps.db, row.accountId, row.checkAlertId);
+  async function eventOf(row: AlertNotificationRow): Promise<AlertEvent | null> {
+    if (row.alertType === 'DIGEST') return { ...await digestEvent(deps.db, row, deps.clock.now()), notificationId: row.id };
+    const alert = await findCheckAlert(deps.db, row.accountId, row.checkAlertId);
     if (!alert) return null;
     return { ...(alert.event as unknown as Omit<AlertEvent, 'notificationId'>), notificationId: row.id };
   }
 
-  function finish(row: AlertNotificationRow, result: DeliveryResult): void {
+  async function finish(row: AlertNotificationRow, result: DeliveryResult): Promise<void> {
     const at = now();
     const delay = result.ok || !result.retryable ? null : retryDelayMs(row.attempts);
     const status = result.ok ? 'SUCCESS' : delay === null ? 'FAILURE' : 'IN_PROGRESS';
-    transaction(deps.db, (tx) => {
-      updateNotification(tx, row.id, {
+    await transaction(deps.db, async (tx) => {
+      await updateNotification(tx, row.id, {
         status,
         notificationResult: result.notificationResult,
         sentAt: at,
@@ -64,7 +64,7 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
       // The notifications a digest carried end as it ends, and say which digest carried them.
       if (row.alertType === 'DIGEST' && status !== 'IN_PROGRESS') {
         const how = status === 'SUCCESS' ? 'Sent' : 'Not delivered';
-        finishDigestItems(tx, row.id, { status, notificationResult: `${how} in digest ${row.id}: ${result.notificationResult}`, sentAt: at });
+        await finishDigestItems(tx, row.id, { status, notificationResult: `${how} in digest ${row.id}: ${result.notificationResult}`, sentAt: at });
       }
     });
     const log = { notificationId: row.id, channelId: row.alertChannelId, attempt: row.attempts, status: result.status, result: result.error };
@@ -76,24 +76,24 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
    * A digest claimed before its channel's budget has room (the clock moved, settings changed) goes
    * back to waiting, still open, due when the budget has room.
    */
-  function digestMustWait(row: AlertNotificationRow): boolean {
+  async function digestMustWait(row: AlertNotificationRow): Promise<boolean> {
     if (row.alertType !== 'DIGEST' || row.attempts > 1) return false;
-    const { rateLimit } = accountDelivery(deps.db, deps.keyring, row.accountId);
+    const { rateLimit } = await accountDelivery(deps.db, deps.keyring, row.accountId);
     const at = now();
-    const freesAt = budgetFreesAt(deps.db, row.alertChannelId, rateLimit, at, row.id);
+    const freesAt = await budgetFreesAt(deps.db, row.alertChannelId, rateLimit, at, row.id);
     if (freesAt <= at) return false;
-    updateNotification(deps.db, row.id, { attempts: 0, sendingAt: null, nextAttemptAt: freesAt });
+    await updateNotification(deps.db, row.id, { attempts: 0, sendingAt: null, nextAttemptAt: freesAt });
     return true;
   }
 
   async function deliverRow(row: AlertNotificationRow): Promise<void> {
-    if (digestMustWait(row)) return;
-    const event = eventOf(row);
+    if (await digestMustWait(row)) return;
+    const event = await eventOf(row);
     let result: DeliveryResult;
     if (!event) {
       result = { ok: false, retryable: false, notificationResult: 'The alert of this notification no longer exists', error: 'missing alert' };
     } else {
-      const { settings } = accountDelivery(deps.db, deps.keyring, row.accountId, deps.runtime.baseUrl);
+      const { settings } = await accountDelivery(deps.db, deps.keyring, row.accountId, deps.runtime.baseUrl);
       // Rows recorded before credentials were sealed carry them in alertConfig (until the boot pass moves them).
       const config = openChannelConfig(deps.keyring, row.type, row.sealedConfig ?? row.alertConfig);
       const channel = { type: row.type, config } as unknown as ChannelDelivery;
@@ -108,7 +108,7 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
         result = { ok: false, retryable: false, notificationResult: 'Internal error while sending; see the server log', error: message };
       }
     }
-    finish(row, result);
+    await finish(row, result);
   }
 
   const dispatcher = createOutboxWorker(

@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../context';
 import { loadHeartbeats, pingTokenHash, recordHeartbeats, sameToken, type HeartbeatEntry, type HeartbeatRecord, type HeartbeatStateWrite, type PingFacts } from '../heartbeats';
 import { loadMaintenanceCalendar } from '../maintenance-windows';
 import type { HeartbeatControl, HeartbeatLiveView, PingAnswer } from '../runtime';
+import { inBackground } from '../../core/background';
 
 /**
  * The server's heartbeat judge (issue 34 item 1). Every heartbeat is in memory, indexed by the hash
@@ -192,18 +193,18 @@ export class HeartbeatJudge implements HeartbeatControl {
   }
 
   /** Loads every heartbeat; a deadline that passed while Sightline was not running gets one new period from now. */
-  start(): void {
+  async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.marker = checksChangeMarker(this.deps);
+    this.marker = await checksChangeMarker(this.deps);
     const startedAt = this.now();
     const states: HeartbeatStateWrite[] = [];
-    for (const entry of loadHeartbeats(this.deps)) {
+    for (const entry of await loadHeartbeats(this.deps)) {
       const live = this.adopt(entry, startedAt, true);
       if (live) states.push({ checkNum: live.checkNum, clock: live.clock });
     }
-    if (states.length > 0) this.enqueue({ record: null, state: null }, states);
-    this.unwatch = this.options.watch?.onEvent((event) => this.onClockEvent(event)) ?? null;
+    if (states.length > 0) await this.enqueue({ record: null, state: null }, states);
+    this.unwatch = this.options.watch?.onEvent((event) => inBackground(this.deps.logger, 'heartbeats could not follow a clock event', () => this.onClockEvent(event))) ?? null;
     this.pollTimer = setInterval(() => {
       const waiters = this.pollWaiters;
       this.pollWaiters = [];
@@ -222,13 +223,13 @@ export class HeartbeatJudge implements HeartbeatControl {
     if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
     for (const resolve of this.pollWaiters.splice(0)) resolve();
     await this.refreshing;
-    this.flush();
+    await this.flush();
     this.announceNow(Number.POSITIVE_INFINITY);
   }
 
   /** Looks at the deadlines now (after a clock the process does not own moved: tests' manual clocks). */
-  wake(): void {
-    this.onDeadlines();
+  async wake(): Promise<void> {
+    await this.onDeadlines();
   }
 
   /** How many heartbeats it judges (the benchmark and /health). */
@@ -265,8 +266,8 @@ export class HeartbeatJudge implements HeartbeatControl {
     const at = this.now();
     const verdict = onPing(live.clock, live.timing, kind, at);
     this.setClock(live, live.activated ? verdict.next : { ...verdict.next, deadlineAt: null });
-    const stored = await new Promise<boolean>((resolve) => {
-      this.enqueue({ record: { check: live, at, verdict, ping: facts }, state: null, done: resolve });
+    const stored = await new Promise<boolean>((resolve, reject) => {
+      this.enqueue({ record: { check: live, at, verdict, ping: facts }, state: null, done: resolve }).catch(reject);
     });
     return stored ? { status: 'ok' } : { status: 'unavailable' };
   }
@@ -360,7 +361,7 @@ export class HeartbeatJudge implements HeartbeatControl {
   refresh(): Promise<void> {
     if (!this.running) return Promise.resolve();
     this.refreshing ??= Promise.resolve()
-      .then(() => this.reload())
+      .then(async () => await this.reload())
       .catch((error: unknown) => this.deps.logger.error({ err: error }, 'the heartbeat judge could not reload heartbeats'))
       .finally(() => {
         this.refreshing = null;
@@ -368,14 +369,14 @@ export class HeartbeatJudge implements HeartbeatControl {
     return this.refreshing;
   }
 
-  private reload(): void {
+  private async reload(): Promise<void> {
     if (!this.marker || !this.running) return;
-    const after = checksChangeMarker(this.deps);
-    const change = checksChangeBetween(this.deps, this.marker, after);
+    const after = await checksChangeMarker(this.deps);
+    const change = await checksChangeBetween(this.deps, this.marker, after);
     this.marker = after;
     if (change.kind === 'none') return;
     const now = this.now();
-    const loaded = change.kind === 'all' ? loadHeartbeats(this.deps) : loadHeartbeats(this.deps, change.checkIds);
+    const loaded = change.kind === 'all' ? await loadHeartbeats(this.deps) : await loadHeartbeats(this.deps, change.checkIds);
     if (change.kind === 'all') {
       const present = new Set(loaded.map((entry) => entry.checkNum));
       for (const live of [...this.byNum.values()]) if (!present.has(live.checkNum)) this.forget(live);
@@ -392,7 +393,7 @@ export class HeartbeatJudge implements HeartbeatControl {
       const live = this.adopt(entry, now, false);
       if (live) states.push({ checkNum: live.checkNum, clock: live.clock });
     }
-    if (states.length > 0) this.enqueue({ record: null, state: null }, states);
+    if (states.length > 0) await this.enqueue({ record: null, state: null }, states);
     this.arm();
   }
 
@@ -403,12 +404,12 @@ export class HeartbeatJudge implements HeartbeatControl {
     const head = this.queue.peek();
     if (!head) return;
     const wait = Math.min(MAX_TIMER_MS, Math.max(0, head.at - this.now()));
-    this.deadlineTimer = setTimeout(() => this.onDeadlines(), wait);
+    this.deadlineTimer = setTimeout(() => inBackground(this.deps.logger, 'heartbeat deadlines could not be judged', () => this.onDeadlines()), wait);
     this.deadlineTimer.unref();
   }
 
   /** Deadlines that passed: each heartbeat fails once (a run that never finished, or no ping), unless a maintenance window or Sightline's own gap covered it. */
-  private onDeadlines(): void {
+  private async onDeadlines(): Promise<void> {
     this.deadlineTimer = null;
     if (!this.running) return;
     // A suspension the timer slept through is seen first: its deadlines get a new period, not a failure.
@@ -420,14 +421,14 @@ export class HeartbeatJudge implements HeartbeatControl {
       const live = this.byNum.get(head.checkNum);
       if (live && live.version === head.version && live.activated && live.clock.deadlineAt !== null) due.push(live);
     }
-    if (due.length > 0) this.judgeMissed(due, now);
+    if (due.length > 0) await this.judgeMissed(due, now);
     this.arm();
   }
 
-  private judgeMissed(due: readonly Live[], now: number): void {
-    let calendar: ReturnType<typeof loadMaintenanceCalendar> | null = null;
+  private async judgeMissed(due: readonly Live[], now: number): Promise<void> {
+    let calendar: Awaited<ReturnType<typeof loadMaintenanceCalendar>> | null = null;
     try {
-      calendar = loadMaintenanceCalendar(this.deps);
+      calendar = await loadMaintenanceCalendar(this.deps);
     } catch (error) {
       this.deps.logger.error({ err: error }, 'reading maintenance windows failed; judging every missed heartbeat');
     }
@@ -442,13 +443,13 @@ export class HeartbeatJudge implements HeartbeatControl {
       }
       const verdict = onDeadline(live.clock);
       this.setClock(live, verdict.next);
-      this.enqueue({ record: { check: live, at: now, verdict, ping: null }, state: null });
+      await this.enqueue({ record: { check: live, at: now, verdict, ping: null }, state: null });
     }
-    if (states.length > 0) this.enqueue({ record: null, state: null }, states);
+    if (states.length > 0) await this.enqueue({ record: null, state: null }, states);
   }
 
   /** A suspension or a wall-clock step: deadlines inside the gap get one new period from its end. */
-  private onClockEvent(event: ClockEvent): void {
+  private async onClockEvent(event: ClockEvent): Promise<void> {
     const from = Date.parse(event.from);
     const to = Date.parse(event.at);
     if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from) return;
@@ -460,7 +461,7 @@ export class HeartbeatJudge implements HeartbeatControl {
       this.setClock(live, afterOwnGap(live.clock, live.timing, to, why));
       states.push({ checkNum: live.checkNum, clock: live.clock });
     }
-    if (states.length > 0) this.enqueue({ record: null, state: null }, states);
+    if (states.length > 0) await this.enqueue({ record: null, state: null }, states);
   }
 
   private stateWrites: HeartbeatStateWrite[] = [];
@@ -494,18 +495,18 @@ export class HeartbeatJudge implements HeartbeatControl {
     }
   }
 
-  private enqueue(item: Pending, states: readonly HeartbeatStateWrite[] = []): void {
+  private async enqueue(item: Pending, states: readonly HeartbeatStateWrite[] = []): Promise<void> {
     if (item.record || item.done) this.pending.push(item);
     this.stateWrites.push(...states);
     if (this.pending.length >= 500) {
-      this.flush();
+      await this.flush();
       return;
     }
-    if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), this.options.batchDelayMs ?? 10);
+    if (!this.flushTimer) this.flushTimer = setTimeout(() => inBackground(this.deps.logger, 'heartbeat results could not be stored', () => this.flush()), this.options.batchDelayMs ?? 10);
   }
 
   /** Writes what waits in one transaction; a batch the database refuses is tried again after 200 ms and 1 s. */
-  private flush(attempt = 0, batch?: { items: Pending[]; states: HeartbeatStateWrite[] }): void {
+  private async flush(attempt = 0, batch?: { items: Pending[]; states: HeartbeatStateWrite[] }): Promise<void> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     const work = batch ?? { items: this.pending, states: this.stateWrites };
@@ -515,7 +516,7 @@ export class HeartbeatJudge implements HeartbeatControl {
     }
     if (work.items.length === 0 && work.states.length === 0) return;
     try {
-      const { sessions, announcements } = recordHeartbeats(
+      const { sessions, announcements } = await recordHeartbeats(
         this.deps,
         work.items.flatMap((item) => (item.record ? [{ ...item.record, previousSessionId: this.lastSessions.get(item.record.check.checkNum) ?? null }] : [])),
         work.states,
@@ -535,7 +536,7 @@ export class HeartbeatJudge implements HeartbeatControl {
       const retryIn = WRITE_RETRIES_MS[attempt];
       if (retryIn !== undefined && this.running) {
         this.deps.logger.warn({ err: error, results: work.items.length }, 'heartbeat results could not be stored; trying again');
-        setTimeout(() => this.flush(attempt + 1, work), retryIn).unref();
+        setTimeout(() => inBackground(this.deps.logger, 'heartbeat results could not be stored', () => this.flush(attempt + 1, work)), retryIn).unref();
         return;
       }
       // The pings are answered 503 (their jobs may ping again); the judge's memory keeps their state.
@@ -546,9 +547,9 @@ export class HeartbeatJudge implements HeartbeatControl {
 }
 
 /** Starts the judge and hands it to the ping route through the runtime. */
-export function startHeartbeatJudge(deps: ServiceDeps, options: HeartbeatJudgeOptions = {}): HeartbeatJudge {
+export async function startHeartbeatJudge(deps: ServiceDeps, options: HeartbeatJudgeOptions = {}): Promise<HeartbeatJudge> {
   const judge = new HeartbeatJudge(deps, options);
-  judge.start();
+  await judge.start();
   deps.runtime.heartbeats = judge;
   return judge;
 }

@@ -17,17 +17,17 @@ export interface OutboxSteps<Row extends OutboxRow> {
   /** The status of a row still to be sent; it is due once its nextAttemptAt has come. */
   waiting: Row['status'];
   /** Waiting rows due at `now`, earliest first. */
-  listDue(db: Db, now: number, limit: number): readonly { id: string }[];
-  find(db: Db, id: string): Row | undefined;
-  update(db: Db, id: string, patch: Pick<Row, 'attempts' | 'sendingAt' | 'nextAttemptAt'>): void;
+  listDue(db: Db, now: number, limit: number): Promise<readonly { id: string }[]>;
+  find(db: Db, id: string): Promise<Row | undefined>;
+  update(db: Db, id: string, patch: Pick<Row, 'attempts' | 'sendingAt' | 'nextAttemptAt'>): Promise<void>;
   /** Sends a claimed row, outside any transaction, and records how it went. */
   deliver(row: Row): Promise<void>;
   /** The earliest nextAttemptAt of a waiting row, or null when none waits. */
-  nextDueAt(db: Db): number | null;
+  nextDueAt(db: Db): Promise<number | null>;
   /** At start: rows caught mid-send by the last shutdown are due at once; returns how many. */
-  releaseInterrupted(db: Db, now: number): number;
+  releaseInterrupted(db: Db, now: number): Promise<number>;
   /** Deletes finished rows, at most once per `everyMs`, before a look at the outbox. */
-  prune?: { everyMs: number; run(now: number): void };
+  prune?: { everyMs: number; run(now: number): Promise<void> };
 }
 
 export interface OutboxWorkerOptions {
@@ -41,7 +41,7 @@ export interface OutboxWorkerOptions {
 
 export interface OutboxWorker {
   /** Resumes what a previous process left (sends caught mid-flight are due at once) and starts delivering. */
-  start(): void;
+  start(): Promise<void>;
   /** Look at the outbox soon (after new rows were committed). */
   kick(): void;
   /** Delivers everything due now, including retries that fall due meanwhile, and resolves when none is left or in flight. */
@@ -65,29 +65,31 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
 
   const now = () => deps.clock.now().getTime();
 
-  function claim(id: string): Row | null {
-    return transaction(deps.db, (tx) => {
-      const row = outbox.find(tx, id);
+  async function claim(id: string): Promise<Row | null> {
+    return await transaction(deps.db, async (tx) => {
+      const row = await outbox.find(tx, id);
       if (!row || row.status !== outbox.waiting || row.nextAttemptAt === null || row.nextAttemptAt > now()) return null;
-      const { settings } = accountDelivery(tx, deps.keyring, row.accountId);
+      const { settings } = await accountDelivery(tx, deps.keyring, row.accountId);
       const at = now();
       // The lease keeps the row from being picked again while this attempt runs.
       const claimed = { ...row, attempts: row.attempts + 1, sendingAt: at, nextAttemptAt: at + settings.timeoutMs + 60_000 };
-      outbox.update(tx, id, { attempts: claimed.attempts, sendingAt: claimed.sendingAt, nextAttemptAt: claimed.nextAttemptAt });
+      await outbox.update(tx, id, { attempts: claimed.attempts, sendingAt: claimed.sendingAt, nextAttemptAt: claimed.nextAttemptAt });
       return claimed;
     });
   }
 
   async function attempt(id: string): Promise<void> {
-    const row = claim(id);
+    const row = await claim(id);
     if (row) await outbox.deliver(row);
   }
 
-  function launchDue(): void {
+  async function launchDue(): Promise<void> {
+    if (options.concurrency - inFlight.size <= 0) return;
+    const listed = await outbox.listDue(deps.db, now(), options.concurrency);
+    // Counted again after the read: deliveries may have started or ended meanwhile.
     const free = options.concurrency - inFlight.size;
-    if (free <= 0) return;
-    const due = outbox.listDue(deps.db, now(), free + inFlight.size).map((row) => row.id).filter((id) => !inFlight.has(id));
-    for (const id of due.slice(0, free)) {
+    const due = listed.map((row) => row.id).filter((id) => !inFlight.has(id));
+    for (const id of due.slice(0, Math.max(0, free))) {
       const task = attempt(id)
         .catch((error: unknown) => deps.logger.error({ err: error, [log.idKey]: id }, log.deliveryFailed))
         .finally(() => {
@@ -98,10 +100,10 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
     }
   }
 
-  function prune(): void {
+  async function prune(): Promise<void> {
     if (!outbox.prune || now() - prunedAt < outbox.prune.everyMs) return;
     prunedAt = now();
-    outbox.prune.run(prunedAt);
+    await outbox.prune.run(prunedAt);
   }
 
   function schedule(delayMs: number): void {
@@ -111,13 +113,32 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
     timer.unref();
   }
 
+  // One look at a time: a kick during a look asks for another one right after it.
+  let looking = false;
+  let lookAgain = false;
+
   function tick(): void {
     timer = null;
     if (!running) return;
+    if (looking) {
+      lookAgain = true;
+      return;
+    }
+    looking = true;
+    void look().finally(() => {
+      looking = false;
+      if (lookAgain) {
+        lookAgain = false;
+        schedule(0);
+      }
+    });
+  }
+
+  async function look(): Promise<void> {
     try {
-      prune();
-      launchDue();
-      const next = outbox.nextDueAt(deps.db);
+      await prune();
+      await launchDue();
+      const next = await outbox.nextDueAt(deps.db);
       schedule(next === null ? maxIdleMs : next - now());
     } catch (error) {
       deps.logger.error({ err: error }, log.workerFailed);
@@ -126,10 +147,10 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
   }
 
   return {
-    start() {
+    async start() {
       if (running) return;
       running = true;
-      const resumed = outbox.releaseInterrupted(deps.db, now());
+      const resumed = await outbox.releaseInterrupted(deps.db, now());
       if (resumed > 0) deps.logger.info({ resumed }, log.resumed);
       schedule(0);
     },
@@ -138,7 +159,7 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
     },
     async drain() {
       for (;;) {
-        launchDue();
+        await launchDue();
         if (inFlight.size === 0) return;
         await Promise.race(inFlight.values());
       }

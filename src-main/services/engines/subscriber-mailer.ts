@@ -46,19 +46,19 @@ export function subscriberMailerOf(runtime: Runtime): SubscriberMailer | null {
  */
 export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMailerOptions = {}): SubscriberMailer {
   const now = () => deps.clock.now().getTime();
-  const pageUrlOf = (accountId: string, slug: string) => publicPageUrl(deps, accountId, slug);
+  const pageUrlOf = async (accountId: string, slug: string) => await publicPageUrl(deps, accountId, slug);
 
-  function finish(row: SubscriberEmailRow, status: 'SENT' | 'FAILED' | 'SKIPPED' | 'PENDING', result: string, retryAt: number | null): void {
-    updateSubscriberEmail(deps.db, row.id, { status, result, sentAt: now(), sendingAt: null, nextAttemptAt: status === 'PENDING' ? retryAt : null });
+  async function finish(row: SubscriberEmailRow, status: 'SENT' | 'FAILED' | 'SKIPPED' | 'PENDING', result: string, retryAt: number | null): Promise<void> {
+    await updateSubscriberEmail(deps.db, row.id, { status, result, sentAt: now(), sendingAt: null, nextAttemptAt: status === 'PENDING' ? retryAt : null });
   }
 
   async function deliverRow(row: SubscriberEmailRow): Promise<void> {
-    const plan = planSubscriberMail(deps.db, deps.keyring, row, pageUrlOf);
+    const plan = await planSubscriberMail(deps.db, deps.keyring, row, pageUrlOf);
     if (!plan.send) {
-      finish(row, 'SKIPPED', plan.reason, null);
+      await finish(row, 'SKIPPED', plan.reason, null);
       return;
     }
-    const { settings } = accountDelivery(deps.db, deps.keyring, row.accountId, deps.runtime.baseUrl);
+    const { settings } = await accountDelivery(deps.db, deps.keyring, row.accountId, deps.runtime.baseUrl);
     const scrub = createScrubber([settings.smtp.password].filter((v): v is string => typeof v === 'string' && v.length >= 4));
     let result: DeliveryResult;
     try {
@@ -69,14 +69,14 @@ export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMai
     const text = scrub.text(result.ok ? result.notificationResult : (result.error ?? result.notificationResult));
     const delay = result.ok || !result.retryable ? null : retryDelayMs(row.attempts);
     const status = result.ok ? 'SENT' : delay === null ? 'FAILED' : 'PENDING';
-    finish(row, status, text, delay === null ? null : now() + delay);
+    await finish(row, status, text, delay === null ? null : now() + delay);
     const log = { subscriberMailId: row.id, statusPageId: row.statusPageId, kind: row.kind, attempt: row.attempts, status: result.status, result: text };
     if (status === 'FAILED') deps.logger.warn(log, 'status page subscriber mail failed');
     else if (status === 'PENDING') deps.logger.info(log, 'status page subscriber mail will be retried');
   }
 
-  function prune(at: number): void {
-    while (pruneFinishedSubscriberEmails(deps.db, at - SUBSCRIBER_MAIL_KEEP_MS, 500) === 500) {
+  async function prune(at: number): Promise<void> {
+    while (await pruneFinishedSubscriberEmails(deps.db, at - SUBSCRIBER_MAIL_KEEP_MS, 500) === 500) {
       // small batches keep each write short
     }
   }
@@ -111,6 +111,6 @@ export function startSubscriberMailer(deps: ServiceDeps, options: SubscriberMail
   const mailer = createSubscriberMailer(deps, options);
   mailers.set(deps.runtime, mailer);
   registerSubscriberMailer(deps.runtime, mailer);
-  mailer.start();
+  mailer.start().catch((error: unknown) => deps.logger.error({ err: error }, 'the subscriber mailer could not start'));
   return mailer;
 }

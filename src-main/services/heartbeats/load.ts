@@ -54,10 +54,10 @@ function entryOf(deps: ServiceDeps, row: HeartbeatCheckRow): HeartbeatEntry | nu
 }
 
 /** Heartbeat monitors (all, or the named ones) with their stored judge state; each gets its check number here. */
-export function loadHeartbeats(deps: ServiceDeps, checkIds?: readonly string[]): HeartbeatEntry[] {
-  const rows = transaction(deps.db, (tx) => {
-    assignMissingCheckNums(tx, checkIds);
-    return listHeartbeatChecks(tx, checkIds);
+export async function loadHeartbeats(deps: ServiceDeps, checkIds?: readonly string[]): Promise<HeartbeatEntry[]> {
+  const rows = await transaction(deps.db, async (tx) => {
+    await assignMissingCheckNums(tx, checkIds);
+    return await listHeartbeatChecks(tx, checkIds);
   });
   return rows.map((row) => entryOf(deps, row)).filter((entry): entry is HeartbeatEntry => entry !== null);
 }

@@ -77,7 +77,7 @@ export function payloadOf(record: HeartbeatRecord): HeartbeatCheckResult {
  * returned announcements, one per result: the judge answers the pings first (what they wait for is
  * the commit), then hands the results to alerting a slice at a time.
  */
-export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatRecord[], states: readonly HeartbeatStateWrite[] = []): RecordedHeartbeats {
+export async function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatRecord[], states: readonly HeartbeatStateWrite[] = []): Promise<RecordedHeartbeats> {
   if (records.length === 0 && states.length === 0) return { sessions: [], announcements: [] };
   const sessions: RecordedHeartbeats['sessions'] = [];
   // A check's session before the next record of it in this batch (null: not judged at write, so none after it is).
@@ -85,9 +85,9 @@ export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatR
   const now = deps.clock.now().getTime();
   const resultEvents: ResultRecordedEvent[] = [];
   const sessionEvents: SessionUpdatedEvent[] = [];
-  transaction(deps.db, (tx) => {
-    const location = locationCodes(tx, [LOCAL_LOCATION]).get(LOCAL_LOCATION) ?? 0;
-    const sessionIds = insertSessions(
+  await transaction(deps.db, async (tx) => {
+    const location = (await locationCodes(tx, [LOCAL_LOCATION])).get(LOCAL_LOCATION) ?? 0;
+    const sessionIds = await insertSessions(
       tx,
       records.map((record) => ({
         checkNum: record.check.checkNum,
@@ -105,10 +105,10 @@ export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatR
       const sessionId = sessionIds[i] ?? 0;
       const error = record.verdict.errorMessage ? { kind: record.verdict.failed ? 'ASSERTION_FAILED' : 'NOTE', message: record.verdict.errorMessage } : null;
       const detail = JSON.stringify({ ...(error && record.verdict.failed ? { error } : {}), heartbeat: payloadOf(record) });
-      const detailId = storeDetail(tx, detailHash(detail), detail, now);
+      const detailId = await storeDetail(tx, detailHash(detail), detail, now);
       const flags = record.verdict.failed ? RESULT_FLAGS.hasFailures : 0;
       const responseTimeMs = record.verdict.runDurationMs;
-      const [resultId = 0] = insertResults(tx, [
+      const [resultId = 0] = await insertResults(tx, [
         {
           sessionId,
           checkNum: record.check.checkNum,
@@ -128,14 +128,14 @@ export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatR
           detailId,
         },
       ]);
-      upsertCheckStatus(tx, { checkNum: record.check.checkNum, flags, responseTimeMs, location, sessionId, now: record.at });
+      await upsertCheckStatus(tx, { checkNum: record.check.checkNum, flags, responseTimeMs, location, sessionId, now: record.at });
       lastState.set(record.check.checkNum, { checkNum: record.check.checkNum, clock: record.verdict.next });
       const checkSessionId = encodeRunId('session', sessionId);
       const previousSessionId = before.has(record.check.checkNum) ? (before.get(record.check.checkNum) ?? null) : (record.previousSessionId ?? null);
       const judgedAtWrite =
         !record.verdict.failed &&
         previousSessionId !== null &&
-        judgeClearPassAtWrite(tx, { accountId: record.check.accountId, checkId: record.check.checkId, checkSessionId, previousSessionId }, now);
+        await judgeClearPassAtWrite(tx, { accountId: record.check.accountId, checkId: record.check.checkId, checkSessionId, previousSessionId }, now);
       before.set(record.check.checkNum, judgedAtWrite ? checkSessionId : null);
       sessions.push({ checkNum: record.check.checkNum, checkSessionId, judgedAtWrite });
       resultEvents.push({
@@ -164,7 +164,7 @@ export function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatR
       sessionEvents.push({ accountId: record.check.accountId, checkId: record.check.checkId, checkSessionId, status: record.verdict.failed ? 'FAILED' : 'PASSED', finished: true });
     }
     for (const write of states) lastState.set(write.checkNum, write);
-    upsertHeartbeatStates(
+    await upsertHeartbeatStates(
       tx,
       [...lastState.values()].map(({ checkNum, clock }) => ({ checkNum, ...clock, updatedAt: now })),
     );

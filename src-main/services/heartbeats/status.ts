@@ -24,14 +24,14 @@ export interface HeartbeatStatusView {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** A heartbeat's live state for the console: the judge's view, else what it last stored. */
-export function heartbeatStatus(ctx: ServiceContext, checkId: string): HeartbeatStatusView {
-  const row = findCheck(ctx.db, ctx.accountId, checkId);
+export async function heartbeatStatus(ctx: ServiceContext, checkId: string): Promise<HeartbeatStatusView> {
+  const row = await findCheck(ctx.db, ctx.accountId, checkId);
   if (!row || row.checkType !== 'HEARTBEAT') throw AppError.notFound();
   const parsed = HeartbeatRunInput.safeParse(row.body);
   if (!parsed.success) throw AppError.notFound();
   const timing = { periodMs: parsed.data.periodMs, graceMs: parsed.data.graceMs };
   const live = ctx.runtime.heartbeats?.view(checkId) ?? null;
-  const stored = live ?? findHeartbeatState(ctx.db, checkId) ?? null;
+  const stored = live ?? await findHeartbeatState(ctx.db, checkId) ?? null;
   const clock = stored
     ? { lastPingAt: stored.lastPingAt, runStartedAt: stored.runStartedAt, deadlineAt: stored.deadlineAt, failing: stored.failing, note: stored.note }
     : { lastPingAt: null, runStartedAt: null, deadlineAt: null, failing: false, note: null };

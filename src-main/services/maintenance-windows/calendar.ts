@@ -35,8 +35,8 @@ export interface MaintenanceCalendar {
 }
 
 /** The windows of one account, or of all of them (the scheduler); read once, asked many times. */
-export function loadMaintenanceCalendar(deps: { db: Db }, accountId?: string): MaintenanceCalendar {
-  const rows = accountId === undefined ? listAllMaintenanceWindows(deps.db) : listMaintenanceWindows(deps.db, accountId);
+export async function loadMaintenanceCalendar(deps: { db: Db }, accountId?: string): Promise<MaintenanceCalendar> {
+  const rows = accountId === undefined ? await listAllMaintenanceWindows(deps.db) : await listMaintenanceWindows(deps.db, accountId);
   const windows: LoadedWindow[] = rows.map((row) => ({ id: row.id, accountId: row.accountId, name: row.name, tags: row.tags, checkIds: row.checkIds, groupIds: row.groupIds, timing: timingOf(row) }));
   // Indexed by what they target, so a tick with many due checks and many windows looks at few of them.
   const index = new Map<string, LoadedWindow[]>();

@@ -13,17 +13,17 @@ function asMaintained(row: MaintainedCheckRow): MaintainedCheck & { name: string
   return { accountId: row.accountId, id: row.id, name: row.name, groupId: row.groupId, tags: [...row.tags, ...groupTags(row.groupBody)] };
 }
 
-function checksOf(db: Db, checkIds: readonly string[]): MaintainedCheck[] {
-  return maintainedChecks(db, { checkIds }).map(asMaintained);
+async function checksOf(db: Db, checkIds: readonly string[]): Promise<MaintainedCheck[]> {
+  return (await maintainedChecks(db, { checkIds })).map(asMaintained);
 }
 
 /** The account's checks in maintenance now, by name: the console's "maintenance" state (Monitors list, dashboard, monitor page). */
-export function currentMaintenance(ctx: ServiceContext): CheckInMaintenance[] {
-  const calendar = loadMaintenanceCalendar(ctx, ctx.accountId);
+export async function currentMaintenance(ctx: ServiceContext): Promise<CheckInMaintenance[]> {
+  const calendar = await loadMaintenanceCalendar(ctx, ctx.accountId);
   if (calendar.empty) return [];
   const now = ctx.clock.now().getTime();
   const found: CheckInMaintenance[] = [];
-  for (const check of maintainedChecks(ctx.db, { accountId: ctx.accountId }).map(asMaintained)) {
+  for (const check of (await maintainedChecks(ctx.db, { accountId: ctx.accountId })).map(asMaintained)) {
     const open = calendar.openFor(check, now);
     if (open) found.push({ checkId: check.id, checkName: check.name, windowId: open.windowId, windowName: open.name, endsAt: new Date(open.end).toISOString() });
   }
@@ -32,11 +32,11 @@ export function currentMaintenance(ctx: ServiceContext): CheckInMaintenance[] {
 
 
 /** Occurrences overlapping [from, to) for each of the checks (status pages: current and upcoming maintenance). */
-export function maintenanceOfChecks(deps: { db: Db }, accountId: string, checkIds: readonly string[], from: number, to: number): Map<string, OpenMaintenance[]> {
+export async function maintenanceOfChecks(deps: { db: Db }, accountId: string, checkIds: readonly string[], from: number, to: number): Promise<Map<string, OpenMaintenance[]>> {
   const found = new Map<string, OpenMaintenance[]>();
-  const calendar = loadMaintenanceCalendar(deps, accountId);
+  const calendar = await loadMaintenanceCalendar(deps, accountId);
   if (calendar.empty) return found;
-  for (const check of checksOf(deps.db, checkIds)) {
+  for (const check of await checksOf(deps.db, checkIds)) {
     const occurrences = check.accountId === accountId ? calendar.occurrencesFor(check, from, to) : [];
     if (occurrences.length > 0) found.set(check.id, occurrences);
   }

@@ -8,11 +8,11 @@ import { loadMaintenanceCalendar, type MaintenanceCalendar } from './calendar';
 const loaded = new WeakMap<Db, { version: number; calendar: MaintenanceCalendar }>();
 
 /** Every account's windows, read again only after one was written (the scheduler asks on every tick). */
-function calendarOf(db: Db): MaintenanceCalendar {
+async function calendarOf(db: Db): Promise<MaintenanceCalendar> {
   const version = maintenanceWindowsVersion();
   const cached = loaded.get(db);
   if (cached && cached.version === version) return cached.calendar;
-  const calendar = loadMaintenanceCalendar({ db });
+  const calendar = await loadMaintenanceCalendar({ db });
   loaded.set(db, { version, calendar });
   return calendar;
 }
@@ -28,9 +28,9 @@ export interface DueSlot {
  * Splits the scheduler's due slots into those that run and those a maintenance window holds; the
  * held ones only get their next-run time written (no session: the check simply does not run).
  */
-export function holdSlotsInMaintenance<T extends DueSlot>(deps: ServiceDeps, due: readonly T[]): { run: T[]; held: T[] } {
+export async function holdSlotsInMaintenance<T extends DueSlot>(deps: ServiceDeps, due: readonly T[]): Promise<{ run: T[]; held: T[] }> {
   if (due.length === 0) return { run: [], held: [] };
-  const calendar = calendarOf(deps.db);
+  const calendar = await calendarOf(deps.db);
   if (calendar.empty) return { run: [...due], held: [] };
   const run: T[] = [];
   const held: T[] = [];
@@ -38,6 +38,6 @@ export function holdSlotsInMaintenance<T extends DueSlot>(deps: ServiceDeps, due
     const check = { accountId: slot.plan.accountId, id: slot.plan.checkId, tags: slot.plan.tags, groupId: slot.plan.groupId };
     (calendar.openFor(check, slot.plannedAt) ? held : run).push(slot);
   }
-  if (held.length > 0) transaction(deps.db, (tx) => updateSchedules(tx, held.map((s) => ({ checkNum: s.plan.checkNum, nextRunAt: s.nextRunAt }))));
+  if (held.length > 0) await transaction(deps.db, async (tx) => await updateSchedules(tx, held.map((s) => ({ checkNum: s.plan.checkNum, nextRunAt: s.nextRunAt }))));
   return { run, held };
 }

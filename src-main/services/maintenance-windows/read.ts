@@ -46,8 +46,8 @@ export function windowIdOf(id: string | number): number {
   return n;
 }
 
-export function getMaintenanceWindow(ctx: ServiceContext, id: string | number): MaintenanceWindow {
-  const row = findMaintenanceWindow(ctx.db, ctx.accountId, windowIdOf(id));
+export async function getMaintenanceWindow(ctx: ServiceContext, id: string | number): Promise<MaintenanceWindow> {
+  const row = await findMaintenanceWindow(ctx.db, ctx.accountId, windowIdOf(id));
   if (!row) throw AppError.notFound();
   return maintenanceWindowRead(row);
 }
@@ -58,8 +58,8 @@ export interface MaintenanceWindowPage {
 }
 
 /** Oldest first; a page when `query` is given, else the whole (bounded) list. */
-export function listMaintenanceWindowsPage(ctx: ServiceContext, query?: PageQuery): MaintenanceWindowPage {
-  const all = listMaintenanceWindows(ctx.db, ctx.accountId).map(maintenanceWindowRead);
+export async function listMaintenanceWindowsPage(ctx: ServiceContext, query?: PageQuery): Promise<MaintenanceWindowPage> {
+  const all = (await listMaintenanceWindows(ctx.db, ctx.accountId)).map(maintenanceWindowRead);
   if (!query) return { windows: all, total: all.length };
   const offset = (query.page - 1) * query.limit;
   return { windows: all.slice(offset, offset + query.limit), total: all.length };
@@ -71,10 +71,10 @@ export interface MaintenanceWindowListed extends MaintenanceWindow {
 }
 
 /** Every window of the account, oldest first, with its targets' names read in two queries for the whole list. */
-export function listMaintenanceWindowsNamed(ctx: ServiceContext): MaintenanceWindowListed[] {
-  const windows = listMaintenanceWindowsPage(ctx).windows;
-  const checkNames = checkNamesOf(ctx.db, ctx.accountId, [...new Set(windows.flatMap((w) => w.checkIds.filter((id) => id !== ALL_CHECKS)))]);
-  const groupNames = groupNamesOf(ctx.db, ctx.accountId, [...new Set(windows.flatMap((w) => w.groupIds))]);
+export async function listMaintenanceWindowsNamed(ctx: ServiceContext): Promise<MaintenanceWindowListed[]> {
+  const windows = (await listMaintenanceWindowsPage(ctx)).windows;
+  const checkNames = await checkNamesOf(ctx.db, ctx.accountId, [...new Set(windows.flatMap((w) => w.checkIds.filter((id) => id !== ALL_CHECKS)))]);
+  const groupNames = await groupNamesOf(ctx.db, ctx.accountId, [...new Set(windows.flatMap((w) => w.groupIds))]);
   return windows.map((w) => ({
     ...w,
     targetNames: {

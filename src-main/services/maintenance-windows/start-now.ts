@@ -6,11 +6,11 @@ import type { ServiceContext } from '../context';
 import { createMaintenanceWindow } from './write';
 
 /** "Start maintenance now": a one-off window from now that names the check or group itself (no tags needed). */
-export function startMaintenanceNow(ctx: ServiceContext, input: MaintenanceStartNow): MaintenanceWindow {
+export async function startMaintenanceNow(ctx: ServiceContext, input: MaintenanceStartNow): Promise<MaintenanceWindow> {
   const now = ctx.clock.now().getTime();
-  const target = input.checkId !== undefined ? findCheck(ctx.db, ctx.accountId, input.checkId) : findCheckGroup(ctx.db, ctx.accountId, input.groupId ?? 0);
+  const target = input.checkId !== undefined ? await findCheck(ctx.db, ctx.accountId, input.checkId) : await findCheckGroup(ctx.db, ctx.accountId, input.groupId ?? 0);
   if (!target) throw new AppError('not_found', input.checkId !== undefined ? `checkId: no check ${input.checkId} in this account` : `groupId: no group ${input.groupId} in this account`);
-  return createMaintenanceWindow(ctx, {
+  return await createMaintenanceWindow(ctx, {
     name: `Maintenance of ${target.name}`,
     tags: [],
     checkIds: input.checkId !== undefined ? [input.checkId] : [],

@@ -30,31 +30,31 @@ function storedFields(body: MaintenanceWindowCreate): Omit<NewMaintenanceWindowR
   };
 }
 
-export function createMaintenanceWindow(ctx: ServiceContext, body: MaintenanceWindowCreate): MaintenanceWindow {
+export async function createMaintenanceWindow(ctx: ServiceContext, body: MaintenanceWindowCreate): Promise<MaintenanceWindow> {
   const now = ctx.clock.now().toISOString();
-  const row = transaction(ctx.db, (tx) => {
-    if (countMaintenanceWindows(tx, ctx.accountId) >= MAINTENANCE_WINDOWS_MAX) {
+  const row = await transaction(ctx.db, async (tx) => {
+    if (await countMaintenanceWindows(tx, ctx.accountId) >= MAINTENANCE_WINDOWS_MAX) {
       throw new AppError('validation', `name: an account has at most ${MAINTENANCE_WINDOWS_MAX} maintenance windows; remove one that has ended first`);
     }
-    return insertMaintenanceWindow(tx, { accountId: ctx.accountId, ...storedFields(body), createdAt: now, updatedAt: null });
+    return await insertMaintenanceWindow(tx, { accountId: ctx.accountId, ...storedFields(body), createdAt: now, updatedAt: null });
   });
   return maintenanceWindowRead(row);
 }
 
 /** PUT replaces every field (the body is the create body); the id and created_at stay. */
-export function updateMaintenanceWindow(ctx: ServiceContext, id: string | number, body: MaintenanceWindowCreate): MaintenanceWindow {
+export async function updateMaintenanceWindow(ctx: ServiceContext, id: string | number, body: MaintenanceWindowCreate): Promise<MaintenanceWindow> {
   const windowId = windowIdOf(id);
   const now = ctx.clock.now().toISOString();
-  const row = transaction(ctx.db, (tx) => {
-    const stored = findMaintenanceWindow(tx, ctx.accountId, windowId);
+  const row = await transaction(ctx.db, async (tx) => {
+    const stored = await findMaintenanceWindow(tx, ctx.accountId, windowId);
     if (!stored) throw AppError.notFound();
     const next = { ...stored, ...storedFields(body), updatedAt: now };
-    replaceMaintenanceWindow(tx, next);
+    await replaceMaintenanceWindow(tx, next);
     return next;
   });
   return maintenanceWindowRead(row);
 }
 
-export function deleteMaintenanceWindow(ctx: ServiceContext, id: string | number): void {
-  if (!removeMaintenanceWindow(ctx.db, ctx.accountId, windowIdOf(id))) throw AppError.notFound();
+export async function deleteMaintenanceWindow(ctx: ServiceContext, id: string | number): Promise<void> {
+  if (!await removeMaintenanceWindow(ctx.db, ctx.accountId, windowIdOf(id))) throw AppError.notFound();
 }

@@ -16,10 +16,10 @@ function alertTypeOf(value: string): AlertType | null {
  * many notifications of it the digest carries (so one that keeps changing takes one line, and a
  * monitor that had not alerted yet is never pushed out by it). Links to the notification log.
  */
-export function digestEvent(db: Db, digest: AlertNotificationRow, now: Date): Omit<AlertEvent, 'notificationId'> {
+export async function digestEvent(db: Db, digest: AlertNotificationRow, now: Date): Promise<Omit<AlertEvent, 'notificationId'>> {
   const items = new Map<string, DigestItem>();
-  for (const row of listDigestItems(db, digest.id)) {
-    const event = findCheckAlert(db, row.accountId, row.checkAlertId)?.event as { checkName?: unknown } | undefined;
+  for (const row of await listDigestItems(db, digest.id)) {
+    const event = (await findCheckAlert(db, row.accountId, row.checkAlertId))?.event as { checkName?: unknown } | undefined;
     const name = typeof event?.checkName === 'string' ? event.checkName : 'a deleted monitor';
     const type = alertTypeOf(row.alertType);
     const status = type ? statusWord(type) : row.alertType;

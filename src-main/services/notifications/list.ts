@@ -22,7 +22,7 @@ export interface NotificationPage {
  * placed in time by when they were recorded; `hasFailures` keeps FAILURE, RATE_LIMITED and
  * IN_PROGRESS rows whose last attempt failed (still being retried).
  */
-export function listAlertNotifications(ctx: ServiceContext, query: AlertNotificationQuery): NotificationPage {
+export async function listAlertNotifications(ctx: ServiceContext, query: AlertNotificationQuery): Promise<NotificationPage> {
   const nowMs = ctx.clock.now().getTime();
   const window = notificationWindow(query.from, query.to, Math.floor(nowMs / 1000));
   if (!window.ok) throw new AppError('validation', window.message);
@@ -34,12 +34,12 @@ export function listAlertNotifications(ctx: ServiceContext, query: AlertNotifica
     alertChannelId: query.alertChannelId,
     failuresOnly: query.hasFailures === true,
   };
-  const rows = listNotifications(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
-  return { items: rows.map(toNotificationDetail), total: countNotifications(ctx.db, filter), page: query.page, limit: query.limit, from: window.from, to: window.to };
+  const rows = await listNotifications(ctx.db, filter, query.limit, (query.page - 1) * query.limit);
+  return { items: rows.map(toNotificationDetail), total: await countNotifications(ctx.db, filter), page: query.page, limit: query.limit, from: window.from, to: window.to };
 }
 
-export function getAlertNotification(ctx: ServiceContext, id: string): AlertNotificationDetail {
-  const row = findNotification(ctx.db, id);
+export async function getAlertNotification(ctx: ServiceContext, id: string): Promise<AlertNotificationDetail> {
+  const row = await findNotification(ctx.db, id);
   if (!row || row.accountId !== ctx.accountId) throw AppError.notFound();
   return toNotificationDetail(row);
 }
@@ -48,34 +48,34 @@ export function getAlertNotification(ctx: ServiceContext, id: string): AlertNoti
  * The console's list and detail: each notification with its channel's and its check's names as
  * they are now, so the log reads "Ops webhook" and "Checkout API" rather than "#1" and a uuid.
  */
-export function nameNotifications(ctx: ServiceContext, items: readonly AlertNotificationDetail[]): NamedAlertNotification[] {
-  const channels = new Map(listAllAlertChannels(ctx.db, ctx.accountId).map((channel) => [channel.id, channel]));
+export async function nameNotifications(ctx: ServiceContext, items: readonly AlertNotificationDetail[]): Promise<NamedAlertNotification[]> {
+  const channels = new Map((await listAllAlertChannels(ctx.db, ctx.accountId)).map((channel) => [channel.id, channel]));
   const checkNames = new Map<string, string | null>();
-  const checkName = (id: string) => {
-    if (!checkNames.has(id)) checkNames.set(id, findCheck(ctx.db, ctx.accountId, id)?.name ?? null);
+  const checkName = async (id: string) => {
+    if (!checkNames.has(id)) checkNames.set(id, (await findCheck(ctx.db, ctx.accountId, id))?.name ?? null);
     return checkNames.get(id) ?? null;
   };
-  return items.map((item) => {
+  return await Promise.all(items.map(async (item) => {
     const channel = channels.get(item.alertChannelId);
     const name = (channel?.body as { config?: { name?: unknown } } | undefined)?.config?.name;
     return {
       ...item,
       channelName: typeof name === 'string' && name.trim() !== '' ? name : null,
       channelExists: channel !== undefined,
-      checkName: item.checkId ? checkName(item.checkId) : null,
+      checkName: item.checkId ? await checkName(item.checkId) : null,
     };
-  });
+  }));
 }
 
 export interface NamedNotificationPage extends Omit<NotificationPage, 'items'> {
   items: NamedAlertNotification[];
 }
 
-export function listNamedAlertNotifications(ctx: ServiceContext, query: AlertNotificationQuery): NamedNotificationPage {
-  const page = listAlertNotifications(ctx, query);
-  return { ...page, items: nameNotifications(ctx, page.items) };
+export async function listNamedAlertNotifications(ctx: ServiceContext, query: AlertNotificationQuery): Promise<NamedNotificationPage> {
+  const page = await listAlertNotifications(ctx, query);
+  return { ...page, items: await nameNotifications(ctx, page.items) };
 }
 
-export function getNamedAlertNotification(ctx: ServiceContext, id: string): NamedAlertNotification {
-  return nameNotifications(ctx, [getAlertNotification(ctx, id)])[0];
+export async function getNamedAlertNotification(ctx: ServiceContext, id: string): Promise<NamedAlertNotification> {
+  return (await nameNotifications(ctx, [await getAlertNotification(ctx, id)]))[0];
 }

@@ -29,22 +29,22 @@ const windowMsOf = (rateLimit: ChannelRateLimit) => rateLimit.windowMinutes * 60
  * When the channel's budget has room for one more notification (now, or when the oldest use that
  * fills it leaves the window); `digestId`: the digest asking, whose own attempt is not counted.
  */
-export function budgetFreesAt(tx: Db, channelId: number, rateLimit: ChannelRateLimit, now: number, digestId?: string): number {
-  const uses = channelBudgetUse(tx, channelId, now - windowMsOf(rateLimit), digestId);
+export async function budgetFreesAt(tx: Db, channelId: number, rateLimit: ChannelRateLimit, now: number, digestId?: string): Promise<number> {
+  const uses = await channelBudgetUse(tx, channelId, now - windowMsOf(rateLimit), digestId);
   if (uses.length < rateLimit.max) return now;
   return (uses[uses.length - rateLimit.max] as number) + windowMsOf(rateLimit);
 }
 
-function overBudget(tx: Db, channelId: number, rateLimit: ChannelRateLimit, now: number): boolean {
-  return channelBudgetUse(tx, channelId, now - windowMsOf(rateLimit)).length >= rateLimit.max;
+async function overBudget(tx: Db, channelId: number, rateLimit: ChannelRateLimit, now: number): Promise<boolean> {
+  return (await channelBudgetUse(tx, channelId, now - windowMsOf(rateLimit))).length >= rateLimit.max;
 }
 
 /** The channel's open digest, or a new one, due when the budget has room; its message is written when it is sent. */
-function openDigest(tx: Db, keyring: Keyring, channel: AlertChannelRow, accountId: string, rateLimit: ChannelRateLimit, now: number): AlertNotificationRow {
-  const open = findOpenDigest(tx, channel.id);
+async function openDigest(tx: Db, keyring: Keyring, channel: AlertChannelRow, accountId: string, rateLimit: ChannelRateLimit, now: number): Promise<AlertNotificationRow> {
+  const open = await findOpenDigest(tx, channel.id);
   if (open) return open;
   const checkAlertId = randomUUID();
-  insertCheckAlert(tx, { id: checkAlertId, accountId, checkId: null, alertType: 'DIGEST', checkSessionId: null, checkResultId: null, muted: false, event: { alertType: 'DIGEST' }, createdAt: now });
+  await insertCheckAlert(tx, { id: checkAlertId, accountId, checkId: null, alertType: 'DIGEST', checkSessionId: null, checkResultId: null, muted: false, event: { alertType: 'DIGEST' }, createdAt: now });
   const config = storedBodyOf(channel).config;
   const digest: AlertNotificationRow = {
     id: randomUUID(),
@@ -61,13 +61,13 @@ function openDigest(tx: Db, keyring: Keyring, channel: AlertChannelRow, accountI
     checkType: null,
     checkResultId: null,
     attempts: 0,
-    nextAttemptAt: budgetFreesAt(tx, channel.id, rateLimit, now),
+    nextAttemptAt: await budgetFreesAt(tx, channel.id, rateLimit, now),
     sendingAt: null,
     sentAt: null,
     createdAt: now,
     digestId: null,
   };
-  insertNotification(tx, digest);
+  await insertNotification(tx, digest);
   return digest;
 }
 
@@ -79,9 +79,9 @@ function openDigest(tx: Db, keyring: Keyring, channel: AlertChannelRow, accountI
  * one notification when the budget has room, and ends as that digest ends. The row keeps the
  * channel config twice: as clients see it (`alertConfig`, no credentials) and sealed, for delivery only.
  */
-export function enqueueNotification(tx: Db, keyring: Keyring, channel: AlertChannelRow, entry: OutboxEntry, rateLimit: ChannelRateLimit, now: number): AlertNotificationRow {
+export async function enqueueNotification(tx: Db, keyring: Keyring, channel: AlertChannelRow, entry: OutboxEntry, rateLimit: ChannelRateLimit, now: number): Promise<AlertNotificationRow> {
   const config = storedBodyOf(channel).config;
-  const digest = findOpenDigest(tx, channel.id) ?? (overBudget(tx, channel.id, rateLimit, now) ? openDigest(tx, keyring, channel, entry.accountId, rateLimit, now) : undefined);
+  const digest = await findOpenDigest(tx, channel.id) ?? (await overBudget(tx, channel.id, rateLimit, now) ? await openDigest(tx, keyring, channel, entry.accountId, rateLimit, now) : undefined);
   const row: AlertNotificationRow = {
     id: randomUUID(),
     accountId: entry.accountId,
@@ -104,6 +104,6 @@ export function enqueueNotification(tx: Db, keyring: Keyring, channel: AlertChan
     createdAt: now,
     digestId: digest?.id ?? null,
   };
-  insertNotification(tx, row);
+  await insertNotification(tx, row);
   return row;
 }

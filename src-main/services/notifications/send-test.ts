@@ -15,11 +15,11 @@ import { toNotificationDetail } from './read-shape';
  * rate limit and dispatcher as real alerts. Answers the notification as recorded (usually
  * IN_PROGRESS: delivery happens after the answer; the log shows the outcome).
  */
-export function sendTestNotification(ctx: ServiceContext, rawChannelId: string | number): AlertNotificationDetail {
+export async function sendTestNotification(ctx: ServiceContext, rawChannelId: string | number): Promise<AlertNotificationDetail> {
   const channelId = channelIdOf(rawChannelId);
   const now = ctx.clock.now();
-  const row = transaction(ctx.db, (tx) => {
-    const channel = findOrNotFound(findAlertChannel(tx, ctx.accountId, channelId));
+  const row = await transaction(ctx.db, async (tx) => {
+    const channel = findOrNotFound(await findAlertChannel(tx, ctx.accountId, channelId));
     const checkAlertId = randomUUID();
     const event: Omit<AlertEvent, 'notificationId'> = {
       alertType: 'TEST',
@@ -38,9 +38,9 @@ export function sendTestNotification(ctx: ServiceContext, rawChannelId: string |
       accountId: ctx.accountId,
       occurredAt: now.toISOString(),
     };
-    insertCheckAlert(tx, { id: checkAlertId, accountId: ctx.accountId, checkId: null, alertType: 'TEST', checkSessionId: null, checkResultId: null, muted: false, event: { ...event }, createdAt: now.getTime() });
+    await insertCheckAlert(tx, { id: checkAlertId, accountId: ctx.accountId, checkId: null, alertType: 'TEST', checkSessionId: null, checkResultId: null, muted: false, event: { ...event }, createdAt: now.getTime() });
     const entry = { accountId: ctx.accountId, checkAlertId, alertType: 'TEST' as const, checkId: null, checkType: null, checkResultId: null };
-    return enqueueNotification(tx, ctx.keyring, channel, entry, accountDelivery(tx, ctx.keyring, ctx.accountId).rateLimit, now.getTime());
+    return await enqueueNotification(tx, ctx.keyring, channel, entry, (await accountDelivery(tx, ctx.keyring, ctx.accountId)).rateLimit, now.getTime());
   });
   ctx.runtime.dispatch?.kick();
   return toNotificationDetail(row);

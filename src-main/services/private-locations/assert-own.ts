@@ -12,16 +12,16 @@ function asSlugs(value: unknown): string[] {
  * already had are kept without a check, so a PUT never fails over names it does not change. The
  * message is the same for a slug of another account as for one of no account: it reveals nothing.
  */
-export function assertOwnPrivateLocations(tx: Db, accountId: string, slugs: readonly string[] | null | undefined, stored?: unknown): void {
+export async function assertOwnPrivateLocations(tx: Db, accountId: string, slugs: readonly string[] | null | undefined, stored?: unknown): Promise<void> {
   const kept = new Set(asSlugs(stored));
   const problems: string[] = [];
-  (slugs ?? []).forEach((slug, index) => {
+  for (const [index, slug] of (slugs ?? []).entries()) {
     const lower = slug.toLowerCase();
-    if (lower === RESERVED_LOCATION_SLUG || kept.has(lower)) return;
-    if (findPrivateLocationBySlug(tx, accountId, slug)) return;
+    if (lower === RESERVED_LOCATION_SLUG || kept.has(lower)) continue;
+    if (await findPrivateLocationBySlug(tx, accountId, slug)) continue;
     problems.push(
       `privateLocations[${index}]: no private location "${slug}" in this account; create it first (POST /v1/private-locations, or Agent → Private locations in the console) or use "${RESERVED_LOCATION_SLUG}"`,
     );
-  });
+  }
   if (problems.length) throw new AppError('validation', problems.join('; '));
 }

@@ -14,38 +14,38 @@ import type { ServiceContext } from '../context';
 import { addLocationKey } from './keys';
 import { findOrThrow, privateLocationReads, readOptions } from './read-shape';
 
-export function listPrivateLocationReads(ctx: ServiceContext): PrivateLocationRead[] {
-  return privateLocationReads(ctx.db, listPrivateLocations(ctx.db, ctx.accountId), readOptions(ctx));
+export async function listPrivateLocationReads(ctx: ServiceContext): Promise<PrivateLocationRead[]> {
+  return await privateLocationReads(ctx.db, await listPrivateLocations(ctx.db, ctx.accountId), readOptions(ctx));
 }
 
-export function getPrivateLocation(ctx: ServiceContext, id: string): PrivateLocationRead {
-  const [read] = privateLocationReads(ctx.db, [findOrThrow(ctx.db, ctx.accountId, id)], readOptions(ctx));
+export async function getPrivateLocation(ctx: ServiceContext, id: string): Promise<PrivateLocationRead> {
+  const [read] = await privateLocationReads(ctx.db, [await findOrThrow(ctx.db, ctx.accountId, id)], readOptions(ctx));
   if (!read) throw new Error('private location not readable');
   return read;
 }
 
 /** Creates the location with a first agent key, whose raw value this answer alone shows. */
-export function createPrivateLocation(ctx: ServiceContext, body: PrivateLocationCreate): PrivateLocationRead {
+export async function createPrivateLocation(ctx: ServiceContext, body: PrivateLocationCreate): Promise<PrivateLocationRead> {
   const now = ctx.clock.now().toISOString();
   const rawKeys = new Map<string, string>();
-  return transaction(ctx.db, (tx) => {
-    if (findPrivateLocationBySlug(tx, ctx.accountId, body.slugName)) {
+  return await transaction(ctx.db, async (tx) => {
+    if (await findPrivateLocationBySlug(tx, ctx.accountId, body.slugName)) {
       throw new AppError('conflict', `A private location with slugName "${body.slugName}" already exists`, { slugName: body.slugName });
     }
     const row = { id: randomUUID(), accountId: ctx.accountId, name: body.name, slugName: body.slugName, icon: body.icon, proxyUrl: body.proxyUrl ?? null, createdAt: now, updatedAt: null };
-    insertPrivateLocation(tx, row);
-    const key = addLocationKey(tx, row.id, now);
+    await insertPrivateLocation(tx, row);
+    const key = await addLocationKey(tx, row.id, now);
     rawKeys.set(key.id, key.rawKey);
-    const [read] = privateLocationReads(tx, [row], readOptions(ctx, rawKeys));
+    const [read] = await privateLocationReads(tx, [row], readOptions(ctx, rawKeys));
     if (!read) throw new Error('created private location not readable');
     return read;
   });
 }
 
 /** name is required (as in the reference); icon and proxyUrl change only when named. The slug never changes. */
-export function updatePrivateLocationById(ctx: ServiceContext, id: string, body: PrivateLocationUpdate): PrivateLocationRead {
-  return transaction(ctx.db, (tx) => {
-    const row = findOrThrow(tx, ctx.accountId, id);
+export async function updatePrivateLocationById(ctx: ServiceContext, id: string, body: PrivateLocationUpdate): Promise<PrivateLocationRead> {
+  return await transaction(ctx.db, async (tx) => {
+    const row = await findOrThrow(tx, ctx.accountId, id);
     const updated = {
       ...row,
       name: body.name,
@@ -53,18 +53,18 @@ export function updatePrivateLocationById(ctx: ServiceContext, id: string, body:
       proxyUrl: body.proxyUrl === undefined ? row.proxyUrl : body.proxyUrl,
       updatedAt: ctx.clock.now().toISOString(),
     };
-    updatePrivateLocation(tx, updated);
-    const [read] = privateLocationReads(tx, [updated], readOptions(ctx));
+    await updatePrivateLocation(tx, updated);
+    const [read] = await privateLocationReads(tx, [updated], readOptions(ctx));
     if (!read) throw new Error('updated private location not readable');
     return read;
   });
 }
 
 /** 409 while checks or groups still run there: deleting it would silently stop their runs. */
-export function deletePrivateLocationById(ctx: ServiceContext, id: string): void {
-  transaction(ctx.db, (tx) => {
-    const row = findOrThrow(tx, ctx.accountId, id);
-    const users = countLocationUsers(tx, ctx.accountId, row.slugName);
+export async function deletePrivateLocationById(ctx: ServiceContext, id: string): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const row = await findOrThrow(tx, ctx.accountId, id);
+    const users = await countLocationUsers(tx, ctx.accountId, row.slugName);
     if (users.checks + users.groups > 0) {
       throw new AppError(
         'conflict',
@@ -72,6 +72,6 @@ export function deletePrivateLocationById(ctx: ServiceContext, id: string): void
         users,
       );
     }
-    deletePrivateLocation(tx, ctx.accountId, id);
+    await deletePrivateLocation(tx, ctx.accountId, id);
   });
 }

@@ -11,14 +11,14 @@ const MAX_AGE_S = 15 * 24 * 3600;
  * Sightline keeps no history of it: a window that contains the present gets one sample taken now
  * (jobs waiting for an agent, and how long the oldest has waited, in seconds); a past window has none.
  */
-export function privateLocationMetrics(ctx: ServiceContext, id: string, query: PrivateLocationMetricsQuery): PrivateLocationMetrics {
-  const location = findOrThrow(ctx.db, ctx.accountId, id);
+export async function privateLocationMetrics(ctx: ServiceContext, id: string, query: PrivateLocationMetricsQuery): Promise<PrivateLocationMetrics> {
+  const location = await findOrThrow(ctx.db, ctx.accountId, id);
   const nowMs = ctx.clock.now().getTime();
   const nowS = Math.floor(nowMs / 1000);
   if (query.from < nowS - MAX_AGE_S) throw new AppError('validation', 'from: must be less than 15 days ago');
   if (query.to < query.from) throw new AppError('validation', 'to: must not be before from');
   if (query.from > nowS || query.to < nowS) return { timestamps: [], queueSize: [], oldestScheduledCheckRun: [] };
-  const { queued, oldestEnqueuedAt } = queuedJobStats(ctx.db, location.id);
+  const { queued, oldestEnqueuedAt } = await queuedJobStats(ctx.db, location.id);
   return {
     timestamps: [new Date(nowMs).toISOString()],
     queueSize: [queued],

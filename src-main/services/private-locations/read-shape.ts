@@ -39,8 +39,8 @@ export interface ReadShapeOptions {
   rawKeys?: Map<string, string>;
 }
 
-export function findOrThrow(db: Db, accountId: string, id: string): PrivateLocationRow {
-  const row = findPrivateLocation(db, accountId, id);
+export async function findOrThrow(db: Db, accountId: string, id: string): Promise<PrivateLocationRow> {
+  const row = await findPrivateLocation(db, accountId, id);
   if (!row) throw new AppError('not_found', `Private location ${id} not found`);
   return row;
 }
@@ -50,12 +50,12 @@ export function readOptions(ctx: ServiceContext, rawKeys?: Map<string, string>):
 }
 
 /** Locations with their keys (masked) and the agents that registered with them. */
-export function privateLocationReads(db: Db, rows: PrivateLocationRow[], options: ReadShapeOptions): PrivateLocationRead[] {
+export async function privateLocationReads(db: Db, rows: PrivateLocationRow[], options: ReadShapeOptions): Promise<PrivateLocationRead[]> {
   const ids = rows.map((row) => row.id);
-  const keys = listKeysOfLocations(db, ids);
-  const agents = listAgentsOfLocations(db, ids);
+  const keys = await listKeysOfLocations(db, ids);
+  const agents = await listAgentsOfLocations(db, ids);
   const since = options.now - RUNNING_WITHIN_HEARTBEATS * options.heartbeatIntervalMs;
-  const members = rows.length === 0 ? new Map() : projectMembersOf(db, rows[0].accountId, 'private-location', ids);
+  const members = rows.length === 0 ? new Map() : await projectMembersOf(db, rows[0].accountId, 'private-location', ids);
   return rows.map((row) => {
     const own = agents.filter((agent) => agent.locationId === row.id);
     const running = runningAgentsOf(own, since);

@@ -44,14 +44,14 @@ function membersOf(rows: BindingWithProject[]): ProjectMembers {
 }
 
 /** One resource's project members. */
-export function projectMembersOfOne(db: Db, accountId: string, resourceType: string, id: string | number): ProjectMembers {
-  return projectMembersOf(db, accountId, resourceType, [id]).get(String(id)) ?? NOT_CODE_MANAGED;
+export async function projectMembersOfOne(db: Db, accountId: string, resourceType: string, id: string | number): Promise<ProjectMembers> {
+  return (await projectMembersOf(db, accountId, resourceType, [id])).get(String(id)) ?? NOT_CODE_MANAGED;
 }
 
 /** The project members of a page of resources of one type, in one query. */
-export function projectMembersOf(db: Db, accountId: string, resourceType: string, ids: readonly (string | number)[]): Map<string, ProjectMembers> {
+export async function projectMembersOf(db: Db, accountId: string, resourceType: string, ids: readonly (string | number)[]): Promise<Map<string, ProjectMembers>> {
   const byResource = new Map<string, BindingWithProject[]>();
-  for (const row of bindingsOfResources(db, accountId, resourceType, ids.map(String))) {
+  for (const row of await bindingsOfResources(db, accountId, resourceType, ids.map(String))) {
     const list = byResource.get(row.resourceId) ?? [];
     list.push(row);
     byResource.set(row.resourceId, list);

@@ -4,9 +4,9 @@ import type { ServiceContext } from '../context';
 import { projectOrNotFound } from './projects';
 
 /** The resources bound to a project, pending ones (reserved by an uncommitted import) included. */
-export function listProjectBindings(ctx: ServiceContext, logicalId: string): ProjectBinding[] {
-  const project = projectOrNotFound(ctx, logicalId);
-  return listProjectBindingRows(ctx.db, project.id).map((row) => ({
+export async function listProjectBindings(ctx: ServiceContext, logicalId: string): Promise<ProjectBinding[]> {
+  const project = await projectOrNotFound(ctx, logicalId);
+  return (await listProjectBindingRows(ctx.db, project.id)).map((row) => ({
     type: row.resourceType,
     physicalId: row.resourceId,
     logicalId: row.logicalId,

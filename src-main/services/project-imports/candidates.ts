@@ -19,21 +19,21 @@ const PAGE = 100;
 // Bounds every listing loop: 1,000 pages of 100 is far past any install this serves.
 const MAX_PAGES = 1_000;
 
-function paged<T>(read: (page: number) => T[]): T[] {
+async function paged<T>(read: (page: number) => Promise<T[]>): Promise<T[]> {
   const all: T[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const items = read(page);
+    const items = await read(page);
     all.push(...items);
     if (items.length < PAGE) break;
   }
   return all;
 }
 
-function cursored<T>(read: (nextId: string | undefined) => { entries: T[]; nextId: string | null }): T[] {
+async function cursored<T>(read: (nextId: string | undefined) => Promise<{ entries: T[]; nextId: string | null }>): Promise<T[]> {
   const all: T[] = [];
   let nextId: string | undefined;
   for (let i = 0; i < MAX_PAGES; i++) {
-    const page = read(nextId);
+    const page = await read(nextId);
     all.push(...page.entries);
     if (!page.nextId) break;
     nextId = page.nextId;
@@ -78,17 +78,17 @@ function withRetryAsCode(record: Record<string, unknown>): Record<string, unknow
  * that hang off checks and groups as resources of their own (the CLI registers them before it
  * writes the checks and groups that use them).
  */
-export function collectCandidates(ctx: ServiceContext): Candidate[] {
+export async function collectCandidates(ctx: ServiceContext): Promise<Candidate[]> {
   const out: Candidate[] = [];
-  const locations = listPrivateLocationReads(ctx);
+  const locations = await listPrivateLocationReads(ctx);
   const locationIdBySlug = new Map(locations.map((l) => [l.slugName, l.id]));
   for (const location of locations) out.push({ type: 'private-location', physicalId: location.id, payload: asRecord(location) });
 
-  for (const channel of paged((page) => listAlertChannels(ctx, { page, limit: PAGE }).items)) {
+  for (const channel of await paged(async (page) => (await listAlertChannels(ctx, { page, limit: PAGE })).items)) {
     out.push({ type: 'alert-channel', physicalId: channel.id, payload: asRecord(channel) });
   }
 
-  const groups = paged((page) => listCheckGroupPage(ctx, { page, limit: PAGE }).items);
+  const groups = await paged(async (page) => (await listCheckGroupPage(ctx, { page, limit: PAGE })).items);
   for (const group of groups) {
     out.push({ type: 'check-group', physicalId: group.id, payload: withAlertSettingsAsCode(group) });
     for (const slug of group.privateLocations ?? []) {
@@ -97,7 +97,7 @@ export function collectCandidates(ctx: ServiceContext): Candidate[] {
     }
   }
 
-  const checks = paged((page) => listCheckPage(ctx, { page, limit: PAGE, applyGroupSettings: false }).items);
+  const checks = await paged(async (page) => (await listCheckPage(ctx, { page, limit: PAGE, applyGroupSettings: false })).items);
   for (const check of checks) {
     // Check types Sightline runs: the only ones a later deploy would accept.
     if (!isRunType(check.checkType)) continue;
@@ -110,20 +110,20 @@ export function collectCandidates(ctx: ServiceContext): Candidate[] {
 
   // Only the subscriptions of checks listed above: one of a check type Sightline does not run stays out.
   const listed = new Set(out.map((c) => `${c.type}:${c.physicalId}`));
-  for (const sub of listAccountSubscriptions(ctx.db, ctx.accountId)) {
+  for (const sub of await listAccountSubscriptions(ctx.db, ctx.accountId)) {
     if (!listed.has(sub.checkId !== null ? `check:${sub.checkId}` : `check-group:${sub.groupId}`)) continue;
     const owner = sub.checkId !== null ? { checkId: sub.checkId } : { groupId: sub.groupId };
     // The code generator tells a check's subscription from a group's by which key is present.
     out.push({ type: 'alert-channel-subscription', physicalId: sub.id, payload: { id: sub.id, alertChannelId: sub.alertChannelId, ...owner, activated: sub.activated } });
   }
 
-  for (const window of listMaintenanceWindowsPage(ctx).windows) {
+  for (const window of (await listMaintenanceWindowsPage(ctx)).windows) {
     out.push({ type: 'maintenance-window', physicalId: window.id, payload: asRecord(window) });
   }
-  for (const service of cursored((nextId) => listStatusPageServicePage(ctx, { limit: PAGE, nextId, paginated: true }))) {
+  for (const service of await cursored(async (nextId) => await listStatusPageServicePage(ctx, { limit: PAGE, nextId, paginated: true }))) {
     out.push({ type: 'status-page-service', physicalId: service.id, payload: asRecord(service) });
   }
-  for (const page of cursored((nextId) => listStatusPagePage(ctx, { limit: PAGE, nextId }))) {
+  for (const page of await cursored(async (nextId) => await listStatusPagePage(ctx, { limit: PAGE, nextId }))) {
     out.push({ type: 'status-page', physicalId: page.id, payload: asRecord(page) });
   }
   return out;

@@ -29,16 +29,16 @@ function planRead(row: ImportPlanRow, withChanges = true): ImportPlan {
   };
 }
 
-function planOrNotFound(ctx: ServiceContext, id: string): ImportPlanRow {
-  const row = findImportPlan(ctx.db, ctx.accountId, id);
+async function planOrNotFound(ctx: ServiceContext, id: string): Promise<ImportPlanRow> {
+  const row = await findImportPlan(ctx.db, ctx.accountId, id);
   if (!row) throw new AppError('not_found', `Import plan ${id} does not exist`);
   return row;
 }
 
 /** A plan of the chosen resources; a preview is answered but not stored. 404 names an empty plan as the CLI expects. */
-export function createImportPlan(ctx: ServiceContext, logicalId: string, body: ImportPlanCreate, preview: boolean): ImportPlan {
-  const project = projectOrNotFound(ctx, logicalId);
-  const changes = buildChanges(collectCandidates(ctx), listAccountBindings(ctx.db, ctx.accountId), project.id, body);
+export async function createImportPlan(ctx: ServiceContext, logicalId: string, body: ImportPlanCreate, preview: boolean): Promise<ImportPlan> {
+  const project = await projectOrNotFound(ctx, logicalId);
+  const changes = buildChanges(await collectCandidates(ctx), await listAccountBindings(ctx.db, ctx.accountId), project.id, body);
   if (changes.resources.length === 0) throw new AppError('not_found', 'No importable resources were found.');
   const row: ImportPlanRow = {
     id: randomUUID(),
@@ -49,27 +49,27 @@ export function createImportPlan(ctx: ServiceContext, logicalId: string, body: I
     appliedAt: null,
     committedAt: null,
   };
-  if (!preview) insertImportPlan(ctx.db, row);
+  if (!preview) await insertImportPlan(ctx.db, row);
   return planRead(row);
 }
 
-export function listProjectImportPlans(ctx: ServiceContext, logicalId: string, query: ImportPlanListQuery): ImportPlan[] {
-  const project = projectOrNotFound(ctx, logicalId);
-  return listImportPlanRows(ctx.db, ctx.accountId, { projectId: project.id, ...query }).map((row) => planRead(row, false));
+export async function listProjectImportPlans(ctx: ServiceContext, logicalId: string, query: ImportPlanListQuery): Promise<ImportPlan[]> {
+  const project = await projectOrNotFound(ctx, logicalId);
+  return (await listImportPlanRows(ctx.db, ctx.accountId, { projectId: project.id, ...query })).map((row) => planRead(row, false));
 }
 
-export function listImportPlans(ctx: ServiceContext, query: ImportPlanListQuery): ImportPlan[] {
-  return listImportPlanRows(ctx.db, ctx.accountId, query).map((row) => planRead(row, false));
+export async function listImportPlans(ctx: ServiceContext, query: ImportPlanListQuery): Promise<ImportPlan[]> {
+  return (await listImportPlanRows(ctx.db, ctx.accountId, query)).map((row) => planRead(row, false));
 }
 
 /** Reserves the plan's resources for its project as pending bindings; 409 names a resource another binding took meanwhile. */
-export function applyImportPlan(ctx: ServiceContext, id: string): ImportPlan {
-  return transaction(ctx.db, (tx) => {
-    const row = planOrNotFound({ ...ctx, db: tx }, id);
+export async function applyImportPlan(ctx: ServiceContext, id: string): Promise<ImportPlan> {
+  return await transaction(ctx.db, async (tx) => {
+    const row = await planOrNotFound({ ...ctx, db: tx }, id);
     if (row.appliedAt) throw new AppError('forbidden', `Import plan ${id} is already applied`);
     const now = ctx.clock.now().toISOString();
     const changes = ImportPlanChanges.parse(row.changes);
-    const bindings = listAccountBindings(tx, ctx.accountId);
+    const bindings = await listAccountBindings(tx, ctx.accountId);
     // Sets, not a scan per resource: a plan of 10,000 checks meets as many bindings.
     const boundResources = new Set(bindings.map((b) => `${b.resourceType}:${b.resourceId}`));
     const usedLogicalIds = new Set(bindings.filter((b) => b.projectId === row.projectId).map((b) => `${b.resourceType}:${b.logicalId}`));
@@ -78,7 +78,7 @@ export function applyImportPlan(ctx: ServiceContext, id: string): ImportPlan {
         throw new AppError('conflict', `${resource.type} ${String(resource.physicalId)} (${resource.logicalId}) is already bound to a project; cancel this plan and create a new one`);
       }
     }
-    insertBindings(
+    await insertBindings(
       tx,
       changes.resources.map((resource) => ({
         accountId: ctx.accountId,
@@ -94,30 +94,30 @@ export function applyImportPlan(ctx: ServiceContext, id: string): ImportPlan {
         updatedAt: null,
       })),
     );
-    markImportPlan(tx, row.id, { appliedAt: now });
+    await markImportPlan(tx, row.id, { appliedAt: now });
     return planRead({ ...row, appliedAt: now });
   });
 }
 
 /** Makes an applied plan's bindings final; 403 (the CLI's "invalid state") before apply or after commit. */
-export function commitImportPlan(ctx: ServiceContext, id: string): ImportPlan {
-  return transaction(ctx.db, (tx) => {
-    const row = planOrNotFound({ ...ctx, db: tx }, id);
+export async function commitImportPlan(ctx: ServiceContext, id: string): Promise<ImportPlan> {
+  return await transaction(ctx.db, async (tx) => {
+    const row = await planOrNotFound({ ...ctx, db: tx }, id);
     if (!row.appliedAt) throw new AppError('forbidden', `Import plan ${id} must be applied before it is committed`);
     if (row.committedAt) throw new AppError('forbidden', `Import plan ${id} is already committed`);
     const now = ctx.clock.now().toISOString();
-    commitPlanBindings(tx, row.id, now);
-    markImportPlan(tx, row.id, { committedAt: now });
+    await commitPlanBindings(tx, row.id, now);
+    await markImportPlan(tx, row.id, { committedAt: now });
     return planRead({ ...row, committedAt: now });
   });
 }
 
 /** Removes an uncommitted plan and the bindings it reserved; the resources themselves are untouched. */
-export function cancelImportPlan(ctx: ServiceContext, id: string): void {
-  transaction(ctx.db, (tx) => {
-    const row = planOrNotFound({ ...ctx, db: tx }, id);
+export async function cancelImportPlan(ctx: ServiceContext, id: string): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const row = await planOrNotFound({ ...ctx, db: tx }, id);
     if (row.committedAt) throw new AppError('forbidden', `Import plan ${id} is committed and can no longer be cancelled`);
-    deletePlanBindings(tx, row.id);
-    deleteImportPlan(tx, row.id);
+    await deletePlanBindings(tx, row.id);
+    await deleteImportPlan(tx, row.id);
   });
 }

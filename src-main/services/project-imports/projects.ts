@@ -16,23 +16,23 @@ export function projectRead(row: ProjectRow): ProjectRead {
   };
 }
 
-export function projectOrNotFound(ctx: ServiceContext, logicalId: string): ProjectRow {
-  const row = findProjectByLogicalId(ctx.db, ctx.accountId, logicalId);
+export async function projectOrNotFound(ctx: ServiceContext, logicalId: string): Promise<ProjectRow> {
+  const row = await findProjectByLogicalId(ctx.db, ctx.accountId, logicalId);
   if (!row) throw new AppError('not_found', `Project "${logicalId}" does not exist`);
   return row;
 }
 
-export function listProjects(ctx: ServiceContext): ProjectRead[] {
-  return listProjectRows(ctx.db, ctx.accountId).map(projectRead);
+export async function listProjects(ctx: ServiceContext): Promise<ProjectRead[]> {
+  return (await listProjectRows(ctx.db, ctx.accountId)).map(projectRead);
 }
 
-export function getProject(ctx: ServiceContext, logicalId: string): ProjectRead {
-  return projectRead(projectOrNotFound(ctx, logicalId));
+export async function getProject(ctx: ServiceContext, logicalId: string): Promise<ProjectRead> {
+  return projectRead(await projectOrNotFound(ctx, logicalId));
 }
 
 /** 409 when the logical id is taken: the CLI then says it is used by a different project. */
-export function createProject(ctx: ServiceContext, body: ProjectCreate): ProjectRead {
-  if (findProjectByLogicalId(ctx.db, ctx.accountId, body.logicalId)) {
+export async function createProject(ctx: ServiceContext, body: ProjectCreate): Promise<ProjectRead> {
+  if (await findProjectByLogicalId(ctx.db, ctx.accountId, body.logicalId)) {
     throw new AppError('conflict', `logicalId "${body.logicalId}" is already used by a project`);
   }
   const row: ProjectRow = {
@@ -44,6 +44,6 @@ export function createProject(ctx: ServiceContext, body: ProjectCreate): Project
     createdAt: ctx.clock.now().toISOString(),
     updatedAt: null,
   };
-  insertProject(ctx.db, row);
+  await insertProject(ctx.db, row);
   return projectRead(row);
 }

@@ -32,10 +32,10 @@ export interface ProjectDetail {
 }
 
 /** One project with every resource bound to it and its last deployments; 404 for another account's. */
-export function projectDetail(ctx: ServiceContext, id: string): ProjectDetail {
-  const project = findProject(ctx.db, ctx.accountId, id);
+export async function projectDetail(ctx: ServiceContext, id: string): Promise<ProjectDetail> {
+  const project = await findProject(ctx.db, ctx.accountId, id);
   if (!project) throw AppError.notFound();
-  const resources = projectBindingRows(ctx.db, ctx.accountId, project.id).map((row) => ({
+  const resources = (await projectBindingRows(ctx.db, ctx.accountId, project.id)).map((row) => ({
     type: row.resourceType,
     resourceId: row.resourceId,
     logicalId: row.logicalId,
@@ -53,6 +53,6 @@ export function projectDetail(ctx: ServiceContext, id: string): ProjectDetail {
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,
     resources,
-    deployments: recentDeployments(ctx.db, project.id, LISTED_DEPLOYMENTS).map(deploymentView),
+    deployments: (await recentDeployments(ctx.db, project.id, LISTED_DEPLOYMENTS)).map(deploymentView),
   };
 }

@@ -16,9 +16,9 @@ export interface ProjectSummary {
 }
 
 /** The account's projects with their resource counts and newest deployment: two queries, whatever the number of projects. */
-export function listProjects(ctx: ServiceContext): ProjectSummary[] {
-  const rows = listProjectSummaries(ctx.db, ctx.accountId);
-  const latest = new Map(latestDeployments(ctx.db, rows.map((row) => row.id)).map((row) => [row.projectId, row]));
+export async function listProjects(ctx: ServiceContext): Promise<ProjectSummary[]> {
+  const rows = await listProjectSummaries(ctx.db, ctx.accountId);
+  const latest = new Map((await latestDeployments(ctx.db, rows.map((row) => row.id))).map((row) => [row.projectId, row]));
   return rows.map((row) => {
     const last = latest.get(row.id);
     return {

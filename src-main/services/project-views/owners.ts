@@ -4,9 +4,9 @@ import type { ServiceContext } from '../context';
 import type { CodeOwner } from './views';
 
 /** The owning project of each of these resources (one batch query); resources owned by none are absent. */
-export function codeOwnersOf(ctx: ServiceContext, type: CodeResourceType, resourceIds: readonly string[]): Map<string, CodeOwner> {
+export async function codeOwnersOf(ctx: ServiceContext, type: CodeResourceType, resourceIds: readonly string[]): Promise<Map<string, CodeOwner>> {
   return new Map(
-    ownerBindingsOf(ctx.db, ctx.accountId, type, resourceIds).map((row) => [
+    (await ownerBindingsOf(ctx.db, ctx.accountId, type, resourceIds)).map((row) => [
       row.resourceId,
       {
         projectId: row.projectId,
@@ -21,6 +21,6 @@ export function codeOwnersOf(ctx: ServiceContext, type: CodeResourceType, resour
 }
 
 /** The project that owns one resource, or null when the console manages it. */
-export function codeOwnerOf(ctx: ServiceContext, type: CodeResourceType, resourceId: string): CodeOwner | null {
-  return codeOwnersOf(ctx, type, [resourceId]).get(resourceId) ?? null;
+export async function codeOwnerOf(ctx: ServiceContext, type: CodeResourceType, resourceId: string): Promise<CodeOwner | null> {
+  return (await codeOwnersOf(ctx, type, [resourceId])).get(resourceId) ?? null;
 }

@@ -10,13 +10,17 @@ export const keyOf = (type: string, logicalId: string) => `${type}\u0000${logica
 
 /** A rule of the entity's own service, named after the resource that broke it. */
 export function named<T>(resource: DeployResource, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
+  const rename = (error: unknown): never => {
     if (isAppError(error) && (error.kind === 'validation' || error.kind === 'not_found' || error.kind === 'conflict')) {
       throw new AppError(error.kind === 'not_found' ? 'validation' : error.kind, `${resource.type} "${resource.logicalId}": ${error.message}`, error.attributes);
     }
     throw error;
+  };
+  try {
+    const result = work();
+    return (result instanceof Promise ? result.catch(rename) : result) as T;
+  } catch (error) {
+    return rename(error);
   }
 }
 
@@ -50,19 +54,19 @@ export function comparable(value: unknown): string {
  * One resource through its entity's verbs: updated when its binding (or adopted id) still exists,
  * created otherwise. An update that left the resource as it was is noted in `unchanged` (by keyOf).
  */
-export function applyOne(ctx: ServiceContext, kind: ResourceKind, resource: DeployResource, binding: BindingRow | undefined, body: Record<string, unknown>, diff: DiffEntry[], unchanged: Set<string>, reservedId?: number): PhysicalId {
+export async function applyOne(ctx: ServiceContext, kind: ResourceKind, resource: DeployResource, binding: BindingRow | undefined, body: Record<string, unknown>, diff: DiffEntry[], unchanged: Set<string>, reservedId?: number): Promise<PhysicalId> {
   const adopted = binding?.resourceId ?? (resource.physicalId == null ? undefined : String(resource.physicalId));
-  return named(resource, () => {
+  return await named(resource, async () => {
     // An unchanged resource is still an UPDATE, as the CLI expects; one deleted outside the deploy is created again.
-    if (adopted !== undefined && kind.exists(ctx, adopted)) {
-      const before = comparable(kind.read(ctx, adopted));
-      kind.update(ctx, adopted, body);
-      if (comparable(kind.read(ctx, adopted)) === before) unchanged.add(keyOf(resource.type, resource.logicalId));
+    if (adopted !== undefined && (await kind.exists(ctx, adopted))) {
+      const before = comparable(await kind.read(ctx, adopted));
+      await kind.update(ctx, adopted, body);
+      if (comparable(await kind.read(ctx, adopted)) === before) unchanged.add(keyOf(resource.type, resource.logicalId));
       const id = physicalIdOf(kind.type, adopted);
       diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: 'UPDATE' });
       return id;
     }
-    const id = kind.create(ctx, body, reservedId);
+    const id = await kind.create(ctx, body, reservedId);
     diff.push({ type: resource.type, logicalId: resource.logicalId, physicalId: id, action: 'CREATE' });
     return id;
   });

@@ -30,14 +30,14 @@ export class StalePlan extends Error {
   }
 }
 
-function refuseForeignOwners(ctx: ServiceContext, tx: Db, project: ProjectRow, resources: readonly DeployResource[]): void {
+async function refuseForeignOwners(ctx: ServiceContext, tx: Db, project: ProjectRow, resources: readonly DeployResource[]): Promise<void> {
   const claimed = new Map<string, DeployResource[]>();
   for (const resource of resources) {
     if (!resource.member || resource.physicalId == null) continue;
     claimed.set(resource.type, [...(claimed.get(resource.type) ?? []), resource]);
   }
   for (const [type, claims] of claimed) {
-    const owners = new Map(foreignOwners(tx, ctx.accountId, project.id, type, claims.map((r) => String(r.physicalId))).map((owner) => [owner.resourceId, owner]));
+    const owners = new Map((await foreignOwners(tx, ctx.accountId, project.id, type, claims.map((r) => String(r.physicalId)))).map((owner) => [owner.resourceId, owner]));
     for (const resource of claims) {
       const owner = owners.get(String(resource.physicalId));
       if (!owner) continue;
@@ -71,8 +71,8 @@ function substitute(value: unknown, real: ReadonlyMap<PhysicalId, PhysicalId>): 
  * began (readSince) written no later than the plan read it. A binding added or rewritten after the
  * read has a newer stamp (or is not among those read); one deleted changes the count.
  */
-function bindingsHold(tx: Db, plan: DeployPlan, project: ProjectRow): boolean {
-  const now = bindingsWrittenSince(tx, project.id, plan.readSince);
+async function bindingsHold(tx: Db, plan: DeployPlan, project: ProjectRow): Promise<boolean> {
+  const now = await bindingsWrittenSince(tx, project.id, plan.readSince);
   if (now.count !== plan.bindings.length) return false;
   if (now.written.length === 0) return true;
   const read = new Map(plan.bindings.map((binding) => [binding.id, binding.updatedAt ?? binding.createdAt]));
@@ -80,11 +80,11 @@ function bindingsHold(tx: Db, plan: DeployPlan, project: ProjectRow): boolean {
 }
 
 /** The plan's reads still hold: same project, same bindings, the checks it updates unwritten since. */
-function assertPlanHolds(ctx: ServiceContext, tx: Db, plan: DeployPlan, project: ProjectRow): void {
+async function assertPlanHolds(ctx: ServiceContext, tx: Db, plan: DeployPlan, project: ProjectRow): Promise<void> {
   if (plan.projectId !== null && plan.projectId !== project.id) throw new StalePlan('the project was replaced');
-  if (!bindingsHold(tx, plan, project)) throw new StalePlan("the project's bindings changed");
-  if (checksWrittenSince(ctx, plan.readChecks, plan.readSince)) throw new StalePlan('a check of the project changed');
-  if (checksStampOf(ctx, plan.unboundAdoptedIds) !== plan.checksStamp) throw new StalePlan('a check the project adopts changed');
+  if (!await bindingsHold(tx, plan, project)) throw new StalePlan("the project's bindings changed");
+  if (await checksWrittenSince(ctx, plan.readChecks, plan.readSince)) throw new StalePlan('a check of the project changed');
+  if (await checksStampOf(ctx, plan.unboundAdoptedIds) !== plan.checksStamp) throw new StalePlan('a check the project adopts changed');
 }
 
 /** Collects the bindings a deploy writes, to write them in a few statements at the end. */
@@ -125,19 +125,19 @@ class BindingWrites {
     });
   }
 
-  write(tx: Db): void {
-    updateBindings(tx, this.updates);
-    insertBindings(tx, this.inserts);
+  async write(tx: Db): Promise<void> {
+    await updateBindings(tx, this.updates);
+    await insertBindings(tx, this.inserts);
   }
 }
 
 /** The planned checks with the ids and slugs the commit has just made in place of their placeholders. */
-function resolvedWrites(ctx: ServiceContext, plan: DeployPlan, physical: ReadonlyMap<string, PhysicalId>): PreparedCheckWrite[] {
+async function resolvedWrites(ctx: ServiceContext, plan: DeployPlan, physical: ReadonlyMap<string, PhysicalId>): Promise<PreparedCheckWrite[]> {
   const real = new Map<PhysicalId, PhysicalId>();
   for (const [placeholder, { logicalId, slug }] of plan.placeholders) {
     const id = physical.get(logicalId);
     if (id === undefined) continue;
-    real.set(placeholder, slug ? slugFromDatabase(ctx)(id) : id);
+    real.set(placeholder, slug ? await slugFromDatabase(ctx)(id) : id);
   }
   const swap = <T>(value: T): T => (real.get(value as PhysicalId) as T | undefined) ?? value;
   return plan.checks.map(({ write, placeholders }) => {
@@ -158,23 +158,23 @@ function resolvedWrites(ctx: ServiceContext, plan: DeployPlan, physical: Readonl
  * resources through their entity's verbs, in dependency order; then deletes (or, with
  * preserveResources, detaches) what the code dropped. Throws StalePlan when the plan no longer holds.
  */
-export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payload: DeployPayload, plan: DeployPlan, options: { preserveResources: boolean; dryRun: boolean; staged?: StagedChecks }): ApplyResult {
+export async function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payload: DeployPayload, plan: DeployPlan, options: { preserveResources: boolean; dryRun: boolean; staged?: StagedChecks }): Promise<ApplyResult> {
   const now = ctx.clock.now().toISOString();
-  assertPlanHolds(ctx, tx, plan, project);
+  await assertPlanHolds(ctx, tx, plan, project);
   const existing = plan.bindings;
-  refuseForeignOwners(ctx, tx, project, payload.resources);
+  await refuseForeignOwners(ctx, tx, project, payload.resources);
   const bound = new Map(existing.map((binding) => [keyOf(binding.resourceType, binding.logicalId), binding]));
   const bindings = new BindingWrites(ctx, project, bound, now);
   const physical = new Map<string, PhysicalId>();
   const diff: DiffEntry[] = [];
   const deployedCheckIds: string[] = [];
   const unchanged = new Set<string>();
-  const activatedBefore = subscriptionStates(ctx, tx, existing);
+  const activatedBefore = await subscriptionStates(ctx, tx, existing);
 
   for (const resource of payload.resources.filter((r) => !r.member)) {
     const kind = KIND_BY_TYPE.get(resource.type);
     const id = physicalIdOf(resource.type, resource.physicalId ?? '');
-    if (!kind || !named(resource, () => kind.exists(ctx, String(id)))) {
+    if (!kind || !(await named(resource, () => kind.exists(ctx, String(id))))) {
       throw new AppError('validation', `${resource.type} "${resource.logicalId}": fromId(${String(resource.physicalId)}) names no ${resource.type} of this account`);
     }
     physical.set(resource.logicalId, id);
@@ -184,16 +184,16 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
   let folded = new Map<string, FoldedMembers>();
   for (const kind of RESOURCE_KINDS) {
     if (kind.type === 'check') {
-      applyChecks(ctx, tx, plan, physical, diff, unchanged, bindings, options.dryRun, options.staged);
+      await applyChecks(ctx, tx, plan, physical, diff, unchanged, bindings, options.dryRun, options.staged);
       deployedCheckIds.push(...plan.checks.map((c) => c.write.id));
       continue;
     }
     // Groups are the first kind that takes subscriptions and locations: both exist by now.
-    if (kind.type === 'check-group') folded = foldMembers(payload.resources, physical, slugFromDatabase(ctx), 'groupId');
+    if (kind.type === 'check-group') folded = await foldMembers(payload.resources, physical, slugFromDatabase(ctx), 'groupId');
     for (const resource of payload.resources.filter((r) => r.member && r.type === kind.type)) {
       // A group whose checks were staged before the commit is created with the id the staging reserved.
       const reservedId = kind.type === 'check-group' ? options.staged?.reservedGroupId(resource.logicalId) : undefined;
-      const id = applyOne(ctx, kind, resource, bound.get(keyOf(resource.type, resource.logicalId)), bodyOf(resource, payload, physical, folded), diff, unchanged, reservedId);
+      const id = await applyOne(ctx, kind, resource, bound.get(keyOf(resource.type, resource.logicalId)), bodyOf(resource, payload, physical, folded), diff, unchanged, reservedId);
       const assumed = plan.assumedIds.get(keyOf(resource.type, resource.logicalId));
       if (assumed !== undefined && assumed !== id) throw new StalePlan(`${resource.type} "${resource.logicalId}" was deleted`);
       if (reservedId !== undefined && reservedId !== id) throw new StalePlan(`${resource.type} "${resource.logicalId}" was created meanwhile`);
@@ -205,7 +205,7 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
   if (foldedResources.length > 0) {
     // Only what the folded resources name: not every check of the deploy.
     const targets = foldedResources.map((resource) => physical.get(foldedTargetOf(resource)?.logicalId ?? '')).filter((id) => id !== undefined);
-    const subscriptionIdOf = subscriptionLookup(
+    const subscriptionIdOf = await subscriptionLookup(
       ctx,
       targets.filter((id): id is string => typeof id === 'string'),
       targets.filter((id): id is number => typeof id === 'number'),
@@ -221,16 +221,16 @@ export function applyPlan(ctx: ServiceContext, tx: Db, project: ProjectRow, payl
     }
   }
   // A preview's bindings and dropped checks would only be rolled back: they are left unwritten.
-  if (!options.dryRun) bindings.write(tx);
+  if (!options.dryRun) await bindings.write(tx);
   const wanted = new Set(payload.resources.map((r) => keyOf(r.type, r.logicalId)));
-  diff.push(...dropUnwanted(ctx, tx, existing.filter((binding) => !wanted.has(keyOf(binding.resourceType, binding.logicalId))), options));
+  diff.push(...await dropUnwanted(ctx, tx, existing.filter((binding) => !wanted.has(keyOf(binding.resourceType, binding.logicalId))), options));
   return { diff, deployedCheckIds, unchanged };
 }
 
 /** Whether each subscription the project had bound was activated, before the deploy writes any. */
-function subscriptionStates(ctx: ServiceContext, tx: Db, existing: readonly BindingRow[]): Map<number, boolean> {
+async function subscriptionStates(ctx: ServiceContext, tx: Db, existing: readonly BindingRow[]): Promise<Map<number, boolean>> {
   const ids = existing.filter((binding) => binding.resourceType === 'alert-channel-subscription').map((binding) => Number(binding.resourceId));
-  return subscriptionActivations(tx, ctx.accountId, ids.filter(Number.isInteger));
+  return await subscriptionActivations(tx, ctx.accountId, ids.filter(Number.isInteger));
 }
 
 /**
@@ -243,10 +243,10 @@ function foldedUnchanged(resource: DeployResource, binding: BindingRow, id: stri
   return activatedBefore.get(Number(id)) === (resource.payload?.activated !== false);
 }
 
-function applyChecks(ctx: ServiceContext, tx: Db, plan: DeployPlan, physical: Map<string, PhysicalId>, diff: DiffEntry[], unchanged: Set<string>, bindings: BindingWrites, dryRun: boolean, staged: StagedChecks | undefined): void {
-  const writes = resolvedWrites(ctx, plan, physical);
+async function applyChecks(ctx: ServiceContext, tx: Db, plan: DeployPlan, physical: Map<string, PhysicalId>, diff: DiffEntry[], unchanged: Set<string>, bindings: BindingWrites, dryRun: boolean, staged: StagedChecks | undefined): Promise<void> {
+  const writes = await resolvedWrites(ctx, plan, physical);
   const byId = new Map<string, PlannedCheck>(plan.checks.map((c) => [c.write.id, c]));
-  writeCheckBatch(tx, ctx, writes, (write, work) => {
+  await writeCheckBatch(tx, ctx, writes, (write, work) => {
     const planned = byId.get(write.id);
     return planned ? named(planned.resource, work) : work();
   }, { validateOnly: dryRun, staged });
@@ -259,18 +259,18 @@ function applyChecks(ctx: ServiceContext, tx: Db, plan: DeployPlan, physical: Ma
 }
 
 /** Bindings the code no longer names: members deleted (or detached), references and pending imports only unbound. */
-export function dropUnwanted(ctx: ServiceContext, tx: Db, gone: BindingRow[], options: { preserveResources: boolean; dryRun: boolean }): DiffEntry[] {
+export async function dropUnwanted(ctx: ServiceContext, tx: Db, gone: BindingRow[], options: { preserveResources: boolean; dryRun: boolean }): Promise<DiffEntry[]> {
   const diff: DiffEntry[] = [];
   const order = [...FOLDED_TYPES, ...RESOURCE_KINDS.map((kind) => kind.type).reverse()];
   const sorted = [...gone].sort((a, b) => order.indexOf(a.resourceType) - order.indexOf(b.resourceType));
   let checks: string[] = [];
   // Checks go in one batch, before the groups they may belong to (the sort keeps each type together).
-  const flushChecks = () => {
-    if (!options.dryRun) deleteCheckBatch(tx, ctx, checks);
+  const flushChecks = async () => {
+    if (!options.dryRun) await deleteCheckBatch(tx, ctx, checks);
     checks = [];
   };
   // Unbound first: the checks' delete trigger then finds no binding left to look for. A preview leaves both as they are.
-  if (!options.dryRun) deleteBindings(tx, sorted.filter((binding) => !binding.pending).map((binding) => binding.id));
+  if (!options.dryRun) await deleteBindings(tx, sorted.filter((binding) => !binding.pending).map((binding) => binding.id));
   for (const binding of sorted) {
     // A binding an import plan reserved is the import's to commit or cancel.
     if (binding.pending) continue;
@@ -283,13 +283,13 @@ export function dropUnwanted(ctx: ServiceContext, tx: Db, gone: BindingRow[], op
     if (binding.resourceType === 'check') {
       checks.push(binding.resourceId);
     } else {
-      if (checks.length > 0) flushChecks();
+      if (checks.length > 0) await flushChecks();
       const kind = KIND_BY_TYPE.get(binding.resourceType);
       // Folded resources go with the check or group that holds them (or stay with it when it stays: the update replaced them).
-      if (!options.dryRun && kind && kind.exists(ctx, binding.resourceId)) kind.remove(ctx, binding.resourceId);
+      if (!options.dryRun && kind && (await kind.exists(ctx, binding.resourceId))) await kind.remove(ctx, binding.resourceId);
     }
     diff.push({ ...entry, action: 'DELETE' });
   }
-  if (checks.length > 0) flushChecks();
+  if (checks.length > 0) await flushChecks();
   return diff;
 }

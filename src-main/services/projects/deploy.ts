@@ -38,10 +38,10 @@ class Rollback<T> {
 }
 
 /** Runs `work` in one transaction; a dry run computes the same result, then rolls all of it back. */
-export function inTransaction<T>(ctx: ServiceContext, dryRun: boolean, work: (tx: Db) => T): T {
+export async function inTransaction<T>(ctx: ServiceContext, dryRun: boolean, work: (tx: Db) => Promise<T>): Promise<T> {
   try {
-    return transaction(ctx.db, (tx) => {
-      const result = work(tx);
+    return await transaction(ctx.db, async (tx) => {
+      const result = await work(tx);
       if (dryRun) throw new Rollback(result);
       return result;
     });
@@ -55,13 +55,13 @@ export function summaryOf(row: ProjectRow): ProjectSummary {
   return { id: row.id, logicalId: row.logicalId, name: row.name, repoUrl: row.repoUrl };
 }
 
-function upsertProject(ctx: ServiceContext, tx: Db, payload: DeployPayload): ProjectRow {
+async function upsertProject(ctx: ServiceContext, tx: Db, payload: DeployPayload): Promise<ProjectRow> {
   const now = ctx.clock.now().toISOString();
   const { logicalId, name } = payload.project;
   const repoUrl = payload.project.repoUrl ?? null;
-  const found = findProjectByLogicalId(tx, ctx.accountId, logicalId);
-  if (!found) return insertProject(tx, { id: randomUUID(), accountId: ctx.accountId, logicalId, name, repoUrl, createdAt: now, updatedAt: null });
-  updateProject(tx, found.id, { name, repoUrl, updatedAt: now });
+  const found = await findProjectByLogicalId(tx, ctx.accountId, logicalId);
+  if (!found) return await insertProject(tx, { id: randomUUID(), accountId: ctx.accountId, logicalId, name, repoUrl, createdAt: now, updatedAt: null });
+  await updateProject(tx, found.id, { name, repoUrl, updatedAt: now });
   return { ...found, name, repoUrl, updatedAt: now };
 }
 
@@ -83,11 +83,11 @@ async function scheduleDeployedChecks(ctx: ServiceContext, checkIds: readonly st
   for (let i = 0; i < checkIds.length && ctx.runtime.runs; ) {
     const ids = checkIds.slice(i, i + batches.next);
     i += ids.length;
-    batches.timed(ids.length, () => {
-      const due = loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: ids })
+    await batches.timed(ids.length, async () => {
+      const due = (await loadCheckPlans(ctx, { accountId: ctx.accountId, checkIds: ids }))
         .filter((plan) => isRunnable(plan) && plan.scheduled)
         .map((plan) => plan.checkId);
-      if (due.length > 0) triggerCheckSessions(ctx, { target: { checkId: due } }, 'CLI_DEPLOY');
+      if (due.length > 0) await triggerCheckSessions(ctx, { target: { checkId: due } }, 'CLI_DEPLOY');
     });
     await nextTurn();
   }
@@ -143,14 +143,14 @@ export async function deployProject(ctx: ServiceContext, body: DeployRequestBody
 }
 
 async function commitDeploy(ctx: ServiceContext, payload: DeployPayload, query: DeployQuery, createdBy: string | null, plan: DeployPlan, staged: StagedChecks | undefined): Promise<DryRunResult | DeploymentView> {
-  const outcome = inTransaction(ctx, query.dryRun, (tx) => {
-    const project = upsertProject(ctx, tx, payload);
-    const applied = applyPlan(ctx, tx, project, payload, plan, { ...query, staged });
+  const outcome = await inTransaction(ctx, query.dryRun, async (tx) => {
+    const project = await upsertProject(ctx, tx, payload);
+    const applied = await applyPlan(ctx, tx, project, payload, plan, { ...query, staged });
     if (query.dryRun) return { project, applied, deploymentId: null };
     crashInDeployCommitIfAsked();
     const now = ctx.clock.now().toISOString();
     const deploymentId = randomUUID();
-    insertDeployment(tx, {
+    await insertDeployment(tx, {
       id: deploymentId,
       accountId: ctx.accountId,
       projectId: project.id,
@@ -159,7 +159,7 @@ async function commitDeploy(ctx: ServiceContext, payload: DeployPayload, query: 
       preserveResources: query.preserveResources,
       diff: historyDiff(applied.diff, applied.unchanged),
       error: null,
-      createdBy: deployerName(ctx, createdBy),
+      createdBy: await deployerName(ctx, createdBy),
       createdAt: now,
       finishedAt: now,
     });
@@ -169,7 +169,7 @@ async function commitDeploy(ctx: ServiceContext, payload: DeployPayload, query: 
   await nextTurn();
   if (outcome.deploymentId === null) return { project: summaryOf(outcome.project), diff: outcome.applied.diff };
   if (query.scheduleOnDeploy) await scheduleDeployedChecks(ctx, outcome.applied.deployedCheckIds);
-  const view = deploymentView(ctx, outcome.project.logicalId, outcome.deploymentId);
+  const view = await deploymentView(ctx, outcome.project.logicalId, outcome.deploymentId);
   await nextTurn();
   return view;
 }

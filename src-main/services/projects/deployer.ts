@@ -6,8 +6,8 @@ import type { ServiceContext } from '../context';
  * so the console's history reads like a person rather than an id; the desktop app's own launch
  * token has no member.
  */
-export function deployerName(ctx: ServiceContext, memberId: string | null): string {
+export async function deployerName(ctx: ServiceContext, memberId: string | null): Promise<string> {
   if (!memberId) return 'Sightline desktop app';
-  const member = findMember(ctx.db, ctx.accountId, memberId);
+  const member = await findMember(ctx.db, ctx.accountId, memberId);
   return member?.name || member?.email || memberId;
 }

@@ -43,9 +43,9 @@ function toView(project: ProjectRow, row: DeploymentRow): DeploymentView {
   };
 }
 
-export function deploymentView(ctx: ServiceContext, projectLogicalId: string, deploymentId: string): DeploymentView {
-  const project = findProjectByLogicalId(ctx.db, ctx.accountId, projectLogicalId);
-  const row = project ? findDeployment(ctx.db, ctx.accountId, project.id, deploymentId) : undefined;
+export async function deploymentView(ctx: ServiceContext, projectLogicalId: string, deploymentId: string): Promise<DeploymentView> {
+  const project = await findProjectByLogicalId(ctx.db, ctx.accountId, projectLogicalId);
+  const row = project ? await findDeployment(ctx.db, ctx.accountId, project.id, deploymentId) : undefined;
   if (!project || !row) throw new AppError('not_found', `Deployment ${deploymentId} of project "${projectLogicalId}" not found`);
   return toView(project, row);
 }
@@ -54,6 +54,6 @@ export function deploymentView(ctx: ServiceContext, projectLogicalId: string, de
  * `POST …/cancel`: a deploy is applied in one transaction before its request is answered, so there
  * is never one left to cancel; a finished deployment is answered as it is (the call is idempotent).
  */
-export function cancelDeployment(ctx: ServiceContext, projectLogicalId: string, deploymentId: string): DeploymentView {
-  return deploymentView(ctx, projectLogicalId, deploymentId);
+export async function cancelDeployment(ctx: ServiceContext, projectLogicalId: string, deploymentId: string): Promise<DeploymentView> {
+  return await deploymentView(ctx, projectLogicalId, deploymentId);
 }

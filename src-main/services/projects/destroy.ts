@@ -39,18 +39,18 @@ const isMemberCheck = (binding: BindingRow) => binding.resourceType === 'check' 
  * project still holding other checks, a location of the project other checks or groups still use.
  * Asked before anything is deleted, so such a destroy changes nothing, as when it was one transaction.
  */
-function refuseBlockedRemovals(ctx: ServiceContext, bindings: readonly BindingRow[]): void {
+async function refuseBlockedRemovals(ctx: ServiceContext, bindings: readonly BindingRow[]): Promise<void> {
   const members = bindings.filter((binding) => binding.member && !binding.pending);
   const checkIds = members.filter(isMemberCheck).map((binding) => binding.resourceId);
   const groupIds = members.filter((binding) => binding.resourceType === 'check-group').map((binding) => Number(binding.resourceId));
   for (const groupId of groupIds) {
-    const held = countChecksInGroup(ctx.db, ctx.accountId, groupId, checkIds);
+    const held = await countChecksInGroup(ctx.db, ctx.accountId, groupId, checkIds);
     if (held > 0) throw new AppError('conflict', `Nothing was deleted: check group ${groupId} of the project still holds ${held} check(s) of no project or of another one; move or delete them first.`);
   }
   for (const binding of members.filter((b) => b.resourceType === 'private-location')) {
-    const location = findPrivateLocation(ctx.db, ctx.accountId, binding.resourceId);
+    const location = await findPrivateLocation(ctx.db, ctx.accountId, binding.resourceId);
     if (!location) continue;
-    const users = countLocationUsers(ctx.db, ctx.accountId, location.slugName, { checkIds, groupIds });
+    const users = await countLocationUsers(ctx.db, ctx.accountId, location.slugName, { checkIds, groupIds });
     if (users.checks + users.groups > 0) {
       throw new AppError('conflict', `Nothing was deleted: private location "${location.slugName}" of the project is still used by ${users.checks} other check(s) and ${users.groups} other group(s); remove it from their privateLocations first.`, users);
     }
@@ -73,11 +73,11 @@ async function deleteChecksInSlices(ctx: ServiceContext, bindings: readonly Bind
   for (let start = 0; start < doomed.length; ) {
     const slice = doomed.slice(start, start + batches.next);
     start += slice.length;
-    batches.timed(slice.length, () =>
-      transaction(ctx.db, (tx) => {
+    await batches.timed(slice.length, async () =>
+      await transaction(ctx.db, async (tx) => {
         // Unbound first: the checks' delete trigger then finds no binding left to look for.
-        deleteBindings(tx, slice.map((binding) => binding.id));
-        deleteCheckBatch(tx, ctx, slice.map((binding) => binding.resourceId));
+        await deleteBindings(tx, slice.map((binding) => binding.id));
+        await deleteCheckBatch(tx, ctx, slice.map((binding) => binding.resourceId));
       }),
     );
     crashAfterDestroySliceIfAsked();
@@ -86,10 +86,10 @@ async function deleteChecksInSlices(ctx: ServiceContext, bindings: readonly Bind
 }
 
 /** The last step: every other resource of the project (groups, channels, …) and binding, and the deployment marked done. */
-function finishDestroy(ctx: ServiceContext, projectId: string, deploymentId: string, diff: DeploymentRow['diff']): void {
-  transaction(ctx.db, (tx) => {
-    dropUnwanted(ctx, tx, bindingsOfProject(tx, projectId), { preserveResources: false, dryRun: false });
-    finishDeployment(tx, deploymentId, { status: 'SUCCEEDED', diff, error: null, finishedAt: ctx.clock.now().toISOString() });
+async function finishDestroy(ctx: ServiceContext, projectId: string, deploymentId: string, diff: DeploymentRow['diff']): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    await dropUnwanted(ctx, tx, await bindingsOfProject(tx, projectId), { preserveResources: false, dryRun: false });
+    await finishDeployment(tx, deploymentId, { status: 'SUCCEEDED', diff, error: null, finishedAt: ctx.clock.now().toISOString() });
   });
 }
 
@@ -99,16 +99,16 @@ function finishDestroy(ctx: ServiceContext, projectId: string, deploymentId: str
  * project disappear from reads over the slices, each whole; nothing else changes until the end.
  */
 async function destroyInSlices(ctx: ServiceContext, projectId: string, bindings: BindingRow[], query: DestroyQuery, createdBy: string | null): Promise<string> {
-  refuseBlockedRemovals(ctx, bindings);
+  await refuseBlockedRemovals(ctx, bindings);
   await nextTurn();
   // The diff a one-transaction destroy answers: every member binding deleted, references unbound.
-  const diff = dropUnwanted(ctx, ctx.db, bindings, { preserveResources: false, dryRun: true });
+  const diff = await dropUnwanted(ctx, ctx.db, bindings, { preserveResources: false, dryRun: true });
   const now = ctx.clock.now().toISOString();
   const deploymentId = randomUUID();
-  insertDeployment(ctx.db, { id: deploymentId, accountId: ctx.accountId, projectId, status: 'IN_PROGRESS', operation: 'destroy', scheduleOnDeploy: false, preserveResources: query.preserveResources, diff, error: null, createdBy: deployerName(ctx, createdBy), createdAt: now, finishedAt: null });
+  await insertDeployment(ctx.db, { id: deploymentId, accountId: ctx.accountId, projectId, status: 'IN_PROGRESS', operation: 'destroy', scheduleOnDeploy: false, preserveResources: query.preserveResources, diff, error: null, createdBy: await deployerName(ctx, createdBy), createdAt: now, finishedAt: null });
   await nextTurn();
   await deleteChecksInSlices(ctx, bindings);
-  finishDestroy(ctx, projectId, deploymentId, diff);
+  await finishDestroy(ctx, projectId, deploymentId, diff);
   return deploymentId;
 }
 
@@ -121,34 +121,34 @@ async function destroyInSlices(ctx: ServiceContext, projectId: string, bindings:
  */
 export async function destroyProject(ctx: ServiceContext, logicalId: string, query: DestroyQuery, createdBy: string | null): Promise<DryRunResult | DeploymentView | { project: null; diff: [] }> {
   return inDeployQueue(ctx, async () => {
-    const project = findProjectByLogicalId(ctx.db, ctx.accountId, logicalId);
+    const project = await findProjectByLogicalId(ctx.db, ctx.accountId, logicalId);
     if (!project) return { project: null, diff: [] };
     // Read before the transaction (a turn of its own); inside it only a stamp says whether they still hold.
-    const stamp = bindingsStamp(ctx.db, project.id);
+    const stamp = await bindingsStamp(ctx.db, project.id);
     const read = await readBindingsInPages(ctx.db, project.id);
     refuseWhileImportPending(logicalId, read);
     await nextTurn();
     if (!query.dryRun && !query.preserveResources) {
       // Deploys of the account wait in the queue meanwhile: the bindings read are still the project's, unless another request changed them.
-      const unchanged = bindingsStamp(ctx.db, project.id) === stamp;
+      const unchanged = await bindingsStamp(ctx.db, project.id) === stamp;
       await nextTurn();
       const bindings = unchanged ? read : await readBindingsInPages(ctx.db, project.id);
       const deploymentId = await destroyInSlices(ctx, project.id, bindings, query, createdBy);
       await nextTurn();
-      return deploymentView(ctx, logicalId, deploymentId);
+      return await deploymentView(ctx, logicalId, deploymentId);
     }
-    const outcome = inTransaction(ctx, query.dryRun, (tx) => {
-      const bindings = bindingsStamp(tx, project.id) === stamp ? read : bindingsOfProject(tx, project.id);
-      const diff = dropUnwanted(ctx, tx, bindings, query);
+    const outcome = await inTransaction(ctx, query.dryRun, async (tx) => {
+      const bindings = await bindingsStamp(tx, project.id) === stamp ? read : await bindingsOfProject(tx, project.id);
+      const diff = await dropUnwanted(ctx, tx, bindings, query);
       if (query.dryRun) return { diff, deploymentId: null };
       const now = ctx.clock.now().toISOString();
       const deploymentId = randomUUID();
-      insertDeployment(tx, { id: deploymentId, accountId: ctx.accountId, projectId: project.id, status: 'SUCCEEDED', operation: 'destroy', scheduleOnDeploy: false, preserveResources: query.preserveResources, diff, error: null, createdBy: deployerName(ctx, createdBy), createdAt: now, finishedAt: now });
+      await insertDeployment(tx, { id: deploymentId, accountId: ctx.accountId, projectId: project.id, status: 'SUCCEEDED', operation: 'destroy', scheduleOnDeploy: false, preserveResources: query.preserveResources, diff, error: null, createdBy: await deployerName(ctx, createdBy), createdAt: now, finishedAt: now });
       return { diff, deploymentId };
     });
     await nextTurn();
     if (outcome.deploymentId === null) return { project: summaryOf(project), diff: outcome.diff };
-    return deploymentView(ctx, logicalId, outcome.deploymentId);
+    return await deploymentView(ctx, logicalId, outcome.deploymentId);
   });
 }
 
@@ -157,11 +157,11 @@ export async function destroyProject(ctx: ServiceContext, logicalId: string, que
  * finished, so the project ends destroyed as its deployment said, never half of it. Answers how many.
  */
 export async function finishInterruptedDestroys(deps: ServiceDeps): Promise<number> {
-  const interrupted = interruptedDestroys(deps.db);
+  const interrupted = await interruptedDestroys(deps.db);
   for (const deployment of interrupted) {
     const ctx: ServiceContext = { ...deps, accountId: deployment.accountId };
     await deleteChecksInSlices(ctx, await readBindingsInPages(deps.db, deployment.projectId));
-    finishDestroy(ctx, deployment.projectId, deployment.id, deployment.diff);
+    await finishDestroy(ctx, deployment.projectId, deployment.id, deployment.diff);
     deps.logger.warn({ deploymentId: deployment.id, projectId: deployment.projectId }, 'finished a project destroy that was interrupted');
   }
   return interrupted.length;

@@ -23,18 +23,18 @@ function targetOf(payload: Record<string, unknown>): { logicalId: string; field:
 }
 
 /** A private location's slug by its physical id (placeholders while a deploy is planned). */
-export type SlugOf = (locationId: PhysicalId) => string;
+export type SlugOf = (locationId: PhysicalId) => string | Promise<string>;
 
 export const slugFromDatabase =
   (ctx: ServiceContext): SlugOf =>
-  (locationId) =>
-    getPrivateLocation(ctx, String(locationId)).slugName;
+  async (locationId) =>
+    (await getPrivateLocation(ctx, String(locationId))).slugName;
 
 /**
  * The folded members of each check or group (only those whose target is named by `field`, when
  * given), with refs resolved through `physical` and locations named by `slugOf`.
  */
-export function foldMembers(resources: readonly DeployResource[], physical: ReadonlyMap<string, PhysicalId>, slugOf: SlugOf, field?: 'checkId' | 'groupId'): Map<string, FoldedMembers> {
+export async function foldMembers(resources: readonly DeployResource[], physical: ReadonlyMap<string, PhysicalId>, slugOf: SlugOf, field?: 'checkId' | 'groupId'): Promise<Map<string, FoldedMembers>> {
   const byTarget = new Map<string, FoldedMembers>();
   const membersOf = (logicalId: string) => {
     const found = byTarget.get(logicalId) ?? { subscriptions: [], privateLocations: [] };
@@ -52,7 +52,7 @@ export function foldMembers(resources: readonly DeployResource[], physical: Read
       membersOf(target.logicalId).subscriptions.push({ alertChannelId, activated: payload.activated !== false });
     } else {
       const locationId = resolveRefs(payload.privateLocationId, physical, where) as PhysicalId;
-      membersOf(target.logicalId).privateLocations.push(slugOf(locationId));
+      membersOf(target.logicalId).privateLocations.push(await slugOf(locationId));
     }
   }
   return byTarget;
@@ -68,9 +68,9 @@ export function foldedTargetOf(resource: DeployResource): { logicalId: string; f
 /** A subscription's row id by channel and target, looked up in one query for the whole deploy. */
 export type SubscriptionIdOf = (alertChannelId: number, target: { checkId: string } | { groupId: number }) => number | undefined;
 
-export function subscriptionLookup(ctx: ServiceContext, checkIds: readonly string[], groupIds: readonly number[]): SubscriptionIdOf {
+export async function subscriptionLookup(ctx: ServiceContext, checkIds: readonly string[], groupIds: readonly number[]): Promise<SubscriptionIdOf> {
   const byKey = new Map<string, number>();
-  for (const row of subscriptionsOfTargets(ctx.db, ctx.accountId, checkIds, groupIds)) {
+  for (const row of await subscriptionsOfTargets(ctx.db, ctx.accountId, checkIds, groupIds)) {
     byKey.set(row.checkId !== null ? `${row.alertChannelId} c ${row.checkId}` : `${row.alertChannelId} g ${row.groupId}`, row.id);
   }
   return (alertChannelId, target) => byKey.get('checkId' in target ? `${alertChannelId} c ${target.checkId}` : `${alertChannelId} g ${target.groupId}`);

@@ -86,7 +86,7 @@ export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): P
   const slicer = new Slicer();
   // Before anything is read: a check written after this is one the plan may have read before the write.
   const readSince = ctx.clock.now().toISOString();
-  const project = findProjectByLogicalId(ctx.db, ctx.accountId, payload.project.logicalId);
+  const project = await findProjectByLogicalId(ctx.db, ctx.accountId, payload.project.logicalId);
   const existing = project ? await readBindingsInPages(ctx.db, project.id) : [];
   const bound = new Map(existing.map((binding) => [keyOf(binding.resourceType, binding.logicalId), binding]));
   const placeholders = new Map<PhysicalId, { logicalId: string; slug: boolean }>();
@@ -101,14 +101,14 @@ export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): P
     if (!kind) continue;
     if (!resource.member) {
       const id = physicalIdOf(resource.type, resource.physicalId ?? '');
-      if (!named(resource, () => kind.exists(ctx, String(id)))) {
+      if (!(await named(resource, () => kind.exists(ctx, String(id))))) {
         throw new AppError('validation', `${resource.type} "${resource.logicalId}": fromId(${String(resource.physicalId)}) names no ${resource.type} of this account`);
       }
       ids.set(resource.logicalId, id);
       continue;
     }
     const adopted = adoptedIdOf(resource, bound.get(keyOf(resource.type, resource.logicalId)));
-    if (adopted !== undefined && named(resource, () => kind.exists(ctx, adopted))) {
+    if (adopted !== undefined && (await named(resource, () => kind.exists(ctx, adopted)))) {
       const id = physicalIdOf(resource.type, adopted);
       ids.set(resource.logicalId, id);
       assumedIds.set(keyOf(resource.type, resource.logicalId), id);
@@ -132,11 +132,11 @@ export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): P
   // Stamped before the rows are read: a write in between shows as a changed stamp at the commit (planned again), never as a lost update.
   const boundIds = new Set(existing.filter((binding) => binding.resourceType === 'check').map((binding) => binding.resourceId));
   const unboundAdoptedIds = adoptedIds.filter((id) => !boundIds.has(id));
-  const checksStamp = checksStampOf(ctx, unboundAdoptedIds);
+  const checksStamp = await checksStampOf(ctx, unboundAdoptedIds);
   const stored = new Map<string, CheckRow>();
   for (let i = 0; i < adoptedIds.length; i += ROWS_PER_READ) {
     await slicer.pause();
-    for (const [id, row] of storedChecks(ctx, adoptedIds.slice(i, i + ROWS_PER_READ))) stored.set(id, row);
+    for (const [id, row] of await storedChecks(ctx, adoptedIds.slice(i, i + ROWS_PER_READ))) stored.set(id, row);
   }
   for (const resource of checkResources) {
     if (resource.member) continue;
@@ -160,7 +160,7 @@ export async function planDeploy(ctx: ServiceContext, payload: DeployPayload): P
     return locationSlugs.get(String(locationId)) ?? databaseSlug(locationId);
   };
   const checks: PlannedCheck[] = [];
-  const folded = foldMembers(payload.resources, ids, slugOf, 'checkId');
+  const folded = await foldMembers(payload.resources, ids, slugOf, 'checkId');
   for (const [index, resource] of memberChecks.entries()) {
     await slicer.pause();
     ids.touches = 0;

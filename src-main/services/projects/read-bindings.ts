@@ -12,7 +12,7 @@ const BINDINGS_PER_READ = 1_000;
 export async function readBindingsInPages(db: Db, projectId: string): Promise<BindingRow[]> {
   const rows: BindingRow[] = [];
   for (let after: BindingRow | null = null; ; ) {
-    const page = bindingsOfProjectPage(db, projectId, after, BINDINGS_PER_READ);
+    const page = await bindingsOfProjectPage(db, projectId, after, BINDINGS_PER_READ);
     rows.push(...page);
     if (page.length < BINDINGS_PER_READ) break;
     after = page[page.length - 1] ?? null;

@@ -59,17 +59,17 @@ export interface Refusal {
  * ever deployed creates the project (empty), so the refusal has a page to be shown on. A destroy of
  * a project that does not exist records nothing.
  */
-export function recordRefusal(ctx: ServiceContext, refusal: Refusal): void {
+export async function recordRefusal(ctx: ServiceContext, refusal: Refusal): Promise<void> {
   const now = ctx.clock.now().toISOString();
-  transaction(ctx.db, (tx) => {
-    let project = findProjectByLogicalId(tx, ctx.accountId, refusal.project.logicalId);
+  await transaction(ctx.db, async (tx) => {
+    let project = await findProjectByLogicalId(tx, ctx.accountId, refusal.project.logicalId);
     if (!project) {
       if (refusal.operation === 'destroy') return;
       const { logicalId, name, repoUrl } = refusal.project;
-      project = insertProject(tx, { id: randomUUID(), accountId: ctx.accountId, logicalId, name: name ?? logicalId, repoUrl, createdAt: now, updatedAt: null });
+      project = await insertProject(tx, { id: randomUUID(), accountId: ctx.accountId, logicalId, name: name ?? logicalId, repoUrl, createdAt: now, updatedAt: null });
     }
     const message = refusal.message.length > MAX_MESSAGE ? `${refusal.message.slice(0, MAX_MESSAGE)}…` : refusal.message;
-    insertDeployment(tx, {
+    await insertDeployment(tx, {
       id: randomUUID(),
       accountId: ctx.accountId,
       projectId: project.id,
@@ -81,10 +81,10 @@ export function recordRefusal(ctx: ServiceContext, refusal: Refusal): void {
       preserveResources: false,
       diff: [],
       error: message,
-      createdBy: deployerName(ctx, refusal.memberId),
+      createdBy: await deployerName(ctx, refusal.memberId),
       createdAt: now,
       finishedAt: now,
     });
-    pruneRefusedDeployments(tx, project.id, KEPT_REFUSALS);
+    await pruneRefusedDeployments(tx, project.id, KEPT_REFUSALS);
   });
 }

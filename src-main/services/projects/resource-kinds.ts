@@ -34,17 +34,17 @@ type Payload = Record<string, unknown>;
 export interface ResourceKind {
   type: string;
   /** `id`: one reserved for it beforehand, where the kind takes one (a group a deploy staged checks in). */
-  create(ctx: ServiceContext, payload: Payload, id?: number): string | number;
-  update(ctx: ServiceContext, id: string, payload: Payload): void;
-  remove(ctx: ServiceContext, id: string): void;
-  exists(ctx: ServiceContext, id: string): boolean;
+  create(ctx: ServiceContext, payload: Payload, id?: number): Promise<string | number>;
+  update(ctx: ServiceContext, id: string, payload: Payload): Promise<void>;
+  remove(ctx: ServiceContext, id: string): Promise<void>;
+  exists(ctx: ServiceContext, id: string): Promise<boolean>;
   /** The resource as its entity's GET answers it: compared before and after an update to tell a change from none. */
-  read(ctx: ServiceContext, id: string): unknown;
+  read(ctx: ServiceContext, id: string): Promise<unknown>;
 }
 
-function found(read: () => unknown): boolean {
+async function found(read: () => Promise<unknown>): Promise<boolean> {
   try {
-    read();
+    await read();
     return true;
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') return false;
@@ -66,47 +66,47 @@ export function wholeCheck(payload: Payload): AnyCheckWrite {
 const check: ResourceKind = {
   type: 'check',
   // Subscriptions are resources of their own in a deploy: nothing is subscribed by default.
-  create: (ctx, payload) => createAnyCheck(ctx, payload as AnyCheckWrite, { autoAssignAlerts: false }).id,
-  update: (ctx, id, payload) => void updateAnyCheck(ctx, id, wholeCheck(payload)),
-  remove: (ctx, id) => deleteCheckById(ctx, id),
-  exists: (ctx, id) => found(() => getCheck(ctx, id)),
-  read: (ctx, id) => getCheck(ctx, id),
+  create: async (ctx, payload) => (await createAnyCheck(ctx, payload as AnyCheckWrite, { autoAssignAlerts: false })).id,
+  update: async (ctx, id, payload) => void await updateAnyCheck(ctx, id, wholeCheck(payload)),
+  remove: async (ctx, id) => await deleteCheckById(ctx, id),
+  exists: (ctx, id) => found(async () => await getCheck(ctx, id)),
+  read: async (ctx, id) => await getCheck(ctx, id),
 };
 
 const checkGroup: ResourceKind = {
   type: 'check-group',
-  create: (ctx, payload, id) => createCheckGroup(ctx, parseOrThrow(CheckGroupCreate, payload), { autoAssignAlerts: false, id }).id,
-  update: (ctx, id, payload) => void updateCheckGroup(ctx, id, parseOrThrow(CheckGroupUpdate, parseOrThrow(CheckGroupCreate, payload))),
-  remove: (ctx, id) => deleteCheckGroupById(ctx, id),
-  exists: (ctx, id) => found(() => getCheckGroup(ctx, id)),
-  read: (ctx, id) => getCheckGroup(ctx, id),
+  create: async (ctx, payload, id) => (await createCheckGroup(ctx, parseOrThrow(CheckGroupCreate, payload), { autoAssignAlerts: false, id })).id,
+  update: async (ctx, id, payload) => void await updateCheckGroup(ctx, id, parseOrThrow(CheckGroupUpdate, parseOrThrow(CheckGroupCreate, payload))),
+  remove: async (ctx, id) => await deleteCheckGroupById(ctx, id),
+  exists: (ctx, id) => found(async () => await getCheckGroup(ctx, id)),
+  read: async (ctx, id) => await getCheckGroup(ctx, id),
 };
 
 const alertChannel: ResourceKind = {
   type: 'alert-channel',
-  create: (ctx, payload) => createAlertChannel(ctx, parseOrThrow(AlertChannelCreate, payload)).id,
-  update: (ctx, id, payload) => void updateAlertChannel(ctx, id, parseOrThrow(AlertChannelUpdate, payload)),
-  remove: (ctx, id) => deleteAlertChannelById(ctx, id),
-  exists: (ctx, id) => found(() => getAlertChannel(ctx, id)),
-  read: (ctx, id) => getAlertChannel(ctx, id),
+  create: async (ctx, payload) => (await createAlertChannel(ctx, parseOrThrow(AlertChannelCreate, payload))).id,
+  update: async (ctx, id, payload) => void await updateAlertChannel(ctx, id, parseOrThrow(AlertChannelUpdate, payload)),
+  remove: async (ctx, id) => await deleteAlertChannelById(ctx, id),
+  exists: (ctx, id) => found(async () => await getAlertChannel(ctx, id)),
+  read: async (ctx, id) => await getAlertChannel(ctx, id),
 };
 
 const privateLocation: ResourceKind = {
   type: 'private-location',
-  create: (ctx, payload) => createPrivateLocation(ctx, parseOrThrow(PrivateLocationCreate, payload)).id,
-  update: (ctx, id, payload) => void updatePrivateLocationById(ctx, id, parseOrThrow(PrivateLocationUpdate, payload)),
-  remove: (ctx, id) => deletePrivateLocationById(ctx, id),
-  exists: (ctx, id) => found(() => getPrivateLocation(ctx, id)),
-  read: (ctx, id) => getPrivateLocation(ctx, id),
+  create: async (ctx, payload) => (await createPrivateLocation(ctx, parseOrThrow(PrivateLocationCreate, payload))).id,
+  update: async (ctx, id, payload) => void await updatePrivateLocationById(ctx, id, parseOrThrow(PrivateLocationUpdate, payload)),
+  remove: async (ctx, id) => await deletePrivateLocationById(ctx, id),
+  exists: (ctx, id) => found(async () => await getPrivateLocation(ctx, id)),
+  read: async (ctx, id) => await getPrivateLocation(ctx, id),
 };
 
 const statusPageService: ResourceKind = {
   type: 'status-page-service',
-  create: (ctx, payload) => createStatusPageService(ctx, parseOrThrow(ServiceCreate, payload)).id,
-  update: (ctx, id, payload) => void updateStatusPageService(ctx, id, parseOrThrow(ServiceCreate, payload)),
-  remove: (ctx, id) => deleteStatusPageServiceById(ctx, id),
-  exists: (ctx, id) => found(() => getStatusPageService(ctx, id)),
-  read: (ctx, id) => getStatusPageService(ctx, id),
+  create: async (ctx, payload) => (await createStatusPageService(ctx, parseOrThrow(ServiceCreate, payload))).id,
+  update: async (ctx, id, payload) => void await updateStatusPageService(ctx, id, parseOrThrow(ServiceCreate, payload)),
+  remove: async (ctx, id) => await deleteStatusPageServiceById(ctx, id),
+  exists: (ctx, id) => found(async () => await getStatusPageService(ctx, id)),
+  read: async (ctx, id) => await getStatusPageService(ctx, id),
 };
 
 /** The CLI names a card's services by reference; the status page API takes `{id}`. */
@@ -123,24 +123,24 @@ function statusPageBody(payload: Payload): Payload {
 
 const statusPage: ResourceKind = {
   type: 'status-page',
-  create: (ctx, payload) => createStatusPage(ctx, parseOrThrow(StatusPageInput, statusPageBody(payload))).id,
-  update: (ctx, id, payload) => void updateStatusPage(ctx, id, parseOrThrow(StatusPageInput, statusPageBody(payload))),
-  remove: (ctx, id) => deleteStatusPageById(ctx, id),
-  exists: (ctx, id) => found(() => getStatusPage(ctx, id)),
+  create: async (ctx, payload) => (await createStatusPage(ctx, parseOrThrow(StatusPageInput, statusPageBody(payload)))).id,
+  update: async (ctx, id, payload) => void await updateStatusPage(ctx, id, parseOrThrow(StatusPageInput, statusPageBody(payload))),
+  remove: async (ctx, id) => await deleteStatusPageById(ctx, id),
+  exists: (ctx, id) => found(async () => await getStatusPage(ctx, id)),
   // An update writes the cards afresh (new ids, new times): what a card shows is what is compared.
-  read: (ctx, id) => {
-    const page = getStatusPage(ctx, id);
+  read: async (ctx, id) => {
+    const page = await getStatusPage(ctx, id);
     return { ...page, cards: page.cards.map((card) => ({ name: card.name, services: card.services })) };
   },
 };
 
 const maintenanceWindow: ResourceKind = {
   type: 'maintenance-window',
-  create: (ctx, payload) => createMaintenanceWindow(ctx, parseOrThrow(MaintenanceWindowCreate, payload)).id,
-  update: (ctx, id, payload) => void updateMaintenanceWindow(ctx, id, parseOrThrow(MaintenanceWindowCreate, payload)),
-  remove: (ctx, id) => deleteMaintenanceWindow(ctx, id),
-  exists: (ctx, id) => found(() => getMaintenanceWindow(ctx, id)),
-  read: (ctx, id) => getMaintenanceWindow(ctx, id),
+  create: async (ctx, payload) => (await createMaintenanceWindow(ctx, parseOrThrow(MaintenanceWindowCreate, payload))).id,
+  update: async (ctx, id, payload) => void await updateMaintenanceWindow(ctx, id, parseOrThrow(MaintenanceWindowCreate, payload)),
+  remove: async (ctx, id) => await deleteMaintenanceWindow(ctx, id),
+  exists: (ctx, id) => found(async () => await getMaintenanceWindow(ctx, id)),
+  read: async (ctx, id) => await getMaintenanceWindow(ctx, id),
 };
 
 /**

@@ -34,9 +34,9 @@ export class PacedBatches {
   }
 
   /** Times `write` of a batch of `count` items and sizes the next batch from it. */
-  timed<T>(count: number, write: () => T): T {
+  async timed<T>(count: number, write: () => Promise<T>): Promise<T> {
     const started = performance.now();
-    const result = write();
+    const result = await write();
     const perItem = Math.max(performance.now() - started, 0.01) / Math.max(count, 1);
     this.size = Math.max(10, Math.min(this.max, Math.floor(this.budgetMs / perItem)));
     return result;

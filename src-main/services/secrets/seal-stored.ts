@@ -33,56 +33,56 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * the `alertConfig` of recorded notifications. Freed space is zeroed and the WAL truncated, so a copy
  * of the data folder's database made afterwards holds no plaintext secret. Answers how many rows changed.
  */
-export function sealStoredSecrets(deps: ServiceDeps): number {
-  if (readMaintenanceState(deps.db, MAINTENANCE_KEYS.secretsSealed) !== null) return 0;
+export async function sealStoredSecrets(deps: ServiceDeps): Promise<number> {
+  if (await readMaintenanceState(deps.db, MAINTENANCE_KEYS.secretsSealed) !== null) return 0;
   const { db, keyring } = deps;
   let changed = 0;
-  withSecureDelete(db, () => {
-    transaction(db, (tx) => {
-      for (const check of checksWithSecretVariables(tx)) {
+  await withSecureDelete(db, async () => {
+    await transaction(db, async (tx) => {
+      for (const check of await checksWithSecretVariables(tx)) {
         if (!hasPlainSecrets(keyring, check.value.environmentVariables)) continue;
-        setCheckBody(tx, String(check.key), { ...check.value, environmentVariables: sealPlainSecrets(keyring, check.value.environmentVariables) });
+        await setCheckBody(tx, String(check.key), { ...check.value, environmentVariables: sealPlainSecrets(keyring, check.value.environmentVariables) });
         changed++;
       }
-      for (const group of allCheckGroupBodies(tx)) {
+      for (const group of await allCheckGroupBodies(tx)) {
         if (!groupNeedsSealing(keyring, group.value)) continue;
-        setCheckGroupBody(tx, Number(group.key), sealGroupSecrets(keyring, openGroupSecrets(keyring, group.value)));
+        await setCheckGroupBody(tx, Number(group.key), sealGroupSecrets(keyring, openGroupSecrets(keyring, group.value)));
         changed++;
       }
-      for (const channel of channelsOfTypes(tx, CREDENTIAL_CHANNEL_TYPES)) {
+      for (const channel of await channelsOfTypes(tx, CREDENTIAL_CHANNEL_TYPES)) {
         const type = channel.type ?? '';
         if (!channelConfigNeedsSealing(keyring, type, channel.value.config)) continue;
-        setChannelBody(tx, Number(channel.key), { ...channel.value, config: sealChannelConfig(keyring, type, openChannelConfig(keyring, type, channel.value.config)) });
+        await setChannelBody(tx, Number(channel.key), { ...channel.value, config: sealChannelConfig(keyring, type, openChannelConfig(keyring, type, channel.value.config)) });
         changed++;
       }
-      for (const setting of settingsOfKey(tx, DELIVERY_SETTINGS_KEY)) {
+      for (const setting of await settingsOfKey(tx, DELIVERY_SETTINGS_KEY)) {
         if (!deliveryNeedsSealing(keyring, setting.value)) continue;
-        setSettingValue(tx, setting.accountId, DELIVERY_SETTINGS_KEY, sealDelivery(keyring, setting.value, true) as Record<string, unknown>);
+        await setSettingValue(tx, setting.accountId, DELIVERY_SETTINGS_KEY, sealDelivery(keyring, setting.value, true) as Record<string, unknown>);
         changed++;
       }
     });
-    changed += sealNotificationConfigs(deps);
-    writeMaintenanceState(db, MAINTENANCE_KEYS.secretsSealed, 1, deps.clock.now().getTime());
+    changed += await sealNotificationConfigs(deps);
+    await writeMaintenanceState(db, MAINTENANCE_KEYS.secretsSealed, 1, deps.clock.now().getTime());
   });
   if (changed > 0) deps.logger.info({ rows: changed }, 'sealed secrets stored before encryption at rest');
   return changed;
 }
 
 /** Notifications recorded before: `alertConfig` redacted; the ones still to be sent keep their credentials sealed. */
-function sealNotificationConfigs(deps: ServiceDeps): number {
+async function sealNotificationConfigs(deps: ServiceDeps): Promise<number> {
   const { db, keyring } = deps;
   let changed = 0;
   let after = 0;
   for (;;) {
-    const batch = notificationConfigsAfter(db, CREDENTIAL_CHANNEL_TYPES, after, NOTIFICATION_BATCH);
+    const batch = await notificationConfigsAfter(db, CREDENTIAL_CHANNEL_TYPES, after, NOTIFICATION_BATCH);
     if (batch.length === 0) return changed;
-    transaction(db, (tx) => {
+    await transaction(db, async (tx) => {
       for (const row of batch) {
         after = row.rowid;
         const redacted = redactChannelConfig(row.type, row.alertConfig);
         if (JSON.stringify(redacted) === JSON.stringify(row.alertConfig) || !isRecord(row.alertConfig)) continue;
         const sealed = row.status === 'IN_PROGRESS' && row.sealedConfig === null ? sealChannelConfig(keyring, row.type, openChannelConfig(keyring, row.type, row.alertConfig)) : row.sealedConfig;
-        setNotificationConfigs(tx, row.id, redacted, sealed);
+        await setNotificationConfigs(tx, row.id, redacted, sealed);
         changed++;
       }
     });

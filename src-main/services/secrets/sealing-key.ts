@@ -17,10 +17,10 @@ export interface SealingKeySource {
  * with it: a wrong key would otherwise show as secrets read back empty and every API key refused.
  * Without one, the data folder's key is loaded (or created) as it always was; a mismatch is logged.
  */
-export function loadSealingKey(db: Db, source: SealingKeySource, logger: Logger, now: number): Keyring {
-  const recorded = readMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck);
-  const record = (keyring: Keyring) => {
-    if (recorded === null) writeMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck, keyring.check, now);
+export async function loadSealingKey(db: Db, source: SealingKeySource, logger: Logger, now: number): Promise<Keyring> {
+  const recorded = await readMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck);
+  const record = async (keyring: Keyring) => {
+    if (recorded === null) await writeMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck, keyring.check, now);
     return keyring;
   };
   if (source.secretKeyFile === null) {
@@ -31,7 +31,7 @@ export function loadSealingKey(db: Db, source: SealingKeySource, logger: Logger,
         "the data folder's secret.key is not the key this database's secrets were sealed with: stored secrets read as unset and API keys made before are refused; restore the folder's secret.key from a backup",
       );
     }
-    return record(keyring);
+    return await record(keyring);
   }
 
   const file = source.secretKeyFile;
@@ -54,5 +54,5 @@ export function loadSealingKey(db: Db, source: SealingKeySource, logger: Logger,
         `Start with the key file of the server that wrote this data (--secret-key-file or SIGHTLINE_SECRET_KEY_FILE).`,
     );
   }
-  return record(keyring);
+  return await record(keyring);
 }

@@ -10,8 +10,8 @@ import { parseOrThrow } from '../validation';
 export const AGENT_CANARIES_KEY = 'agent-canaries';
 
 /** The canaries stored in Settings, or null when never set (or unreadable: the default then applies). */
-export function storedCanaries(db: Db, ownerAccountId: string): CanarySetting | null {
-  const parsed = AgentCanariesInput.safeParse(readAppSetting(db, ownerAccountId, AGENT_CANARIES_KEY));
+export async function storedCanaries(db: Db, ownerAccountId: string): Promise<CanarySetting | null> {
+  const parsed = AgentCanariesInput.safeParse(await readAppSetting(db, ownerAccountId, AGENT_CANARIES_KEY));
   return parsed.success ? canarySettingOf(parsed.data) : null;
 }
 
@@ -28,10 +28,10 @@ function lockedBecause(ctx: ServiceContext, canaries: CanaryControl): string | n
   return null;
 }
 
-export function getAgentCanaries(ctx: ServiceContext): AgentCanariesView {
+export async function getAgentCanaries(ctx: ServiceContext): Promise<AgentCanariesView> {
   const canaries = control(ctx);
   const why = lockedBecause(ctx, canaries);
-  const source = canaries.fromFlags !== null ? 'flags' : storedCanaries(ctx.db, canaries.ownerAccountId) !== null ? 'settings' : 'default';
+  const source = canaries.fromFlags !== null ? 'flags' : await storedCanaries(ctx.db, canaries.ownerAccountId) !== null ? 'settings' : 'default';
   return { setting: canaryInputOf(canaries.current()), source, editable: why === null, why, notUsed: ctx.runtime.agent?.connectivity()?.notUsed ?? [] };
 }
 
@@ -50,7 +50,7 @@ export async function setAgentCanaries(ctx: ServiceContext, body: unknown): Prom
       throw new AppError('validation', `hosts: none of ${input.hosts.join(', ')} answered a ping just now; the agent would count itself offline and skip every run. Name hosts this machine reaches (its router, a DNS server).`);
     }
   }
-  writeAppSetting(ctx.db, canaries.ownerAccountId, AGENT_CANARIES_KEY, input, ctx.clock.now().getTime());
+  await writeAppSetting(ctx.db, canaries.ownerAccountId, AGENT_CANARIES_KEY, input, ctx.clock.now().getTime());
   canaries.apply(canarySettingOf(input));
-  return getAgentCanaries(ctx);
+  return await getAgentCanaries(ctx);
 }

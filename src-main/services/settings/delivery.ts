@@ -14,13 +14,13 @@ export interface AccountDelivery {
   rateLimit: { max: number; windowMinutes: number };
 }
 
-function stored(db: Db, accountId: string): StoredDelivery {
-  return (readAppSetting(db, accountId, KEY) ?? {}) as StoredDelivery;
+async function stored(db: Db, accountId: string): Promise<StoredDelivery> {
+  return (await readAppSetting(db, accountId, KEY) ?? {}) as StoredDelivery;
 }
 
 /** The delivery settings the dispatcher uses for the account: stored values over the defaults. */
-export function accountDelivery(db: Db, keyring: Keyring, accountId: string, consoleBaseUrl = ''): AccountDelivery {
-  const doc = openDelivery(keyring, stored(db, accountId));
+export async function accountDelivery(db: Db, keyring: Keyring, accountId: string, consoleBaseUrl = ''): Promise<AccountDelivery> {
+  const doc = openDelivery(keyring, await stored(db, accountId));
   return {
     settings: resolveDeliverySettings(doc, consoleBaseUrl),
     rateLimit: { ...DEFAULT_CHANNEL_RATE_LIMIT, ...doc.rateLimit },
@@ -47,14 +47,14 @@ function view(doc: StoredDelivery, consoleBaseUrl: string): DeliverySettingsView
   };
 }
 
-export function getDeliverySettings(ctx: ServiceContext): DeliverySettingsView {
-  return view(stored(ctx.db, ctx.accountId), ctx.runtime.baseUrl);
+export async function getDeliverySettings(ctx: ServiceContext): Promise<DeliverySettingsView> {
+  return view(await stored(ctx.db, ctx.accountId), ctx.runtime.baseUrl);
 }
 
 /** Members left out keep their value; a secret sent as null is cleared. Answers the new settings, secrets masked. */
-export function setDeliverySettings(ctx: ServiceContext, update: DeliverySettingsUpdate): DeliverySettingsView {
-  return transaction(ctx.db, (tx) => {
-    const doc = openDelivery(ctx.keyring, stored(tx, ctx.accountId));
+export async function setDeliverySettings(ctx: ServiceContext, update: DeliverySettingsUpdate): Promise<DeliverySettingsView> {
+  return await transaction(ctx.db, async (tx) => {
+    const doc = openDelivery(ctx.keyring, await stored(tx, ctx.accountId));
     const next: StoredDelivery = {
       ...doc,
       smtp: { ...doc.smtp, ...update.smtp },
@@ -66,7 +66,7 @@ export function setDeliverySettings(ctx: ServiceContext, update: DeliverySetting
     // Saving the server's own address back (the form shows it) keeps links following the server.
     if (update.publicBaseUrl !== undefined) next.publicBaseUrl = sameBase(update.publicBaseUrl, ctx.runtime.baseUrl) ? undefined : update.publicBaseUrl;
     if (update.timeoutMs !== undefined) next.timeoutMs = update.timeoutMs;
-    writeAppSetting(tx, ctx.accountId, KEY, sealDelivery(ctx.keyring, next) as Record<string, unknown>, ctx.clock.now().getTime());
+    await writeAppSetting(tx, ctx.accountId, KEY, sealDelivery(ctx.keyring, next) as Record<string, unknown>, ctx.clock.now().getTime());
     return view(next, ctx.runtime.baseUrl);
   });
 }

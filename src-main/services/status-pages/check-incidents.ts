@@ -26,18 +26,18 @@ export interface OpenedIncident {
  * Opens an INVESTIGATING incident for a failing check, at most one open per check.
  * Throws not_found when the trigger's service no longer exists.
  */
-export function openIncidentForCheck(ctx: ServiceContext, trigger: CheckIncidentTrigger): OpenedIncident {
-  const result = transaction(ctx.db, (tx): OpenedIncident => {
-    const open = findOpenIncidentForCheck(tx, ctx.accountId, trigger.checkId);
-    if (open) return { incident: loadIncidentView(tx, open), opened: false };
-    const row = insertIncidentRecord(tx, ctx, {
+export async function openIncidentForCheck(ctx: ServiceContext, trigger: CheckIncidentTrigger): Promise<OpenedIncident> {
+  const result = await transaction(ctx.db, async (tx): Promise<OpenedIncident> => {
+    const open = await findOpenIncidentForCheck(tx, ctx.accountId, trigger.checkId);
+    if (open) return { incident: await loadIncidentView(tx, open), opened: false };
+    const row = await insertIncidentRecord(tx, ctx, {
       name: (trigger.name.trim() || 'Check failing').slice(0, 255),
       severity: trigger.severity,
       serviceIds: [trigger.serviceId],
       update: { description: trigger.description.trim() || trigger.name.trim() || 'Check failing', status: 'INVESTIGATING', notifySubscribers: trigger.notifySubscribers },
       sourceCheckId: trigger.checkId,
     });
-    return { incident: loadIncidentView(tx, row), opened: true };
+    return { incident: await loadIncidentView(tx, row), opened: true };
   });
   // Inside the alert's transaction the mailer runs after its commit: the kick only schedules a look.
   if (result.opened && trigger.notifySubscribers) kickSubscriberMail(ctx.runtime);
@@ -48,17 +48,17 @@ export function openIncidentForCheck(ctx: ServiceContext, trigger: CheckIncident
  * Closes the check's open incident with a RESOLVED update, notifying subscribers as the
  * opening update did. Answers null when the check has no open incident.
  */
-export function resolveIncidentForCheck(ctx: ServiceContext, checkId: string, description: string): IncidentView | null {
+export async function resolveIncidentForCheck(ctx: ServiceContext, checkId: string, description: string): Promise<IncidentView | null> {
   // Every recovery asks; most checks have no open incident: answered without a transaction (or savepoint).
-  if (!findOpenIncidentForCheck(ctx.db, ctx.accountId, checkId)) return null;
-  const resolved = transaction(ctx.db, (tx) => {
-    const open = findOpenIncidentForCheck(tx, ctx.accountId, checkId);
+  if (!await findOpenIncidentForCheck(ctx.db, ctx.accountId, checkId)) return null;
+  const resolved = await transaction(ctx.db, async (tx) => {
+    const open = await findOpenIncidentForCheck(tx, ctx.accountId, checkId);
     if (!open) return null;
-    const updates = listIncidentUpdates(tx, open.id);
+    const updates = await listIncidentUpdates(tx, open.id);
     const opening = updates[updates.length - 1];
     const now = ctx.clock.now().toISOString();
-    insertUpdateRecord(tx, open, { description: description.trim() || 'Check recovered', status: 'RESOLVED', notifySubscribers: opening?.notifySubscribers ?? false }, now);
-    return loadIncidentView(tx, refreshProgress(tx, open, now));
+    await insertUpdateRecord(tx, open, { description: description.trim() || 'Check recovered', status: 'RESOLVED', notifySubscribers: opening?.notifySubscribers ?? false }, now);
+    return await loadIncidentView(tx, await refreshProgress(tx, open, now));
   });
   if (resolved?.incidentUpdates[0]?.notifySubscribers) kickSubscriberMail(ctx.runtime);
   return resolved;

@@ -8,25 +8,25 @@ import { insertUpdateRecord, refreshProgress, requireIncident } from './store';
 import { kickSubscriberMail } from './subscriber-mail-kick';
 
 /** The 100 newest updates of an incident, newest first. */
-export function listIncidentUpdateViews(ctx: ServiceContext, incidentId: string): IncidentUpdateView[] {
-  const incident = requireIncident(ctx.db, ctx.accountId, incidentId);
-  return listIncidentUpdates(ctx.db, incident.id, 100).map(toIncidentUpdateView);
+export async function listIncidentUpdateViews(ctx: ServiceContext, incidentId: string): Promise<IncidentUpdateView[]> {
+  const incident = await requireIncident(ctx.db, ctx.accountId, incidentId);
+  return (await listIncidentUpdates(ctx.db, incident.id, 100)).map(toIncidentUpdateView);
 }
 
-export function getIncidentUpdate(ctx: ServiceContext, incidentId: string, updateId: string): IncidentUpdateView {
-  const incident = requireIncident(ctx.db, ctx.accountId, incidentId);
-  const row = findIncidentUpdate(ctx.db, incident.id, updateId);
+export async function getIncidentUpdate(ctx: ServiceContext, incidentId: string, updateId: string): Promise<IncidentUpdateView> {
+  const incident = await requireIncident(ctx.db, ctx.accountId, incidentId);
+  const row = await findIncidentUpdate(ctx.db, incident.id, updateId);
   if (!row) throw AppError.notFound();
   return toIncidentUpdateView(row);
 }
 
 /** Adds an update; without `status` it keeps the incident's current progress. With notifySubscribers it is mailed to subscribers. */
-export function addIncidentUpdate(ctx: ServiceContext, incidentId: string, body: IncidentUpdateCreate): IncidentUpdateView {
-  const view = transaction(ctx.db, (tx) => {
-    const incident = requireIncident(tx, ctx.accountId, incidentId);
+export async function addIncidentUpdate(ctx: ServiceContext, incidentId: string, body: IncidentUpdateCreate): Promise<IncidentUpdateView> {
+  const view = await transaction(ctx.db, async (tx) => {
+    const incident = await requireIncident(tx, ctx.accountId, incidentId);
     const now = ctx.clock.now().toISOString();
-    const row = insertUpdateRecord(tx, incident, { ...body, status: body.status ?? (incident.lastUpdateStatus as IncidentUpdateView['status']) }, now);
-    refreshProgress(tx, incident, now);
+    const row = await insertUpdateRecord(tx, incident, { ...body, status: body.status ?? (incident.lastUpdateStatus as IncidentUpdateView['status']) }, now);
+    await refreshProgress(tx, incident, now);
     return toIncidentUpdateView(row);
   });
   if (view.notifySubscribers) kickSubscriberMail(ctx.runtime);
@@ -34,10 +34,10 @@ export function addIncidentUpdate(ctx: ServiceContext, incidentId: string, body:
 }
 
 /** PUT of one update: members not named keep their value; the incident's progress follows. */
-export function editIncidentUpdate(ctx: ServiceContext, incidentId: string, updateId: string, body: IncidentUpdateEdit): IncidentUpdateView {
-  return transaction(ctx.db, (tx) => {
-    const incident = requireIncident(tx, ctx.accountId, incidentId);
-    const existing = findIncidentUpdate(tx, incident.id, updateId);
+export async function editIncidentUpdate(ctx: ServiceContext, incidentId: string, updateId: string, body: IncidentUpdateEdit): Promise<IncidentUpdateView> {
+  return await transaction(ctx.db, async (tx) => {
+    const incident = await requireIncident(tx, ctx.accountId, incidentId);
+    const existing = await findIncidentUpdate(tx, incident.id, updateId);
     if (!existing) throw AppError.notFound();
     const now = ctx.clock.now().toISOString();
     const row = {
@@ -48,21 +48,21 @@ export function editIncidentUpdate(ctx: ServiceContext, incidentId: string, upda
       publicIncidentUpdateDate: body.publicIncidentUpdateDate ?? existing.publicIncidentUpdateDate,
       updatedAt: now,
     };
-    replaceIncidentUpdate(tx, row);
-    refreshProgress(tx, incident, now);
+    await replaceIncidentUpdate(tx, row);
+    await refreshProgress(tx, incident, now);
     return toIncidentUpdateView(row);
   });
 }
 
 /** An incident keeps at least one update: its progress is read from them. */
-export function deleteIncidentUpdateById(ctx: ServiceContext, incidentId: string, updateId: string): void {
-  transaction(ctx.db, (tx) => {
-    const incident = requireIncident(tx, ctx.accountId, incidentId);
-    if (!findIncidentUpdate(tx, incident.id, updateId)) throw AppError.notFound();
-    if (listIncidentUpdates(tx, incident.id, 2).length < 2) {
+export async function deleteIncidentUpdateById(ctx: ServiceContext, incidentId: string, updateId: string): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const incident = await requireIncident(tx, ctx.accountId, incidentId);
+    if (!await findIncidentUpdate(tx, incident.id, updateId)) throw AppError.notFound();
+    if ((await listIncidentUpdates(tx, incident.id, 2)).length < 2) {
       throw new AppError('conflict', 'This is the only update of the incident; an incident keeps at least one. Delete the incident instead.');
     }
-    deleteIncidentUpdate(tx, incident.id, updateId);
-    refreshProgress(tx, incident, ctx.clock.now().toISOString());
+    await deleteIncidentUpdate(tx, incident.id, updateId);
+    await refreshProgress(tx, incident, ctx.clock.now().toISOString());
   });
 }

@@ -21,28 +21,28 @@ import type { ServiceContext } from '../context';
 import { cutPage, requireCursor } from './paging';
 import { toServiceView } from './read-shape';
 
-export function requireStatusPage(tx: Db, accountId: string, id: string): StatusPageRow {
-  const row = findStatusPage(tx, accountId, id);
+export async function requireStatusPage(tx: Db, accountId: string, id: string): Promise<StatusPageRow> {
+  const row = await findStatusPage(tx, accountId, id);
   if (!row) throw AppError.notFound();
   return row;
 }
 
 /** The slug is the page's address: a second page cannot take it (409, like a private location's slugName). */
-function assertUrlFree(tx: Db, url: string, exceptId: string | null): void {
-  if (isStatusPageUrlTaken(tx, url, exceptId)) {
+async function assertUrlFree(tx: Db, url: string, exceptId: string | null): Promise<void> {
+  if (await isStatusPageUrlTaken(tx, url, exceptId)) {
     throw new AppError('conflict', `url: a status page with the url "${url}" already exists; choose another`, { url });
   }
 }
 
 /** Every service on a card must be a status page service of the account: 404 otherwise, as for incidents (spec 4.7). */
-function assertCardServicesExist(tx: Db, accountId: string, body: StatusPageInput): void {
+async function assertCardServicesExist(tx: Db, accountId: string, body: StatusPageInput): Promise<void> {
   const ids = [...new Set(body.cards.flatMap((card) => card.services.map((service) => service.id)))];
-  if (findStatusPageServices(tx, accountId, ids).length !== ids.length) throw AppError.notFound();
+  if ((await findStatusPageServices(tx, accountId, ids)).length !== ids.length) throw AppError.notFound();
 }
 
 /** Replaces the page's cards; call inside a transaction. */
-function writeCards(tx: Db, row: StatusPageRow, body: StatusPageInput, now: string): void {
-  replaceStatusPageCards(
+async function writeCards(tx: Db, row: StatusPageRow, body: StatusPageInput, now: string): Promise<void> {
+  await replaceStatusPageCards(
     tx,
     row.id,
     body.cards.map((card, position) => ({
@@ -65,8 +65,8 @@ function pageMembers(body: StatusPageInput): Pick<StatusPageRow, 'name' | 'url' 
   };
 }
 
-function loadStatusPageViews(db: Db, rows: readonly StatusPageRow[]): StatusPageView[] {
-  const cards = cardsOfStatusPages(
+async function loadStatusPageViews(db: Db, rows: readonly StatusPageRow[]): Promise<StatusPageView[]> {
+  const cards = await cardsOfStatusPages(
     db,
     rows.map((row) => row.id),
   );
@@ -93,59 +93,59 @@ function loadStatusPageViews(db: Db, rows: readonly StatusPageRow[]): StatusPage
   }));
 }
 
-function loadStatusPageView(db: Db, row: StatusPageRow): StatusPageView {
-  const [view] = loadStatusPageViews(db, [row]);
+async function loadStatusPageView(db: Db, row: StatusPageRow): Promise<StatusPageView> {
+  const [view] = await loadStatusPageViews(db, [row]);
   if (!view) throw new Error(`status page ${row.id} vanished while reading it`);
   return view;
 }
 
 /** Newest first by creation time (then id); `nextId` is the id of the first status page of the next page. */
-export function listStatusPagePage(ctx: ServiceContext, query: CursorQuery): StatusPagePage {
-  const from = query.nextId ? requireCursor(findStatusPage(ctx.db, ctx.accountId, query.nextId), 'status page') : undefined;
-  const page = cutPage(listStatusPages(ctx.db, ctx.accountId, query.limit + 1, from), query.limit);
-  return { length: page.rows.length, entries: loadStatusPageViews(ctx.db, page.rows), nextId: page.nextId };
+export async function listStatusPagePage(ctx: ServiceContext, query: CursorQuery): Promise<StatusPagePage> {
+  const from = query.nextId ? requireCursor(await findStatusPage(ctx.db, ctx.accountId, query.nextId), 'status page') : undefined;
+  const page = cutPage(await listStatusPages(ctx.db, ctx.accountId, query.limit + 1, from), query.limit);
+  return { length: page.rows.length, entries: await loadStatusPageViews(ctx.db, page.rows), nextId: page.nextId };
 }
 
-export function getStatusPage(ctx: ServiceContext, id: string): StatusPageView {
-  return loadStatusPageView(ctx.db, requireStatusPage(ctx.db, ctx.accountId, id));
+export async function getStatusPage(ctx: ServiceContext, id: string): Promise<StatusPageView> {
+  return await loadStatusPageView(ctx.db, await requireStatusPage(ctx.db, ctx.accountId, id));
 }
 
 /** A new page's updated_at equals its created_at (the public read shape does not allow null). */
-export function createStatusPage(ctx: ServiceContext, body: StatusPageInput): StatusPageView {
-  return transaction(ctx.db, (tx) => {
-    assertUrlFree(tx, body.url, null);
-    assertCardServicesExist(tx, ctx.accountId, body);
+export async function createStatusPage(ctx: ServiceContext, body: StatusPageInput): Promise<StatusPageView> {
+  return await transaction(ctx.db, async (tx) => {
+    await assertUrlFree(tx, body.url, null);
+    await assertCardServicesExist(tx, ctx.accountId, body);
     const now = ctx.clock.now().toISOString();
     const row: StatusPageRow = { id: randomUUID(), accountId: ctx.accountId, ...pageMembers(body), published: body.published ?? false, createdAt: now, updatedAt: now };
-    insertStatusPage(tx, row);
-    writeCards(tx, row, body, now);
-    return loadStatusPageView(tx, row);
+    await insertStatusPage(tx, row);
+    await writeCards(tx, row, body, now);
+    return await loadStatusPageView(tx, row);
   });
 }
 
 /** PUT replaces the page: members not sent take their defaults (but `published` stays as it was), and the cards are the ones sent. */
-export function updateStatusPage(ctx: ServiceContext, id: string, body: StatusPageInput): StatusPageView {
-  return transaction(ctx.db, (tx) => {
-    const existing = requireStatusPage(tx, ctx.accountId, id);
-    assertUrlFree(tx, body.url, id);
-    assertCardServicesExist(tx, ctx.accountId, body);
+export async function updateStatusPage(ctx: ServiceContext, id: string, body: StatusPageInput): Promise<StatusPageView> {
+  return await transaction(ctx.db, async (tx) => {
+    const existing = await requireStatusPage(tx, ctx.accountId, id);
+    await assertUrlFree(tx, body.url, id);
+    await assertCardServicesExist(tx, ctx.accountId, body);
     const now = ctx.clock.now().toISOString();
     const row: StatusPageRow = { ...existing, ...pageMembers(body), published: body.published ?? existing.published, updatedAt: now };
-    replaceStatusPage(tx, row);
-    writeCards(tx, row, body, now);
-    return loadStatusPageView(tx, row);
+    await replaceStatusPage(tx, row);
+    await writeCards(tx, row, body, now);
+    return await loadStatusPageView(tx, row);
   });
 }
 
 /** Publishes the page at /status/<url> (no key needed) or takes it off; nothing else changes. */
-export function publishStatusPage(ctx: ServiceContext, { id, published }: StatusPagePublish): StatusPageView {
-  return transaction(ctx.db, (tx) => {
-    if (!setStatusPagePublished(tx, ctx.accountId, id, published, ctx.clock.now().toISOString())) throw AppError.notFound();
-    return loadStatusPageView(tx, requireStatusPage(tx, ctx.accountId, id));
+export async function publishStatusPage(ctx: ServiceContext, { id, published }: StatusPagePublish): Promise<StatusPageView> {
+  return await transaction(ctx.db, async (tx) => {
+    if (!await setStatusPagePublished(tx, ctx.accountId, id, published, ctx.clock.now().toISOString())) throw AppError.notFound();
+    return await loadStatusPageView(tx, await requireStatusPage(tx, ctx.accountId, id));
   });
 }
 
 /** Removes the page and its cards; the services on them and their incidents stay. */
-export function deleteStatusPageById(ctx: ServiceContext, id: string): void {
-  if (!deleteStatusPage(ctx.db, ctx.accountId, id)) throw AppError.notFound();
+export async function deleteStatusPageById(ctx: ServiceContext, id: string): Promise<void> {
+  if (!await deleteStatusPage(ctx.db, ctx.accountId, id)) throw AppError.notFound();
 }

@@ -20,9 +20,9 @@ export interface PublicMaintenance {
 }
 
 /** Current and upcoming maintenance of the checks behind the page's services, earliest first. */
-export function publicMaintenance(deps: Pick<ServiceDeps, 'db'>, accountId: string, linked: readonly LinkedCheck[], serviceNames: ReadonlyMap<string, string>, nowMs: number): PublicMaintenance[] {
+export async function publicMaintenance(deps: Pick<ServiceDeps, 'db'>, accountId: string, linked: readonly LinkedCheck[], serviceNames: ReadonlyMap<string, string>, nowMs: number): Promise<PublicMaintenance[]> {
   const to = nowMs + MAINTENANCE_LOOKAHEAD_DAYS * 86_400_000;
-  const byCheck = maintenanceOfChecks(deps, accountId, [...new Set(linked.map((c) => c.checkId))], nowMs, to);
+  const byCheck = await maintenanceOfChecks(deps, accountId, [...new Set(linked.map((c) => c.checkId))], nowMs, to);
   const byOccurrence = new Map<string, { start: number; end: number; services: Set<string> }>();
   for (const check of linked) {
     const service = serviceNames.get(check.serviceId);

@@ -92,13 +92,13 @@ export interface PublicStatusPage {
 }
 
 /** A published page that is not private; null is a 404 for the visitor, whatever the reason. */
-export function findPublicStatusPage(db: Db, slug: string): StatusPageRow | null {
-  const row = findStatusPageBySlug(db, slug);
+export async function findPublicStatusPage(db: Db, slug: string): Promise<StatusPageRow | null> {
+  const row = await findStatusPageBySlug(db, slug);
   return row && row.published && !row.isPrivate ? row : null;
 }
 
-export function publicPageUrl(deps: Pick<ServiceDeps, 'db' | 'keyring' | 'runtime'>, accountId: string, slug: string): string {
-  const base = accountDelivery(deps.db, deps.keyring, accountId, deps.runtime.baseUrl).settings.publicBaseUrl.replace(/\/+$/, '');
+export async function publicPageUrl(deps: Pick<ServiceDeps, 'db' | 'keyring' | 'runtime'>, accountId: string, slug: string): Promise<string> {
+  const base = (await accountDelivery(deps.db, deps.keyring, accountId, deps.runtime.baseUrl)).settings.publicBaseUrl.replace(/\/+$/, '');
   return `${base}/status/${encodeURIComponent(slug)}`;
 }
 
@@ -127,22 +127,22 @@ function toPublicIncident(row: IncidentRow, serviceNames: string[], updates: Pub
 }
 
 /** The public view of the page at `slug`, or null when there is none to show (unknown, unpublished, private). */
-export function loadPublicStatusPage(deps: Pick<ServiceDeps, 'db' | 'keyring' | 'runtime' | 'clock'>, slug: string): PublicStatusPage | null {
+export async function loadPublicStatusPage(deps: Pick<ServiceDeps, 'db' | 'keyring' | 'runtime' | 'clock'>, slug: string): Promise<PublicStatusPage | null> {
   const { db } = deps;
-  const page = findPublicStatusPage(db, slug);
+  const page = await findPublicStatusPage(db, slug);
   if (!page) return null;
   const now = deps.clock.now();
   const window = uptimeWindow(now.getTime());
   const windowStart = new Date(window.firstDay * DAY_MS).toISOString();
 
-  const cards = cardsOfStatusPages(db, [page.id]).get(page.id) ?? [];
+  const cards = (await cardsOfStatusPages(db, [page.id])).get(page.id) ?? [];
   const serviceIds = [...new Set(cards.flatMap((card) => card.services.map((service) => service.id)))];
   const onPage = new Set(serviceIds);
 
-  const incidentRows = incidentsOnStatusPage(db, page.id, windowStart, PUBLIC_INCIDENT_LIMIT);
+  const incidentRows = await incidentsOnStatusPage(db, page.id, windowStart, PUBLIC_INCIDENT_LIMIT);
   const incidentIds = incidentRows.map((row) => row.id);
-  const incidentServices = servicesOfIncidents(db, incidentIds);
-  const incidentUpdates = updatesOfIncidents(db, incidentIds);
+  const incidentServices = await servicesOfIncidents(db, incidentIds);
+  const incidentUpdates = await updatesOfIncidents(db, incidentIds);
   const incidents = incidentRows.map((row) =>
     toPublicIncident(
       row,
@@ -157,9 +157,9 @@ export function loadPublicStatusPage(deps: Pick<ServiceDeps, 'db' | 'keyring' | 
     ),
   );
 
-  const linked = checksOfServices(db, serviceIds);
+  const linked = await checksOfServices(db, serviceIds);
   const checkNums = [...new Set(linked.map((check) => check.checkNum).filter((n): n is number => n !== null))];
-  const verdicts = dailyVerdicts(db, checkNums, window);
+  const verdicts = await dailyVerdicts(db, checkNums, window);
 
   const services = new Map<string, PublicService>();
   for (const serviceId of serviceIds) {
@@ -198,7 +198,7 @@ export function loadPublicStatusPage(deps: Pick<ServiceDeps, 'db' | 'keyring' | 
     name: page.name,
     theme: page.defaultTheme as StatusPageTheme,
     redirectTo: page.redirectTo,
-    pageUrl: publicPageUrl(deps, page.accountId, page.url),
+    pageUrl: await publicPageUrl(deps, page.accountId, page.url),
     generatedAt: now.toISOString(),
     state,
     stateLabel: PAGE_STATE_LABELS[state],
@@ -208,7 +208,7 @@ export function loadPublicStatusPage(deps: Pick<ServiceDeps, 'db' | 'keyring' | 
     })),
     openIncidents: incidents.filter((incident) => incident.status !== 'RESOLVED'),
     pastIncidents: incidents.filter((incident) => incident.status === 'RESOLVED'),
-    maintenance: publicMaintenance(deps, page.accountId, linked, new Map([...services].map(([id, service]) => [id, service.name])), now.getTime()),
+    maintenance: await publicMaintenance(deps, page.accountId, linked, new Map([...services].map(([id, service]) => [id, service.name])), now.getTime()),
   };
 }
 
@@ -219,7 +219,7 @@ export interface PublicPageHeading {
 }
 
 /** Name and theme of a page visitors may see (for the small pages around subscribing); null otherwise. */
-export function publicPageHeading(deps: Pick<ServiceDeps, 'db'>, slug: string): PublicPageHeading | null {
-  const page = findPublicStatusPage(deps.db, slug);
+export async function publicPageHeading(deps: Pick<ServiceDeps, 'db'>, slug: string): Promise<PublicPageHeading | null> {
+  const page = await findPublicStatusPage(deps.db, slug);
   return page ? { slug: page.url, name: page.name, theme: page.defaultTheme as StatusPageTheme } : null;
 }

@@ -42,21 +42,21 @@ const emptyDays = (): Verdicts[] => Array.from({ length: UPTIME_DAYS }, () => ({
  * has closed come from check_rollups, the rest from the raw FINAL results; one query each for all
  * checks. Skipped and cancelled runs are no verdict.
  */
-export function dailyVerdicts(db: Db, checkNums: readonly number[], window: UptimeWindow): Map<number, Verdicts[]> {
+export async function dailyVerdicts(db: Db, checkNums: readonly number[], window: UptimeWindow): Promise<Map<number, Verdicts[]>> {
   const result = new Map<number, Verdicts[]>(checkNums.map((n) => [n, emptyDays()]));
   if (checkNums.length === 0) return result;
   const fromMs = window.firstDay * DAY_MS;
-  const watermark = readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark) ?? -Infinity;
+  const watermark = await readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark) ?? -Infinity;
   const rolledTo = Math.min(floorHour(window.toMs), watermark);
   const rawFrom = fromMs < rolledTo ? rolledTo : fromMs;
   const slot = (checkNum: number, day: number) => result.get(checkNum)?.[day - window.firstDay];
   if (fromMs < rolledTo) {
-    for (const row of dailyRollupCounts(db, checkNums, fromMs, rolledTo)) {
+    for (const row of await dailyRollupCounts(db, checkNums, fromMs, rolledTo)) {
       const day = slot(row.checkNum, row.day);
       if (day) addVerdicts(day, row);
     }
   }
-  for (const row of dailyFinalCounts(db, checkNums, rawFrom, window.toMs)) {
+  for (const row of await dailyFinalCounts(db, checkNums, rawFrom, window.toMs)) {
     const day = slot(row.checkNum, row.day);
     const kind = classifyRun(row.flags);
     if (day && (kind === 'passed' || kind === 'degraded' || kind === 'failed')) day[kind] += row.n;

@@ -35,15 +35,15 @@ export function toIncidentView(row: IncidentRow, services: StatusPageServiceRow[
 }
 
 /** The public read shapes of several incidents with their services and updates (newest update first). */
-export function loadIncidentViews(db: Db, rows: readonly IncidentRow[]): IncidentView[] {
+export async function loadIncidentViews(db: Db, rows: readonly IncidentRow[]): Promise<IncidentView[]> {
   const ids = rows.map((row) => row.id);
-  const services = servicesOfIncidents(db, ids);
-  const updates = updatesOfIncidents(db, ids);
+  const services = await servicesOfIncidents(db, ids);
+  const updates = await updatesOfIncidents(db, ids);
   return rows.map((row) => toIncidentView(row, services.get(row.id) ?? [], updates.get(row.id) ?? []));
 }
 
-export function loadIncidentView(db: Db, row: IncidentRow): IncidentView {
-  const [view] = loadIncidentViews(db, [row]);
+export async function loadIncidentView(db: Db, row: IncidentRow): Promise<IncidentView> {
+  const [view] = await loadIncidentViews(db, [row]);
   if (!view) throw new Error(`incident ${row.id} vanished while reading it`);
   return view;
 }

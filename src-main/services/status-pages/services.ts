@@ -17,23 +17,23 @@ import { cutPage, requireCursor } from './paging';
 import { toServiceView } from './read-shape';
 
 /** Newest first; `paginated: false` answers every service in one page. */
-export function listStatusPageServicePage(ctx: ServiceContext, query: ServiceListQuery): ServicePage {
-  const from = query.nextId ? requireCursor(findStatusPageService(ctx.db, ctx.accountId, query.nextId), 'service') : undefined;
+export async function listStatusPageServicePage(ctx: ServiceContext, query: ServiceListQuery): Promise<ServicePage> {
+  const from = query.nextId ? requireCursor(await findStatusPageService(ctx.db, ctx.accountId, query.nextId), 'service') : undefined;
   if (!query.paginated) {
-    const rows = listStatusPageServices(ctx.db, ctx.accountId, null, from);
+    const rows = await listStatusPageServices(ctx.db, ctx.accountId, null, from);
     return { length: rows.length, entries: rows.map(toServiceView), nextId: null };
   }
-  const page = cutPage(listStatusPageServices(ctx.db, ctx.accountId, query.limit + 1, from), query.limit);
+  const page = cutPage(await listStatusPageServices(ctx.db, ctx.accountId, query.limit + 1, from), query.limit);
   return { length: page.rows.length, entries: page.rows.map(toServiceView), nextId: page.nextId };
 }
 
-export function getStatusPageService(ctx: ServiceContext, id: string): StatusPageServiceView {
-  const row = findStatusPageService(ctx.db, ctx.accountId, id);
+export async function getStatusPageService(ctx: ServiceContext, id: string): Promise<StatusPageServiceView> {
+  const row = await findStatusPageService(ctx.db, ctx.accountId, id);
   if (!row) throw AppError.notFound();
   return toServiceView(row);
 }
 
-export function createStatusPageService(ctx: ServiceContext, body: ServiceCreate): StatusPageServiceView {
+export async function createStatusPageService(ctx: ServiceContext, body: ServiceCreate): Promise<StatusPageServiceView> {
   const row: StatusPageServiceRow = {
     id: randomUUID(),
     accountId: ctx.accountId,
@@ -41,27 +41,27 @@ export function createStatusPageService(ctx: ServiceContext, body: ServiceCreate
     createdAt: ctx.clock.now().toISOString(),
     updatedAt: null,
   };
-  insertStatusPageService(ctx.db, row);
+  await insertStatusPageService(ctx.db, row);
   return toServiceView(row);
 }
 
-export function updateStatusPageService(ctx: ServiceContext, id: string, body: ServiceUpdate): StatusPageServiceView {
-  const row = transaction(ctx.db, (tx) => {
-    if (!renameStatusPageService(tx, ctx.accountId, id, body.name, ctx.clock.now().toISOString())) throw AppError.notFound();
-    return findStatusPageService(tx, ctx.accountId, id);
+export async function updateStatusPageService(ctx: ServiceContext, id: string, body: ServiceUpdate): Promise<StatusPageServiceView> {
+  const row = await transaction(ctx.db, async (tx) => {
+    if (!await renameStatusPageService(tx, ctx.accountId, id, body.name, ctx.clock.now().toISOString())) throw AppError.notFound();
+    return await findStatusPageService(tx, ctx.accountId, id);
   });
   if (!row) throw AppError.notFound();
   return toServiceView(row);
 }
 
 /** Incidents that named the service keep their other services; the link rows go with it. */
-export function deleteStatusPageServiceById(ctx: ServiceContext, id: string): void {
-  if (!deleteStatusPageService(ctx.db, ctx.accountId, id)) throw AppError.notFound();
+export async function deleteStatusPageServiceById(ctx: ServiceContext, id: string): Promise<void> {
+  if (!await deleteStatusPageService(ctx.db, ctx.accountId, id)) throw AppError.notFound();
 }
 
 /** Every service of the account with the checks behind it, and the checks an operator may pick. */
-export function getServiceCheckLinks(ctx: ServiceContext): ServiceCheckLinks {
-  const links = serviceCheckLinksOfAccount(ctx.db, ctx.accountId);
+export async function getServiceCheckLinks(ctx: ServiceContext): Promise<ServiceCheckLinks> {
+  const links = await serviceCheckLinksOfAccount(ctx.db, ctx.accountId);
   const byService = new Map<string, CheckRef[]>();
   for (const link of links) {
     const list = byService.get(link.serviceId) ?? [];
@@ -69,8 +69,8 @@ export function getServiceCheckLinks(ctx: ServiceContext): ServiceCheckLinks {
     byService.set(link.serviceId, list);
   }
   return {
-    services: listStatusPageServices(ctx.db, ctx.accountId, null).map((service) => ({ serviceId: service.id, checks: byService.get(service.id) ?? [] })),
-    checks: checkNamesOfAccount(ctx.db, ctx.accountId),
+    services: (await listStatusPageServices(ctx.db, ctx.accountId, null)).map((service) => ({ serviceId: service.id, checks: byService.get(service.id) ?? [] })),
+    checks: await checkNamesOfAccount(ctx.db, ctx.accountId),
   };
 }
 
@@ -78,13 +78,13 @@ export function getServiceCheckLinks(ctx: ServiceContext): ServiceCheckLinks {
  * Operators choose which checks back a service: their hourly rollups make its uptime bars and their
  * latest results count towards its current state. The list replaces the one before.
  */
-export function setServiceChecks(ctx: ServiceContext, body: ServiceChecksInput): { serviceId: string; checks: CheckRef[] } {
-  return transaction(ctx.db, (tx) => {
-    if (!findStatusPageService(tx, ctx.accountId, body.id)) throw AppError.notFound();
-    if (countAccountChecks(tx, ctx.accountId, body.checkIds) !== body.checkIds.length) {
+export async function setServiceChecks(ctx: ServiceContext, body: ServiceChecksInput): Promise<{ serviceId: string; checks: CheckRef[] }> {
+  return await transaction(ctx.db, async (tx) => {
+    if (!await findStatusPageService(tx, ctx.accountId, body.id)) throw AppError.notFound();
+    if (await countAccountChecks(tx, ctx.accountId, body.checkIds) !== body.checkIds.length) {
       throw new AppError('validation', 'checkIds: every id must be a check of this account (one was deleted or never existed)');
     }
-    replaceServiceChecks(tx, body.id, body.checkIds);
-    return { serviceId: body.id, checks: checksOfServices(tx, [body.id]).map((check) => ({ id: check.checkId, name: check.checkName })) };
+    await replaceServiceChecks(tx, body.id, body.checkIds);
+    return { serviceId: body.id, checks: (await checksOfServices(tx, [body.id])).map((check) => ({ id: check.checkId, name: check.checkName })) };
   });
 }

@@ -8,16 +8,16 @@ import type { IncidentProgress, IncidentSeverity } from '../../../src-shared/sch
 import type { ServiceContext } from '../context';
 import { deriveProgress } from './progress';
 
-export function requireIncident(tx: Db, accountId: string, id: string): IncidentRow {
-  const row = findIncident(tx, accountId, id);
+export async function requireIncident(tx: Db, accountId: string, id: string): Promise<IncidentRow> {
+  const row = await findIncident(tx, accountId, id);
   if (!row) throw AppError.notFound();
   return row;
 }
 
 /** Every named service must exist in the account: the spec answers 404 Not Found otherwise (4.7). */
-export function assertServicesExist(tx: Db, accountId: string, serviceIds: readonly string[]): void {
+export async function assertServicesExist(tx: Db, accountId: string, serviceIds: readonly string[]): Promise<void> {
   const unique = [...new Set(serviceIds)];
-  if (findStatusPageServices(tx, accountId, unique).length !== unique.length) throw AppError.notFound();
+  if ((await findStatusPageServices(tx, accountId, unique)).length !== unique.length) throw AppError.notFound();
 }
 
 export interface NewUpdate {
@@ -37,8 +37,8 @@ export interface NewIncident {
 }
 
 /** Stores an incident with its services and its first update; call inside a transaction. */
-export function insertIncidentRecord(tx: Db, ctx: ServiceContext, input: NewIncident): IncidentRow {
-  assertServicesExist(tx, ctx.accountId, input.serviceIds);
+export async function insertIncidentRecord(tx: Db, ctx: ServiceContext, input: NewIncident): Promise<IncidentRow> {
+  await assertServicesExist(tx, ctx.accountId, input.serviceIds);
   const now = ctx.clock.now().toISOString();
   const row: IncidentRow = {
     id: randomUUID(),
@@ -51,17 +51,17 @@ export function insertIncidentRecord(tx: Db, ctx: ServiceContext, input: NewInci
     updatedAt: now,
     resolvedAt: null,
   };
-  insertIncident(tx, row);
-  replaceIncidentServices(tx, row.id, input.serviceIds);
-  insertUpdateRecord(tx, row, input.update, now);
-  return refreshProgress(tx, row, null);
+  await insertIncident(tx, row);
+  await replaceIncidentServices(tx, row.id, input.serviceIds);
+  await insertUpdateRecord(tx, row, input.update, now);
+  return await refreshProgress(tx, row, null);
 }
 
 /**
  * Stores an update; with notifySubscribers it is queued, in the same transaction, for the confirmed
  * subscribers of every published page showing one of the incident's services (call kickSubscriberMail after the commit).
  */
-export function insertUpdateRecord(tx: Db, incident: Pick<IncidentRow, 'id' | 'accountId'>, update: NewUpdate, now: string): IncidentUpdateRow {
+export async function insertUpdateRecord(tx: Db, incident: Pick<IncidentRow, 'id' | 'accountId'>, update: NewUpdate, now: string): Promise<IncidentUpdateRow> {
   const row: IncidentUpdateRow = {
     id: randomUUID(),
     incidentId: incident.id,
@@ -72,15 +72,15 @@ export function insertUpdateRecord(tx: Db, incident: Pick<IncidentRow, 'id' | 'a
     createdAt: now,
     updatedAt: null,
   };
-  insertIncidentUpdate(tx, row);
-  if (row.notifySubscribers) enqueueUpdateEmails(tx, incident.accountId, row.id, Date.parse(now));
+  await insertIncidentUpdate(tx, row);
+  if (row.notifySubscribers) await enqueueUpdateEmails(tx, incident.accountId, row.id, Date.parse(now));
   return row;
 }
 
 /** Mirrors the newest update into the incident (lastUpdateStatus, resolution time). */
-export function refreshProgress(tx: Db, incident: IncidentRow, updatedAt: string | null): IncidentRow {
-  const progress = deriveProgress(listIncidentUpdates(tx, incident.id));
+export async function refreshProgress(tx: Db, incident: IncidentRow, updatedAt: string | null): Promise<IncidentRow> {
+  const progress = deriveProgress(await listIncidentUpdates(tx, incident.id));
   const row: IncidentRow = { ...incident, ...progress, updatedAt: updatedAt ?? incident.updatedAt };
-  updateIncident(tx, row);
+  await updateIncident(tx, row);
   return row;
 }

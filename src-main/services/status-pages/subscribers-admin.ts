@@ -9,10 +9,10 @@ import { requireStatusPage } from './pages';
 /** The console lists at most this many subscribers of a page, newest first. */
 export const SUBSCRIBER_LIST_LIMIT = 1000;
 
-export function listPageSubscribers(ctx: ServiceContext, statusPageId: string): SubscriberView[] {
-  const page = requireStatusPage(ctx.db, ctx.accountId, statusPageId);
-  const rows = listSubscribers(ctx.db, page.id, SUBSCRIBER_LIST_LIMIT);
-  const latest = latestEmailsOfSubscribers(
+export async function listPageSubscribers(ctx: ServiceContext, statusPageId: string): Promise<SubscriberView[]> {
+  const page = await requireStatusPage(ctx.db, ctx.accountId, statusPageId);
+  const rows = await listSubscribers(ctx.db, page.id, SUBSCRIBER_LIST_LIMIT);
+  const latest = await latestEmailsOfSubscribers(
     ctx.db,
     rows.map((row) => row.id),
   );
@@ -32,18 +32,18 @@ export function listPageSubscribers(ctx: ServiceContext, statusPageId: string): 
 }
 
 /** Removes a subscriber of one of the account's pages; mail still queued for it is dropped. */
-export function removeSubscriber(ctx: ServiceContext, id: string): void {
-  const subscriber = findAccountSubscriber(ctx.db, ctx.accountId, id);
+export async function removeSubscriber(ctx: ServiceContext, id: string): Promise<void> {
+  const subscriber = await findAccountSubscriber(ctx.db, ctx.accountId, id);
   if (!subscriber) throw AppError.notFound();
-  deleteSubscriber(ctx.db, subscriber.id);
+  await deleteSubscriber(ctx.db, subscriber.id);
 }
 
-export function subscriberCounts(ctx: ServiceContext): SubscriberCounts {
-  return Object.fromEntries(subscriberCountsOfAccount(ctx.db, ctx.accountId).map(({ statusPageId, confirmed, pending }) => [statusPageId, { confirmed, pending }]));
+export async function subscriberCounts(ctx: ServiceContext): Promise<SubscriberCounts> {
+  return Object.fromEntries((await subscriberCountsOfAccount(ctx.db, ctx.accountId)).map(({ statusPageId, confirmed, pending }) => [statusPageId, { confirmed, pending }]));
 }
 
 /** Where public pages are: `<base>/status/<url>`, under the public base URL alert links use too. */
-export function publicStatusBase(ctx: ServiceContext): { statusBaseUrl: string } {
-  const base = accountDelivery(ctx.db, ctx.keyring, ctx.accountId, ctx.runtime.baseUrl).settings.publicBaseUrl.replace(/\/+$/, '');
+export async function publicStatusBase(ctx: ServiceContext): Promise<{ statusBaseUrl: string }> {
+  const base = (await accountDelivery(ctx.db, ctx.keyring, ctx.accountId, ctx.runtime.baseUrl)).settings.publicBaseUrl.replace(/\/+$/, '');
   return { statusBaseUrl: `${base}/status/` };
 }

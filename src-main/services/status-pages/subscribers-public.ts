@@ -24,8 +24,8 @@ export type SubscribeOutcome = 'CONFIRMATION_SENT' | 'CONFIRMATION_PENDING' | 'A
 
 type PublicDeps = Pick<ServiceDeps, 'db' | 'clock' | 'keyring' | 'runtime'>;
 
-function requirePublicPage(deps: PublicDeps, slug: string) {
-  const page = findPublicStatusPage(deps.db, slug);
+async function requirePublicPage(deps: PublicDeps, slug: string) {
+  const page = await findPublicStatusPage(deps.db, slug);
   if (!page) throw AppError.notFound();
   return page;
 }
@@ -41,23 +41,23 @@ function isExpired(subscriber: SubscriberRow, now: number): boolean {
  * only now and then; the visitor is told the same either way, so the form does not reveal who
  * subscribed. `clientAddress` is the address the request came from, as the request limits count it.
  */
-export function subscribe(deps: PublicDeps, slug: string, { email }: SubscribeInput, clientAddress: string): SubscribeOutcome {
-  const outcome = transaction(deps.db, (tx): SubscribeOutcome => {
-    const page = requirePublicPage({ ...deps, db: tx }, slug);
+export async function subscribe(deps: PublicDeps, slug: string, { email }: SubscribeInput, clientAddress: string): Promise<SubscribeOutcome> {
+  const outcome = await transaction(deps.db, async (tx): Promise<SubscribeOutcome> => {
+    const page = await requirePublicPage({ ...deps, db: tx }, slug);
     const now = deps.clock.now();
-    deleteUnconfirmedUpTo(tx, page.id, new Date(now.getTime() - CONFIRMATION_TTL_MS).toISOString());
+    await deleteUnconfirmedUpTo(tx, page.id, new Date(now.getTime() - CONFIRMATION_TTL_MS).toISOString());
     const source = sourceKey(deps.keyring, clientAddress);
-    admitSource(tx, page.id, source, now.getTime());
+    await admitSource(tx, page.id, source, now.getTime());
     const mailbox = mailboxOf(email);
-    let subscriber = findSubscriberByMailbox(tx, page.id, mailbox);
+    let subscriber = await findSubscriberByMailbox(tx, page.id, mailbox);
     if (subscriber?.confirmedAt) return 'ALREADY_SUBSCRIBED';
-    if (subscriber && !mayResendConfirmation(tx, subscriber.id, now.getTime())) return 'CONFIRMATION_PENDING';
+    if (subscriber && !await mayResendConfirmation(tx, subscriber.id, now.getTime())) return 'CONFIRMATION_PENDING';
     if (!subscriber) {
-      makeRoomForPending(tx, page.id);
+      await makeRoomForPending(tx, page.id);
       subscriber = { id: randomUUID(), statusPageId: page.id, email, mailbox, source, createdAt: now.toISOString(), confirmedAt: null };
-      insertSubscriber(tx, subscriber);
+      await insertSubscriber(tx, subscriber);
     }
-    insertSubscriberEmail(tx, {
+    await insertSubscriberEmail(tx, {
       id: randomUUID(),
       accountId: page.accountId,
       statusPageId: page.id,
@@ -78,25 +78,25 @@ export function subscribe(deps: PublicDeps, slug: string, { email }: SubscribeIn
   return outcome;
 }
 
-function subscriberFromLink(deps: PublicDeps, slug: string, purpose: 'confirm' | 'unsubscribe', id: unknown, token: unknown): SubscriberRow | null {
-  const page = requirePublicPage(deps, slug);
+async function subscriberFromLink(deps: PublicDeps, slug: string, purpose: 'confirm' | 'unsubscribe', id: unknown, token: unknown): Promise<SubscriberRow | null> {
+  const page = await requirePublicPage(deps, slug);
   if (typeof id !== 'string' || typeof token !== 'string') return null;
-  const subscriber = findSubscriber(deps.db, page.id, id);
+  const subscriber = await findSubscriber(deps.db, page.id, id);
   if (!subscriber || !tokenMatches(deps.keyring, purpose, subscriber, token)) return null;
   // A confirmation link dies with its subscription, even before the prune gets to the row.
   return purpose === 'confirm' && isExpired(subscriber, deps.clock.now().getTime()) ? null : subscriber;
 }
 
 /** Whether a confirmation link is valid (it is shown as a page with a button, so link scanners confirm nothing). */
-export function checkConfirmLink(deps: PublicDeps, slug: string, id: unknown, token: unknown): boolean {
-  return subscriberFromLink(deps, slug, 'confirm', id, token) !== null;
+export async function checkConfirmLink(deps: PublicDeps, slug: string, id: unknown, token: unknown): Promise<boolean> {
+  return await subscriberFromLink(deps, slug, 'confirm', id, token) !== null;
 }
 
 /** Confirms the subscription the link was made for; false when the link is not (or no longer) valid. */
-export function confirmSubscription(deps: PublicDeps, slug: string, id: unknown, token: unknown): boolean {
-  const subscriber = subscriberFromLink(deps, slug, 'confirm', id, token);
+export async function confirmSubscription(deps: PublicDeps, slug: string, id: unknown, token: unknown): Promise<boolean> {
+  const subscriber = await subscriberFromLink(deps, slug, 'confirm', id, token);
   if (!subscriber) return false;
-  confirmSubscriber(deps.db, subscriber.id, deps.clock.now().toISOString());
+  await confirmSubscriber(deps.db, subscriber.id, deps.clock.now().toISOString());
   return true;
 }
 
@@ -106,10 +106,10 @@ export function confirmSubscription(deps: PublicDeps, slug: string, id: unknown,
  * keeps working after the page's url changed or the page was unpublished; a used link answers the
  * same, and only a wrong token for an existing subscription is refused.
  */
-export function unsubscribe(deps: PublicDeps, id: unknown, token: unknown): 'UNSUBSCRIBED' | 'INVALID_LINK' {
-  const subscriber = typeof id === 'string' ? findSubscriberById(deps.db, id) : undefined;
+export async function unsubscribe(deps: PublicDeps, id: unknown, token: unknown): Promise<'UNSUBSCRIBED' | 'INVALID_LINK'> {
+  const subscriber = typeof id === 'string' ? await findSubscriberById(deps.db, id) : undefined;
   if (!subscriber) return 'UNSUBSCRIBED';
   if (typeof token !== 'string' || !tokenMatches(deps.keyring, 'unsubscribe', subscriber, token)) return 'INVALID_LINK';
-  deleteSubscriber(deps.db, subscriber.id);
+  await deleteSubscriber(deps.db, subscriber.id);
   return 'UNSUBSCRIBED';
 }

@@ -35,8 +35,8 @@ export function sourceKey(keyring: Keyring, clientAddress: string): string {
  * always let through: someone else's flood, however many addresses it comes from, never locks out a
  * new visitor; the page's hourly mail budget binds only the sources that already hold sign-ups.
  */
-export function admitSource(db: Db, statusPageId: string, source: string, now: number): void {
-  const held = pendingFromSource(db, statusPageId, source);
+export async function admitSource(db: Db, statusPageId: string, source: string, now: number): Promise<void> {
+  const held = await pendingFromSource(db, statusPageId, source);
   if (held.count >= MAX_PENDING_PER_SOURCE) {
     const retryAfterSeconds = secondsUntil(Date.parse(held.oldest ?? '') + CONFIRMATION_TTL_MS, now);
     throw new AppError(
@@ -46,7 +46,7 @@ export function admitSource(db: Db, statusPageId: string, source: string, now: n
     );
   }
   if (held.count === 0) return;
-  const sent = confirmationsOfPageSince(db, statusPageId, now - PAGE_CONFIRMATIONS_WINDOW_MS);
+  const sent = await confirmationsOfPageSince(db, statusPageId, now - PAGE_CONFIRMATIONS_WINDOW_MS);
   if (sent.count >= PAGE_CONFIRMATIONS_PER_HOUR) {
     const retryAfterSeconds = secondsUntil((sent.oldest ?? now) + PAGE_CONFIRMATIONS_WINDOW_MS, now);
     throw new AppError(
@@ -58,14 +58,14 @@ export function admitSource(db: Db, statusPageId: string, source: string, now: n
 }
 
 /** Whether a pending subscription may get its confirmation again: not within minutes of the last, and only a few times. */
-export function mayResendConfirmation(db: Db, subscriberId: string, now: number): boolean {
-  const sent = confirmationsOfSubscriber(db, subscriberId);
+export async function mayResendConfirmation(db: Db, subscriberId: string, now: number): Promise<boolean> {
+  const sent = await confirmationsOfSubscriber(db, subscriberId);
   return sent.count < MAX_CONFIRMATIONS_PER_SUBSCRIPTION && (sent.latest === null || sent.latest <= now - CONFIRMATION_RESEND_MS);
 }
 
 /** Makes room for one more unconfirmed subscription, taking it from the source that holds the most. */
-export function makeRoomForPending(db: Db, statusPageId: string): void {
-  while (countPendingSubscribers(db, statusPageId) >= MAX_PENDING_SUBSCRIBERS) {
-    if (!evictPendingOfBiggestSource(db, statusPageId)) return;
+export async function makeRoomForPending(db: Db, statusPageId: string): Promise<void> {
+  while (await countPendingSubscribers(db, statusPageId) >= MAX_PENDING_SUBSCRIBERS) {
+    if (!await evictPendingOfBiggestSource(db, statusPageId)) return;
   }
 }

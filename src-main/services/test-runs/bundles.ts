@@ -15,7 +15,7 @@ const KEPT_BUNDLES = 10;
  * Multi-step checks carry their script and helper files inline, so the bundle is only kept (bounded),
  * never unpacked; it must at least be gzip, so a wrong upload is refused at once.
  */
-export function storeCodeBundle(ctx: ServiceContext, content: Buffer): { key: string } {
+export async function storeCodeBundle(ctx: ServiceContext, content: Buffer): Promise<{ key: string }> {
   if (content.length === 0) throw new AppError('validation', 'The code bundle is empty: send the project archive (tar.gz) as the request body.');
   if (content[0] !== 0x1f || content[1] !== 0x8b) throw new AppError('validation', 'The code bundle is not gzip: send the project archive (tar.gz) as the request body.');
   try {
@@ -25,6 +25,6 @@ export function storeCodeBundle(ctx: ServiceContext, content: Buffer): { key: st
     throw new AppError('validation', 'The code bundle is not a readable gzip archive.');
   }
   const key = `code-bundles/${ctx.accountId}/${randomUUID()}.tar.gz`;
-  transaction(ctx.db, (tx) => insertCodeBundle(tx, { key, accountId: ctx.accountId, content, createdAt: ctx.clock.now().getTime() }, KEPT_BUNDLES));
+  await transaction(ctx.db, async (tx) => await insertCodeBundle(tx, { key, accountId: ctx.accountId, content, createdAt: ctx.clock.now().getTime() }, KEPT_BUNDLES));
   return { key };
 }

@@ -15,7 +15,7 @@ export function cancellableRun(ctx: ServiceContext, testSessionId: string | null
 }
 
 /** POST /v1/test-sessions/{id}/cancel for a recorded `checkly test` run: its unfinished checks end CANCELLED; a finished run is left as it is. */
-export function cancelTestRun(ctx: ServiceContext, testSessionId: string): void {
-  if (!findCodeTestSession(ctx.db, ctx.accountId, testSessionId.toLowerCase())) throw new AppError('not_found', 'No such test session.');
+export async function cancelTestRun(ctx: ServiceContext, testSessionId: string): Promise<void> {
+  if (!await findCodeTestSession(ctx.db, ctx.accountId, testSessionId.toLowerCase())) throw new AppError('not_found', 'No such test session.');
   running.get(keyOf(ctx.accountId, testSessionId))?.abort();
 }

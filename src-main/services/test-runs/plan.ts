@@ -62,11 +62,11 @@ function dependenciesOf(job: TestRunJob, index: number, sharedFiles: TestRunRequ
  * Where the run goes: the embedded agent serves `local` and runs public locations under their own
  * names (a local install has no cloud regions); a private location's jobs go to its remote agents.
  */
-function runLocationOf(ctx: ServiceContext, location: TestRunLocation | null | undefined): string {
+async function runLocationOf(ctx: ServiceContext, location: TestRunLocation | null | undefined): Promise<string> {
   if (!location) return LOCAL_LOCATION;
   if (location.type === 'PUBLIC') return location.region;
   if (location.slugName === LOCAL_LOCATION) return LOCAL_LOCATION;
-  if (!findPrivateLocationBySlug(ctx.db, ctx.accountId, location.slugName)) throw new AppError('validation', `runLocation: no private location "${location.slugName}" in this account`);
+  if (!await findPrivateLocationBySlug(ctx.db, ctx.accountId, location.slugName)) throw new AppError('validation', `runLocation: no private location "${location.slugName}" in this account`);
   return location.slugName;
 }
 
@@ -74,7 +74,7 @@ function runLocationOf(ctx: ServiceContext, location: TestRunLocation | null | u
  * Turns the CLI's jobs into executions without storing anything. A construct Sightline does not run
  * makes the whole run a 400 naming each such job, so nothing runs half.
  */
-export function planTestRun(ctx: ServiceContext, request: TestRunRequest): TestRunPlan {
+export async function planTestRun(ctx: ServiceContext, request: TestRunRequest): Promise<TestRunPlan> {
   // Heartbeats have nothing to run (their job pings them); the CLI's `test` leaves them out, as the public service does.
   const unsupported = request.checkRunJobs.filter((job) => !isAgentRunType(job.checkType));
   if (unsupported.length) {
@@ -89,8 +89,8 @@ export function planTestRun(ctx: ServiceContext, request: TestRunRequest): TestR
     if (seen.has(job.logicalId)) throw new AppError('validation', `checkRunJobs: logicalId "${job.logicalId}" appears twice`);
     seen.add(job.logicalId);
   }
-  const runLocation = runLocationOf(ctx, request.runLocation);
-  const accountVariables = listVariablesOfAccounts(ctx.db, [ctx.accountId]).map((row) => ({ key: row.key, value: row.value, secret: row.secret }));
+  const runLocation = await runLocationOf(ctx, request.runLocation);
+  const accountVariables = (await listVariablesOfAccounts(ctx.db, [ctx.accountId])).map((row) => ({ key: row.key, value: row.value, secret: row.secret }));
   const jobs = request.checkRunJobs.map((job, index): PlannedTestJob => {
     const body: Record<string, unknown> = { ...job };
     if (job.checkType === 'MULTI_STEP') body.dependencies = dependenciesOf(job, index, request.sharedFiles);

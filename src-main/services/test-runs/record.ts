@@ -33,32 +33,32 @@ function rollUp(statuses: readonly TestSessionStatus[]): TestSessionStatus {
 }
 
 /** Keeps the run as a test session: its own row, and an entry in the account's list of test sessions (newest first). */
-export function recordTestRun(ctx: ServiceContext, run: { id: string; name: string; projectLogicalId: string | null; results: RecordedResult[] }): void {
+export async function recordTestRun(ctx: ServiceContext, run: { id: string; name: string; projectLogicalId: string | null; results: RecordedResult[] }): Promise<void> {
   const now = ctx.clock.now().getTime();
-  transaction(ctx.db, (tx) => {
-    insertCodeTestSession(tx, { id: run.id, accountId: ctx.accountId, name: run.name, projectLogicalId: run.projectLogicalId, startedAt: now, stoppedAt: null, results: run.results });
-    const kept = storedTestSessions(readAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY));
+  await transaction(ctx.db, async (tx) => {
+    await insertCodeTestSession(tx, { id: run.id, accountId: ctx.accountId, name: run.name, projectLogicalId: run.projectLogicalId, startedAt: now, stoppedAt: null, results: run.results });
+    const kept = storedTestSessions(await readAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY));
     const entries = [{ id: run.id, name: run.name, startedAt: now }, ...kept].slice(0, KEPT_TEST_SESSIONS);
-    writeAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY, { entries }, now);
+    await writeAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY, { entries }, now);
     // Runs that fell off the list are not reachable any more: their rows go too, so storage stays bounded.
-    pruneCodeTestSessions(tx, ctx.accountId, KEPT_TEST_SESSIONS);
+    await pruneCodeTestSessions(tx, ctx.accountId, KEPT_TEST_SESSIONS);
   });
 }
 
 /** Replaces one check's entry once it finished; the run stops with its last check. */
-export function recordTestResult(ctx: ServiceContext, testSessionId: string, result: RecordedResult): void {
-  transaction(ctx.db, (tx) => {
-    const row = findCodeTestSession(tx, ctx.accountId, testSessionId);
+export async function recordTestResult(ctx: ServiceContext, testSessionId: string, result: RecordedResult): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const row = await findCodeTestSession(tx, ctx.accountId, testSessionId);
     if (!row) return;
     const results = (row.results as RecordedResult[]).map((r) => (r.sequenceId === result.sequenceId ? result : r));
     const running = results.some((r) => r.stoppedAt === null);
-    updateCodeTestSession(tx, ctx.accountId, testSessionId, { results, stoppedAt: running ? null : Math.max(...results.map((r) => r.stoppedAt ?? 0)) });
+    await updateCodeTestSession(tx, ctx.accountId, testSessionId, { results, stoppedAt: running ? null : Math.max(...results.map((r) => r.stoppedAt ?? 0)) });
   });
 }
 
 /** A recorded `checkly test` run in the test sessions' read shape; undefined when there is none of that id. */
-export function getRecordedTestRun(ctx: ServiceContext, testSessionId: string): TestSession | undefined {
-  const row = findCodeTestSession(ctx.db, ctx.accountId, testSessionId.toLowerCase());
+export async function getRecordedTestRun(ctx: ServiceContext, testSessionId: string): Promise<TestSession | undefined> {
+  const row = await findCodeTestSession(ctx.db, ctx.accountId, testSessionId.toLowerCase());
   if (!row) return undefined;
   const results = row.results as RecordedResult[];
   const now = ctx.clock.now().getTime();

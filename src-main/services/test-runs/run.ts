@@ -86,8 +86,8 @@ interface RunContext {
 
 async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceId: string; testResultId: string }, { runLocation, listener, testSessionId, signal }: RunContext) {
   const adHoc = ctx.runtime.adHoc;
-  const record = (entry: Omit<RecordedResult, 'testSessionResultId' | 'sequenceId' | 'logicalId' | 'name' | 'checkType' | 'runLocation'>) => {
-    if (testSessionId) recordTestResult(ctx, testSessionId, { ...entry, testSessionResultId: ids.testResultId, sequenceId: ids.sequenceId, logicalId: job.logicalId, name: job.name, checkType: job.checkType, runLocation });
+  const record = async (entry: Omit<RecordedResult, 'testSessionResultId' | 'sequenceId' | 'logicalId' | 'name' | 'checkType' | 'runLocation'>) => {
+    if (testSessionId) await recordTestResult(ctx, testSessionId, { ...entry, testSessionResultId: ids.testResultId, sequenceId: ids.sequenceId, logicalId: job.logicalId, name: job.name, checkType: job.checkType, runLocation });
   };
   const startedAt = ctx.clock.now().getTime();
   listener.runStart(job.checkRunSuiteId, ids.sequenceId);
@@ -98,7 +98,7 @@ async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceI
     if (!result && outcome?.reason === 'NO_AGENT') {
       const at = ctx.clock.now().getTime();
       listener.result(job.checkRunSuiteId, ids.sequenceId, { result: notRunResult(job, runLocation, at), testResultId: null, resultType: 'FINAL' });
-      record({ status: 'CANCELLED', checkSessionStatus: 'CANCELLED', startedAt, stoppedAt: at, notRunReason: noAgentMessage(runLocation) });
+      await record({ status: 'CANCELLED', checkSessionStatus: 'CANCELLED', startedAt, stoppedAt: at, notRunReason: noAgentMessage(runLocation) });
       return;
     }
     if (!result) {
@@ -107,7 +107,7 @@ async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceI
           ? 'Cancelled before it finished.'
           : `Sightline could not run this check: ${adHoc ? NOT_RUN[outcome?.reason ?? 'EXECUTOR_ERROR'] : 'this server runs no agent'}. The check itself was not tried.`;
       listener.error(job.checkRunSuiteId, ids.sequenceId, reason);
-      record({ status: 'CANCELLED', checkSessionStatus: 'CANCELLED', startedAt, stoppedAt: ctx.clock.now().getTime(), notRunReason: reason });
+      await record({ status: 'CANCELLED', checkSessionStatus: 'CANCELLED', startedAt, stoppedAt: ctx.clock.now().getTime(), notRunReason: reason });
       return;
     }
     const shown = cliResult(job, runLocation, result);
@@ -117,7 +117,7 @@ async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceI
     }
     listener.result(job.checkRunSuiteId, ids.sequenceId, { result: shown, testResultId: testSessionId ? ids.testResultId : null, resultType: 'FINAL' });
     const status = shown.hasFailures ? 'FAILED' : 'PASSED';
-    record({ status, checkSessionStatus: shown.hasFailures ? 'FAILED' : result.isDegraded ? 'DEGRADED' : 'PASSED', startedAt, stoppedAt: Date.parse(result.stoppedAt), notRunReason: null });
+    await record({ status, checkSessionStatus: shown.hasFailures ? 'FAILED' : result.isDegraded ? 'DEGRADED' : 'PASSED', startedAt, stoppedAt: Date.parse(result.stoppedAt), notRunReason: null });
     return;
   }
 }
@@ -127,10 +127,10 @@ async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceI
  * chosen location without storing a check; live progress goes to the listener. With shouldRecord
  * the run is kept as a test session. Answers as soon as every job is queued.
  */
-export function startTestRun(ctx: ServiceContext, request: TestRunRequest, listener: TestRunListener): TestRunResponse {
+export async function startTestRun(ctx: ServiceContext, request: TestRunRequest, listener: TestRunListener): Promise<TestRunResponse> {
   if (!ctx.runtime.adHoc) throw new AppError('unavailable', 'Checks cannot run right now: this server runs no agent. Start it without --no-agent and try again.');
   if (ctx.runtime.shutdown.signal.aborted) throw new AppError('unavailable', 'The server is shutting down; run `checkly test` again once it is back.');
-  const plan = planTestRun(ctx, request);
+  const plan = await planTestRun(ctx, request);
   const ids = new Map(plan.jobs.map((job) => [job.logicalId, { sequenceId: randomUUID(), testResultId: randomUUID() }]));
   const testSessionId = request.shouldRecord === false ? null : randomUUID();
   if (testSessionId) {
@@ -148,7 +148,7 @@ export function startTestRun(ctx: ServiceContext, request: TestRunRequest, liste
       stoppedAt: null,
       notRunReason: null,
     }));
-    recordTestRun(ctx, { id: testSessionId, name: request.name?.trim() || 'checkly test', projectLogicalId: request.project?.logicalId ?? null, results });
+    await recordTestRun(ctx, { id: testSessionId, name: request.name?.trim() || 'checkly test', projectLogicalId: request.project?.logicalId ?? null, results });
   }
   const cancellable = cancellableRun(ctx, testSessionId);
   const runs = plan.jobs.map((job) =>

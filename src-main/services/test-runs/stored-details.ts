@@ -7,10 +7,10 @@ import { cliDetails } from './cli-shape';
  * feed publishes results after they are recorded): the same members as a `checkly test` result.
  * Null when the result is gone (retention) or belongs to no check of the account.
  */
-export function storedCliDetails(ctx: ServiceContext, checkId: string, checkResultId: string): Record<string, unknown> | null {
-  let result: ReturnType<typeof getCheckResult>;
+export async function storedCliDetails(ctx: ServiceContext, checkId: string, checkResultId: string): Promise<Record<string, unknown> | null> {
+  let result: Awaited<ReturnType<typeof getCheckResult>>;
   try {
-    result = getCheckResult(ctx, checkId, checkResultId);
+    result = await getCheckResult(ctx, checkId, checkResultId);
   } catch {
     return null;
   }

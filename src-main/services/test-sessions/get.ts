@@ -31,16 +31,16 @@ export function rollUp(statuses: readonly TestSessionStatus[]): TestSessionStatu
 }
 
 /** The check sessions of a test session of this account; 404 for unknown, foreign, malformed or pruned ids. */
-export function findTestSessionParts(ctx: ServiceContext, testSessionId: string): SessionWithCheck[] {
+export async function findTestSessionParts(ctx: ServiceContext, testSessionId: string): Promise<SessionWithCheck[]> {
   const range = decodeTestSessionId(testSessionId);
   const ids = range ? Array.from({ length: range.count }, (_, i) => range.firstSessionId + i) : [];
-  const sessions = findSessions(ctx.db, ids, ctx.accountId).sort((a, b) => a.id - b.id);
+  const sessions = (await findSessions(ctx.db, ids, ctx.accountId)).sort((a, b) => a.id - b.id);
   if (sessions.length === 0) throw new AppError('not_found', 'No such test session.');
   return sessions;
 }
 
-export function testSessionName(ctx: ServiceContext, testSessionId: string): string {
-  const stored = storedTestSessions(readAppSetting(ctx.db, ctx.accountId, TEST_SESSIONS_KEY));
+export async function testSessionName(ctx: ServiceContext, testSessionId: string): Promise<string> {
+  const stored = storedTestSessions(await readAppSetting(ctx.db, ctx.accountId, TEST_SESSIONS_KEY));
   return stored.find((entry) => entry.id === testSessionId.toLowerCase())?.name ?? 'Triggered Session';
 }
 
@@ -49,17 +49,17 @@ export function testSessionLink(baseUrl: string, testSessionId: string): string 
   return consoleLink(baseUrl, testSessionRoute(testSessionId.toLowerCase()));
 }
 
-export function getTestSession(ctx: ServiceContext, testSessionId: string): TestSession {
+export async function getTestSession(ctx: ServiceContext, testSessionId: string): Promise<TestSession> {
   // A recorded `checkly test` run ran no stored check, so it is kept apart from check sessions.
-  const recorded = decodeTestSessionId(testSessionId) ? undefined : getRecordedTestRun(ctx, testSessionId);
+  const recorded = decodeTestSessionId(testSessionId) ? undefined : await getRecordedTestRun(ctx, testSessionId);
   if (recorded) return recorded;
-  const sessions = findTestSessionParts(ctx, testSessionId);
+  const sessions = await findTestSessionParts(ctx, testSessionId);
   const id = testSessionId.toLowerCase();
-  const names = locationNames(ctx.db);
+  const names = await locationNames(ctx.db);
   const now = ctx.clock.now().getTime();
-  const results = sessions.map((session) => {
+  const results = await Promise.all(sessions.map(async (session) => {
     const status = statusOf(session.status);
-    const final = listSessionResults(ctx.db, session.id, session.checkNum, session.startedAt, session.stoppedAt).find((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
+    const final = (await listSessionResults(ctx.db, session.id, session.checkNum, session.startedAt, session.stoppedAt)).find((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
     return {
       testSessionResultId: final ? encodeRunId('result', final.id) : encodeRunId('session', session.id),
       checkSessionId: encodeRunId('session', session.id),
@@ -73,14 +73,14 @@ export function getTestSession(ctx: ServiceContext, testSessionId: string): Test
       startedAt: iso(session.startedAt),
       stoppedAt: session.stoppedAt === null ? null : iso(session.stoppedAt),
     };
-  });
+  }));
   const startedAt = Math.min(...sessions.map((s) => s.startedAt));
   const running = sessions.some((s) => s.stoppedAt === null);
   const stoppedAt = running ? null : Math.max(...sessions.map((s) => s.stoppedAt ?? s.startedAt));
   return {
     testSessionId: id,
     testSessionLink: testSessionLink(ctx.runtime.baseUrl, id),
-    name: testSessionName(ctx, id),
+    name: await testSessionName(ctx, id),
     provider: 'TRIGGER',
     status: rollUp(results.map((r) => r.status)),
     startedAt: iso(startedAt),
@@ -92,41 +92,41 @@ export function getTestSession(ctx: ServiceContext, testSessionId: string): Test
 }
 
 /** A stored result of a test session (its testSessionResultId is a result id); 404 otherwise. */
-export function resultOfTestSession(ctx: ServiceContext, testSessionId: string, testResultId: string): { checkId: string; resultId: number } {
+export async function resultOfTestSession(ctx: ServiceContext, testSessionId: string, testResultId: string): Promise<{ checkId: string; resultId: number }> {
   const resultId = decodeRunId('result', testResultId);
-  const entry = getTestSession(ctx, testSessionId).results.find((r) => r.testSessionResultId === testResultId.toLowerCase());
+  const entry = (await getTestSession(ctx, testSessionId)).results.find((r) => r.testSessionResultId === testResultId.toLowerCase());
   if (!entry || resultId === null) throw new AppError('not_found', 'No such result in this test session.');
   return { checkId: entry.checkId, resultId };
 }
 
 const TRY_AGAIN = 'Test session is still in progress, but maximum per-request wait time was exceeded. Please retry.';
 
-const allStopped = (ctx: ServiceContext, id: string) => findTestSessionParts(ctx, id).every((s) => s.stoppedAt !== null);
+const allStopped = async (ctx: ServiceContext, id: string) => (await findTestSessionParts(ctx, id)).every((s) => s.stoppedAt !== null);
 
 /** Long-poll: answers once every check session of the test session has finished, or 408 after maxWaitSeconds. */
 export async function awaitTestSessionCompletion(ctx: ServiceContext, testSessionId: string, maxWaitSeconds: number, signal?: AbortSignal): Promise<TestSession> {
-  const parts = new Set(findTestSessionParts(ctx, testSessionId).map((s) => encodeRunId('session', s.id)));
-  if (allStopped(ctx, testSessionId)) return getTestSession(ctx, testSessionId);
+  const parts = new Set((await findTestSessionParts(ctx, testSessionId)).map((s) => encodeRunId('session', s.id)));
+  if (await allStopped(ctx, testSessionId)) return await getTestSession(ctx, testSessionId);
   const finished = await waitForSessions(
     ctx,
-    (event) => event.finished && parts.has(event.checkSessionId) && allStopped(ctx, testSessionId),
-    () => allStopped(ctx, testSessionId),
+    async (event) => event.finished && parts.has(event.checkSessionId) && await allStopped(ctx, testSessionId),
+    async () => await allStopped(ctx, testSessionId),
     maxWaitSeconds,
     signal,
   );
   if (!finished) throw new AppError('timeout', TRY_AGAIN);
-  return getTestSession(ctx, testSessionId);
+  return await getTestSession(ctx, testSessionId);
 }
 
 /**
  * POST /v1/test-sessions/{id}/cancel (Ctrl-C in `checkly trigger`): every running check session of
  * the test session — or only those whose sequence ids (check session ids) are named — ends CANCELLED.
  */
-export function cancelTestSession(ctx: ServiceContext, testSessionId: string, sequenceIds?: readonly string[]): void {
-  if (!decodeTestSessionId(testSessionId)) return cancelTestRun(ctx, testSessionId);
+export async function cancelTestSession(ctx: ServiceContext, testSessionId: string, sequenceIds?: readonly string[]): Promise<void> {
+  if (!decodeTestSessionId(testSessionId)) return await cancelTestRun(ctx, testSessionId);
   const only = sequenceIds?.length ? new Set(sequenceIds.map((id) => id.toLowerCase())) : null;
-  for (const session of findTestSessionParts(ctx, testSessionId)) {
+  for (const session of await findTestSessionParts(ctx, testSessionId)) {
     const checkSessionId = encodeRunId('session', session.id);
-    if (session.stoppedAt === null && (!only || only.has(checkSessionId))) cancelCheckSession(ctx, checkSessionId);
+    if (session.stoppedAt === null && (!only || only.has(checkSessionId))) await cancelCheckSession(ctx, checkSessionId);
   }
 }

@@ -19,10 +19,10 @@ function decodeCursor(nextId: string | undefined): number {
   return Number(match[1]);
 }
 
-function entryOf(ctx: ServiceContext, stored: StoredTestSession): TestSessionListEntry | null {
+async function entryOf(ctx: ServiceContext, stored: StoredTestSession): Promise<TestSessionListEntry | null> {
   const range = decodeTestSessionId(stored.id);
-  if (!range) return recordedEntryOf(ctx, stored.id);
-  const sessions = findSessions(ctx.db, Array.from({ length: range.count }, (_, i) => range.firstSessionId + i), ctx.accountId);
+  if (!range) return await recordedEntryOf(ctx, stored.id);
+  const sessions = await findSessions(ctx.db, Array.from({ length: range.count }, (_, i) => range.firstSessionId + i), ctx.accountId);
   // Retention pruned its sessions: nothing left to show.
   if (sessions.length === 0) return null;
   const buckets: Record<'running' | 'passed' | 'failed' | 'cancelled', string[]> = { running: [], passed: [], failed: [], cancelled: [] };
@@ -46,8 +46,8 @@ function entryOf(ctx: ServiceContext, stored: StoredTestSession): TestSessionLis
 }
 
 /** A recorded `checkly test` run: its checks are named by logicalId (no stored check ran). */
-function recordedEntryOf(ctx: ServiceContext, id: string): TestSessionListEntry | null {
-  const run = getRecordedTestRun(ctx, id);
+async function recordedEntryOf(ctx: ServiceContext, id: string): Promise<TestSessionListEntry | null> {
+  const run = await getRecordedTestRun(ctx, id);
   if (!run) return null;
   const pick = (status: string) => run.results.filter((r) => r.status === status).map((r) => r.checkId);
   const { testSessionId, name, provider, status, startedAt, stoppedAt } = run;
@@ -55,14 +55,14 @@ function recordedEntryOf(ctx: ServiceContext, id: string): TestSessionListEntry 
 }
 
 /** GET /v1/test-sessions: the account's test sessions, newest first, paged by an opaque nextId. */
-export function listTestSessions(ctx: ServiceContext, query: TestSessionListQuery): TestSessionList {
+export async function listTestSessions(ctx: ServiceContext, query: TestSessionListQuery): Promise<TestSessionList> {
   const offset = decodeCursor(query.nextId);
   const search = query.textSearch?.toLowerCase();
   // Local test sessions come from `checkly trigger` (TRIGGER) or `checkly test` (CLI), with no Git branch and no invoking user.
   const providers = query.providers?.length ? new Set(query.providers.map((p) => p.toUpperCase())) : null;
   const impossible = (providers && !providers.has('TRIGGER') && !providers.has('CLI')) || query.branches?.length || query.users?.length;
   if (impossible) return { entries: [], length: 0, nextId: null };
-  const candidates = storedTestSessions(readAppSetting(ctx.db, ctx.accountId, TEST_SESSIONS_KEY)).filter(
+  const candidates = storedTestSessions(await readAppSetting(ctx.db, ctx.accountId, TEST_SESSIONS_KEY)).filter(
     (s) =>
       (query.from === undefined || s.startedAt >= query.from * 1000) &&
       (query.to === undefined || s.startedAt < query.to * 1000) &&
@@ -71,7 +71,7 @@ export function listTestSessions(ctx: ServiceContext, query: TestSessionListQuer
   const entries: TestSessionListEntry[] = [];
   let index = offset;
   for (; index < candidates.length && entries.length < query.limit; index++) {
-    const entry = entryOf(ctx, candidates[index]);
+    const entry = await entryOf(ctx, candidates[index]);
     if (entry && (!query.statuses?.length || query.statuses.includes(entry.status)) && (!providers || providers.has(entry.provider))) entries.push(entry);
   }
   return { entries, length: entries.length, nextId: index < candidates.length ? encodeCursor(index) : null };

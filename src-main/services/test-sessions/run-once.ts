@@ -51,14 +51,14 @@ interface RunOnceScope {
  * its group's, then its own (the more specific wins on the same key). Secrets stay sealed until the
  * agent hands the job to the executor.
  */
-function environmentOf(ctx: ServiceContext, request: RunOnceScope, checkType: RunType): EnvironmentVariable[] {
-  const stored = request.checkId ? findCheck(ctx.db, ctx.accountId, request.checkId) : undefined;
+async function environmentOf(ctx: ServiceContext, request: RunOnceScope, checkType: RunType): Promise<EnvironmentVariable[]> {
+  const stored = request.checkId ? await findCheck(ctx.db, ctx.accountId, request.checkId) : undefined;
   if (request.checkId && (!stored || stored.checkType !== checkType)) throw AppError.notFound();
   const storedPlain = openEnvironment(ctx.keyring, stored?.body.environmentVariables ?? []);
   const own = sealEnvironment(ctx.keyring, resolveEnvironment(request.environmentVariables ?? [], storedPlain)) ?? [];
-  const group = typeof request.groupId === 'number' ? findCheckGroup(ctx.db, ctx.accountId, request.groupId) : undefined;
+  const group = typeof request.groupId === 'number' ? await findCheckGroup(ctx.db, ctx.accountId, request.groupId) : undefined;
   const byKey = new Map<string, EnvironmentVariable>();
-  for (const row of listVariablesOfAccounts(ctx.db, [ctx.accountId])) byKey.set(row.key, { key: row.key, value: row.value, locked: row.locked, secret: row.secret });
+  for (const row of await listVariablesOfAccounts(ctx.db, [ctx.accountId])) byKey.set(row.key, { key: row.key, value: row.value, locked: row.locked, secret: row.secret });
   for (const variable of variables(group?.body.environmentVariables)) byKey.set(variable.key, variable);
   for (const variable of own) byKey.set(variable.key, { ...variable, locked: variable.locked === true, secret: variable.secret === true });
   return [...byKey.values()];
@@ -107,7 +107,7 @@ function resultOf(outcome: JobOutcome): RunOnceResult {
 export async function runMultiStepOnce(ctx: ServiceContext, request: RunOnceRequest, signal?: AbortSignal): Promise<RunOnceResult> {
   const adHoc = ctx.runtime.adHoc;
   if (!adHoc) throw new AppError('unavailable', 'Scripts cannot run right now: this process runs no agent.');
-  const planned = plannedExecution(request.checkId ?? 'run-once', 'MULTI_STEP', { ...request, scriptPath: null }, environmentOf(ctx, request, 'MULTI_STEP'));
+  const planned = plannedExecution(request.checkId ?? 'run-once', 'MULTI_STEP', { ...request, scriptPath: null }, await environmentOf(ctx, request, 'MULTI_STEP'));
   if ('problem' in planned) throw new AppError('validation', planned.problem);
   const outcome = await adHoc.run(
     { ...planned, runLocation: LOCAL_LOCATION },
@@ -130,15 +130,15 @@ export async function sendNow(ctx: ServiceContext, request: SendNowRequest, sign
   const module: CheckTypeModule = CHECK_TYPE_MODULES[request.checkType];
   if (module.run.sendNow !== true) throw new AppError('validation', `checkType: ${request.checkType} checks cannot be sent from a form; run them once from their own form`);
   // On an edited check, members the form does not edit (a deployed script's imported files) come from the stored check, as a save keeps them.
-  const stored = request.checkId ? findCheck(ctx.db, ctx.accountId, request.checkId) : undefined;
+  const stored = request.checkId ? await findCheck(ctx.db, ctx.accountId, request.checkId) : undefined;
   if (request.checkId && (!stored || stored.checkType !== request.checkType)) throw AppError.notFound();
   const { environmentVariables: rawVariables, groupDefaults: _client, ...check } = request.check;
   const { environmentVariables: _stored, ...storedBody } = stored?.body ?? {};
   const parsedVariables = SendNowVariables.safeParse(rawVariables);
   if (!parsedVariables.success) throw new AppError('validation', `environmentVariables: ${parsedVariables.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
-  const group = typeof request.groupId === 'number' ? findCheckGroup(ctx.db, ctx.accountId, request.groupId) : undefined;
+  const group = typeof request.groupId === 'number' ? await findCheckGroup(ctx.db, ctx.accountId, request.groupId) : undefined;
   const fromGroup = group ? (module.run.groupDefaults?.(group.body) ?? {}) : {};
-  const environment = environmentOf(ctx, { ...request, environmentVariables: module.run.takesVariables ? parsedVariables.data : [] }, request.checkType);
+  const environment = await environmentOf(ctx, { ...request, environmentVariables: module.run.takesVariables ? parsedVariables.data : [] }, request.checkType);
   const planned = plannedExecution(request.checkId ?? 'send-now', request.checkType, { ...storedBody, ...check, ...fromGroup }, environment);
   if ('problem' in planned) throw new AppError('validation', planned.problem);
   const outcome = await adHoc.run({ ...planned, runLocation: LOCAL_LOCATION }, { accountId: ctx.accountId, signal, startWithinMs: RUN_ONCE_START_WITHIN_MS });

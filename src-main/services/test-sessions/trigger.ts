@@ -20,14 +20,14 @@ export interface TriggeredTestSession extends TestSessionTriggerResponse {
  * configured to run (Sightline has no cloud regions to honour `runLocation`); `environmentVariables`
  * reach this run's multi-step scripts, a secret one sealed and scrubbed like a check's own.
  */
-export function triggerTestSession(ctx: ServiceContext, request: TestSessionTriggerRequest): TriggeredTestSession {
+export async function triggerTestSession(ctx: ServiceContext, request: TestSessionTriggerRequest): Promise<TriggeredTestSession> {
   const runSource = request.shouldRecord === false ? 'TRIGGER_NO_RECORD' : 'TRIGGER_RECORD';
   const target = {
     checkId: request.checkId?.length ? request.checkId : undefined,
     matchTags: request.targetTags?.length ? request.targetTags : undefined,
   };
   const variables = (request.environmentVariables ?? []).map(({ key, value, secret }) => ({ key, value, secret: secret === true }));
-  const sessions = triggerCheckSessions(ctx, { target }, runSource, variables);
+  const sessions = await triggerCheckSessions(ctx, { target }, runSource, variables);
   if (sessions.length > MAX_TEST_SESSION_CHECKS) throw new AppError('validation', `A test session runs at most ${MAX_TEST_SESSION_CHECKS} checks; narrow the target with tags or check ids.`);
   const ids = sessions.map((s) => decodeRunId('session', s.checkSessionId) ?? 0);
   const first = Math.min(...ids);
@@ -36,10 +36,10 @@ export function triggerTestSession(ctx: ServiceContext, request: TestSessionTrig
   const testSessionId = encodeTestSessionId({ firstSessionId: first, count: ids.length });
   const name = request.name?.trim() || 'Triggered Session';
   const now = ctx.clock.now().getTime();
-  transaction(ctx.db, (tx) => {
-    const kept = storedTestSessions(readAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY));
+  await transaction(ctx.db, async (tx) => {
+    const kept = storedTestSessions(await readAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY));
     const entries = [{ id: testSessionId, name, startedAt: now }, ...kept].slice(0, KEPT_TEST_SESSIONS);
-    writeAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY, { entries }, now);
+    await writeAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY, { entries }, now);
   });
   const checks = sessions.map((s) => ({ id: s.checkId, name: s.name, checkType: s.checkType as CheckType }));
   // A check's results are published under its check session's id (the CLI calls it the sequence id).

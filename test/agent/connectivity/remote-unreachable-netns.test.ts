@@ -120,12 +120,12 @@ describe.skipIf(skip !== null)('a remote agent whose link to the server goes dow
     expect(cutHealth.message).not.toMatch(/saturated|unreachable/i);
     expect(cutHealth.skippedLastHour).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, cutAt + DOWN_MS - Date.now())));
-    const ownHealth = server.backend.agentHealth();
+    const ownHealth = await server.backend.agentHealth();
     ip(['-n', NS, 'link', 'set', NS_IF, 'up']);
     await expect.poll(() => notices().map((n) => n.type), { timeout: 20_000 }).toEqual(['AGENT_UNREACHABLE', 'AGENT_REACHABLE']);
 
     // Every session the scheduler started has its result; none failed; while cut, each says the agent was unreachable.
-    server.backend.runs.coordinator.flush();
+    await server.backend.runs.coordinator.flush();
     const all = await results();
     const sessions = await trpcClient(server.url, server.key).checkSessions.listRecent.query({ checkId: check.body.id, limit: 100 });
     const ended = sessions.filter((s) => Date.parse(s.startedAt) < Date.now() - 15_000);

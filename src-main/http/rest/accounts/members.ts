@@ -47,7 +47,7 @@ export function memberRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
             response: { 200: AccountMembersList, ...errorResponses(400, 401, 403, 429) },
           },
         },
-        async (request) => listMembers(actorContext(deps, request, accountIdOf(request.params)), request.query),
+        async (request) => await listMembers(actorContext(deps, request, accountIdOf(request.params)), request.query),
       );
 
       app.post(
@@ -61,7 +61,7 @@ export function memberRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
             response: { 201: AddedMember, ...errorResponses(400, 401, 403, 409, 429) },
           },
         },
-        async (request, reply) => reply.status(201).send(addMember(actorContext(deps, request, accountIdOf(request.params)), request.body)),
+        async (request, reply) => reply.status(201).send(await addMember(actorContext(deps, request, accountIdOf(request.params)), request.body)),
       );
 
       app.post(
@@ -75,7 +75,7 @@ export function memberRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
             response: { 201: AccountInvite, ...errorResponses(400, 401, 403, 409, 429) },
           },
         },
-        async (request, reply) => reply.status(201).send(inviteMember(actorContext(deps, request, accountIdOf(request.params)), request.body)),
+        async (request, reply) => reply.status(201).send(await inviteMember(actorContext(deps, request, accountIdOf(request.params)), request.body)),
       );
 
       app.patch(
@@ -89,7 +89,7 @@ export function memberRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
             response: { 200: AccountMembersListItem, ...errorResponses(400, 401, 403, 404, 409, 429) },
           },
         },
-        async (request) => updateMemberRole(actorContext(deps, request, accountIdOf(request.params)), request.params.userId, request.body),
+        async (request) => await updateMemberRole(actorContext(deps, request, accountIdOf(request.params)), request.params.userId, request.body),
       );
 
       app.delete(
@@ -103,7 +103,7 @@ export function memberRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          removeMember(actorContext(deps, request, accountIdOf(request.params)), request.params.userId);
+          await removeMember(actorContext(deps, request, accountIdOf(request.params)), request.params.userId);
           return reply.status(204).send(null);
         },
       );
@@ -120,7 +120,7 @@ export function memberRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) =>
-          reply.status(201).send(createApiKey(actorContext(deps, request, accountIdOf(request.params)), request.params.userId, request.body ?? {})),
+          reply.status(201).send(await createApiKey(actorContext(deps, request, accountIdOf(request.params)), request.params.userId, request.body ?? {})),
       );
     }
   };

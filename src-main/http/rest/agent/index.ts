@@ -27,7 +27,7 @@ export function agentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const principals = new WeakMap<FastifyRequest, AgentPrincipal>();
     app.addHook('onRequest', async (request) => {
-      principals.set(request, deps.limits.authFailures.authenticate(request.ip, () => authenticateAgent(deps.services, request.headers.authorization)));
+      principals.set(request, await deps.limits.authFailures.authenticate(request.ip, () => authenticateAgent(deps.services, request.headers.authorization)));
     });
     app.addHook('preClose', async () => stopAgentLongPolls(deps.services));
     const principalOf = (request: FastifyRequest): AgentPrincipal => {
@@ -53,7 +53,7 @@ export function agentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: AgentRegistered, ...errorResponses(400, 401) },
         },
       },
-      async (request, reply) => reply.status(201).send(registerAgent(deps.services, principalOf(request), request.body)),
+      async (request, reply) => reply.status(201).send(await registerAgent(deps.services, principalOf(request), request.body)),
     );
 
     app.post(
@@ -68,7 +68,7 @@ export function agentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AgentHeartbeatReply, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => agentHeartbeat(deps.services, principalOf(request), request.body),
+      async (request) => await agentHeartbeat(deps.services, principalOf(request), request.body),
     );
 
     app.post(
@@ -100,7 +100,7 @@ export function agentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        completeAgentJob(deps.services, principalOf(request), request.params.jobId, request.body);
+        await completeAgentJob(deps.services, principalOf(request), request.params.jobId, request.body);
         return reply.status(204).send(null);
       },
     );

@@ -35,7 +35,7 @@ export function alertChannelRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const page = listAlertChannels(serviceContext(deps, request), request.query);
+        const page = await listAlertChannels(serviceContext(deps, request), request.query);
         reply.header('content-range', contentRange(page.page, page.limit, page.items.length, page.total));
         return page.items;
       },
@@ -51,13 +51,13 @@ export function alertChannelRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: AlertChannelRead, ...errorResponses(400, 401, 402, 403, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(createAlertChannel(serviceContext(deps, request), request.body)),
+      async (request, reply) => reply.status(201).send(await createAlertChannel(serviceContext(deps, request), request.body)),
     );
 
     app.get(
       '/v1/alert-channels/:id',
       { schema: { tags, summary: 'Retrieve an alert channel', params: IdParams, response: { 200: AlertChannelRead, ...errorResponses(401, 403, 404, 429) } } },
-      async (request) => getAlertChannel(serviceContext(deps, request), request.params.id),
+      async (request) => await getAlertChannel(serviceContext(deps, request), request.params.id),
     );
 
     app.put(
@@ -71,7 +71,7 @@ export function alertChannelRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AlertChannelRead, ...errorResponses(400, 401, 402, 403, 404, 429) },
         },
       },
-      async (request) => updateAlertChannel(serviceContext(deps, request), request.params.id, request.body),
+      async (request) => await updateAlertChannel(serviceContext(deps, request), request.params.id, request.body),
     );
 
     app.delete(
@@ -85,7 +85,7 @@ export function alertChannelRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deleteAlertChannelById(serviceContext(deps, request), request.params.id);
+        await deleteAlertChannelById(serviceContext(deps, request), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -101,7 +101,7 @@ export function alertChannelRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AlertChannelSubscriptionRead, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => updateAlertChannelSubscription(serviceContext(deps, request), request.params.id, request.body),
+      async (request) => await updateAlertChannelSubscription(serviceContext(deps, request), request.params.id, request.body),
     );
   };
 }

@@ -27,7 +27,7 @@ export function alertNotificationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const page = listAlertNotifications(serviceContext(deps, request), request.query);
+        const page = await listAlertNotifications(serviceContext(deps, request), request.query);
         reply.header('content-range', contentRange(page.page, page.limit, page.items.length, page.total));
         return page.items;
       },

@@ -21,7 +21,7 @@ export function testNotificationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: AlertNotification, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(sendTestNotification(serviceContext(deps, request), request.params.id)),
+      async (request, reply) => reply.status(201).send(await sendTestNotification(serviceContext(deps, request), request.params.id)),
     );
   };
 }

@@ -25,7 +25,7 @@ export function checkGroupChecksRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const page = listChecksOfGroup(serviceContext(deps, request), request.params.id, request.query);
+        const page = await listChecksOfGroup(serviceContext(deps, request), request.params.id, request.query);
         reply.header('content-range', contentRange(page.page, page.limit, page.items.length, page.total));
         return page.items;
       },

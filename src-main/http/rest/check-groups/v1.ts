@@ -21,7 +21,7 @@ export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const page = listCheckGroupPage(serviceContext(deps, request), request.query);
+        const page = await listCheckGroupPage(serviceContext(deps, request), request.query);
         reply.header('content-range', contentRange(page.page, page.limit, page.items.length, page.total));
         return page.items;
       },
@@ -37,7 +37,7 @@ export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckGroupRead, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getCheckGroup(serviceContext(deps, request), request.params.id),
+      async (request) => await getCheckGroup(serviceContext(deps, request), request.params.id),
     );
 
     app.delete(
@@ -51,7 +51,7 @@ export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deleteCheckGroupById(serviceContext(deps, request), request.params.id);
+        await deleteCheckGroupById(serviceContext(deps, request), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -68,7 +68,7 @@ export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const group = createCheckGroup(serviceContext(deps, request), request.body, { autoAssignAlerts: request.query.autoAssignAlerts });
+        const group = await createCheckGroup(serviceContext(deps, request), request.body, { autoAssignAlerts: request.query.autoAssignAlerts });
         return reply.status(201).send(group);
       },
     );
@@ -85,7 +85,7 @@ export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckGroupRead.describe('The updated check group'), ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => updateCheckGroup(serviceContext(deps, request), request.params.id, request.body),
+      async (request) => await updateCheckGroup(serviceContext(deps, request), request.params.id, request.body),
     );
   };
 }

@@ -21,7 +21,7 @@ export function checkGroupV2Routes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const group = createCheckGroup(serviceContext(deps, request), request.body, { autoAssignAlerts: request.query.autoAssignAlerts });
+        const group = await createCheckGroup(serviceContext(deps, request), request.body, { autoAssignAlerts: request.query.autoAssignAlerts });
         return reply.status(201).send(group);
       },
     );
@@ -39,7 +39,7 @@ export function checkGroupV2Routes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckGroupRead.describe('The updated check group'), ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => updateCheckGroup(serviceContext(deps, request), request.params.id, request.body),
+      async (request) => await updateCheckGroup(serviceContext(deps, request), request.params.id, request.body),
     );
 
     app.get(
@@ -52,7 +52,7 @@ export function checkGroupV2Routes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckGroupRead, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getCheckGroup(serviceContext(deps, request), request.params.id),
+      async (request) => await getCheckGroup(serviceContext(deps, request), request.params.id),
     );
   };
 }

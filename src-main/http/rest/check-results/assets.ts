@@ -32,7 +32,7 @@ export function checkResultAssetRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => getCheckResultAssets(serviceContext(deps, request), request.params.checkId, request.params.checkResultId),
+      async (request) => await getCheckResultAssets(serviceContext(deps, request), request.params.checkId, request.params.checkResultId),
     );
   };
 }

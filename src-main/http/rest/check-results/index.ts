@@ -21,7 +21,7 @@ export function checkResultRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const page = listCheckResults(serviceContext(deps, request), request.params.checkId, request.query);
+        const page = await listCheckResults(serviceContext(deps, request), request.params.checkId, request.query);
         reply.header('content-range', contentRange(page.page, page.limit, page.items.length, page.total));
         return reply.send(page.items);
       },
@@ -37,7 +37,7 @@ export function checkResultRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckResult, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getCheckResult(serviceContext(deps, request), request.params.checkId, request.params.checkResultId),
+      async (request) => await getCheckResult(serviceContext(deps, request), request.params.checkId, request.params.checkResultId),
     );
   };
 }

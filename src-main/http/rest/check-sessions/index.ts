@@ -31,7 +31,7 @@ function sessionReadRoutes(deps: HttpDeps, version: 'v1' | 'v2'): FastifyPluginA
           response: { 201: TriggerSessionsResponse, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send({ sessions: triggerCheckSessions(serviceContext(deps, request), request.body) }),
+      async (request, reply) => reply.status(201).send({ sessions: await triggerCheckSessions(serviceContext(deps, request), request.body) }),
     );
 
     app.get(
@@ -44,7 +44,7 @@ function sessionReadRoutes(deps: HttpDeps, version: 'v1' | 'v2'): FastifyPluginA
           response: { 200: CheckSession, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getCheckSession(serviceContext(deps, request), request.params.checkSessionId),
+      async (request) => await getCheckSession(serviceContext(deps, request), request.params.checkSessionId),
     );
 
     app.get(
@@ -89,7 +89,7 @@ export function checkSessionRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        cancelCheckSession(serviceContext(deps, request), request.params.checkSessionId);
+        await cancelCheckSession(serviceContext(deps, request), request.params.checkSessionId);
         return reply.status(204).send(null);
       },
     );

@@ -32,7 +32,7 @@ export function checklyStorageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return storeCodeBundle(serviceContext(deps, request), body);
+        return await storeCodeBundle(serviceContext(deps, request), body);
       },
     );
   };

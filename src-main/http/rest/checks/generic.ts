@@ -25,7 +25,7 @@ export function genericCheckWriteRoutes(deps: HttpDeps, read: z.ZodType): Fastif
         },
       },
       async (request, reply) => {
-        const check = createAnyCheck(serviceContext(deps, request), request.body, { autoAssignAlerts: request.query.autoAssignAlerts });
+        const check = await createAnyCheck(serviceContext(deps, request), request.body, { autoAssignAlerts: request.query.autoAssignAlerts });
         return reply.status(201).send(check);
       },
     );
@@ -43,7 +43,7 @@ export function genericCheckWriteRoutes(deps: HttpDeps, read: z.ZodType): Fastif
           response: { 200: read, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => updateAnyCheck(serviceContext(deps, request), request.params.id, request.body),
+      async (request) => await updateAnyCheck(serviceContext(deps, request), request.params.id, request.body),
     );
   };
 }

@@ -29,7 +29,7 @@ export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const page = listCheckPage(serviceContext(deps, request), request.query);
+        const page = await listCheckPage(serviceContext(deps, request), request.query);
         reply.header('content-range', contentRange(page.page, page.limit, page.items.length, page.total));
         return page.items;
       },
@@ -46,14 +46,14 @@ export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AnyCheck, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => getCheck(serviceContext(deps, request), request.params.id, request.query),
+      async (request) => await getCheck(serviceContext(deps, request), request.params.id, request.query),
     );
 
     app.delete(
       '/v1/checks/:id',
       { schema: { tags: ['Checks'], summary: 'Delete a check', params: IdParams, response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 429) } } },
       async (request, reply) => {
-        deleteCheckById(serviceContext(deps, request), request.params.id);
+        await deleteCheckById(serviceContext(deps, request), request.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -19,8 +19,8 @@ export interface MonitorRoutesOptions<Create, Update> {
   updateBody: z.ZodType<Update>;
   /** The returned monitor. */
   read: z.ZodType;
-  create(ctx: ServiceContext, body: ValidatedBody<Create>, options: CreateOptions): CheckView;
-  update(ctx: ServiceContext, id: string, patch: ValidatedBody<Update>): CheckView;
+  create(ctx: ServiceContext, body: ValidatedBody<Create>, options: CreateOptions): Promise<CheckView>;
+  update(ctx: ServiceContext, id: string, patch: ValidatedBody<Update>): Promise<CheckView>;
 }
 
 /** POST (201) and PUT (200) of one monitor type; PUT of another type's id answers 404. */
@@ -38,7 +38,7 @@ export function monitorRoutes<Create, Update>(deps: HttpDeps, options: MonitorRo
         },
       },
       async (request, reply) => {
-        const check = options.create(serviceContext(deps, request), request.body, { autoAssignAlerts: request.query.autoAssignAlerts });
+        const check = await options.create(serviceContext(deps, request), request.body, { autoAssignAlerts: request.query.autoAssignAlerts });
         return reply.status(201).send(check);
       },
     );
@@ -71,7 +71,7 @@ function routesOfType(deps: HttpDeps, type: RunType): FastifyPluginAsyncZod {
     updateBody: module.update,
     read: module.read,
     create: createCheck,
-    update: (ctx, id, patch) => updateCheckOfType(ctx, type, id, patch),
+    update: async (ctx, id, patch) => await updateCheckOfType(ctx, type, id, patch),
   });
 }
 

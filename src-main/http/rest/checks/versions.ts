@@ -30,7 +30,7 @@ export function versionedCheckReadRoutes(deps: HttpDeps): FastifyPluginAsyncZod 
           },
         },
         async (request, reply) => {
-          const page = listCheckPage(serviceContext(deps, request), request.query);
+          const page = await listCheckPage(serviceContext(deps, request), request.query);
           reply.header('content-range', contentRange(page.page, page.limit, page.items.length, page.total));
           return page.items.map(view);
         },
@@ -47,7 +47,7 @@ export function versionedCheckReadRoutes(deps: HttpDeps): FastifyPluginAsyncZod 
             response: { 200: read, ...errorResponses(400, 401, 403, 404, 429) },
           },
         },
-        async (request) => view(getCheck(serviceContext(deps, request), request.params.id, request.query)),
+        async (request) => view(await getCheck(serviceContext(deps, request), request.params.id, request.query)),
       );
     }
   };

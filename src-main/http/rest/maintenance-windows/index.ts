@@ -32,7 +32,7 @@ export function maintenanceWindowRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const page = listMaintenanceWindowsPage(serviceContext(deps, request), request.query);
+        const page = await listMaintenanceWindowsPage(serviceContext(deps, request), request.query);
         reply.header('content-range', contentRange(request.query.page, request.query.limit, page.windows.length, page.total));
         return page.windows;
       },
@@ -49,7 +49,7 @@ export function maintenanceWindowRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: MaintenanceWindow, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(createMaintenanceWindow(serviceContext(deps, request), request.body)),
+      async (request, reply) => reply.status(201).send(await createMaintenanceWindow(serviceContext(deps, request), request.body)),
     );
 
     app.get(
@@ -62,7 +62,7 @@ export function maintenanceWindowRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: MaintenanceWindow, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getMaintenanceWindow(serviceContext(deps, request), request.params.id),
+      async (request) => await getMaintenanceWindow(serviceContext(deps, request), request.params.id),
     );
 
     app.put(
@@ -77,7 +77,7 @@ export function maintenanceWindowRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: MaintenanceWindow, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => updateMaintenanceWindow(serviceContext(deps, request), request.params.id, request.body),
+      async (request) => await updateMaintenanceWindow(serviceContext(deps, request), request.params.id, request.body),
     );
 
     app.delete(
@@ -91,7 +91,7 @@ export function maintenanceWindowRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deleteMaintenanceWindow(serviceContext(deps, request), request.params.id);
+        await deleteMaintenanceWindow(serviceContext(deps, request), request.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -39,7 +39,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: PrivateLocationMetrics, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => privateLocationMetrics(serviceContext(deps, request), request.params.id, request.query),
+      async (request) => await privateLocationMetrics(serviceContext(deps, request), request.params.id, request.query),
     );
 
     app.get(
@@ -53,7 +53,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(PrivateLocationRead), ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => listPrivateLocationReads(serviceContext(deps, request)),
+      async (request) => await listPrivateLocationReads(serviceContext(deps, request)),
     );
 
     app.post(
@@ -70,7 +70,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: PrivateLocationRead.describe('The created private location'), ...errorResponses(400, 401, 403, 409, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(createPrivateLocation(serviceContext(deps, request), request.body)),
+      async (request, reply) => reply.status(201).send(await createPrivateLocation(serviceContext(deps, request), request.body)),
     );
 
     app.get(
@@ -78,7 +78,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
       {
         schema: { tags: TAGS, summary: 'Retrieve a private location', params: IdParams, response: { 200: PrivateLocationRead, ...errorResponses(401, 403, 404, 429) } },
       },
-      async (request) => getPrivateLocation(serviceContext(deps, request), request.params.id),
+      async (request) => await getPrivateLocation(serviceContext(deps, request), request.params.id),
     );
 
     app.put(
@@ -92,7 +92,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: PrivateLocationRead, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => updatePrivateLocationById(serviceContext(deps, request), request.params.id, request.body),
+      async (request) => await updatePrivateLocationById(serviceContext(deps, request), request.params.id, request.body),
     );
 
     app.delete(
@@ -106,7 +106,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deletePrivateLocationById(serviceContext(deps, request), request.params.id);
+        await deletePrivateLocationById(serviceContext(deps, request), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -122,7 +122,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: PrivateLocationKey.describe('The new key'), ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(createPrivateLocationKey(serviceContext(deps, request), request.params.id)),
+      async (request, reply) => reply.status(201).send(await createPrivateLocationKey(serviceContext(deps, request), request.params.id)),
     );
 
     app.delete(
@@ -137,7 +137,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deletePrivateLocationKeyById(serviceContext(deps, request), request.params.id, request.params.keyId);
+        await deletePrivateLocationKeyById(serviceContext(deps, request), request.params.id, request.params.keyId);
         return reply.status(204).send(null);
       },
     );

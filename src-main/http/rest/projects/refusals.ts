@@ -88,7 +88,7 @@ export function recordRefusals(deps: HttpDeps, operation: 'deploy' | 'destroy') 
           : await deployedProject(request);
       if (project) {
         const dryRun = new URL(request.url, 'http://sightline.invalid').searchParams.get('dryRun') === 'true';
-        recordRefusal(serviceContext(deps, request), { operation, project, dryRun, httpStatus: status, message: messageOf(payload, status), memberId: request.principal.memberId ?? null });
+        await recordRefusal(serviceContext(deps, request), { operation, project, dryRun, httpStatus: status, message: messageOf(payload, status), memberId: request.principal.memberId ?? null });
       }
     } catch (error) {
       request.log.error({ err: error }, 'a refused deploy could not be recorded in its project history');

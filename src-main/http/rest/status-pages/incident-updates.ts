@@ -23,7 +23,7 @@ export function incidentUpdateRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(IncidentUpdateView), ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => listIncidentUpdateViews(serviceContext(deps, request), request.params.incidentId),
+      async (request) => await listIncidentUpdateViews(serviceContext(deps, request), request.params.incidentId),
     );
 
     app.post(
@@ -37,7 +37,7 @@ export function incidentUpdateRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: IncidentUpdateView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(addIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.body)),
+      async (request, reply) => reply.status(201).send(await addIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.body)),
     );
 
     app.get(
@@ -50,7 +50,7 @@ export function incidentUpdateRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentUpdateView, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId),
+      async (request) => await getIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId),
     );
 
     app.put(
@@ -64,7 +64,7 @@ export function incidentUpdateRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentUpdateView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => editIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId, request.body),
+      async (request) => await editIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId, request.body),
     );
 
     app.delete(
@@ -78,7 +78,7 @@ export function incidentUpdateRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deleteIncidentUpdateById(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId);
+        await deleteIncidentUpdateById(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId);
         return reply.status(204).send(null);
       },
     );

@@ -22,7 +22,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentPage, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => listIncidentPage(serviceContext(deps, request), request.query),
+      async (request) => await listIncidentPage(serviceContext(deps, request), request.query),
     );
 
     app.post(
@@ -35,7 +35,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: IncidentView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(createIncident(serviceContext(deps, request), request.body)),
+      async (request, reply) => reply.status(201).send(await createIncident(serviceContext(deps, request), request.body)),
     );
 
     app.get(
@@ -48,7 +48,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentView, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getIncident(serviceContext(deps, request), request.params.incidentId),
+      async (request) => await getIncident(serviceContext(deps, request), request.params.incidentId),
     );
 
     app.put(
@@ -62,7 +62,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => editIncident(serviceContext(deps, request), request.params.incidentId, request.body),
+      async (request) => await editIncident(serviceContext(deps, request), request.params.incidentId, request.body),
     );
 
     app.patch(
@@ -76,7 +76,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => patchIncident(serviceContext(deps, request), request.params.incidentId, request.body),
+      async (request) => await patchIncident(serviceContext(deps, request), request.params.incidentId, request.body),
     );
 
     app.delete(
@@ -90,7 +90,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deleteIncidentById(serviceContext(deps, request), request.params.incidentId);
+        await deleteIncidentById(serviceContext(deps, request), request.params.incidentId);
         return reply.status(204).send(null);
       },
     );

@@ -23,7 +23,7 @@ export function statusPagePageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPagePage, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => listStatusPagePage(serviceContext(deps, request), request.query),
+      async (request) => await listStatusPagePage(serviceContext(deps, request), request.query),
     );
 
     app.post(
@@ -36,7 +36,7 @@ export function statusPagePageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: StatusPageView, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(createStatusPage(serviceContext(deps, request), request.body)),
+      async (request, reply) => reply.status(201).send(await createStatusPage(serviceContext(deps, request), request.body)),
     );
 
     app.get(
@@ -49,7 +49,7 @@ export function statusPagePageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPageView, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getStatusPage(serviceContext(deps, request), request.params.statusPageId),
+      async (request) => await getStatusPage(serviceContext(deps, request), request.params.statusPageId),
     );
 
     app.put(
@@ -63,7 +63,7 @@ export function statusPagePageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPageView, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
-      async (request) => updateStatusPage(serviceContext(deps, request), request.params.statusPageId, request.body),
+      async (request) => await updateStatusPage(serviceContext(deps, request), request.params.statusPageId, request.body),
     );
 
     app.delete(
@@ -77,7 +77,7 @@ export function statusPagePageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deleteStatusPageById(serviceContext(deps, request), request.params.statusPageId);
+        await deleteStatusPageById(serviceContext(deps, request), request.params.statusPageId);
         return reply.status(204).send(null);
       },
     );

@@ -22,7 +22,7 @@ export function statusPageServiceRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: ServicePage, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => listStatusPageServicePage(serviceContext(deps, request), request.query),
+      async (request) => await listStatusPageServicePage(serviceContext(deps, request), request.query),
     );
 
     app.post(
@@ -35,7 +35,7 @@ export function statusPageServiceRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: StatusPageServiceView, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(createStatusPageService(serviceContext(deps, request), request.body)),
+      async (request, reply) => reply.status(201).send(await createStatusPageService(serviceContext(deps, request), request.body)),
     );
 
     app.get(
@@ -48,7 +48,7 @@ export function statusPageServiceRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPageServiceView, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getStatusPageService(serviceContext(deps, request), request.params.serviceId),
+      async (request) => await getStatusPageService(serviceContext(deps, request), request.params.serviceId),
     );
 
     app.put(
@@ -62,7 +62,7 @@ export function statusPageServiceRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPageServiceView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => updateStatusPageService(serviceContext(deps, request), request.params.serviceId, request.body),
+      async (request) => await updateStatusPageService(serviceContext(deps, request), request.params.serviceId, request.body),
     );
 
     app.delete(
@@ -76,7 +76,7 @@ export function statusPageServiceRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deleteStatusPageServiceById(serviceContext(deps, request), request.params.serviceId);
+        await deleteStatusPageServiceById(serviceContext(deps, request), request.params.serviceId);
         return reply.status(204).send(null);
       },
     );

@@ -42,7 +42,7 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
         const ctx = serviceContext(deps, request);
         let triggered;
         try {
-          triggered = triggerTestSession(ctx, request.body);
+          triggered = await triggerTestSession(ctx, request.body);
         } catch (error) {
           // The public API answers "nothing matched" with a 403 and this code, which the CLI looks for.
           if (isAppError(error) && error.kind === 'not_found') {
@@ -69,7 +69,7 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
         },
         preValidation: foldBracketArrays,
       },
-      async (request) => listTestSessions(serviceContext(deps, request), request.query),
+      async (request) => await listTestSessions(serviceContext(deps, request), request.query),
     );
 
     app.get(
@@ -82,7 +82,7 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
           response: { 200: TestSession, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getTestSession(serviceContext(deps, request), request.params.testSessionId),
+      async (request) => await getTestSession(serviceContext(deps, request), request.params.testSessionId),
     );
 
     app.get(
@@ -115,8 +115,8 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
       },
       async (request) => {
         const ctx = serviceContext(deps, request);
-        const entry = resultOfTestSession(ctx, request.params.testSessionId, request.params.testResultId);
-        return getCheckResult(ctx, entry.checkId, request.params.testResultId);
+        const entry = await resultOfTestSession(ctx, request.params.testSessionId, request.params.testResultId);
+        return await getCheckResult(ctx, entry.checkId, request.params.testResultId);
       },
     );
 
@@ -133,7 +133,7 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
         },
       },
       async (request, reply) => {
-        cancelTestSession(serviceContext(deps, request), request.params.testSessionId, request.body?.sequenceId);
+        await cancelTestSession(serviceContext(deps, request), request.params.testSessionId, request.body?.sequenceId);
         return reply.status(204).send(null);
       },
     );
@@ -150,7 +150,7 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
       },
       async (request) => {
         const ctx = serviceContext(deps, request);
-        findTestSessionParts(ctx, request.params.testSessionId);
+        await findTestSessionParts(ctx, request.params.testSessionId);
         return { link: testSessionLink(ctx.runtime.baseUrl, request.params.testSessionId.toLowerCase()) };
       },
     );
@@ -167,7 +167,7 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
       },
       async (request) => {
         const ctx = serviceContext(deps, request);
-        const entry = resultOfTestSession(ctx, request.params.testSessionId, request.params.testResultId);
+        const entry = await resultOfTestSession(ctx, request.params.testSessionId, request.params.testResultId);
         return { testResultLink: resultLink(ctx.runtime.baseUrl, entry.checkId, entry.resultId), testTraceLinks: [], videoLinks: [] };
       },
     );

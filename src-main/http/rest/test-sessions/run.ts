@@ -30,7 +30,7 @@ export function testRunRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginAsync
           result: (suite, sequenceId, message) => feed.announce(ctx.accountId, suite, sequenceId, 'result', message),
           error: (suite, sequenceId, message) => feed.announce(ctx.accountId, suite, sequenceId, 'error', message),
         };
-        return reply.status(202).send(startTestRun(ctx, request.body, listener));
+        return reply.status(202).send(await startTestRun(ctx, request.body, listener));
       },
     );
 

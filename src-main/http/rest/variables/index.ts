@@ -32,7 +32,7 @@ export function variableRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const page = listAccountVariablesPage(serviceContext(deps, request), request.query);
+        const page = await listAccountVariablesPage(serviceContext(deps, request), request.query);
         if (request.query.limit !== undefined || request.query.page !== undefined) {
           const limit = request.query.limit ?? 10;
           reply.header('content-range', contentRange(request.query.page ?? 1, limit, page.variables.length, page.total));
@@ -52,7 +52,7 @@ export function variableRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 201: AccountVariable, ...errorResponses(400, 401, 403, 409, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(createAccountVariable(serviceContext(deps, request), request.body)),
+      async (request, reply) => reply.status(201).send(await createAccountVariable(serviceContext(deps, request), request.body)),
     );
 
     app.get(
@@ -66,7 +66,7 @@ export function variableRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AccountVariable, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => getAccountVariable(serviceContext(deps, request), request.params.key),
+      async (request) => await getAccountVariable(serviceContext(deps, request), request.params.key),
     );
 
     app.put(
@@ -81,7 +81,7 @@ export function variableRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AccountVariable, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => updateAccountVariable(serviceContext(deps, request), request.params.key, request.body),
+      async (request) => await updateAccountVariable(serviceContext(deps, request), request.params.key, request.body),
     );
 
     app.delete(
@@ -95,7 +95,7 @@ export function variableRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        deleteAccountVariable(serviceContext(deps, request), request.params.key);
+        await deleteAccountVariable(serviceContext(deps, request), request.params.key);
         return reply.status(204).send(null);
       },
     );

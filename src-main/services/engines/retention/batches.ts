@@ -18,14 +18,14 @@ export class Batches {
     return this.isStopped();
   }
 
-  async write<T>(work: (tx: Db) => T): Promise<T> {
-    return this.timed(() => transaction(this.db, work));
+  async write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return await this.timed(() => transaction(this.db, work));
   }
 
   /** Work that takes the write lock by itself (a pragma). */
-  async timed<T>(work: () => T): Promise<T> {
+  async timed<T>(work: () => Promise<T>): Promise<T> {
     const started = performance.now();
-    const result = work();
+    const result = await work();
     this.longestMs = Math.max(this.longestMs, performance.now() - started);
     this.count += 1;
     await yieldToEventLoop();
@@ -46,21 +46,21 @@ const CHECKS_PER_TRANSACTION = 200;
  */
 export async function deletePerCheck(
   batches: Batches,
-  checkNumsAfter: (cursor: number, limit: number) => number[],
+  checkNumsAfter: (cursor: number, limit: number) => Promise<number[]>,
   batchSize: number,
-  deleteSome: (tx: Db, checkNum: number, limit: number) => number,
+  deleteSome: (tx: Db, checkNum: number, limit: number) => Promise<number>,
 ): Promise<number | null> {
   let total = 0;
   for (let cursor = 0; ; ) {
-    const checkNums = checkNumsAfter(cursor, CHECKS_PER_TRANSACTION);
+    const checkNums = await checkNumsAfter(cursor, CHECKS_PER_TRANSACTION);
     if (checkNums.length === 0) return total;
     let i = 0;
     while (i < checkNums.length) {
       if (batches.stopped) return null;
-      total += await batches.write((tx) => {
+      total += await batches.write(async (tx) => {
         let budget = batchSize;
         while (i < checkNums.length && budget > 0) {
-          budget -= deleteSome(tx, checkNums[i], budget);
+          budget -= await deleteSome(tx, checkNums[i], budget);
           // A check that had fewer rows than the budget is done; otherwise the next batch continues it.
           if (budget > 0) i += 1;
         }
@@ -72,7 +72,7 @@ export async function deletePerCheck(
 }
 
 /** Repeats a bounded delete until it deletes less than a full batch. Returns the rows deleted, or null when stopped. */
-export async function deleteUntilDone(batches: Batches, batchSize: number, deleteSome: (tx: Db, limit: number) => number): Promise<number | null> {
+export async function deleteUntilDone(batches: Batches, batchSize: number, deleteSome: (tx: Db, limit: number) => Promise<number>): Promise<number | null> {
   let total = 0;
   for (;;) {
     if (batches.stopped) return null;

@@ -23,11 +23,11 @@ export interface RollupReport {
  */
 export async function rollUpClosedHours(batches: Batches, db: Db, now: number, oldestHour: number): Promise<RollupReport> {
   const lastClosed = floorHour(now - HOUR_MS - ROLLUP_GRACE_MS);
-  let watermark = readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark);
+  let watermark = await readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark);
   const report: RollupReport = { hours: 0, rows: 0, watermark };
   if (watermark !== null && watermark > lastClosed) return report;
 
-  const from = Math.max(oldestHour, watermark === null ? floorHour(oldestResultAt(db) ?? lastClosed) : watermark - RECOMPUTE_HOURS * HOUR_MS);
+  const from = Math.max(oldestHour, watermark === null ? floorHour(await oldestResultAt(db) ?? lastClosed) : watermark - RECOMPUTE_HOURS * HOUR_MS);
   for (let hour = from; hour <= lastClosed; hour += HOUR_MS) {
     const rows = await rollUpHour(batches, db, hour);
     if (rows === null) return report;
@@ -35,14 +35,14 @@ export async function rollUpClosedHours(batches: Batches, db: Db, now: number, o
     report.rows += rows;
     if (watermark === null || hour + HOUR_MS > watermark) {
       const next = hour + HOUR_MS;
-      await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
+      await batches.write(async (tx) => await writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
       watermark = next;
       report.watermark = next;
     }
   }
   if (watermark === null || watermark <= lastClosed) {
     const next = lastClosed + HOUR_MS;
-    await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
+    await batches.write(async (tx) => await writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
     report.watermark = next;
   }
   return report;
@@ -53,13 +53,13 @@ async function rollUpHour(batches: Batches, db: Db, hour: number): Promise<numbe
   let written = 0;
   for (let cursor = 0; ; ) {
     if (batches.stopped) return null;
-    const checkNums = liveCheckNumsAfter(db, cursor, CHECKS_PER_SLICE);
+    const checkNums = await liveCheckNumsAfter(db, cursor, CHECKS_PER_SLICE);
     if (checkNums.length === 0) return written;
     cursor = checkNums[checkNums.length - 1];
     // Read outside the write transaction: in WAL mode a read never blocks a writer.
-    const rows = rollupsOf(finalSamples(db, checkNums, hour, hour + HOUR_MS), hour);
+    const rows = rollupsOf(await finalSamples(db, checkNums, hour, hour + HOUR_MS), hour);
     if (rows.length === 0) await yieldToEventLoop();
-    else await batches.write((tx) => upsertRollups(tx, rows));
+    else await batches.write(async (tx) => await upsertRollups(tx, rows));
     written += rows.length;
   }
 }
