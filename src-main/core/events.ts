@@ -74,13 +74,23 @@ export class EventBus {
     this.emitter.setMaxListeners(0);
   }
 
-  on<K extends keyof BackendEvents>(name: K, listener: (event: BackendEvents[K]) => void): () => void {
+  on<K extends keyof BackendEvents>(name: K, listener: (event: BackendEvents[K]) => unknown): () => void {
     this.emitter.on(name, listener);
     return () => this.emitter.off(name, listener);
   }
 
-  emit<K extends keyof BackendEvents>(name: K, event: BackendEvents[K]): void {
-    this.emitter.emit(name, event);
+  /**
+   * Calls every listener in turn; resolves once the asynchronous ones have ended too (alerting judges
+   * a result before its session's update goes out, as when judging was synchronous). Never rejects:
+   * an asynchronous listener handles its own failures.
+   */
+  async emit<K extends keyof BackendEvents>(name: K, event: BackendEvents[K]): Promise<void> {
+    const pending: Promise<unknown>[] = [];
+    for (const listener of this.emitter.listeners(name) as ((event: BackendEvents[K]) => unknown)[]) {
+      const result = listener(event);
+      if (result instanceof Promise) pending.push(result);
+    }
+    if (pending.length > 0) await Promise.allSettled(pending);
   }
 
   listenerCount(name: keyof BackendEvents): number {

@@ -112,6 +112,6 @@ describe('hourly rollups', () => {
     expect(uptime).toEqual({ runs: 106, passed: 100, degraded: 1, failed: 3, skipped: 1, cancelled: 1, uptimePercent: (101 / 104) * 100 });
     expect(await uptimeOf(t.deps, check.checkId, H + HOUR, H + 2 * HOUR)).toMatchObject({ runs: 1, failed: 1, uptimePercent: 0 });
     expect(await uptimeOf(t.deps, check.checkId, H - HOUR, H)).toMatchObject({ runs: 0, uptimePercent: null });
-    expect(async () => await uptimeOf({ ...t.deps, accountId: 'another-account' }, check.checkId, H, H + HOUR)).toThrow('Not Found');
+    await expect(uptimeOf({ ...t.deps, accountId: 'another-account' }, check.checkId, H, H + HOUR)).rejects.toThrow('Not Found');
   });
 });

@@ -23,7 +23,7 @@ describe('the retention worker', () => {
     const retention = startRetention(t.deps, { intervalMs: 10_000 });
     vi.advanceTimersByTime(9_999);
     expect(await readMaintenanceState(t.db, MAINTENANCE_KEYS.rollupWatermark)).toBeNull();
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     // The interval's pass wrote its first batch before yielding.
     expect(count(t.sqlite, 'check_rollups')).toBe(1);
     const joined = await retention.runOnce();

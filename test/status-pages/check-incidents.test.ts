@@ -73,8 +73,8 @@ describe('incidents opened and resolved for a check (for the alerting engine)', 
     expect(await resolveIncidentForCheck(ctx, randomUUID(), 'fine')).toBeNull();
   });
 
-  it('throws not_found when the trigger names a service that does not exist', () => {
-    expect(async () => await openIncidentForCheck(ctx, trigger(randomUUID(), { serviceId: randomUUID() }))).toThrow(expect.objectContaining({ kind: 'not_found' }));
+  it('throws not_found when the trigger names a service that does not exist', async () => {
+    await expect(openIncidentForCheck(ctx, trigger(randomUUID(), { serviceId: randomUUID() }))).rejects.toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 
   it('fills an empty description and shortens a long name to the 255 an incident allows', async () => {

@@ -5,7 +5,20 @@ import { runCheckNow } from '../check-sessions';
 import type { ServiceDeps } from '../context';
 import { inBackground } from '../../core/background';
 
-async function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string): Promise<void> {
+/**
+ * Own runs start one request at a time per runtime: each reads whether a dependency has a run in
+ * flight, then starts one, and the next must see what the previous started (twenty dependents
+ * asking together give one run).
+ */
+const ownRunQueues = new WeakMap<object, Promise<void>>();
+
+function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string): Promise<void> {
+  const next = (ownRunQueues.get(deps.runtime) ?? Promise.resolve()).then(() => runOwnNow(deps, accountId, checkIds, why));
+  ownRunQueues.set(deps.runtime, next);
+  return next;
+}
+
+async function runOwnNow(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string): Promise<void> {
   // Asked just before a shutdown: nothing may start (the database may already be closed).
   if (deps.runtime.shutdown.signal.aborted) return;
   try {

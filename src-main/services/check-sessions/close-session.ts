@@ -127,8 +127,8 @@ export async function cancelCheckSession(ctx: ServiceContext, checkSessionId: st
   if (!events) return;
   const runtime = ctx.runtime;
   runtime.runs?.cancelSession(id);
-  for (const event of events.results) runtime.events.emit('resultRecorded', event);
-  runtime.events.emit('sessionUpdated', {
+  for (const event of events.results) await runtime.events.emit('resultRecorded', event);
+  await runtime.events.emit('sessionUpdated', {
     accountId: events.session.accountId,
     checkId: events.session.checkId,
     checkSessionId: encodeRunId('session', id),

@@ -127,14 +127,14 @@ export async function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOu
     }
   });
   const { events } = deps.runtime;
-  for (const event of resultEvents) safeEmit(deps, () => events.emit('resultRecorded', event));
-  for (const event of sessionEvents.values()) safeEmit(deps, () => events.emit('sessionUpdated', event));
+  for (const event of resultEvents) await safeEmit(deps, () => events.emit('resultRecorded', event));
+  for (const event of sessionEvents.values()) await safeEmit(deps, () => events.emit('sessionUpdated', event));
   return decision;
 }
 
-function safeEmit(deps: ServiceDeps, emit: () => void): void {
+async function safeEmit(deps: ServiceDeps, emit: () => Promise<void>): Promise<void> {
   try {
-    emit();
+    await emit();
   } catch (error) {
     deps.logger.error({ err: error }, 'an event listener failed');
   }
@@ -171,8 +171,8 @@ export async function closeUnrecordedSessions(deps: ServiceDeps, outcomes: reado
     closed.push(id);
     const { accountId, checkId } = done.session;
     const { events } = deps.runtime;
-    for (const event of done.results) safeEmit(deps, () => events.emit('resultRecorded', event));
-    safeEmit(deps, () => events.emit('sessionUpdated', { accountId, checkId, checkSessionId, status: NOT_RECORDED.status, finished: true }));
+    for (const event of done.results) await safeEmit(deps, () => events.emit('resultRecorded', event));
+    await safeEmit(deps, () => events.emit('sessionUpdated', { accountId, checkId, checkSessionId, status: NOT_RECORDED.status, finished: true }));
   }
   return closed;
 }

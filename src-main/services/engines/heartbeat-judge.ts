@@ -224,7 +224,7 @@ export class HeartbeatJudge implements HeartbeatControl {
     for (const resolve of this.pollWaiters.splice(0)) resolve();
     await this.refreshing;
     await this.flush();
-    this.announceNow(Number.POSITIVE_INFINITY);
+    await this.announceNow(Number.POSITIVE_INFINITY);
   }
 
   /** Looks at the deadlines now (after a clock the process does not own moved: tests' manual clocks). */
@@ -468,22 +468,24 @@ export class HeartbeatJudge implements HeartbeatControl {
   /** Per heartbeat (check number), the last session this process stored (unknown after a start). */
   private readonly lastSessions = new Map<number, string>();
   /** Stored results waiting to be handed to alerting, oldest first. */
-  private announcements: (() => void)[] = [];
+  private announcements: (() => Promise<void>)[] = [];
   private announced = 0;
   private announcing = false;
 
   private announceSlice(): void {
-    this.announceNow(ANNOUNCE_SLICE_MS);
-    if (this.announced < this.announcements.length && this.running) setImmediate(() => this.announceSlice());
-    else this.announcing = false;
+    // An announcement never rejects (its listeners' failures are logged where they are emitted).
+    void this.announceNow(ANNOUNCE_SLICE_MS).then(() => {
+      if (this.announced < this.announcements.length && this.running) setImmediate(() => this.announceSlice());
+      else this.announcing = false;
+    });
   }
 
   /** Hands stored results to alerting until `budgetMs` has passed. */
-  private announceNow(budgetMs: number): void {
+  private async announceNow(budgetMs: number): Promise<void> {
     const until = performance.now() + budgetMs;
     while (this.announced < this.announcements.length) {
       const announce = this.announcements[this.announced++];
-      announce?.();
+      await announce?.();
       if (performance.now() >= until) break;
     }
     if (this.announced >= this.announcements.length) {
@@ -527,7 +529,7 @@ export class HeartbeatJudge implements HeartbeatControl {
       // a slice at a time (a storm of missed deadlines must not hold the pings behind it); when
       // stopping, at once.
       this.announcements.push(...announcements);
-      if (!this.running) this.announceNow(Number.POSITIVE_INFINITY);
+      if (!this.running) await this.announceNow(Number.POSITIVE_INFINITY);
       else if (!this.announcing) {
         this.announcing = true;
         setImmediate(() => this.announceSlice());

@@ -106,16 +106,26 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
     await outbox.prune.run(prunedAt);
   }
 
+  // One look at a time: a kick (or a delivery ending) during a look asks for another one right after it.
+  let looking = false;
+  let lookAgain = false;
+
   function schedule(delayMs: number): void {
+    if (!running) return;
+    if (looking) {
+      // The look ends by planning its own next one; only an earlier one is asked for here.
+      if (delayMs <= 0) lookAgain = true;
+      return;
+    }
+    arm(delayMs);
+  }
+
+  function arm(delayMs: number): void {
     if (!running) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(tick, Math.max(0, Math.min(delayMs, maxIdleMs)));
     timer.unref();
   }
-
-  // One look at a time: a kick during a look asks for another one right after it.
-  let looking = false;
-  let lookAgain = false;
 
   function tick(): void {
     timer = null;
@@ -139,10 +149,10 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
       await prune();
       await launchDue();
       const next = await outbox.nextDueAt(deps.db);
-      schedule(next === null ? maxIdleMs : next - now());
+      arm(next === null ? maxIdleMs : next - now());
     } catch (error) {
       deps.logger.error({ err: error }, log.workerFailed);
-      schedule(maxIdleMs);
+      arm(maxIdleMs);
     }
   }
 

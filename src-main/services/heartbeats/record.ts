@@ -40,7 +40,7 @@ export interface HeartbeatRecord {
 export interface RecordedHeartbeats {
   sessions: { checkNum: number; checkSessionId: string; judgedAtWrite: boolean }[];
   /** Hands the results to alerting, one call per result, in order. */
-  announcements: (() => void)[];
+  announcements: (() => Promise<void>)[];
 }
 
 /** A heartbeat's state written without a result (a deadline moved by Sightline's own gap or a maintenance window). */
@@ -170,17 +170,17 @@ export async function recordHeartbeats(deps: ServiceDeps, records: readonly Hear
     );
   });
   const { events } = deps.runtime;
-  const announcements = resultEvents.map((event, i) => () => {
-    emitSafely(deps, () => events.emit('resultRecorded', event));
+  const announcements = resultEvents.map((event, i) => async () => {
+    await emitSafely(deps, () => events.emit('resultRecorded', event));
     const session = sessionEvents[i];
-    if (session) emitSafely(deps, () => events.emit('sessionUpdated', session));
+    if (session) await emitSafely(deps, () => events.emit('sessionUpdated', session));
   });
   return { sessions, announcements };
 }
 
-function emitSafely(deps: ServiceDeps, emit: () => void): void {
+async function emitSafely(deps: ServiceDeps, emit: () => Promise<void>): Promise<void> {
   try {
-    emit();
+    await emit();
   } catch (error) {
     deps.logger.error({ err: error }, 'an event listener failed');
   }
