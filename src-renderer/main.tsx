@@ -10,12 +10,8 @@ import { landingQueriesAnswered } from './app/api-clients';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-/**
- * How long the first render may wait, once the console is evaluated, for the landing page's answers:
- * with them in the cache the shell and the page's content render in one pass, instead of a frame of
- * loading placeholders, then a second render as the answer lands. They usually arrive while the
- * console is evaluated; a slow server gets the shell after this long, as before.
- */
+// How long the first render may wait for the landing page's answers (they usually arrive while the chunk
+// is evaluated): with them in the cache the shell and the page render in one pass, not placeholders first.
 const FIRST_RENDER_WAIT_MS = 60;
 
 // The rest of the console is its own chunk: this one (the early start's few modules) is evaluated and
