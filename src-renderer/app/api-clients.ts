@@ -35,6 +35,7 @@ function createApiClients(trpcUrl: string, token: string | null): ApiClients {
 }
 
 let early: { trpcUrl: string; token: string | null; clients: ApiClients } | null = null;
+let landingAnswered: Promise<void> = Promise.resolve();
 
 /**
  * Called before React renders anything, when the console opens signed in (or with the signed-in
@@ -43,8 +44,13 @@ let early: { trpcUrl: string; token: string | null; clients: ApiClients } | null
  */
 export function startEarly(trpcUrl: string, token: string | null): void {
   const clients = createApiClients(trpcUrl, token);
-  prefetchLandingQueries(clients.queryClient, clients.trpcClient, window.location.hash);
+  landingAnswered = prefetchLandingQueries(clients.queryClient, clients.trpcClient, window.location.hash);
   early = { trpcUrl, token, clients };
+}
+
+/** Settles when startEarly's queries have their answers (or errors) in the cache, or after `maxMs`, whichever is first. */
+export function landingQueriesAnswered(maxMs: number): Promise<void> {
+  return Promise.race([landingAnswered, new Promise<void>((resolve) => setTimeout(resolve, maxMs))]);
 }
 
 /** The clients startEarly made, handed out once and only for the same connection; new ones otherwise (a later sign-in starts from a fresh cache). */

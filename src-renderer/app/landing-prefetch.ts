@@ -18,23 +18,26 @@ import { overviewInput, parseMonitorListParams } from '../features/monitors/moni
  * else is asked by the components as before. Run by app/early-start.ts before the rest of the
  * console's modules: what this file imports is kept light (no Mantine, no check type's schemas).
  */
-export function prefetchLandingQueries(queryClient: QueryClient, client: TRPCClient<AppRouter>, hash: string): void {
+export function prefetchLandingQueries(queryClient: QueryClient, client: TRPCClient<AppRouter>, hash: string): Promise<void> {
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   const [path, search = ''] = hash.replace(/^#/, '').split('?');
-  void queryClient.prefetchQuery(trpc.accounts.me.queryOptions());
-  void queryClient.prefetchQuery(trpc.accounts.whoami.queryOptions());
-  if (path === '' || path === '/') void queryClient.prefetchQuery(trpc.dashboard.summary.queryOptions());
-  if (path === '/monitors') void queryClient.prefetchQuery(trpc.checks.overview.queryOptions(overviewInput(parseMonitorListParams(new URLSearchParams(search)))));
+  const started = [queryClient.prefetchQuery(trpc.accounts.me.queryOptions()), queryClient.prefetchQuery(trpc.accounts.whoami.queryOptions())];
+  if (path === '' || path === '/') started.push(queryClient.prefetchQuery(trpc.dashboard.summary.queryOptions()));
+  if (path === '/monitors') started.push(queryClient.prefetchQuery(trpc.checks.overview.queryOptions(overviewInput(parseMonitorListParams(new URLSearchParams(search))))));
   const monitor = matchPath(CONSOLE_ROUTES.monitor, path);
-  if (monitor?.params.id && !path.startsWith(NEW_CHECK_PATH_PREFIX)) prefetchMonitorPage(queryClient, trpc, monitor.params.id, new URLSearchParams(search));
+  if (monitor?.params.id && !path.startsWith(NEW_CHECK_PATH_PREFIX)) started.push(...prefetchMonitorPage(queryClient, trpc, monitor.params.id, new URLSearchParams(search)));
+  // prefetchQuery never rejects: an error is kept in the cache for the component to show.
+  return Promise.all(started).then(() => undefined);
 }
 
 /** What MonitorPage and its status header ask for as they first render (same inputs, so the same keys). */
-function prefetchMonitorPage(queryClient: QueryClient, trpc: ReturnType<typeof createTRPCOptionsProxy<AppRouter>>, id: string, search: URLSearchParams): void {
-  void queryClient.prefetchQuery(trpc.checks.get.queryOptions({ id }));
-  void queryClient.prefetchQuery(trpc.checkResults.status.queryOptions({ checkId: id }));
-  void queryClient.prefetchQuery(trpc.monitorStats.state.queryOptions({ checkId: id }));
-  void queryClient.prefetchQuery(trpc.monitorStats.get.queryOptions({ checkId: id, range: statsRangeOf(search.get('range')) }));
-  void queryClient.prefetchQuery(trpc.alerts.effectiveForCheck.queryOptions({ checkId: id }));
+function prefetchMonitorPage(queryClient: QueryClient, trpc: ReturnType<typeof createTRPCOptionsProxy<AppRouter>>, id: string, search: URLSearchParams): Promise<void>[] {
   preloadChart();
+  return [
+    queryClient.prefetchQuery(trpc.checks.get.queryOptions({ id })),
+    queryClient.prefetchQuery(trpc.checkResults.status.queryOptions({ checkId: id })),
+    queryClient.prefetchQuery(trpc.monitorStats.state.queryOptions({ checkId: id })),
+    queryClient.prefetchQuery(trpc.monitorStats.get.queryOptions({ checkId: id, range: statsRangeOf(search.get('range')) })),
+    queryClient.prefetchQuery(trpc.alerts.effectiveForCheck.queryOptions({ checkId: id })),
+  ];
 }

@@ -1,5 +1,6 @@
 import { createFailingIcmpCheck, createIcmpCheck, restGet, restPost, runToCompletion } from '../../fixtures/rest';
 import { expect, sharedServerTest as test } from '../../fixtures/server';
+import { AlertChannelPicker } from '../../pages/alert-channel-picker';
 import { ConsoleChrome, openConnected } from '../../pages/console';
 import { GroupForm } from '../../pages/group-form';
 import { GroupsPage } from '../../pages/groups-page';
@@ -17,6 +18,26 @@ test.describe('the console without the small doubts', () => {
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('form-error-announcer')).toHaveText(/^2 fields need attention\. Focus is on the first: Name\.$/);
     await expect(page.getByTestId('form-error-announcer')).toHaveAttribute('aria-live', 'polite');
+  });
+
+  test("an invalid submit's marks stay when the alert channels arrive after it", async ({ page, server, request }) => {
+    await restPost(request, server, '/v1/alert-channels', { type: 'EMAIL', config: { address: 'late-arrival@example.test' } });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The form's lists (the channels among them) are held until the submit has marked the fields.
+    await page.route(/\/trpc\/[^?]*alertChannels\.list/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await openConnected(page, server, '/monitors/new-icmp');
+    const form = page.getByRole('form', { name: 'New ICMP monitor' });
+    await form.getByRole('button', { name: 'Create monitor' }).click();
+    const name = form.getByRole('textbox', { name: 'Name', exact: true });
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    release();
+    await expect(new AlertChannelPicker(page, form).pill('Email: late-arrival@example.test')).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toBeFocused();
   });
 
   test('after moving to another page, focus is on its heading, not on <body>', async ({ page, server }) => {

@@ -27,7 +27,11 @@ export function AlertChannelPicker({ form, error, description, inheritedCount = 
   useEffect(() => {
     if (!chooseAllChannels || !items) return;
     const ids = items.map((channel) => String(channel.id));
-    form.setValues({ alertChannelIds: ids, storedAlertChannelIds: ids, chooseAllChannels: false });
+    // Field by field: Mantine's setValues clears every error of the form, so channels arriving after a
+    // submit took away the marks it had just put on the invalid fields (and the focus they explain).
+    form.setFieldValue('alertChannelIds', ids);
+    form.setFieldValue('storedAlertChannelIds', ids);
+    form.setFieldValue('chooseAllChannels', false);
   }, [chooseAllChannels, items, form]);
   const known = new Set((items ?? []).map((channel) => String(channel.id)));
   const data = [

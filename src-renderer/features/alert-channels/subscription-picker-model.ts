@@ -19,6 +19,8 @@ export const INITIAL_CHANNEL_PICKER_VALUES: ChannelPickerValues = { alertChannel
 export interface ChannelPickerForm {
   values: ChannelPickerValues;
   setValues: (values: Partial<ChannelPickerValues>) => void;
+  setFieldValue(path: 'alertChannelIds' | 'storedAlertChannelIds', value: string[]): void;
+  setFieldValue(path: 'chooseAllChannels', value: boolean): void;
 }
 
 function subscriptionsOf(value: unknown): { id: string; activated: boolean }[] {

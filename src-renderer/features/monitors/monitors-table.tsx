@@ -134,6 +134,8 @@ interface RowProps {
   access: TableAccess;
   now: number;
   maintenance: CheckInMaintenanceView | undefined;
+  /** The table's first frame: the results strip is painted as one element (MonitorHeartbeatStrip's `painted`). */
+  firstFrame: boolean;
 }
 
 /**
@@ -143,7 +145,7 @@ interface RowProps {
  * components. With a Mantine Box for every cell, text and link, rendering the first 25 rows took
  * most of the time between the list's data arriving and the operator seeing it.
  */
-const MonitorRowView = memo(function MonitorRowView({ monitor, responseFormat, selectable, isSelected, onSelect, onDelete, access, now, maintenance }: RowProps) {
+const MonitorRowView = memo(function MonitorRowView({ monitor, responseFormat, selectable, isSelected, onSelect, onDelete, access, now, maintenance, firstFrame }: RowProps) {
   return (
     <tr className={TR_CLASS} data-striped="odd" data-hover data-with-row-border data-health={monitor.health} aria-selected={selectable ? isSelected : undefined}>
       {selectable && (
@@ -184,7 +186,7 @@ const MonitorRowView = memo(function MonitorRowView({ monitor, responseFormat, s
         {formatUptime(monitor.uptime24h)}
       </td>
       <td className={TD_CLASS}>
-        <MonitorHeartbeatStrip checkId={monitor.id} name={monitor.name} results={monitor.recent} precise={monitor.checkType === 'ICMP'} />
+        <MonitorHeartbeatStrip checkId={monitor.id} name={monitor.name} results={monitor.recent} precise={monitor.checkType === 'ICMP'} painted={firstFrame} />
       </td>
       <td className={`${TD_CLASS} monitor-row-group-cell`}>
         {monitor.groupId === null ? (
@@ -223,12 +225,14 @@ export function useResponseScale(monitors: readonly MonitorOverviewItem[]): List
  * Rows the table draws in its first frame: a 1440×900 window shows about a dozen under the page's
  * header and filters. The rest of the page follows once that frame is on screen, so the operator
  * sees the list's top (worst first) without waiting for rows below the fold; a 25-row page took
- * about twice as long to appear drawn whole (issue 31's page-load figure).
+ * about twice as long to appear drawn whole (issue 31's page-load figure). In that first frame each
+ * row's results strip is one painted element instead of up to 30 named bars (most of the rows'
+ * elements); the bars, their names and clicks replace it in the next.
  */
 export const FIRST_FRAME_ROWS = 12;
 
-/** How many of `total` rows to draw: FIRST_FRAME_ROWS when the table first appears, all of them from the next frame on. */
-function useRowsShown(total: number): number {
+/** Whether the table is past its first frame (then every row is drawn whole), from the next frame after it first appears. */
+function usePastFirstFrame(): boolean {
   const [all, setAll] = useState(false);
   useEffect(() => {
     if (all) return;
@@ -242,7 +246,7 @@ function useRowsShown(total: number): number {
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [all]);
-  return all ? total : Math.min(total, FIRST_FRAME_ROWS);
+  return all;
 }
 
 /** The health-first Monitors list: status first, then what the last runs said; sortable headers, a checkbox per row for bulk actions. */
@@ -252,7 +256,8 @@ export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelec
   const pageIds = monitors.map((monitor) => monitor.id);
   const selectedOnPage = selected ? pageIds.filter((id) => selected.has(id)).length : 0;
   const responseScale = useResponseScale(monitors);
-  const shown = useRowsShown(monitors.length);
+  const whole = usePastFirstFrame();
+  const shown = whole ? monitors.length : Math.min(monitors.length, FIRST_FRAME_ROWS);
   return (
     <Table.ScrollContainer minWidth={MIN_TABLE_WIDTH}>
       <Table className="monitor-table" striped highlightOnHover verticalSpacing={6} horizontalSpacing={8} fz="sm" aria-label="Monitors">
@@ -296,6 +301,7 @@ export function MonitorsTable({ monitors, sort, order, onSort, selected, onSelec
               access={access}
               now={now}
               maintenance={maintenance.get(monitor.id)}
+              firstFrame={!whole}
             />
           ))}
         </Table.Tbody>
