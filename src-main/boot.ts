@@ -289,7 +289,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const cluster = new SingleNodeLease(config.failoverDelaySeconds * 1000, undefined, sightlineVersion());
     cluster.start();
     deps.runtime.cluster = cluster;
-    const agentHealth = async () => await backendAgentHealth(deps, { own: true });
+    const agentHealth = () => backendAgentHealth(deps, { own: true });
     let closing: Promise<void> | null = null;
     let shutdownStep = 'running';
     return {

@@ -128,6 +128,8 @@ interface ConnectionTurns {
   depth: number;
   /** The Drizzle database handed to every transaction on this connection (one at a time). */
   tx: Db;
+  /** BEGIN IMMEDIATE / DEFERRED, COMMIT and ROLLBACK, prepared once: every judged result opens a transaction. */
+  statements: Record<'immediate' | 'deferred' | 'commit' | 'rollback', Database.Statement>;
 }
 
 const turns = new WeakMap<Database.Database, ConnectionTurns>();
@@ -145,7 +147,13 @@ function turnsOf(client: Database.Database): ConnectionTurns {
     const tx = drizzle(client, { schema });
     connections.set(tx, client);
     txHandles.add(tx);
-    t = { open: null, depth: 0, tx };
+    const statements = {
+      immediate: client.prepare('BEGIN IMMEDIATE'),
+      deferred: client.prepare('BEGIN DEFERRED'),
+      commit: client.prepare('COMMIT'),
+      rollback: client.prepare('ROLLBACK'),
+    };
+    t = { open: null, depth: 0, tx, statements };
     turns.set(client, t);
   }
   return t;
@@ -182,15 +190,15 @@ export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>, behav
   let end!: () => void;
   t.open = new Promise<void>((resolve) => (end = resolve));
   try {
-    client.prepare(behavior === 'immediate' ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED').run();
+    t.statements[behavior].run();
     let result: T;
     try {
       result = await insideTransaction.run(t, () => work(t.tx));
     } catch (error) {
-      if (client.inTransaction) client.prepare('ROLLBACK').run();
+      if (client.inTransaction) t.statements.rollback.run();
       throw error;
     }
-    client.prepare('COMMIT').run();
+    t.statements.commit.run();
     return result;
   } finally {
     t.open = null;

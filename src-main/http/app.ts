@@ -121,7 +121,7 @@ export async function buildApp(base: Omit<HttpDeps, 'limits' | 'consoleSession'>
   refuseConnect(app);
   dropEventStreamsOnClose(app);
   const broker = await attachMqttBroker(app, deps, { logger: options.logger, hosts: { listenHost: options.listenHost, publicHosts: options.publicHosts } });
-  const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger, async (accountId, checkId, checkResultId) => await storedCliDetails({ ...deps.services, accountId }, checkId, checkResultId));
+  const runFeed = new RunFeed(broker, deps.services.runtime.events, options.logger, (accountId, checkId, checkResultId) => storedCliDetails({ ...deps.services, accountId }, checkId, checkResultId));
   app.addHook('onClose', async () => runFeed.stop());
 
   if (options.desktopOrigin) {

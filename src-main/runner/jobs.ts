@@ -32,7 +32,8 @@ export interface JobOutcome {
 
 /** Where the scheduler sends work. */
 export interface JobSink {
-  submit(job: RunJob): void;
+  /** The remote agents' broker writes the job to the database first (the embedded agent takes it at once). */
+  submit(job: RunJob): void | Promise<void>;
   /** Cancels queued and running jobs of a session. */
   cancelSession(sessionId: string): void;
   /**

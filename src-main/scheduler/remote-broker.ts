@@ -65,7 +65,7 @@ export class RemoteBroker implements JobSink {
   start(): void {
     this.deps.runtime.agentJobs = this.runtime;
     if (this.sweepTimer) return;
-    this.sweepTimer = setInterval(async () => await this.sweep(), this.options.sweepIntervalMs ?? 1000);
+    this.sweepTimer = setInterval(() => this.sweep(), this.options.sweepIntervalMs ?? 1000);
     this.sweepTimer.unref();
   }
 

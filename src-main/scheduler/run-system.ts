@@ -87,7 +87,7 @@ export function createRunSystem(options: RunSystemOptions): RunSystem {
     scheduler,
     coordinator: control,
     agent,
-    startScheduling: async () => await scheduler.start(),
+    startScheduling: () => scheduler.start(),
     routeAdHoc(sink) {
       adHocSink = sink;
     },

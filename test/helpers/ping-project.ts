@@ -11,7 +11,7 @@ export interface DeployBody {
  * A project of `checks` ICMP checks ("Ping 0" … with `nameSuffix`) in one group subscribed to one
  * webhook channel: the shape of the large deploys issue 29's tests and the deploy-block bench post.
  */
-export function pingProject(checks: number, logicalId: string, nameSuffix = ''): DeployBody {
+export function pingProject(checks: number, logicalId: string, nameSuffix = '', hostOf: (index: number) => string = () => '127.0.0.1'): DeployBody {
   const resources: unknown[] = [
     { logicalId: 'group', type: 'check-group', member: true, payload: { name: 'Group', tags: [], locations: [], environmentVariables: [], v: 2 } },
     { logicalId: 'hook', type: 'alert-channel', member: true, payload: { type: 'WEBHOOK', config: { name: 'Hook', url: 'http://127.0.0.1:9/hook', method: 'POST' } } },
@@ -22,7 +22,7 @@ export function pingProject(checks: number, logicalId: string, nameSuffix = ''):
       logicalId: `ping-${i}`,
       type: 'check',
       member: true,
-      payload: { name: `Ping ${i}${nameSuffix}`, locations: [], frequency: 10, groupId: { ref: 'group' }, doubleCheck: false, useGlobalAlertSettings: true, runParallel: false, checkType: 'ICMP', request: { hostname: '127.0.0.1', pingCount: 2 } },
+      payload: { name: `Ping ${i}${nameSuffix}`, locations: [], frequency: 10, groupId: { ref: 'group' }, doubleCheck: false, useGlobalAlertSettings: true, runParallel: false, checkType: 'ICMP', request: { hostname: hostOf(i), pingCount: 2 } },
     });
   }
   return { project: { logicalId, name: logicalId }, sharedFiles: [], resources };

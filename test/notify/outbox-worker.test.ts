@@ -29,7 +29,7 @@ describe('the outbox worker', () => {
   });
 
   const db = () => server.backend.deps.db;
-  const row = async (id: string) => await findNotification(db(), id);
+  const row = (id: string) => findNotification(db(), id);
 
   /** Queues `count` notifications the way alerting does (IN_PROGRESS, due now); returns their ids. */
   async function queue(count: number): Promise<string[]> {

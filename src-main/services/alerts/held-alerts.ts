@@ -31,7 +31,7 @@ async function releaseOne(deps: ServiceDeps, accountId: string, checkId: string)
     if (!stored || !state || !held) return { release: 'dropped' as Release, notificationIds: [] };
     const now = deps.clock.now().getTime();
     const { held: _held, ...rest } = state;
-    const save = async (next: AlertState) => await saveAlertState(tx, { ...stored, state: { ...next }, updatedAt: stored.updatedAt });
+    const save = (next: AlertState) => saveAlertState(tx, { ...stored, state: { ...next }, updatedAt: stored.updatedAt });
     const check = await loadAlertingCheck(tx, accountId, checkId);
     if (!check || !check.effective.activated) {
       await save(rest);

@@ -361,7 +361,7 @@ export class HeartbeatJudge implements HeartbeatControl {
   refresh(): Promise<void> {
     if (!this.running) return Promise.resolve();
     this.refreshing ??= Promise.resolve()
-      .then(async () => await this.reload())
+      .then(() => this.reload())
       .catch((error: unknown) => this.deps.logger.error({ err: error }, 'the heartbeat judge could not reload heartbeats'))
       .finally(() => {
         this.refreshing = null;

@@ -46,7 +46,7 @@ export function subscriberMailerOf(runtime: Runtime): SubscriberMailer | null {
  */
 export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMailerOptions = {}): SubscriberMailer {
   const now = () => deps.clock.now().getTime();
-  const pageUrlOf = async (accountId: string, slug: string) => await publicPageUrl(deps, accountId, slug);
+  const pageUrlOf = (accountId: string, slug: string) => publicPageUrl(deps, accountId, slug);
 
   async function finish(row: SubscriberEmailRow, status: 'SENT' | 'FAILED' | 'SKIPPED' | 'PENDING', result: string, retryAt: number | null): Promise<void> {
     await updateSubscriberEmail(deps.db, row.id, { status, result, sentAt: now(), sendingAt: null, nextAttemptAt: status === 'PENDING' ? retryAt : null });

@@ -68,45 +68,45 @@ const check: ResourceKind = {
   // Subscriptions are resources of their own in a deploy: nothing is subscribed by default.
   create: async (ctx, payload) => (await createAnyCheck(ctx, payload as AnyCheckWrite, { autoAssignAlerts: false })).id,
   update: async (ctx, id, payload) => void await updateAnyCheck(ctx, id, wholeCheck(payload)),
-  remove: async (ctx, id) => await deleteCheckById(ctx, id),
-  exists: (ctx, id) => found(async () => await getCheck(ctx, id)),
-  read: async (ctx, id) => await getCheck(ctx, id),
+  remove: (ctx, id) => deleteCheckById(ctx, id),
+  exists: (ctx, id) => found(() => getCheck(ctx, id)),
+  read: (ctx, id) => getCheck(ctx, id),
 };
 
 const checkGroup: ResourceKind = {
   type: 'check-group',
   create: async (ctx, payload, id) => (await createCheckGroup(ctx, parseOrThrow(CheckGroupCreate, payload), { autoAssignAlerts: false, id })).id,
   update: async (ctx, id, payload) => void await updateCheckGroup(ctx, id, parseOrThrow(CheckGroupUpdate, parseOrThrow(CheckGroupCreate, payload))),
-  remove: async (ctx, id) => await deleteCheckGroupById(ctx, id),
-  exists: (ctx, id) => found(async () => await getCheckGroup(ctx, id)),
-  read: async (ctx, id) => await getCheckGroup(ctx, id),
+  remove: (ctx, id) => deleteCheckGroupById(ctx, id),
+  exists: (ctx, id) => found(() => getCheckGroup(ctx, id)),
+  read: (ctx, id) => getCheckGroup(ctx, id),
 };
 
 const alertChannel: ResourceKind = {
   type: 'alert-channel',
   create: async (ctx, payload) => (await createAlertChannel(ctx, parseOrThrow(AlertChannelCreate, payload))).id,
   update: async (ctx, id, payload) => void await updateAlertChannel(ctx, id, parseOrThrow(AlertChannelUpdate, payload)),
-  remove: async (ctx, id) => await deleteAlertChannelById(ctx, id),
-  exists: (ctx, id) => found(async () => await getAlertChannel(ctx, id)),
-  read: async (ctx, id) => await getAlertChannel(ctx, id),
+  remove: (ctx, id) => deleteAlertChannelById(ctx, id),
+  exists: (ctx, id) => found(() => getAlertChannel(ctx, id)),
+  read: (ctx, id) => getAlertChannel(ctx, id),
 };
 
 const privateLocation: ResourceKind = {
   type: 'private-location',
   create: async (ctx, payload) => (await createPrivateLocation(ctx, parseOrThrow(PrivateLocationCreate, payload))).id,
   update: async (ctx, id, payload) => void await updatePrivateLocationById(ctx, id, parseOrThrow(PrivateLocationUpdate, payload)),
-  remove: async (ctx, id) => await deletePrivateLocationById(ctx, id),
-  exists: (ctx, id) => found(async () => await getPrivateLocation(ctx, id)),
-  read: async (ctx, id) => await getPrivateLocation(ctx, id),
+  remove: (ctx, id) => deletePrivateLocationById(ctx, id),
+  exists: (ctx, id) => found(() => getPrivateLocation(ctx, id)),
+  read: (ctx, id) => getPrivateLocation(ctx, id),
 };
 
 const statusPageService: ResourceKind = {
   type: 'status-page-service',
   create: async (ctx, payload) => (await createStatusPageService(ctx, parseOrThrow(ServiceCreate, payload))).id,
   update: async (ctx, id, payload) => void await updateStatusPageService(ctx, id, parseOrThrow(ServiceCreate, payload)),
-  remove: async (ctx, id) => await deleteStatusPageServiceById(ctx, id),
-  exists: (ctx, id) => found(async () => await getStatusPageService(ctx, id)),
-  read: async (ctx, id) => await getStatusPageService(ctx, id),
+  remove: (ctx, id) => deleteStatusPageServiceById(ctx, id),
+  exists: (ctx, id) => found(() => getStatusPageService(ctx, id)),
+  read: (ctx, id) => getStatusPageService(ctx, id),
 };
 
 /** The CLI names a card's services by reference; the status page API takes `{id}`. */
@@ -125,8 +125,8 @@ const statusPage: ResourceKind = {
   type: 'status-page',
   create: async (ctx, payload) => (await createStatusPage(ctx, parseOrThrow(StatusPageInput, statusPageBody(payload)))).id,
   update: async (ctx, id, payload) => void await updateStatusPage(ctx, id, parseOrThrow(StatusPageInput, statusPageBody(payload))),
-  remove: async (ctx, id) => await deleteStatusPageById(ctx, id),
-  exists: (ctx, id) => found(async () => await getStatusPage(ctx, id)),
+  remove: (ctx, id) => deleteStatusPageById(ctx, id),
+  exists: (ctx, id) => found(() => getStatusPage(ctx, id)),
   // An update writes the cards afresh (new ids, new times): what a card shows is what is compared.
   read: async (ctx, id) => {
     const page = await getStatusPage(ctx, id);
@@ -138,9 +138,9 @@ const maintenanceWindow: ResourceKind = {
   type: 'maintenance-window',
   create: async (ctx, payload) => (await createMaintenanceWindow(ctx, parseOrThrow(MaintenanceWindowCreate, payload))).id,
   update: async (ctx, id, payload) => void await updateMaintenanceWindow(ctx, id, parseOrThrow(MaintenanceWindowCreate, payload)),
-  remove: async (ctx, id) => await deleteMaintenanceWindow(ctx, id),
-  exists: (ctx, id) => found(async () => await getMaintenanceWindow(ctx, id)),
-  read: async (ctx, id) => await getMaintenanceWindow(ctx, id),
+  remove: (ctx, id) => deleteMaintenanceWindow(ctx, id),
+  exists: (ctx, id) => found(() => getMaintenanceWindow(ctx, id)),
+  read: (ctx, id) => getMaintenanceWindow(ctx, id),
 };
 
 /**

@@ -110,7 +110,7 @@ export async function awaitTestSessionCompletion(ctx: ServiceContext, testSessio
   const finished = await waitForSessions(
     ctx,
     async (event) => event.finished && parts.has(event.checkSessionId) && await allStopped(ctx, testSessionId),
-    async () => await allStopped(ctx, testSessionId),
+    () => allStopped(ctx, testSessionId),
     maxWaitSeconds,
     signal,
   );

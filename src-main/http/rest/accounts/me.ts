@@ -13,7 +13,7 @@ export function accountRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     app.get(
       '/v1/accounts/me',
       { schema: { tags: ['Accounts'], summary: 'Fetch current account details', response: { 200: Account, ...errorResponses(401, 403, 404, 429) } } },
-      async (request) => await getMyAccount(serviceContext(deps, request)),
+      (request) => getMyAccount(serviceContext(deps, request)),
     );
 
     app.get(
@@ -26,7 +26,7 @@ export function accountRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: Account, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getMyAccount(actorContext(deps, request, request.params.accountId)),
+      (request) => getMyAccount(actorContext(deps, request, request.params.accountId)),
     );
 
     app.put(
@@ -39,7 +39,7 @@ export function accountRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: Account, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => await setPlan(serviceContext(deps, request), request.body),
+      (request) => setPlan(serviceContext(deps, request), request.body),
     );
   };
 }

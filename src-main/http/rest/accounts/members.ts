@@ -47,7 +47,7 @@ export function memberRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
             response: { 200: AccountMembersList, ...errorResponses(400, 401, 403, 429) },
           },
         },
-        async (request) => await listMembers(actorContext(deps, request, accountIdOf(request.params)), request.query),
+        (request) => listMembers(actorContext(deps, request, accountIdOf(request.params)), request.query),
       );
 
       app.post(
@@ -89,7 +89,7 @@ export function memberRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
             response: { 200: AccountMembersListItem, ...errorResponses(400, 401, 403, 404, 409, 429) },
           },
         },
-        async (request) => await updateMemberRole(actorContext(deps, request, accountIdOf(request.params)), request.params.userId, request.body),
+        (request) => updateMemberRole(actorContext(deps, request, accountIdOf(request.params)), request.params.userId, request.body),
       );
 
       app.delete(

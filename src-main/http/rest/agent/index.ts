@@ -68,7 +68,7 @@ export function agentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AgentHeartbeatReply, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => await agentHeartbeat(deps.services, principalOf(request), request.body),
+      (request) => agentHeartbeat(deps.services, principalOf(request), request.body),
     );
 
     app.post(

@@ -57,7 +57,7 @@ export function alertChannelRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     app.get(
       '/v1/alert-channels/:id',
       { schema: { tags, summary: 'Retrieve an alert channel', params: IdParams, response: { 200: AlertChannelRead, ...errorResponses(401, 403, 404, 429) } } },
-      async (request) => await getAlertChannel(serviceContext(deps, request), request.params.id),
+      (request) => getAlertChannel(serviceContext(deps, request), request.params.id),
     );
 
     app.put(
@@ -71,7 +71,7 @@ export function alertChannelRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AlertChannelRead, ...errorResponses(400, 401, 402, 403, 404, 429) },
         },
       },
-      async (request) => await updateAlertChannel(serviceContext(deps, request), request.params.id, request.body),
+      (request) => updateAlertChannel(serviceContext(deps, request), request.params.id, request.body),
     );
 
     app.delete(
@@ -101,7 +101,7 @@ export function alertChannelRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AlertChannelSubscriptionRead, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await updateAlertChannelSubscription(serviceContext(deps, request), request.params.id, request.body),
+      (request) => updateAlertChannelSubscription(serviceContext(deps, request), request.params.id, request.body),
     );
   };
 }

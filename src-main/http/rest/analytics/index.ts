@@ -21,7 +21,7 @@ export function analyticsRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(BatchAnalyticsResult), ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => await batchCheckAnalytics(serviceContext(deps, request), request.body, request.query),
+      (request) => batchCheckAnalytics(serviceContext(deps, request), request.body, request.query),
     );
 
     app.get(
@@ -35,7 +35,7 @@ export function analyticsRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckAnalytics, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await checkAnalytics(serviceContext(deps, request), request.params.segment, request.params.checkId, request.query),
+      (request) => checkAnalytics(serviceContext(deps, request), request.params.segment, request.params.checkId, request.query),
     );
   };
 }

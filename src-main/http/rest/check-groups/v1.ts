@@ -37,7 +37,7 @@ export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckGroupRead, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getCheckGroup(serviceContext(deps, request), request.params.id),
+      (request) => getCheckGroup(serviceContext(deps, request), request.params.id),
     );
 
     app.delete(
@@ -85,7 +85,7 @@ export function checkGroupV1Routes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckGroupRead.describe('The updated check group'), ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await updateCheckGroup(serviceContext(deps, request), request.params.id, request.body),
+      (request) => updateCheckGroup(serviceContext(deps, request), request.params.id, request.body),
     );
   };
 }

@@ -39,7 +39,7 @@ export function checkGroupV2Routes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckGroupRead.describe('The updated check group'), ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await updateCheckGroup(serviceContext(deps, request), request.params.id, request.body),
+      (request) => updateCheckGroup(serviceContext(deps, request), request.params.id, request.body),
     );
 
     app.get(
@@ -52,7 +52,7 @@ export function checkGroupV2Routes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckGroupRead, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getCheckGroup(serviceContext(deps, request), request.params.id),
+      (request) => getCheckGroup(serviceContext(deps, request), request.params.id),
     );
   };
 }

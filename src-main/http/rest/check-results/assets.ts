@@ -32,7 +32,7 @@ export function checkResultAssetRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => await getCheckResultAssets(serviceContext(deps, request), request.params.checkId, request.params.checkResultId),
+      (request) => getCheckResultAssets(serviceContext(deps, request), request.params.checkId, request.params.checkResultId),
     );
   };
 }

@@ -37,7 +37,7 @@ export function checkResultRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckResult, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getCheckResult(serviceContext(deps, request), request.params.checkId, request.params.checkResultId),
+      (request) => getCheckResult(serviceContext(deps, request), request.params.checkId, request.params.checkResultId),
     );
   };
 }

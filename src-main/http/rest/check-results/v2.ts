@@ -19,7 +19,7 @@ export function checkResultV2Routes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckResultListV2, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await listCheckResultsV2(serviceContext(deps, request), request.params.checkId, request.query),
+      (request) => listCheckResultsV2(serviceContext(deps, request), request.params.checkId, request.query),
     );
   };
 }

@@ -44,7 +44,7 @@ function sessionReadRoutes(deps: HttpDeps, version: 'v1' | 'v2'): FastifyPluginA
           response: { 200: CheckSession, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getCheckSession(serviceContext(deps, request), request.params.checkSessionId),
+      (request) => getCheckSession(serviceContext(deps, request), request.params.checkSessionId),
     );
 
     app.get(

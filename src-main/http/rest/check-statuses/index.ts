@@ -18,7 +18,7 @@ export function checkStatusRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(CheckStatus), ...errorResponses(401, 403, 429) },
         },
       },
-      async (request) => await listCheckStatusViews(serviceContext(deps, request)),
+      (request) => listCheckStatusViews(serviceContext(deps, request)),
     );
 
     app.get(
@@ -31,7 +31,7 @@ export function checkStatusRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CheckStatus, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getCheckStatus(serviceContext(deps, request), request.params.checkId),
+      (request) => getCheckStatus(serviceContext(deps, request), request.params.checkId),
     );
   };
 }

@@ -43,7 +43,7 @@ export function genericCheckWriteRoutes(deps: HttpDeps, read: z.ZodType): Fastif
           response: { 200: read, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await updateAnyCheck(serviceContext(deps, request), request.params.id, request.body),
+      (request) => updateAnyCheck(serviceContext(deps, request), request.params.id, request.body),
     );
   };
 }

@@ -46,7 +46,7 @@ export function checkRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AnyCheck, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await getCheck(serviceContext(deps, request), request.params.id, request.query),
+      (request) => getCheck(serviceContext(deps, request), request.params.id, request.query),
     );
 
     app.delete(

@@ -71,7 +71,7 @@ function routesOfType(deps: HttpDeps, type: RunType): FastifyPluginAsyncZod {
     updateBody: module.update,
     read: module.read,
     create: createCheck,
-    update: async (ctx, id, patch) => await updateCheckOfType(ctx, type, id, patch),
+    update: (ctx, id, patch) => updateCheckOfType(ctx, type, id, patch),
   });
 }
 

@@ -18,7 +18,7 @@ export function errorGroupRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(z.never()).describe('No error groups'), ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await listErrorGroupsOfCheck(serviceContext(deps, request), request.params.checkId),
+      (request) => listErrorGroupsOfCheck(serviceContext(deps, request), request.params.checkId),
     );
   };
 }

@@ -62,7 +62,7 @@ export function maintenanceWindowRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: MaintenanceWindow, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getMaintenanceWindow(serviceContext(deps, request), request.params.id),
+      (request) => getMaintenanceWindow(serviceContext(deps, request), request.params.id),
     );
 
     app.put(
@@ -77,7 +77,7 @@ export function maintenanceWindowRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: MaintenanceWindow, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await updateMaintenanceWindow(serviceContext(deps, request), request.params.id, request.body),
+      (request) => updateMaintenanceWindow(serviceContext(deps, request), request.params.id, request.body),
     );
 
     app.delete(

@@ -38,7 +38,7 @@ export function nextRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: Account, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getMyAccount(actorContext(deps, request, request.params.accountId)),
+      (request) => getMyAccount(actorContext(deps, request, request.params.accountId)),
     );
 
     app.get(
@@ -50,7 +50,7 @@ export function nextRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: CurrentUser, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getCurrentUser(actorContext(deps, request)),
+      (request) => getCurrentUser(actorContext(deps, request)),
     );
 
     app.get(
@@ -62,7 +62,7 @@ export function nextRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AccountEntitlements, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getEntitlements(serviceContext(deps, request)),
+      (request) => getEntitlements(serviceContext(deps, request)),
     );
   };
 }

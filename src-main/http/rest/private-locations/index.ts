@@ -39,7 +39,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: PrivateLocationMetrics, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await privateLocationMetrics(serviceContext(deps, request), request.params.id, request.query),
+      (request) => privateLocationMetrics(serviceContext(deps, request), request.params.id, request.query),
     );
 
     app.get(
@@ -53,7 +53,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(PrivateLocationRead), ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => await listPrivateLocationReads(serviceContext(deps, request)),
+      (request) => listPrivateLocationReads(serviceContext(deps, request)),
     );
 
     app.post(
@@ -78,7 +78,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
       {
         schema: { tags: TAGS, summary: 'Retrieve a private location', params: IdParams, response: { 200: PrivateLocationRead, ...errorResponses(401, 403, 404, 429) } },
       },
-      async (request) => await getPrivateLocation(serviceContext(deps, request), request.params.id),
+      (request) => getPrivateLocation(serviceContext(deps, request), request.params.id),
     );
 
     app.put(
@@ -92,7 +92,7 @@ export function privateLocationRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: PrivateLocationRead, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await updatePrivateLocationById(serviceContext(deps, request), request.params.id, request.body),
+      (request) => updatePrivateLocationById(serviceContext(deps, request), request.params.id, request.body),
     );
 
     app.delete(

@@ -37,7 +37,7 @@ export function projectImportRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     app.get(
       '/next/projects',
       { schema: { tags: TAGS, summary: 'List the projects (monitoring as code)', response: { 200: z.array(ProjectRead), ...errorResponses(401, 403, 429) } } },
-      async (request) => await listProjects(serviceContext(deps, request)),
+      (request) => listProjects(serviceContext(deps, request)),
     );
 
     app.post(
@@ -58,13 +58,13 @@ export function projectImportRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
       {
         schema: { tags: TAGS, summary: 'List the import plans of every project', querystring: ImportPlanListQuery, response: { 200: z.array(ImportPlan), ...errorResponses(400, 401, 403, 429) } },
       },
-      async (request) => await listImportPlans(serviceContext(deps, request), request.query),
+      (request) => listImportPlans(serviceContext(deps, request), request.query),
     );
 
     app.get(
       '/next/projects/:logicalId',
       { schema: { tags: TAGS, summary: 'Retrieve a project', params: ProjectParams, response: { 200: ProjectRead, ...errorResponses(400, 401, 403, 404, 429) } } },
-      async (request) => await getProject(serviceContext(deps, request), request.params.logicalId),
+      (request) => getProject(serviceContext(deps, request), request.params.logicalId),
     );
 
     app.get(
@@ -77,7 +77,7 @@ export function projectImportRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(ProjectBinding), ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await listProjectBindings(serviceContext(deps, request), request.params.logicalId),
+      (request) => listProjectBindings(serviceContext(deps, request), request.params.logicalId),
     );
 
     app.get(
@@ -91,7 +91,7 @@ export function projectImportRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(ImportPlan), ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await listProjectImportPlans(serviceContext(deps, request), request.params.logicalId, request.query),
+      (request) => listProjectImportPlans(serviceContext(deps, request), request.params.logicalId, request.query),
     );
 
     app.post(
@@ -108,7 +108,7 @@ export function projectImportRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: ImportPlan, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await createImportPlan(serviceContext(deps, request), request.params.logicalId, request.body, request.query.preview),
+      (request) => createImportPlan(serviceContext(deps, request), request.params.logicalId, request.body, request.query.preview),
     );
 
     app.post(
@@ -121,7 +121,7 @@ export function projectImportRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: ImportPlan, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
-      async (request) => await applyImportPlan(serviceContext(deps, request), request.params.id),
+      (request) => applyImportPlan(serviceContext(deps, request), request.params.id),
     );
 
     app.post(
@@ -129,7 +129,7 @@ export function projectImportRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
       {
         schema: { tags: TAGS, summary: 'Commit an applied import plan: its bindings become final', params: ImportPlanParams, response: { 200: ImportPlan, ...errorResponses(400, 401, 403, 404, 429) } },
       },
-      async (request) => await commitImportPlan(serviceContext(deps, request), request.params.id),
+      (request) => commitImportPlan(serviceContext(deps, request), request.params.id),
     );
 
     app.delete(

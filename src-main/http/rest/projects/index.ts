@@ -87,7 +87,7 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
     app.get(
       '/v1/projects/:logicalId/deployments/:deploymentId',
       { schema: { tags: TAGS, summary: 'Retrieve a deployment', params: DeploymentParams, response: { 200: DeploymentRead, ...errorResponses(404) } } },
-      async (request) => await deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
+      (request) => deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
     );
 
     app.get(
@@ -95,13 +95,13 @@ export function projectRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
       {
         schema: { tags: TAGS, summary: 'Wait for a deployment to finish', params: DeploymentParams, querystring: CompletionQuery, response: { 200: DeploymentRead, ...errorResponses(404) } },
       },
-      async (request) => await deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
+      (request) => deploymentView(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
     );
 
     app.post(
       '/v1/projects/:logicalId/deployments/:deploymentId/cancel',
       { schema: { tags: TAGS, summary: 'Cancel a running deployment', params: DeploymentParams, response: { 200: DeploymentRead, ...errorResponses(404) } } },
-      async (request) => await cancelDeployment(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
+      (request) => cancelDeployment(serviceContext(deps, request), request.params.logicalId, request.params.deploymentId),
     );
 
     app.get(

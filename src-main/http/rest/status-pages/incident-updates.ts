@@ -23,7 +23,7 @@ export function incidentUpdateRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(IncidentUpdateView), ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await listIncidentUpdateViews(serviceContext(deps, request), request.params.incidentId),
+      (request) => listIncidentUpdateViews(serviceContext(deps, request), request.params.incidentId),
     );
 
     app.post(
@@ -50,7 +50,7 @@ export function incidentUpdateRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentUpdateView, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId),
+      (request) => getIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId),
     );
 
     app.put(
@@ -64,7 +64,7 @@ export function incidentUpdateRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentUpdateView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await editIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId, request.body),
+      (request) => editIncidentUpdate(serviceContext(deps, request), request.params.incidentId, request.params.incidentUpdateId, request.body),
     );
 
     app.delete(

@@ -22,7 +22,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentPage, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => await listIncidentPage(serviceContext(deps, request), request.query),
+      (request) => listIncidentPage(serviceContext(deps, request), request.query),
     );
 
     app.post(
@@ -48,7 +48,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentView, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getIncident(serviceContext(deps, request), request.params.incidentId),
+      (request) => getIncident(serviceContext(deps, request), request.params.incidentId),
     );
 
     app.put(
@@ -62,7 +62,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await editIncident(serviceContext(deps, request), request.params.incidentId, request.body),
+      (request) => editIncident(serviceContext(deps, request), request.params.incidentId, request.body),
     );
 
     app.patch(
@@ -76,7 +76,7 @@ export function incidentRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: IncidentView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await patchIncident(serviceContext(deps, request), request.params.incidentId, request.body),
+      (request) => patchIncident(serviceContext(deps, request), request.params.incidentId, request.body),
     );
 
     app.delete(

@@ -23,7 +23,7 @@ export function statusPagePageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPagePage, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => await listStatusPagePage(serviceContext(deps, request), request.query),
+      (request) => listStatusPagePage(serviceContext(deps, request), request.query),
     );
 
     app.post(
@@ -49,7 +49,7 @@ export function statusPagePageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPageView, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getStatusPage(serviceContext(deps, request), request.params.statusPageId),
+      (request) => getStatusPage(serviceContext(deps, request), request.params.statusPageId),
     );
 
     app.put(
@@ -63,7 +63,7 @@ export function statusPagePageRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPageView, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
-      async (request) => await updateStatusPage(serviceContext(deps, request), request.params.statusPageId, request.body),
+      (request) => updateStatusPage(serviceContext(deps, request), request.params.statusPageId, request.body),
     );
 
     app.delete(

@@ -22,7 +22,7 @@ export function statusPageServiceRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: ServicePage, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => await listStatusPageServicePage(serviceContext(deps, request), request.query),
+      (request) => listStatusPageServicePage(serviceContext(deps, request), request.query),
     );
 
     app.post(
@@ -48,7 +48,7 @@ export function statusPageServiceRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPageServiceView, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getStatusPageService(serviceContext(deps, request), request.params.serviceId),
+      (request) => getStatusPageService(serviceContext(deps, request), request.params.serviceId),
     );
 
     app.put(
@@ -62,7 +62,7 @@ export function statusPageServiceRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: StatusPageServiceView, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await updateStatusPageService(serviceContext(deps, request), request.params.serviceId, request.body),
+      (request) => updateStatusPageService(serviceContext(deps, request), request.params.serviceId, request.body),
     );
 
     app.delete(

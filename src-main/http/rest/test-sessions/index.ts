@@ -69,7 +69,7 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
         },
         preValidation: foldBracketArrays,
       },
-      async (request) => await listTestSessions(serviceContext(deps, request), request.query),
+      (request) => listTestSessions(serviceContext(deps, request), request.query),
     );
 
     app.get(
@@ -82,7 +82,7 @@ export function testSessionRoutes(deps: HttpDeps, feed: RunFeed): FastifyPluginA
           response: { 200: TestSession, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getTestSession(serviceContext(deps, request), request.params.testSessionId),
+      (request) => getTestSession(serviceContext(deps, request), request.params.testSessionId),
     );
 
     app.get(

@@ -66,7 +66,7 @@ export function variableRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AccountVariable, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => await getAccountVariable(serviceContext(deps, request), request.params.key),
+      (request) => getAccountVariable(serviceContext(deps, request), request.params.key),
     );
 
     app.put(
@@ -81,7 +81,7 @@ export function variableRoutes(deps: HttpDeps): FastifyPluginAsyncZod {
           response: { 200: AccountVariable, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => await updateAccountVariable(serviceContext(deps, request), request.params.key, request.body),
+      (request) => updateAccountVariable(serviceContext(deps, request), request.params.key, request.body),
     );
 
     app.delete(

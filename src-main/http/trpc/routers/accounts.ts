@@ -6,19 +6,19 @@ import { adminProcedure, authedProcedure, router } from '../init';
 const ByUser = z.object({ userId: z.string().min(1) });
 
 export const accountsRouter = router({
-  me: authedProcedure.query(async ({ ctx }) => await getMyAccount(ctx.service)),
+  me: authedProcedure.query(({ ctx }) => getMyAccount(ctx.service)),
   /** The member holding this key and the key's role (the console hides what the role may not do). */
-  whoami: authedProcedure.query(async ({ ctx }) => await getCurrentUser(ctx.actor)),
+  whoami: authedProcedure.query(({ ctx }) => getCurrentUser(ctx.actor)),
   members: router({
-    list: authedProcedure.input(MemberListQuery).query(async ({ ctx, input }) => await listMembers(ctx.service, input)),
-    add: adminProcedure.input(MemberCreate).mutation(async ({ ctx, input }) => await addMember(ctx.actor, input)),
-    invite: adminProcedure.input(MemberInvite).mutation(async ({ ctx, input }) => await inviteMember(ctx.actor, input)),
-    updateRole: adminProcedure.input(ByUser.extend(MemberUpdate.shape)).mutation(async ({ ctx, input }) => await updateMemberRole(ctx.actor, input.userId, { role: input.role })),
+    list: authedProcedure.input(MemberListQuery).query(({ ctx, input }) => listMembers(ctx.service, input)),
+    add: adminProcedure.input(MemberCreate).mutation(({ ctx, input }) => addMember(ctx.actor, input)),
+    invite: adminProcedure.input(MemberInvite).mutation(({ ctx, input }) => inviteMember(ctx.actor, input)),
+    updateRole: adminProcedure.input(ByUser.extend(MemberUpdate.shape)).mutation(({ ctx, input }) => updateMemberRole(ctx.actor, input.userId, { role: input.role })),
     remove: adminProcedure.input(ByUser).mutation(async ({ ctx, input }) => {
       await removeMember(ctx.actor, input.userId);
       return { userId: input.userId };
     }),
   }),
-  createApiKey: adminProcedure.input(ByUser.extend(ApiKeyCreate.shape)).mutation(async ({ ctx, input }) => await createApiKey(ctx.actor, input.userId, { label: input.label })),
-  setPlan: adminProcedure.input(PlanUpdate).mutation(async ({ ctx, input }) => await setPlan(ctx.service, input)),
+  createApiKey: adminProcedure.input(ByUser.extend(ApiKeyCreate.shape)).mutation(({ ctx, input }) => createApiKey(ctx.actor, input.userId, { label: input.label })),
+  setPlan: adminProcedure.input(PlanUpdate).mutation(({ ctx, input }) => setPlan(ctx.service, input)),
 });

@@ -5,9 +5,9 @@ import { adminProcedure, authedProcedure, router } from '../init';
 
 export const agentRouter = router({
   /** Lanes of the embedded agent, runs skipped in the last hour by every agent, and the fix when saturated. */
-  health: authedProcedure.query(async ({ ctx }) => await backendAgentHealth(ctx.service)),
+  health: authedProcedure.query(({ ctx }) => backendAgentHealth(ctx.service)),
   /** The embedded agent's canaries, where they come from, and whether this key may change them. */
-  canaries: authedProcedure.query(async ({ ctx }) => await getAgentCanaries(ctx.service)),
+  canaries: authedProcedure.query(({ ctx }) => getAgentCanaries(ctx.service)),
   /** Sets them in Settings (the server's own account, OWNER or ADMIN keys); named hosts must answer now. */
   setCanaries: adminProcedure.input(AgentCanariesInput).mutation(({ ctx, input }) => setAgentCanaries(ctx.service, input)),
   /** The servers of the cluster (one on SQLite), their roles and last heartbeat. */

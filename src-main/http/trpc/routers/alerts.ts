@@ -10,21 +10,21 @@ import { adminProcedure, authedProcedure, router } from '../init';
 
 /** Alerting for the console: the notification log, test notifications, account alert settings, delivery settings. */
 export const alertsRouter = router({
-  listNotifications: authedProcedure.input(AlertNotificationQuery).query(async ({ ctx, input }) => await listNamedAlertNotifications(ctx.service, input)),
-  getNotification: authedProcedure.input(z.object({ id: z.string().min(1) })).query(async ({ ctx, input }) => await getNamedAlertNotification(ctx.service, input.id)),
+  listNotifications: authedProcedure.input(AlertNotificationQuery).query(({ ctx, input }) => listNamedAlertNotifications(ctx.service, input)),
+  getNotification: authedProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => getNamedAlertNotification(ctx.service, input.id)),
   sendTestNotification: authedProcedure
     .input(z.object({ alertChannelId: z.number().int().positive() }))
-    .mutation(async ({ ctx, input }) => await sendTestNotification(ctx.service, input.alertChannelId)),
-  getAccountAlertSettings: authedProcedure.query(async ({ ctx }) => await getAccountAlertSettings(ctx.service)),
-  setAccountAlertSettings: authedProcedure.input(AlertSettings).mutation(async ({ ctx, input }) => await setAccountAlertSettings(ctx.service, input)),
-  getDeliverySettings: authedProcedure.query(async ({ ctx }) => await getDeliverySettings(ctx.service)),
-  setDeliverySettings: adminProcedure.input(DeliverySettingsUpdate).mutation(async ({ ctx, input }) => await setDeliverySettings(ctx.service, input)),
+    .mutation(({ ctx, input }) => sendTestNotification(ctx.service, input.alertChannelId)),
+  getAccountAlertSettings: authedProcedure.query(({ ctx }) => getAccountAlertSettings(ctx.service)),
+  setAccountAlertSettings: authedProcedure.input(AlertSettings).mutation(({ ctx, input }) => setAccountAlertSettings(ctx.service, input)),
+  getDeliverySettings: authedProcedure.query(({ ctx }) => getDeliverySettings(ctx.service)),
+  setDeliverySettings: adminProcedure.input(DeliverySettingsUpdate).mutation(({ ctx, input }) => setDeliverySettings(ctx.service, input)),
   /** How a monitor's dependencies shape its alerting now (the monitor page). */
-  dependencyStatus: authedProcedure.input(z.object({ checkId: z.string().min(1) })).query(async ({ ctx, input }) => await dependencyStatusOf(ctx.service, input.checkId)),
+  dependencyStatus: authedProcedure.input(z.object({ checkId: z.string().min(1) })).query(({ ctx, input }) => dependencyStatusOf(ctx.service, input.checkId)),
   /** The alert settings, channels and retry a monitor runs with, each with where it comes from (check, group, account). */
   effectiveForCheck: authedProcedure
     .input(z.object({ checkId: z.string().min(1).optional(), groupId: z.number().int().positive().nullable().optional() }))
-    .query(async ({ ctx, input }) => await effectiveAlertingOf(ctx.service, input)),
+    .query(({ ctx, input }) => effectiveAlertingOf(ctx.service, input)),
   /** The `{{NAME}}` variables a webhook may use, for the console's help popover. */
   templateVariables: authedProcedure.query(() => webhookTemplateVariables()),
 });

@@ -9,15 +9,15 @@ const GroupId = z.number().int().positive();
 const ById = z.object({ id: GroupId });
 
 export const checkGroupsRouter = router({
-  list: authedProcedure.input(CheckGroupListQuery).query(async ({ ctx, input }) => await listCheckGroupPage(ctx.service, input)),
-  get: authedProcedure.input(ById).query(async ({ ctx, input }) => await getCheckGroup(ctx.service, input.id)),
-  checks: authedProcedure.input(PageQuery.extend({ id: GroupId })).query(async ({ ctx, input }) => await listChecksOfGroup(ctx.service, input.id, input)),
+  list: authedProcedure.input(CheckGroupListQuery).query(({ ctx, input }) => listCheckGroupPage(ctx.service, input)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getCheckGroup(ctx.service, input.id)),
+  checks: authedProcedure.input(PageQuery.extend({ id: GroupId })).query(({ ctx, input }) => listChecksOfGroup(ctx.service, input.id, input)),
   create: authedProcedure
     .input(z.object({ group: CheckGroupCreate, autoAssignAlerts: z.boolean().default(true) }))
-    .mutation(async ({ ctx, input }) => await createCheckGroup(ctx.service, input.group, { autoAssignAlerts: input.autoAssignAlerts })),
+    .mutation(({ ctx, input }) => createCheckGroup(ctx.service, input.group, { autoAssignAlerts: input.autoAssignAlerts })),
   update: authedProcedure
     .input(z.object({ id: GroupId, patch: CheckGroupUpdate }))
-    .mutation(async ({ ctx, input }) => await updateCheckGroup(ctx.service, input.id, input.patch)),
+    .mutation(({ ctx, input }) => updateCheckGroup(ctx.service, input.id, input.patch)),
   delete: authedProcedure.input(ById).mutation(async ({ ctx, input }) => {
     await deleteCheckGroupById(ctx.service, input.id);
     return { id: input.id };

@@ -8,10 +8,10 @@ const BySession = z.object({ checkSessionId: z.string().min(1) });
 export const checkSessionsRouter = router({
   trigger: runProcedure.input(TriggerSessionsRequest).mutation(async ({ ctx, input }) => ({ sessions: await triggerCheckSessions(ctx.service, input) })),
   /** The console's "Run now" (runSource SCHEDULE_NOW). */
-  runNow: runProcedure.input(z.object({ checkId: z.string().min(1) })).mutation(async ({ ctx, input }) => await runCheckNow(ctx.service, input.checkId)),
+  runNow: runProcedure.input(z.object({ checkId: z.string().min(1) })).mutation(({ ctx, input }) => runCheckNow(ctx.service, input.checkId)),
   /** The console's Sessions list: newest first, without results. */
-  listRecent: authedProcedure.input(RecentSessionsQuery).query(async ({ ctx, input }) => await listRecentCheckSessions(ctx.service, input)),
-  get: authedProcedure.input(BySession).query(async ({ ctx, input }) => await getCheckSession(ctx.service, input.checkSessionId)),
+  listRecent: authedProcedure.input(RecentSessionsQuery).query(({ ctx, input }) => listRecentCheckSessions(ctx.service, input)),
+  get: authedProcedure.input(BySession).query(({ ctx, input }) => getCheckSession(ctx.service, input.checkSessionId)),
   completion: authedProcedure
     .input(BySession.extend({ maxWaitSeconds: CompletionQuery.shape.maxWaitSeconds }))
     .query(({ ctx, input, signal }) => awaitCheckSessionCompletion(ctx.service, input.checkSessionId, input.maxWaitSeconds, signal)),

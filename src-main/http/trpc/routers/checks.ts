@@ -25,7 +25,7 @@ const patchOf = <T extends z.ZodType>(patch: T) => z.object({ id: z.string().min
 // Each input is the type's own schema; the compiler does not follow K to the union the verbs take, hence the casts.
 function createProcedure<K extends RunType>(type: K) {
   const create: RunTypeModule<K>['create'] = CHECK_TYPE_MODULES[type].create;
-  return authedProcedure.input(create).mutation(async ({ ctx, input }) => await createCheck(ctx.service, input as RunnableCheckCreate));
+  return authedProcedure.input(create).mutation(({ ctx, input }) => createCheck(ctx.service, input as RunnableCheckCreate));
 }
 
 /** A type's PUT input: the check's id and the patch. */
@@ -50,13 +50,13 @@ const checkTypeProcedures = Object.fromEntries(
 ) as CheckTypeProcedures;
 
 export const checksRouter = router({
-  list: authedProcedure.input(CheckListQuery).query(async ({ ctx, input }) => await listCheckPage(ctx.service, input)),
+  list: authedProcedure.input(CheckListQuery).query(({ ctx, input }) => listCheckPage(ctx.service, input)),
   /** The Monitors list: health first, filtered, sorted and paged on the server, with each row's recent results and 24 h uptime. */
-  overview: authedProcedure.input(MonitorOverviewQuery).query(async ({ ctx, input }) => await monitorOverview(ctx.service, input)),
-  tags: authedProcedure.query(async ({ ctx }) => await monitorTags(ctx.service)),
-  get: authedProcedure.input(ById).query(async ({ ctx, input }) => await getCheck(ctx.service, input.id)),
+  overview: authedProcedure.input(MonitorOverviewQuery).query(({ ctx, input }) => monitorOverview(ctx.service, input)),
+  tags: authedProcedure.query(({ ctx }) => monitorTags(ctx.service)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getCheck(ctx.service, input.id)),
   /** A heartbeat's ping URL and live state (last ping, deadline, why a deadline moved). */
-  heartbeatStatus: authedProcedure.input(ById).query(async ({ ctx, input }) => await heartbeatStatus(ctx.service, input.id)),
+  heartbeatStatus: authedProcedure.input(ById).query(({ ctx, input }) => heartbeatStatus(ctx.service, input.id)),
   ...checkTypeProcedures,
   delete: authedProcedure.input(ById).mutation(async ({ ctx, input }) => {
     await deleteCheckById(ctx.service, input.id);

@@ -10,6 +10,6 @@ export const consoleRouter = router({
   runMultiStepOnce: authedProcedure.input(RunOnceRequest).mutation(({ ctx, input, signal }) => runMultiStepOnce(ctx.service, input, signal)),
   /** "Send now" on the API, URL and SSL forms: sends an unsaved check with the account's secrets, so it needs `write` too. */
   sendNow: authedProcedure.input(SendNowRequest).mutation(({ ctx, input, signal }) => sendNow(ctx.service, input, signal)),
-  settings: authedProcedure.query(async ({ ctx }) => await getConsoleSettings(ctx.service)),
-  setSettings: adminProcedure.input(ConsoleSettings).mutation(async ({ ctx, input }) => await setConsoleSettings(ctx.service, input)),
+  settings: authedProcedure.query(({ ctx }) => getConsoleSettings(ctx.service)),
+  setSettings: adminProcedure.input(ConsoleSettings).mutation(({ ctx, input }) => setConsoleSettings(ctx.service, input)),
 });

@@ -4,6 +4,6 @@ import { adminProcedure, authedProcedure, router } from '../init';
 
 /** The desktop app's native-notification opt-in (Settings → Desktop app); stored per account, used only by the app. */
 export const desktopRouter = router({
-  notificationSettings: authedProcedure.query(async ({ ctx }) => await getDesktopNotificationSettings(ctx.service)),
-  setNotificationSettings: adminProcedure.input(DesktopNotificationSettings).mutation(async ({ ctx, input }) => await setDesktopNotificationSettings(ctx.service, input)),
+  notificationSettings: authedProcedure.query(({ ctx }) => getDesktopNotificationSettings(ctx.service)),
+  setNotificationSettings: adminProcedure.input(DesktopNotificationSettings).mutation(({ ctx, input }) => setDesktopNotificationSettings(ctx.service, input)),
 });

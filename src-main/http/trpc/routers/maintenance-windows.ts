@@ -16,17 +16,17 @@ const Id = z.object({ id: z.number().int().min(1) });
 /** Maintenance windows (the REST /v1/maintenance-windows) plus "start maintenance now"; mutations need READ_WRITE. */
 export const maintenanceWindowsRouter = router({
   /** With the names of the monitors and groups each window names (the REST list gives their ids only). */
-  list: authedProcedure.query(async ({ ctx }) => await listMaintenanceWindowsNamed(ctx.service)),
-  get: authedProcedure.input(Id).query(async ({ ctx, input }) => await getMaintenanceWindow(ctx.service, input.id)),
-  create: authedProcedure.input(MaintenanceWindowCreate).mutation(async ({ ctx, input }) => await createMaintenanceWindow(ctx.service, input)),
+  list: authedProcedure.query(({ ctx }) => listMaintenanceWindowsNamed(ctx.service)),
+  get: authedProcedure.input(Id).query(({ ctx, input }) => getMaintenanceWindow(ctx.service, input.id)),
+  create: authedProcedure.input(MaintenanceWindowCreate).mutation(({ ctx, input }) => createMaintenanceWindow(ctx.service, input)),
   update: authedProcedure
     .input(z.object({ id: Id.shape.id, window: MaintenanceWindowCreate }))
-    .mutation(async ({ ctx, input }) => await updateMaintenanceWindow(ctx.service, input.id, input.window)),
+    .mutation(({ ctx, input }) => updateMaintenanceWindow(ctx.service, input.id, input.window)),
   delete: authedProcedure.input(Id).mutation(async ({ ctx, input }) => {
     await deleteMaintenanceWindow(ctx.service, input.id);
     return { id: input.id };
   }),
   /** Checks in maintenance now (the console's "maintenance" state). */
-  current: authedProcedure.query(async ({ ctx }) => await currentMaintenance(ctx.service)),
-  startNow: authedProcedure.input(MaintenanceStartNow).mutation(async ({ ctx, input }) => await startMaintenanceNow(ctx.service, input)),
+  current: authedProcedure.query(({ ctx }) => currentMaintenance(ctx.service)),
+  startNow: authedProcedure.input(MaintenanceStartNow).mutation(({ ctx, input }) => startMaintenanceNow(ctx.service, input)),
 });

@@ -5,7 +5,7 @@ import { authedProcedure, router } from '../init';
 
 export const monitorStatsRouter = router({
   /** Uptime, p50/p95/p99, the response-time chart, failures and locations of one monitor over a range. */
-  get: authedProcedure.input(MonitorStatsQuery).query(async ({ ctx, input }) => await monitorStats(ctx.service, input)),
+  get: authedProcedure.input(MonitorStatsQuery).query(({ ctx, input }) => monitorStats(ctx.service, input)),
   /** The monitor's health and since when it holds it. */
-  state: authedProcedure.input(z.object({ checkId: z.string().min(1) })).query(async ({ ctx, input }) => await monitorState(ctx.service, input.checkId)),
+  state: authedProcedure.input(z.object({ checkId: z.string().min(1) })).query(({ ctx, input }) => monitorState(ctx.service, input.checkId)),
 });

@@ -14,18 +14,18 @@ import { adminProcedure, authedProcedure, router } from '../init';
 const ById = z.object({ id: z.string().min(1) });
 
 export const privateLocationsRouter = router({
-  list: authedProcedure.query(async ({ ctx }) => await listPrivateLocationReads(ctx.service)),
-  get: authedProcedure.input(ById).query(async ({ ctx, input }) => await getPrivateLocation(ctx.service, input.id)),
+  list: authedProcedure.query(({ ctx }) => listPrivateLocationReads(ctx.service)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getPrivateLocation(ctx.service, input.id)),
   // Creating a location mints its first agent key: ADMIN, as for createKey.
-  create: adminProcedure.input(PrivateLocationCreate).mutation(async ({ ctx, input }) => await createPrivateLocation(ctx.service, input)),
+  create: adminProcedure.input(PrivateLocationCreate).mutation(({ ctx, input }) => createPrivateLocation(ctx.service, input)),
   update: authedProcedure
     .input(z.object({ id: z.string().min(1), patch: PrivateLocationUpdate }))
-    .mutation(async ({ ctx, input }) => await updatePrivateLocationById(ctx.service, input.id, input.patch)),
+    .mutation(({ ctx, input }) => updatePrivateLocationById(ctx.service, input.id, input.patch)),
   delete: authedProcedure.input(ById).mutation(async ({ ctx, input }) => {
     await deletePrivateLocationById(ctx.service, input.id);
     return { id: input.id };
   }),
-  createKey: adminProcedure.input(ById).mutation(async ({ ctx, input }) => await createPrivateLocationKey(ctx.service, input.id)),
+  createKey: adminProcedure.input(ById).mutation(({ ctx, input }) => createPrivateLocationKey(ctx.service, input.id)),
   deleteKey: adminProcedure.input(z.object({ id: z.string().min(1), keyId: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     await deletePrivateLocationKeyById(ctx.service, input.id, input.keyId);
     return { id: input.id, keyId: input.keyId };

@@ -48,40 +48,40 @@ const ByIncident = z.object({ incidentId: z.string().min(1) });
 const ByUpdate = ByIncident.extend({ updateId: z.string().min(1) });
 
 const servicesRouter = router({
-  list: authedProcedure.input(ServiceListQuery).query(async ({ ctx, input }) => await listStatusPageServicePage(ctx.service, input)),
-  get: authedProcedure.input(ById).query(async ({ ctx, input }) => await getStatusPageService(ctx.service, input.id)),
-  create: authedProcedure.input(ServiceCreate).mutation(async ({ ctx, input }) => await createStatusPageService(ctx.service, input)),
+  list: authedProcedure.input(ServiceListQuery).query(({ ctx, input }) => listStatusPageServicePage(ctx.service, input)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getStatusPageService(ctx.service, input.id)),
+  create: authedProcedure.input(ServiceCreate).mutation(({ ctx, input }) => createStatusPageService(ctx.service, input)),
   update: authedProcedure
     .input(z.object({ id: z.string().min(1), body: ServiceUpdate }))
-    .mutation(async ({ ctx, input }) => await updateStatusPageService(ctx.service, input.id, input.body)),
+    .mutation(({ ctx, input }) => updateStatusPageService(ctx.service, input.id, input.body)),
   delete: authedProcedure.input(ById).mutation(async ({ ctx, input }) => {
     await deleteStatusPageServiceById(ctx.service, input.id);
     return { id: input.id };
   }),
   /** Which checks back each service (uptime bars and state on public pages). */
-  checkLinks: authedProcedure.query(async ({ ctx }) => await getServiceCheckLinks(ctx.service)),
-  setChecks: authedProcedure.input(ServiceChecksInput).mutation(async ({ ctx, input }) => await setServiceChecks(ctx.service, input)),
+  checkLinks: authedProcedure.query(({ ctx }) => getServiceCheckLinks(ctx.service)),
+  setChecks: authedProcedure.input(ServiceChecksInput).mutation(({ ctx, input }) => setServiceChecks(ctx.service, input)),
 });
 
 const incidentsRouter = router({
-  list: authedProcedure.input(IncidentListQuery).query(async ({ ctx, input }) => await listIncidentPage(ctx.service, input)),
-  get: authedProcedure.input(ById).query(async ({ ctx, input }) => await getIncident(ctx.service, input.id)),
-  create: authedProcedure.input(IncidentCreate).mutation(async ({ ctx, input }) => await createIncident(ctx.service, input)),
+  list: authedProcedure.input(IncidentListQuery).query(({ ctx, input }) => listIncidentPage(ctx.service, input)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getIncident(ctx.service, input.id)),
+  create: authedProcedure.input(IncidentCreate).mutation(({ ctx, input }) => createIncident(ctx.service, input)),
   update: authedProcedure
     .input(z.object({ id: z.string().min(1), body: IncidentEdit }))
-    .mutation(async ({ ctx, input }) => await editIncident(ctx.service, input.id, input.body)),
+    .mutation(({ ctx, input }) => editIncident(ctx.service, input.id, input.body)),
   delete: authedProcedure.input(ById).mutation(async ({ ctx, input }) => {
     await deleteIncidentById(ctx.service, input.id);
     return { id: input.id };
   }),
-  listUpdates: authedProcedure.input(ByIncident).query(async ({ ctx, input }) => await listIncidentUpdateViews(ctx.service, input.incidentId)),
-  getUpdate: authedProcedure.input(ByUpdate).query(async ({ ctx, input }) => await getIncidentUpdate(ctx.service, input.incidentId, input.updateId)),
+  listUpdates: authedProcedure.input(ByIncident).query(({ ctx, input }) => listIncidentUpdateViews(ctx.service, input.incidentId)),
+  getUpdate: authedProcedure.input(ByUpdate).query(({ ctx, input }) => getIncidentUpdate(ctx.service, input.incidentId, input.updateId)),
   addUpdate: authedProcedure
     .input(ByIncident.extend({ body: IncidentUpdateCreate }))
-    .mutation(async ({ ctx, input }) => await addIncidentUpdate(ctx.service, input.incidentId, input.body)),
+    .mutation(({ ctx, input }) => addIncidentUpdate(ctx.service, input.incidentId, input.body)),
   editUpdate: authedProcedure
     .input(ByUpdate.extend({ body: IncidentUpdateEdit }))
-    .mutation(async ({ ctx, input }) => await editIncidentUpdate(ctx.service, input.incidentId, input.updateId, input.body)),
+    .mutation(({ ctx, input }) => editIncidentUpdate(ctx.service, input.incidentId, input.updateId, input.body)),
   deleteUpdate: authedProcedure.input(ByUpdate).mutation(async ({ ctx, input }) => {
     await deleteIncidentUpdateById(ctx.service, input.incidentId, input.updateId);
     return { incidentId: input.incidentId, updateId: input.updateId };
@@ -89,24 +89,24 @@ const incidentsRouter = router({
 });
 
 const pagesRouter = router({
-  list: authedProcedure.input(CursorQuery).query(async ({ ctx, input }) => await listStatusPagePage(ctx.service, input)),
-  get: authedProcedure.input(ById).query(async ({ ctx, input }) => await getStatusPage(ctx.service, input.id)),
-  create: authedProcedure.input(StatusPageInput).mutation(async ({ ctx, input }) => await createStatusPage(ctx.service, input)),
+  list: authedProcedure.input(CursorQuery).query(({ ctx, input }) => listStatusPagePage(ctx.service, input)),
+  get: authedProcedure.input(ById).query(({ ctx, input }) => getStatusPage(ctx.service, input.id)),
+  create: authedProcedure.input(StatusPageInput).mutation(({ ctx, input }) => createStatusPage(ctx.service, input)),
   update: authedProcedure
     .input(z.object({ id: z.string().min(1), body: StatusPageInput }))
-    .mutation(async ({ ctx, input }) => await updateStatusPage(ctx.service, input.id, input.body)),
+    .mutation(({ ctx, input }) => updateStatusPage(ctx.service, input.id, input.body)),
   delete: authedProcedure.input(ById).mutation(async ({ ctx, input }) => {
     await deleteStatusPageById(ctx.service, input.id);
     return { id: input.id };
   }),
-  publish: authedProcedure.input(StatusPagePublish).mutation(async ({ ctx, input }) => await publishStatusPage(ctx.service, input)),
+  publish: authedProcedure.input(StatusPagePublish).mutation(({ ctx, input }) => publishStatusPage(ctx.service, input)),
   /** Where the public pages are served: `<statusBaseUrl><url>`. */
-  publicBase: authedProcedure.query(async ({ ctx }) => await publicStatusBase(ctx.service)),
+  publicBase: authedProcedure.query(({ ctx }) => publicStatusBase(ctx.service)),
 });
 
 const subscribersRouter = router({
-  list: authedProcedure.input(z.object({ statusPageId: z.string().min(1) })).query(async ({ ctx, input }) => await listPageSubscribers(ctx.service, input.statusPageId)),
-  counts: authedProcedure.query(async ({ ctx }) => await subscriberCounts(ctx.service)),
+  list: authedProcedure.input(z.object({ statusPageId: z.string().min(1) })).query(({ ctx, input }) => listPageSubscribers(ctx.service, input.statusPageId)),
+  counts: authedProcedure.query(({ ctx }) => subscriberCounts(ctx.service)),
   remove: authedProcedure.input(ById).mutation(async ({ ctx, input }) => {
     await removeSubscriber(ctx.service, input.id);
     return { id: input.id };

@@ -4,5 +4,5 @@ import { authedProcedure, router } from '../init';
 
 export const testSessionsRouter = router({
   /** The console's test-session page (where `testSessionLink` lands): the session and its check sessions. */
-  get: authedProcedure.input(TestSessionIdParams).query(async ({ ctx, input }) => await getTestSession(ctx.service, input.testSessionId)),
+  get: authedProcedure.input(TestSessionIdParams).query(({ ctx, input }) => getTestSession(ctx.service, input.testSessionId)),
 });

@@ -6,11 +6,11 @@ import { authedProcedure, router } from '../init';
 /** Account-level environment variables (the REST /v1/variables): queries read, mutations need READ_WRITE. */
 export const variablesRouter = router({
   list: authedProcedure.query(async ({ ctx }) => (await listAccountVariablesPage(ctx.service)).variables),
-  get: authedProcedure.input(AccountVariableParams).query(async ({ ctx, input }) => await getAccountVariable(ctx.service, input.key)),
-  create: authedProcedure.input(AccountVariableCreate).mutation(async ({ ctx, input }) => await createAccountVariable(ctx.service, input)),
+  get: authedProcedure.input(AccountVariableParams).query(({ ctx, input }) => getAccountVariable(ctx.service, input.key)),
+  create: authedProcedure.input(AccountVariableCreate).mutation(({ ctx, input }) => createAccountVariable(ctx.service, input)),
   update: authedProcedure
     .input(z.object({ key: AccountVariableParams.shape.key, patch: AccountVariableUpdate }))
-    .mutation(async ({ ctx, input }) => await updateAccountVariable(ctx.service, input.key, input.patch)),
+    .mutation(({ ctx, input }) => updateAccountVariable(ctx.service, input.key, input.patch)),
   delete: authedProcedure.input(AccountVariableParams).mutation(async ({ ctx, input }) => {
     await deleteAccountVariable(ctx.service, input.key);
     return { key: input.key };

@@ -27,30 +27,30 @@ export async function pruneExpired(batches: Batches, db: Db, cutoffs: Cutoffs, n
   const watermark = await readMaintenanceState(db, MAINTENANCE_KEYS.rollupWatermark);
   const raw = watermark === null ? null : Math.min(cutoffs.raw, watermark - RECOMPUTE_HOURS * HOUR_MS);
   const report: PruneReport = { results: 0, sessions: 0, details: 0, checkAlerts: 0, notifications: 0, rollups: 0, unconfirmedSubscribers: 0, rawCutoff: raw };
-  const nums = async (cursor: number, limit: number) => await checkNumsAfter(db, cursor, limit);
+  const nums = (cursor: number, limit: number) => checkNumsAfter(db, cursor, limit);
 
   // The cutoffs are hour starts: walking every check's index happens once an hour, not every pass.
   if (raw !== null && raw > (await readMaintenanceState(db, MAINTENANCE_KEYS.rawPrunedTo) ?? -Infinity)) {
-    const results = await deletePerCheck(batches, nums, batchSize, async (tx, checkNum, limit) => await deleteResultsBefore(tx, checkNum, raw, limit));
+    const results = await deletePerCheck(batches, nums, batchSize, (tx, checkNum, limit) => deleteResultsBefore(tx, checkNum, raw, limit));
     report.results = results ?? 0;
     const sessions = await deletePerCheck(batches, nums, batchSize, async (tx, checkNum, limit) =>
       await deleteSessionsBefore(tx, checkNum, raw, raw - UNFINISHED_SESSION_GRACE_MS, limit),
     );
     report.sessions = sessions ?? 0;
     if (results === null || sessions === null) return report;
-    await batches.write(async (tx) => await writeMaintenanceState(tx, MAINTENANCE_KEYS.rawPrunedTo, raw, now));
+    await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rawPrunedTo, raw, now));
   }
   // A detail marked used in hour H may be referenced by a result that started before H + 1 h.
-  if (raw !== null) report.details = (await deleteUntilDone(batches, batchSize, async (tx, limit) => await deleteDetailsUnusedSince(tx, raw - HOUR_MS, limit))) ?? 0;
-  report.checkAlerts = (await deleteUntilDone(batches, batchSize, async (tx, limit) => await deleteCheckAlertsBefore(tx, cutoffs.notifications, limit))) ?? 0;
-  report.notifications = (await deleteUntilDone(batches, batchSize, async (tx, limit) => await deleteFinalNotificationsBefore(tx, cutoffs.notifications, limit))) ?? 0;
+  if (raw !== null) report.details = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteDetailsUnusedSince(tx, raw - HOUR_MS, limit))) ?? 0;
+  report.checkAlerts = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteCheckAlertsBefore(tx, cutoffs.notifications, limit))) ?? 0;
+  report.notifications = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteFinalNotificationsBefore(tx, cutoffs.notifications, limit))) ?? 0;
   const unconfirmedUpTo = new Date(now - CONFIRMATION_TTL_MS).toISOString();
-  report.unconfirmedSubscribers = (await deleteUntilDone(batches, batchSize, async (tx, limit) => await deleteExpiredUnconfirmed(tx, unconfirmedUpTo, limit))) ?? 0;
+  report.unconfirmedSubscribers = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteExpiredUnconfirmed(tx, unconfirmedUpTo, limit))) ?? 0;
 
   if (cutoffs.rollups > (await readMaintenanceState(db, MAINTENANCE_KEYS.rollupsPrunedTo) ?? -Infinity)) {
-    const rollups = await deletePerCheck(batches, nums, batchSize, async (tx, checkNum, limit) => await deleteRollupsBefore(tx, checkNum, cutoffs.rollups, limit));
+    const rollups = await deletePerCheck(batches, nums, batchSize, (tx, checkNum, limit) => deleteRollupsBefore(tx, checkNum, cutoffs.rollups, limit));
     report.rollups = rollups ?? 0;
-    if (rollups !== null) await batches.write(async (tx) => await writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupsPrunedTo, cutoffs.rollups, now));
+    if (rollups !== null) await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupsPrunedTo, cutoffs.rollups, now));
   }
   return report;
 }
@@ -60,7 +60,7 @@ export async function vacuumFreePages(batches: Batches, db: Db, pagesPerStep: nu
   const before = await freePages(db);
   let left = before;
   while (left > 0 && !batches.stopped) {
-    await batches.timed(async () => await vacuumPages(db, Math.min(left, pagesPerStep)));
+    await batches.timed(() => vacuumPages(db, Math.min(left, pagesPerStep)));
     const now = await freePages(db);
     // Another connection may be holding pages; stop rather than spin.
     if (now >= left) break;

@@ -19,16 +19,16 @@ export async function purgeDeletedChecks(batches: Batches, db: Db, batchSize: nu
   const report: PurgeReport = { checks: 0, rows: 0 };
   for (const checkNum of await deletedCheckNums(db)) {
     const steps = [
-      async (tx: Db, limit: number) => await deleteResultsBefore(tx, checkNum, ALL, limit),
-      async (tx: Db, limit: number) => await deleteSessionsBefore(tx, checkNum, ALL, ALL, limit),
-      async (tx: Db, limit: number) => await deleteRollupsBefore(tx, checkNum, ALL, limit),
+      (tx: Db, limit: number) => deleteResultsBefore(tx, checkNum, ALL, limit),
+      (tx: Db, limit: number) => deleteSessionsBefore(tx, checkNum, ALL, ALL, limit),
+      (tx: Db, limit: number) => deleteRollupsBefore(tx, checkNum, ALL, limit),
     ];
     for (const step of steps) {
       const deleted = await deleteUntilDone(batches, batchSize, step);
       if (deleted === null) return report;
       report.rows += deleted;
     }
-    report.rows += await batches.write(async (tx) => await dropDeletedSchedule(tx, checkNum));
+    report.rows += await batches.write((tx) => dropDeletedSchedule(tx, checkNum));
     report.checks += 1;
   }
   return report;

@@ -35,14 +35,14 @@ export async function rollUpClosedHours(batches: Batches, db: Db, now: number, o
     report.rows += rows;
     if (watermark === null || hour + HOUR_MS > watermark) {
       const next = hour + HOUR_MS;
-      await batches.write(async (tx) => await writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
+      await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
       watermark = next;
       report.watermark = next;
     }
   }
   if (watermark === null || watermark <= lastClosed) {
     const next = lastClosed + HOUR_MS;
-    await batches.write(async (tx) => await writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
+    await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
     report.watermark = next;
   }
   return report;
@@ -59,7 +59,7 @@ async function rollUpHour(batches: Batches, db: Db, hour: number): Promise<numbe
     // Read outside the write transaction: in WAL mode a read never blocks a writer.
     const rows = rollupsOf(await finalSamples(db, checkNums, hour, hour + HOUR_MS), hour);
     if (rows.length === 0) await yieldToEventLoop();
-    else await batches.write(async (tx) => await upsertRollups(tx, rows));
+    else await batches.write((tx) => upsertRollups(tx, rows));
     written += rows.length;
   }
 }
