@@ -1,6 +1,8 @@
+import { dirname, join } from 'node:path';
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { openDb, type DbHandle } from './db/connection';
+import { openTeamDatabase } from './db/team-database';
 import type { Keyring } from './core/keyring';
 import { buildApp } from './http/app';
 import { applyConfiguredPlan, bootstrapAccount } from './services/accounts';
@@ -159,13 +161,16 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   let db: DbHandle;
   let keyring: Keyring;
   try {
-    db = openDb({
-      dataDir: config.dataDir,
-      migrationsDir: config.migrationsDir,
-      nativeBinding: options.nativeBinding,
-      checkpointInThread: true,
-      onCheckpointerError: (error) => logger.warn({ err: error }, 'the WAL checkpoint thread failed: commits checkpoint by themselves again'),
-    });
+    db =
+      config.databaseUrl !== null
+        ? await openTeamDatabase(config.databaseUrl, join(dirname(config.migrationsDir), 'migrations-pg'), logger)
+        : openDb({
+            dataDir: config.dataDir,
+            migrationsDir: config.migrationsDir,
+            nativeBinding: options.nativeBinding,
+            checkpointInThread: true,
+            onCheckpointerError: (error) => logger.warn({ err: error }, 'the WAL checkpoint thread failed: commits checkpoint by themselves again'),
+          });
   } catch (error) {
     releaseOwnLock();
     throw error;
@@ -333,7 +338,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   } catch (error) {
     await subscriberMail?.stop();
     await app?.close();
-    db.close();
+    await db.shutdown();
     releaseTempRoot(tempRoot, logger);
     releaseOwnLock();
     throw error;

@@ -23,6 +23,7 @@ import {
   parseHealthPort,
   parseMultiStepMemoryMb,
   parseFailoverDelay,
+  parseDatabaseUrl,
   canariesOf,
   parsePublicHosts,
   parseRateLimit,
@@ -52,7 +53,7 @@ const USAGE = `Usage:
                   [--multistep-memory-mb MB] [--canary HOST]... [--no-canary]
                   [--canary-interval SECONDS] [--canary-failed-rounds N] [--suspend-threshold SECONDS]
                   [--clock-step-threshold SECONDS] [--agent-unreachable-after SECONDS]
-                  [--failover-delay SECONDS]
+                  [--failover-delay SECONDS] [--database postgres://…]
 
   serve   run the monitoring backend headless: REST API (/v1, /v2), tRPC (/trpc),
           API reference (/docs, /openapi.json) and the console (/).
@@ -110,6 +111,10 @@ ${OWN_STATE_USAGE}
                       or heartbeat) this long is unreachable: one notice, and its location's
                       runs are recorded as not run because of it (default three heartbeat
                       intervals, 30; also env SIGHTLINE_AGENT_UNREACHABLE_AFTER)
+          --database  team mode: keep everything in this PostgreSQL (15 or newer) instead of
+                      SQLite in the data folder; several servers share one database, each
+                      with its own --data-dir. Needs --secret-key-file, the same file on every
+                      server (also env SIGHTLINE_DATABASE_URL)
           --failover-delay  team mode: seconds the leader's lease must be stale, by the
                       database clock, before a standby takes over (default ${DEFAULT_FAILOVER_DELAY_SECONDS}, at least
                       ${MIN_FAILOVER_DELAY_SECONDS}; also env SIGHTLINE_FAILOVER_DELAY). One SQLite server is the leader of
@@ -168,6 +173,7 @@ async function serve(argv: string[]): Promise<void> {
         canary: { type: 'string', multiple: true },
         'no-canary': { type: 'boolean' },
         'failover-delay': { type: 'string' },
+        database: { type: 'string' },
         ...thresholdOptions(false),
       },
       strict: true,
@@ -206,6 +212,7 @@ async function serve(argv: string[]): Promise<void> {
   if (values['multistep-memory-mb'] !== undefined) overrides.multiStepMemoryMb = orFail(parseMultiStepMemoryMb(values['multistep-memory-mb'], '--multistep-memory-mb'));
   if (values['agent-health-port'] !== undefined) overrides.agentHealthPort = orFail(parseHealthPort(values['agent-health-port'], '--agent-health-port'));
   if (values['failover-delay'] !== undefined) overrides.failoverDelaySeconds = orFail(parseFailoverDelay(values['failover-delay'], '--failover-delay'));
+  if (values.database !== undefined) overrides.databaseUrl = orFail(parseDatabaseUrl(values.database, '--database')).url;
   const canaries = orFail(canariesOf(values.canary, values['no-canary'])).setting;
   if (canaries) overrides.canaries = canaries;
   overrides.thresholds = orFail(thresholdsOf(values, {}, false));
@@ -217,6 +224,12 @@ async function serve(argv: string[]): Promise<void> {
     fail((error as Error).message);
   }
   for (const ignored of config.ignoredSettings) process.stderr.write(`Warning: ${ignored}\n`);
+  if (config.databaseUrl !== null && config.secretKeyFile === null) {
+    fail(
+      `${values.database !== undefined ? '--database' : 'SIGHTLINE_DATABASE_URL'} needs --secret-key-file (or SIGHTLINE_SECRET_KEY_FILE): ` +
+        'every server of one database seals and reads secrets with the same key file, which is never stored in the database',
+    );
+  }
   // The lock comes before loading the backend's modules, so a second process on the folder is refused within a second.
   const dataDirLock = lockDataDir(config.dataDir, 'sightline serve');
   const [{ boot }, { ensureConsoleBuilt }] = await Promise.all([import('./boot'), import('./core/console-build')]);

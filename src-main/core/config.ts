@@ -70,6 +70,11 @@ export interface Config {
    * the leader of a one-node cluster: there it only shows in /health's cluster.
    */
   failoverDelaySeconds: number;
+  /**
+   * Team mode's PostgreSQL (--database or SIGHTLINE_DATABASE_URL, `postgres://…`); null: SQLite in
+   * the data folder.
+   */
+  databaseUrl: string | null;
   /** Settings that were given but are no longer read, worded as warnings for the entry point to print. */
   ignoredSettings: string[];
 }
@@ -200,6 +205,13 @@ export function parseMultiStepMemoryMb(value: string, name: string): number | st
     return `${name} must be a whole number of megabytes between ${MIN_MULTISTEP_MEMORY_MB} and 1048576, got "${value}"`;
   }
   return n;
+}
+
+/** A PostgreSQL connection string (`postgres://` or `postgresql://`) → itself; anything else → an error message naming the setting. */
+export function parseDatabaseUrl(value: string, name: string): { url: string } | string {
+  const url = value.trim();
+  if (!/^postgres(ql)?:\/\/./i.test(url)) return `${name} must be a PostgreSQL connection string (postgres://user:password@host:5432/database), got "${value.replace(/:[^:@/]*@/, ':***@')}"`;
+  return { url };
 }
 
 /** "N" (whole seconds MIN_FAILOVER_DELAY_SECONDS..MAX_FAILOVER_DELAY_SECONDS) → N; anything else → an error message naming the setting. */
@@ -419,6 +431,11 @@ export function resolveConfig(overrides: Partial<Config> = {}, env: NodeJS.Proce
     thresholds: { ...thresholdsFromEnv(env), ...overrides.thresholds },
     failoverDelaySeconds:
       overrides.failoverDelaySeconds ?? fromEnv(env.SIGHTLINE_FAILOVER_DELAY, 'SIGHTLINE_FAILOVER_DELAY', parseFailoverDelay) ?? DEFAULT_FAILOVER_DELAY_SECONDS,
+    databaseUrl: overrides.databaseUrl !== undefined ? overrides.databaseUrl : databaseUrlFromEnv(env),
     ignoredSettings: overrides.ignoredSettings ?? ignoredSettingsOf(env),
   };
+}
+
+function databaseUrlFromEnv(env: NodeJS.ProcessEnv): string | null {
+  return fromEnv(env.SIGHTLINE_DATABASE_URL, 'SIGHTLINE_DATABASE_URL', parseDatabaseUrl)?.url ?? null;
 }

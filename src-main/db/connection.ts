@@ -8,12 +8,17 @@ import { DB_FILE_NAME } from './file-names';
 import { registerMailboxFunction } from './mailbox-function';
 import { registerFoldFunction } from './name-fold';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
+import { enterDialect, leaveDialect } from './dialect';
+import { isPgDb, pgReady, pgTransaction } from './connection-pg';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
 export interface DbHandle {
   db: Db;
+  /** Which engine holds the data: SQLite in the data folder, or team mode's PostgreSQL. */
+  dialect: 'sqlite' | 'postgres';
+  /** The SQLite connection (tests and tools that read the file directly); throws on PostgreSQL. */
   sqlite: Database.Database;
   /** Closes at once (a checkpointer thread is ended where it stands: the WAL is kept and read at the next open). */
   close(): void;
@@ -37,6 +42,7 @@ export { DB_FILE_NAME };
 /** Opens (creating if needed) the data dir's database in WAL mode and applies the committed migrations. */
 export function openDb(options: OpenDbOptions): DbHandle {
   mkdirSync(options.dataDir, { recursive: true });
+  enterDialect('sqlite');
   const sqlite = new Database(join(options.dataDir, DB_FILE_NAME), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   const db = drizzle(sqlite, { schema });
   connections.set(db, sqlite);
@@ -53,6 +59,7 @@ export function openDb(options: OpenDbOptions): DbHandle {
     migrateWithoutForeignKeys(sqlite, db, options.migrationsDir);
   } catch (error) {
     sqlite.close();
+    leaveDialect();
     throw error;
   }
   const file = join(options.dataDir, DB_FILE_NAME);
@@ -61,14 +68,21 @@ export function openDb(options: OpenDbOptions): DbHandle {
     : null;
   return {
     db,
+    dialect: 'sqlite',
     sqlite,
     close() {
       void checkpointer?.stop();
-      if (sqlite.open) sqlite.close();
+      if (sqlite.open) {
+        sqlite.close();
+        leaveDialect();
+      }
     },
     async shutdown() {
       await checkpointer?.stop();
-      if (sqlite.open) sqlite.close();
+      if (sqlite.open) {
+        sqlite.close();
+        leaveDialect();
+      }
     },
   };
 }
@@ -160,16 +174,18 @@ function turnsOf(client: Database.Database): ConnectionTurns {
 }
 
 /**
- * Before a statement on `db`: nothing to wait for inside a transaction (`db` is its handle) or when
- * none is open; otherwise the promise to wait for. Every repository function awaits this first.
+ * Before a statement on `db`: the database to run it on, once it may run. On SQLite that is `db`,
+ * at once inside a transaction (`db` is its handle) or when none is open, else once the open one
+ * ended. On PostgreSQL it is the open transaction's client when called from inside its work, else
+ * `db`. Every repository function starts with `db = await ready(db)`.
  */
-export function ready(db: Db): Promise<void> | undefined {
-  if (txHandles.has(db)) return undefined;
+export function ready(db: Db): Db | Promise<Db> {
+  if (txHandles.has(db)) return db;
   const client = connections.get(db);
-  if (client === undefined) return undefined;
+  if (client === undefined) return pgReady(db);
   const t = turns.get(client);
-  if (t === undefined || t.open === null || insideTransaction.getStore() === t) return undefined;
-  return waitForTurn(t);
+  if (t === undefined || t.open === null || insideTransaction.getStore() === t) return db;
+  return waitForTurn(t).then(() => db);
 }
 
 async function waitForTurn(t: ConnectionTurns): Promise<void> {
@@ -183,6 +199,7 @@ async function waitForTurn(t: ConnectionTurns): Promise<void> {
  * passes `deferred`. Called with a transaction's `tx`, it opens a savepoint in that transaction.
  */
 export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>, behavior: 'immediate' | 'deferred' = 'immediate'): Promise<T> {
+  if (isPgDb(db)) return pgTransaction(db, work, behavior);
   const client = connectionOf(db);
   const t = turnsOf(client);
   if (txHandles.has(db) || (t.open !== null && insideTransaction.getStore() === t)) return savepoint(client, t, work);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { connectionOf, type Db } from './connection';
+import { onPostgres } from './dialect';
 
 const caches = new WeakMap<Database.Database, Map<string, unknown>>();
 
@@ -9,6 +10,9 @@ const caches = new WeakMap<Database.Database, Map<string, unknown>>();
  * server's CPU. A transaction's `tx` shares its connection, so a prepared query serves both.
  */
 export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
+  // PostgreSQL: drizzle's prepared query is bound to the connection it was built on (a pooled
+  // connection, or a transaction's), so it is built for the `db` at hand each time.
+  if (onPostgres()) return build(db);
   const client = connectionOf(db);
   let cache = caches.get(client);
   if (!cache) {

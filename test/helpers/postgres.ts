@@ -67,7 +67,7 @@ async function asPostgres(binary: string, args: string[]): Promise<void> {
  * buffers), only a unix socket in that folder: nothing else on the machine can reach or collide
  * with it. Throws a message naming the package when PostgreSQL is not installed (.ci/run installs it).
  */
-export async function startPgCluster(): Promise<PgCluster> {
+export async function startPgCluster(settings: { maxConnections?: number } = {}): Promise<PgCluster> {
   const binaries = postgresBinaries();
   if (!binaries) {
     throw new Error(
@@ -91,7 +91,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c shared_buffers=16MB',
-    '-c max_connections=50',
+    `-c max_connections=${settings.maxConnections ?? 50}`,
     '-c autovacuum=off',
     '-c logging_collector=off',
   ].join(' ');

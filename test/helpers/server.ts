@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot, type Backend, type BootOptions } from '../../src-main/boot';
 import { resolveConfig, type Config } from '../../src-main/core/config';
+import { teamDatabaseFor } from './team-database';
 
 export const TEST_KEY = 'sl_test_owner_key_0123456789';
 
@@ -64,7 +65,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const dataDir = options.dataDir ?? (await makeDataDir());
   const key = options.apiKey ?? TEST_KEY;
   // No canaries unless a test asks: the machine's gateway is not 127.0.0.0/8, where test traffic stays.
-  const config = resolveConfig({ host: '127.0.0.1', port: 0, dataDir, apiKey: key, rendererDir: null, canaries: 'off', ...options.config });
+  // On the PostgreSQL run of the suite (vitest.postgres.config.ts) each data folder gets a database of its own.
+  const team = options.config?.databaseUrl === undefined ? await teamDatabaseFor(dataDir) : null;
+  const config = resolveConfig({ host: '127.0.0.1', port: 0, dataDir, apiKey: key, rendererDir: null, canaries: 'off', ...team, ...options.config });
   // Checks run on their schedule only in tests that ask (startScheduler: true), so a test's runs are the ones it triggers.
   const backend = await boot(config, { startScheduler: false, ...options });
   return {

@@ -2,50 +2,50 @@ import { and, asc, count, eq, inArray, isNotNull, notInArray, sql, type SQL } fr
 import { connectionOf, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { FOLD_FUNCTION, foldName } from '../name-fold';
-import { alertChannels, alertSubscriptions, checkGroups, checks } from '../schema';
+import { alertChannels, alertSubscriptions, checkGroups, checks } from '../tables';
+import { all, get, run } from "../dialect";
 
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
 
 export async function subscriptionsOfCheck(db: Db, checkId: string): Promise<AlertSubscriptionRow[]> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'subscriptionsOfCheck', (d) =>
     d.select().from(alertSubscriptions).where(eq(alertSubscriptions.checkId, sql.placeholder('checkId'))).orderBy(asc(alertSubscriptions.id)).prepare(),
   );
-  return query.all({ checkId });
+  return await all(query, { checkId });
 }
 
 export async function subscriptionsOfChannel(db: Db, alertChannelId: number): Promise<AlertSubscriptionRow[]> {
-  await ready(db);
-  return db.select().from(alertSubscriptions).where(eq(alertSubscriptions.alertChannelId, alertChannelId)).orderBy(asc(alertSubscriptions.id)).all();
+  db = await ready(db);
+  return await all(db.select().from(alertSubscriptions).where(eq(alertSubscriptions.alertChannelId, alertChannelId)).orderBy(asc(alertSubscriptions.id)));
 }
 
 /** Inserts or updates the (channel, check) or (channel, group) subscription. */
 export async function upsertSubscription(db: Db, row: Omit<AlertSubscriptionRow, 'id'>): Promise<AlertSubscriptionRow> {
-  await ready(db);
+  db = await ready(db);
   const target = row.checkId !== null
     ? and(eq(alertSubscriptions.alertChannelId, row.alertChannelId), eq(alertSubscriptions.checkId, row.checkId))
     : and(eq(alertSubscriptions.alertChannelId, row.alertChannelId), eq(alertSubscriptions.groupId, row.groupId ?? -1));
-  const existing = db.select().from(alertSubscriptions).where(target).get();
+  const existing = await get(db.select().from(alertSubscriptions).where(target));
   if (existing) {
-    db.update(alertSubscriptions).set({ activated: row.activated }).where(eq(alertSubscriptions.id, existing.id)).run();
+    await run(db.update(alertSubscriptions).set({ activated: row.activated }).where(eq(alertSubscriptions.id, existing.id)));
     return { ...existing, activated: row.activated };
   }
-  return db.insert(alertSubscriptions).values(row).returning().get();
+  return await get(db.insert(alertSubscriptions).values(row).returning());
 }
 
 export async function subscriptionsOfChannels(db: Db, alertChannelIds: number[]): Promise<AlertSubscriptionRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (alertChannelIds.length === 0) return [];
-  return db.select().from(alertSubscriptions).where(inArray(alertSubscriptions.alertChannelId, alertChannelIds)).orderBy(asc(alertSubscriptions.id)).all();
+  return await all(db.select().from(alertSubscriptions).where(inArray(alertSubscriptions.alertChannelId, alertChannelIds)).orderBy(asc(alertSubscriptions.id)));
 }
 
 /** Removes the channel's subscriptions other than those kept (a PUT that lists the channel's whole set). */
 export async function deleteSubscriptionsOfChannelExcept(db: Db, alertChannelId: number, keepIds: number[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   const ofChannel = eq(alertSubscriptions.alertChannelId, alertChannelId);
-  db.delete(alertSubscriptions)
-    .where(keepIds.length ? and(ofChannel, notInArray(alertSubscriptions.id, keepIds)) : ofChannel)
-    .run();
+  await run(db.delete(alertSubscriptions)
+        .where(keepIds.length ? and(ofChannel, notInArray(alertSubscriptions.id, keepIds)) : ofChannel));
 }
 
 /** A check's subscription with the channel it names, for the read shape of checks. */
@@ -59,21 +59,20 @@ export interface CheckChannelSubscription {
 
 /** Every subscription of the given checks with its channel, in one query. */
 export async function channelSubscriptionsOfChecks(db: Db, checkIds: readonly string[]): Promise<CheckChannelSubscription[]> {
-  await ready(db);
+  db = await ready(db);
   if (checkIds.length === 0) return [];
-  const rows = db
-    .select({
-      checkId: alertSubscriptions.checkId,
-      alertChannelId: alertSubscriptions.alertChannelId,
-      activated: alertSubscriptions.activated,
-      channelType: alertChannels.type,
-      channelBody: alertChannels.body,
-    })
-    .from(alertSubscriptions)
-    .innerJoin(alertChannels, eq(alertChannels.id, alertSubscriptions.alertChannelId))
-    .where(and(isNotNull(alertSubscriptions.checkId), inArray(alertSubscriptions.checkId, [...checkIds])))
-    .orderBy(asc(alertSubscriptions.alertChannelId))
-    .all();
+  const rows = await all(db
+      .select({
+        checkId: alertSubscriptions.checkId,
+        alertChannelId: alertSubscriptions.alertChannelId,
+        activated: alertSubscriptions.activated,
+        channelType: alertChannels.type,
+        channelBody: alertChannels.body,
+      })
+      .from(alertSubscriptions)
+      .innerJoin(alertChannels, eq(alertChannels.id, alertSubscriptions.alertChannelId))
+      .where(and(isNotNull(alertSubscriptions.checkId), inArray(alertSubscriptions.checkId, [...checkIds])))
+      .orderBy(asc(alertSubscriptions.alertChannelId)));
   return rows.flatMap((row) => (row.checkId === null ? [] : [{ ...row, checkId: row.checkId }]));
 }
 
@@ -107,53 +106,50 @@ function namedWhere(filter: NamedSubscriptionFilter): SQL | undefined {
 
 /** One page of a channel's subscriptions with their names, by name (a deleted target's last). */
 export async function namedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFilter, limit: number, offset: number): Promise<NamedSubscriptionRow[]> {
-  await ready(db);
-  return db
-    .select({
-      id: alertSubscriptions.id,
-      checkId: alertSubscriptions.checkId,
-      checkName: checks.name,
-      groupId: alertSubscriptions.groupId,
-      groupName: checkGroups.name,
-      activated: alertSubscriptions.activated,
-    })
-    .from(alertSubscriptions)
-    .leftJoin(checks, and(eq(checks.id, alertSubscriptions.checkId), eq(checks.accountId, filter.accountId)))
-    .leftJoin(checkGroups, and(eq(checkGroups.id, alertSubscriptions.groupId), eq(checkGroups.accountId, filter.accountId)))
-    .where(namedWhere(filter))
-    .orderBy(sql`${foldedTargetName} is null`, foldedTargetName, asc(alertSubscriptions.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
-}
-
-export async function countNamedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFilter): Promise<number> {
-  await ready(db);
-  return (
-    db
-      .select({ n: count() })
+  db = await ready(db);
+  return await all(db
+      .select({
+        id: alertSubscriptions.id,
+        checkId: alertSubscriptions.checkId,
+        checkName: checks.name,
+        groupId: alertSubscriptions.groupId,
+        groupName: checkGroups.name,
+        activated: alertSubscriptions.activated,
+      })
       .from(alertSubscriptions)
       .leftJoin(checks, and(eq(checks.id, alertSubscriptions.checkId), eq(checks.accountId, filter.accountId)))
       .leftJoin(checkGroups, and(eq(checkGroups.id, alertSubscriptions.groupId), eq(checkGroups.accountId, filter.accountId)))
       .where(namedWhere(filter))
-      .get()?.n ?? 0
+      .orderBy(sql`${foldedTargetName} is null`, foldedTargetName, asc(alertSubscriptions.id))
+      .limit(limit)
+      .offset(offset));
+}
+
+export async function countNamedSubscriptionsOfChannel(db: Db, filter: NamedSubscriptionFilter): Promise<number> {
+  db = await ready(db);
+  return (
+    (await get(db
+            .select({ n: count() })
+            .from(alertSubscriptions)
+            .leftJoin(checks, and(eq(checks.id, alertSubscriptions.checkId), eq(checks.accountId, filter.accountId)))
+            .leftJoin(checkGroups, and(eq(checkGroups.id, alertSubscriptions.groupId), eq(checkGroups.accountId, filter.accountId)))
+            .where(namedWhere(filter))))?.n ?? 0
   );
 }
 
 /** Removes one subscription of the channel; false when the channel has no subscription with that id. */
 export async function deleteSubscriptionOfChannel(db: Db, accountId: string, alertChannelId: number, id: number): Promise<boolean> {
-  await ready(db);
+  db = await ready(db);
   return (
-    db
-      .delete(alertSubscriptions)
-      .where(and(eq(alertSubscriptions.accountId, accountId), eq(alertSubscriptions.alertChannelId, alertChannelId), eq(alertSubscriptions.id, id)))
-      .run().changes > 0
+    (await run(db
+            .delete(alertSubscriptions)
+            .where(and(eq(alertSubscriptions.accountId, accountId), eq(alertSubscriptions.alertChannelId, alertChannelId), eq(alertSubscriptions.id, id))))).changes > 0
   );
 }
 
 /** Inserts or updates many (channel, check) subscriptions through one prepared statement: upsertSubscription for a deploy's checks. */
 export async function upsertCheckSubscriptions(db: Db, rows: readonly (Omit<AlertSubscriptionRow, 'id'> & { checkId: string })[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
     'insert into alert_subscriptions (account_id, alert_channel_id, check_id, group_id, activated) values (?, ?, ?, null, ?) on conflict (alert_channel_id, check_id) do update set activated = excluded.activated where activated != excluded.activated',

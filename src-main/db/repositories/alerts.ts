@@ -2,18 +2,19 @@ import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { accounts, checkAlerts, checkAlertStates, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
+import { accounts, checkAlerts, checkAlertStates, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../tables';
+import { all, get, run } from "../dialect";
 
 export type CheckAlertStateRow = typeof checkAlertStates.$inferSelect;
 export type CheckAlertRow = typeof checkAlerts.$inferSelect;
 
 export async function findAlertState(db: Db, checkId: string): Promise<CheckAlertStateRow | undefined> {
-  await ready(db);
-  return prepared(db, 'findAlertState', (d) => d.select().from(checkAlertStates).where(eq(checkAlertStates.checkId, sql.placeholder('checkId'))).prepare()).get({ checkId });
+  db = await ready(db);
+  return await get(prepared(db, 'findAlertState', (d) => d.select().from(checkAlertStates).where(eq(checkAlertStates.checkId, sql.placeholder('checkId'))).prepare()), { checkId });
 }
 
 export async function saveAlertState(db: Db, row: CheckAlertStateRow): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   // Prepared once per connection: every judged run of every check moves its marker here.
   const upsert = prepared(db, 'saveAlertState', (d) =>
     d
@@ -32,11 +33,11 @@ export async function saveAlertState(db: Db, row: CheckAlertStateRow): Promise<v
       .prepare(),
   );
   // The placeholder goes through the column's JSON mapping: the state is passed as the object.
-  upsert.run({ checkId: row.checkId, accountId: row.accountId, state: row.state, lastSessionId: row.lastSessionId, updatedAt: row.updatedAt });
+  await run(upsert, { checkId: row.checkId, accountId: row.accountId, state: row.state, lastSessionId: row.lastSessionId, updatedAt: row.updatedAt });
 }
 
 export async function insertCheckAlert(db: Db, row: CheckAlertRow): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   // Prepared once per connection: a storm of failures (or their recoveries) writes one per check.
   const insert = prepared(db, 'insertCheckAlert', (d) =>
     d
@@ -55,40 +56,39 @@ export async function insertCheckAlert(db: Db, row: CheckAlertRow): Promise<void
       .prepare(),
   );
   // Placeholders go through the columns' mappings: `muted` as a boolean, `event` as the object.
-  insert.run({
-    id: row.id,
-    accountId: row.accountId,
-    checkId: row.checkId ?? null,
-    alertType: row.alertType,
-    checkSessionId: row.checkSessionId ?? null,
-    checkResultId: row.checkResultId ?? null,
-    muted: row.muted,
-    event: row.event,
-    createdAt: row.createdAt,
-  });
+  await run(insert, {
+        id: row.id,
+        accountId: row.accountId,
+        checkId: row.checkId ?? null,
+        alertType: row.alertType,
+        checkSessionId: row.checkSessionId ?? null,
+        checkResultId: row.checkResultId ?? null,
+        muted: row.muted,
+        event: row.event,
+        createdAt: row.createdAt,
+      });
 }
 
 export async function findCheckAlert(db: Db, accountId: string, id: string): Promise<CheckAlertRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(checkAlerts)
-    .where(and(eq(checkAlerts.accountId, accountId), eq(checkAlerts.id, id)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(checkAlerts)
+      .where(and(eq(checkAlerts.accountId, accountId), eq(checkAlerts.id, id))));
 }
 
 /** The account-wide alert settings, as stored (null when never set). */
 export async function readAccountAlertSettings(db: Db, accountId: string): Promise<unknown> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'readAccountAlertSettings', (d) =>
     d.select({ alertSettings: accounts.alertSettings }).from(accounts).where(eq(accounts.id, sql.placeholder('accountId'))).prepare(),
   );
-  return query.get({ accountId })?.alertSettings ?? null;
+  return (await get(query, { accountId }))?.alertSettings ?? null;
 }
 
 export async function writeAccountAlertSettings(db: Db, accountId: string, alertSettings: Record<string, unknown>): Promise<void> {
-  await ready(db);
-  db.update(accounts).set({ alertSettings }).where(eq(accounts.id, accountId)).run();
+  db = await ready(db);
+  await run(db.update(accounts).set({ alertSettings }).where(eq(accounts.id, accountId)));
 }
 
 /** A finished session that alerting may still have to judge. */
@@ -105,7 +105,7 @@ export interface JudgeableSession {
  * sessions of that check in the window, never by the whole history.
  */
 export async function finishedSessionsAfter(db: Db, checkNum: number, afterId: number, since: number, limit: number): Promise<JudgeableSession[]> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'finishedSessionsAfter', (d) =>
     d
       .select({ id: checkSessions.id, startedAt: checkSessions.startedAt, stoppedAt: checkSessions.stoppedAt, runLocations: checkSessions.runLocations })
@@ -122,7 +122,7 @@ export async function finishedSessionsAfter(db: Db, checkNum: number, afterId: n
       .limit(sql.placeholder('limit'))
       .prepare(),
   );
-  return query.all({ checkNum, since, afterId, limit });
+  return await all(query, { checkNum, since, afterId, limit });
 }
 
 /**
@@ -131,7 +131,7 @@ export async function finishedSessionsAfter(db: Db, checkNum: number, afterId: n
  * period is judged before the newer ones that finished first (a skipped slot, say).
  */
 export async function oldestOpenSessionAfter(db: Db, checkNum: number, afterId: number, startedSince: number): Promise<number | null> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'oldestOpenSessionAfter', (d) =>
     d
       .select({ id: checkSessions.id })
@@ -148,12 +148,12 @@ export async function oldestOpenSessionAfter(db: Db, checkNum: number, afterId: 
       .limit(1)
       .prepare(),
   );
-  return query.get({ checkNum, afterId, startedSince })?.id ?? null;
+  return (await get(query, { checkNum, afterId, startedSince }))?.id ?? null;
 }
 
 /** When a session started (null when it no longer exists). */
 export async function sessionStartedAt(db: Db, sessionId: number): Promise<number | null> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'sessionStartedAt', (d) =>
     d
       .select({ startedAt: checkSessions.startedAt })
@@ -161,16 +161,15 @@ export async function sessionStartedAt(db: Db, sessionId: number): Promise<numbe
       .where(eq(checkSessions.id, sql.placeholder('id')))
       .prepare(),
   );
-  return query.get({ id: sessionId })?.startedAt ?? null;
+  return (await get(query, { id: sessionId }))?.startedAt ?? null;
 }
 
 /** Every existing check that has ever been scheduled or triggered (only those have sessions). */
 export async function scheduledChecks(db: Db): Promise<{ checkNum: number; checkId: string; accountId: string }[]> {
-  await ready(db);
-  return db
-    .select({ checkNum: checkSchedule.checkNum, checkId: checks.id, accountId: checkSchedule.accountId })
-    .from(checkSchedule)
-    .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
-    .orderBy(asc(checkSchedule.checkNum))
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select({ checkNum: checkSchedule.checkNum, checkId: checks.id, accountId: checkSchedule.accountId })
+      .from(checkSchedule)
+      .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
+      .orderBy(asc(checkSchedule.checkNum)));
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { alertSubscriptions, checkGroups, checks } from '../schema';
+import { alertSubscriptions, checkGroups, checks } from '../tables';
+import { all, get, getSql, run, runSql } from "../dialect";
 
 export type CheckGroupRow = typeof checkGroups.$inferSelect;
 export type NewCheckGroupRow = Omit<CheckGroupRow, 'id'>;
@@ -24,34 +25,32 @@ function whereOf(filter: CheckGroupFilter): SQL | undefined {
 }
 
 export async function findCheckGroup(db: Db, accountId: string, id: number): Promise<CheckGroupRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(checkGroups)
-    .where(and(eq(checkGroups.accountId, accountId), eq(checkGroups.id, id)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(checkGroups)
+      .where(and(eq(checkGroups.accountId, accountId), eq(checkGroups.id, id))));
 }
 
 /** The account's group ids (and names) among `ids`; an id of another account or a deleted group is left out. */
 export async function groupNamesOf(db: Db, accountId: string, ids: readonly number[]): Promise<Map<number, string>> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return new Map();
-  const rows = db
-    .select({ id: checkGroups.id, name: checkGroups.name })
-    .from(checkGroups)
-    .where(and(eq(checkGroups.accountId, accountId), inArray(checkGroups.id, [...ids])))
-    .all();
+  const rows = await all(db
+      .select({ id: checkGroups.id, name: checkGroups.name })
+      .from(checkGroups)
+      .where(and(eq(checkGroups.accountId, accountId), inArray(checkGroups.id, [...ids]))));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function listCheckGroups(db: Db, filter: CheckGroupFilter, limit: number, offset: number): Promise<CheckGroupRow[]> {
-  await ready(db);
-  return db.select().from(checkGroups).where(whereOf(filter)).orderBy(asc(checkGroups.id)).limit(limit).offset(offset).all();
+  db = await ready(db);
+  return await all(db.select().from(checkGroups).where(whereOf(filter)).orderBy(asc(checkGroups.id)).limit(limit).offset(offset));
 }
 
 export async function countCheckGroups(db: Db, filter: CheckGroupFilter): Promise<number> {
-  await ready(db);
-  return db.select({ n: count() }).from(checkGroups).where(whereOf(filter)).get()?.n ?? 0;
+  db = await ready(db);
+  return (await get(db.select({ n: count() }).from(checkGroups).where(whereOf(filter))))?.n ?? 0;
 }
 
 /**
@@ -60,58 +59,54 @@ export async function countCheckGroups(db: Db, filter: CheckGroupFilter): Promis
  * ids never used leave a gap, as a rolled-back insert does.
  */
 export async function reserveCheckGroupIds(db: Db, n: number): Promise<number[]> {
-  await ready(db);
+  db = await ready(db);
   if (n === 0) return [];
-  db.run(sql`insert into sqlite_sequence (name, seq) select 'check_groups', coalesce((select max(id) from ${checkGroups}), 0)
+  await runSql(db, sql`insert into sqlite_sequence (name, seq) select 'check_groups', coalesce((select max(id) from ${checkGroups}), 0)
     where not exists (select 1 from sqlite_sequence where name = 'check_groups')`);
-  const last = db.get<{ seq: number }>(sql`update sqlite_sequence set seq = max(seq, coalesce((select max(id) from ${checkGroups}), 0)) + ${n}
-    where name = 'check_groups' returning seq`).seq;
+  const last = (await getSql<{ seq: number }>(db, sql`update sqlite_sequence set seq = max(seq, coalesce((select max(id) from ${checkGroups}), 0)) + ${n}
+    where name = 'check_groups' returning seq`)).seq;
   return Array.from({ length: n }, (_, i) => last - n + 1 + i);
 }
 
 export async function insertCheckGroup(db: Db, row: NewCheckGroupRow): Promise<number> {
-  await ready(db);
-  return db.insert(checkGroups).values(row).returning({ id: checkGroups.id }).get().id;
+  db = await ready(db);
+  return (await get(db.insert(checkGroups).values(row).returning({ id: checkGroups.id }))).id;
 }
 
 export async function replaceCheckGroup(db: Db, row: CheckGroupRow): Promise<void> {
-  await ready(db);
-  db.update(checkGroups)
-    .set({ name: row.name, body: row.body, updatedAt: row.updatedAt })
-    .where(and(eq(checkGroups.accountId, row.accountId), eq(checkGroups.id, row.id)))
-    .run();
+  db = await ready(db);
+  await run(db.update(checkGroups)
+        .set({ name: row.name, body: row.body, updatedAt: row.updatedAt })
+        .where(and(eq(checkGroups.accountId, row.accountId), eq(checkGroups.id, row.id))));
 }
 
 export async function deleteCheckGroup(db: Db, accountId: string, id: number): Promise<boolean> {
-  await ready(db);
-  return db
-    .delete(checkGroups)
-    .where(and(eq(checkGroups.accountId, accountId), eq(checkGroups.id, id)))
-    .run().changes > 0;
+  db = await ready(db);
+  return (await run(db
+      .delete(checkGroups)
+      .where(and(eq(checkGroups.accountId, accountId), eq(checkGroups.id, id))))).changes > 0;
 }
 
 export async function countChecksInGroup(db: Db, accountId: string, groupId: number, exceptCheckIds: readonly string[] = []): Promise<number> {
-  await ready(db);
+  db = await ready(db);
   return (
-    db
-      .select({ n: count() })
-      .from(checks)
-      .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId), exceptCheckIds.length > 0 ? sql`${checks.id} not in (select value from json_each(${JSON.stringify(exceptCheckIds)}))` : undefined))
-      .get()?.n ?? 0
+    (await get(db
+            .select({ n: count() })
+            .from(checks)
+            .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId), exceptCheckIds.length > 0 ? sql`${checks.id} not in (select value from json_each(${JSON.stringify(exceptCheckIds)}))` : undefined))))?.n ?? 0
   );
 }
 
 /** Member checks, newest first like GET /v1/checks. */
 export async function listChecksInGroup(db: Db, accountId: string, groupId: number, limit: number, offset: number): Promise<GroupMemberCheckRow[]> {
-  await ready(db);
-  return db
-    .select()
-    .from(checks)
-    .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId)))
-    .orderBy(desc(checks.createdAt), asc(checks.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select()
+      .from(checks)
+      .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId)))
+      .orderBy(desc(checks.createdAt), asc(checks.id))
+      .limit(limit)
+      .offset(offset));
 }
 
 export interface GroupSubscription {
@@ -120,26 +115,24 @@ export interface GroupSubscription {
 }
 
 export async function subscriptionsOfGroup(db: Db, groupId: number): Promise<GroupSubscription[]> {
-  await ready(db);
-  return db
-    .select({ alertChannelId: alertSubscriptions.alertChannelId, activated: alertSubscriptions.activated })
-    .from(alertSubscriptions)
-    .where(eq(alertSubscriptions.groupId, groupId))
-    .orderBy(asc(alertSubscriptions.id))
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select({ alertChannelId: alertSubscriptions.alertChannelId, activated: alertSubscriptions.activated })
+      .from(alertSubscriptions)
+      .where(eq(alertSubscriptions.groupId, groupId))
+      .orderBy(asc(alertSubscriptions.id)));
 }
 
 /** Subscriptions of several groups at once, for list pages. */
 export async function subscriptionsOfGroups(db: Db, groupIds: number[]): Promise<Map<number, GroupSubscription[]>> {
-  await ready(db);
+  db = await ready(db);
   const byGroup = new Map<number, GroupSubscription[]>(groupIds.map((id) => [id, []]));
   if (groupIds.length === 0) return byGroup;
-  const rows = db
-    .select({ groupId: alertSubscriptions.groupId, alertChannelId: alertSubscriptions.alertChannelId, activated: alertSubscriptions.activated })
-    .from(alertSubscriptions)
-    .where(inArray(alertSubscriptions.groupId, groupIds))
-    .orderBy(asc(alertSubscriptions.id))
-    .all();
+  const rows = await all(db
+      .select({ groupId: alertSubscriptions.groupId, alertChannelId: alertSubscriptions.alertChannelId, activated: alertSubscriptions.activated })
+      .from(alertSubscriptions)
+      .where(inArray(alertSubscriptions.groupId, groupIds))
+      .orderBy(asc(alertSubscriptions.id)));
   for (const row of rows) {
     if (row.groupId !== null) byGroup.get(row.groupId)?.push({ alertChannelId: row.alertChannelId, activated: row.activated });
   }
@@ -148,8 +141,8 @@ export async function subscriptionsOfGroups(db: Db, groupIds: number[]): Promise
 
 /** Removes the group's subscriptions to every channel not in `keepChannelIds`. */
 export async function removeGroupSubscriptionsExcept(db: Db, groupId: number, keepChannelIds: number[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   const scope = eq(alertSubscriptions.groupId, groupId);
   const where = keepChannelIds.length ? and(scope, notInArray(alertSubscriptions.alertChannelId, keepChannelIds)) : scope;
-  db.delete(alertSubscriptions).where(where).run();
+  await run(db.delete(alertSubscriptions).where(where));
 }

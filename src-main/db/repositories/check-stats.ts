@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../prepared';
 import { type Db, ready } from '../connection';
-import { checkResults, checkRollups, resultDetails } from '../schema';
+import { checkResults, checkRollups, resultDetails } from '../tables';
 import { finalResultsInWindow, measuredResponseUs } from './rollups';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
+import { allSql, get, getSql } from "../dialect";
 
 const bits = (n: number) => sql.raw(String(n));
 const HOUR_MS = 3_600_000;
@@ -32,27 +33,27 @@ export interface FinalRun {
 
 /** A check's FINAL results that started in [fromMs, toMs), oldest first. */
 export async function finalRunsOf(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<FinalRun[]> {
-  await ready(db);
+  db = await ready(db);
   if (fromMs >= toMs) return [];
-  return db.all(sql`select ${checkResults.id} as id, ${checkResults.startedAt} as startedAt, ${checkResults.flags} as flags, ${checkResults.location} as location,
+  return await allSql(db, sql`select ${checkResults.id} as id, ${checkResults.startedAt} as startedAt, ${checkResults.flags} as flags, ${checkResults.location} as location,
       ${measuredResponseUs} as responseUs, ${checkResults.detailId} as detailId
     from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} order by ${checkResults.startedAt}`);
 }
 
 /** FINAL results of [fromMs, toMs) counted per location and flags value: a handful of rows however many runs. */
 export async function countsByLocationAndFlags(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<{ location: number; flags: number; n: number }[]> {
-  await ready(db);
+  db = await ready(db);
   if (fromMs >= toMs) return [];
-  return db.all(sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, count(*) as n
+  return await allSql(db, sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, count(*) as n
     from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} group by location, flags`);
 }
 
 /** Results (FINAL and ATTEMPT) of [fromMs, toMs), counted from the index alone: sizes a sample. */
 export async function countResultsIndexed(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<number> {
-  await ready(db);
+  db = await ready(db);
   if (fromMs >= toMs) return 0;
-  return db.get<{ n: number }>(sql`select count(*) as n from ${checkResults}
-    where ${checkResults.checkNum} = ${checkNum} and ${checkResults.startedAt} >= ${fromMs} and ${checkResults.startedAt} < ${toMs}`).n;
+  return (await getSql<{ n: number }>(db, sql`select count(*) as n from ${checkResults}
+    where ${checkResults.checkNum} = ${checkNum} and ${checkResults.startedAt} >= ${fromMs} and ${checkResults.startedAt} < ${toMs}`)).n;
 }
 
 /**
@@ -61,30 +62,26 @@ export async function countResultsIndexed(db: Db, checkNum: number, fromMs: numb
  * run, so `id % every` would pick one location only.)
  */
 export async function sampledRuns(db: Db, checkNum: number, fromMs: number, toMs: number, every: number): Promise<{ location: number; flags: number; responseUs: number | null }[]> {
-  await ready(db);
+  db = await ready(db);
   if (fromMs >= toMs) return [];
   const picked = every <= 1 ? sql`1` : sql`((${checkResults.id} * 40503) >> 12) % ${Math.floor(every)} = 0`;
-  return db.all(sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, ${measuredResponseUs} as responseUs
+  return await allSql(db, sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, ${measuredResponseUs} as responseUs
     from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} and ${picked}`);
 }
 
 /** When the oldest FINAL result in [fromMs, toMs) started (one step along the index). */
 export async function firstFinalAt(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<number | null> {
-  await ready(db);
-  const row = db.get<{ at: number } | undefined>(
-    sql`select ${checkResults.startedAt} as at from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} order by ${checkResults.startedAt} limit 1`,
-  );
+  db = await ready(db);
+  const row = await getSql<{ at: number } | undefined>(db, sql`select ${checkResults.startedAt} as at from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} order by ${checkResults.startedAt} limit 1`);
   return row?.at ?? null;
 }
 
 /** The `{kind, message}` error (JSON) of each result detail that has one. */
 export async function errorsOfDetails(db: Db, detailIds: readonly number[]): Promise<Map<number, string>> {
-  await ready(db);
+  db = await ready(db);
   if (detailIds.length === 0) return new Map();
-  const rows = db.all<{ id: number; error: string | null }>(
-    sql`select ${resultDetails.id} as id, json_extract(${resultDetails.body}, '$.error') as error from ${resultDetails}
-      where ${resultDetails.id} in (${sql.join([...new Set(detailIds)].map((id) => sql`${id}`), sql`, `)})`,
-  );
+  const rows = await allSql<{ id: number; error: string | null }>(db, sql`select ${resultDetails.id} as id, json_extract(${resultDetails.body}, '$.error') as error from ${resultDetails}
+      where ${resultDetails.id} in (${sql.join([...new Set(detailIds)].map((id) => sql`${id}`), sql`, `)})`);
   return new Map(rows.filter((row) => row.error !== null).map((row) => [row.id, row.error as string]));
 }
 
@@ -94,7 +91,7 @@ const OTHER_VERDICT = (kind: VerdictClass) => sql`${RUN_CLASS} in ('passed', 'de
 
 /** The newest FINAL run in [fromMs, toMs) with a verdict other than `kind` (walks the index backwards, stops at the first). */
 export async function lastRunOtherThan(db: Db, checkNum: number, kind: VerdictClass, fromMs: number, toMs: number): Promise<number | null> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, `lastRunOtherThan:${kind}`, (d) =>
     d
       .select({ at: checkResults.startedAt })
@@ -104,12 +101,12 @@ export async function lastRunOtherThan(db: Db, checkNum: number, kind: VerdictCl
       .limit(1)
       .prepare(),
   );
-  return query.get({ checkNum, fromMs, toMs })?.at ?? null;
+  return (await get(query, { checkNum, fromMs, toMs }))?.at ?? null;
 }
 
 /** The oldest FINAL run after `afterMs` whose verdict is `kind`. */
 export async function firstRunOfAfter(db: Db, checkNum: number, kind: VerdictClass, afterMs: number): Promise<number | null> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, `firstRunOfAfter:${kind}`, (d) =>
     d
       .select({ at: checkResults.startedAt })
@@ -126,7 +123,7 @@ export async function firstRunOfAfter(db: Db, checkNum: number, kind: VerdictCla
       .limit(1)
       .prepare(),
   );
-  return query.get({ checkNum, afterMs })?.at ?? null;
+  return (await get(query, { checkNum, afterMs }))?.at ?? null;
 }
 
 const ROLLUP_OTHER: Record<VerdictClass, SQL> = {
@@ -137,7 +134,7 @@ const ROLLUP_OTHER: Record<VerdictClass, SQL> = {
 
 /** The newest rolled-up hour before `beforeHour` that holds a verdict other than `kind` (the rollups' primary key, backwards). */
 export async function lastRollupHourOtherThan(db: Db, checkNum: number, kind: VerdictClass, beforeHour: number): Promise<number | null> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, `lastRollupHourOtherThan:${kind}`, (d) =>
     d
       .select({ at: checkRollups.hourStart })
@@ -147,7 +144,7 @@ export async function lastRollupHourOtherThan(db: Db, checkNum: number, kind: Ve
       .limit(1)
       .prepare(),
   );
-  return query.get({ checkNum, beforeHour })?.at ?? null;
+  return (await get(query, { checkNum, beforeHour }))?.at ?? null;
 }
 
 /**
@@ -156,8 +153,8 @@ export async function lastRollupHourOtherThan(db: Db, checkNum: number, kind: Ve
  * rolled-up hour's start is not a run: a check first run at 05:56 was not running since 05:00.)
  */
 export async function firstRunEverAt(db: Db, checkNum: number): Promise<number | null> {
-  await ready(db);
-  const row = db.get<{ raw: number | null; rolled: number | null }>(sql`select
+  db = await ready(db);
+  const row = await getSql<{ raw: number | null; rolled: number | null }>(db, sql`select
     (select ${checkResults.startedAt} from ${checkResults} where ${checkResults.checkNum} = ${checkNum} and ${checkResults.resultType} = ${RESULT_TYPE_CODE.FINAL}
       order by ${checkResults.startedAt} limit 1) as raw,
     (select min(${checkRollups.hourStart}) from ${checkRollups} where ${checkRollups.checkNum} = ${checkNum}) as rolled`);

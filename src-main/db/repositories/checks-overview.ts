@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { connectionOf, transactionSync, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses } from '../schema';
+import { checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses } from '../tables';
 import { checkFilterWhere, FAILING_FLAGS, type CheckFilter } from './checks';
 import { checkOwnedByCode } from './project-views';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
+import { all, allSql } from "../dialect";
 
 // The Monitors list (checks.overview): health first, paged and sorted in SQL. Check CRUD is checks.ts.
 
@@ -94,7 +95,7 @@ export interface OverviewPage {
  * out once for both queries.
  */
 export async function overviewPage(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): Promise<OverviewPage> {
-  await ready(db);
+  db = await ready(db);
   registerFunctions(db);
   // One read snapshot: the page's window is worked out from the counts, so both must see the same statuses.
   return transactionSync(db, (tx) => overviewPageIn(tx, filter, sort, descending, limit, offset), 'deferred');
@@ -183,42 +184,41 @@ export interface OverviewRow {
 
 /** The rows of the given checks (one page), with only the few body members the list shows. */
 export async function overviewRows(db: Db, accountId: string, ids: readonly string[]): Promise<OverviewRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return [];
   const json = (path: string) => sql<unknown>`json_extract(${checks.body}, ${path})`;
-  return db
-    .select({
-      id: checks.id,
-      name: checks.name,
-      checkType: checks.checkType,
-      activated: checks.activated,
-      muted: checks.muted,
-      groupId: checks.groupId,
-      groupName: checkGroups.name,
-      tags: checks.tags,
-      createdAt: checks.createdAt,
-      hostname: json('$.request.hostname'),
-      port: json('$.request.port'),
-      query: json('$.request.query'),
-      recordType: json('$.request.recordType'),
-      url: json('$.request.url'),
-      sslHostname: json('$.request.sslConfig.hostname'),
-      sslPort: json('$.request.sslConfig.port'),
-      heartbeat: json('$.heartbeat'),
-      frequency: json('$.frequency'),
-      frequencyOffset: json('$.frequencyOffset'),
-      checkNum: checkSchedule.checkNum,
-      rank: healthRank,
-      statusUpdatedAt: checkStatuses.updatedAt,
-      flapping: sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`,
-    })
-    .from(checks)
-    .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
-    .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
-    .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
-    .leftJoin(checkAlertStates, eq(checkAlertStates.checkId, checks.id))
-    .where(and(eq(checks.accountId, accountId), inArray(checks.id, [...ids])))
-    .all();
+  return await all(db
+      .select({
+        id: checks.id,
+        name: checks.name,
+        checkType: checks.checkType,
+        activated: checks.activated,
+        muted: checks.muted,
+        groupId: checks.groupId,
+        groupName: checkGroups.name,
+        tags: checks.tags,
+        createdAt: checks.createdAt,
+        hostname: json('$.request.hostname'),
+        port: json('$.request.port'),
+        query: json('$.request.query'),
+        recordType: json('$.request.recordType'),
+        url: json('$.request.url'),
+        sslHostname: json('$.request.sslConfig.hostname'),
+        sslPort: json('$.request.sslConfig.port'),
+        heartbeat: json('$.heartbeat'),
+        frequency: json('$.frequency'),
+        frequencyOffset: json('$.frequencyOffset'),
+        checkNum: checkSchedule.checkNum,
+        rank: healthRank,
+        statusUpdatedAt: checkStatuses.updatedAt,
+        flapping: sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`,
+      })
+      .from(checks)
+      .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
+      .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+      .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
+      .leftJoin(checkAlertStates, eq(checkAlertStates.checkId, checks.id))
+      .where(and(eq(checks.accountId, accountId), inArray(checks.id, [...ids]))));
 }
 
 export interface RecentResultRow {
@@ -232,30 +232,29 @@ export interface RecentResultRow {
 
 /** A check's newest FINAL results, newest first: one backwards walk of the (check_num, started_at) index. */
 export async function recentFinalResults(db: Db, checkNum: number, limit: number): Promise<RecentResultRow[]> {
-  await ready(db);
-  return prepared(db, 'recentFinalResults', (d) =>
-    d
-      .select({
-        id: checkResults.id,
-        startedAt: checkResults.startedAt,
-        flags: checkResults.flags,
-        responseTimeMs: checkResults.responseTimeMs,
-        packetsReceived: checkResults.packetsReceived,
-        avgUs: checkResults.avgUs,
-      })
-      .from(checkResults)
-      .where(and(eq(checkResults.checkNum, sql.placeholder('checkNum')), eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL)))
-      .orderBy(desc(checkResults.startedAt), desc(checkResults.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(),
-  ).all({ checkNum, limit });
+  db = await ready(db);
+  return await all(prepared(db, 'recentFinalResults', (d) =>
+      d
+        .select({
+          id: checkResults.id,
+          startedAt: checkResults.startedAt,
+          flags: checkResults.flags,
+          responseTimeMs: checkResults.responseTimeMs,
+          packetsReceived: checkResults.packetsReceived,
+          avgUs: checkResults.avgUs,
+        })
+        .from(checkResults)
+        .where(and(eq(checkResults.checkNum, sql.placeholder('checkNum')), eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL)))
+        .orderBy(desc(checkResults.startedAt), desc(checkResults.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(),
+    ), { checkNum, limit });
 }
 
 /** Every tag the account's checks carry, sorted (for the tag filter's suggestions). */
 export async function distinctCheckTags(db: Db, accountId: string): Promise<string[]> {
-  await ready(db);
-  return db
-    .all<{ tag: string }>(sql`select distinct j.value as tag from ${checks}, json_each(${checks.tags}) j
-      where ${checks.accountId} = ${accountId} and j.type = 'text' order by j.value limit 1000`)
+  db = await ready(db);
+  return (await allSql<{ tag: string }>(db, sql`select distinct j.value as tag from ${checks}, json_each(${checks.tags}) j
+      where ${checks.accountId} = ${accountId} and j.type = 'text' order by j.value limit 1000`))
     .map((row) => row.tag);
 }

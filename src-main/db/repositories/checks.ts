@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, getViewSelectedFields, inArray, isNull, or, 
 import { connectionOf, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { foldName } from '../name-fold';
-import { alertSubscriptions, checkRows, checks, checkSchedule, checkStatuses, stagedDeploys } from '../schema';
+import { alertSubscriptions, checkRows, checks, checkSchedule, checkStatuses, stagedDeploys } from '../tables';
 import { RESULT_FLAGS } from './runs-results';
+import { all, allSql, get, getSql, run, runSql } from "../dialect";
 
 /** A check as services see it; the folded name is the repository's to keep. */
 export type CheckRow = Omit<typeof checks.$inferSelect, 'nameFolded'>;
@@ -59,24 +60,23 @@ function nameMatches(search: string): SQL {
 }
 
 export async function listChecks(db: Db, filter: CheckFilter, limit: number, offset: number): Promise<CheckRow[]> {
-  await ready(db);
-  return db
-    .select(checkColumns)
-    .from(checks)
-    .where(checkFilterWhere(filter))
-    .orderBy(desc(checks.createdAt), asc(checks.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select(checkColumns)
+      .from(checks)
+      .where(checkFilterWhere(filter))
+      .orderBy(desc(checks.createdAt), asc(checks.id))
+      .limit(limit)
+      .offset(offset));
 }
 
 export async function countChecks(db: Db, filter: CheckFilter): Promise<number> {
-  await ready(db);
-  return db.select({ n: count() }).from(checks).where(checkFilterWhere(filter)).get()?.n ?? 0;
+  db = await ready(db);
+  return (await get(db.select({ n: count() }).from(checks).where(checkFilterWhere(filter))))?.n ?? 0;
 }
 
 export async function findCheck(db: Db, accountId: string, id: string): Promise<CheckRow | undefined> {
-  await ready(db);
+  db = await ready(db);
   // Prepared once per connection: alerting reads the check for every verdict it cannot judge at once.
   const query = prepared(db, 'findCheck', (d) =>
     d
@@ -85,39 +85,36 @@ export async function findCheck(db: Db, accountId: string, id: string): Promise<
       .where(and(eq(checks.accountId, sql.placeholder('accountId')), eq(checks.id, sql.placeholder('id'))))
       .prepare(),
   );
-  return query.get({ accountId, id });
+  return await get(query, { accountId, id });
 }
 
 export async function insertCheck(db: Db, row: CheckRow): Promise<void> {
-  await ready(db);
-  db.insert(checkRows).values({ ...row, nameFolded: foldName(row.name) }).run();
+  db = await ready(db);
+  await run(db.insert(checkRows).values({ ...row, nameFolded: foldName(row.name) }));
 }
 
 export async function replaceCheck(db: Db, row: CheckRow): Promise<void> {
-  await ready(db);
-  db.update(checkRows)
-    .set({ ...row, nameFolded: foldName(row.name) })
-    .where(and(eq(checkRows.accountId, row.accountId), eq(checkRows.id, row.id), isNull(checkRows.stagedBy)))
-    .run();
+  db = await ready(db);
+  await run(db.update(checkRows)
+        .set({ ...row, nameFolded: foldName(row.name) })
+        .where(and(eq(checkRows.accountId, row.accountId), eq(checkRows.id, row.id), isNull(checkRows.stagedBy))));
 }
 
 export async function deleteCheck(db: Db, accountId: string, id: string): Promise<boolean> {
-  await ready(db);
-  return db
-    .delete(checkRows)
-    .where(and(eq(checkRows.accountId, accountId), eq(checkRows.id, id), isNull(checkRows.stagedBy)))
-    .run().changes > 0;
+  db = await ready(db);
+  return (await run(db
+      .delete(checkRows)
+      .where(and(eq(checkRows.accountId, accountId), eq(checkRows.id, id), isNull(checkRows.stagedBy))))).changes > 0;
 }
 
 /** The account's check ids (and names) among `ids`; an id of another account or a deleted check is left out. */
 export async function checkNamesOf(db: Db, accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return new Map();
-  const rows = db
-    .select({ id: checks.id, name: checks.name })
-    .from(checks)
-    .where(and(eq(checks.accountId, accountId), inArray(checks.id, [...ids])))
-    .all();
+  const rows = await all(db
+      .select({ id: checks.id, name: checks.name })
+      .from(checks)
+      .where(and(eq(checks.accountId, accountId), inArray(checks.id, [...ids]))));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -130,20 +127,19 @@ function notSubscribedTo(accountId: string, alertChannelId: number): SQL | undef
 
 /** The ids of the account's checks that have no subscription to the channel, oldest first. */
 export async function checkIdsNotSubscribedTo(db: Db, accountId: string, alertChannelId: number): Promise<string[]> {
-  await ready(db);
-  return db
-    .select({ id: checks.id })
-    .from(checks)
-    .where(notSubscribedTo(accountId, alertChannelId))
-    .orderBy(asc(checks.createdAt), asc(checks.id))
-    .all()
+  db = await ready(db);
+  return (await all(db
+      .select({ id: checks.id })
+      .from(checks)
+      .where(notSubscribedTo(accountId, alertChannelId))
+      .orderBy(asc(checks.createdAt), asc(checks.id))))
     .map((row) => row.id);
 }
 
 /** How many of the account's checks have no subscription to the channel. */
 export async function countChecksNotSubscribedTo(db: Db, accountId: string, alertChannelId: number): Promise<number> {
-  await ready(db);
-  return db.select({ n: count() }).from(checks).where(notSubscribedTo(accountId, alertChannelId)).get()?.n ?? 0;
+  db = await ready(db);
+  return (await get(db.select({ n: count() }).from(checks).where(notSubscribedTo(accountId, alertChannelId))))?.n ?? 0;
 }
 
 /** `column in (ids)` with the ids bound as one JSON array: Drizzle's inArray builds one parameter per id, slowly for thousands. */
@@ -153,9 +149,9 @@ export function inJsonArray(column: SQL | AnyColumn, ids: readonly (string | num
 
 /** The account's checks among `ids` (a deploy's plan), in one query. */
 export async function findChecks(db: Db, accountId: string, ids: readonly string[]): Promise<CheckRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return [];
-  return db.select(checkColumns).from(checks).where(and(eq(checks.accountId, accountId), inJsonArray(checks.id, ids))).all();
+  return await all(db.select(checkColumns).from(checks).where(and(eq(checks.accountId, accountId), inJsonArray(checks.id, ids))));
 }
 
 /** A row to write with its JSON columns already serialized (outside the transaction that writes it), when known. */
@@ -166,7 +162,7 @@ export type SerializedCheckRow = CheckRow & { json?: { tags: string; body: strin
  * the rows are held back from every reader (the `checks` view) until its staging ends (endStaging).
  */
 export async function insertChecks(db: Db, rows: readonly SerializedCheckRow[], stagedBy: string | null = null): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
     'insert into check_rows (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at, updated_at, staged_by) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -179,8 +175,8 @@ export async function insertChecks(db: Db, rows: readonly SerializedCheckRow[], 
 
 /** Opens a deploy's staging: rows inserted with `stagedBy` stay hidden from every reader while this row exists. */
 export async function beginStaging(db: Db, stagedBy: string, accountId: string, createdAt: string): Promise<void> {
-  await ready(db);
-  db.insert(stagedDeploys).values({ id: stagedBy, accountId, createdAt }).run();
+  db = await ready(db);
+  await run(db.insert(stagedDeploys).values({ id: stagedBy, accountId, createdAt }));
 }
 
 /**
@@ -189,37 +185,37 @@ export async function beginStaging(db: Db, stagedBy: string, accountId: string, 
  * discarded it closes the staging. False when there was no such row (already published or closed).
  */
 export async function endStaging(db: Db, stagedBy: string): Promise<boolean> {
-  await ready(db);
-  return db.delete(stagedDeploys).where(eq(stagedDeploys.id, stagedBy)).run().changes === 1;
+  db = await ready(db);
+  return (await run(db.delete(stagedDeploys).where(eq(stagedDeploys.id, stagedBy)))).changes === 1;
 }
 
 /** Deletes up to `limit` rows a deploy staged and did not publish; answers how many went (0: none left). */
 export async function discardStagedChecks(db: Db, stagedBy: string, limit: number): Promise<number> {
-  await ready(db);
-  return db.run(sql`delete from ${checkRows} where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by in (select id from ${stagedDeploys}) limit ${limit})`).changes;
+  db = await ready(db);
+  return (await runSql(db, sql`delete from ${checkRows} where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by in (select id from ${stagedDeploys}) limit ${limit})`)).changes;
 }
 
 /** After a publish, a slice at a time: clears the mark on up to `limit` published rows (readers see no change). Answers how many. */
 export async function clearPublishedMarks(db: Db, stagedBy: string, limit: number): Promise<number> {
-  await ready(db);
-  return db.run(sql`update ${checkRows} set staged_by = null where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by not in (select id from ${stagedDeploys}) limit ${limit})`).changes;
+  db = await ready(db);
+  return (await runSql(db, sql`update ${checkRows} set staged_by = null where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by not in (select id from ${stagedDeploys}) limit ${limit})`)).changes;
 }
 
 /** The stagings left open (by a process that stopped during a deploy). */
 export async function openStagings(db: Db): Promise<string[]> {
-  await ready(db);
-  return db.select({ id: stagedDeploys.id }).from(stagedDeploys).all().map((row) => row.id);
+  db = await ready(db);
+  return (await all(db.select({ id: stagedDeploys.id }).from(stagedDeploys))).map((row) => row.id);
 }
 
 /** Marks of published deploys a stopped process did not get to clear: any at all. */
 export async function publishedMarksLeft(db: Db): Promise<string[]> {
-  await ready(db);
-  return db.all<{ id: string }>(sql`select distinct staged_by as id from ${checkRows} where staged_by is not null and staged_by not in (select id from ${stagedDeploys})`).map((row) => row.id);
+  db = await ready(db);
+  return (await allSql<{ id: string }>(db, sql`select distinct staged_by as id from ${checkRows} where staged_by is not null and staged_by not in (select id from ${stagedDeploys})`)).map((row) => row.id);
 }
 
 /** Many stored checks replaced through one prepared statement (a deploy's commit): what replaceCheck does, per row. */
 export async function replaceChecks(db: Db, rows: readonly SerializedCheckRow[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
     'update check_rows set check_type = ?, name = ?, name_folded = ?, activated = ?, muted = ?, group_id = ?, tags = ?, body = ?, updated_at = ? where account_id = ? and id = ? and staged_by is null',
@@ -232,12 +228,11 @@ export async function replaceChecks(db: Db, rows: readonly SerializedCheckRow[])
 
 /** Deletes the account's checks among `ids`; answers how many went. */
 export async function deleteChecks(db: Db, accountId: string, ids: readonly string[]): Promise<number> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return 0;
-  return db
-    .delete(checkRows)
-    .where(and(eq(checkRows.accountId, accountId), inJsonArray(checkRows.id, ids), isNull(checkRows.stagedBy)))
-    .run().changes;
+  return (await run(db
+      .delete(checkRows)
+      .where(and(eq(checkRows.accountId, accountId), inJsonArray(checkRows.id, ids), isNull(checkRows.stagedBy))))).changes;
 }
 
 /** One string that changes whenever any of these checks is written or deleted (computed in SQL, so cheap inside a transaction). */
@@ -247,17 +242,13 @@ export async function deleteChecks(db: Db, accountId: string, ids: readonly stri
  * where checksStamp over the same 5,000 ids takes ~20 ms).
  */
 export async function accountChecksWrittenSince(db: Db, accountId: string, since: string): Promise<{ id: string; writtenAt: string }[]> {
-  await ready(db);
-  return db.all<{ id: string; writtenAt: string }>(
-    sql`select ${checks.id} as id, coalesce(${checks.updatedAt}, ${checks.createdAt}) as writtenAt from ${checks} where ${checks.accountId} = ${accountId} and coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${since}`,
-  );
+  db = await ready(db);
+  return await allSql<{ id: string; writtenAt: string }>(db, sql`select ${checks.id} as id, coalesce(${checks.updatedAt}, ${checks.createdAt}) as writtenAt from ${checks} where ${checks.accountId} = ${accountId} and coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${since}`);
 }
 
 export async function checksStamp(db: Db, accountId: string, ids: readonly string[]): Promise<string> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return '';
-  const row = db.get<{ stamp: string | null }>(
-    sql`select group_concat(id || '@' || coalesce(updated_at, created_at), '|' order by id) as stamp from ${checks} where account_id = ${accountId} and ${inJsonArray(checks.id, ids)}`,
-  );
+  const row = await getSql<{ stamp: string | null }>(db, sql`select group_concat(id || '@' || coalesce(updated_at, created_at), '|' order by id) as stamp from ${checks} where account_id = ${accountId} and ${inJsonArray(checks.id, ids)}`);
   return row?.stamp ?? '';
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { codeTestSessions } from '../schema';
+import { codeTestSessions } from '../tables';
+import { all, get, run } from "../dialect";
 
 export interface CodeTestSessionRow {
   id: string;
@@ -13,39 +14,35 @@ export interface CodeTestSessionRow {
 }
 
 export async function insertCodeTestSession(db: Db, row: CodeTestSessionRow): Promise<void> {
-  await ready(db);
-  db.insert(codeTestSessions).values(row).run();
+  db = await ready(db);
+  await run(db.insert(codeTestSessions).values(row));
 }
 
 export async function findCodeTestSession(db: Db, accountId: string, id: string): Promise<CodeTestSessionRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(codeTestSessions)
-    .where(and(eq(codeTestSessions.accountId, accountId), eq(codeTestSessions.id, id)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(codeTestSessions)
+      .where(and(eq(codeTestSessions.accountId, accountId), eq(codeTestSessions.id, id))));
 }
 
 export async function updateCodeTestSession(db: Db, accountId: string, id: string, set: { results: unknown[]; stoppedAt: number | null }): Promise<void> {
-  await ready(db);
-  db.update(codeTestSessions)
-    .set(set)
-    .where(and(eq(codeTestSessions.accountId, accountId), eq(codeTestSessions.id, id)))
-    .run();
+  db = await ready(db);
+  await run(db.update(codeTestSessions)
+        .set(set)
+        .where(and(eq(codeTestSessions.accountId, accountId), eq(codeTestSessions.id, id))));
 }
 
 /** Drops the account's runs beyond the newest `keep` (the list of test sessions keeps as many). */
 export async function pruneCodeTestSessions(db: Db, accountId: string, keep: number): Promise<void> {
-  await ready(db);
-  const newest = db
-    .select({ id: codeTestSessions.id })
-    .from(codeTestSessions)
-    .where(eq(codeTestSessions.accountId, accountId))
-    .orderBy(desc(codeTestSessions.startedAt), desc(codeTestSessions.id))
-    .limit(keep)
-    .all()
+  db = await ready(db);
+  const newest = (await all(db
+      .select({ id: codeTestSessions.id })
+      .from(codeTestSessions)
+      .where(eq(codeTestSessions.accountId, accountId))
+      .orderBy(desc(codeTestSessions.startedAt), desc(codeTestSessions.id))
+      .limit(keep)))
     .map((r) => r.id);
-  db.delete(codeTestSessions)
-    .where(and(eq(codeTestSessions.accountId, accountId), notInArray(codeTestSessions.id, newest)))
-    .run();
+  await run(db.delete(codeTestSessions)
+        .where(and(eq(codeTestSessions.accountId, accountId), notInArray(codeTestSessions.id, newest))));
 }

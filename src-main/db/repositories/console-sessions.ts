@@ -1,18 +1,19 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { consoleSessions } from '../schema';
+import { consoleSessions } from '../tables';
+import { all, get, run } from "../dialect";
 
 export type ConsoleSessionRow = typeof consoleSessions.$inferSelect;
 
 export async function insertConsoleSession(db: Db, row: Omit<ConsoleSessionRow, 'endedAt' | 'endedReason'>): Promise<void> {
-  await ready(db);
-  db.insert(consoleSessions).values(row).run();
+  db = await ready(db);
+  await run(db.insert(consoleSessions).values(row));
 }
 
 /** Read on every console request: prepared once per connection. */
 export async function findConsoleSession(db: Db, idHash: string): Promise<ConsoleSessionRow | null> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'findConsoleSession', (d) =>
     d
       .select()
@@ -20,64 +21,60 @@ export async function findConsoleSession(db: Db, idHash: string): Promise<Consol
       .where(eq(consoleSessions.idHash, sql.placeholder('idHash')))
       .prepare(),
   );
-  return query.get({ idHash }) ?? null;
+  return await get(query, { idHash }) ?? null;
 }
 
 export async function touchConsoleSession(db: Db, idHash: string, now: number): Promise<void> {
-  await ready(db);
-  db.update(consoleSessions).set({ lastUsedAt: now }).where(eq(consoleSessions.idHash, idHash)).run();
+  db = await ready(db);
+  await run(db.update(consoleSessions).set({ lastUsedAt: now }).where(eq(consoleSessions.idHash, idHash)));
 }
 
 /** Marks one session ended (if it was not already); whether it was open. */
 export async function endConsoleSession(db: Db, idHash: string, now: number, reason: string): Promise<boolean> {
-  await ready(db);
-  const result = db
-    .update(consoleSessions)
-    .set({ endedAt: now, endedReason: reason })
-    .where(and(eq(consoleSessions.idHash, idHash), isNull(consoleSessions.endedAt)))
-    .run();
+  db = await ready(db);
+  const result = await run(db
+      .update(consoleSessions)
+      .set({ endedAt: now, endedReason: reason })
+      .where(and(eq(consoleSessions.idHash, idHash), isNull(consoleSessions.endedAt))));
   return result.changes > 0;
 }
 
 /** Marks every open session of a key ended; how many were open. */
 export async function endConsoleSessionsOfKey(db: Db, keyHash: string, now: number, reason: string): Promise<number> {
-  await ready(db);
-  return db
-    .update(consoleSessions)
-    .set({ endedAt: now, endedReason: reason })
-    .where(and(eq(consoleSessions.keyHash, keyHash), isNull(consoleSessions.endedAt)))
-    .run().changes;
+  db = await ready(db);
+  return (await run(db
+      .update(consoleSessions)
+      .set({ endedAt: now, endedReason: reason })
+      .where(and(eq(consoleSessions.keyHash, keyHash), isNull(consoleSessions.endedAt))))).changes;
 }
 
 export async function countOpenConsoleSessions(db: Db): Promise<number> {
-  await ready(db);
-  return db.select({ n: sql<number>`count(*)` }).from(consoleSessions).where(isNull(consoleSessions.endedAt)).get()?.n ?? 0;
+  db = await ready(db);
+  return (await get(db.select({ n: sql<number>`count(*)` }).from(consoleSessions).where(isNull(consoleSessions.endedAt))))?.n ?? 0;
 }
 
 /** Ends the `count` least recently used open sessions. */
 export async function endLeastRecentlyUsed(db: Db, count: number, now: number, reason: string): Promise<void> {
-  await ready(db);
-  const oldest = db
-    .select({ idHash: consoleSessions.idHash })
-    .from(consoleSessions)
-    .where(isNull(consoleSessions.endedAt))
-    .orderBy(asc(consoleSessions.lastUsedAt))
-    .limit(count)
-    .all();
+  db = await ready(db);
+  const oldest = await all(db
+      .select({ idHash: consoleSessions.idHash })
+      .from(consoleSessions)
+      .where(isNull(consoleSessions.endedAt))
+      .orderBy(asc(consoleSessions.lastUsedAt))
+      .limit(count));
   for (const { idHash } of oldest) await endConsoleSession(db, idHash, now, reason);
 }
 
 /** Deletes sessions that ended (by sign-out or by a lifetime) before `cutoff`; how many. */
 export async function pruneConsoleSessions(db: Db, cutoff: number, idleMs: number): Promise<number> {
-  await ready(db);
-  return db
-    .delete(consoleSessions)
-    .where(
-      or(
-        lt(consoleSessions.endedAt, cutoff),
-        lt(consoleSessions.expiresAt, cutoff),
-        lt(sql`${consoleSessions.lastUsedAt} + ${idleMs}`, cutoff),
-      ),
-    )
-    .run().changes;
+  db = await ready(db);
+  return (await run(db
+      .delete(consoleSessions)
+      .where(
+        or(
+          lt(consoleSessions.endedAt, cutoff),
+          lt(consoleSessions.expiresAt, cutoff),
+          lt(sql`${consoleSessions.lastUsedAt} + ${idleMs}`, cutoff),
+        ),
+      ))).changes;
 }

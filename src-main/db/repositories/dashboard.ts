@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { alertNotifications, checkAlerts, checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../schema';
+import { alertNotifications, checkAlerts, checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../tables';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
+import { all, get } from "../dialect";
 
 // The Dashboard's feed runs these every second while watched: each is prepared once per connection.
 
@@ -27,7 +28,7 @@ const PROBLEM = sql`${checks.activated} = 1 and ${checkStatuses.lastSessionId} i
 
 /** How many of the account's checks are in each health state (one pass over the account's checks). */
 export async function countChecksByHealth(db: Db, accountId: string): Promise<{ health: string; n: number }[]> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'dashboardCounts', (d) =>
     d
       .select({ health: HEALTH, n: count() })
@@ -38,7 +39,7 @@ export async function countChecksByHealth(db: Db, accountId: string): Promise<{ 
       .groupBy(HEALTH)
       .prepare(),
   );
-  return query.all({ accountId });
+  return await all(query, { accountId });
 }
 
 export interface CheckHealthRow {
@@ -96,7 +97,7 @@ const PROBLEM_CANDIDATES = sql`(select ${checkStatuses.checkNum} from ${checkSta
 
 /** Failing checks first, then degraded ones, each by name. */
 export async function listProblemChecks(db: Db, accountId: string, limit: number): Promise<ProblemCheckRow[]> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'dashboardProblems', (d) =>
     d
       .select({ ...HEALTH_COLUMNS, muted: MUTED })
@@ -111,23 +112,23 @@ export async function listProblemChecks(db: Db, accountId: string, limit: number
       .limit(sql.placeholder('limit'))
       .prepare(),
   );
-  return query.all({ accountId, limit }).map((row) => ({ ...row, muted: row.muted === 1 }));
+  return (await all(query, { accountId, limit })).map((row) => ({ ...row, muted: row.muted === 1 }));
 }
 
 /** One check's health row (undefined when the account has no such check). */
 export async function findCheckHealth(db: Db, accountId: string, checkId: string): Promise<CheckHealthRow | undefined> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'checkHealth', (d) =>
     checksWithHealth(d)
       .where(and(eq(checks.accountId, sql.placeholder('accountId')), eq(checks.id, sql.placeholder('checkId'))))
       .prepare(),
   );
-  return query.get({ accountId, checkId });
+  return await get(query, { accountId, checkId });
 }
 
 /** `{kind, message}` (JSON) of the check's newest failed or degraded FINAL run, when that run recorded an error. */
 export async function lastProblemError(db: Db, checkNum: number): Promise<string | null> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'lastProblemError', (d) =>
     d
       .select({ error: sql<string | null>`json_extract(${resultDetails.body}, '$.error')` })
@@ -145,7 +146,7 @@ export async function lastProblemError(db: Db, checkNum: number): Promise<string
       .limit(1)
       .prepare(),
   );
-  return query.get({ checkNum })?.error ?? null;
+  return (await get(query, { checkNum }))?.error ?? null;
 }
 
 export interface OpenIncidentRow {
@@ -161,7 +162,7 @@ const OPEN_INCIDENTS = () => and(eq(incidents.accountId, sql.placeholder('accoun
 
 /** Status-page incidents not resolved, newest first, and how many there are. */
 export async function listOpenIncidents(db: Db, accountId: string, limit: number): Promise<{ total: number; rows: OpenIncidentRow[] }> {
-  await ready(db);
+  db = await ready(db);
   const list = prepared(db, 'dashboardOpenIncidents', (d) =>
     d
       .select({
@@ -178,10 +179,10 @@ export async function listOpenIncidents(db: Db, accountId: string, limit: number
       .limit(sql.placeholder('limit'))
       .prepare(),
   );
-  const rows = list.all({ accountId, limit });
+  const rows = await all(list, { accountId, limit });
   if (rows.length < limit) return { total: rows.length, rows };
   const total = prepared(db, 'dashboardOpenIncidentCount', (d) => d.select({ n: count() }).from(incidents).where(OPEN_INCIDENTS()).prepare());
-  return { total: total.get({ accountId })?.n ?? rows.length, rows };
+  return { total: (await get(total, { accountId }))?.n ?? rows.length, rows };
 }
 
 export interface RecentNotificationRow {
@@ -201,7 +202,7 @@ export interface RecentNotificationRow {
 
 /** The account's newest notifications with their check's name. */
 export async function listRecentNotifications(db: Db, accountId: string, limit: number): Promise<RecentNotificationRow[]> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'dashboardNotifications', (d) =>
     d
       .select({
@@ -224,5 +225,5 @@ export async function listRecentNotifications(db: Db, accountId: string, limit: 
       .limit(sql.placeholder('limit'))
       .prepare(),
   );
-  return query.all({ accountId, limit });
+  return await all(query, { accountId, limit });
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkAlertStates, checkGroups, checkRows, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
+import { checkAlertStates, checkGroups, checkRows, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../tables';
+import { all, allSql, getSql, runSql } from "../dialect";
 
 /** A check's own `dependsOn` and its group's, as stored (JSON text or null). */
 export interface DependencyListsRow {
@@ -24,8 +25,8 @@ export function idsOf(row: { own: string | null; group: string | null }): { own:
 
 /** Every check of the account with both lists: the dependency graph, read when a write could close a cycle. */
 export async function dependencyLists(db: Db, accountId: string): Promise<DependencyListsRow[]> {
-  await ready(db);
-  return db.all<DependencyListsRow>(sql`select c.id as id, c.name as name, c.group_id as groupId,
+  db = await ready(db);
+  return await allSql<DependencyListsRow>(db, sql`select c.id as id, c.name as name, c.group_id as groupId,
       json_extract(c.body, '$.dependsOn') as own, json_extract(g.body, '$.dependsOn') as "group"
     from ${checks} c left join ${checkGroups} g on g.id = c.group_id
     where c.account_id = ${accountId}`);
@@ -33,8 +34,8 @@ export async function dependencyLists(db: Db, accountId: string): Promise<Depend
 
 /** One check's lists (undefined when it does not exist). */
 export async function dependencyListsOf(db: Db, accountId: string, checkId: string): Promise<DependencyListsRow | undefined> {
-  await ready(db);
-  return db.get<DependencyListsRow | undefined>(sql`select c.id as id, c.name as name, c.group_id as groupId,
+  db = await ready(db);
+  return await getSql<DependencyListsRow | undefined>(db, sql`select c.id as id, c.name as name, c.group_id as groupId,
       json_extract(c.body, '$.dependsOn') as own, json_extract(g.body, '$.dependsOn') as "group"
     from ${checks} c left join ${checkGroups} g on g.id = c.group_id
     where c.account_id = ${accountId} and c.id = ${checkId}`);
@@ -42,13 +43,13 @@ export async function dependencyListsOf(db: Db, accountId: string, checkId: stri
 
 /** Which of `ids` are checks of the account, with their names. */
 export async function checkNamesOf(db: Db, accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return new Map();
   const list = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const rows = db.all<{ id: string; name: string }>(sql`select id, name from ${checks} where account_id = ${accountId} and id in (${list})`);
+  const rows = await allSql<{ id: string; name: string }>(db, sql`select id, name from ${checks} where account_id = ${accountId} and id in (${list})`);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -58,8 +59,8 @@ export async function checkNamesOf(db: Db, accountId: string, ids: readonly stri
  * account's groups: parsing every check's body took ~60 ms at 10,000 checks.
  */
 export async function activeDependentsOf(db: Db, accountId: string, checkId: string): Promise<{ id: string; name: string }[]> {
-  await ready(db);
-  return db.all<{ id: string; name: string }>(sql`select c.id as id, c.name as name, c.name_folded as folded
+  db = await ready(db);
+  return await allSql<{ id: string; name: string }>(db, sql`select c.id as id, c.name as name, c.name_folded as folded
       from ${checkRows} c indexed by checks_with_dependencies left join ${checkGroups} g on g.id = c.group_id
       where c.account_id = ${accountId} and c.staged_by is null and json_array_length(c.body, '$.dependsOn') > 0 and c.id != ${checkId} and c.activated = 1
         and coalesce(json_extract(g.body, '$.activated'), 1) = 1
@@ -76,13 +77,13 @@ export async function activeDependentsOf(db: Db, accountId: string, checkId: str
 
 /** Drops `checkId` from every check's and group's list (the check is being deleted). */
 export async function removeDependencyOn(db: Db, accountId: string, checkId: string): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   const without = (body: ReturnType<typeof sql.raw>) =>
     sql`json_set(${body}, '$.dependsOn', (select json_group_array(value) from json_each(${body}, '$.dependsOn') where value != ${checkId}))`;
   const named = (body: ReturnType<typeof sql.raw>) => sql`exists (select 1 from json_each(${body}, '$.dependsOn') where value = ${checkId})`;
   const body = sql.raw('body');
-  db.run(sql`update ${checkRows} set body = ${without(body)} where account_id = ${accountId} and ${named(body)}`);
-  db.run(sql`update ${checkGroups} set body = ${without(body)} where account_id = ${accountId} and ${named(body)}`);
+  await runSql(db, sql`update ${checkRows} set body = ${without(body)} where account_id = ${accountId} and ${named(body)}`);
+  await runSql(db, sql`update ${checkGroups} set body = ${without(body)} where account_id = ${accountId} and ${named(body)}`);
 }
 
 /** What judging a dependent needs to know of one dependency. */
@@ -103,13 +104,13 @@ export interface DependencyStatusRow {
 }
 
 export async function dependencyStatuses(db: Db, accountId: string, ids: readonly string[]): Promise<DependencyStatusRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return [];
   const list = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  return db.all<DependencyStatusRow>(sql`select c.id as id, c.name as name, c.check_type as checkType,
+  return await allSql<DependencyStatusRow>(db, sql`select c.id as id, c.name as name, c.check_type as checkType,
       (c.activated = 1 and coalesce(json_extract(g.body, '$.activated'), 1) = 1) as activated,
       json_extract(c.body, '$.frequency') as frequency, json_extract(c.body, '$.frequencyOffset') as frequencyOffset,
       s.state as state, s.updated_at as judgedAt,
@@ -121,7 +122,7 @@ export async function dependencyStatuses(db: Db, accountId: string, ids: readonl
 
 /** Alert states holding an alert back until a dependency's verdict arrives (the partial index keeps this cheap). */
 export async function heldAlertStates(db: Db): Promise<{ checkId: string; accountId: string }[]> {
-  await ready(db);
+  db = await ready(db);
   // Asked after every judged run: prepared once (the partial index check_alert_states_held answers it).
   const query = prepared(db, 'heldAlertStates', (d) =>
     d
@@ -130,17 +131,17 @@ export async function heldAlertStates(db: Db): Promise<{ checkId: string; accoun
       .where(sql`json_extract(state, '$.held') is not null`)
       .prepare(),
   );
-  return query.all();
+  return await all(query);
 }
 
 /** Drops every one of `checkIds` from every check's and group's list in one pass per table (many checks are being deleted). */
 export async function removeDependenciesOn(db: Db, accountId: string, checkIds: readonly string[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   if (checkIds.length === 0) return;
   const gone = JSON.stringify(checkIds);
   const body = sql.raw('body');
   const without = sql`json_set(${body}, '$.dependsOn', (select json_group_array(value) from json_each(${body}, '$.dependsOn') where value not in (select value from json_each(${gone}))))`;
   const named = sql`exists (select 1 from json_each(${body}, '$.dependsOn') where value in (select value from json_each(${gone})))`;
-  db.run(sql`update ${checkRows} set body = ${without} where account_id = ${accountId} and json_array_length(${body}, '$.dependsOn') > 0 and ${named}`);
-  db.run(sql`update ${checkGroups} set body = ${without} where account_id = ${accountId} and ${named}`);
+  await runSql(db, sql`update ${checkRows} set body = ${without} where account_id = ${accountId} and json_array_length(${body}, '$.dependsOn') > 0 and ${named}`);
+  await runSql(db, sql`update ${checkGroups} set body = ${without} where account_id = ${accountId} and ${named}`);
 }

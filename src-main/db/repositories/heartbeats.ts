@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkGroups, checks, checkSchedule, heartbeatStates } from '../schema';
+import { checkGroups, checks, checkSchedule, heartbeatStates } from '../tables';
 import { hasTable } from './schema-info';
+import { all, get, run } from "../dialect";
 
 export type HeartbeatStateRow = typeof heartbeatStates.$inferSelect;
 
@@ -23,37 +24,36 @@ export interface HeartbeatCheckRow {
 
 /** Heartbeat monitors (all, or the named ones) with their schedule number, group and stored judge state. */
 export async function listHeartbeatChecks(db: Db, checkIds?: readonly string[]): Promise<HeartbeatCheckRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (!await hasTable(db, 'heartbeat_states')) return [];
   const parts = [eq(checks.checkType, 'HEARTBEAT')];
   if (checkIds) parts.push(inArray(checks.id, [...checkIds]));
-  const rows = db
-    .select({
-      checkId: checks.id,
-      accountId: checks.accountId,
-      checkNum: checkSchedule.checkNum,
-      name: checks.name,
-      activated: checks.activated,
-      groupId: checks.groupId,
-      groupBody: checkGroups.body,
-      tags: checks.tags,
-      body: checks.body,
-      createdAt: checks.createdAt,
-      state: heartbeatStates,
-    })
-    .from(checks)
-    .innerJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
-    .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
-    .leftJoin(heartbeatStates, eq(heartbeatStates.checkNum, checkSchedule.checkNum))
-    .where(and(...parts))
-    .orderBy(asc(checkSchedule.checkNum))
-    .all();
+  const rows = await all(db
+      .select({
+        checkId: checks.id,
+        accountId: checks.accountId,
+        checkNum: checkSchedule.checkNum,
+        name: checks.name,
+        activated: checks.activated,
+        groupId: checks.groupId,
+        groupBody: checkGroups.body,
+        tags: checks.tags,
+        body: checks.body,
+        createdAt: checks.createdAt,
+        state: heartbeatStates,
+      })
+      .from(checks)
+      .innerJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+      .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
+      .leftJoin(heartbeatStates, eq(heartbeatStates.checkNum, checkSchedule.checkNum))
+      .where(and(...parts))
+      .orderBy(asc(checkSchedule.checkNum)));
   return rows.map((row) => ({ ...row, state: row.state && row.state.checkNum !== null ? row.state : null }));
 }
 
 /** One statement per row, prepared once: the judge writes a handful with each batch of pings. */
 export async function upsertHeartbeatStates(db: Db, rows: readonly HeartbeatStateRow[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   if (rows.length === 0) return;
   const upsert = prepared(db, 'upsertHeartbeatState', (d) =>
     d
@@ -80,16 +80,15 @@ export async function upsertHeartbeatStates(db: Db, rows: readonly HeartbeatStat
       })
       .prepare(),
   );
-  for (const row of rows) upsert.run({ ...row, failing: row.failing ? 1 : 0 });
+  for (const row of rows) await run(upsert, { ...row, failing: row.failing ? 1 : 0 });
 }
 
 /** The stored judge state of one heartbeat (the console's monitor page). */
 export async function findHeartbeatState(db: Db, checkId: string): Promise<HeartbeatStateRow | undefined> {
-  await ready(db);
-  return db
-    .select({ state: heartbeatStates })
-    .from(heartbeatStates)
-    .innerJoin(checkSchedule, eq(checkSchedule.checkNum, heartbeatStates.checkNum))
-    .where(eq(checkSchedule.checkId, checkId))
-    .get()?.state;
+  db = await ready(db);
+  return (await get(db
+      .select({ state: heartbeatStates })
+      .from(heartbeatStates)
+      .innerJoin(checkSchedule, eq(checkSchedule.checkNum, heartbeatStates.checkNum))
+      .where(eq(checkSchedule.checkId, checkId))))?.state;
 }

@@ -1,30 +1,30 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices } from '../schema';
+import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices } from '../tables';
 import type { StatusPageServiceRow } from './status-page-services';
+import { all, get, run } from "../dialect";
 
 export type IncidentRow = typeof incidents.$inferSelect;
 export type IncidentUpdateRow = typeof incidentUpdates.$inferSelect;
 
 /** Inserts an incident; `sourceCheckId` is set when a check's triggerIncident opened it. */
 export async function insertIncident(db: Db, row: IncidentRow): Promise<void> {
-  await ready(db);
-  db.insert(incidents).values(row).run();
+  db = await ready(db);
+  await run(db.insert(incidents).values(row));
 }
 
 export async function findIncident(db: Db, accountId: string, id: string): Promise<IncidentRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(incidents)
-    .where(and(eq(incidents.accountId, accountId), eq(incidents.id, id)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(incidents)
+      .where(and(eq(incidents.accountId, accountId), eq(incidents.id, id))));
 }
 
 /** The incident a check opened that is not yet resolved (at most one per check). */
 export async function findOpenIncidentForCheck(db: Db, accountId: string, checkId: string): Promise<IncidentRow | undefined> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'findOpenIncidentForCheck', (d) =>
     d
       .select()
@@ -33,7 +33,7 @@ export async function findOpenIncidentForCheck(db: Db, accountId: string, checkI
       .orderBy(desc(incidents.createdAt))
       .prepare(),
   );
-  return query.get({ accountId, checkId });
+  return await get(query, { accountId, checkId });
 }
 
 /** The ids of incidents naming at least one service that is on one of the page's cards (a subquery). */
@@ -51,7 +51,7 @@ function incidentIdsOnPage(db: Db, statusPageId: string) {
  * only incidents naming at least one service that is on one of that page's cards.
  */
 export async function listIncidents(db: Db, accountId: string, limit: number, from?: IncidentRow, statusPageId?: string): Promise<IncidentRow[]> {
-  await ready(db);
+  db = await ready(db);
   const parts: (SQL | undefined)[] = [eq(incidents.accountId, accountId)];
   if (statusPageId) parts.push(inArray(incidents.id, incidentIdsOnPage(db, statusPageId)));
   if (from) {
@@ -63,52 +63,48 @@ export async function listIncidents(db: Db, accountId: string, limit: number, fr
       ),
     );
   }
-  return db
-    .select()
-    .from(incidents)
-    .where(and(...parts))
-    .orderBy(desc(incidents.createdAt), desc(incidents.id))
-    .limit(limit)
-    .all();
+  return await all(db
+      .select()
+      .from(incidents)
+      .where(and(...parts))
+      .orderBy(desc(incidents.createdAt), desc(incidents.id))
+      .limit(limit));
 }
 
 export async function updateIncident(db: Db, row: IncidentRow): Promise<void> {
-  await ready(db);
-  db.update(incidents)
-    .set(row)
-    .where(and(eq(incidents.accountId, row.accountId), eq(incidents.id, row.id)))
-    .run();
+  db = await ready(db);
+  await run(db.update(incidents)
+        .set(row)
+        .where(and(eq(incidents.accountId, row.accountId), eq(incidents.id, row.id))));
 }
 
 export async function deleteIncident(db: Db, accountId: string, id: string): Promise<boolean> {
-  await ready(db);
+  db = await ready(db);
   return (
-    db
-      .delete(incidents)
-      .where(and(eq(incidents.accountId, accountId), eq(incidents.id, id)))
-      .run().changes > 0
+    (await run(db
+            .delete(incidents)
+            .where(and(eq(incidents.accountId, accountId), eq(incidents.id, id))))).changes > 0
   );
 }
 
 export async function replaceIncidentServices(db: Db, incidentId: string, serviceIds: readonly string[]): Promise<void> {
-  await ready(db);
-  db.delete(incidentServices).where(eq(incidentServices.incidentId, incidentId)).run();
+  db = await ready(db);
+  await run(db.delete(incidentServices).where(eq(incidentServices.incidentId, incidentId)));
   const unique = [...new Set(serviceIds)];
-  if (unique.length > 0) db.insert(incidentServices).values(unique.map((serviceId) => ({ incidentId, serviceId }))).run();
+  if (unique.length > 0) await run(db.insert(incidentServices).values(unique.map((serviceId) => ({ incidentId, serviceId }))));
 }
 
 /** The services of each incident, by incident id, ordered by name. */
 export async function servicesOfIncidents(db: Db, incidentIds: readonly string[]): Promise<Map<string, StatusPageServiceRow[]>> {
-  await ready(db);
+  db = await ready(db);
   const result = new Map<string, StatusPageServiceRow[]>(incidentIds.map((id) => [id, []]));
   if (incidentIds.length === 0) return result;
-  const rows = db
-    .select({ incidentId: incidentServices.incidentId, service: statusPageServices })
-    .from(incidentServices)
-    .innerJoin(statusPageServices, eq(statusPageServices.id, incidentServices.serviceId))
-    .where(inArray(incidentServices.incidentId, [...incidentIds]))
-    .orderBy(asc(statusPageServices.name), asc(statusPageServices.id))
-    .all();
+  const rows = await all(db
+      .select({ incidentId: incidentServices.incidentId, service: statusPageServices })
+      .from(incidentServices)
+      .innerJoin(statusPageServices, eq(statusPageServices.id, incidentServices.serviceId))
+      .where(inArray(incidentServices.incidentId, [...incidentIds]))
+      .orderBy(asc(statusPageServices.name), asc(statusPageServices.id)));
   for (const row of rows) result.get(row.incidentId)?.push(row.service);
   return result;
 }
@@ -117,58 +113,54 @@ export async function servicesOfIncidents(db: Db, incidentIds: readonly string[]
 const NEWEST_FIRST = [desc(incidentUpdates.createdAt), sql`${incidentUpdates}.rowid desc`];
 
 export async function updatesOfIncidents(db: Db, incidentIds: readonly string[]): Promise<Map<string, IncidentUpdateRow[]>> {
-  await ready(db);
+  db = await ready(db);
   const result = new Map<string, IncidentUpdateRow[]>(incidentIds.map((id) => [id, []]));
   if (incidentIds.length === 0) return result;
-  const rows = db
-    .select()
-    .from(incidentUpdates)
-    .where(inArray(incidentUpdates.incidentId, [...incidentIds]))
-    .orderBy(...NEWEST_FIRST)
-    .all();
+  const rows = await all(db
+      .select()
+      .from(incidentUpdates)
+      .where(inArray(incidentUpdates.incidentId, [...incidentIds]))
+      .orderBy(...NEWEST_FIRST));
   for (const row of rows) result.get(row.incidentId)?.push(row);
   return result;
 }
 
 export async function listIncidentUpdates(db: Db, incidentId: string, limit?: number): Promise<IncidentUpdateRow[]> {
-  await ready(db);
+  db = await ready(db);
   const query = db
     .select()
     .from(incidentUpdates)
     .where(eq(incidentUpdates.incidentId, incidentId))
     .orderBy(...NEWEST_FIRST);
-  return limit === undefined ? query.all() : query.limit(limit).all();
+  return limit === undefined ? await all(query) : await all(query.limit(limit));
 }
 
 export async function findIncidentUpdate(db: Db, incidentId: string, id: string): Promise<IncidentUpdateRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(incidentUpdates)
-    .where(and(eq(incidentUpdates.incidentId, incidentId), eq(incidentUpdates.id, id)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(incidentUpdates)
+      .where(and(eq(incidentUpdates.incidentId, incidentId), eq(incidentUpdates.id, id))));
 }
 
 export async function insertIncidentUpdate(db: Db, row: IncidentUpdateRow): Promise<void> {
-  await ready(db);
-  db.insert(incidentUpdates).values(row).run();
+  db = await ready(db);
+  await run(db.insert(incidentUpdates).values(row));
 }
 
 export async function replaceIncidentUpdate(db: Db, row: IncidentUpdateRow): Promise<void> {
-  await ready(db);
-  db.update(incidentUpdates)
-    .set(row)
-    .where(and(eq(incidentUpdates.incidentId, row.incidentId), eq(incidentUpdates.id, row.id)))
-    .run();
+  db = await ready(db);
+  await run(db.update(incidentUpdates)
+        .set(row)
+        .where(and(eq(incidentUpdates.incidentId, row.incidentId), eq(incidentUpdates.id, row.id))));
 }
 
 export async function deleteIncidentUpdate(db: Db, incidentId: string, id: string): Promise<boolean> {
-  await ready(db);
+  db = await ready(db);
   return (
-    db
-      .delete(incidentUpdates)
-      .where(and(eq(incidentUpdates.incidentId, incidentId), eq(incidentUpdates.id, id)))
-      .run().changes > 0
+    (await run(db
+            .delete(incidentUpdates)
+            .where(and(eq(incidentUpdates.incidentId, incidentId), eq(incidentUpdates.id, id))))).changes > 0
   );
 }
 
@@ -177,17 +169,16 @@ export async function deleteIncidentUpdate(db: Db, incidentId: string, id: strin
  * `resolvedSince` (ISO), newest first.
  */
 export async function incidentsOnStatusPage(db: Db, statusPageId: string, resolvedSince: string, limit: number): Promise<IncidentRow[]> {
-  await ready(db);
-  return db
-    .select()
-    .from(incidents)
-    .where(and(inArray(incidents.id, incidentIdsOnPage(db, statusPageId)), or(ne(incidents.lastUpdateStatus, 'RESOLVED'), gte(incidents.resolvedAt, resolvedSince))))
-    .orderBy(desc(incidents.createdAt), desc(incidents.id))
-    .limit(limit)
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select()
+      .from(incidents)
+      .where(and(inArray(incidents.id, incidentIdsOnPage(db, statusPageId)), or(ne(incidents.lastUpdateStatus, 'RESOLVED'), gte(incidents.resolvedAt, resolvedSince))))
+      .orderBy(desc(incidents.createdAt), desc(incidents.id))
+      .limit(limit));
 }
 
 export async function findIncidentUpdateById(db: Db, id: string): Promise<IncidentUpdateRow | undefined> {
-  await ready(db);
-  return db.select().from(incidentUpdates).where(eq(incidentUpdates.id, id)).get();
+  db = await ready(db);
+  return await get(db.select().from(incidentUpdates).where(eq(incidentUpdates.id, id)));
 }

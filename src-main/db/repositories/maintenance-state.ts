@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { maintenanceState } from '../schema';
+import { maintenanceState } from '../tables';
+import { get, run } from "../dialect";
 
 /** Keys of maintenance_state. */
 export const MAINTENANCE_KEYS = {
@@ -18,22 +19,21 @@ export const MAINTENANCE_KEYS = {
 } as const;
 
 export async function readMaintenanceState(db: Db, key: string): Promise<number | null> {
-  await ready(db);
+  db = await ready(db);
   return (
-    prepared(db, 'readMaintenanceState', (d) =>
-      d
-        .select({ value: maintenanceState.value })
-        .from(maintenanceState)
-        .where(eq(maintenanceState.key, sql.placeholder('key')))
-        .prepare(),
-    ).get({ key })?.value ?? null
+    (await get(prepared(db, 'readMaintenanceState', (d) =>
+            d
+              .select({ value: maintenanceState.value })
+              .from(maintenanceState)
+              .where(eq(maintenanceState.key, sql.placeholder('key')))
+              .prepare(),
+          ), { key }))?.value ?? null
   );
 }
 
 export async function writeMaintenanceState(db: Db, key: string, value: number, now: number): Promise<void> {
-  await ready(db);
-  db.insert(maintenanceState)
-    .values({ key, value, updatedAt: now })
-    .onConflictDoUpdate({ target: maintenanceState.key, set: { value, updatedAt: now } })
-    .run();
+  db = await ready(db);
+  await run(db.insert(maintenanceState)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: maintenanceState.key, set: { value, updatedAt: now } }));
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { checkGroups, checks, maintenanceWindows } from '../schema';
+import { checkGroups, checks, maintenanceWindows } from '../tables';
+import { all, get, run } from "../dialect";
 
 export type MaintenanceWindowRow = typeof maintenanceWindows.$inferSelect;
 export type NewMaintenanceWindowRow = Omit<MaintenanceWindowRow, 'id'>;
@@ -14,50 +15,48 @@ export function maintenanceWindowsVersion(): number {
 }
 
 export async function listMaintenanceWindows(db: Db, accountId: string): Promise<MaintenanceWindowRow[]> {
-  await ready(db);
-  return db.select().from(maintenanceWindows).where(eq(maintenanceWindows.accountId, accountId)).orderBy(asc(maintenanceWindows.id)).all();
+  db = await ready(db);
+  return await all(db.select().from(maintenanceWindows).where(eq(maintenanceWindows.accountId, accountId)).orderBy(asc(maintenanceWindows.id)));
 }
 
 /** Every account's windows: the scheduler decides for all checks at once (bounded per account). */
 export async function listAllMaintenanceWindows(db: Db): Promise<MaintenanceWindowRow[]> {
-  await ready(db);
-  return db.select().from(maintenanceWindows).orderBy(asc(maintenanceWindows.id)).all();
+  db = await ready(db);
+  return await all(db.select().from(maintenanceWindows).orderBy(asc(maintenanceWindows.id)));
 }
 
 export async function countMaintenanceWindows(db: Db, accountId: string): Promise<number> {
-  await ready(db);
-  return db.select({ n: sql<number>`count(*)` }).from(maintenanceWindows).where(eq(maintenanceWindows.accountId, accountId)).get()?.n ?? 0;
+  db = await ready(db);
+  return (await get(db.select({ n: sql<number>`count(*)` }).from(maintenanceWindows).where(eq(maintenanceWindows.accountId, accountId))))?.n ?? 0;
 }
 
 export async function findMaintenanceWindow(db: Db, accountId: string, id: number): Promise<MaintenanceWindowRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(maintenanceWindows)
-    .where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(maintenanceWindows)
+      .where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id))));
 }
 
 export async function insertMaintenanceWindow(db: Db, row: NewMaintenanceWindowRow): Promise<MaintenanceWindowRow> {
-  await ready(db);
+  db = await ready(db);
   version++;
-  return db.insert(maintenanceWindows).values(row).returning().get();
+  return await get(db.insert(maintenanceWindows).values(row).returning());
 }
 
 export async function replaceMaintenanceWindow(db: Db, row: MaintenanceWindowRow): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   version++;
   const { id, accountId, createdAt: _createdAt, ...rest } = row;
-  db.update(maintenanceWindows)
-    .set(rest)
-    .where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id)))
-    .run();
+  await run(db.update(maintenanceWindows)
+        .set(rest)
+        .where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id))));
 }
 
 export async function deleteMaintenanceWindow(db: Db, accountId: string, id: number): Promise<boolean> {
-  await ready(db);
+  db = await ready(db);
   version++;
-  return db.delete(maintenanceWindows).where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id))).run().changes > 0;
+  return (await run(db.delete(maintenanceWindows).where(and(eq(maintenanceWindows.accountId, accountId), eq(maintenanceWindows.id, id))))).changes > 0;
 }
 
 export interface MaintainedCheckRow {
@@ -72,13 +71,12 @@ export interface MaintainedCheckRow {
 
 /** What windows match on, for the named checks, or for every check of the account. */
 export async function maintainedChecks(db: Db, which: { checkIds: readonly string[] } | { accountId: string }): Promise<MaintainedCheckRow[]> {
-  await ready(db);
+  db = await ready(db);
   if ('checkIds' in which && which.checkIds.length === 0) return [];
-  return db
-    .select({ id: checks.id, name: checks.name, accountId: checks.accountId, tags: checks.tags, groupId: checks.groupId, groupBody: checkGroups.body })
-    .from(checks)
-    .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
-    .where('checkIds' in which ? inArray(checks.id, [...which.checkIds]) : eq(checks.accountId, which.accountId))
-    .orderBy(asc(checks.name))
-    .all();
+  return await all(db
+      .select({ id: checks.id, name: checks.name, accountId: checks.accountId, tags: checks.tags, groupId: checks.groupId, groupBody: checkGroups.body })
+      .from(checks)
+      .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
+      .where('checkIds' in which ? inArray(checks.id, [...which.checkIds]) : eq(checks.accountId, which.accountId))
+      .orderBy(asc(checks.name)));
 }

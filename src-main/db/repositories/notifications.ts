@@ -1,17 +1,18 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { alertNotifications } from '../schema';
+import { alertNotifications } from '../tables';
+import { all, allSql, get, run } from "../dialect";
 
 export type AlertNotificationRow = typeof alertNotifications.$inferSelect;
 
 export async function insertNotification(db: Db, row: typeof alertNotifications.$inferInsert): Promise<void> {
-  await ready(db);
-  db.insert(alertNotifications).values(row).run();
+  db = await ready(db);
+  await run(db.insert(alertNotifications).values(row));
 }
 
 export async function findNotification(db: Db, id: string): Promise<AlertNotificationRow | undefined> {
-  await ready(db);
-  return db.select().from(alertNotifications).where(eq(alertNotifications.id, id)).get();
+  db = await ready(db);
+  return await get(db.select().from(alertNotifications).where(eq(alertNotifications.id, id)));
 }
 
 // Written out so SQLite can use the partial index alert_notifications_due (a bound parameter would not match it).
@@ -19,42 +20,39 @@ const inProgress = sql`${alertNotifications.status} = 'IN_PROGRESS'`;
 
 /** IN_PROGRESS notifications whose next attempt is due, oldest first. */
 export async function listDueNotifications(db: Db, now: number, limit: number): Promise<AlertNotificationRow[]> {
-  await ready(db);
-  return db
-    .select()
-    .from(alertNotifications)
-    .where(and(inProgress, lte(alertNotifications.nextAttemptAt, now)))
-    .orderBy(asc(alertNotifications.nextAttemptAt), asc(alertNotifications.createdAt))
-    .limit(limit)
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select()
+      .from(alertNotifications)
+      .where(and(inProgress, lte(alertNotifications.nextAttemptAt, now)))
+      .orderBy(asc(alertNotifications.nextAttemptAt), asc(alertNotifications.createdAt))
+      .limit(limit));
 }
 
 /** The earliest due time among IN_PROGRESS notifications, or null when none waits. */
 export async function nextDueAt(db: Db): Promise<number | null> {
-  await ready(db);
-  const row = db
-    .select({ at: alertNotifications.nextAttemptAt })
-    .from(alertNotifications)
-    .where(and(inProgress, isNotNull(alertNotifications.nextAttemptAt)))
-    .orderBy(asc(alertNotifications.nextAttemptAt))
-    .limit(1)
-    .get();
+  db = await ready(db);
+  const row = await get(db
+      .select({ at: alertNotifications.nextAttemptAt })
+      .from(alertNotifications)
+      .where(and(inProgress, isNotNull(alertNotifications.nextAttemptAt)))
+      .orderBy(asc(alertNotifications.nextAttemptAt))
+      .limit(1));
   return row?.at ?? null;
 }
 
 /** After a restart: notifications caught mid-send are due at once (resent with the same idempotency key). */
 export async function releaseInterruptedSends(db: Db, now: number): Promise<number> {
-  await ready(db);
-  return db
-    .update(alertNotifications)
-    .set({ nextAttemptAt: now })
-    .where(and(inProgress, isNotNull(alertNotifications.sendingAt)))
-    .run().changes;
+  db = await ready(db);
+  return (await run(db
+      .update(alertNotifications)
+      .set({ nextAttemptAt: now })
+      .where(and(inProgress, isNotNull(alertNotifications.sendingAt))))).changes;
 }
 
 export async function updateNotification(db: Db, id: string, patch: Partial<Omit<AlertNotificationRow, 'id'>>): Promise<void> {
-  await ready(db);
-  db.update(alertNotifications).set(patch).where(eq(alertNotifications.id, id)).run();
+  db = await ready(db);
+  await run(db.update(alertNotifications).set(patch).where(eq(alertNotifications.id, id)));
 }
 
 export interface NotificationFilter {
@@ -87,20 +85,19 @@ function whereOf(filter: NotificationFilter) {
 
 /** Newest first. */
 export async function listNotifications(db: Db, filter: NotificationFilter, limit: number, offset: number): Promise<AlertNotificationRow[]> {
-  await ready(db);
-  return db
-    .select()
-    .from(alertNotifications)
-    .where(whereOf(filter))
-    .orderBy(desc(alertNotifications.createdAt), desc(alertNotifications.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select()
+      .from(alertNotifications)
+      .where(whereOf(filter))
+      .orderBy(desc(alertNotifications.createdAt), desc(alertNotifications.id))
+      .limit(limit)
+      .offset(offset));
 }
 
 export async function countNotifications(db: Db, filter: NotificationFilter): Promise<number> {
-  await ready(db);
-  return db.select({ n: count() }).from(alertNotifications).where(whereOf(filter)).get()?.n ?? 0;
+  db = await ready(db);
+  return (await get(db.select({ n: count() }).from(alertNotifications).where(whereOf(filter))))?.n ?? 0;
 }
 
 /**
@@ -109,8 +106,8 @@ export async function countNotifications(db: Db, filter: NotificationFilter): Pr
  * first attempt; notifications carried by a digest, an open digest and RATE_LIMITED rows use none.
  */
 export async function channelBudgetUse(db: Db, alertChannelId: number, since: number, exceptId = ''): Promise<number[]> {
-  await ready(db);
-  const rows = db.all<{ at: number }>(sql`select case when alert_type = 'DIGEST' then coalesce(sent_at, sending_at) else created_at end as at
+  db = await ready(db);
+  const rows = await allSql<{ at: number }>(db, sql`select case when alert_type = 'DIGEST' then coalesce(sent_at, sending_at) else created_at end as at
     from ${alertNotifications}
     where alert_channel_id = ${alertChannelId} and digest_id is null and status != 'RATE_LIMITED' and id != ${exceptId}
       and (created_at >= ${since} or (alert_type = 'DIGEST' and coalesce(sent_at, sending_at) >= ${since}))
@@ -120,33 +117,31 @@ export async function channelBudgetUse(db: Db, alertChannelId: number, since: nu
 
 /** The channel's digest that still takes notifications: recorded, not yet attempted. */
 export async function findOpenDigest(db: Db, alertChannelId: number): Promise<AlertNotificationRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(alertNotifications)
-    .where(
-      and(
-        eq(alertNotifications.alertChannelId, alertChannelId),
-        eq(alertNotifications.alertType, 'DIGEST'),
-        eq(alertNotifications.status, 'IN_PROGRESS'),
-        eq(alertNotifications.attempts, 0),
-        sql`${alertNotifications.sendingAt} is null`,
-      ),
-    )
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(alertNotifications)
+      .where(
+        and(
+          eq(alertNotifications.alertChannelId, alertChannelId),
+          eq(alertNotifications.alertType, 'DIGEST'),
+          eq(alertNotifications.status, 'IN_PROGRESS'),
+          eq(alertNotifications.attempts, 0),
+          sql`${alertNotifications.sendingAt} is null`,
+        ),
+      ));
 }
 
 /** The notifications a digest carries, in the order they were recorded. */
 export async function listDigestItems(db: Db, digestId: string): Promise<AlertNotificationRow[]> {
-  await ready(db);
-  return db.select().from(alertNotifications).where(eq(alertNotifications.digestId, digestId)).orderBy(asc(alertNotifications.createdAt), sql`rowid`).all();
+  db = await ready(db);
+  return await all(db.select().from(alertNotifications).where(eq(alertNotifications.digestId, digestId)).orderBy(asc(alertNotifications.createdAt), sql`rowid`));
 }
 
 /** A digest ended: the notifications it carried end the same way. */
 export async function finishDigestItems(db: Db, digestId: string, patch: Pick<AlertNotificationRow, 'status' | 'notificationResult' | 'sentAt'>): Promise<void> {
-  await ready(db);
-  db.update(alertNotifications)
-    .set({ ...patch, nextAttemptAt: null })
-    .where(eq(alertNotifications.digestId, digestId))
-    .run();
+  db = await ready(db);
+  await run(db.update(alertNotifications)
+        .set({ ...patch, nextAttemptAt: null })
+        .where(eq(alertNotifications.digestId, digestId)));
 }

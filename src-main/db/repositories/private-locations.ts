@@ -1,168 +1,158 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { agents, checkGroups, checks, privateLocationKeys, privateLocations } from '../schema';
+import { agents, checkGroups, checks, privateLocationKeys, privateLocations } from '../tables';
+import { all, get, run } from "../dialect";
 
 export type PrivateLocationRow = typeof privateLocations.$inferSelect;
 export type PrivateLocationKeyRow = typeof privateLocationKeys.$inferSelect;
 export type AgentRow = typeof agents.$inferSelect;
 
 export async function insertPrivateLocation(db: Db, row: PrivateLocationRow): Promise<void> {
-  await ready(db);
-  db.insert(privateLocations).values(row).run();
+  db = await ready(db);
+  await run(db.insert(privateLocations).values(row));
 }
 
 export async function findPrivateLocation(db: Db, accountId: string, id: string): Promise<PrivateLocationRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(privateLocations)
-    .where(and(eq(privateLocations.accountId, accountId), eq(privateLocations.id, id)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(privateLocations)
+      .where(and(eq(privateLocations.accountId, accountId), eq(privateLocations.id, id))));
 }
 
 /** Slugs compare case-insensitively: `Office` and `office` would be the same location to a person. */
 export async function findPrivateLocationBySlug(db: Db, accountId: string, slugName: string): Promise<PrivateLocationRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(privateLocations)
-    .where(and(eq(privateLocations.accountId, accountId), sql`lower(${privateLocations.slugName}) = lower(${slugName})`))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(privateLocations)
+      .where(and(eq(privateLocations.accountId, accountId), sql`lower(${privateLocations.slugName}) = lower(${slugName})`)));
 }
 
 export async function listPrivateLocations(db: Db, accountId: string): Promise<PrivateLocationRow[]> {
-  await ready(db);
-  return db.select().from(privateLocations).where(eq(privateLocations.accountId, accountId)).orderBy(asc(privateLocations.createdAt), asc(privateLocations.slugName)).all();
+  db = await ready(db);
+  return await all(db.select().from(privateLocations).where(eq(privateLocations.accountId, accountId)).orderBy(asc(privateLocations.createdAt), asc(privateLocations.slugName)));
 }
 
 export async function updatePrivateLocation(db: Db, row: PrivateLocationRow): Promise<void> {
-  await ready(db);
-  db.update(privateLocations)
-    .set({ name: row.name, icon: row.icon, proxyUrl: row.proxyUrl, updatedAt: row.updatedAt })
-    .where(and(eq(privateLocations.accountId, row.accountId), eq(privateLocations.id, row.id)))
-    .run();
+  db = await ready(db);
+  await run(db.update(privateLocations)
+        .set({ name: row.name, icon: row.icon, proxyUrl: row.proxyUrl, updatedAt: row.updatedAt })
+        .where(and(eq(privateLocations.accountId, row.accountId), eq(privateLocations.id, row.id))));
 }
 
 export async function deletePrivateLocation(db: Db, accountId: string, id: string): Promise<boolean> {
-  await ready(db);
-  return db
-    .delete(privateLocations)
-    .where(and(eq(privateLocations.accountId, accountId), eq(privateLocations.id, id)))
-    .run().changes > 0;
+  db = await ready(db);
+  return (await run(db
+      .delete(privateLocations)
+      .where(and(eq(privateLocations.accountId, accountId), eq(privateLocations.id, id))))).changes > 0;
 }
 
 /** Checks and groups that name the slug in their privateLocations. */
 export async function countLocationUsers(db: Db, accountId: string, slugName: string, except: { checkIds?: readonly string[]; groupIds?: readonly number[] } = {}): Promise<{ checks: number; groups: number }> {
-  await ready(db);
+  db = await ready(db);
   const uses = (body: typeof checks.body | typeof checkGroups.body) =>
     sql`exists (select 1 from json_each(${body}, '$.privateLocations') where lower(json_each.value) = lower(${slugName}))`;
-  const checkCount = db
-    .select({ n: sql<number>`count(*)` })
-    .from(checks)
-    .where(and(eq(checks.accountId, accountId), uses(checks.body), except.checkIds?.length ? sql`${checks.id} not in (select value from json_each(${JSON.stringify(except.checkIds)}))` : undefined))
-    .get();
-  const groupCount = db
-    .select({ n: sql<number>`count(*)` })
-    .from(checkGroups)
-    .where(and(eq(checkGroups.accountId, accountId), uses(checkGroups.body), except.groupIds?.length ? sql`${checkGroups.id} not in (select value from json_each(${JSON.stringify(except.groupIds)}))` : undefined))
-    .get();
+  const checkCount = await get(db
+      .select({ n: sql<number>`count(*)` })
+      .from(checks)
+      .where(and(eq(checks.accountId, accountId), uses(checks.body), except.checkIds?.length ? sql`${checks.id} not in (select value from json_each(${JSON.stringify(except.checkIds)}))` : undefined)));
+  const groupCount = await get(db
+      .select({ n: sql<number>`count(*)` })
+      .from(checkGroups)
+      .where(and(eq(checkGroups.accountId, accountId), uses(checkGroups.body), except.groupIds?.length ? sql`${checkGroups.id} not in (select value from json_each(${JSON.stringify(except.groupIds)}))` : undefined)));
   return { checks: checkCount?.n ?? 0, groups: groupCount?.n ?? 0 };
 }
 
 export async function insertPrivateLocationKey(db: Db, row: PrivateLocationKeyRow): Promise<void> {
-  await ready(db);
-  db.insert(privateLocationKeys).values(row).run();
+  db = await ready(db);
+  await run(db.insert(privateLocationKeys).values(row));
 }
 
 export async function listKeysOfLocations(db: Db, locationIds: string[]): Promise<PrivateLocationKeyRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (locationIds.length === 0) return [];
-  return db.select().from(privateLocationKeys).where(inArray(privateLocationKeys.locationId, locationIds)).orderBy(asc(privateLocationKeys.createdAt)).all();
+  return await all(db.select().from(privateLocationKeys).where(inArray(privateLocationKeys.locationId, locationIds)).orderBy(asc(privateLocationKeys.createdAt)));
 }
 
 export async function deletePrivateLocationKey(db: Db, locationId: string, keyId: string): Promise<boolean> {
-  await ready(db);
-  return db
-    .delete(privateLocationKeys)
-    .where(and(eq(privateLocationKeys.locationId, locationId), eq(privateLocationKeys.id, keyId)))
-    .run().changes > 0;
+  db = await ready(db);
+  return (await run(db
+      .delete(privateLocationKeys)
+      .where(and(eq(privateLocationKeys.locationId, locationId), eq(privateLocationKeys.id, keyId))))).changes > 0;
 }
 
 export async function findLocationByKeyHash(db: Db, keyHash: string): Promise<{ location: PrivateLocationRow; key: PrivateLocationKeyRow } | undefined> {
-  await ready(db);
-  const row = db
-    .select({ location: privateLocations, key: privateLocationKeys })
-    .from(privateLocationKeys)
-    .innerJoin(privateLocations, eq(privateLocations.id, privateLocationKeys.locationId))
-    .where(eq(privateLocationKeys.keyHash, keyHash))
-    .get();
+  db = await ready(db);
+  const row = await get(db
+      .select({ location: privateLocations, key: privateLocationKeys })
+      .from(privateLocationKeys)
+      .innerJoin(privateLocations, eq(privateLocations.id, privateLocationKeys.locationId))
+      .where(eq(privateLocationKeys.keyHash, keyHash)));
   return row ?? undefined;
 }
 
 export async function insertAgent(db: Db, row: typeof agents.$inferInsert): Promise<void> {
-  await ready(db);
-  db.insert(agents).values(row).run();
+  db = await ready(db);
+  await run(db.insert(agents).values(row));
 }
 
 export async function findAgent(db: Db, locationId: string, agentId: string): Promise<AgentRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.locationId, locationId), eq(agents.id, agentId)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(agents)
+      .where(and(eq(agents.locationId, locationId), eq(agents.id, agentId))));
 }
 
 export async function touchAgent(db: Db, agentId: string, now: number): Promise<void> {
-  await ready(db);
-  db.update(agents).set({ lastSeenAt: now }).where(eq(agents.id, agentId)).run();
+  db = await ready(db);
+  await run(db.update(agents).set({ lastSeenAt: now }).where(eq(agents.id, agentId)));
 }
 
 export async function listAgentsOfLocations(db: Db, locationIds: string[]): Promise<AgentRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (locationIds.length === 0) return [];
-  return db.select().from(agents).where(inArray(agents.locationId, locationIds)).orderBy(desc(agents.lastSeenAt)).all();
+  return await all(db.select().from(agents).where(inArray(agents.locationId, locationIds)).orderBy(desc(agents.lastSeenAt)));
 }
 
 /** Agents last seen in [from, before), with their location: the ones gone silent. */
 export async function listAgentsSeenBetween(db: Db, from: number, before: number): Promise<{ agent: AgentRow; location: PrivateLocationRow }[]> {
-  await ready(db);
-  return db
-    .select({ agent: agents, location: privateLocations })
-    .from(agents)
-    .innerJoin(privateLocations, eq(agents.locationId, privateLocations.id))
-    .where(and(sql`${agents.lastSeenAt} >= ${from}`, sql`${agents.lastSeenAt} < ${before}`))
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select({ agent: agents, location: privateLocations })
+      .from(agents)
+      .innerJoin(privateLocations, eq(agents.locationId, privateLocations.id))
+      .where(and(sql`${agents.lastSeenAt} >= ${from}`, sql`${agents.lastSeenAt} < ${before}`)));
 }
 
 /** Agents not seen since `before` are forgotten (their rows only feed the location's agent list). */
 export async function deleteAgentsNotSeenSince(db: Db, before: number): Promise<number> {
-  await ready(db);
-  return db.delete(agents).where(sql`${agents.lastSeenAt} < ${before}`).run().changes;
+  db = await ready(db);
+  return (await run(db.delete(agents).where(sql`${agents.lastSeenAt} < ${before}`))).changes;
 }
 
 /** Marks an agent unreachable since `since` (its runs-not-run count starts at 0), or reachable again (null). */
 export async function setAgentUnreachable(db: Db, agentId: string, since: number | null): Promise<void> {
-  await ready(db);
-  db.update(agents).set({ unreachableSince: since, unreachableRuns: 0 }).where(eq(agents.id, agentId)).run();
+  db = await ready(db);
+  await run(db.update(agents).set({ unreachableSince: since, unreachableRuns: 0 }).where(eq(agents.id, agentId)));
 }
 
 /** One more run of the location not run because its agents were unreachable: counted on each of them that is. */
 export async function countUnreachableRun(db: Db, accountId: string, slugName: string): Promise<void> {
-  await ready(db);
-  db.update(agents)
-    .set({ unreachableRuns: sql`${agents.unreachableRuns} + 1` })
-    .where(
-      and(
-        isNotNull(agents.unreachableSince),
-        sql`${agents.locationId} IN (SELECT ${privateLocations.id} FROM ${privateLocations} WHERE ${privateLocations.accountId} = ${accountId} AND lower(${privateLocations.slugName}) = ${slugName.toLowerCase()})`,
-      ),
-    )
-    .run();
+  db = await ready(db);
+  await run(db.update(agents)
+        .set({ unreachableRuns: sql`${agents.unreachableRuns} + 1` })
+        .where(
+          and(
+            isNotNull(agents.unreachableSince),
+            sql`${agents.locationId} IN (SELECT ${privateLocations.id} FROM ${privateLocations} WHERE ${privateLocations.accountId} = ${accountId} AND lower(${privateLocations.slugName}) = ${slugName.toLowerCase()})`,
+          ),
+        ));
 }
 
 /** An agent's stored state by id alone (the heartbeat's agent, after a restart). */
 export async function findAgentById(db: Db, agentId: string): Promise<AgentRow | undefined> {
-  await ready(db);
-  return db.select().from(agents).where(eq(agents.id, agentId)).get();
+  db = await ready(db);
+  return await get(db.select().from(agents).where(eq(agents.id, agentId)));
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { alertChannels, checkGroups, checks, deployments, projectBindings, projects, statusPages } from '../schema';
+import { alertChannels, checkGroups, checks, deployments, projectBindings, projects, statusPages } from '../tables';
+import { all, get } from "../dialect";
 
 // Reads for the console's view of monitoring as code: projects, their bindings and deployments.
 
@@ -15,62 +16,58 @@ export interface ProjectSummaryRow extends ProjectRow {
 
 /** The account's projects by name, with how many resources each owns, references and has pending (one grouped pass). */
 export async function listProjectSummaries(db: Db, accountId: string): Promise<ProjectSummaryRow[]> {
-  await ready(db);
-  return db
-    .select({
-      id: projects.id,
-      accountId: projects.accountId,
-      logicalId: projects.logicalId,
-      name: projects.name,
-      repoUrl: projects.repoUrl,
-      createdAt: projects.createdAt,
-      updatedAt: projects.updatedAt,
-      owned: sql<number>`coalesce(sum(case when ${projectBindings.member} = 1 then 1 else 0 end), 0)`,
-      referenced: sql<number>`coalesce(sum(case when ${projectBindings.member} = 0 then 1 else 0 end), 0)`,
-      pending: sql<number>`coalesce(sum(${projectBindings.pending}), 0)`,
-    })
-    .from(projects)
-    .leftJoin(projectBindings, eq(projectBindings.projectId, projects.id))
-    .where(eq(projects.accountId, accountId))
-    .groupBy(projects.id)
-    .orderBy(sql`lower(${projects.name})`, projects.logicalId)
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select({
+        id: projects.id,
+        accountId: projects.accountId,
+        logicalId: projects.logicalId,
+        name: projects.name,
+        repoUrl: projects.repoUrl,
+        createdAt: projects.createdAt,
+        updatedAt: projects.updatedAt,
+        owned: sql<number>`coalesce(sum(case when ${projectBindings.member} = 1 then 1 else 0 end), 0)`,
+        referenced: sql<number>`coalesce(sum(case when ${projectBindings.member} = 0 then 1 else 0 end), 0)`,
+        pending: sql<number>`coalesce(sum(${projectBindings.pending}), 0)`,
+      })
+      .from(projects)
+      .leftJoin(projectBindings, eq(projectBindings.projectId, projects.id))
+      .where(eq(projects.accountId, accountId))
+      .groupBy(projects.id)
+      .orderBy(sql`lower(${projects.name})`, projects.logicalId));
 }
 
 export async function findProject(db: Db, accountId: string, id: string): Promise<ProjectRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, accountId), eq(projects.id, id)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.accountId, accountId), eq(projects.id, id))));
 }
 
 /** The newest deployment of each of the given projects (the deployments_project index, one walk each). */
 export async function latestDeployments(db: Db, projectIds: readonly string[]): Promise<DeploymentRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (projectIds.length === 0) return [];
-  return db
-    .select()
-    .from(deployments)
-    .where(
-      and(
-        inArray(deployments.projectId, [...projectIds]),
-        sql`${deployments.id} = (select d.id from ${deployments} d where d.project_id = ${deployments.projectId} order by d.created_at desc, d.rowid desc limit 1)`,
-      ),
-    )
-    .all();
+  return await all(db
+      .select()
+      .from(deployments)
+      .where(
+        and(
+          inArray(deployments.projectId, [...projectIds]),
+          sql`${deployments.id} = (select d.id from ${deployments} d where d.project_id = ${deployments.projectId} order by d.created_at desc, d.rowid desc limit 1)`,
+        ),
+      ));
 }
 
 export async function recentDeployments(db: Db, projectId: string, limit: number): Promise<DeploymentRow[]> {
-  await ready(db);
-  return db
-    .select()
-    .from(deployments)
-    .where(eq(deployments.projectId, projectId))
-    .orderBy(desc(deployments.createdAt), sql`${deployments}.rowid desc`)
-    .limit(limit)
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select()
+      .from(deployments)
+      .where(eq(deployments.projectId, projectId))
+      .orderBy(desc(deployments.createdAt), sql`${deployments}.rowid desc`)
+      .limit(limit));
 }
 
 export interface BindingRow {
@@ -93,29 +90,28 @@ const CHANNEL_NAME = sql<string | null>`coalesce(json_extract(${alertChannels.bo
 
 /** A project's bindings with the name of each bound resource: one query, joined by type. */
 export async function projectBindingRows(db: Db, accountId: string, projectId: string): Promise<BindingRow[]> {
-  await ready(db);
-  const rows = db
-    .select({
-      resourceType: projectBindings.resourceType,
-      resourceId: projectBindings.resourceId,
-      logicalId: projectBindings.logicalId,
-      member: projectBindings.member,
-      pending: projectBindings.pending,
-      sourceFile: projectBindings.sourceFile,
-      checkName: checks.name,
-      groupName: checkGroups.name,
-      channelId: alertChannels.id,
-      channelName: CHANNEL_NAME,
-      pageName: statusPages.name,
-    })
-    .from(projectBindings)
-    .leftJoin(checks, and(BOUND('check'), eq(checks.id, projectBindings.resourceId), eq(checks.accountId, accountId)))
-    .leftJoin(checkGroups, and(BOUND('check-group'), sql`${checkGroups.id} = cast(${projectBindings.resourceId} as integer)`, eq(checkGroups.accountId, accountId)))
-    .leftJoin(alertChannels, and(BOUND('alert-channel'), sql`${alertChannels.id} = cast(${projectBindings.resourceId} as integer)`, eq(alertChannels.accountId, accountId)))
-    .leftJoin(statusPages, and(BOUND('status-page'), eq(statusPages.id, projectBindings.resourceId), eq(statusPages.accountId, accountId)))
-    .where(and(eq(projectBindings.accountId, accountId), eq(projectBindings.projectId, projectId)))
-    .orderBy(projectBindings.resourceType, projectBindings.logicalId)
-    .all();
+  db = await ready(db);
+  const rows = await all(db
+      .select({
+        resourceType: projectBindings.resourceType,
+        resourceId: projectBindings.resourceId,
+        logicalId: projectBindings.logicalId,
+        member: projectBindings.member,
+        pending: projectBindings.pending,
+        sourceFile: projectBindings.sourceFile,
+        checkName: checks.name,
+        groupName: checkGroups.name,
+        channelId: alertChannels.id,
+        channelName: CHANNEL_NAME,
+        pageName: statusPages.name,
+      })
+      .from(projectBindings)
+      .leftJoin(checks, and(BOUND('check'), eq(checks.id, projectBindings.resourceId), eq(checks.accountId, accountId)))
+      .leftJoin(checkGroups, and(BOUND('check-group'), sql`${checkGroups.id} = cast(${projectBindings.resourceId} as integer)`, eq(checkGroups.accountId, accountId)))
+      .leftJoin(alertChannels, and(BOUND('alert-channel'), sql`${alertChannels.id} = cast(${projectBindings.resourceId} as integer)`, eq(alertChannels.accountId, accountId)))
+      .leftJoin(statusPages, and(BOUND('status-page'), eq(statusPages.id, projectBindings.resourceId), eq(statusPages.accountId, accountId)))
+      .where(and(eq(projectBindings.accountId, accountId), eq(projectBindings.projectId, projectId)))
+      .orderBy(projectBindings.resourceType, projectBindings.logicalId));
   return rows.map((row) => {
     const known: Record<string, boolean> = {
       check: row.checkName !== null,
@@ -148,29 +144,28 @@ export interface OwnerBindingRow {
 
 /** The owning project of each of the given resources of one type (one indexed batch; unowned ones are left out). */
 export async function ownerBindingsOf(db: Db, accountId: string, resourceType: string, resourceIds: readonly string[]): Promise<OwnerBindingRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (resourceIds.length === 0) return [];
-  return db
-    .select({
-      resourceId: projectBindings.resourceId,
-      logicalId: projectBindings.logicalId,
-      sourceFile: projectBindings.sourceFile,
-      pending: projectBindings.pending,
-      projectId: projects.id,
-      projectLogicalId: projects.logicalId,
-      projectName: projects.name,
-    })
-    .from(projectBindings)
-    .innerJoin(projects, eq(projects.id, projectBindings.projectId))
-    .where(
-      and(
-        eq(projectBindings.accountId, accountId),
-        eq(projectBindings.resourceType, resourceType),
-        inArray(projectBindings.resourceId, [...resourceIds]),
-        eq(projectBindings.member, true),
-      ),
-    )
-    .all();
+  return await all(db
+      .select({
+        resourceId: projectBindings.resourceId,
+        logicalId: projectBindings.logicalId,
+        sourceFile: projectBindings.sourceFile,
+        pending: projectBindings.pending,
+        projectId: projects.id,
+        projectLogicalId: projects.logicalId,
+        projectName: projects.name,
+      })
+      .from(projectBindings)
+      .innerJoin(projects, eq(projects.id, projectBindings.projectId))
+      .where(
+        and(
+          eq(projectBindings.accountId, accountId),
+          eq(projectBindings.resourceType, resourceType),
+          inArray(projectBindings.resourceId, [...resourceIds]),
+          eq(projectBindings.member, true),
+        ),
+      ));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { connectionOf, type Db, ready } from '../connection';
-import { alertSubscriptions, projectBindings, projects } from '../schema';
+import { alertSubscriptions, projectBindings, projects } from '../tables';
 import { inJsonArray } from './checks';
+import { all, allSql, get, getSql, run } from "../dialect";
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type BindingRow = typeof projectBindings.$inferSelect;
@@ -19,53 +20,51 @@ export interface BindingWithProject {
 }
 
 export async function findProjectByLogicalId(db: Db, accountId: string, logicalId: string): Promise<ProjectRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, accountId), eq(projects.logicalId, logicalId)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.accountId, accountId), eq(projects.logicalId, logicalId))));
 }
 
 export async function insertProject(db: Db, row: ProjectRow): Promise<ProjectRow> {
-  await ready(db);
-  return db.insert(projects).values(row).returning().get();
+  db = await ready(db);
+  return await get(db.insert(projects).values(row).returning());
 }
 
 export async function updateProject(db: Db, id: string, set: Pick<ProjectRow, 'name' | 'repoUrl' | 'updatedAt'>): Promise<void> {
-  await ready(db);
-  db.update(projects).set(set).where(eq(projects.id, id)).run();
+  db = await ready(db);
+  await run(db.update(projects).set(set).where(eq(projects.id, id)));
 }
 
 export async function deleteProject(db: Db, id: string): Promise<void> {
-  await ready(db);
-  db.delete(projects).where(eq(projects.id, id)).run();
+  db = await ready(db);
+  await run(db.delete(projects).where(eq(projects.id, id)));
 }
 
 /** Bindings of one resource type for a page of physical ids, with their projects: one query. */
 export async function bindingsOfResources(db: Db, accountId: string, resourceType: string, resourceIds: readonly string[]): Promise<BindingWithProject[]> {
-  await ready(db);
+  db = await ready(db);
   if (resourceIds.length === 0) return [];
   const out: BindingWithProject[] = [];
   // Under SQLite's bound-parameter limit per statement.
   for (let i = 0; i < resourceIds.length; i += 30_000) {
     const chunk = resourceIds.slice(i, i + 30_000);
     out.push(
-      ...db
-        .select({
-          resourceId: projectBindings.resourceId,
-          logicalId: projectBindings.logicalId,
-          member: projectBindings.member,
-          pending: projectBindings.pending,
-          sourceFile: projectBindings.sourceFile,
-          createdAt: projectBindings.createdAt,
-          project: { id: projects.id, logicalId: projects.logicalId, name: projects.name },
-        })
-        .from(projectBindings)
-        .innerJoin(projects, eq(projects.id, projectBindings.projectId))
-        .where(and(eq(projectBindings.accountId, accountId), eq(projectBindings.resourceType, resourceType), inArray(projectBindings.resourceId, chunk)))
-        .orderBy(asc(projectBindings.id))
-        .all(),
+      ...await all(db
+                .select({
+                  resourceId: projectBindings.resourceId,
+                  logicalId: projectBindings.logicalId,
+                  member: projectBindings.member,
+                  pending: projectBindings.pending,
+                  sourceFile: projectBindings.sourceFile,
+                  createdAt: projectBindings.createdAt,
+                  project: { id: projects.id, logicalId: projects.logicalId, name: projects.name },
+                })
+                .from(projectBindings)
+                .innerJoin(projects, eq(projects.id, projectBindings.projectId))
+                .where(and(eq(projectBindings.accountId, accountId), eq(projectBindings.resourceType, resourceType), inArray(projectBindings.resourceId, chunk)))
+                .orderBy(asc(projectBindings.id))),
     );
   }
   return out;
@@ -73,8 +72,8 @@ export async function bindingsOfResources(db: Db, accountId: string, resourceTyp
 
 /** Every binding of a project (pending ones included: the caller decides). */
 export async function bindingsOfProject(db: Db, projectId: string): Promise<BindingRow[]> {
-  await ready(db);
-  return db.select().from(projectBindings).where(eq(projectBindings.projectId, projectId)).orderBy(asc(projectBindings.id)).all();
+  db = await ready(db);
+  return await all(db.select().from(projectBindings).where(eq(projectBindings.projectId, projectId)).orderBy(asc(projectBindings.id)));
 }
 
 /**
@@ -82,35 +81,34 @@ export async function bindingsOfProject(db: Db, projectId: string): Promise<Bind
  * `after`, at most `limit`. Walks the index, so no page sorts the whole project.
  */
 export async function bindingsOfProjectPage(db: Db, projectId: string, after: { resourceType: string; logicalId: string } | null, limit: number): Promise<BindingRow[]> {
-  await ready(db);
-  return db
-    .select()
-    .from(projectBindings)
-    .where(and(eq(projectBindings.projectId, projectId), after ? sql`(${projectBindings.resourceType}, ${projectBindings.logicalId}) > (${after.resourceType}, ${after.logicalId})` : undefined))
-    .orderBy(asc(projectBindings.resourceType), asc(projectBindings.logicalId))
-    .limit(limit)
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select()
+      .from(projectBindings)
+      .where(and(eq(projectBindings.projectId, projectId), after ? sql`(${projectBindings.resourceType}, ${projectBindings.logicalId}) > (${after.resourceType}, ${after.logicalId})` : undefined))
+      .orderBy(asc(projectBindings.resourceType), asc(projectBindings.logicalId))
+      .limit(limit));
 }
 
 /** The owner bindings other projects hold on these resources of one type. */
 export async function foreignOwners(db: Db, accountId: string, projectId: string, resourceType: string, resourceIds: readonly string[]): Promise<BindingWithProject[]> {
-  await ready(db);
+  db = await ready(db);
   return (await bindingsOfResources(db, accountId, resourceType, resourceIds)).filter((binding) => binding.member && binding.project.id !== projectId);
 }
 
 export async function insertBinding(db: Db, row: NewBindingRow): Promise<void> {
-  await ready(db);
-  db.insert(projectBindings).values(row).run();
+  db = await ready(db);
+  await run(db.insert(projectBindings).values(row));
 }
 
 export async function deleteBinding(db: Db, id: number): Promise<void> {
-  await ready(db);
-  db.delete(projectBindings).where(eq(projectBindings.id, id)).run();
+  db = await ready(db);
+  await run(db.delete(projectBindings).where(eq(projectBindings.id, id)));
 }
 
 /** Many bindings through one prepared statement (a deploy's commit). */
 export async function insertBindings(db: Db, rows: readonly NewBindingRow[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   if (rows.length === 0) return;
   const statement = connectionOf(db).prepare(
     'insert into project_bindings (account_id, project_id, resource_type, resource_id, logical_id, member, pending, source_file, import_plan_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -125,15 +123,15 @@ export interface BindingUpdate {
 
 /** Many bindings updated through one prepared statement (a deploy's commit). */
 export async function updateBindings(db: Db, updates: readonly BindingUpdate[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   if (updates.length === 0) return;
   const statement = connectionOf(db).prepare('update project_bindings set resource_id = ?, member = ?, pending = ?, source_file = ?, updated_at = ? where id = ?');
   for (const { id, set } of updates) statement.run(set.resourceId, set.member ? 1 : 0, set.pending ? 1 : 0, set.sourceFile, set.updatedAt, id);
 }
 
 export async function deleteBindings(db: Db, ids: readonly number[]): Promise<void> {
-  await ready(db);
-  if (ids.length > 0) db.delete(projectBindings).where(inJsonArray(projectBindings.id, ids)).run();
+  db = await ready(db);
+  if (ids.length > 0) await run(db.delete(projectBindings).where(inJsonArray(projectBindings.id, ids)));
 }
 
 export interface SubscriptionTarget {
@@ -145,23 +143,22 @@ export interface SubscriptionTarget {
 
 /** The account's subscriptions of these checks and groups, in one query per batch: what a deploy's folded subscriptions are bound to. */
 export async function subscriptionsOfTargets(db: Db, accountId: string, checkIds: readonly string[], groupIds: readonly number[]): Promise<SubscriptionTarget[]> {
-  await ready(db);
+  db = await ready(db);
   const columns = { id: alertSubscriptions.id, alertChannelId: alertSubscriptions.alertChannelId, checkId: alertSubscriptions.checkId, groupId: alertSubscriptions.groupId };
   const out: SubscriptionTarget[] = [];
-  if (checkIds.length > 0) out.push(...db.select(columns).from(alertSubscriptions).where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.checkId, checkIds))).all());
-  if (groupIds.length > 0) out.push(...db.select(columns).from(alertSubscriptions).where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.groupId, groupIds))).all());
+  if (checkIds.length > 0) out.push(...await all(db.select(columns).from(alertSubscriptions).where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.checkId, checkIds)))));
+  if (groupIds.length > 0) out.push(...await all(db.select(columns).from(alertSubscriptions).where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.groupId, groupIds)))));
   return out;
 }
 
 /** Whether each of these subscriptions (by row id) is activated; ids with no row are absent. */
 export async function subscriptionActivations(db: Db, accountId: string, ids: readonly number[]): Promise<Map<number, boolean>> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return new Map();
-  const rows = db
-    .select({ id: alertSubscriptions.id, activated: alertSubscriptions.activated })
-    .from(alertSubscriptions)
-    .where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.id, ids)))
-    .all();
+  const rows = await all(db
+      .select({ id: alertSubscriptions.id, activated: alertSubscriptions.activated })
+      .from(alertSubscriptions)
+      .where(and(eq(alertSubscriptions.accountId, accountId), inJsonArray(alertSubscriptions.id, ids))));
   return new Map(rows.map((row) => [row.id, row.activated]));
 }
 
@@ -172,19 +169,17 @@ export async function subscriptionActivations(db: Db, accountId: string, ids: re
  * project's rows (~1 ms for 5,000, where bindingsStamp builds a 300 KB string in ~9 ms).
  */
 export async function bindingsWrittenSince(db: Db, projectId: string, since: string): Promise<{ count: number; written: { id: number; writtenAt: string }[] }> {
-  await ready(db);
+  db = await ready(db);
   const writtenAt = sql`coalesce(${projectBindings.updatedAt}, ${projectBindings.createdAt})`;
-  const count = db.get<{ n: number }>(sql`select count(*) as n from ${projectBindings} where ${projectBindings.projectId} = ${projectId}`)?.n ?? 0;
-  const written = db.all<{ id: number; writtenAt: string }>(sql`select ${projectBindings.id} as id, ${writtenAt} as writtenAt from ${projectBindings} where ${projectBindings.projectId} = ${projectId} and ${writtenAt} >= ${since}`);
+  const count = (await getSql<{ n: number }>(db, sql`select count(*) as n from ${projectBindings} where ${projectBindings.projectId} = ${projectId}`))?.n ?? 0;
+  const written = await allSql<{ id: number; writtenAt: string }>(db, sql`select ${projectBindings.id} as id, ${writtenAt} as writtenAt from ${projectBindings} where ${projectBindings.projectId} = ${projectId} and ${writtenAt} >= ${since}`);
   return { count, written };
 }
 
 /** One string that changes whenever any binding of the project is added, removed or rewritten (computed in SQL, so cheap inside a transaction). */
 export async function bindingsStamp(db: Db, projectId: string): Promise<string> {
-  await ready(db);
-  const row = db.get<{ stamp: string | null }>(
-    sql`select group_concat(id || ':' || resource_type || ':' || logical_id || ':' || resource_id || ':' || member || ':' || pending || ':' || coalesce(updated_at, ''), '|' order by id) as stamp
-      from ${projectBindings} where project_id = ${projectId}`,
-  );
+  db = await ready(db);
+  const row = await getSql<{ stamp: string | null }>(db, sql`select group_concat(id || ':' || resource_type || ':' || logical_id || ':' || resource_id || ':' || member || ':' || pending || ':' || coalesce(updated_at, ''), '|' order by id) as stamp
+      from ${projectBindings} where project_id = ${projectId}`);
   return row?.stamp ?? '';
 }

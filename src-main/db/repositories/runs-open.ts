@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkSessions, UNFINISHED_BELOW } from '../schema';
+import { checkSessions, UNFINISHED_BELOW } from '../tables';
+import { all } from "../dialect";
 
 export interface OpenSessionRow {
   id: number;
@@ -15,7 +16,7 @@ export interface OpenSessionRow {
  * only those: the sessions whose jobs are queued, leased or running somewhere.
  */
 export async function listOpenSessions(db: Db): Promise<OpenSessionRow[]> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'listOpenSessions', (d) =>
     d
       .select({ id: checkSessions.id, checkNum: checkSessions.checkNum, startedAt: checkSessions.startedAt, runLocations: checkSessions.runLocations })
@@ -24,5 +25,5 @@ export async function listOpenSessions(db: Db): Promise<OpenSessionRow[]> {
       .where(sql`${checkSessions.status} < ${sql.raw(String(UNFINISHED_BELOW))}`)
       .prepare(),
   );
-  return query.all();
+  return await all(query);
 }

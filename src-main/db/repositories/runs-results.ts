@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkResults, resultDetails } from '../schema';
+import { checkResults, resultDetails } from '../tables';
+import { all, get, run } from "../dialect";
 
 export type ResultRow = typeof checkResults.$inferSelect;
 export type NewResultRow = Omit<ResultRow, 'id'>;
@@ -42,7 +43,7 @@ const RESULT_COLUMNS = [
 ] as const satisfies readonly (keyof NewResultRow)[];
 
 export async function insertResults(db: Db, rows: readonly NewResultRow[]): Promise<number[]> {
-  await ready(db);
+  db = await ready(db);
   const insert = prepared(db, 'insertResult', (d) =>
     d
       .insert(checkResults)
@@ -50,7 +51,9 @@ export async function insertResults(db: Db, rows: readonly NewResultRow[]): Prom
       .returning({ id: checkResults.id })
       .prepare(),
   );
-  return rows.map((row) => insert.get(row)?.id ?? 0);
+  const ids: number[] = [];
+  for (const row of rows) ids.push((await get(insert, row))?.id ?? 0);
+  return ids;
 }
 
 const HOUR_MS = 3_600_000;
@@ -60,24 +63,24 @@ const HOUR_MS = 3_600_000;
  * Marks it used this hour (at most one UPDATE per detail per hour) so retention keeps it.
  */
 export async function storeDetail(db: Db, hash: Buffer, body: string, now: number): Promise<number> {
-  await ready(db);
+  db = await ready(db);
   const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const existing = prepared(db, 'findDetailByHash', (d) =>
-    d
-      .select({ id: resultDetails.id, lastUsedAt: resultDetails.lastUsedAt })
-      .from(resultDetails)
-      .where(eq(resultDetails.hash, sql.placeholder('hash')))
-      .prepare(),
-  ).get({ hash });
+  const existing = await get(prepared(db, 'findDetailByHash', (d) =>
+      d
+        .select({ id: resultDetails.id, lastUsedAt: resultDetails.lastUsedAt })
+        .from(resultDetails)
+        .where(eq(resultDetails.hash, sql.placeholder('hash')))
+        .prepare(),
+    ), { hash });
   if (existing) {
     if (existing.lastUsedAt < hour) {
-      prepared(db, 'touchDetail', (d) =>
-        d
-          .update(resultDetails)
-          .set({ lastUsedAt: sql.placeholder('hour') } as unknown as { lastUsedAt: number })
-          .where(eq(resultDetails.id, sql.placeholder('id')))
-          .prepare(),
-      ).run({ hour, id: existing.id });
+      await run(prepared(db, 'touchDetail', (d) =>
+                d
+                  .update(resultDetails)
+                  .set({ lastUsedAt: sql.placeholder('hour') } as unknown as { lastUsedAt: number })
+                  .where(eq(resultDetails.id, sql.placeholder('id')))
+                  .prepare(),
+              ), { hour, id: existing.id });
     }
     return existing.id;
   }
@@ -88,13 +91,13 @@ export async function storeDetail(db: Db, hash: Buffer, body: string, now: numbe
       .returning({ id: resultDetails.id })
       .prepare(),
   );
-  const inserted = insert.get({ hash, body, hour }) as { id: number } | undefined;
+  const inserted = await get(insert, { hash, body, hour }) as { id: number } | undefined;
   if (!inserted) throw new Error('a result detail was not stored');
   return inserted.id;
 }
 
 export async function findDetail(db: Db, id: number): Promise<string | null> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'findDetail', (d) =>
     d
       .select({ body: resultDetails.body })
@@ -102,7 +105,7 @@ export async function findDetail(db: Db, id: number): Promise<string | null> {
       .where(eq(resultDetails.id, sql.placeholder('id')))
       .prepare(),
   );
-  return query.get({ id })?.body ?? null;
+  return (await get(query, { id }))?.body ?? null;
 }
 
 /** A session's results, found through the (check_num, started_at) index rather than an index of their own. */
@@ -112,7 +115,7 @@ export async function findDetail(db: Db, id: number): Promise<string | null> {
  * result is recorded. An unfinished session's span runs to now (its results are all recent).
  */
 export async function listSessionResults(db: Db, sessionId: number, checkNum: number, sessionStartedAt: number, sessionStoppedAt: number | null): Promise<ResultRow[]> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'listSessionResults', (d) =>
     d
       .select()
@@ -128,16 +131,15 @@ export async function listSessionResults(db: Db, sessionId: number, checkNum: nu
       .orderBy(asc(checkResults.id))
       .prepare(),
   );
-  return query.all({ checkNum, startedAt: sessionStartedAt, stoppedAt: sessionStoppedAt ?? Number.MAX_SAFE_INTEGER, sessionId });
+  return await all(query, { checkNum, startedAt: sessionStartedAt, stoppedAt: sessionStoppedAt ?? Number.MAX_SAFE_INTEGER, sessionId });
 }
 
 export async function findResult(db: Db, checkNum: number, id: number): Promise<ResultRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(checkResults)
-    .where(and(eq(checkResults.id, id), eq(checkResults.checkNum, checkNum)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(checkResults)
+      .where(and(eq(checkResults.id, id), eq(checkResults.checkNum, checkNum))));
 }
 
 export interface ResultFilter {
@@ -162,18 +164,17 @@ function whereOf(filter: ResultFilter): SQL | undefined {
 
 /** Newest first. */
 export async function listResults(db: Db, filter: ResultFilter, limit: number, offset: number): Promise<ResultRow[]> {
-  await ready(db);
-  return db
-    .select()
-    .from(checkResults)
-    .where(whereOf(filter))
-    .orderBy(desc(checkResults.startedAt), desc(checkResults.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select()
+      .from(checkResults)
+      .where(whereOf(filter))
+      .orderBy(desc(checkResults.startedAt), desc(checkResults.id))
+      .limit(limit)
+      .offset(offset));
 }
 
 export async function countResults(db: Db, filter: ResultFilter): Promise<number> {
-  await ready(db);
-  return db.select({ n: count() }).from(checkResults).where(whereOf(filter)).get()?.n ?? 0;
+  db = await ready(db);
+  return (await get(db.select({ n: count() }).from(checkResults).where(whereOf(filter))))?.n ?? 0;
 }

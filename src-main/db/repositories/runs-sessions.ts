@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../schema';
+import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../tables';
+import { all, get, run } from "../dialect";
 
 export type SessionRow = typeof checkSessions.$inferSelect;
 export type NewSessionRow = Omit<SessionRow, 'id'>;
@@ -19,7 +20,7 @@ export interface SessionWithCheck extends SessionRow {
  * deposed one finishing) started that slot. Rows without planned_at never collide.
  */
 export async function insertSessions(db: Db, rows: readonly NewSessionRow[]): Promise<(number | null)[]> {
-  await ready(db);
+  db = await ready(db);
   const insert = prepared(db, 'insertSession', (d) =>
     d
       .insert(checkSessions)
@@ -38,7 +39,9 @@ export async function insertSessions(db: Db, rows: readonly NewSessionRow[]): Pr
       .returning({ id: checkSessions.id })
       .prepare(),
   );
-  return rows.map((row) => insert.get(row)?.id ?? null);
+  const ids: (number | null)[] = [];
+  for (const row of rows) ids.push((await get(insert, row))?.id ?? null);
+  return ids;
 }
 
 const withCheck = {
@@ -58,19 +61,18 @@ const withCheck = {
 };
 
 export async function findSessions(db: Db, ids: readonly number[], accountId?: string): Promise<SessionWithCheck[]> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return [];
-  return db
-    .select(withCheck)
-    .from(checkSessions)
-    .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
-    .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
-    .where(and(inArray(checkSessions.id, [...ids]), accountId ? eq(checkSchedule.accountId, accountId) : undefined))
-    .all();
+  return await all(db
+      .select(withCheck)
+      .from(checkSessions)
+      .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
+      .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
+      .where(and(inArray(checkSessions.id, [...ids]), accountId ? eq(checkSchedule.accountId, accountId) : undefined)));
 }
 
 export async function findSession(db: Db, id: number, accountId?: string): Promise<SessionWithCheck | undefined> {
-  await ready(db);
+  db = await ready(db);
   if (accountId) return (await findSessions(db, [id], accountId))[0];
   const query = prepared(db, 'findSession', (d) =>
     d
@@ -81,28 +83,27 @@ export async function findSession(db: Db, id: number, accountId?: string): Promi
       .where(eq(checkSessions.id, sql.placeholder('id')))
       .prepare(),
   );
-  return query.get({ id });
+  return await get(query, { id });
 }
 
 export async function updateSessionStatus(db: Db, id: number, status: number, stoppedAt: number | null): Promise<void> {
-  await ready(db);
-  prepared(db, 'updateSessionStatus', (d) =>
-    d
-      .update(checkSessions)
-      .set({ status: sql`${sql.placeholder('status')}`, stoppedAt: sql`${sql.placeholder('stoppedAt')}` })
-      .where(eq(checkSessions.id, sql.placeholder('id')))
-      .prepare(),
-  ).run({ id, status, stoppedAt });
+  db = await ready(db);
+  await run(prepared(db, 'updateSessionStatus', (d) =>
+        d
+          .update(checkSessions)
+          .set({ status: sql`${sql.placeholder('status')}`, stoppedAt: sql`${sql.placeholder('stoppedAt')}` })
+          .where(eq(checkSessions.id, sql.placeholder('id')))
+          .prepare(),
+      ), { id, status, stoppedAt });
 }
 
 /** Unfinished sessions (status codes below 4: STARTED and the PROGRESS family), through a partial index. */
 export async function listUnfinishedSessionIds(db: Db): Promise<number[]> {
-  await ready(db);
-  return db
-    .select({ id: checkSessions.id })
-    .from(checkSessions)
-    .where(lt(checkSessions.status, UNFINISHED_BELOW))
-    .all()
+  db = await ready(db);
+  return (await all(db
+      .select({ id: checkSessions.id })
+      .from(checkSessions)
+      .where(lt(checkSessions.status, UNFINISHED_BELOW))))
     .map((r) => r.id);
 }
 
@@ -120,20 +121,19 @@ export interface RecentSessionFilter {
  * with start order); for one check it follows check_sessions_check so a long history is never sorted.
  */
 export async function listRecentSessions(db: Db, filter: RecentSessionFilter): Promise<SessionWithCheck[]> {
-  await ready(db);
+  db = await ready(db);
   const where = and(
     eq(checkSchedule.accountId, filter.accountId),
     filter.checkNum === undefined ? undefined : eq(checkSessions.checkNum, filter.checkNum),
     filter.status === undefined ? undefined : eq(checkSessions.status, filter.status),
   );
   const order = filter.checkNum === undefined ? [desc(checkSessions.id)] : [desc(checkSessions.startedAt), desc(checkSessions.id)];
-  return db
-    .select(withCheck)
-    .from(checkSessions)
-    .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
-    .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.limit)
-    .all();
+  return await all(db
+      .select(withCheck)
+      .from(checkSessions)
+      .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
+      .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit));
 }

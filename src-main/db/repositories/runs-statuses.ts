@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checks, checkSchedule, checkStatuses } from '../schema';
+import { checks, checkSchedule, checkStatuses } from '../tables';
+import { all, run } from "../dialect";
 
 export interface StatusUpdate {
   checkNum: number;
@@ -13,7 +14,7 @@ export interface StatusUpdate {
 }
 
 export async function upsertCheckStatus(db: Db, u: StatusUpdate): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   // Prepared once per connection: every stored result of every check comes through here.
   const upsert = prepared(db, 'upsertCheckStatus', (d) =>
     d
@@ -41,7 +42,7 @@ export async function upsertCheckStatus(db: Db, u: StatusUpdate): Promise<void> 
       })
       .prepare(),
   );
-  upsert.run({ checkNum: u.checkNum, flags: u.flags, responseTimeMs: u.responseTimeMs, location: u.location, sessionId: u.sessionId, now: u.now });
+  await run(upsert, { checkNum: u.checkNum, flags: u.flags, responseTimeMs: u.responseTimeMs, location: u.location, sessionId: u.sessionId, now: u.now });
 }
 
 export interface CheckStatusRow {
@@ -72,13 +73,12 @@ const columns = {
 
 /** Every check of the account with its status (nulls for a check that never ran). */
 export async function listCheckStatuses(db: Db, accountId: string, checkId?: string): Promise<CheckStatusRow[]> {
-  await ready(db);
-  return db
-    .select(columns)
-    .from(checks)
-    .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
-    .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
-    .where(and(eq(checks.accountId, accountId), checkId ? eq(checks.id, checkId) : undefined))
-    .orderBy(asc(checks.createdAt), asc(checks.id))
-    .all();
+  db = await ready(db);
+  return await all(db
+      .select(columns)
+      .from(checks)
+      .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+      .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
+      .where(and(eq(checks.accountId, accountId), checkId ? eq(checks.id, checkId) : undefined))
+      .orderBy(asc(checks.createdAt), asc(checks.id)));
 }

@@ -1,16 +1,17 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkGroups, checks, checkSchedule, runLocationCodes } from '../schema';
+import { checkGroups, checks, checkSchedule, runLocationCodes } from '../tables';
+import { all, allSql, get, getSql, run, runSql } from "../dialect";
 
 export type CheckRunRow = Omit<typeof checks.$inferSelect, 'nameFolded'> & { checkNum: number; nextRunAt: number | null; lastLocationIndex: number };
 export type GroupRow = typeof checkGroups.$inferSelect;
 
 /** Gives every check without one its integer surrogate (`check_num`) in one statement. */
 export async function assignMissingCheckNums(db: Db, checkIds?: readonly string[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   const only = checkIds && checkIds.length > 0 ? sql`and ${checks.id} in ${checkIds}` : sql``;
-  db.run(sql`insert or ignore into ${checkSchedule} (check_id, account_id)
+  await runSql(db, sql`insert or ignore into ${checkSchedule} (check_id, account_id)
     select ${checks.id}, ${checks.accountId} from ${checks}
     where not exists (select 1 from ${checkSchedule} s where s.check_id = ${checks.id}) ${only}`);
 }
@@ -23,20 +24,19 @@ const runColumns = {
 
 /** Checks with their schedule row; all activated ones, or the named ones whatever their state. */
 export async function listCheckRuns(db: Db, filter: { activatedOnly?: boolean; checkIds?: readonly string[]; accountId?: string; afterCheckNum?: number; limit?: number }): Promise<CheckRunRow[]> {
-  await ready(db);
+  db = await ready(db);
   const parts = [];
   if (filter.afterCheckNum !== undefined) parts.push(gt(checkSchedule.checkNum, filter.afterCheckNum));
   if (filter.activatedOnly) parts.push(eq(checks.activated, true));
   if (filter.checkIds) parts.push(inArray(checks.id, [...filter.checkIds]));
   if (filter.accountId) parts.push(eq(checks.accountId, filter.accountId));
-  return db
-    .select({ ...checksColumns(), ...runColumns })
-    .from(checks)
-    .innerJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
-    .where(and(...parts))
-    .orderBy(asc(checkSchedule.checkNum))
-    .limit(filter.limit ?? -1)
-    .all();
+  return await all(db
+      .select({ ...checksColumns(), ...runColumns })
+      .from(checks)
+      .innerJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
+      .where(and(...parts))
+      .orderBy(asc(checkSchedule.checkNum))
+      .limit(filter.limit ?? -1));
 }
 
 function checksColumns() {
@@ -56,9 +56,9 @@ function checksColumns() {
 }
 
 export async function listGroupsById(db: Db, ids: readonly number[]): Promise<GroupRow[]> {
-  await ready(db);
+  db = await ready(db);
   if (ids.length === 0) return [];
-  return db.select().from(checkGroups).where(inArray(checkGroups.id, [...ids])).all();
+  return await all(db.select().from(checkGroups).where(inArray(checkGroups.id, [...ids])));
 }
 
 /** A cheap fingerprint of every check and group: it changes when one is created, changed or deleted. */
@@ -71,8 +71,8 @@ export interface ChecksFingerprint {
 }
 
 export async function checksFingerprint(db: Db): Promise<ChecksFingerprint> {
-  await ready(db);
-  const row = db.get<{ c: number; cu: string | null; g: number; gu: string | null }>(sql`select
+  db = await ready(db);
+  const row = await getSql<{ c: number; cu: string | null; g: number; gu: string | null }>(db, sql`select
     (select count(*) from ${checks}) as c,
     (select max(coalesce(updated_at, created_at)) from ${checks}) as cu,
     (select count(*) from ${checkGroups}) as g,
@@ -82,12 +82,9 @@ export async function checksFingerprint(db: Db): Promise<ChecksFingerprint> {
 
 /** Checks created or changed at or after `stamp` (ISO text), with whether they were created after it. */
 export async function checksChangedSince(db: Db, stamp: string): Promise<{ id: string; createdAfter: boolean }[]> {
-  await ready(db);
-  return db
-    .all<{ id: string; createdAfter: number }>(
-      sql`select ${checks.id} as id, ${checks.createdAt} > ${stamp} as createdAfter from ${checks}
-        where coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${stamp}`,
-    )
+  db = await ready(db);
+  return (await allSql<{ id: string; createdAfter: number }>(db, sql`select ${checks.id} as id, ${checks.createdAt} > ${stamp} as createdAfter from ${checks}
+        where coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${stamp}`))
     .map((row) => ({ id: row.id, createdAfter: row.createdAfter === 1 }));
 }
 
@@ -98,7 +95,7 @@ export interface ScheduleUpdate {
 }
 
 export async function updateSchedules(db: Db, updates: readonly ScheduleUpdate[]): Promise<void> {
-  await ready(db);
+  db = await ready(db);
   const setNext = prepared(db, 'updateNextRun', (d) =>
     d
       .update(checkSchedule)
@@ -107,45 +104,44 @@ export async function updateSchedules(db: Db, updates: readonly ScheduleUpdate[]
       .prepare(),
   );
   for (const u of updates) {
-    if (u.lastLocationIndex === undefined) setNext.run({ nextRunAt: u.nextRunAt, checkNum: u.checkNum });
-    else db.update(checkSchedule).set({ nextRunAt: u.nextRunAt, lastLocationIndex: u.lastLocationIndex }).where(eq(checkSchedule.checkNum, u.checkNum)).run();
+    if (u.lastLocationIndex === undefined) await run(setNext, { nextRunAt: u.nextRunAt, checkNum: u.checkNum });
+    else await run(db.update(checkSchedule).set({ nextRunAt: u.nextRunAt, lastLocationIndex: u.lastLocationIndex }).where(eq(checkSchedule.checkNum, u.checkNum)));
   }
 }
 
 export async function updateLocationIndex(db: Db, checkNum: number, lastLocationIndex: number): Promise<void> {
-  await ready(db);
-  db.update(checkSchedule).set({ lastLocationIndex }).where(eq(checkSchedule.checkNum, checkNum)).run();
+  db = await ready(db);
+  await run(db.update(checkSchedule).set({ lastLocationIndex }).where(eq(checkSchedule.checkNum, checkNum)));
 }
 
 /** Location names by code; the table is tiny (one row per location ever used). */
 export async function locationNames(db: Db): Promise<Map<number, string>> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'locationNames', (d) => d.select().from(runLocationCodes).prepare());
-  return new Map(query.all().map((row) => [row.code, row.name]));
+  return new Map((await all(query)).map((row) => [row.code, row.name]));
 }
 
 /** Codes for the given names, creating the missing ones. */
 export async function locationCodes(db: Db, names: Iterable<string>): Promise<Map<string, number>> {
-  await ready(db);
+  db = await ready(db);
   const wanted = [...new Set(names)];
   const codes = new Map<string, number>();
   if (wanted.length === 0) return codes;
-  db.insert(runLocationCodes)
-    .values(wanted.map((name) => ({ name })))
-    .onConflictDoNothing()
-    .run();
-  for (const row of db.select().from(runLocationCodes).where(inArray(runLocationCodes.name, wanted)).all()) codes.set(row.name, row.code);
+  await run(db.insert(runLocationCodes)
+        .values(wanted.map((name) => ({ name })))
+        .onConflictDoNothing());
+  for (const row of await all(db.select().from(runLocationCodes).where(inArray(runLocationCodes.name, wanted)))) codes.set(row.name, row.code);
   return codes;
 }
 
 export async function locationCodeOf(db: Db, name: string): Promise<number | null> {
-  await ready(db);
-  return db.select().from(runLocationCodes).where(eq(runLocationCodes.name, name)).get()?.code ?? null;
+  db = await ready(db);
+  return (await get(db.select().from(runLocationCodes).where(eq(runLocationCodes.name, name))))?.code ?? null;
 }
 
 /** The check id behind a check number (and its account), for reading runs back. */
 export async function findCheckNum(db: Db, accountId: string, checkId: string): Promise<number | null> {
-  await ready(db);
+  db = await ready(db);
   const query = prepared(db, 'findCheckNum', (d) =>
     d
       .select({ checkNum: checkSchedule.checkNum })
@@ -153,5 +149,5 @@ export async function findCheckNum(db: Db, accountId: string, checkId: string): 
       .where(and(eq(checkSchedule.checkId, sql.placeholder('checkId')), eq(checkSchedule.accountId, sql.placeholder('accountId'))))
       .prepare(),
   );
-  return query.get({ checkId, accountId })?.checkNum ?? null;
+  return (await get(query, { checkId, accountId }))?.checkNum ?? null;
 }

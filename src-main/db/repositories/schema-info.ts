@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
+import { getSql } from "../dialect";
 
 /**
  * Whether the database has this table. Only a database migrated up to an older version lacks one of
@@ -7,7 +8,7 @@ import { type Db, ready } from '../connection';
  * what start-up reads from newer tables (destroys to finish, heartbeats to judge) finds nothing there.
  */
 export async function hasTable(db: Db, name: string): Promise<boolean> {
-  await ready(db);
-  const row = db.get<{ n: number }>(sql`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`);
+  db = await ready(db);
+  const row = await getSql<{ n: number }>(db, sql`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`);
   return (row?.n ?? 0) > 0;
 }

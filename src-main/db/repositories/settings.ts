@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../prepared';
 import { type Db, ready } from '../connection';
-import { appSettings } from '../schema';
+import { appSettings } from '../tables';
+import { get, run } from "../dialect";
 
 export async function readAppSetting(db: Db, accountId: string, key: string): Promise<Record<string, unknown> | null> {
-  await ready(db);
+  db = await ready(db);
   // Prepared once per connection: alerting reads the delivery settings for every alert it raises.
   const query = prepared(db, 'readAppSetting', (d) =>
     d
@@ -13,13 +14,12 @@ export async function readAppSetting(db: Db, accountId: string, key: string): Pr
       .where(and(eq(appSettings.accountId, sql.placeholder('accountId')), eq(appSettings.key, sql.placeholder('key'))))
       .prepare(),
   );
-  return query.get({ accountId, key })?.value ?? null;
+  return (await get(query, { accountId, key }))?.value ?? null;
 }
 
 export async function writeAppSetting(db: Db, accountId: string, key: string, value: Record<string, unknown>, now: number): Promise<void> {
-  await ready(db);
-  db.insert(appSettings)
-    .values({ accountId, key, value, updatedAt: now })
-    .onConflictDoUpdate({ target: [appSettings.accountId, appSettings.key], set: { value, updatedAt: now } })
-    .run();
+  db = await ready(db);
+  await run(db.insert(appSettings)
+        .values({ accountId, key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: [appSettings.accountId, appSettings.key], set: { value, updatedAt: now } }));
 }

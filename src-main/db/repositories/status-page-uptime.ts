@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { checkResults, checkRollups } from '../schema';
+import { checkResults, checkRollups } from '../tables';
 import { RESULT_TYPE_CODE } from './runs-results';
+import { allSql } from "../dialect";
 
 export const DAY_MS = 86_400_000;
 
@@ -32,9 +33,9 @@ const numbers = (checkNums: readonly number[]) =>
 
 /** Rolled-up counts of the checks per UTC day, for hours in [fromHour, toHour). */
 export async function dailyRollupCounts(db: Db, checkNums: readonly number[], fromHour: number, toHour: number): Promise<DailyRollup[]> {
-  await ready(db);
+  db = await ready(db);
   if (checkNums.length === 0 || fromHour >= toHour) return [];
-  return db.all<DailyRollup>(sql`select ${checkRollups.checkNum} as checkNum, ${checkRollups.hourStart} / ${PER_DAY} as day,
+  return await allSql<DailyRollup>(db, sql`select ${checkRollups.checkNum} as checkNum, ${checkRollups.hourStart} / ${PER_DAY} as day,
       sum(${checkRollups.passed}) as passed, sum(${checkRollups.degraded}) as degraded, sum(${checkRollups.failed}) as failed
     from ${checkRollups}
     where ${checkRollups.checkNum} in (${numbers(checkNums)}) and ${checkRollups.hourStart} >= ${fromHour} and ${checkRollups.hourStart} < ${toHour}
@@ -43,9 +44,9 @@ export async function dailyRollupCounts(db: Db, checkNums: readonly number[], fr
 
 /** FINAL results of the checks that started in [fromMs, toMs), counted per UTC day and distinct flags value. */
 export async function dailyFinalCounts(db: Db, checkNums: readonly number[], fromMs: number, toMs: number): Promise<DailyFlags[]> {
-  await ready(db);
+  db = await ready(db);
   if (checkNums.length === 0 || fromMs >= toMs) return [];
-  return db.all<DailyFlags>(sql`select ${checkResults.checkNum} as checkNum, ${checkResults.startedAt} / ${PER_DAY} as day, ${checkResults.flags} as flags, count(*) as n
+  return await allSql<DailyFlags>(db, sql`select ${checkResults.checkNum} as checkNum, ${checkResults.startedAt} / ${PER_DAY} as day, ${checkResults.flags} as flags, count(*) as n
     from ${checkResults}
     where ${checkResults.checkNum} in (${numbers(checkNums)}) and ${checkResults.startedAt} >= ${fromMs} and ${checkResults.startedAt} < ${toMs}
       and ${checkResults.resultType} = ${RESULT_TYPE_CODE.FINAL}

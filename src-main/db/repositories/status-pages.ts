@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { statusPageCards, statusPageCardServices, statusPages, statusPageServices } from '../schema';
+import { statusPageCards, statusPageCardServices, statusPages, statusPageServices } from '../tables';
 import type { StatusPageServiceRow } from './status-page-services';
+import { all, get, run } from "../dialect";
 
 export type StatusPageRow = typeof statusPages.$inferSelect;
 export type StatusPageCardRow = typeof statusPageCards.$inferSelect;
@@ -12,37 +13,35 @@ export interface StatusPageCardRecord {
 }
 
 export async function insertStatusPage(db: Db, row: StatusPageRow): Promise<void> {
-  await ready(db);
-  db.insert(statusPages).values(row).run();
+  db = await ready(db);
+  await run(db.insert(statusPages).values(row));
 }
 
 export async function replaceStatusPage(db: Db, row: StatusPageRow): Promise<void> {
-  await ready(db);
-  db.update(statusPages)
-    .set(row)
-    .where(and(eq(statusPages.accountId, row.accountId), eq(statusPages.id, row.id)))
-    .run();
+  db = await ready(db);
+  await run(db.update(statusPages)
+        .set(row)
+        .where(and(eq(statusPages.accountId, row.accountId), eq(statusPages.id, row.id))));
 }
 
 export async function findStatusPage(db: Db, accountId: string, id: string): Promise<StatusPageRow | undefined> {
-  await ready(db);
-  return db
-    .select()
-    .from(statusPages)
-    .where(and(eq(statusPages.accountId, accountId), eq(statusPages.id, id)))
-    .get();
+  db = await ready(db);
+  return await get(db
+      .select()
+      .from(statusPages)
+      .where(and(eq(statusPages.accountId, accountId), eq(statusPages.id, id))));
 }
 
 /** Slugs are unique across the install (every account), as in the public API. */
 export async function isStatusPageUrlTaken(db: Db, url: string, exceptId: string | null): Promise<boolean> {
-  await ready(db);
+  db = await ready(db);
   const where = exceptId ? and(eq(statusPages.url, url), ne(statusPages.id, exceptId)) : eq(statusPages.url, url);
-  return db.select({ id: statusPages.id }).from(statusPages).where(where).get() !== undefined;
+  return await get(db.select({ id: statusPages.id }).from(statusPages).where(where)) !== undefined;
 }
 
 /** Newest first; `from` (inclusive) is the first row of the page when paging. */
 export async function listStatusPages(db: Db, accountId: string, limit: number, from?: StatusPageRow): Promise<StatusPageRow[]> {
-  await ready(db);
+  db = await ready(db);
   const parts: (SQL | undefined)[] = [eq(statusPages.accountId, accountId)];
   if (from) {
     parts.push(
@@ -53,22 +52,20 @@ export async function listStatusPages(db: Db, accountId: string, limit: number, 
       ),
     );
   }
-  return db
-    .select()
-    .from(statusPages)
-    .where(and(...parts))
-    .orderBy(desc(statusPages.createdAt), desc(statusPages.id))
-    .limit(limit)
-    .all();
+  return await all(db
+      .select()
+      .from(statusPages)
+      .where(and(...parts))
+      .orderBy(desc(statusPages.createdAt), desc(statusPages.id))
+      .limit(limit));
 }
 
 export async function deleteStatusPage(db: Db, accountId: string, id: string): Promise<boolean> {
-  await ready(db);
+  db = await ready(db);
   return (
-    db
-      .delete(statusPages)
-      .where(and(eq(statusPages.accountId, accountId), eq(statusPages.id, id)))
-      .run().changes > 0
+    (await run(db
+            .delete(statusPages)
+            .where(and(eq(statusPages.accountId, accountId), eq(statusPages.id, id))))).changes > 0
   );
 }
 
@@ -79,29 +76,27 @@ export interface NewCard {
 
 /** Replaces every card of a page (their services go with them through the cascade). */
 export async function replaceStatusPageCards(db: Db, statusPageId: string, cards: readonly NewCard[]): Promise<void> {
-  await ready(db);
-  db.delete(statusPageCards).where(eq(statusPageCards.statusPageId, statusPageId)).run();
+  db = await ready(db);
+  await run(db.delete(statusPageCards).where(eq(statusPageCards.statusPageId, statusPageId)));
   for (const { card, serviceIds } of cards) {
-    db.insert(statusPageCards).values(card).run();
+    await run(db.insert(statusPageCards).values(card));
     if (serviceIds.length > 0) {
-      db.insert(statusPageCardServices)
-        .values(serviceIds.map((serviceId, position) => ({ cardId: card.id, serviceId, position })))
-        .run();
+      await run(db.insert(statusPageCardServices)
+                .values(serviceIds.map((serviceId, position) => ({ cardId: card.id, serviceId, position }))));
     }
   }
 }
 
 /** The cards of each page in order, each with its services in order. */
 export async function cardsOfStatusPages(db: Db, statusPageIds: readonly string[]): Promise<Map<string, StatusPageCardRecord[]>> {
-  await ready(db);
+  db = await ready(db);
   const result = new Map<string, StatusPageCardRecord[]>(statusPageIds.map((id) => [id, []]));
   if (statusPageIds.length === 0) return result;
-  const cards = db
-    .select()
-    .from(statusPageCards)
-    .where(inArray(statusPageCards.statusPageId, [...statusPageIds]))
-    .orderBy(asc(statusPageCards.statusPageId), asc(statusPageCards.position))
-    .all();
+  const cards = await all(db
+      .select()
+      .from(statusPageCards)
+      .where(inArray(statusPageCards.statusPageId, [...statusPageIds]))
+      .orderBy(asc(statusPageCards.statusPageId), asc(statusPageCards.position)));
   const byCard = new Map<string, StatusPageCardRecord>();
   for (const card of cards) {
     const record: StatusPageCardRecord = { card, services: [] };
@@ -109,30 +104,28 @@ export async function cardsOfStatusPages(db: Db, statusPageIds: readonly string[
     result.get(card.statusPageId)?.push(record);
   }
   if (cards.length === 0) return result;
-  const services = db
-    .select({ cardId: statusPageCardServices.cardId, service: statusPageServices })
-    .from(statusPageCardServices)
-    .innerJoin(statusPageServices, eq(statusPageServices.id, statusPageCardServices.serviceId))
-    .where(inArray(statusPageCardServices.cardId, [...byCard.keys()]))
-    .orderBy(asc(statusPageCardServices.cardId), asc(statusPageCardServices.position))
-    .all();
+  const services = await all(db
+      .select({ cardId: statusPageCardServices.cardId, service: statusPageServices })
+      .from(statusPageCardServices)
+      .innerJoin(statusPageServices, eq(statusPageServices.id, statusPageCardServices.serviceId))
+      .where(inArray(statusPageCardServices.cardId, [...byCard.keys()]))
+      .orderBy(asc(statusPageCardServices.cardId), asc(statusPageCardServices.position)));
   for (const row of services) byCard.get(row.cardId)?.services.push(row.service);
   return result;
 }
 
 export async function setStatusPagePublished(db: Db, accountId: string, id: string, published: boolean, updatedAt: string): Promise<boolean> {
-  await ready(db);
+  db = await ready(db);
   return (
-    db
-      .update(statusPages)
-      .set({ published, updatedAt })
-      .where(and(eq(statusPages.accountId, accountId), eq(statusPages.id, id)))
-      .run().changes > 0
+    (await run(db
+            .update(statusPages)
+            .set({ published, updatedAt })
+            .where(and(eq(statusPages.accountId, accountId), eq(statusPages.id, id))))).changes > 0
   );
 }
 
 /** The page at a slug, in any account (slugs are unique across the install). */
 export async function findStatusPageBySlug(db: Db, slug: string): Promise<StatusPageRow | undefined> {
-  await ready(db);
-  return db.select().from(statusPages).where(eq(statusPages.url, slug)).get();
+  db = await ready(db);
+  return await get(db.select().from(statusPages).where(eq(statusPages.url, slug)));
 }
