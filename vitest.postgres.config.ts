@@ -16,7 +16,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     globalSetup: ['test/setup/postgres-global.ts'],
     setupFiles: ['test/setup/per-file-env.ts'],
-    include: POSTGRES_FILES,
+    // SIGHTLINE_PG_INCLUDE (comma-separated globs) runs other files on PostgreSQL while working on them.
+    include: process.env.SIGHTLINE_PG_INCLUDE ? process.env.SIGHTLINE_PG_INCLUDE.split(',') : POSTGRES_FILES,
     isolate: false,
   },
 });
