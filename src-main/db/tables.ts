@@ -112,3 +112,19 @@ export function useTables(dialect: 'sqlite' | 'postgres'): void {
   clusterNodes = from.clusterNodes;
   clusterLease = from.clusterLease;
 }
+
+/**
+ * A value built from the tables (a field map, an SQL fragment), built again when the dialect's
+ * tables change: a module-level constant would keep the tables it was first built with.
+ */
+export function perDialect<T>(build: () => T): () => T {
+  let builtFor: object | null = null;
+  let value!: T;
+  return () => {
+    if (builtFor !== checks) {
+      value = build();
+      builtFor = checks;
+    }
+    return value;
+  };
+}

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, notInArray, sql, type SQL } fr
 import { connectionOf, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { FOLD_FUNCTION, foldName } from '../name-fold';
-import { alertChannels, alertSubscriptions, checkGroups, checks } from '../tables';
+import { alertChannels, alertSubscriptions, checkGroups, checks, perDialect } from '../tables';
 import { all, get, run } from "../dialect";
 
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
@@ -94,13 +94,13 @@ export interface NamedSubscriptionFilter {
 }
 
 // Checks keep their folded name in an indexed column (migration 0010); group names are few and folded here.
-const foldedTargetName = sql<string | null>`coalesce(${checks.nameFolded}, ${sql.raw(FOLD_FUNCTION)}(${checkGroups.name}))`;
+const foldedTargetName = perDialect(() => sql<string | null>`coalesce(${checks.nameFolded}, ${sql.raw(FOLD_FUNCTION)}(${checkGroups.name}))`);
 
 function namedWhere(filter: NamedSubscriptionFilter): SQL | undefined {
   return and(
     eq(alertSubscriptions.accountId, filter.accountId),
     eq(alertSubscriptions.alertChannelId, filter.alertChannelId),
-    filter.search ? sql`instr(${foldedTargetName}, ${foldName(filter.search)}) > 0` : undefined,
+    filter.search ? sql`instr(${foldedTargetName()}, ${foldName(filter.search)}) > 0` : undefined,
   );
 }
 
@@ -120,7 +120,7 @@ export async function namedSubscriptionsOfChannel(db: Db, filter: NamedSubscript
       .leftJoin(checks, and(eq(checks.id, alertSubscriptions.checkId), eq(checks.accountId, filter.accountId)))
       .leftJoin(checkGroups, and(eq(checkGroups.id, alertSubscriptions.groupId), eq(checkGroups.accountId, filter.accountId)))
       .where(namedWhere(filter))
-      .orderBy(sql`${foldedTargetName} is null`, foldedTargetName, asc(alertSubscriptions.id))
+      .orderBy(sql`${foldedTargetName()} is null`, foldedTargetName(), asc(alertSubscriptions.id))
       .limit(limit)
       .offset(offset));
 }

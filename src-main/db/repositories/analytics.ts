@@ -87,7 +87,7 @@ export async function finalSamplesWithLocation(db: Db, checkNum: number, fromMs:
       .select({
         location: checkResults.location,
         flags: checkResults.flags,
-        responseUs: measuredResponseUs,
+        responseUs: measuredResponseUs(),
         packetsSent: checkResults.packetsSent,
         packetsReceived: checkResults.packetsReceived,
         detailId: checkResults.detailId,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../prepared';
 import { type Db, ready } from '../connection';
-import { checkResults, checkRollups, resultDetails } from '../tables';
+import { checkResults, checkRollups, resultDetails, perDialect } from '../tables';
 import { finalResultsInWindow, measuredResponseUs } from './rollups';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 import { allSql, get, getSql } from "../dialect";
@@ -10,12 +10,12 @@ const bits = (n: number) => sql.raw(String(n));
 const HOUR_MS = 3_600_000;
 
 /** A FINAL result's class in SQL, as services/retention/hour-stats.ts classifyRun decides it. */
-export const RUN_CLASS = sql<string>`(case
+export const RUN_CLASS = perDialect(() => sql<string>`(case
   when ${checkResults.flags} & ${bits(RESULT_FLAGS.skipped)} != 0 then 'skipped'
   when ${checkResults.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.timedOut)} != 0 then 'failed'
   when ${checkResults.flags} & ${bits(RESULT_FLAGS.isDegraded)} != 0 then 'degraded'
   when ${checkResults.flags} & ${bits(RESULT_FLAGS.isCancelled)} != 0 then 'cancelled'
-  else 'passed' end)`;
+  else 'passed' end)`);
 
 export type VerdictClass = 'passed' | 'degraded' | 'failed';
 
@@ -85,7 +85,7 @@ export async function errorsOfDetails(db: Db, detailIds: readonly number[]): Pro
   return new Map(rows.filter((row) => row.error !== null).map((row) => [row.id, row.error as string]));
 }
 
-const OTHER_VERDICT = (kind: VerdictClass) => sql`${RUN_CLASS} in ('passed', 'degraded', 'failed') and ${RUN_CLASS} != ${sql.raw(`'${kind}'`)}`;
+const OTHER_VERDICT = (kind: VerdictClass) => sql`${RUN_CLASS()} in ('passed', 'degraded', 'failed') and ${RUN_CLASS()} != ${sql.raw(`'${kind}'`)}`;
 
 // The streak lookups run for every listed monitor on each Dashboard tick: prepared once per connection and verdict.
 
@@ -116,7 +116,7 @@ export async function firstRunOfAfter(db: Db, checkNum: number, kind: VerdictCla
           eq(checkResults.checkNum, sql.placeholder('checkNum')),
           gt(checkResults.startedAt, sql.placeholder('afterMs')),
           eq(checkResults.resultType, RESULT_TYPE_CODE.FINAL),
-          sql`${RUN_CLASS} = ${sql.raw(`'${kind}'`)}`,
+          sql`${RUN_CLASS()} = ${sql.raw(`'${kind}'`)}`,
         ),
       )
       .orderBy(asc(checkResults.startedAt))
@@ -126,11 +126,11 @@ export async function firstRunOfAfter(db: Db, checkNum: number, kind: VerdictCla
   return (await get(query, { checkNum, afterMs }))?.at ?? null;
 }
 
-const ROLLUP_OTHER: Record<VerdictClass, SQL> = {
-  passed: sql`${checkRollups.degraded} + ${checkRollups.failed} > 0`,
-  degraded: sql`${checkRollups.passed} + ${checkRollups.failed} > 0`,
-  failed: sql`${checkRollups.passed} + ${checkRollups.degraded} > 0`,
-};
+const ROLLUP_OTHER = perDialect((): Record<VerdictClass, SQL> => ({
+          passed: sql`${checkRollups.degraded} + ${checkRollups.failed} > 0`,
+          degraded: sql`${checkRollups.passed} + ${checkRollups.failed} > 0`,
+          failed: sql`${checkRollups.passed} + ${checkRollups.degraded} > 0`,
+        }));
 
 /** The newest rolled-up hour before `beforeHour` that holds a verdict other than `kind` (the rollups' primary key, backwards). */
 export async function lastRollupHourOtherThan(db: Db, checkNum: number, kind: VerdictClass, beforeHour: number): Promise<number | null> {
@@ -139,7 +139,7 @@ export async function lastRollupHourOtherThan(db: Db, checkNum: number, kind: Ve
     d
       .select({ at: checkRollups.hourStart })
       .from(checkRollups)
-      .where(and(eq(checkRollups.checkNum, sql.placeholder('checkNum')), lt(checkRollups.hourStart, sql.placeholder('beforeHour')), ROLLUP_OTHER[kind]))
+      .where(and(eq(checkRollups.checkNum, sql.placeholder('checkNum')), lt(checkRollups.hourStart, sql.placeholder('beforeHour')), ROLLUP_OTHER()[kind]))
       .orderBy(desc(checkRollups.hourStart))
       .limit(1)
       .prepare(),

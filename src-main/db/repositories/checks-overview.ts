@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { connectionOf, transactionSync, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses } from '../tables';
+import { checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses, perDialect } from '../tables';
 import { checkFilterWhere, FAILING_FLAGS, type CheckFilter } from './checks';
 import { checkOwnedByCode } from './project-views';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
@@ -18,11 +18,11 @@ export const HEALTH_RANKS = { failing: 0, degraded: 1, passing: 2, 'not-run': 3,
 export type HealthName = keyof typeof HEALTH_RANKS;
 
 const n = (value: number) => sql.raw(String(value));
-const healthRank = sql<number>`(case when ${checks.activated} = 0 then ${n(HEALTH_RANKS.paused)}
+const healthRank = perDialect(() => sql<number>`(case when ${checks.activated} = 0 then ${n(HEALTH_RANKS.paused)}
   when ${checkStatuses.checkNum} is null then ${n(HEALTH_RANKS['not-run'])}
   when (${checkStatuses.flags} & ${n(FAILING_FLAGS)}) != 0 then ${n(HEALTH_RANKS.failing)}
   when (${checkStatuses.flags} & ${n(RESULT_FLAGS.isDegraded)}) != 0 then ${n(HEALTH_RANKS.degraded)}
-  else ${n(HEALTH_RANKS.passing)} end)`;
+  else ${n(HEALTH_RANKS.passing)} end)`);
 
 export type OverviewSort = 'health' | 'name' | 'lastRun' | 'created';
 
@@ -63,16 +63,16 @@ function overviewBaseWhere(filter: OverviewFilter): SQL | undefined {
   );
 }
 
-const byName = sql`${sql.raw(NAME_KEY_FUNCTION)}(${checks.name})`;
+const byName = perDialect(() => sql`${sql.raw(NAME_KEY_FUNCTION)}(${checks.name})`);
 
 function overviewOrder(sort: OverviewSort, descending: boolean): SQL[] {
   const dir = (expression: SQL) => (descending ? sql`${expression} desc` : sql`${expression} asc`);
-  const tail = [sql`${byName} asc`, asc(checks.name), asc(checks.id)];
+  const tail = [sql`${byName()} asc`, asc(checks.name), asc(checks.id)];
   switch (sort) {
     case 'health':
-      return [dir(healthRank), ...tail];
+      return [dir(healthRank()), ...tail];
     case 'name':
-      return [dir(byName), dir(sql`${checks.name}`), dir(sql`${checks.id}`)];
+      return [dir(byName()), dir(sql`${checks.name}`), dir(sql`${checks.id}`)];
     // Never run sorts after every run in either direction.
     case 'lastRun':
       return [sql`${checkStatuses.updatedAt} is null`, dir(sql`${checkStatuses.updatedAt}`), ...tail];
@@ -105,12 +105,12 @@ function overviewPageIn(db: Db, filter: OverviewFilter, sort: OverviewSort, desc
   const base = overviewBaseWhere(filter);
   const ranks = (filter.healthRanks ?? []).filter((rank) => Number.isInteger(rank));
   const counted = db
-    .select({ rank: healthRank, n: count() })
+    .select({ rank: healthRank(), n: count() })
     .from(checks)
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
     .where(base)
-    .groupBy(healthRank)
+    .groupBy(healthRank())
     .all();
   const counts = new Map(counted.map((row) => [row.rank, row.n]));
   const shown = ranks.length > 0 ? ranks : [...counts.keys()];
@@ -122,7 +122,7 @@ function overviewPageIn(db: Db, filter: OverviewFilter, sort: OverviewSort, desc
     .from(checks)
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
-    .where(and(base, ranks.length > 0 || window.ranks.length < shown.length ? sql`${healthRank} in (${sql.join(window.ranks.map(n), sql`, `)})` : undefined))
+    .where(and(base, ranks.length > 0 || window.ranks.length < shown.length ? sql`${healthRank()} in (${sql.join(window.ranks.map(n), sql`, `)})` : undefined))
     .orderBy(...overviewOrder(sort, descending))
     .limit(limit)
     .offset(window.offset)
@@ -209,7 +209,7 @@ export async function overviewRows(db: Db, accountId: string, ids: readonly stri
         frequency: json('$.frequency'),
         frequencyOffset: json('$.frequencyOffset'),
         checkNum: checkSchedule.checkNum,
-        rank: healthRank,
+        rank: healthRank(),
         statusUpdatedAt: checkStatuses.updatedAt,
         flapping: sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`,
       })

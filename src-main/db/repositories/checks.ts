@@ -2,14 +2,17 @@ import { and, asc, count, desc, eq, getViewSelectedFields, inArray, isNull, or, 
 import { connectionOf, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { foldName } from '../name-fold';
-import { alertSubscriptions, checkRows, checks, checkSchedule, checkStatuses, stagedDeploys } from '../tables';
+import { alertSubscriptions, checkRows, checks, checkSchedule, checkStatuses, perDialect, stagedDeploys } from '../tables';
 import { RESULT_FLAGS } from './runs-results';
 import { all, allSql, get, getSql, run, runSql } from "../dialect";
 
 /** A check as services see it; the folded name is the repository's to keep. */
 export type CheckRow = Omit<typeof checks.$inferSelect, 'nameFolded'>;
 
-const { nameFolded: _nameFolded, ...checkColumns } = getViewSelectedFields(checks);
+const checkColumns = perDialect(() => {
+  const { nameFolded: _nameFolded, ...columns } = getViewSelectedFields(checks);
+  return columns;
+});
 
 export interface CheckFilter {
   accountId: string;
@@ -62,7 +65,7 @@ function nameMatches(search: string): SQL {
 export async function listChecks(db: Db, filter: CheckFilter, limit: number, offset: number): Promise<CheckRow[]> {
   db = await ready(db);
   return await all(db
-      .select(checkColumns)
+      .select(checkColumns())
       .from(checks)
       .where(checkFilterWhere(filter))
       .orderBy(desc(checks.createdAt), asc(checks.id))
@@ -80,7 +83,7 @@ export async function findCheck(db: Db, accountId: string, id: string): Promise<
   // Prepared once per connection: alerting reads the check for every verdict it cannot judge at once.
   const query = prepared(db, 'findCheck', (d) =>
     d
-      .select(checkColumns)
+      .select(checkColumns())
       .from(checks)
       .where(and(eq(checks.accountId, sql.placeholder('accountId')), eq(checks.id, sql.placeholder('id'))))
       .prepare(),
@@ -151,7 +154,7 @@ export function inJsonArray(column: SQL | AnyColumn, ids: readonly (string | num
 export async function findChecks(db: Db, accountId: string, ids: readonly string[]): Promise<CheckRow[]> {
   db = await ready(db);
   if (ids.length === 0) return [];
-  return await all(db.select(checkColumns).from(checks).where(and(eq(checks.accountId, accountId), inJsonArray(checks.id, ids))));
+  return await all(db.select(checkColumns()).from(checks).where(and(eq(checks.accountId, accountId), inJsonArray(checks.id, ids))));
 }
 
 /** A row to write with its JSON columns already serialized (outside the transaction that writes it), when known. */

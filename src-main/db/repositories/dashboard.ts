@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { alertNotifications, checkAlerts, checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails } from '../tables';
+import { alertNotifications, checkAlerts, checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails, perDialect } from '../tables';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 import { all, get } from "../dialect";
 
@@ -13,30 +13,30 @@ const bits = (n: number) => sql.raw(String(n));
  * A check's health from its status row, as the console's monitor-health.ts decides it: paused
  * (not activated) wins, then "not run" (no status yet), then the last FINAL verdict.
  */
-const HEALTH = sql<string>`(case
+const HEALTH = perDialect(() => sql<string>`(case
   when ${checks.activated} = 0 then 'paused'
   when ${checkStatuses.lastSessionId} is null then 'not-run'
   when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors)} != 0 then 'failing'
   when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.isDegraded)} != 0 then 'degraded'
-  else 'passing' end)`;
+  else 'passing' end)`);
 
 /** 1 while the check is flapping (its alert state's flap record; rules/flapping.ts). */
-const FLAPPING = sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`;
+const FLAPPING = perDialect(() => sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`);
 
-const PROBLEM = sql`${checks.activated} = 1 and ${checkStatuses.lastSessionId} is not null
-  and (${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0 or ${FLAPPING} = 1)`;
+const PROBLEM = perDialect(() => sql`${checks.activated} = 1 and ${checkStatuses.lastSessionId} is not null
+  and (${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0 or ${FLAPPING()} = 1)`);
 
 /** How many of the account's checks are in each health state (one pass over the account's checks). */
 export async function countChecksByHealth(db: Db, accountId: string): Promise<{ health: string; n: number }[]> {
   db = await ready(db);
   const query = prepared(db, 'dashboardCounts', (d) =>
     d
-      .select({ health: HEALTH, n: count() })
+      .select({ health: HEALTH(), n: count() })
       .from(checks)
       .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
       .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
       .where(eq(checks.accountId, sql.placeholder('accountId')))
-      .groupBy(HEALTH)
+      .groupBy(HEALTH())
       .prepare(),
   );
   return await all(query, { accountId });
@@ -55,21 +55,21 @@ export interface CheckHealthRow {
   flapping: number;
 }
 
-const HEALTH_COLUMNS = {
-  checkId: checks.id,
-  name: checks.name,
-  checkType: checks.checkType,
-  checkNum: checkSchedule.checkNum,
-  health: HEALTH,
-  lastRunAt: checkStatuses.updatedAt,
-  lastLocation: checkStatuses.lastLocation,
-  lastSessionId: checkStatuses.lastSessionId,
-  flapping: FLAPPING,
-};
+const HEALTH_COLUMNS = perDialect(() => ({
+          checkId: checks.id,
+          name: checks.name,
+          checkType: checks.checkType,
+          checkNum: checkSchedule.checkNum,
+          health: HEALTH(),
+          lastRunAt: checkStatuses.updatedAt,
+          lastLocation: checkStatuses.lastLocation,
+          lastSessionId: checkStatuses.lastSessionId,
+          flapping: FLAPPING(),
+        }));
 
 const checksWithHealth = (d: Db) =>
   d
-    .select(HEALTH_COLUMNS)
+    .select(HEALTH_COLUMNS())
     .from(checks)
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
@@ -81,7 +81,7 @@ export interface ProblemCheckRow extends CheckHealthRow {
 }
 
 /** A muted group mutes its members; the group's flag lives in its JSON body. */
-const MUTED = sql<number>`(${checks.muted} = 1 or coalesce(json_extract(${checkGroups.body}, '$.muted'), 0) = 1)`;
+const MUTED = perDialect(() => sql<number>`(${checks.muted} = 1 or coalesce(json_extract(${checkGroups.body}, '$.muted'), 0) = 1)`);
 
 /**
  * The check_nums that may be problems: a failing or degraded last verdict, or a flapping alert state.
@@ -89,26 +89,26 @@ const MUTED = sql<number>`(${checks.muted} = 1 or coalesce(json_extract(${checkG
  * the account to its status and parsing every alert state's JSON: at 10,000 checks that was ~35 ms a
  * summary, and the summary is computed for the page's query and again for its feed.
  */
-const PROBLEM_CANDIDATES = sql`(select ${checkStatuses.checkNum} from ${checkStatuses}
+const PROBLEM_CANDIDATES = perDialect(() => sql`(select ${checkStatuses.checkNum} from ${checkStatuses}
     where ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0
   union
   select ${checkSchedule.checkNum} from ${checkAlertStates} join ${checkSchedule} on ${checkSchedule.checkId} = +${checkAlertStates.checkId}
-    where json_extract(${checkAlertStates.state}, '$.flap.flapping') = 1)`;
+    where json_extract(${checkAlertStates.state}, '$.flap.flapping') = 1)`);
 
 /** Failing checks first, then degraded ones, each by name. */
 export async function listProblemChecks(db: Db, accountId: string, limit: number): Promise<ProblemCheckRow[]> {
   db = await ready(db);
   const query = prepared(db, 'dashboardProblems', (d) =>
     d
-      .select({ ...HEALTH_COLUMNS, muted: MUTED })
+      .select({ ...HEALTH_COLUMNS(), muted: MUTED() })
       .from(checkStatuses)
       .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkStatuses.checkNum))
       .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
       .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
       .leftJoin(checkAlertStates, eq(checkAlertStates.checkId, checks.id))
       // Unary + keeps SQLite from starting at the account's index on checks (every check) instead of the candidates.
-      .where(and(sql`${checkStatuses.checkNum} in ${PROBLEM_CANDIDATES}`, sql`+${checks.accountId} = ${sql.placeholder('accountId')}`, PROBLEM))
-      .orderBy(sql`${HEALTH} = 'failing' desc`, asc(checks.name), asc(checks.id))
+      .where(and(sql`${checkStatuses.checkNum} in ${PROBLEM_CANDIDATES()}`, sql`+${checks.accountId} = ${sql.placeholder('accountId')}`, PROBLEM()))
+      .orderBy(sql`${HEALTH()} = 'failing' desc`, asc(checks.name), asc(checks.id))
       .limit(sql.placeholder('limit'))
       .prepare(),
   );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices } from '../tables';
+import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices, perDialect } from '../tables';
 import type { StatusPageServiceRow } from './status-page-services';
 import { all, get, run } from "../dialect";
 
@@ -110,7 +110,7 @@ export async function servicesOfIncidents(db: Db, incidentIds: readonly string[]
 }
 
 /** Newest first: by created_at, then by insertion order for updates stored in the same millisecond. */
-const NEWEST_FIRST = [desc(incidentUpdates.createdAt), sql`${incidentUpdates}.rowid desc`];
+const NEWEST_FIRST = perDialect(() => [desc(incidentUpdates.createdAt), sql`${incidentUpdates}.rowid desc`]);
 
 export async function updatesOfIncidents(db: Db, incidentIds: readonly string[]): Promise<Map<string, IncidentUpdateRow[]>> {
   db = await ready(db);
@@ -120,7 +120,7 @@ export async function updatesOfIncidents(db: Db, incidentIds: readonly string[])
       .select()
       .from(incidentUpdates)
       .where(inArray(incidentUpdates.incidentId, [...incidentIds]))
-      .orderBy(...NEWEST_FIRST));
+      .orderBy(...NEWEST_FIRST()));
   for (const row of rows) result.get(row.incidentId)?.push(row);
   return result;
 }
@@ -131,7 +131,7 @@ export async function listIncidentUpdates(db: Db, incidentId: string, limit?: nu
     .select()
     .from(incidentUpdates)
     .where(eq(incidentUpdates.incidentId, incidentId))
-    .orderBy(...NEWEST_FIRST);
+    .orderBy(...NEWEST_FIRST());
   return limit === undefined ? await all(query) : await all(query.limit(limit));
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { alertNotifications } from '../tables';
+import { alertNotifications, perDialect } from '../tables';
 import { all, allSql, get, run } from "../dialect";
 
 export type AlertNotificationRow = typeof alertNotifications.$inferSelect;
@@ -16,7 +16,7 @@ export async function findNotification(db: Db, id: string): Promise<AlertNotific
 }
 
 // Written out so SQLite can use the partial index alert_notifications_due (a bound parameter would not match it).
-const inProgress = sql`${alertNotifications.status} = 'IN_PROGRESS'`;
+const inProgress = perDialect(() => sql`${alertNotifications.status} = 'IN_PROGRESS'`);
 
 /** IN_PROGRESS notifications whose next attempt is due, oldest first. */
 export async function listDueNotifications(db: Db, now: number, limit: number): Promise<AlertNotificationRow[]> {
@@ -24,7 +24,7 @@ export async function listDueNotifications(db: Db, now: number, limit: number): 
   return await all(db
       .select()
       .from(alertNotifications)
-      .where(and(inProgress, lte(alertNotifications.nextAttemptAt, now)))
+      .where(and(inProgress(), lte(alertNotifications.nextAttemptAt, now)))
       .orderBy(asc(alertNotifications.nextAttemptAt), asc(alertNotifications.createdAt))
       .limit(limit));
 }
@@ -35,7 +35,7 @@ export async function nextDueAt(db: Db): Promise<number | null> {
   const row = await get(db
       .select({ at: alertNotifications.nextAttemptAt })
       .from(alertNotifications)
-      .where(and(inProgress, isNotNull(alertNotifications.nextAttemptAt)))
+      .where(and(inProgress(), isNotNull(alertNotifications.nextAttemptAt)))
       .orderBy(asc(alertNotifications.nextAttemptAt))
       .limit(1));
   return row?.at ?? null;
@@ -47,7 +47,7 @@ export async function releaseInterruptedSends(db: Db, now: number): Promise<numb
   return (await run(db
       .update(alertNotifications)
       .set({ nextAttemptAt: now })
-      .where(and(inProgress, isNotNull(alertNotifications.sendingAt))))).changes;
+      .where(and(inProgress(), isNotNull(alertNotifications.sendingAt))))).changes;
 }
 
 export async function updateNotification(db: Db, id: string, patch: Partial<Omit<AlertNotificationRow, 'id'>>): Promise<void> {
@@ -68,10 +68,10 @@ export interface NotificationFilter {
 
 // An attempt that ends without success and will be retried leaves the row IN_PROGRESS with sent_at set
 // (a success would have made it SUCCESS), so such a row has failed at least once.
-const failedSoFar = or(
-  inArray(alertNotifications.status, ['FAILURE', 'RATE_LIMITED']),
-  and(eq(alertNotifications.status, 'IN_PROGRESS'), isNotNull(alertNotifications.sentAt)),
-);
+const failedSoFar = perDialect(() => or(
+          inArray(alertNotifications.status, ['FAILURE', 'RATE_LIMITED']),
+          and(eq(alertNotifications.status, 'IN_PROGRESS'), isNotNull(alertNotifications.sentAt)),
+        ));
 
 function whereOf(filter: NotificationFilter) {
   return and(
@@ -79,7 +79,7 @@ function whereOf(filter: NotificationFilter) {
     gte(alertNotifications.createdAt, filter.from),
     lt(alertNotifications.createdAt, filter.to),
     filter.alertChannelId === undefined ? undefined : eq(alertNotifications.alertChannelId, filter.alertChannelId),
-    filter.failuresOnly ? failedSoFar : undefined,
+    filter.failuresOnly ? failedSoFar() : undefined,
   );
 }
 

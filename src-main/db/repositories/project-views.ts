@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { alertChannels, checkGroups, checks, deployments, projectBindings, projects, statusPages } from '../tables';
+import { alertChannels, checkGroups, checks, deployments, projectBindings, projects, statusPages, perDialect } from '../tables';
 import { all, get } from "../dialect";
 
 // Reads for the console's view of monitoring as code: projects, their bindings and deployments.
@@ -86,7 +86,7 @@ export interface BindingRow {
 const BOUND = (type: string) => sql`${projectBindings.resourceType} = ${type}`;
 
 // Alert channels have no name column: their config's name or address stands in (never a URL or key, which may carry a secret).
-const CHANNEL_NAME = sql<string | null>`coalesce(json_extract(${alertChannels.body}, '$.config.name'), json_extract(${alertChannels.body}, '$.config.address'))`;
+const CHANNEL_NAME = perDialect(() => sql<string | null>`coalesce(json_extract(${alertChannels.body}, '$.config.name'), json_extract(${alertChannels.body}, '$.config.address'))`);
 
 /** A project's bindings with the name of each bound resource: one query, joined by type. */
 export async function projectBindingRows(db: Db, accountId: string, projectId: string): Promise<BindingRow[]> {
@@ -102,7 +102,7 @@ export async function projectBindingRows(db: Db, accountId: string, projectId: s
         checkName: checks.name,
         groupName: checkGroups.name,
         channelId: alertChannels.id,
-        channelName: CHANNEL_NAME,
+        channelName: CHANNEL_NAME(),
         pageName: statusPages.name,
       })
       .from(projectBindings)

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkResults, checkRollups, checks, checkSchedule } from '../tables';
+import { checkResults, checkRollups, checks, checkSchedule, perDialect } from '../tables';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
 import { all, get, getSql, run } from "../dialect";
 
@@ -18,10 +18,10 @@ const FAILED_FLAGS = RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_
  * failed run that recorded 0 (executors write 0 when nothing was measured: no reply, a fault, a
  * time-out), so failures never read as 0 ms in percentiles or charts.
  */
-export const measuredResponseUs = sql<number | null>`(case
+export const measuredResponseUs = perDialect(() => sql<number | null>`(case
   when ${checkResults.flags} & ${sql.raw(String(FAILED_FLAGS))} != 0 and coalesce(${checkResults.responseTimeMs}, 0) = 0 and coalesce(${checkResults.avgUs}, 0) = 0 then null
   when ${checkResults.avgUs} is not null and ${checkResults.packetsReceived} > 0 then ${checkResults.avgUs}
-  else ${checkResults.responseTimeMs} * 1000 end)`;
+  else ${checkResults.responseTimeMs} * 1000 end)`);
 
 /** Check numbers of existing checks above `afterCheckNum`, ascending (a deleted check's row is skipped). */
 export async function liveCheckNumsAfter(db: Db, afterCheckNum: number, limit: number): Promise<number[]> {
@@ -44,7 +44,7 @@ export async function finalSamples(db: Db, checkNums: readonly number[], fromMs:
       .select({
         checkNum: checkResults.checkNum,
         flags: checkResults.flags,
-        responseUs: measuredResponseUs,
+        responseUs: measuredResponseUs(),
         packetsSent: checkResults.packetsSent,
         packetsReceived: checkResults.packetsReceived,
       })

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../tables';
+import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW, perDialect } from '../tables';
 import { all, get, run } from "../dialect";
 
 export type SessionRow = typeof checkSessions.$inferSelect;
@@ -44,27 +44,27 @@ export async function insertSessions(db: Db, rows: readonly NewSessionRow[]): Pr
   return ids;
 }
 
-const withCheck = {
-  id: checkSessions.id,
-  checkNum: checkSessions.checkNum,
-  status: checkSessions.status,
-  runSource: checkSessions.runSource,
-  startedAt: checkSessions.startedAt,
-  stoppedAt: checkSessions.stoppedAt,
-  runLocations: checkSessions.runLocations,
-  plannedAt: checkSessions.plannedAt,
-  // The inner join on checks hides a deleted check's schedule row (check_id NULL) until it is purged.
-  checkId: checks.id,
-  accountId: checkSchedule.accountId,
-  checkName: checks.name,
-  checkType: checks.checkType,
-};
+const withCheck = perDialect(() => ({
+          id: checkSessions.id,
+          checkNum: checkSessions.checkNum,
+          status: checkSessions.status,
+          runSource: checkSessions.runSource,
+          startedAt: checkSessions.startedAt,
+          stoppedAt: checkSessions.stoppedAt,
+          runLocations: checkSessions.runLocations,
+          plannedAt: checkSessions.plannedAt,
+          // The inner join on checks hides a deleted check's schedule row (check_id NULL) until it is purged.
+          checkId: checks.id,
+          accountId: checkSchedule.accountId,
+          checkName: checks.name,
+          checkType: checks.checkType,
+        }));
 
 export async function findSessions(db: Db, ids: readonly number[], accountId?: string): Promise<SessionWithCheck[]> {
   db = await ready(db);
   if (ids.length === 0) return [];
   return await all(db
-      .select(withCheck)
+      .select(withCheck())
       .from(checkSessions)
       .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
       .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
@@ -76,7 +76,7 @@ export async function findSession(db: Db, id: number, accountId?: string): Promi
   if (accountId) return (await findSessions(db, [id], accountId))[0];
   const query = prepared(db, 'findSession', (d) =>
     d
-      .select(withCheck)
+      .select(withCheck())
       .from(checkSessions)
       .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
       .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
@@ -129,7 +129,7 @@ export async function listRecentSessions(db: Db, filter: RecentSessionFilter): P
   );
   const order = filter.checkNum === undefined ? [desc(checkSessions.id)] : [desc(checkSessions.startedAt), desc(checkSessions.id)];
   return await all(db
-      .select(withCheck)
+      .select(withCheck())
       .from(checkSessions)
       .innerJoin(checkSchedule, eq(checkSchedule.checkNum, checkSessions.checkNum))
       .innerJoin(checks, eq(checks.id, checkSchedule.checkId))

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checks, checkSchedule, checkStatuses } from '../tables';
+import { checks, checkSchedule, checkStatuses, perDialect } from '../tables';
 import { all, run } from "../dialect";
 
 export interface StatusUpdate {
@@ -58,24 +58,24 @@ export interface CheckStatusRow {
   updatedAt: number | null;
 }
 
-const columns = {
-  checkId: checks.id,
-  name: checks.name,
-  checkCreatedAt: checks.createdAt,
-  flags: checkStatuses.flags,
-  longestRunMs: checkStatuses.longestRunMs,
-  shortestRunMs: checkStatuses.shortestRunMs,
-  lastLocation: checkStatuses.lastLocation,
-  lastSessionId: checkStatuses.lastSessionId,
-  createdAt: checkStatuses.createdAt,
-  updatedAt: checkStatuses.updatedAt,
-};
+const columns = perDialect(() => ({
+          checkId: checks.id,
+          name: checks.name,
+          checkCreatedAt: checks.createdAt,
+          flags: checkStatuses.flags,
+          longestRunMs: checkStatuses.longestRunMs,
+          shortestRunMs: checkStatuses.shortestRunMs,
+          lastLocation: checkStatuses.lastLocation,
+          lastSessionId: checkStatuses.lastSessionId,
+          createdAt: checkStatuses.createdAt,
+          updatedAt: checkStatuses.updatedAt,
+        }));
 
 /** Every check of the account with its status (nulls for a check that never ran). */
 export async function listCheckStatuses(db: Db, accountId: string, checkId?: string): Promise<CheckStatusRow[]> {
   db = await ready(db);
   return await all(db
-      .select(columns)
+      .select(columns())
       .from(checks)
       .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
       .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))

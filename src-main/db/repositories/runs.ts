@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkGroups, checks, checkSchedule, runLocationCodes } from '../tables';
+import { checkGroups, checks, checkSchedule, runLocationCodes, perDialect } from '../tables';
 import { all, allSql, get, getSql, run, runSql } from "../dialect";
 
 export type CheckRunRow = Omit<typeof checks.$inferSelect, 'nameFolded'> & { checkNum: number; nextRunAt: number | null; lastLocationIndex: number };
@@ -11,16 +11,17 @@ export type GroupRow = typeof checkGroups.$inferSelect;
 export async function assignMissingCheckNums(db: Db, checkIds?: readonly string[]): Promise<void> {
   db = await ready(db);
   const only = checkIds && checkIds.length > 0 ? sql`and ${checks.id} in ${checkIds}` : sql``;
-  await runSql(db, sql`insert or ignore into ${checkSchedule} (check_id, account_id)
+  await runSql(db, sql`insert into ${checkSchedule} (check_id, account_id)
     select ${checks.id}, ${checks.accountId} from ${checks}
-    where not exists (select 1 from ${checkSchedule} s where s.check_id = ${checks.id}) ${only}`);
+    where not exists (select 1 from ${checkSchedule} s where s.check_id = ${checks.id}) ${only}
+    on conflict do nothing`);
 }
 
-const runColumns = {
-  checkNum: checkSchedule.checkNum,
-  nextRunAt: checkSchedule.nextRunAt,
-  lastLocationIndex: checkSchedule.lastLocationIndex,
-};
+const runColumns = perDialect(() => ({
+          checkNum: checkSchedule.checkNum,
+          nextRunAt: checkSchedule.nextRunAt,
+          lastLocationIndex: checkSchedule.lastLocationIndex,
+        }));
 
 /** Checks with their schedule row; all activated ones, or the named ones whatever their state. */
 export async function listCheckRuns(db: Db, filter: { activatedOnly?: boolean; checkIds?: readonly string[]; accountId?: string; afterCheckNum?: number; limit?: number }): Promise<CheckRunRow[]> {
@@ -31,7 +32,7 @@ export async function listCheckRuns(db: Db, filter: { activatedOnly?: boolean; c
   if (filter.checkIds) parts.push(inArray(checks.id, [...filter.checkIds]));
   if (filter.accountId) parts.push(eq(checks.accountId, filter.accountId));
   return await all(db
-      .select({ ...checksColumns(), ...runColumns })
+      .select({ ...checksColumns(), ...runColumns() })
       .from(checks)
       .innerJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
       .where(and(...parts))

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { getSql } from "../dialect";
+import { getSql, onPostgres } from '../dialect';
 
 /**
  * Whether the database has this table. Only a database migrated up to an older version lacks one of
@@ -9,6 +9,11 @@ import { getSql } from "../dialect";
  */
 export async function hasTable(db: Db, name: string): Promise<boolean> {
   db = await ready(db);
-  const row = await getSql<{ n: number }>(db, sql`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`);
+  const row = await getSql<{ n: number }>(
+    db,
+    onPostgres()
+      ? sql`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${name}`
+      : sql`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`,
+  );
   return (row?.n ?? 0) > 0;
 }

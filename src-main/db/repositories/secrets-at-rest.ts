@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { alertChannels, alertNotifications, appSettings, checkGroups, checkRows, checks } from '../tables';
-import { all, allSql, run, runSql } from "../dialect";
+import { all, allSql, onPostgres, run, runSql } from '../dialect';
 
 /** One stored JSON document holding secrets: a check body, a group body, a channel body or a settings value. */
 export interface SecretHolder {
@@ -17,7 +17,8 @@ export async function checksWithSecretVariables(db: Db): Promise<SecretHolder[]>
   return await all(db
       .select({ key: checks.id, accountId: checks.accountId, value: checks.body })
       .from(checks)
-      .where(like(checks.body, '%"secret":true%')));
+      // jsonb's text form puts a space after the colon.
+      .where(onPostgres() ? sql`${checks.body}::text like '%"secret": true%'` : like(checks.body, '%"secret":true%')));
 }
 
 export async function setCheckBody(db: Db, id: string, body: Record<string, unknown>): Promise<void> {
@@ -69,9 +70,23 @@ export interface NotificationConfigRow {
   sealedConfig: Record<string, unknown> | null;
 }
 
-/** A batch of notifications of the given channel types, in storage order after `afterRowid`. */
+/**
+ * A batch of notifications of the given channel types, in storage order after `afterRowid`. PostgreSQL
+ * has no rowid: there the position is the row's place in id order (the sealing pass rewrites
+ * configs, never ids or rows, inside one transaction).
+ */
 export async function notificationConfigsAfter(db: Db, types: string[], afterRowid: number, limit: number): Promise<NotificationConfigRow[]> {
   db = await ready(db);
+  if (onPostgres()) {
+    const rows = await all(db
+      .select({ id: alertNotifications.id, type: alertNotifications.type, status: alertNotifications.status, alertConfig: alertNotifications.alertConfig, sealedConfig: alertNotifications.sealedConfig })
+      .from(alertNotifications)
+      .where(inArray(alertNotifications.type, types))
+      .orderBy(asc(alertNotifications.id))
+      .offset(afterRowid)
+      .limit(limit));
+    return rows.map((row, i) => ({ rowid: afterRowid + i + 1, ...row }));
+  }
   return await all(db
       .select({
         rowid: sql<number>`rowid`,
@@ -98,6 +113,9 @@ export async function setNotificationConfigs(db: Db, id: string, alertConfig: Re
  */
 export async function withSecureDelete(db: Db, write: () => Promise<void>): Promise<void> {
   db = await ready(db);
+  // PostgreSQL: a team database is made by `db copy` from a folder whose secrets the copying
+  // version sealed first, or by a server that seals as it writes, so it never held plaintext.
+  if (onPostgres()) return write();
   await runSql(db, sql.raw('PRAGMA secure_delete = ON'));
   try {
     await write();

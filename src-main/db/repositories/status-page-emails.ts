@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, max, min, ne, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageEmails, statusPages, statusPageSubscribers } from '../tables';
+import { incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageEmails, statusPages, statusPageSubscribers, perDialect } from '../tables';
 import { all, get, run, runSql } from "../dialect";
 
 export type SubscriberEmailRow = typeof statusPageEmails.$inferSelect;
@@ -56,7 +56,7 @@ export async function findSubscriberEmail(db: Db, id: string): Promise<Subscribe
 }
 
 // Written out so SQLite can use the partial index status_page_emails_due.
-const pending = sql`${statusPageEmails.status} = 'PENDING'`;
+const pending = perDialect(() => sql`${statusPageEmails.status} = 'PENDING'`);
 
 /** PENDING mail whose next attempt is due, oldest first. */
 export async function listDueSubscriberEmails(db: Db, now: number, limit: number): Promise<SubscriberEmailRow[]> {
@@ -64,7 +64,7 @@ export async function listDueSubscriberEmails(db: Db, now: number, limit: number
   return await all(db
       .select()
       .from(statusPageEmails)
-      .where(and(pending, lte(statusPageEmails.nextAttemptAt, now)))
+      .where(and(pending(), lte(statusPageEmails.nextAttemptAt, now)))
       .orderBy(asc(statusPageEmails.nextAttemptAt), asc(statusPageEmails.createdAt))
       .limit(limit));
 }
@@ -75,7 +75,7 @@ export async function nextSubscriberEmailDueAt(db: Db): Promise<number | null> {
     (await get(db
             .select({ at: statusPageEmails.nextAttemptAt })
             .from(statusPageEmails)
-            .where(and(pending, isNotNull(statusPageEmails.nextAttemptAt)))
+            .where(and(pending(), isNotNull(statusPageEmails.nextAttemptAt)))
             .orderBy(asc(statusPageEmails.nextAttemptAt))
             .limit(1)))?.at ?? null
   );
@@ -87,7 +87,7 @@ export async function releaseInterruptedSubscriberEmails(db: Db, now: number): P
   return (await run(db
       .update(statusPageEmails)
       .set({ nextAttemptAt: now })
-      .where(and(pending, isNotNull(statusPageEmails.sendingAt))))).changes;
+      .where(and(pending(), isNotNull(statusPageEmails.sendingAt))))).changes;
 }
 
 export async function updateSubscriberEmail(db: Db, id: string, patch: Partial<Omit<SubscriberEmailRow, 'id'>>): Promise<void> {
