@@ -9,6 +9,12 @@ import { defineConfig } from 'vitest/config';
  */
 const OWN_PROCESS = ['test/cli/**/*.test.ts', 'test/notify/preset-evidence.test.ts'];
 
+/**
+ * The files that run again on PostgreSQL (issue 35: the data layer's tests on both dialects). Files
+ * that read or write the SQLite file directly stay SQLite-only.
+ */
+const POSTGRES_FILES = ['test/checks/icmp-crud.test.ts'];
+
 /** The own-process files start first (they are the long CLI files), so reused workers then run the rest back to back. */
 class OwnProcessFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -42,6 +48,21 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'own-process', include: OWN_PROCESS, exclude: ['e2e/**', 'node_modules/**', 'out/**'], isolate: true, provide: { ownProcess: true } },
+      },
+      {
+        // The data layer on PostgreSQL (issue 35): these files again, every server they start on a
+        // database of its own in one throwaway cluster. A process of its own per file: the dialect
+        // is chosen per process (src-main/db/dialect.ts).
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: POSTGRES_FILES,
+          isolate: true,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          globalSetup: ['test/setup/postgres-project.ts'],
+          setupFiles: ['test/setup/per-file-env.ts', 'test/setup/postgres-env.ts'],
+        },
       },
     ],
   },

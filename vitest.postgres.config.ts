@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The data layer's tests on PostgreSQL (issue 35): the same test files as on SQLite, each server
- * they start on a database of its own in one throwaway cluster (test/setup/postgres-global.ts).
- * Files that read the SQLite file directly stay on the SQLite run only.
+ * Runs the test files named by SIGHTLINE_PG_INCLUDE (comma-separated globs) on PostgreSQL, each
+ * server they start on a database of its own in one throwaway cluster (test/setup/postgres-global.ts):
+ * for working on the data layer's PostgreSQL side. `npm test` runs vitest.config.ts's postgres project.
  */
-export const POSTGRES_FILES = ['test/checks/icmp-crud.test.ts'];
+const include = process.env.SIGHTLINE_PG_INCLUDE?.split(',').filter(Boolean) ?? [];
+if (include.length === 0) throw new Error('vitest.postgres.config.ts runs the files named by SIGHTLINE_PG_INCLUDE (comma-separated globs)');
 
 export default defineConfig({
   test: {
@@ -16,8 +17,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     globalSetup: ['test/setup/postgres-global.ts'],
     setupFiles: ['test/setup/per-file-env.ts'],
-    // SIGHTLINE_PG_INCLUDE (comma-separated globs) runs other files on PostgreSQL while working on them.
-    include: process.env.SIGHTLINE_PG_INCLUDE ? process.env.SIGHTLINE_PG_INCLUDE.split(',') : POSTGRES_FILES,
+    include,
     isolate: false,
   },
 });

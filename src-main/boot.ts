@@ -33,6 +33,7 @@ import { backendAgentHealth } from './services/agent-status/index';
 import type { AgentHealth } from '../src-shared/rules/lanes';
 import type { ServerHealth } from '../src-shared/rules/cluster';
 import { SingleNodeLease, type ClusterLease } from './db/cluster/lease';
+import { PgClusterLease } from './db/cluster/lease-pg';
 import { startEmbeddedConnectivity } from './embedded-connectivity';
 import { sendAgentNotice } from './services/agent-connectivity';
 import { storedCanaries } from './services/settings';
@@ -285,13 +286,34 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     subscriberMail = startSubscriberMailer(deps);
     const mailer = subscriberMail;
     const broker = attachRemoteAgents(deps, runs, { unreachableAfterMs: config.thresholds.agentUnreachableAfterMs, ...options.remoteAgents }, watch);
-    const retention = startRetention(deps, {
-      rawRetentionDays: config.rawRetentionDays,
-      rollupRetentionDays: config.rollupRetentionDays,
-      notificationRetentionDays: config.notificationRetentionDays,
-    });
-    if (options.startScheduler ?? true) runs.startScheduling();
-    const cluster = new SingleNodeLease(config.failoverDelaySeconds * 1000, undefined, sightlineVersion());
+    // One SQLite server leads a one-node cluster; team mode's servers take turns by the lease.
+    const cluster: ClusterLease =
+      config.databaseUrl !== null
+        ? new PgClusterLease({ connectionString: config.databaseUrl, failoverDelayMs: config.failoverDelaySeconds * 1000, version: sightlineVersion(), logger })
+        : new SingleNodeLease(config.failoverDelaySeconds * 1000, undefined, sightlineVersion());
+    const retention = startRetention(
+      deps,
+      {
+        rawRetentionDays: config.rawRetentionDays,
+        rollupRetentionDays: config.rollupRetentionDays,
+        notificationRetentionDays: config.notificationRetentionDays,
+      },
+      () => cluster.isLeader(),
+    );
+    const scheduling = options.startScheduler ?? true;
+    if (config.databaseUrl === null) {
+      if (scheduling) runs.startScheduling();
+    } else if (scheduling) {
+      runs.scheduler.gate(() => cluster.isLeader());
+      cluster.on('leader', ({ term }) => {
+        logger.info({ nodeId: cluster.nodeId, term }, 'this server leads the cluster: it schedules runs (slots the last leader missed run late)');
+        inBackground(logger, 'the scheduler could not start on taking the lead', () => runs.scheduler.start({ catchUpMissed: true }));
+      });
+      cluster.on('standby', ({ reason }) => {
+        logger.warn({ nodeId: cluster.nodeId, reason }, 'this server no longer leads the cluster: it stops scheduling runs');
+        runs.scheduler.stop();
+      });
+    }
     cluster.start();
     deps.runtime.cluster = cluster;
     const agentHealth = () => backendAgentHealth(deps, { own: true });

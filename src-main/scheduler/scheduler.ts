@@ -2,7 +2,7 @@ import { checksChangeBetween, checksChangeMarker, closeInterruptedSessions, load
 import { holdSlotsInMaintenance } from '../services/maintenance-windows';
 import type { RunControl } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
-import { nextRunAfter, resumeAfterJump, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
+import { MISSED_AFTER_PERIODS, nextRunAfter, resumeAfterJump, resumeRunAt, type Cadence } from '../../src-shared/rules/schedule';
 import { MinHeap } from './min-heap';
 import { PacedPages } from './paced-pages';
 import type { TimerHandle, Timers } from './timers';
@@ -36,6 +36,8 @@ interface Entry {
   generation: number;
   /** The run at creation (runNewChecksNow), off the check's grid. */
   createdNow?: boolean;
+  /** A slot another leader missed, run late by this one (its session is that slot's). */
+  slotAt?: number;
 }
 
 interface Scheduled {
@@ -74,8 +76,19 @@ export class Scheduler {
   /** Steps of the wall clock the plan was moved by. */
   wallClockSteps = 0;
   private unwatch: (() => void) | null = null;
+  /** Team mode's new leader: slots the previous leader missed run late (loadPages at start). */
+  private catchUpMissed = false;
+  /** Whether runs may start now (team mode: this node leads); asked before every batch. */
+  private mayStart: () => boolean = () => true;
+  /** Missed slots run late by this node since it started leading. */
+  caughtUp = 0;
 
   constructor(private readonly options: SchedulerOptions) {}
+
+  /** Team mode: runs start only while `mayStart()` (the lease's isLeader(), computed when asked). */
+  gate(mayStart: () => boolean): void {
+    this.mayStart = mayStart;
+  }
 
   /**
    * The wall clock stepped by `durationMs` while no time passed: every planned run moves with it,
@@ -102,9 +115,12 @@ export class Scheduler {
    * Loads the activated checks a page at a time, yielding between pages, so a restart with ten
    * thousand checks answers API requests at once; the first page is loaded before this returns.
    */
-  async start(): Promise<void> {
+  async start(options: { catchUpMissed?: boolean } = {}): Promise<void> {
     if (this.running) return;
     this.running = true;
+    // Started again (a node leading again after a standby spell): what it knew is stale.
+    this.scheduled.clear();
+    this.catchUpMissed = options.catchUpMissed === true;
     this.unwatch = this.options.watch?.onEvent(this.onClockEvent) ?? null;
     await closeInterruptedSessions(this.options.deps);
     this.marker = await checksChangeMarker(this.options.deps);
@@ -115,13 +131,14 @@ export class Scheduler {
     const limit = this.options.startPageSize ?? 500;
     for (let after = 0; this.running; ) {
       const plans = await loadCheckPlans(this.options.deps, { activatedOnly: true, afterCheckNum: after, limit });
-      this.apply(plans, false);
+      this.apply(plans, false, this.catchUpMissed);
       this.arm();
       const last = plans[plans.length - 1];
       if (plans.length < limit || !last) break;
       after = last.checkNum;
       await new Promise((resolve) => setImmediate(resolve));
     }
+    this.catchUpMissed = false;
     this.schedulePoll();
   }
 
@@ -199,7 +216,7 @@ export class Scheduler {
     return this.scheduled.size;
   }
 
-  private apply(plans: readonly CheckPlan[], complete: boolean): void {
+  private apply(plans: readonly CheckPlan[], complete: boolean, catchUpMissed = false): void {
     const now = this.now();
     if (complete) {
       const keep = new Set(plans.filter((p) => p.scheduled).map((p) => p.checkId));
@@ -216,11 +233,12 @@ export class Scheduler {
         continue;
       }
       const createdNow = !previous && this.firstRunNow.has(plan.checkId);
-      const dueAt = createdNow ? now : resumeRunAt(now, previous ? null : plan.nextRunAt, plan.cadence);
+      const missed = catchUpMissed && !previous && !createdNow ? missedSlot(now, plan.nextRunAt, plan.cadence) : null;
+      const dueAt = createdNow ? now : missed !== null ? now + catchUpDelay(plan.checkId, plan.cadence) : resumeRunAt(now, previous ? null : plan.nextRunAt, plan.cadence);
       const generation = ++this.generation;
       plan.nextRunAt = dueAt;
       this.scheduled.set(plan.checkId, { plan, generation });
-      this.heap.push({ checkId: plan.checkId, dueAt, generation, ...(createdNow ? { createdNow } : {}) });
+      this.heap.push({ checkId: plan.checkId, dueAt, generation, ...(createdNow ? { createdNow } : {}), ...(missed !== null ? { slotAt: missed } : {}) });
     }
   }
 
@@ -242,6 +260,11 @@ export class Scheduler {
     this.options.watch?.observe();
     const now = this.now();
     this.lastTickAt = now;
+    // Team mode: a node whose lease may be running out starts nothing; its 'standby' stops this scheduler.
+    if (!this.mayStart()) {
+      this.arm();
+      return;
+    }
     const maxBatch = this.options.maxBatch ?? 1000;
     let due: { plan: RunnablePlan; nextRunAt: number; plannedAt: number }[] = [];
     for (let top = this.heap.peek(); top && top.dueAt <= now && due.length < maxBatch; top = this.heap.peek()) {
@@ -260,7 +283,8 @@ export class Scheduler {
       const nextRunAt = nextRunAfter(top.createdNow ? now + current.plan.cadence.periodMs / 2 : now, current.plan.cadence);
       current.plan.nextRunAt = nextRunAt;
       this.heap.push({ checkId: top.checkId, dueAt: nextRunAt, generation: current.generation });
-      due.push({ plan: current.plan, nextRunAt, plannedAt: top.dueAt });
+      due.push({ plan: current.plan, nextRunAt, plannedAt: top.slotAt ?? top.dueAt });
+      if (top.slotAt !== undefined) this.caughtUp++;
     }
     due = await this.withoutMaintenance(due);
     if (due.length > 0) {
@@ -323,4 +347,24 @@ export class Scheduler {
       void this.pollOnce().finally(() => this.schedulePoll());
     }, this.options.pollIntervalMs ?? 2000);
   }
+}
+
+/** How far apart a new leader spreads the slots its predecessor missed (or the check's period, if shorter). */
+const CATCH_UP_SPREAD_MS = 10_000;
+
+/**
+ * The slot a check missed while no node led: its stored next run, when that is past and not more
+ * than MISSED_AFTER_PERIODS periods ago (older ones were not missed by a failover, and resume on
+ * the grid as after any long stop).
+ */
+function missedSlot(now: number, storedNextRunAt: number | null, cadence: Cadence): number | null {
+  if (storedNextRunAt === null || storedNextRunAt > now) return null;
+  return now - storedNextRunAt <= MISSED_AFTER_PERIODS * cadence.periodMs ? storedNextRunAt : null;
+}
+
+/** A missed slot's run starts within the spread, at a place fixed by the check's id: late, not all at once. */
+function catchUpDelay(checkId: string, cadence: Cadence): number {
+  let hash = 0;
+  for (let i = 0; i < checkId.length; i++) hash = (hash * 31 + checkId.charCodeAt(i)) >>> 0;
+  return hash % Math.min(CATCH_UP_SPREAD_MS, cadence.periodMs);
 }

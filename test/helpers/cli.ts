@@ -36,6 +36,8 @@ function cleanEnv(): NodeJS.ProcessEnv {
 export interface StartCliOptions {
   /** Extra environment over the test's own (whose SIGHTLINE_* variables are dropped). */
   env?: NodeJS.ProcessEnv;
+  /** Run checks on their schedule (default: --no-scheduler, so a test's runs are the ones it triggers). */
+  scheduler?: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface StartCliOptions {
  * the test from building the console bundle (out/renderer) as a side effect.
  */
 export async function startCli(args: string[], options: StartCliOptions = {}): Promise<CliServer> {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'sightline.mjs'), 'serve', '--no-console-build', '--no-scheduler', ...args], {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'sightline.mjs'), 'serve', '--no-console-build', ...(options.scheduler ? [] : ['--no-scheduler']), ...args], {
     cwd: PROJECT_ROOT,
     env: { ...cleanEnv(), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

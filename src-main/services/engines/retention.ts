@@ -34,19 +34,20 @@ export interface Retention {
 type Deps = Pick<ServiceDeps, 'db' | 'clock' | 'logger'>;
 
 /** Hourly rollups, retention of raw runs, notifications and expired status page sign-ups, purge of deleted checks, incremental vacuum. */
-export function startRetention(deps: Deps, options: Partial<RetentionOptions> = {}): Retention {
+export function startRetention(deps: Deps, options: Partial<RetentionOptions> = {}, mayRun: () => boolean = () => true): Retention {
   const resolved = retentionOptions(options);
   let stopping = false;
   let running: Promise<RetentionReport> | null = null;
 
   const runOnce = (): Promise<RetentionReport> => {
-    running ??= pass(deps, resolved, () => stopping).finally(() => {
+    running ??= pass(deps, resolved, () => stopping || !mayRun()).finally(() => {
       running = null;
     });
     return running;
   };
+  // Team mode: only the leader prunes and rolls up (a pass it no longer leads stops between batches).
   const timer = setInterval(() => {
-    if (!running) void runOnce();
+    if (!running && mayRun()) void runOnce();
   }, resolved.intervalMs);
   timer.unref();
 

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killLeftovers, startCli, type CliServer } from '../helpers/cli';
+import { startPgCluster, type PgCluster } from '../helpers/postgres';
+
+/**
+ * Issue 35, team mode: real `sightline serve` processes on one real PostgreSQL. One leads and
+ * schedules; the other answers the API as a healthy standby; the leader SIGKILLed, the standby
+ * leads within the failover delay + 5 s and runs the slots the dead leader missed, late, so every
+ * planned slot has exactly one session.
+ */
+
+const KEY = 'sl_team_mode_owner_key_0123456789';
+const DELAY_S = 5;
+const PERIOD_MS = 10_000;
+
+interface Health {
+  cluster: { nodeId: string; role: 'leader' | 'standby'; leaderNodeId: string | null; leaseAgeMs: number | null; failoverDelaySeconds: number };
+}
+
+interface Node {
+  cli: CliServer;
+  dataDir: string;
+  healthUrl: string;
+}
+
+async function probesUrl(cli: CliServer): Promise<string> {
+  const url = () => cli.stdout.map((line) => /^Agent health probes on (http:\/\/\S+)$/.exec(line)?.[1]).find(Boolean);
+  await expect.poll(url, { timeout: 15_000 }).toBeTruthy();
+  return url()!;
+}
+
+async function health(node: Node): Promise<{ status: number; body: Health }> {
+  const response = await fetch(`${node.healthUrl}/health`);
+  return { status: response.status, body: (await response.json()) as Health };
+}
+
+describe('team mode: two servers on one PostgreSQL', () => {
+  let cluster: PgCluster;
+  let url: string;
+  let admin: pg.Client;
+  const keyDir = mkdtempSync('/tmp/sightline-team-key-');
+  const keyFile = join(keyDir, 'secret.key');
+  const nodes: Node[] = [];
+
+  async function startNode(): Promise<Node> {
+    const dataDir = mkdtempSync('/tmp/sightline-team-node-');
+    const cli = await startCli(
+      ['--port', '0', '--data-dir', dataDir, '--agent-health-port', '0', '--database', url, '--secret-key-file', keyFile, '--failover-delay', String(DELAY_S), '--api-key', KEY],
+      { scheduler: true },
+    );
+    const node = { cli, dataDir, healthUrl: await probesUrl(cli) };
+    nodes.push(node);
+    return node;
+  }
+
+  const api = (node: Node, method: string, path: string, body?: unknown) =>
+    fetch(`${node.cli.url}${path}`, { method, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    url = await cluster.createDatabase('team');
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    await admin?.end();
+    for (const node of nodes) await node.cli.stop('SIGKILL');
+    killLeftovers();
+    await cluster?.stop();
+    for (const dir of [keyDir, ...nodes.map((n) => n.dataDir)]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses --database without --secret-key-file, naming both', async () => {
+    const dataDir = mkdtempSync('/tmp/sightline-team-refused-');
+    try {
+      await expect(startCli(['--port', '0', '--data-dir', dataDir, '--database', url])).rejects.toThrow(/--database needs --secret-key-file/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('one leads, the other is a healthy standby; the leader SIGKILLed, the standby leads within the delay + 5 s and no planned slot is lost or run twice', async () => {
+    const a = await startNode();
+    const b = await startNode();
+    const roles = async () => Promise.all([health(a), health(b)]);
+    await expect.poll(async () => (await roles()).map((h) => h.body.cluster.role).sort(), { timeout: 20_000, interval: 250 }).toEqual(['leader', 'standby']);
+    for (const h of await roles()) expect(h.status).toBe(200);
+    const [leader, standby] = (await health(a)).body.cluster.role === 'leader' ? [a, b] : [b, a];
+
+    // Checks created through the standby: both servers answer the API.
+    const ids: string[] = [];
+    for (const name of ['team one', 'team two', 'team three']) {
+      const created = await api(standby, 'POST', '/v1/checks/icmp', { name, frequency: 0, frequencyOffset: 10, request: { hostname: '127.0.0.1', pingCount: 1 } });
+      expect(created.status).toBe(201);
+      ids.push(((await created.json()) as { id: string }).id);
+    }
+    const listed = await api(leader, 'GET', '/v1/checks?limit=100');
+    expect(((await listed.json()) as { id: string }[]).map((c) => c.id).sort()).toEqual([...ids].sort());
+
+    // Scheduled runs by the leader, for two periods.
+    const sessions = async () =>
+      (
+        await admin.query<{ check_id: string; planned_at: string; n: string }>(
+          `select s.check_id, cs.planned_at::text as planned_at, count(*)::text as n from check_sessions cs join check_schedule s on s.check_num = cs.check_num
+           where cs.planned_at is not null group by 1, 2 order by 2`,
+        )
+      ).rows;
+    await expect.poll(async () => new Set((await sessions()).map((r) => r.check_id)).size, { timeout: 40_000, interval: 500 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, PERIOD_MS));
+
+    // Killed half a second before the next slot of the soonest check: the lease outlives the kill
+    // by more than that (a standby takes over no sooner than the failover delay after the last
+    // renewal), so the slots falling in the gap are missed by the dead leader.
+    const planned = await sessions();
+    const nextSlot = Math.min(...ids.map((id) => Math.max(...planned.filter((r) => r.check_id === id).map((r) => Number(r.planned_at))) + PERIOD_MS));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextSlot - 500 - Date.now())));
+    const killedAt = Date.now();
+    await leader.cli.stop('SIGKILL');
+    await expect.poll(async () => (await health(standby)).body.cluster.role, { timeout: (DELAY_S + 5) * 1000, interval: 100 }).toBe('leader');
+    const tookOverMs = Date.now() - killedAt;
+    expect(tookOverMs).toBeLessThan((DELAY_S + 5) * 1000);
+
+    // Two more periods under the new leader, then every slot of each check from its first to its
+    // last has exactly one session (the ones the dead leader missed were run late).
+    await new Promise((resolve) => setTimeout(resolve, 2 * PERIOD_MS + 5_000));
+    const rows = await sessions();
+    expect(rows.filter((r) => r.n !== '1')).toEqual([]);
+    for (const id of ids) {
+      const slots = rows.filter((r) => r.check_id === id).map((r) => Number(r.planned_at));
+      const first = Math.min(...slots);
+      const last = Math.max(...slots);
+      expect(last).toBeGreaterThan(killedAt + PERIOD_MS);
+      const expected = Math.round((last - first) / PERIOD_MS) + 1;
+      expect({ id, slots: slots.length }).toEqual({ id, slots: expected });
+    }
+    // The missed slots ran late (the new leader's catch-up), each as its own slot's session.
+    const late = await admin.query<{ n: string }>(`select count(*)::text as n from check_sessions where planned_at > $1 and planned_at < $2 and started_at - planned_at > 1000`, [killedAt, killedAt + tookOverMs]);
+    expect(Number(late.rows[0]!.n)).toBeGreaterThanOrEqual(1);
+    // The runs finished: sessions of the new leader's slots are finished (status codes from 4 up).
+    const finished = await admin.query<{ n: string }>(`select count(*)::text as n from check_sessions where planned_at > $1 and status >= 4`, [killedAt]);
+    expect(Number(finished.rows[0]!.n)).toBeGreaterThanOrEqual(3);
+  }, 150_000);
+});
