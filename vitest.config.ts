@@ -6,8 +6,10 @@ import { defineConfig } from 'vitest/config';
  * Files that need a process of their own: the CLI harness (test/cli/harness.ts) sets its files'
  * timeouts when it is imported, which a reused worker does once only. The harness refuses to load
  * outside this project, so a new file using it fails at once instead of timing out now and then.
+ * Files that open a PostgreSQL database in the test process need one too (the dialect is chosen
+ * per process: src-main/db/dialect.ts).
  */
-const OWN_PROCESS = ['test/cli/**/*.test.ts', 'test/notify/preset-evidence.test.ts'];
+const OWN_PROCESS = ['test/cli/**/*.test.ts', 'test/notify/preset-evidence.test.ts', 'test/cluster/outbox-claims-pg.test.ts'];
 
 /**
  * The files that run again on PostgreSQL (issue 35: the data layer's tests on both dialects). Files

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPOSSIBLE } from '../alerts/harness';
 import { killLeftovers, startCli, type CliServer } from '../helpers/cli';
 import { startPgCluster, type PgCluster } from '../helpers/postgres';
+import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
 
 /**
  * Issue 35, team mode: real `sightline serve` processes on one real PostgreSQL. One leads and
@@ -41,6 +43,7 @@ describe('team mode: two servers on one PostgreSQL', () => {
   let cluster: PgCluster;
   let url: string;
   let admin: pg.Client;
+  let databases = 0;
   const keyDir = mkdtempSync('/tmp/sightline-team-key-');
   const keyFile = join(keyDir, 'secret.key');
   const nodes: Node[] = [];
@@ -59,11 +62,23 @@ describe('team mode: two servers on one PostgreSQL', () => {
   const api = (node: Node, method: string, path: string, body?: unknown) =>
     fetch(`${node.cli.url}${path}`, { method, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-    url = await cluster.createDatabase('team');
+  /** A new database for the next test's servers, and a client of it to read what they wrote. */
+  async function freshDatabase(): Promise<void> {
+    await admin?.end();
+    url = await cluster.createDatabase(`team_${++databases}`);
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
+  }
+
+  async function stopNodes(): Promise<void> {
+    for (const node of nodes.splice(0)) {
+      await node.cli.stop('SIGKILL');
+      rmSync(node.dataDir, { recursive: true, force: true });
+    }
+  }
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
   }, 60_000);
 
   afterAll(async () => {
@@ -75,6 +90,7 @@ describe('team mode: two servers on one PostgreSQL', () => {
   });
 
   it('refuses --database without --secret-key-file, naming both', async () => {
+    await freshDatabase();
     const dataDir = mkdtempSync('/tmp/sightline-team-refused-');
     try {
       await expect(startCli(['--port', '0', '--data-dir', dataDir, '--database', url])).rejects.toThrow(/--database needs --secret-key-file/);
@@ -84,6 +100,7 @@ describe('team mode: two servers on one PostgreSQL', () => {
   });
 
   it('one leads, the other is a healthy standby; the leader SIGKILLed, the standby leads within the delay + 5 s and no planned slot is lost or run twice', async () => {
+    await freshDatabase();
     const a = await startNode();
     const b = await startNode();
     const roles = async () => Promise.all([health(a), health(b)]);
@@ -143,5 +160,56 @@ describe('team mode: two servers on one PostgreSQL', () => {
     // The runs finished: sessions of the new leader's slots are finished (status codes from 4 up).
     const finished = await admin.query<{ n: string }>(`select count(*)::text as n from check_sessions where planned_at > $1 and status >= 4`, [killedAt]);
     expect(Number(finished.rows[0]!.n)).toBeGreaterThanOrEqual(3);
+    await stopNodes();
+  }, 150_000);
+
+  it('both servers deliver the outbox: each alert of a failing check that recovers is sent once, across a failover', async () => {
+    await freshDatabase();
+    const receiver: HttpReceiver = await startHttpReceiver();
+    try {
+      const a = await startNode();
+      const b = await startNode();
+      await expect.poll(async () => (await Promise.all([health(a), health(b)])).map((h) => h.body.cluster.role).sort(), { timeout: 20_000, interval: 250 }).toEqual(['leader', 'standby']);
+      const [leader, standby] = (await health(a)).body.cluster.role === 'leader' ? [a, b] : [b, a];
+      const channel = await api(standby, 'POST', '/v1/alert-channels', { type: 'WEBHOOK', config: { name: 'Team hook', url: `${receiver.url}/team` } });
+      expect(channel.status).toBe(201);
+      const channelId = ((await channel.json()) as { id: number }).id;
+      const created = await api(standby, 'POST', '/v1/checks/icmp?autoAssignAlerts=false', {
+        name: 'Team failing',
+        frequency: 0,
+        frequencyOffset: 10,
+        request: IMPOSSIBLE,
+        alertChannelSubscriptions: [{ alertChannelId: channelId, activated: true }],
+      });
+      expect(created.status).toBe(201);
+      const checkId = ((await created.json()) as { id: string }).id;
+      const alertsOf = () => receiver.requests.filter((r) => r.body.includes(checkId)).map((r) => (JSON.parse(r.body) as { ALERT_TYPE: string }).ALERT_TYPE);
+      await expect.poll(alertsOf, { timeout: 40_000, interval: 250 }).toEqual(['ALERT_FAILURE']);
+
+      // The leader dies while the check keeps failing: the new leader's runs raise nothing new.
+      await leader.cli.stop('SIGKILL');
+      await expect.poll(async () => (await health(standby)).body.cluster.role, { timeout: (DELAY_S + 5) * 1000, interval: 100 }).toBe('leader');
+      const failedAfter = async () =>
+        Number((await admin.query<{ n: string }>(`select count(*)::text as n from check_sessions cs join check_schedule s on s.check_num = cs.check_num where s.check_id = $1 and cs.status >= 4`, [checkId])).rows[0]!.n);
+      const before = await failedAfter();
+      await expect.poll(failedAfter, { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(before + 2);
+      expect(alertsOf()).toEqual(['ALERT_FAILURE']);
+
+      // It recovers: one ALERT_RECOVERY, from the one server left.
+      const fixed = await api(standby, 'PUT', `/v1/checks/icmp/${checkId}`, { request: { hostname: '127.0.0.1', pingCount: 1, assertions: [] } });
+      expect(fixed.status).toBe(200);
+      await expect.poll(alertsOf, { timeout: 40_000, interval: 250 }).toEqual(['ALERT_FAILURE', 'ALERT_RECOVERY']);
+      const notifications = await admin.query<{ alert_type: string; status: string; attempts: number }>(
+        `select alert_type, status, attempts from alert_notifications where check_id = $1 order by created_at`,
+        [checkId],
+      );
+      expect(notifications.rows).toEqual([
+        { alert_type: 'ALERT_FAILURE', status: 'SUCCESS', attempts: 1 },
+        { alert_type: 'ALERT_RECOVERY', status: 'SUCCESS', attempts: 1 },
+      ]);
+    } finally {
+      await stopNodes();
+      await receiver.close();
+    }
   }, 150_000);
 });

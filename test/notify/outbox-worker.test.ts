@@ -49,8 +49,8 @@ describe('the outbox worker', () => {
   function worker(deliver: (row: AlertNotificationRow) => Promise<void>, steps: Partial<OutboxSteps<AlertNotificationRow>> = {}, options: { concurrency?: number; maxIdleMs?: number } = {}): OutboxWorker {
     const created = createOutboxWorker(
       { ...server.backend.deps, logger },
-      { waiting: 'IN_PROGRESS', listDue: listDueNotifications, find: findNotification, update: updateNotification, deliver, nextDueAt, releaseInterrupted: releaseInterruptedSends, ...steps },
-      { concurrency: options.concurrency ?? 2, maxIdleMs: options.maxIdleMs, log: { idKey: 'notificationId', deliveryFailed: 'delivering a test row failed', workerFailed: 'the test worker failed', resumed: 'resumed test rows' } },
+      { table: 'alert_notifications', waiting: 'IN_PROGRESS', listDue: listDueNotifications, find: findNotification, update: updateNotification, deliver, nextDueAt, releaseInterrupted: releaseInterruptedSends, ...steps },
+      { concurrency: options.concurrency ?? 2, maxIdleMs: options.maxIdleMs, log: { idKey: 'notificationId', deliveryFailed: 'delivering a test row failed', workerFailed: 'the test worker failed', resumed: 'resumed test rows', resent: 'resent a test row' } },
     );
     workers.push(created);
     return created;

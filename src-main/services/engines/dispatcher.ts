@@ -114,6 +114,7 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
   const dispatcher = createOutboxWorker(
     deps,
     {
+      table: 'alert_notifications',
       waiting: 'IN_PROGRESS',
       listDue: listDueNotifications,
       find: findNotification,
@@ -130,6 +131,7 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
         deliveryFailed: 'delivering a notification failed',
         workerFailed: 'the notification dispatcher failed; trying again',
         resumed: 'resending notifications interrupted by the last shutdown',
+        resent: 'resending a notification whose earlier attempt never finished (its server stopped mid-send): the receiver may already have it; the idempotency key is the same',
       },
     },
   );

@@ -1,4 +1,5 @@
 import { transaction, type Db } from '../../db/connection';
+import { lockOutboxRow, outboxesShared, type OutboxTable } from '../../db/repositories/outbox-claims';
 import type { ServiceDeps } from '../context';
 import { accountDelivery } from '../settings';
 
@@ -14,6 +15,8 @@ export interface OutboxRow {
 
 /** One outbox's repository functions and delivery; the worker calls them in its loop. */
 export interface OutboxSteps<Row extends OutboxRow> {
+  /** The outbox's table: a claim locks its row first (several servers deliver one outbox in team mode). */
+  table: OutboxTable;
   /** The status of a row still to be sent; it is due once its nextAttemptAt has come. */
   waiting: Row['status'];
   /** Waiting rows due at `now`, earliest first. */
@@ -36,7 +39,7 @@ export interface OutboxWorkerOptions {
   /** Longest wait between looks at the outbox (the clock may be moved by hand in tests). */
   maxIdleMs?: number;
   /** The log field that names a row, and the messages of the worker's own log lines. */
-  log: { idKey: string; deliveryFailed: string; workerFailed: string; resumed: string };
+  log: { idKey: string; deliveryFailed: string; workerFailed: string; resumed: string; resent: string };
 }
 
 export interface OutboxWorker {
@@ -67,8 +70,14 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
 
   async function claim(id: string): Promise<Row | null> {
     return await transaction(deps.db, async (tx) => {
+      await lockOutboxRow(tx, outbox.table, id);
       const row = await outbox.find(tx, id);
       if (!row || row.status !== outbox.waiting || row.nextAttemptAt === null || row.nextAttemptAt > now()) return null;
+      // Claimed before and never finished: its server stopped or died mid-send. The one window of
+      // "at least once" left: the receiver may have it already (same idempotency key).
+      if (row.sendingAt !== null) {
+        deps.logger.warn({ [log.idKey]: id, attempt: row.attempts + 1, unfinishedSince: row.sendingAt }, log.resent);
+      }
       const { settings } = await accountDelivery(tx, deps.keyring, row.accountId);
       const at = now();
       // The lease keeps the row from being picked again while this attempt runs.
@@ -160,8 +169,12 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
     async start() {
       if (running) return;
       running = true;
-      const resumed = await outbox.releaseInterrupted(deps.db, now());
-      if (resumed > 0) deps.logger.info({ resumed }, log.resumed);
+      // Team mode: rows caught mid-send are left to their claim's lease (another server may be
+      // sending them now); once it passes, any server's claim takes them (and logs the resend).
+      if (!outboxesShared()) {
+        const resumed = await outbox.releaseInterrupted(deps.db, now());
+        if (resumed > 0) deps.logger.info({ resumed }, log.resumed);
+      }
       schedule(0);
     },
     kick() {

@@ -84,6 +84,7 @@ export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMai
   return createOutboxWorker(
     deps,
     {
+      table: 'status_page_emails',
       waiting: 'PENDING',
       listDue: listDueSubscriberEmails,
       find: findSubscriberEmail,
@@ -101,6 +102,7 @@ export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMai
         deliveryFailed: 'sending a status page subscriber mail failed',
         workerFailed: 'the status page subscriber mailer failed; trying again',
         resumed: 'resending subscriber mail interrupted by the last shutdown',
+        resent: 'resending subscriber mail whose earlier attempt never finished (its server stopped mid-send): the subscriber may already have it',
       },
     },
   );
