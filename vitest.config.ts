@@ -15,7 +15,46 @@ const OWN_PROCESS = ['test/cli/**/*.test.ts', 'test/notify/preset-evidence.test.
  * The files that run again on PostgreSQL (issue 35: the data layer's tests on both dialects). Files
  * that read or write the SQLite file directly stay SQLite-only.
  */
-const POSTGRES_FILES = ['test/checks/icmp-crud.test.ts'];
+const POSTGRES_FILES = [
+  'test/checks/analytics.test.ts',
+  'test/checks/api-scripts.test.ts',
+  'test/checks/api.test.ts',
+  'test/checks/dependencies.test.ts',
+  'test/checks/dependency-paths.test.ts',
+  'test/checks/dns.test.ts',
+  'test/checks/grpc-everywhere.test.ts',
+  'test/checks/grpc.test.ts',
+  'test/checks/heartbeat.test.ts',
+  'test/checks/http-types-everywhere.test.ts',
+  'test/checks/icmp-crud.test.ts',
+  'test/checks/icmp-validation.test.ts',
+  'test/checks/list-filters.test.ts',
+  'test/checks/missing-operations.test.ts',
+  'test/checks/multistep-templates-form.test.ts',
+  'test/checks/multistep.test.ts',
+  'test/checks/openapi.test.ts',
+  'test/checks/overview-display.test.ts',
+  'test/checks/paging.test.ts',
+  'test/checks/properties.test.ts',
+  'test/checks/ssl-api-form-models.test.ts',
+  'test/checks/ssl.test.ts',
+  'test/checks/stats-format.test.ts',
+  'test/checks/tcp-dns-everywhere.test.ts',
+  'test/checks/tcp.test.ts',
+  'test/checks/threshold-order.test.ts',
+  'test/checks/traceroute.test.ts',
+  'test/checks/trpc.test.ts',
+  'test/check-groups/alerts-and-api.test.ts',
+  'test/check-groups/crud.test.ts',
+  'test/check-groups/effective-alerting-view.test.ts',
+  'test/check-groups/list.test.ts',
+  'test/check-groups/property.test.ts',
+  'test/check-groups/resolve-effective-settings.test.ts',
+  'test/check-groups/validation.test.ts',
+  'test/projects/deploy-load.test.ts',
+  'test/projects/deploy-rest.test.ts',
+  'test/projects/project-imports.test.ts',
+];
 
 /** The own-process files start first (they are the long CLI files), so reused workers then run the rest back to back. */
 class OwnProcessFirst extends BaseSequencer {

@@ -66,6 +66,11 @@ const types = {
 /** Connects to `url`, applies migrations-pg, and points the repositories at PostgreSQL's tables. */
 export async function openPgDb(options: OpenPgDbOptions): Promise<PgDbHandle> {
   enterDialect('postgres');
+  // drizzle's node-postgres session passes its own type parsers with every query, falling back to
+  // pg's global ones (not the pool's): the process-wide parsers are where int8 and numeric become
+  // numbers for raw SQL too. A process holds one dialect, so nothing else here reads them as text.
+  pg.types.setTypeParser(INT8, Number);
+  pg.types.setTypeParser(NUMERIC, Number);
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, types: types as pg.CustomTypesConfig });
   pool.on('error', (error) => options.onIdleError?.(error));
   const db = drizzle(pool, { schema }) as unknown as Db;

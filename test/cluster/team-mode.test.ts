@@ -212,4 +212,36 @@ describe('team mode: two servers on one PostgreSQL', () => {
       await receiver.close();
     }
   }, 150_000);
+
+  it('PostgreSQL stopped for 20 s, then started: no server exits, and scheduled runs resume within a minute', async () => {
+    await freshDatabase();
+    const a = await startNode();
+    const b = await startNode();
+    await expect.poll(async () => (await Promise.all([health(a), health(b)])).map((h) => h.body.cluster.role).sort(), { timeout: 20_000, interval: 250 }).toEqual(['leader', 'standby']);
+    const created = await api(a, 'POST', '/v1/checks/icmp', { name: 'Through the outage', frequency: 0, frequencyOffset: 10, request: { hostname: '127.0.0.1', pingCount: 1 } });
+    expect(created.status).toBe(201);
+    const sessionsAfter = async (since: number) =>
+      Number((await admin.query<{ n: string }>(`select count(*)::text as n from check_sessions where planned_at > $1 and status >= 4`, [since])).rows[0]!.n);
+    await expect.poll(() => sessionsAfter(0), { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(1);
+
+    await admin.end();
+    await cluster.stopServer();
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    // Both still up, answering their health probes while the database is away.
+    for (const node of [a, b]) {
+      expect(node.cli.child.exitCode).toBeNull();
+      expect((await fetch(`${node.healthUrl}/-/liveness`)).status).toBe(200);
+    }
+    await cluster.startServer();
+    const back = Date.now();
+    admin = new (await import('pg')).default.Client({ connectionString: url });
+    await admin.connect();
+    await expect.poll(() => sessionsAfter(back), { timeout: 60_000, interval: 1000 }).toBeGreaterThanOrEqual(2);
+    expect(Date.now() - back).toBeLessThan(60_000);
+    for (const node of [a, b]) expect(node.cli.child.exitCode).toBeNull();
+    // One leader again, and the API answers on both.
+    await expect.poll(async () => (await Promise.all([health(a), health(b)])).map((h) => h.body.cluster.role).sort(), { timeout: 20_000, interval: 250 }).toEqual(['leader', 'standby']);
+    for (const node of [a, b]) expect((await api(node, 'GET', '/v1/checks')).status).toBe(200);
+    await stopNodes();
+  }, 180_000);
 });

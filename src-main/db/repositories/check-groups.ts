@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { alertSubscriptions, checkGroups, checks } from '../tables';
-import { all, get, getSql, run, runSql } from "../dialect";
+import { all, allSql, get, getSql, onPostgres, run, runSql } from "../dialect";
+import { jsonArrayHasText, notInList } from '../sql-fragments';
 
 export type CheckGroupRow = typeof checkGroups.$inferSelect;
 export type NewCheckGroupRow = Omit<CheckGroupRow, 'id'>;
@@ -19,7 +20,13 @@ function whereOf(filter: CheckGroupFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(checkGroups.accountId, filter.accountId)];
   if (filter.names?.length) parts.push(inArray(checkGroups.name, filter.names));
   if (filter.tags?.length) {
-    parts.push(or(...filter.tags.map((tag) => sql`exists (select 1 from json_each(${checkGroups.body}, '$.tags') where json_each.value = ${tag})`)));
+    parts.push(
+      or(
+        ...filter.tags.map((tag) =>
+          onPostgres() ? jsonArrayHasText(checkGroups.body, '$.tags', tag) : sql`exists (select 1 from json_each(${checkGroups.body}, '$.tags') where json_each.value = ${tag})`,
+        ),
+      ),
+    );
   }
   return and(...parts);
 }
@@ -61,11 +68,25 @@ export async function countCheckGroups(db: Db, filter: CheckGroupFilter): Promis
 export async function reserveCheckGroupIds(db: Db, n: number): Promise<number[]> {
   db = await ready(db);
   if (n === 0) return [];
+  if (onPostgres()) return reservePgCheckGroupIds(db, n);
   await runSql(db, sql`insert into sqlite_sequence (name, seq) select 'check_groups', coalesce((select max(id) from ${checkGroups}), 0)
     where not exists (select 1 from sqlite_sequence where name = 'check_groups')`);
   const last = (await getSql<{ seq: number }>(db, sql`update sqlite_sequence set seq = max(seq, coalesce((select max(id) from ${checkGroups}), 0)) + ${n}
     where name = 'check_groups' returning seq`)).seq;
   return Array.from({ length: n }, (_, i) => last - n + 1 + i);
+}
+
+/**
+ * PostgreSQL: the ids come from the column's identity sequence, first moved past the largest id
+ * stored (a row written with its id, as `db copy` does, does not advance it). Taken one by one
+ * (nextval per row), so another writer's ids may fall between them: none of them is ever given twice.
+ */
+async function reservePgCheckGroupIds(db: Db, n: number): Promise<number[]> {
+  await getSql(db, sql`select setval(s.seq, m.top) from (select pg_get_serial_sequence('check_groups', 'id')::regclass as seq) s,
+      (select max(id) as top from ${checkGroups}) m
+    where m.top > coalesce(pg_sequence_last_value(s.seq), 0)`);
+  const rows = await allSql<{ id: number }>(db, sql`select nextval(pg_get_serial_sequence('check_groups', 'id'))::integer as id from generate_series(1, ${n}::integer)`);
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 export async function insertCheckGroup(db: Db, row: NewCheckGroupRow): Promise<number> {
@@ -93,7 +114,7 @@ export async function countChecksInGroup(db: Db, accountId: string, groupId: num
     (await get(db
             .select({ n: count() })
             .from(checks)
-            .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId), exceptCheckIds.length > 0 ? sql`${checks.id} not in (select value from json_each(${JSON.stringify(exceptCheckIds)}))` : undefined))))?.n ?? 0
+            .where(and(eq(checks.accountId, accountId), eq(checks.groupId, groupId), exceptCheckIds.length > 0 ? (onPostgres() ? notInList(checks.id, exceptCheckIds) : sql`${checks.id} not in (select value from json_each(${JSON.stringify(exceptCheckIds)}))`) : undefined))))?.n ?? 0
   );
 }
 

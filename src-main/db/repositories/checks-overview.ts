@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { connectionOf, transactionSync, type Db, ready } from '../connection';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { connectionOf, transaction, transactionSync, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses, perDialect } from '../tables';
 import { checkFilterWhere, FAILING_FLAGS, type CheckFilter } from './checks';
 import { checkOwnedByCode } from './project-views';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
-import { all, allSql } from "../dialect";
+import { all, allSql, onPostgres } from "../dialect";
+import { jsonFlag, jsonGet, jsonText } from '../sql-fragments';
 
 // The Monitors list (checks.overview): health first, paged and sorted in SQL. Check CRUD is checks.ts.
 
@@ -18,7 +19,7 @@ export const HEALTH_RANKS = { failing: 0, degraded: 1, passing: 2, 'not-run': 3,
 export type HealthName = keyof typeof HEALTH_RANKS;
 
 const n = (value: number) => sql.raw(String(value));
-const healthRank = perDialect(() => sql<number>`(case when ${checks.activated} = 0 then ${n(HEALTH_RANKS.paused)}
+const healthRank = perDialect(() => sql<number>`(case when not ${checks.activated} then ${n(HEALTH_RANKS.paused)}
   when ${checkStatuses.checkNum} is null then ${n(HEALTH_RANKS['not-run'])}
   when (${checkStatuses.flags} & ${n(FAILING_FLAGS)}) != 0 then ${n(HEALTH_RANKS.failing)}
   when (${checkStatuses.flags} & ${n(RESULT_FLAGS.isDegraded)}) != 0 then ${n(HEALTH_RANKS.degraded)}
@@ -44,10 +45,19 @@ const NAME_KEY_FUNCTION = 'sightline_name_key';
 const withFunctions = new WeakSet<object>();
 
 /**
+ * The same key in PostgreSQL's SQL: NFKD, combining marks (the blocks \p{M} covers for Latin,
+ * Greek and Cyrillic text) dropped, lower case. PostgreSQL's lower() folds by the database's
+ * collation (ASCII only under C, as in the test cluster); the accents are gone either way.
+ */
+const PG_NAME_KEY = (name: SQL | AnyColumn) =>
+  sql`lower(regexp_replace(normalize(${name}, NFKD), '[\\u0300-\\u036f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\\u20ff\\ufe20-\\ufe2f]+', '', 'g'))`;
+
+/**
  * SQLite's lower() and NOCASE fold ASCII only ("Zürich" would sort after "Zz"), so the overview's
  * sort key is a deterministic function of ours, registered once per connection (about 1 µs a row).
  */
 function registerFunctions(db: Db): void {
+  if (onPostgres()) return;
   const client = connectionOf(db);
   if (withFunctions.has(client)) return;
   client.function(NAME_KEY_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? nameSortKey(value) : value));
@@ -63,7 +73,7 @@ function overviewBaseWhere(filter: OverviewFilter): SQL | undefined {
   );
 }
 
-const byName = perDialect(() => sql`${sql.raw(NAME_KEY_FUNCTION)}(${checks.name})`);
+const byName = perDialect(() => (onPostgres() ? PG_NAME_KEY(checks.name) : sql`${sql.raw(NAME_KEY_FUNCTION)}(${checks.name})`));
 
 function overviewOrder(sort: OverviewSort, descending: boolean): SQL[] {
   const dir = (expression: SQL) => (descending ? sql`${expression} desc` : sql`${expression} asc`);
@@ -98,37 +108,68 @@ export async function overviewPage(db: Db, filter: OverviewFilter, sort: Overvie
   db = await ready(db);
   registerFunctions(db);
   // One read snapshot: the page's window is worked out from the counts, so both must see the same statuses.
+  if (onPostgres()) return transaction(db, (tx) => overviewPageInPg(tx, filter, sort, descending, limit, offset), 'deferred');
   return transactionSync(db, (tx) => overviewPageIn(tx, filter, sort, descending, limit, offset), 'deferred');
 }
 
 function overviewPageIn(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): OverviewPage {
   const base = overviewBaseWhere(filter);
-  const ranks = (filter.healthRanks ?? []).filter((rank) => Number.isInteger(rank));
-  const counted = db
+  const counts = new Map(countsQuery(db, base).all().map((row) => [row.rank, row.n]));
+  const page = pageWindow(filter, counts, sort, descending, limit, offset);
+  if (page === null) return { counts, ids: [] };
+  const ids = idsQuery(db, base, page, sort, descending, limit)
+    .all()
+    .map((row) => row.id);
+  return { counts, ids };
+}
+
+/** overviewPageIn on PostgreSQL, inside its REPEATABLE READ transaction. */
+async function overviewPageInPg(db: Db, filter: OverviewFilter, sort: OverviewSort, descending: boolean, limit: number, offset: number): Promise<OverviewPage> {
+  const base = overviewBaseWhere(filter);
+  const counts = new Map((await all(countsQuery(db, base))).map((row) => [row.rank, row.n]));
+  const page = pageWindow(filter, counts, sort, descending, limit, offset);
+  if (page === null) return { counts, ids: [] };
+  const ids = (await all(idsQuery(db, base, page, sort, descending, limit))).map((row) => row.id);
+  return { counts, ids };
+}
+
+function countsQuery(db: Db, base: SQL | undefined) {
+  return db
     .select({ rank: healthRank(), n: count() })
     .from(checks)
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
     .where(base)
-    .groupBy(healthRank())
-    .all();
-  const counts = new Map(counted.map((row) => [row.rank, row.n]));
+    .groupBy(healthRank());
+}
+
+interface PageWindow {
+  /** The health ranks the page's rows are taken from, and whether they must be named in the query. */
+  ranks: number[];
+  restrict: boolean;
+  offset: number;
+}
+
+/** Which ranks (and from which offset within them) the page reads; null when the offset is past every match. */
+function pageWindow(filter: OverviewFilter, counts: Map<number, number>, sort: OverviewSort, descending: boolean, limit: number, offset: number): PageWindow | null {
+  const ranks = (filter.healthRanks ?? []).filter((rank) => Number.isInteger(rank));
   const shown = ranks.length > 0 ? ranks : [...counts.keys()];
   const matching = shown.reduce((sum, rank) => sum + (counts.get(rank) ?? 0), 0);
-  if (matching <= offset) return { counts, ids: [] };
+  if (matching <= offset) return null;
   const window = sort === 'health' ? healthWindow(counts, shown, descending, limit, offset) : { ranks: shown, offset };
-  const ids = db
+  return { ranks: window.ranks, restrict: ranks.length > 0 || window.ranks.length < shown.length, offset: window.offset };
+}
+
+function idsQuery(db: Db, base: SQL | undefined, page: PageWindow, sort: OverviewSort, descending: boolean, limit: number) {
+  return db
     .select({ id: checks.id })
     .from(checks)
     .leftJoin(checkSchedule, eq(checkSchedule.checkId, checks.id))
     .leftJoin(checkStatuses, eq(checkStatuses.checkNum, checkSchedule.checkNum))
-    .where(and(base, ranks.length > 0 || window.ranks.length < shown.length ? sql`${healthRank()} in (${sql.join(window.ranks.map(n), sql`, `)})` : undefined))
+    .where(and(base, page.restrict ? sql`${healthRank()} in (${sql.join(page.ranks.map(n), sql`, `)})` : undefined))
     .orderBy(...overviewOrder(sort, descending))
     .limit(limit)
-    .offset(window.offset)
-    .all()
-    .map((row) => row.id);
-  return { counts, ids };
+    .offset(page.offset);
 }
 
 /**
@@ -186,7 +227,7 @@ export interface OverviewRow {
 export async function overviewRows(db: Db, accountId: string, ids: readonly string[]): Promise<OverviewRow[]> {
   db = await ready(db);
   if (ids.length === 0) return [];
-  const json = (path: string) => sql<unknown>`json_extract(${checks.body}, ${path})`;
+  const json = (path: string) => jsonGet<unknown>(checks.body, path);
   return await all(db
       .select({
         id: checks.id,
@@ -205,13 +246,14 @@ export async function overviewRows(db: Db, accountId: string, ids: readonly stri
         url: json('$.request.url'),
         sslHostname: json('$.request.sslConfig.hostname'),
         sslPort: json('$.request.sslConfig.port'),
-        heartbeat: json('$.heartbeat'),
+        // JSON text on both dialects (the service parses it).
+        heartbeat: jsonText(checks.body, '$.heartbeat'),
         frequency: json('$.frequency'),
         frequencyOffset: json('$.frequencyOffset'),
         checkNum: checkSchedule.checkNum,
         rank: healthRank(),
         statusUpdatedAt: checkStatuses.updatedAt,
-        flapping: sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`,
+        flapping: onPostgres() ? jsonFlag(checkAlertStates.state, '$.flap.flapping', false) : sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`,
       })
       .from(checks)
       .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
@@ -254,7 +296,10 @@ export async function recentFinalResults(db: Db, checkNum: number, limit: number
 /** Every tag the account's checks carry, sorted (for the tag filter's suggestions). */
 export async function distinctCheckTags(db: Db, accountId: string): Promise<string[]> {
   db = await ready(db);
-  return (await allSql<{ tag: string }>(db, sql`select distinct j.value as tag from ${checks}, json_each(${checks.tags}) j
-      where ${checks.accountId} = ${accountId} and j.type = 'text' order by j.value limit 1000`))
-    .map((row) => row.tag);
+  const query = onPostgres()
+    ? sql`select distinct j.value #>> '{}' as tag from ${checks}, jsonb_array_elements(${checks.tags}) as j(value)
+      where ${checks.accountId} = ${accountId} and jsonb_typeof(j.value) = 'string' order by tag limit 1000`
+    : sql`select distinct j.value as tag from ${checks}, json_each(${checks.tags}) j
+      where ${checks.accountId} = ${accountId} and j.type = 'text' order by j.value limit 1000`;
+  return (await allSql<{ tag: string }>(db, query)).map((row) => row.tag);
 }

@@ -4,7 +4,8 @@ import { prepared } from '../prepared';
 import { foldName } from '../name-fold';
 import { alertSubscriptions, checkRows, checks, checkSchedule, checkStatuses, perDialect, stagedDeploys } from '../tables';
 import { RESULT_FLAGS } from './runs-results';
-import { all, allSql, get, getSql, run, runSql } from "../dialect";
+import { all, allSql, get, getSql, onPostgres, run, runSql } from "../dialect";
+import { inList, jsonArrayHasText } from '../sql-fragments';
 
 /** A check as services see it; the folded name is the repository's to keep. */
 export type CheckRow = Omit<typeof checks.$inferSelect, 'nameFolded'>;
@@ -47,11 +48,16 @@ export function checkFilterWhere(filter: CheckFilter): SQL | undefined {
   if (filter.checkType) parts.push(eq(checks.checkType, filter.checkType));
   if (filter.groupId !== undefined) parts.push(eq(checks.groupId, filter.groupId));
   if (filter.tags?.length) {
-    parts.push(or(...filter.tags.map((tag) => sql`exists (select 1 from json_each(${checks.tags}) where json_each.value = ${tag})`)));
+    parts.push(or(...filter.tags.map((tag) => (onPostgres() ? jsonArrayHasText(checks.tags, '$', tag) : sql`exists (select 1 from json_each(${checks.tags}) where json_each.value = ${tag})`))));
   }
   if (filter.status) parts.push(statusCondition(filter.status));
   if (filter.apiCheckUrlPattern !== undefined) {
-    parts.push(eq(checks.checkType, 'API'), sql`instr(coalesce(json_extract(${checks.body}, '$.request.url'), ''), ${filter.apiCheckUrlPattern}) > 0`);
+    parts.push(
+      eq(checks.checkType, 'API'),
+      onPostgres()
+        ? sql`strpos(coalesce(${checks.body} #>> '{request,url}', ''), ${filter.apiCheckUrlPattern}::text) > 0`
+        : sql`instr(coalesce(json_extract(${checks.body}, '$.request.url'), ''), ${filter.apiCheckUrlPattern}) > 0`,
+    );
   }
   if (filter.search) parts.push(nameMatches(filter.search));
   return and(...parts);
@@ -59,7 +65,7 @@ export function checkFilterWhere(filter: CheckFilter): SQL | undefined {
 
 /** A case-insensitive substring of the name, in any script (see name-fold.ts). */
 function nameMatches(search: string): SQL {
-  return sql`instr(${checks.nameFolded}, ${foldName(search)}) > 0`;
+  return onPostgres() ? sql`strpos(${checks.nameFolded}, ${foldName(search)}::text) > 0` : sql`instr(${checks.nameFolded}, ${foldName(search)}) > 0`;
 }
 
 export async function listChecks(db: Db, filter: CheckFilter, limit: number, offset: number): Promise<CheckRow[]> {
@@ -145,8 +151,9 @@ export async function countChecksNotSubscribedTo(db: Db, accountId: string, aler
   return (await get(db.select({ n: count() }).from(checks).where(notSubscribedTo(accountId, alertChannelId))))?.n ?? 0;
 }
 
-/** `column in (ids)` with the ids bound as one JSON array: Drizzle's inArray builds one parameter per id, slowly for thousands. */
+/** `column in (ids)` with the ids bound as one JSON array (one array parameter on PostgreSQL): Drizzle's inArray builds one parameter per id, slowly for thousands. */
 export function inJsonArray(column: SQL | AnyColumn, ids: readonly (string | number)[]): SQL {
+  if (onPostgres()) return inList(column, ids);
   return sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
 
@@ -156,6 +163,9 @@ export async function findChecks(db: Db, accountId: string, ids: readonly string
   if (ids.length === 0) return [];
   return await all(db.select(checkColumns()).from(checks).where(and(eq(checks.accountId, accountId), inJsonArray(checks.id, ids))));
 }
+
+/** Rows per statement of a PostgreSQL batch write (13 parameters a row, under its 65,535). */
+const PG_CHUNK = 1000;
 
 /** A row to write with its JSON columns already serialized (outside the transaction that writes it), when known. */
 export type SerializedCheckRow = CheckRow & { json?: { tags: string; body: string } };
@@ -167,6 +177,13 @@ export type SerializedCheckRow = CheckRow & { json?: { tags: string; body: strin
 export async function insertChecks(db: Db, rows: readonly SerializedCheckRow[], stagedBy: string | null = null): Promise<void> {
   db = await ready(db);
   if (rows.length === 0) return;
+  if (onPostgres()) {
+    for (let i = 0; i < rows.length; i += PG_CHUNK) {
+      const chunk = rows.slice(i, i + PG_CHUNK).map(({ json: _json, ...row }) => ({ ...row, nameFolded: foldName(row.name), stagedBy }));
+      await run(db.insert(checkRows).values(chunk));
+    }
+    return;
+  }
   const statement = connectionOf(db).prepare(
     'insert into check_rows (id, account_id, check_type, name, name_folded, activated, muted, group_id, tags, body, created_at, updated_at, staged_by) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -195,12 +212,18 @@ export async function endStaging(db: Db, stagedBy: string): Promise<boolean> {
 /** Deletes up to `limit` rows a deploy staged and did not publish; answers how many went (0: none left). */
 export async function discardStagedChecks(db: Db, stagedBy: string, limit: number): Promise<number> {
   db = await ready(db);
+  if (onPostgres()) {
+    return (await runSql(db, sql`delete from ${checkRows} where id in (select id from ${checkRows} where staged_by = ${stagedBy} and staged_by in (select id from ${stagedDeploys}) limit ${limit})`)).changes;
+  }
   return (await runSql(db, sql`delete from ${checkRows} where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by in (select id from ${stagedDeploys}) limit ${limit})`)).changes;
 }
 
 /** After a publish, a slice at a time: clears the mark on up to `limit` published rows (readers see no change). Answers how many. */
 export async function clearPublishedMarks(db: Db, stagedBy: string, limit: number): Promise<number> {
   db = await ready(db);
+  if (onPostgres()) {
+    return (await runSql(db, sql`update ${checkRows} set staged_by = null where id in (select id from ${checkRows} where staged_by = ${stagedBy} and staged_by not in (select id from ${stagedDeploys}) limit ${limit})`)).changes;
+  }
   return (await runSql(db, sql`update ${checkRows} set staged_by = null where rowid in (select rowid from ${checkRows} where staged_by = ${stagedBy} and staged_by not in (select id from ${stagedDeploys}) limit ${limit})`)).changes;
 }
 
@@ -220,6 +243,30 @@ export async function publishedMarksLeft(db: Db): Promise<string[]> {
 export async function replaceChecks(db: Db, rows: readonly SerializedCheckRow[]): Promise<void> {
   db = await ready(db);
   if (rows.length === 0) return;
+  if (onPostgres()) {
+    // One statement per chunk: the rows travel as one jsonb parameter, unpacked into a table to join on.
+    for (let i = 0; i < rows.length; i += PG_CHUNK) {
+      const values = rows.slice(i, i + PG_CHUNK).map((row) => ({
+        account_id: row.accountId,
+        id: row.id,
+        check_type: row.checkType,
+        name: row.name,
+        name_folded: foldName(row.name),
+        activated: row.activated,
+        muted: row.muted,
+        group_id: row.groupId,
+        tags: row.tags,
+        body: row.body,
+        updated_at: row.updatedAt,
+      }));
+      await runSql(db, sql`update ${checkRows} as c set check_type = v.check_type, name = v.name, name_folded = v.name_folded, activated = v.activated,
+          muted = v.muted, group_id = v.group_id, tags = v.tags, body = v.body, updated_at = v.updated_at
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(account_id text, id text, check_type text, name text, name_folded text,
+          activated boolean, muted boolean, group_id integer, tags jsonb, body jsonb, updated_at text)
+        where c.account_id = v.account_id and c.id = v.id and c.staged_by is null`);
+    }
+    return;
+  }
   const statement = connectionOf(db).prepare(
     'update check_rows set check_type = ?, name = ?, name_folded = ?, activated = ?, muted = ?, group_id = ?, tags = ?, body = ?, updated_at = ? where account_id = ? and id = ? and staged_by is null',
   );
@@ -246,12 +293,13 @@ export async function deleteChecks(db: Db, accountId: string, ids: readonly stri
  */
 export async function accountChecksWrittenSince(db: Db, accountId: string, since: string): Promise<{ id: string; writtenAt: string }[]> {
   db = await ready(db);
-  return await allSql<{ id: string; writtenAt: string }>(db, sql`select ${checks.id} as id, coalesce(${checks.updatedAt}, ${checks.createdAt}) as writtenAt from ${checks} where ${checks.accountId} = ${accountId} and coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${since}`);
+  return await allSql<{ id: string; writtenAt: string }>(db, sql`select ${checks.id} as id, coalesce(${checks.updatedAt}, ${checks.createdAt}) as "writtenAt" from ${checks} where ${checks.accountId} = ${accountId} and coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${since}`);
 }
 
 export async function checksStamp(db: Db, accountId: string, ids: readonly string[]): Promise<string> {
   db = await ready(db);
   if (ids.length === 0) return '';
-  const row = await getSql<{ stamp: string | null }>(db, sql`select group_concat(id || '@' || coalesce(updated_at, created_at), '|' order by id) as stamp from ${checks} where account_id = ${accountId} and ${inJsonArray(checks.id, ids)}`);
+  const concat = onPostgres() ? sql.raw('string_agg') : sql.raw('group_concat');
+  const row = await getSql<{ stamp: string | null }>(db, sql`select ${concat}(id || '@' || coalesce(updated_at, created_at), '|' order by id) as stamp from ${checks} where account_id = ${accountId} and ${inJsonArray(checks.id, ids)}`);
   return row?.stamp ?? '';
 }

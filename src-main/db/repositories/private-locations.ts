@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { agents, checkGroups, checks, privateLocationKeys, privateLocations } from '../tables';
-import { all, get, run } from "../dialect";
+import { all, get, onPostgres, run } from "../dialect";
+import { notInList } from '../sql-fragments';
 
 export type PrivateLocationRow = typeof privateLocations.$inferSelect;
 export type PrivateLocationKeyRow = typeof privateLocationKeys.$inferSelect;
@@ -26,7 +27,7 @@ export async function findPrivateLocationBySlug(db: Db, accountId: string, slugN
   return await get(db
       .select()
       .from(privateLocations)
-      .where(and(eq(privateLocations.accountId, accountId), sql`lower(${privateLocations.slugName}) = lower(${slugName})`)));
+      .where(and(eq(privateLocations.accountId, accountId), onPostgres() ? sql`lower(${privateLocations.slugName}) = lower(${slugName}::text)` : sql`lower(${privateLocations.slugName}) = lower(${slugName})`)));
 }
 
 export async function listPrivateLocations(db: Db, accountId: string): Promise<PrivateLocationRow[]> {
@@ -52,15 +53,20 @@ export async function deletePrivateLocation(db: Db, accountId: string, id: strin
 export async function countLocationUsers(db: Db, accountId: string, slugName: string, except: { checkIds?: readonly string[]; groupIds?: readonly number[] } = {}): Promise<{ checks: number; groups: number }> {
   db = await ready(db);
   const uses = (body: typeof checks.body | typeof checkGroups.body) =>
-    sql`exists (select 1 from json_each(${body}, '$.privateLocations') where lower(json_each.value) = lower(${slugName}))`;
+    onPostgres()
+      ? sql`exists (select 1 from jsonb_array_elements_text(case when jsonb_typeof(${body} -> 'privateLocations') = 'array' then ${body} -> 'privateLocations' else '[]'::jsonb end) as l(value)
+          where lower(l.value) = lower(${slugName}::text))`
+      : sql`exists (select 1 from json_each(${body}, '$.privateLocations') where lower(json_each.value) = lower(${slugName}))`;
+  const notIn = (column: typeof checks.id | typeof checkGroups.id, ids: readonly (string | number)[]) =>
+    onPostgres() ? notInList(column, ids) : sql`${column} not in (select value from json_each(${JSON.stringify(ids)}))`;
   const checkCount = await get(db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(checks)
-      .where(and(eq(checks.accountId, accountId), uses(checks.body), except.checkIds?.length ? sql`${checks.id} not in (select value from json_each(${JSON.stringify(except.checkIds)}))` : undefined)));
+      .where(and(eq(checks.accountId, accountId), uses(checks.body), except.checkIds?.length ? notIn(checks.id, except.checkIds) : undefined)));
   const groupCount = await get(db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(checkGroups)
-      .where(and(eq(checkGroups.accountId, accountId), uses(checkGroups.body), except.groupIds?.length ? sql`${checkGroups.id} not in (select value from json_each(${JSON.stringify(except.groupIds)}))` : undefined)));
+      .where(and(eq(checkGroups.accountId, accountId), uses(checkGroups.body), except.groupIds?.length ? notIn(checkGroups.id, except.groupIds) : undefined)));
   return { checks: checkCount?.n ?? 0, groups: groupCount?.n ?? 0 };
 }
 

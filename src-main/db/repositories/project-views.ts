@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { alertChannels, checkGroups, checks, deployments, projectBindings, projects, statusPages, perDialect } from '../tables';
-import { all, get } from "../dialect";
+import { all, get, onPostgres } from "../dialect";
+import { jsonText } from '../sql-fragments';
 
 // Reads for the console's view of monitoring as code: projects, their bindings and deployments.
 
@@ -26,9 +27,10 @@ export async function listProjectSummaries(db: Db, accountId: string): Promise<P
         repoUrl: projects.repoUrl,
         createdAt: projects.createdAt,
         updatedAt: projects.updatedAt,
-        owned: sql<number>`coalesce(sum(case when ${projectBindings.member} = 1 then 1 else 0 end), 0)`,
-        referenced: sql<number>`coalesce(sum(case when ${projectBindings.member} = 0 then 1 else 0 end), 0)`,
-        pending: sql<number>`coalesce(sum(${projectBindings.pending}), 0)`,
+        // Numbers on PostgreSQL too, where sum() is a bigint (drizzle reads it as text).
+        owned: sql<number>`coalesce(sum(case when ${projectBindings.member} then 1 else 0 end), 0)`.mapWith(Number),
+        referenced: sql<number>`coalesce(sum(case when not ${projectBindings.member} then 1 else 0 end), 0)`.mapWith(Number),
+        pending: sql<number>`coalesce(sum(case when ${projectBindings.pending} then 1 else 0 end), 0)`.mapWith(Number),
       })
       .from(projects)
       .leftJoin(projectBindings, eq(projectBindings.projectId, projects.id))
@@ -55,7 +57,9 @@ export async function latestDeployments(db: Db, projectIds: readonly string[]): 
       .where(
         and(
           inArray(deployments.projectId, [...projectIds]),
-          sql`${deployments.id} = (select d.id from ${deployments} d where d.project_id = ${deployments.projectId} order by d.created_at desc, d.rowid desc limit 1)`,
+          onPostgres()
+            ? sql`${deployments.id} = (select d.id from ${deployments} d where d.project_id = ${deployments.projectId} order by d.created_at desc, d.id desc limit 1)`
+            : sql`${deployments.id} = (select d.id from ${deployments} d where d.project_id = ${deployments.projectId} order by d.created_at desc, d.rowid desc limit 1)`,
         ),
       ));
 }
@@ -66,7 +70,7 @@ export async function recentDeployments(db: Db, projectId: string, limit: number
       .select()
       .from(deployments)
       .where(eq(deployments.projectId, projectId))
-      .orderBy(desc(deployments.createdAt), sql`${deployments}.rowid desc`)
+      .orderBy(desc(deployments.createdAt), onPostgres() ? desc(deployments.id) : sql`${deployments}.rowid desc`)
       .limit(limit));
 }
 
@@ -86,7 +90,16 @@ export interface BindingRow {
 const BOUND = (type: string) => sql`${projectBindings.resourceType} = ${type}`;
 
 // Alert channels have no name column: their config's name or address stands in (never a URL or key, which may carry a secret).
-const CHANNEL_NAME = perDialect(() => sql<string | null>`coalesce(json_extract(${alertChannels.body}, '$.config.name'), json_extract(${alertChannels.body}, '$.config.address'))`);
+const CHANNEL_NAME = perDialect(() => sql<string | null>`coalesce(${jsonText(alertChannels.body, '$.config.name')}, ${jsonText(alertChannels.body, '$.config.address')})`);
+
+/**
+ * A resource with an integer id bound by `resource_id` (its id as text). PostgreSQL compares the
+ * text (a cast of another type's uuid to integer would fail there: its joins do not stop at the
+ * type test); SQLite casts, using the integer primary key.
+ */
+function sameId(id: typeof checkGroups.id | typeof alertChannels.id): SQL {
+  return onPostgres() ? sql`cast(${id} as text) = ${projectBindings.resourceId}` : sql`${id} = cast(${projectBindings.resourceId} as integer)`;
+}
 
 /** A project's bindings with the name of each bound resource: one query, joined by type. */
 export async function projectBindingRows(db: Db, accountId: string, projectId: string): Promise<BindingRow[]> {
@@ -107,8 +120,8 @@ export async function projectBindingRows(db: Db, accountId: string, projectId: s
       })
       .from(projectBindings)
       .leftJoin(checks, and(BOUND('check'), eq(checks.id, projectBindings.resourceId), eq(checks.accountId, accountId)))
-      .leftJoin(checkGroups, and(BOUND('check-group'), sql`${checkGroups.id} = cast(${projectBindings.resourceId} as integer)`, eq(checkGroups.accountId, accountId)))
-      .leftJoin(alertChannels, and(BOUND('alert-channel'), sql`${alertChannels.id} = cast(${projectBindings.resourceId} as integer)`, eq(alertChannels.accountId, accountId)))
+      .leftJoin(checkGroups, and(BOUND('check-group'), sameId(checkGroups.id), eq(checkGroups.accountId, accountId)))
+      .leftJoin(alertChannels, and(BOUND('alert-channel'), sameId(alertChannels.id), eq(alertChannels.accountId, accountId)))
       .leftJoin(statusPages, and(BOUND('status-page'), eq(statusPages.id, projectBindings.resourceId), eq(statusPages.accountId, accountId)))
       .where(and(eq(projectBindings.accountId, accountId), eq(projectBindings.projectId, projectId)))
       .orderBy(projectBindings.resourceType, projectBindings.logicalId));
@@ -174,7 +187,7 @@ export async function ownerBindingsOf(db: Db, accountId: string, resourceType: s
  */
 export function checkOwnedByCode(owned: boolean, projectId?: string): SQL {
   const test = sql`exists (select 1 from ${projectBindings} where ${projectBindings.accountId} = ${checks.accountId}
-    and ${projectBindings.resourceType} = 'check' and ${projectBindings.resourceId} = ${checks.id} and ${projectBindings.member} = 1
+    and ${projectBindings.resourceType} = 'check' and ${projectBindings.resourceId} = ${checks.id} and ${projectBindings.member}
     ${projectId === undefined ? sql`` : sql`and ${projectBindings.projectId} = ${projectId}`})`;
   return owned ? test : sql`not ${test}`;
 }

@@ -2,7 +2,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { connectionOf, type Db, ready } from '../connection';
 import { alertSubscriptions, projectBindings, projects } from '../tables';
 import { inJsonArray } from './checks';
-import { all, allSql, get, getSql, run } from "../dialect";
+import { all, allSql, get, getSql, onPostgres, run, runSql } from "../dialect";
+
+/** Rows per statement of a PostgreSQL batch write. */
+const PG_CHUNK = 1000;
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type BindingRow = typeof projectBindings.$inferSelect;
@@ -110,6 +113,10 @@ export async function deleteBinding(db: Db, id: number): Promise<void> {
 export async function insertBindings(db: Db, rows: readonly NewBindingRow[]): Promise<void> {
   db = await ready(db);
   if (rows.length === 0) return;
+  if (onPostgres()) {
+    for (let i = 0; i < rows.length; i += PG_CHUNK) await run(db.insert(projectBindings).values(rows.slice(i, i + PG_CHUNK)));
+    return;
+  }
   const statement = connectionOf(db).prepare(
     'insert into project_bindings (account_id, project_id, resource_type, resource_id, logical_id, member, pending, source_file, import_plan_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -125,6 +132,23 @@ export interface BindingUpdate {
 export async function updateBindings(db: Db, updates: readonly BindingUpdate[]): Promise<void> {
   db = await ready(db);
   if (updates.length === 0) return;
+  if (onPostgres()) {
+    // One statement per chunk: the updates travel as one jsonb parameter, unpacked into a table to join on.
+    for (let i = 0; i < updates.length; i += PG_CHUNK) {
+      const values = updates.slice(i, i + PG_CHUNK).map(({ id, set }) => ({
+        id,
+        resource_id: set.resourceId,
+        member: set.member,
+        pending: set.pending,
+        source_file: set.sourceFile,
+        updated_at: set.updatedAt,
+      }));
+      await runSql(db, sql`update ${projectBindings} as b set resource_id = v.resource_id, member = v.member, pending = v.pending, source_file = v.source_file, updated_at = v.updated_at
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id integer, resource_id text, member boolean, pending boolean, source_file text, updated_at text)
+        where b.id = v.id`);
+    }
+    return;
+  }
   const statement = connectionOf(db).prepare('update project_bindings set resource_id = ?, member = ?, pending = ?, source_file = ?, updated_at = ? where id = ?');
   for (const { id, set } of updates) statement.run(set.resourceId, set.member ? 1 : 0, set.pending ? 1 : 0, set.sourceFile, set.updatedAt, id);
 }
@@ -171,15 +195,16 @@ export async function subscriptionActivations(db: Db, accountId: string, ids: re
 export async function bindingsWrittenSince(db: Db, projectId: string, since: string): Promise<{ count: number; written: { id: number; writtenAt: string }[] }> {
   db = await ready(db);
   const writtenAt = sql`coalesce(${projectBindings.updatedAt}, ${projectBindings.createdAt})`;
-  const count = (await getSql<{ n: number }>(db, sql`select count(*) as n from ${projectBindings} where ${projectBindings.projectId} = ${projectId}`))?.n ?? 0;
-  const written = await allSql<{ id: number; writtenAt: string }>(db, sql`select ${projectBindings.id} as id, ${writtenAt} as writtenAt from ${projectBindings} where ${projectBindings.projectId} = ${projectId} and ${writtenAt} >= ${since}`);
+  const count = (await getSql<{ n: number }>(db, sql`select ${onPostgres() ? sql`count(*)::integer` : sql`count(*)`} as n from ${projectBindings} where ${projectBindings.projectId} = ${projectId}`))?.n ?? 0;
+  const written = await allSql<{ id: number; writtenAt: string }>(db, sql`select ${projectBindings.id} as id, ${writtenAt} as "writtenAt" from ${projectBindings} where ${projectBindings.projectId} = ${projectId} and ${writtenAt} >= ${since}`);
   return { count, written };
 }
 
 /** One string that changes whenever any binding of the project is added, removed or rewritten (computed in SQL, so cheap inside a transaction). */
 export async function bindingsStamp(db: Db, projectId: string): Promise<string> {
   db = await ready(db);
-  const row = await getSql<{ stamp: string | null }>(db, sql`select group_concat(id || ':' || resource_type || ':' || logical_id || ':' || resource_id || ':' || member || ':' || pending || ':' || coalesce(updated_at, ''), '|' order by id) as stamp
+  const concat = onPostgres() ? sql.raw('string_agg') : sql.raw('group_concat');
+  const row = await getSql<{ stamp: string | null }>(db, sql`select ${concat}(id || ':' || resource_type || ':' || logical_id || ':' || resource_id || ':' || member || ':' || pending || ':' || coalesce(updated_at, ''), '|' order by id) as stamp
       from ${projectBindings} where project_id = ${projectId}`);
   return row?.stamp ?? '';
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors';
 import { transaction, type Db } from '../../db/connection';
@@ -90,6 +91,15 @@ export function prepareCheckWrite(ctx: ServiceContext, existing: CheckRow | null
 }
 
 /** A write that would store exactly what is stored (nothing but the stamp would change). */
+/**
+ * Equal JSON documents. The text compare is the fast path (a body read back from SQLite keeps the
+ * order it was written in); PostgreSQL's jsonb gives objects back with their keys in its own order,
+ * so texts that differ are compared again by value, key order aside.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b) || isDeepStrictEqual(JSON.parse(JSON.stringify(a)), b);
+}
+
 export function isUnchanged(write: PreparedCheckWrite): boolean {
   if (!write.existing) return false;
   const next = columnsOf(write.body);
@@ -101,7 +111,7 @@ export function isUnchanged(write: PreparedCheckWrite): boolean {
     next.muted === stored.muted &&
     next.groupId === stored.groupId &&
     JSON.stringify(next.tags) === JSON.stringify(stored.tags) &&
-    JSON.stringify(next.body) === JSON.stringify(stored.body)
+    sameJson(next.body, stored.body)
   );
 }
 
