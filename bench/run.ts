@@ -30,6 +30,9 @@
  *                                dns-10k: DNS monitors at 1 min over UDP (RESPONSE_CODE + TEXT_ANSWER) against a local DNS server;
  *                                _SILENT more against a port that never answers (each run waits its 5 s limit and fails: a DNS server down)
  *   BENCH_HB_MONITORS (50000), _MISSED (500), _GRACE_S (10), _MEASURE_S (180)    heartbeat-50k: pings once a minute; missed ones fail in time
+ *   BENCH_TEAMICMP_SERVERS (3), _MONITORS (10000), _WARMUP_S (60), _MEASURE_S (180)  team-icmp-10k: ICMP at 1 min, three servers on one PostgreSQL
+ *   BENCH_TEAM_SERVERS (3), _FAILOVER_DELAY_S (15), _ICMP (5000), _MULTISTEP (300), _FAILING (5), _WARMUP_S (90), _MEASURE_S (300), _KILL_AT_S (120)
+ *                                team-failover: the leader SIGKILLed inside the window, then PostgreSQL stopped for 20 s
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +65,8 @@ const LOADERS: Record<ScenarioName, () => Promise<Scenario>> = {
   'tcp-10k': async () => (await import('./scenarios/socket-load')).tcp10k,
   'dns-10k': async () => (await import('./scenarios/socket-load')).dns10k,
   'heartbeat-50k': async () => (await import('./scenarios/heartbeat')).heartbeatLoad,
+  'team-icmp-10k': async () => (await import('./scenarios/team-icmp-10k')).teamIcmp10k,
+  'team-failover': async () => (await import('./scenarios/team-failover')).teamFailover,
 };
 
 /** bytes-per-run and restart read the data folder icmp-10k leaves. */

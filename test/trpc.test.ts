@@ -47,8 +47,9 @@ describe('tRPC twins of the REST operations', () => {
 
   it('answers NOT_FOUND for unknown ids on get, update and delete', async () => {
     const id = randomUUID();
-    for (const call of [env.trpc.checks.get.query({ id }), env.trpc.checks.updateIcmp.mutate({ id, patch: { name: 'x' } }), env.trpc.checks.delete.mutate({ id })]) {
-      const error = await trpcError(call);
+    // One call at a time: calls made up front could be rejected before their turn to be awaited (an unhandled rejection).
+    for (const call of [() => env.trpc.checks.get.query({ id }), () => env.trpc.checks.updateIcmp.mutate({ id, patch: { name: 'x' } }), () => env.trpc.checks.delete.mutate({ id })]) {
+      const error = await trpcError(call());
       expect(error.data?.code).toBe('NOT_FOUND');
       expect(error.message).toBe('Not Found');
     }

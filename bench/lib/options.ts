@@ -23,6 +23,8 @@ export const SCENARIOS = [
   'tcp-10k',
   'dns-10k',
   'heartbeat-50k',
+  'team-icmp-10k',
+  'team-failover',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -57,6 +59,9 @@ export interface BenchOptions {
   dns: { monitors: number; silent: number; warmupS: number; measureS: number };
   /** Issue 34: heartbeats pinged once a minute through the ping endpoint; some stop and must fail in time. */
   heartbeat: { monitors: number; missed: number; graceS: number; warmupS: number; measureS: number };
+  /** Issue 35: three servers on one PostgreSQL. */
+  team: { servers: number; failoverDelayS: number; icmp: number; multiStep: number; failing: number; warmupS: number; measureS: number; killAtS: number };
+  teamIcmp: { servers: number; monitors: number; warmupS: number; measureS: number };
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -190,6 +195,22 @@ export function resolveOptions(env: NodeJS.ProcessEnv = process.env): BenchOptio
       // Whole minutes of warm-up: the first minute's pings recover the heartbeats that failed while the rest were being created.
       warmupS: num(env, 'BENCH_HB_WARMUP_S', quick ? 60 : 120),
       measureS: num(env, 'BENCH_HB_MEASURE_S', quick ? 90 : 180),
+    },
+    team: {
+      servers: num(env, 'BENCH_TEAM_SERVERS', 3),
+      failoverDelayS: num(env, 'BENCH_TEAM_FAILOVER_DELAY_S', 15),
+      icmp: num(env, 'BENCH_TEAM_ICMP', quick ? 300 : 5_000),
+      multiStep: num(env, 'BENCH_TEAM_MULTISTEP', quick ? 20 : 300),
+      failing: num(env, 'BENCH_TEAM_FAILING', 5),
+      warmupS: num(env, 'BENCH_TEAM_WARMUP_S', quick ? 60 : 90),
+      measureS: num(env, 'BENCH_TEAM_MEASURE_S', quick ? 120 : 300),
+      killAtS: num(env, 'BENCH_TEAM_KILL_AT_S', quick ? 40 : 120),
+    },
+    teamIcmp: {
+      servers: num(env, 'BENCH_TEAMICMP_SERVERS', 3),
+      monitors: num(env, 'BENCH_TEAMICMP_MONITORS', quick ? 600 : 10_000),
+      warmupS: num(env, 'BENCH_TEAMICMP_WARMUP_S', 60),
+      measureS: num(env, 'BENCH_TEAMICMP_MEASURE_S', quick ? 60 : 180),
     },
   };
 }

@@ -140,12 +140,13 @@ describe('roles on every REST route', () => {
     const readWrite = trpcClient(server.url, keys.READ_WRITE!.key);
     const check = await readWrite.checks.createIcmp.mutate(icmpBody({ name: 'via tRPC' }) as never);
     expect(check).toHaveProperty('id');
+    // One call at a time: calls made up front could be rejected before their turn to be awaited (an unhandled rejection).
     for (const call of [
-      readWrite.accounts.setPlan.mutate({ maxChecks: 1 }),
-      readWrite.accounts.members.add.mutate({ name: 'x', email: 'trpc-x@example.test', role: 'READ_ONLY' }),
-      readWrite.accounts.createApiKey.mutate({ userId: keys.READ_WRITE!.userId }),
+      () => readWrite.accounts.setPlan.mutate({ maxChecks: 1 }),
+      () => readWrite.accounts.members.add.mutate({ name: 'x', email: 'trpc-x@example.test', role: 'READ_ONLY' }),
+      () => readWrite.accounts.createApiKey.mutate({ userId: keys.READ_WRITE!.userId }),
     ]) {
-      expect((await trpcError(call)).data?.code).toBe('FORBIDDEN');
+      expect((await trpcError(call())).data?.code).toBe('FORBIDDEN');
     }
   });
 });

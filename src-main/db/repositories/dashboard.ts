@@ -3,7 +3,8 @@ import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { alertNotifications, checkAlerts, checkAlertStates, checkGroups, checkResults, checks, checkSchedule, checkStatuses, incidents, resultDetails, perDialect } from '../tables';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
-import { all, get } from "../dialect";
+import { all, get, onPostgres } from "../dialect";
+import { jsonFlag, jsonIsTrue, jsonText } from '../sql-fragments';
 
 // The Dashboard's feed runs these every second while watched: each is prepared once per connection.
 
@@ -13,7 +14,14 @@ const bits = (n: number) => sql.raw(String(n));
  * A check's health from its status row, as the console's monitor-health.ts decides it: paused
  * (not activated) wins, then "not run" (no status yet), then the last FINAL verdict.
  */
-const HEALTH = perDialect(() => sql<string>`(case
+const HEALTH = perDialect(() => onPostgres()
+  ? sql<string>`(case
+  when not ${checks.activated} then 'paused'
+  when ${checkStatuses.lastSessionId} is null then 'not-run'
+  when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors)} != 0 then 'failing'
+  when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.isDegraded)} != 0 then 'degraded'
+  else 'passing' end)`
+  : sql<string>`(case
   when ${checks.activated} = 0 then 'paused'
   when ${checkStatuses.lastSessionId} is null then 'not-run'
   when ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors)} != 0 then 'failing'
@@ -21,9 +29,14 @@ const HEALTH = perDialect(() => sql<string>`(case
   else 'passing' end)`);
 
 /** 1 while the check is flapping (its alert state's flap record; rules/flapping.ts). */
-const FLAPPING = perDialect(() => sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`);
+const FLAPPING = perDialect(() => onPostgres()
+  ? jsonFlag(checkAlertStates.state, '$.flap.flapping', false)
+  : sql<number>`coalesce(json_extract(${checkAlertStates.state}, '$.flap.flapping'), 0)`);
 
-const PROBLEM = perDialect(() => sql`${checks.activated} = 1 and ${checkStatuses.lastSessionId} is not null
+const PROBLEM = perDialect(() => onPostgres()
+  ? sql`${checks.activated} and ${checkStatuses.lastSessionId} is not null
+  and (${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0 or ${FLAPPING()} = 1)`
+  : sql`${checks.activated} = 1 and ${checkStatuses.lastSessionId} is not null
   and (${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0 or ${FLAPPING()} = 1)`);
 
 /** How many of the account's checks are in each health state (one pass over the account's checks). */
@@ -81,7 +94,9 @@ export interface ProblemCheckRow extends CheckHealthRow {
 }
 
 /** A muted group mutes its members; the group's flag lives in its JSON body. */
-const MUTED = perDialect(() => sql<number>`(${checks.muted} = 1 or coalesce(json_extract(${checkGroups.body}, '$.muted'), 0) = 1)`);
+const MUTED = perDialect(() => onPostgres()
+  ? sql<number>`(case when ${checks.muted} or ${jsonIsTrue(checkGroups.body, '$.muted', false)} then 1 else 0 end)`
+  : sql<number>`(${checks.muted} = 1 or coalesce(json_extract(${checkGroups.body}, '$.muted'), 0) = 1)`);
 
 /**
  * The check_nums that may be problems: a failing or degraded last verdict, or a flapping alert state.
@@ -89,7 +104,13 @@ const MUTED = perDialect(() => sql<number>`(${checks.muted} = 1 or coalesce(json
  * the account to its status and parsing every alert state's JSON: at 10,000 checks that was ~35 ms a
  * summary, and the summary is computed for the page's query and again for its feed.
  */
-const PROBLEM_CANDIDATES = perDialect(() => sql`(select ${checkStatuses.checkNum} from ${checkStatuses}
+const PROBLEM_CANDIDATES = perDialect(() => onPostgres()
+  ? sql`(select ${checkStatuses.checkNum} from ${checkStatuses}
+    where ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0
+  union
+  select ${checkSchedule.checkNum} from ${checkAlertStates} join ${checkSchedule} on ${checkSchedule.checkId} = ${checkAlertStates.checkId}
+    where ${jsonIsTrue(checkAlertStates.state, '$.flap.flapping', false)})`
+  : sql`(select ${checkStatuses.checkNum} from ${checkStatuses}
     where ${checkStatuses.flags} & ${bits(RESULT_FLAGS.hasFailures | RESULT_FLAGS.hasErrors | RESULT_FLAGS.isDegraded)} != 0
   union
   select ${checkSchedule.checkNum} from ${checkAlertStates} join ${checkSchedule} on ${checkSchedule.checkId} = +${checkAlertStates.checkId}
@@ -106,8 +127,9 @@ export async function listProblemChecks(db: Db, accountId: string, limit: number
       .innerJoin(checks, eq(checks.id, checkSchedule.checkId))
       .leftJoin(checkGroups, eq(checkGroups.id, checks.groupId))
       .leftJoin(checkAlertStates, eq(checkAlertStates.checkId, checks.id))
-      // Unary + keeps SQLite from starting at the account's index on checks (every check) instead of the candidates.
-      .where(and(sql`${checkStatuses.checkNum} in ${PROBLEM_CANDIDATES()}`, sql`+${checks.accountId} = ${sql.placeholder('accountId')}`, PROBLEM()))
+      // Unary + keeps SQLite from starting at the account's index on checks (every check) instead of the candidates
+      // (PostgreSQL has no unary + for text).
+      .where(and(sql`${checkStatuses.checkNum} in ${PROBLEM_CANDIDATES()}`, onPostgres() ? eq(checks.accountId, sql.placeholder('accountId')) : sql`+${checks.accountId} = ${sql.placeholder('accountId')}`, PROBLEM()))
       .orderBy(sql`${HEALTH()} = 'failing' desc`, asc(checks.name), asc(checks.id))
       .limit(sql.placeholder('limit'))
       .prepare(),
@@ -126,12 +148,17 @@ export async function findCheckHealth(db: Db, accountId: string, checkId: string
   return await get(query, { accountId, checkId });
 }
 
+/** The detail's error member as JSON text (the body is JSON in a text column on both dialects; PostgreSQL's json keeps it as stored). */
+const LAST_ERROR = perDialect(() => onPostgres()
+  ? sql<string | null>`nullif((${resultDetails.body}::json -> 'error')::text, 'null')`
+  : sql<string | null>`json_extract(${resultDetails.body}, '$.error')`);
+
 /** `{kind, message}` (JSON) of the check's newest failed or degraded FINAL run, when that run recorded an error. */
 export async function lastProblemError(db: Db, checkNum: number): Promise<string | null> {
   db = await ready(db);
   const query = prepared(db, 'lastProblemError', (d) =>
     d
-      .select({ error: sql<string | null>`json_extract(${resultDetails.body}, '$.error')` })
+      .select({ error: LAST_ERROR() })
       .from(checkResults)
       .leftJoin(resultDetails, eq(resultDetails.id, checkResults.detailId))
       .where(
@@ -200,6 +227,10 @@ export interface RecentNotificationRow {
   sentAt: number | null;
 }
 
+const CHECK_NAME = perDialect(() => onPostgres()
+  ? sql<string | null>`coalesce(${checks.name}, ${jsonText(checkAlerts.event, '$.checkName')})`
+  : sql<string | null>`coalesce(${checks.name}, json_extract(${checkAlerts.event}, '$.checkName'))`);
+
 /** The account's newest notifications with their check's name. */
 export async function listRecentNotifications(db: Db, accountId: string, limit: number): Promise<RecentNotificationRow[]> {
   db = await ready(db);
@@ -213,7 +244,7 @@ export async function listRecentNotifications(db: Db, accountId: string, limit: 
         alertChannelId: alertNotifications.alertChannelId,
         alertConfig: alertNotifications.alertConfig,
         checkId: alertNotifications.checkId,
-        checkName: sql<string | null>`coalesce(${checks.name}, json_extract(${checkAlerts.event}, '$.checkName'))`,
+        checkName: CHECK_NAME(),
         createdAt: alertNotifications.createdAt,
         sentAt: alertNotifications.sentAt,
       })

@@ -3,7 +3,7 @@ import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices, perDialect } from '../tables';
 import type { StatusPageServiceRow } from './status-page-services';
-import { all, get, run } from "../dialect";
+import { all, get, onPostgres, run } from "../dialect";
 
 export type IncidentRow = typeof incidents.$inferSelect;
 export type IncidentUpdateRow = typeof incidentUpdates.$inferSelect;
@@ -109,8 +109,17 @@ export async function servicesOfIncidents(db: Db, incidentIds: readonly string[]
   return result;
 }
 
-/** Newest first: by created_at, then by insertion order for updates stored in the same millisecond. */
-const NEWEST_FIRST = perDialect(() => [desc(incidentUpdates.createdAt), sql`${incidentUpdates}.rowid desc`]);
+/**
+ * Newest first: by created_at, then by insertion order for updates stored in the same millisecond.
+ * PostgreSQL has no rowid: there updates of one millisecond follow the transaction that wrote them
+ * last (`age(xmin)`, smallest for the newest; each update is inserted by a transaction of its own),
+ * so an update edited later counts as the newer of its millisecond; then the id.
+ */
+const NEWEST_FIRST = perDialect(() =>
+  onPostgres()
+    ? [desc(incidentUpdates.createdAt), sql`age(${incidentUpdates}.xmin) asc`, desc(incidentUpdates.id)]
+    : [desc(incidentUpdates.createdAt), sql`${incidentUpdates}.rowid desc`],
+);
 
 export async function updatesOfIncidents(db: Db, incidentIds: readonly string[]): Promise<Map<string, IncidentUpdateRow[]>> {
   db = await ready(db);

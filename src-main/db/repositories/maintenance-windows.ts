@@ -1,16 +1,27 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { checkGroups, checks, maintenanceWindows } from '../tables';
-import { all, get, run } from "../dialect";
+import { all, get, onPostgres, run } from "../dialect";
 
 export type MaintenanceWindowRow = typeof maintenanceWindows.$inferSelect;
 export type NewMaintenanceWindowRow = Omit<MaintenanceWindowRow, 'id'>;
 
 // Every write below bumps it, so the scheduler re-reads the windows only after a change (this
 // process is the only writer of its data folder; a rolled-back write costs one needless re-read).
+// PostgreSQL (team mode): the servers sharing the database write windows too, so the version also
+// moves on every OTHER_WRITERS_MS and a window another server wrote applies within that time.
 let version = 0;
+const OTHER_WRITERS_MS = 5_000;
+let otherWritersSlot = 0;
 
 export function maintenanceWindowsVersion(): number {
+  if (onPostgres()) {
+    const slot = Math.floor(Date.now() / OTHER_WRITERS_MS);
+    if (slot !== otherWritersSlot) {
+      otherWritersSlot = slot;
+      version++;
+    }
+  }
   return version;
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, max, min, ne, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageEmails, statusPages, statusPageSubscribers, perDialect } from '../tables';
-import { all, get, run, runSql } from "../dialect";
+import { all, get, onPostgres, run, runSql } from "../dialect";
 
 export type SubscriberEmailRow = typeof statusPageEmails.$inferSelect;
 
@@ -23,6 +23,14 @@ export async function enqueueUpdateEmails(db: Db, accountId: string, incidentUpd
     .innerJoin(incidentServices, eq(incidentServices.serviceId, statusPageCardServices.serviceId))
     .innerJoin(incidentUpdates, eq(incidentUpdates.incidentId, incidentServices.incidentId))
     .where(eq(incidentUpdates.id, incidentUpdateId));
+  if (onPostgres()) {
+    // A parameter in the select list of insert … select is text unless cast; the id is 32 hex digits as on SQLite.
+    return (await runSql(db, sql`insert into ${statusPageEmails} (id, account_id, status_page_id, subscriber_id, kind, incident_update_id, status, attempts, next_attempt_at, created_at)
+    select replace(gen_random_uuid()::text, '-', ''), ${statusPages.accountId}, ${statusPageSubscribers.statusPageId}, ${statusPageSubscribers.id}, 'UPDATE', ${incidentUpdateId}::text, 'PENDING', 0, ${now}::bigint, ${now}::bigint
+    from ${statusPageSubscribers} inner join ${statusPages} on ${statusPages.id} = ${statusPageSubscribers.statusPageId}
+    where ${statusPages.accountId} = ${accountId} and ${statusPages.published} and not ${statusPages.isPrivate}
+      and ${statusPageSubscribers.confirmedAt} is not null and ${statusPageSubscribers.statusPageId} in ${pagesShowingIt}`)).changes;
+  }
   return (await runSql(db, sql`insert into ${statusPageEmails} (id, account_id, status_page_id, subscriber_id, kind, incident_update_id, status, attempts, next_attempt_at, created_at)
     select lower(hex(randomblob(16))), ${statusPages.accountId}, ${statusPageSubscribers.statusPageId}, ${statusPageSubscribers.id}, 'UPDATE', ${incidentUpdateId}, 'PENDING', 0, ${now}, ${now}
     from ${statusPageSubscribers} inner join ${statusPages} on ${statusPages.id} = ${statusPageSubscribers.statusPageId}
@@ -95,6 +103,11 @@ export async function updateSubscriberEmail(db: Db, id: string, patch: Partial<O
   await run(db.update(statusPageEmails).set(patch).where(eq(statusPageEmails.id, id)));
 }
 
+/** Newest first; mails of one millisecond in insertion order (SQLite's rowid), by id on PostgreSQL (no rowid). */
+const NEWEST_MAIL_FIRST = perDialect(() =>
+  onPostgres() ? [desc(statusPageEmails.createdAt), desc(statusPageEmails.id)] : [desc(statusPageEmails.createdAt), desc(sql`${statusPageEmails}.rowid`)],
+);
+
 /** The newest mail of each subscriber (one indexed look-up each). */
 export async function latestEmailsOfSubscribers(db: Db, subscriberIds: readonly string[]): Promise<Map<string, SubscriberEmailRow>> {
   db = await ready(db);
@@ -104,7 +117,7 @@ export async function latestEmailsOfSubscribers(db: Db, subscriberIds: readonly 
           .select()
           .from(statusPageEmails)
           .where(eq(statusPageEmails.subscriberId, subscriberId))
-          .orderBy(desc(statusPageEmails.createdAt), desc(sql`${statusPageEmails}.rowid`))
+          .orderBy(...NEWEST_MAIL_FIRST())
           .limit(1));
     if (row) result.set(subscriberId, row);
   }

@@ -35,7 +35,7 @@ const numbers = (checkNums: readonly number[]) =>
 export async function dailyRollupCounts(db: Db, checkNums: readonly number[], fromHour: number, toHour: number): Promise<DailyRollup[]> {
   db = await ready(db);
   if (checkNums.length === 0 || fromHour >= toHour) return [];
-  return await allSql<DailyRollup>(db, sql`select ${checkRollups.checkNum} as checkNum, ${checkRollups.hourStart} / ${PER_DAY} as day,
+  return await allSql<DailyRollup>(db, sql`select ${checkRollups.checkNum} as "checkNum", ${checkRollups.hourStart} / ${PER_DAY} as day,
       sum(${checkRollups.passed}) as passed, sum(${checkRollups.degraded}) as degraded, sum(${checkRollups.failed}) as failed
     from ${checkRollups}
     where ${checkRollups.checkNum} in (${numbers(checkNums)}) and ${checkRollups.hourStart} >= ${fromHour} and ${checkRollups.hourStart} < ${toHour}
@@ -46,7 +46,7 @@ export async function dailyRollupCounts(db: Db, checkNums: readonly number[], fr
 export async function dailyFinalCounts(db: Db, checkNums: readonly number[], fromMs: number, toMs: number): Promise<DailyFlags[]> {
   db = await ready(db);
   if (checkNums.length === 0 || fromMs >= toMs) return [];
-  return await allSql<DailyFlags>(db, sql`select ${checkResults.checkNum} as checkNum, ${checkResults.startedAt} / ${PER_DAY} as day, ${checkResults.flags} as flags, count(*) as n
+  return await allSql<DailyFlags>(db, sql`select ${checkResults.checkNum} as "checkNum", ${checkResults.startedAt} / ${PER_DAY} as day, ${checkResults.flags} as flags, count(*) as n
     from ${checkResults}
     where ${checkResults.checkNum} in (${numbers(checkNums)}) and ${checkResults.startedAt} >= ${fromMs} and ${checkResults.startedAt} < ${toMs}
       and ${checkResults.resultType} = ${RESULT_TYPE_CODE.FINAL}
