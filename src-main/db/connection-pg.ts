@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { Db } from './connection';
+import type { Db } from './db-type';
 import { enterDialect, leaveDialect } from './dialect';
 import * as schema from './schema-pg';
 

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { DB_FILE_NAME } from './file-names';
 import { registerMailboxFunction } from './mailbox-function';
@@ -12,7 +12,9 @@ import { enterDialect, leaveDialect } from './dialect';
 import { isPgDb, pgReady, pgTransaction } from './connection-pg';
 import * as schema from './schema';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+import type { Db } from './db-type';
+
+export type { Db };
 
 export interface DbHandle {
   db: Db;
