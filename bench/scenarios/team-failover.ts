@@ -106,7 +106,7 @@ export const teamFailover: Scenario = {
       await sleep(Math.max(0, to - Date.now()));
       progress('window closed; 60 s for its last runs to finish');
       await sleep(60_000);
-      const icmp = await slotFigures(team.admin, 'ICMP', { from, to });
+      const icmp = await slotFigures(team.admin, 'ICMP', { from, to }, failingIds);
       const multiStep = await slotFigures(team.admin, 'MULTI_STEP', { from, to });
       const alerts = new Map<string, string[]>();
       for (const request of receiver.requests) {
@@ -141,11 +141,11 @@ export const teamFailover: Scenario = {
         rows: [
           { figure: 'servers / failover delay', value: `${o.servers} / ${o.failoverDelayS} s` },
           { figure: 'leader SIGKILLed → a standby leads', value: takeoverS === null ? 'never' : `${takeoverS.toFixed(1)} s`, target: `≤ ${o.failoverDelayS + 5} s`, met: takeoverS !== null && takeoverS <= o.failoverDelayS + 5 },
-          { figure: `ICMP planned slots that ran in the ${o.measureS} s window`, value: `${fmt.pct(ranRatio(icmp))} (${icmp.ran} of ${icmp.expected})`, target: '≥ 99 %', met: ranRatio(icmp) >= 0.99 },
+          { figure: `ICMP planned slots that ran in the ${o.measureS} s window (healthy checks)`, value: `${fmt.pct(ranRatio(icmp))} (${icmp.ran} of ${icmp.expected})`, target: '≥ 99 %', met: ranRatio(icmp) >= 0.99 },
           { figure: 'multi-step planned slots that ran', value: `${fmt.pct(ranRatio(multiStep))} (${multiStep.ran} of ${multiStep.expected})`, target: '≥ 99 %', met: ranRatio(multiStep) >= 0.99 },
           { figure: 'slots with two sessions', value: fmt.int(icmp.twice + multiStep.twice), target: '0', met: icmp.twice + multiStep.twice === 0 },
           { figure: 'ICMP slots started within 1 s (whole window, failover included)', value: `${fmt.pct(icmp.onTime / Math.max(1, icmp.expected))}` },
-          { figure: 'failing ICMP / multi-step runs of healthy checks', value: `${fmt.int(icmp.failing - o.failing * Math.round(o.measureS / 60))} (approx.) / ${fmt.int(multiStep.failing)}` },
+          { figure: 'failing runs of the healthy ICMP / multi-step checks', value: `${fmt.int(icmp.failing)} / ${fmt.int(multiStep.failing)}`, target: '0', met: icmp.failing + multiStep.failing === 0 },
           { figure: 'failing checks with exactly one ALERT_FAILURE delivered', value: `${alertedOnce} of ${o.failing}`, target: `${o.failing} of ${o.failing}`, met: alertedOnce === o.failing },
           { figure: 'alerts delivered twice', value: fmt.int(doubled), target: '0', met: doubled === 0 },
           { figure: 'REST on the survivors during the failover: p50 / p99 / max', value: `${fmt.ms(rest.p50)} / ${fmt.ms(rest.p99)} / ${fmt.ms(rest.max)} (${rest.n} requests, ${errors.n} errors)`, target: 'p99 < 100 ms', met: rest.p99 < 100 && errors.n === 0 },

@@ -117,6 +117,8 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
 
   // One look at a time: a kick (or a delivery ending) during a look asks for another one right after it.
   let looking = false;
+  /** The look in progress: stop() waits for it, so no look reads a database already closed. */
+  let currentLook: Promise<void> = Promise.resolve();
   let lookAgain = false;
 
   function schedule(delayMs: number): void {
@@ -144,7 +146,7 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
       return;
     }
     looking = true;
-    void look().finally(() => {
+    currentLook = look().finally(() => {
       looking = false;
       if (lookAgain) {
         lookAgain = false;
@@ -191,6 +193,7 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
       running = false;
       if (timer) clearTimeout(timer);
       timer = null;
+      await currentLook;
       await Promise.allSettled(inFlight.values());
     },
   };
