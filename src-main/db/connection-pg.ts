@@ -109,8 +109,8 @@ export function pgReady(db: Db): Db {
 /**
  * A transaction on its own pooled connection. `immediate` (a write) is PostgreSQL's default READ
  * COMMITTED; `deferred` (a read needing one snapshot across queries) is REPEATABLE READ, READ ONLY.
- * Transactions of one process take turns, as on SQLite, so what one server did in one transaction
- * at a time it still does; what several servers do at once is docs/DECISIONS.md's table (issue 35,
+ * Write transactions of one process take turns, as on SQLite, so what one server did in one transaction
+ * at a time it still does (a read-only snapshot, `deferred`, does not wait for them); what several servers do at once is docs/DECISIONS.md's table (issue 35,
  * item 2). Called from inside a transaction's work, it opens a savepoint.
  */
 export async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, behavior: 'immediate' | 'deferred'): Promise<T> {
@@ -118,9 +118,11 @@ export async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, beh
   if (inner) return savepoint(inner, work);
   const state = roots.get(db);
   if (!state) throw new Error('pgTransaction: this database was not opened by openPgDb (db/connection-pg.ts)');
-  while (state.turn !== null) await state.turn;
+  // A read-only snapshot decides nothing it writes: it does not wait for the writers' turn.
+  const takesTurn = behavior === 'immediate';
+  while (takesTurn && state.turn !== null) await state.turn;
   let end!: () => void;
-  state.turn = new Promise<void>((resolve) => (end = resolve));
+  if (takesTurn) state.turn = new Promise<void>((resolve) => (end = resolve));
   let client: pg.PoolClient | null = null;
   let broken: Error | undefined;
   try {
@@ -146,8 +148,10 @@ export async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, beh
     }
   } finally {
     client?.release(broken);
-    state.turn = null;
-    end();
+    if (takesTurn) {
+      state.turn = null;
+      end();
+    }
   }
 }
 
