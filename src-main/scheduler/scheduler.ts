@@ -280,7 +280,12 @@ export class Scheduler {
       // After the run at creation, the next slot at least half a period away: a slot a few seconds
       // later would find that run still going (a target that never answers takes its time limit and
       // a retry) and be skipped as "takes longer than its frequency", and it would run twice in a row anyway.
-      const nextRunAt = nextRunAfter(top.createdNow ? now + current.plan.cadence.periodMs / 2 : now, current.plan.cadence);
+      // After a missed slot run late, the slot that follows it: when that one has passed too it runs
+      // at once, as itself, so every slot the last leader missed runs once.
+      const nextRunAt =
+        top.slotAt !== undefined
+          ? nextRunAfter(top.slotAt, current.plan.cadence)
+          : nextRunAfter(top.createdNow ? now + current.plan.cadence.periodMs / 2 : now, current.plan.cadence);
       current.plan.nextRunAt = nextRunAt;
       this.heap.push({ checkId: top.checkId, dueAt: nextRunAt, generation: current.generation });
       due.push({ plan: current.plan, nextRunAt, plannedAt: top.slotAt ?? top.dueAt });

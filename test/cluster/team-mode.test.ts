@@ -117,6 +117,12 @@ describe('team mode: two servers on one PostgreSQL', () => {
     }
     const listed = await api(leader, 'GET', '/v1/checks?limit=100');
     expect(((await listed.json()) as { id: string }[]).map((c) => c.id).sort()).toEqual([...ids].sort());
+    // A console session begun on one server is a session on the other (sessions live in the database).
+    const signIn = await fetch(`${leader.cli.url}/console/session`, { method: 'POST', headers: { authorization: `Bearer ${KEY}` } });
+    expect(signIn.status).toBe(201);
+    const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const sessionOn = async (node: Node) => (await (await fetch(`${node.cli.url}/console/session`, { headers: { cookie } })).json()) as { signedIn: boolean };
+    expect(await sessionOn(standby)).toMatchObject({ signedIn: true });
 
     // Scheduled runs by the leader, for two periods.
     const sessions = async () =>
@@ -140,6 +146,7 @@ describe('team mode: two servers on one PostgreSQL', () => {
     await expect.poll(async () => (await health(standby)).body.cluster.role, { timeout: (DELAY_S + 5) * 1000, interval: 100 }).toBe('leader');
     const tookOverMs = Date.now() - killedAt;
     expect(tookOverMs).toBeLessThan((DELAY_S + 5) * 1000);
+    expect(await sessionOn(standby)).toMatchObject({ signedIn: true });
 
     // Two more periods under the new leader, then every slot of each check from its first to its
     // last has exactly one session (the ones the dead leader missed were run late).
