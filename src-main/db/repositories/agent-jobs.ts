@@ -97,9 +97,10 @@ export async function listOverdueQueued(db: Db, now: number, limit: number): Pro
  * back keeps nothing past its time.
  */
 export async function shiftWallTimes(db: Db, stepMs: number): Promise<void> {
-  db = await ready(db);
   const step = Math.round(stepMs);
   if (step === 0) return;
+  // Begun at once, without awaiting `ready` first (transaction() waits for its turn itself): the
+  // shift takes the turn before the sweep that observed the step in the same tick reads the queue.
   await transaction(db, async (tx) => {
     await run(tx.update(agentJobs).set({ enqueuedAt: sql`${agentJobs.enqueuedAt} + ${step}`, dropAfter: sql`${agentJobs.dropAfter} + ${step}` }));
     await run(tx.update(agentJobs).set({ leaseExpiresAt: sql`${agentJobs.leaseExpiresAt} + ${step}` }).where(isNotNull(agentJobs.leaseExpiresAt)));

@@ -3,7 +3,7 @@ import { connectionOf, type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { FOLD_FUNCTION, foldName } from '../name-fold';
 import { alertChannels, alertSubscriptions, checkGroups, checks, perDialect } from '../tables';
-import { all, get, run } from "../dialect";
+import { all, get, onPostgres, run, runSql } from "../dialect";
 
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
 
@@ -94,13 +94,22 @@ export interface NamedSubscriptionFilter {
 }
 
 // Checks keep their folded name in an indexed column (migration 0010); group names are few and folded here.
-const foldedTargetName = perDialect(() => sql<string | null>`coalesce(${checks.nameFolded}, ${sql.raw(FOLD_FUNCTION)}(${checkGroups.name}))`);
+// PostgreSQL has no sightline_fold: its lower() folds group names (ASCII only under the C collation).
+const foldedTargetName = perDialect(() =>
+  onPostgres()
+    ? sql<string | null>`coalesce(${checks.nameFolded}, lower(${checkGroups.name}))`
+    : sql<string | null>`coalesce(${checks.nameFolded}, ${sql.raw(FOLD_FUNCTION)}(${checkGroups.name}))`,
+);
 
 function namedWhere(filter: NamedSubscriptionFilter): SQL | undefined {
   return and(
     eq(alertSubscriptions.accountId, filter.accountId),
     eq(alertSubscriptions.alertChannelId, filter.alertChannelId),
-    filter.search ? sql`instr(${foldedTargetName()}, ${foldName(filter.search)}) > 0` : undefined,
+    filter.search
+      ? onPostgres()
+        ? sql`strpos(${foldedTargetName()}, ${foldName(filter.search)}::text) > 0`
+        : sql`instr(${foldedTargetName()}, ${foldName(filter.search)}) > 0`
+      : undefined,
   );
 }
 
@@ -151,8 +160,27 @@ export async function deleteSubscriptionOfChannel(db: Db, accountId: string, ale
 export async function upsertCheckSubscriptions(db: Db, rows: readonly (Omit<AlertSubscriptionRow, 'id'> & { checkId: string })[]): Promise<void> {
   db = await ready(db);
   if (rows.length === 0) return;
+  if (onPostgres()) return upsertCheckSubscriptionsPg(db, rows);
   const statement = connectionOf(db).prepare(
     'insert into alert_subscriptions (account_id, alert_channel_id, check_id, group_id, activated) values (?, ?, ?, null, ?) on conflict (alert_channel_id, check_id) do update set activated = excluded.activated where activated != excluded.activated',
   );
   for (const r of rows) statement.run(r.accountId, r.alertChannelId, r.checkId, r.activated ? 1 : 0);
+}
+
+/** Rows per statement on PostgreSQL (5 parameters each, far below its 65,535). */
+const PG_CHUNK = 1000;
+
+/**
+ * PostgreSQL: one multi-row statement per chunk. A statement may not upsert one key twice, so a
+ * key given twice keeps its last row (what upserting the rows one by one leaves).
+ */
+async function upsertCheckSubscriptionsPg(db: Db, rows: readonly (Omit<AlertSubscriptionRow, 'id'> & { checkId: string })[]): Promise<void> {
+  const last = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) last.set(`${r.alertChannelId}\u0000${r.checkId}`, r);
+  const unique = [...last.values()];
+  for (let i = 0; i < unique.length; i += PG_CHUNK) {
+    const values = unique.slice(i, i + PG_CHUNK).map((r) => sql`(${r.accountId}, ${r.alertChannelId}, ${r.checkId}, null, ${r.activated})`);
+    await runSql(db, sql`insert into ${alertSubscriptions} (account_id, alert_channel_id, check_id, group_id, activated) values ${sql.join(values, sql`, `)}
+      on conflict (alert_channel_id, check_id) do update set activated = excluded.activated where ${alertSubscriptions}.activated != excluded.activated`);
+  }
 }

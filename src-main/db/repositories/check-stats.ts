@@ -4,7 +4,7 @@ import { type Db, ready } from '../connection';
 import { checkResults, checkRollups, resultDetails, perDialect } from '../tables';
 import { finalResultsInWindow, measuredResponseUs } from './rollups';
 import { RESULT_FLAGS, RESULT_TYPE_CODE } from './runs-results';
-import { allSql, get, getSql } from "../dialect";
+import { allSql, get, getSql, onPostgres } from "../dialect";
 
 const bits = (n: number) => sql.raw(String(n));
 const HOUR_MS = 3_600_000;
@@ -35,8 +35,9 @@ export interface FinalRun {
 export async function finalRunsOf(db: Db, checkNum: number, fromMs: number, toMs: number): Promise<FinalRun[]> {
   db = await ready(db);
   if (fromMs >= toMs) return [];
-  return await allSql(db, sql`select ${checkResults.id} as id, ${checkResults.startedAt} as startedAt, ${checkResults.flags} as flags, ${checkResults.location} as location,
-      ${measuredResponseUs} as responseUs, ${checkResults.detailId} as detailId
+  // Camel-case aliases quoted: PostgreSQL folds unquoted ones to lower case.
+  return await allSql(db, sql`select ${checkResults.id} as id, ${checkResults.startedAt} as "startedAt", ${checkResults.flags} as flags, ${checkResults.location} as location,
+      ${measuredResponseUs()} as "responseUs", ${checkResults.detailId} as "detailId"
     from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} order by ${checkResults.startedAt}`);
 }
 
@@ -64,8 +65,8 @@ export async function countResultsIndexed(db: Db, checkNum: number, fromMs: numb
 export async function sampledRuns(db: Db, checkNum: number, fromMs: number, toMs: number, every: number): Promise<{ location: number; flags: number; responseUs: number | null }[]> {
   db = await ready(db);
   if (fromMs >= toMs) return [];
-  const picked = every <= 1 ? sql`1` : sql`((${checkResults.id} * 40503) >> 12) % ${Math.floor(every)} = 0`;
-  return await allSql(db, sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, ${measuredResponseUs} as responseUs
+  const picked = every <= 1 ? sql`true` : sql`((${checkResults.id} * 40503) >> 12) % ${Math.floor(every)} = 0`;
+  return await allSql(db, sql`select ${checkResults.location} as location, ${checkResults.flags} as flags, ${measuredResponseUs()} as "responseUs"
     from ${checkResults} where ${FINAL_IN(checkNum, fromMs, toMs)} and ${picked}`);
 }
 
@@ -80,7 +81,9 @@ export async function firstFinalAt(db: Db, checkNum: number, fromMs: number, toM
 export async function errorsOfDetails(db: Db, detailIds: readonly number[]): Promise<Map<number, string>> {
   db = await ready(db);
   if (detailIds.length === 0) return new Map();
-  const rows = await allSql<{ id: number; error: string | null }>(db, sql`select ${resultDetails.id} as id, json_extract(${resultDetails.body}, '$.error') as error from ${resultDetails}
+  // The body is text on both; PostgreSQL's #>> gives the `{kind, message}` object as JSON text, as json_extract does.
+  const error = onPostgres() ? sql`(${resultDetails.body}::jsonb #>> '{error}')` : sql`json_extract(${resultDetails.body}, '$.error')`;
+  const rows = await allSql<{ id: number; error: string | null }>(db, sql`select ${resultDetails.id} as id, ${error} as error from ${resultDetails}
       where ${resultDetails.id} in (${sql.join([...new Set(detailIds)].map((id) => sql`${id}`), sql`, `)})`);
   return new Map(rows.filter((row) => row.error !== null).map((row) => [row.id, row.error as string]));
 }

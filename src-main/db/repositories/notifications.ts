@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { alertNotifications, perDialect } from '../tables';
-import { all, allSql, get, run } from "../dialect";
+import { all, allSql, get, onPostgres, run } from "../dialect";
 
 export type AlertNotificationRow = typeof alertNotifications.$inferSelect;
 
@@ -18,6 +18,17 @@ export async function findNotification(db: Db, id: string): Promise<AlertNotific
 // Written out so SQLite can use the partial index alert_notifications_due (a bound parameter would not match it).
 const inProgress = perDialect(() => sql`${alertNotifications.status} = 'IN_PROGRESS'`);
 
+/**
+ * Due first, then recorded first. SQLite breaks ties in rowid order (the order they were written:
+ * the partial index holds rowids); PostgreSQL has no rowid, and its ties would come in any order,
+ * so they are broken by the row's physical place (ctid), where a row not yet attempted was inserted.
+ */
+const dueOrder = perDialect(() =>
+  onPostgres()
+    ? [asc(alertNotifications.nextAttemptAt), asc(alertNotifications.createdAt), sql`ctid`]
+    : [asc(alertNotifications.nextAttemptAt), asc(alertNotifications.createdAt)],
+);
+
 /** IN_PROGRESS notifications whose next attempt is due, oldest first. */
 export async function listDueNotifications(db: Db, now: number, limit: number): Promise<AlertNotificationRow[]> {
   db = await ready(db);
@@ -25,7 +36,7 @@ export async function listDueNotifications(db: Db, now: number, limit: number): 
       .select()
       .from(alertNotifications)
       .where(and(inProgress(), lte(alertNotifications.nextAttemptAt, now)))
-      .orderBy(asc(alertNotifications.nextAttemptAt), asc(alertNotifications.createdAt))
+      .orderBy(...dueOrder())
       .limit(limit));
 }
 
@@ -135,7 +146,9 @@ export async function findOpenDigest(db: Db, alertChannelId: number): Promise<Al
 /** The notifications a digest carries, in the order they were recorded. */
 export async function listDigestItems(db: Db, digestId: string): Promise<AlertNotificationRow[]> {
   db = await ready(db);
-  return await all(db.select().from(alertNotifications).where(eq(alertNotifications.digestId, digestId)).orderBy(asc(alertNotifications.createdAt), sql`rowid`));
+  // Ties on created_at in insertion order: SQLite's rowid; PostgreSQL has none, and an item's physical
+  // position (ctid) is where it was inserted, as items are not updated until their digest ends.
+  return await all(db.select().from(alertNotifications).where(eq(alertNotifications.digestId, digestId)).orderBy(asc(alertNotifications.createdAt), onPostgres() ? sql`ctid` : sql`rowid`));
 }
 
 /** A digest ended: the notifications it carried end the same way. */

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { connectionOf, type Db, ready } from '../connection';
 import { accounts, alertNotifications, checkAlerts, checkResults, checkRollups, checkSchedule, checkSessions, checkStatuses, resultDetails, UNFINISHED_BELOW } from '../tables';
-import { allSql, runSql } from "../dialect";
+import { allSql, onPostgres, runSql } from "../dialect";
+
+/** The row key the batched deletes walk: SQLite's rowid, PostgreSQL's primary key (it has no rowid). */
+const rowKey = () => sql.raw(onPostgres() ? 'id' : 'rowid');
 
 /*
  * Deletes in small batches for retention and for the purge of deleted checks. Every per-check delete
@@ -60,8 +63,8 @@ export async function deleteDetailsUnusedSince(db: Db, before: number, limit: nu
 /** Up to `limit` alert events created before `before`, except those whose notifications are still being delivered. */
 export async function deleteCheckAlertsBefore(db: Db, before: number, limit: number): Promise<number> {
   db = await ready(db);
-  return (await runSql(db, sql`delete from ${checkAlerts} where rowid in (
-    select rowid from ${checkAlerts} where account_id in (select id from ${accounts}) and created_at < ${before}
+  return (await runSql(db, sql`delete from ${checkAlerts} where ${rowKey()} in (
+    select ${rowKey()} from ${checkAlerts} where account_id in (select id from ${accounts}) and created_at < ${before}
       and id not in (select check_alert_id from ${alertNotifications} where status = 'IN_PROGRESS')
     limit ${limit})`)).changes;
 }
@@ -69,14 +72,24 @@ export async function deleteCheckAlertsBefore(db: Db, before: number, limit: num
 /** Up to `limit` final notifications (anything but IN_PROGRESS) created before `before`. */
 export async function deleteFinalNotificationsBefore(db: Db, before: number, limit: number): Promise<number> {
   db = await ready(db);
-  return (await runSql(db, sql`delete from ${alertNotifications} where rowid in (
-    select rowid from ${alertNotifications} where account_id in (select id from ${accounts}) and created_at < ${before}
+  return (await runSql(db, sql`delete from ${alertNotifications} where ${rowKey()} in (
+    select ${rowKey()} from ${alertNotifications} where account_id in (select id from ${accounts}) and created_at < ${before}
       and status != 'IN_PROGRESS' limit ${limit})`)).changes;
 }
 
-/** Pages on the free list (what incremental vacuum can give back to the file system). */
+/**
+ * Whether the database gives deleted rows' pages back to the file system through vacuumPages:
+ * SQLite's file does (auto_vacuum = INCREMENTAL); on PostgreSQL autovacuum does that work itself,
+ * so there is no free list to report and no vacuum step.
+ */
+export function reclaimsFreePages(): boolean {
+  return !onPostgres();
+}
+
+/** Pages on the free list (what incremental vacuum can give back to the file system); 0 on PostgreSQL. */
 export async function freePages(db: Db): Promise<number> {
   db = await ready(db);
+  if (!reclaimsFreePages()) return 0;
   // The connection's pragma() steps a pragma to the end (a prepared run() frees one page).
   return connectionOf(db).pragma('freelist_count', { simple: true }) as number;
 }
@@ -84,5 +97,6 @@ export async function freePages(db: Db): Promise<number> {
 /** Returns up to `pages` free pages to the file system (the database uses auto_vacuum = INCREMENTAL). */
 export async function vacuumPages(db: Db, pages: number): Promise<void> {
   db = await ready(db);
+  if (!reclaimsFreePages()) return;
   connectionOf(db).pragma(`incremental_vacuum(${Math.max(1, Math.floor(pages))})`);
 }

@@ -3,6 +3,7 @@ import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checks, checkSchedule, checkStatuses, perDialect } from '../tables';
 import { all, run } from "../dialect";
+import { greater, lesser } from '../sql-fragments';
 
 export interface StatusUpdate {
   checkNum: number;
@@ -33,8 +34,9 @@ export async function upsertCheckStatus(db: Db, u: StatusUpdate): Promise<void> 
         target: checkStatuses.checkNum,
         set: {
           flags: sql`excluded.flags`,
-          longestRunMs: sql`max(coalesce(${checkStatuses.longestRunMs}, excluded.longest_run_ms), coalesce(excluded.longest_run_ms, ${checkStatuses.longestRunMs}))`,
-          shortestRunMs: sql`min(coalesce(${checkStatuses.shortestRunMs}, excluded.shortest_run_ms), coalesce(excluded.shortest_run_ms, ${checkStatuses.shortestRunMs}))`,
+          // SQLite's two-argument max/min, PostgreSQL's greatest/least (same SQL on SQLite as ever).
+          longestRunMs: greater(sql`coalesce(${checkStatuses.longestRunMs}, excluded.longest_run_ms)`, sql`coalesce(excluded.longest_run_ms, ${checkStatuses.longestRunMs})`),
+          shortestRunMs: lesser(sql`coalesce(${checkStatuses.shortestRunMs}, excluded.shortest_run_ms)`, sql`coalesce(excluded.shortest_run_ms, ${checkStatuses.shortestRunMs})`),
           lastLocation: sql`excluded.last_location`,
           lastSessionId: sql`excluded.last_session_id`,
           updatedAt: sql`excluded.updated_at`,

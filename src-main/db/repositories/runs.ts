@@ -84,9 +84,10 @@ export async function checksFingerprint(db: Db): Promise<ChecksFingerprint> {
 /** Checks created or changed at or after `stamp` (ISO text), with whether they were created after it. */
 export async function checksChangedSince(db: Db, stamp: string): Promise<{ id: string; createdAfter: boolean }[]> {
   db = await ready(db);
-  return (await allSql<{ id: string; createdAfter: number }>(db, sql`select ${checks.id} as id, ${checks.createdAt} > ${stamp} as createdAfter from ${checks}
+  // The alias quoted: PostgreSQL folds an unquoted one to lower case. SQLite answers 0/1, PostgreSQL a boolean.
+  return (await allSql<{ id: string; createdAfter: number | boolean }>(db, sql`select ${checks.id} as id, ${checks.createdAt} > ${stamp} as "createdAfter" from ${checks}
         where coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${stamp}`))
-    .map((row) => ({ id: row.id, createdAfter: row.createdAfter === 1 }));
+    .map((row) => ({ id: row.id, createdAfter: row.createdAfter === 1 || row.createdAfter === true }));
 }
 
 export interface ScheduleUpdate {

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/connection';
 import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../../db/repositories/maintenance-state';
-import { checkNumsAfter, deleteCheckAlertsBefore, deleteDetailsUnusedSince, deleteFinalNotificationsBefore, deleteResultsBefore, deleteRollupsBefore, deleteSessionsBefore, freePages, vacuumPages } from '../../../db/repositories/retention';
+import { checkNumsAfter, deleteCheckAlertsBefore, deleteDetailsUnusedSince, deleteFinalNotificationsBefore, deleteResultsBefore, deleteRollupsBefore, deleteSessionsBefore, freePages, reclaimsFreePages, vacuumPages } from '../../../db/repositories/retention';
 import { deleteExpiredUnconfirmed } from '../../../db/repositories/status-page-subscribers';
 import { CONFIRMATION_TTL_MS } from '../../status-pages';
 import { deletePerCheck, deleteUntilDone, type Batches } from './batches';
@@ -57,6 +57,8 @@ export async function pruneExpired(batches: Batches, db: Db, cutoffs: Cutoffs, n
 
 /** Gives free pages back to the file system a few hundred at a time (each step holds the write lock). Returns the pages freed. */
 export async function vacuumFreePages(batches: Batches, db: Db, pagesPerStep: number): Promise<number> {
+  // PostgreSQL: autovacuum gives the space back; there is no free list to step through.
+  if (!reclaimsFreePages()) return 0;
   const before = await freePages(db);
   let left = before;
   while (left > 0 && !batches.stopped) {
