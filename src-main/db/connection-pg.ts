@@ -42,6 +42,8 @@ interface OpenTransaction {
   /** False once the transaction ended: an async continuation its work left behind then runs on the pool. */
   active: boolean;
   depth: number;
+  /** Work to start once it committed (afterCommit in db/connection.ts). */
+  afterCommit: (() => void)[];
 }
 
 const roots = new WeakMap<object, PgState>();
@@ -133,11 +135,15 @@ export async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, beh
       clientDbs.set(client, tx);
     }
     await client.query(behavior === 'deferred' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
-    const open: OpenTransaction = { state, client, tx, active: true, depth: 0 };
+    const open: OpenTransaction = { state, client, tx, active: true, depth: 0, afterCommit: [] };
     transactions.set(tx, open);
     try {
       const result = await insideTransaction.run(open, () => work(open.tx));
       await client.query('COMMIT');
+      const committed = open.afterCommit.splice(0);
+      insideTransaction.exit(() => {
+        for (const next of committed) setImmediate(next);
+      });
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
@@ -153,6 +159,14 @@ export async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, beh
       end();
     }
   }
+}
+
+/** Queues `work` for after the commit of the transaction the caller is inside; false when it is in none. */
+export function pgAfterCommit(db: Db, work: () => void): boolean {
+  const open = transactions.get(db) ?? activeFor(db);
+  if (!open?.active) return false;
+  open.afterCommit.push(work);
+  return true;
 }
 
 function activeFor(db: Db): OpenTransaction | undefined {

@@ -9,7 +9,7 @@ import { registerMailboxFunction } from './mailbox-function';
 import { registerFoldFunction } from './name-fold';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { enterDialect, leaveDialect } from './dialect';
-import { isPgDb, pgReady, pgTransaction } from './connection-pg';
+import { isPgDb, pgAfterCommit, pgReady, pgTransaction } from './connection-pg';
 import * as schema from './schema';
 
 import type { Db } from './db-type';
@@ -146,6 +146,8 @@ interface ConnectionTurns {
   tx: Db;
   /** BEGIN IMMEDIATE / DEFERRED, COMMIT and ROLLBACK, prepared once: every judged result opens a transaction. */
   statements: Record<'immediate' | 'deferred' | 'commit' | 'rollback', Database.Statement>;
+  /** Work to start once the open transaction has committed (afterCommit); dropped when it rolls back. */
+  afterCommit: (() => void)[];
 }
 
 const turns = new WeakMap<Database.Database, ConnectionTurns>();
@@ -169,7 +171,7 @@ function turnsOf(client: Database.Database): ConnectionTurns {
       commit: client.prepare('COMMIT'),
       rollback: client.prepare('ROLLBACK'),
     };
-    t = { open: null, depth: 0, tx, statements };
+    t = { open: null, depth: 0, tx, statements, afterCommit: [] };
     turns.set(client, t);
   }
   return t;
@@ -218,12 +220,41 @@ export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>, behav
       throw error;
     }
     t.statements.commit.run();
+    startCommitted(t.afterCommit.splice(0));
     return result;
   } finally {
     t.open = null;
     t.depth = 0;
+    t.afterCommit.length = 0;
     end();
   }
+}
+
+/**
+ * Runs `work` once the transaction the caller is inside has committed (nothing if it rolls back),
+ * or on the next turn of the event loop when the caller is in none: for what must see the
+ * transaction's writes, such as a run it decided to start. It runs outside that transaction.
+ */
+export function afterCommit(db: Db, work: () => void): void {
+  if (isPgDb(db)) {
+    if (pgAfterCommit(db, work)) return;
+  } else {
+    const client = connections.get(db);
+    const t = client === undefined ? undefined : turns.get(client);
+    if (t !== undefined && t.open !== null && (txHandles.has(db) || insideTransaction.getStore() === t)) {
+      t.afterCommit.push(work);
+      return;
+    }
+  }
+  startCommitted([work]);
+}
+
+/** Each on a turn of its own, outside any transaction's context. */
+export function startCommitted(works: (() => void)[]): void {
+  if (works.length === 0) return;
+  insideTransaction.exit(() => {
+    for (const work of works) setImmediate(work);
+  });
 }
 
 async function savepoint<T>(client: Database.Database, t: ConnectionTurns, work: (tx: Db) => Promise<T>): Promise<T> {

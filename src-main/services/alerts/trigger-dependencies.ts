@@ -1,3 +1,4 @@
+import { afterCommit } from '../../db/connection';
 import { findAlertState } from '../../db/repositories/alerts';
 import { activeDependentsOf, dependencyStatuses } from '../../db/repositories/dependencies';
 import type { AlertState } from '../../../src-shared/rules/alerting';
@@ -33,12 +34,12 @@ async function runOwnNow(deps: ServiceDeps, accountId: string, checkIds: readonl
 
 /**
  * Runs now the dependencies a held alert waits for, once the judging transaction has committed
- * (setImmediate), as Sightline's own runs (runSource DEPENDENCY_CHECK). A dependency that has a run
+ * (afterCommit), as Sightline's own runs (runSource DEPENDENCY_CHECK). A dependency that has a run
  * in flight by then (another dependent asked first) is not run again, so twenty dependents give one run.
  */
 export function triggerDependencies(deps: ServiceDeps, accountId: string, checkIds: readonly string[]): void {
   if (checkIds.length === 0) return;
-  setImmediate(() => inBackground(deps.logger, 'could not run a dependency that a held alert waits for', () => runOwn(deps, accountId, checkIds, 'could not run a dependency that a held alert waits for')));
+  afterCommit(deps.db, () => inBackground(deps.logger, 'could not run a dependency that a held alert waits for', () => runOwn(deps, accountId, checkIds, 'could not run a dependency that a held alert waits for')));
 }
 
 /** A dependent whose failure was held down: failing, nothing sent, nothing held. */
@@ -52,7 +53,7 @@ function heldDown(state: (AlertState & { held?: unknown }) | undefined): boolean
  * that recovered meanwhile send nothing.
  */
 export function rerunHeldDownDependents(deps: ServiceDeps, accountId: string, checkId: string): void {
-  setImmediate(async () => {
+  afterCommit(deps.db, () => void (async () => {
     if (deps.runtime.shutdown.signal.aborted) return;
     try {
       const ids: string[] = [];
@@ -63,5 +64,5 @@ export function rerunHeldDownDependents(deps: ServiceDeps, accountId: string, ch
     } catch (error) {
       deps.logger.warn({ err: error, checkId }, 'could not look up the dependents of a recovered dependency');
     }
-  });
+  })());
 }
