@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { jsonNestsDeeperThan, jsonTooDeepError } from './json-depth';
+import { jsonNestsDeeperThan, jsonTooDeepError, nulCharacterError, nulCharacterPath } from './json-depth';
 
 /**
  * Fastify's own JSON parser (its prototype-poisoning checks and empty-body error kept) behind the
@@ -16,7 +16,12 @@ export function parseJsonWithDepthLimit(app: FastifyInstance): void {
       return;
     }
     // The one decoding Fastify's string parser would have made.
-    parse(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    parse(request, text, (error, value) => {
+      const nul = error ? null : nulCharacterPath(text, value);
+      if (nul) done(nulCharacterError(nul), undefined);
+      else done(error, value);
+    });
   });
 }
 

@@ -72,3 +72,39 @@ function stringNestsDeeperThan(text: string, limit: number): boolean {
 export function jsonTooDeepError(): Error & { statusCode: number; code: string } {
   return Object.assign(new Error(JSON_TOO_DEEP_MESSAGE), { statusCode: 400, code: 'SL_JSON_TOO_DEEP' });
 }
+
+/**
+ * Where a parsed JSON body holds a string with the NUL character (U+0000), as a dotted path
+ * (`body.name`, `body.steps[2].script`), or null. Only asked when the text holds the `\u0000`
+ * escape (a raw NUL is not JSON). PostgreSQL cannot store it in text or jsonb, so team mode would
+ * fail on it; every server refuses it alike.
+ */
+export function nulCharacterPath(json: string, value: unknown): string | null {
+  if (!json.includes('\\u0000')) return null;
+  const walk = (node: unknown, path: string): string | null => {
+    if (typeof node === 'string') return node.includes('\u0000') ? path : null;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const found = walk(node[i], `${path}[${i}]`);
+        if (found) return found;
+      }
+      return null;
+    }
+    if (node !== null && typeof node === 'object') {
+      for (const [key, member] of Object.entries(node)) {
+        if (key.includes('\u0000')) return `${path}.${key.replaceAll('\u0000', '\\u0000')}`;
+        const found = walk(member, `${path}.${key}`);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  return walk(value, 'body');
+}
+
+export const nulCharacterMessage = (path: string) => `${path} must not contain the NUL character (\\u0000)`;
+
+/** The 400 a body holding U+0000 answers, naming where. */
+export function nulCharacterError(path: string): Error & { statusCode: number; code: string } {
+  return Object.assign(new Error(nulCharacterMessage(path)), { statusCode: 400, code: 'SL_JSON_NUL' });
+}

@@ -6,7 +6,7 @@ import { authenticate, type Credentials, type Principal } from '../../services/a
 import { assertSameOrigin } from '../console-session/origin';
 import { authenticateSession, sessionIdOf } from '../console-session/session-auth';
 import type { HttpDeps } from '../deps';
-import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from '../json-depth';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan, nulCharacterMessage, nulCharacterPath } from '../json-depth';
 import { credentialsOf } from '../rest/auth';
 import { toTrpcError } from './errors';
 
@@ -50,6 +50,16 @@ function assertShallowInput(req: FastifyRequest): void {
   const input = query && typeof query === 'object' && 'input' in query ? query.input : undefined;
   for (const text of [req.body, input]) {
     if (typeof text === 'string' && jsonNestsDeeperThan(text)) throw new AppError('validation', JSON_TOO_DEEP_MESSAGE);
+    if (typeof text === 'string' && text.includes('\\u0000')) {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        continue; // tRPC answers what is not JSON itself
+      }
+      const nul = nulCharacterPath(text, value);
+      if (nul) throw new AppError('validation', nulCharacterMessage(nul.replace(/^body/, 'input')));
+    }
   }
 }
 
