@@ -75,7 +75,7 @@ export function jsonTooDeepError(): Error & { statusCode: number; code: string }
 
 /**
  * Where a parsed JSON body holds a string with the NUL character (U+0000), as a dotted path
- * (`body.name`, `body.steps[2].script`), or null. Only asked when the text holds the `\u0000`
+ * (`name`, `request.assertions[2].target`), or null. Only asked when the text holds the `\u0000`
  * escape (a raw NUL is not JSON). PostgreSQL cannot store it in text or jsonb, so team mode would
  * fail on it; every server refuses it alike.
  */
@@ -99,10 +99,12 @@ export function nulCharacterPath(json: string, value: unknown): string | null {
     }
     return null;
   };
-  return walk(value, 'body');
+  const found = walk(value, '');
+  return found === null ? null : found.replace(/^\./, '') || '(the body)';
 }
 
-export const nulCharacterMessage = (path: string) => `${path} must not contain the NUL character (\\u0000)`;
+/** Worded as the validation messages are (`path: why`). */
+export const nulCharacterMessage = (path: string) => `${path}: must not contain the NUL character (\\u0000)`;
 
 /** The 400 a body holding U+0000 answers, naming where. */
 export function nulCharacterError(path: string): Error & { statusCode: number; code: string } {

@@ -23,7 +23,8 @@ const REFUSED: Array<[string, string[], string]> = [
   ['"."', ['.'], 'dependencies[0].path: must name a file inside the check\'s folder (not empty, "." or only slashes)'],
   ['"./"', ['./'], 'dependencies[0].path: must name a file inside the check\'s folder (not empty, "." or only slashes)'],
   ['blank', [' ', 'a.ts'], 'dependencies[0].path: must name a file inside the check\'s folder (not empty, "." or only slashes)'],
-  ['a NUL character', ['lib/a\u0000.ts'], 'dependencies[0].path: must not contain NUL or other control characters'],
+  // Refused before validation, as in every member of every body (PostgreSQL cannot store it).
+  ['a NUL character', ['lib/a\u0000.ts'], 'dependencies[0].path: must not contain the NUL character (\\u0000)'],
   ['a newline', ['lib/a\n.ts'], 'dependencies[0].path: must not contain NUL or other control characters'],
   ['the same file twice', ['lib/a.ts', 'lib/b.ts', 'lib/a.ts'], 'dependencies[2].path: is the same file as dependencies[0].path'],
   ['the same file after normalising', ['lib/a.ts', './lib//a.ts'], 'dependencies[1].path: is the same file as dependencies[0].path'],

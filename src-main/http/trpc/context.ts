@@ -58,7 +58,7 @@ function assertShallowInput(req: FastifyRequest): void {
         continue; // tRPC answers what is not JSON itself
       }
       const nul = nulCharacterPath(text, value);
-      if (nul) throw new AppError('validation', nulCharacterMessage(nul.replace(/^body/, 'input')));
+      if (nul) throw new AppError('validation', nulCharacterMessage(nul));
     }
   }
 }
