@@ -122,14 +122,16 @@ export async function slotFigures(admin: pg.Client, checkType: string, window: {
     expected += Math.max(0, last - first + 1);
     nums.add(Number(check.check_num));
   }
+  // One pass over the window's results (a hash aggregate by session), then the sessions by slot.
   const rows = (
     await admin.query<{ check_num: number; planned_at: string; n: string; finished: string; first_start: string | null; final_flags: number | null }>(
-      `select cs.check_num, cs.planned_at::text as planned_at, count(*)::text as n, count(*) filter (where cs.status >= 4)::text as finished,
-              (select min(r.started_at)::text from check_results r where r.session_id = min(cs.id)) as first_start,
-              (select max(r.flags) from check_results r where r.session_id = min(cs.id) and r.result_type = 0) as final_flags
-         from check_sessions cs
-        where cs.planned_at >= $1 and cs.planned_at < $2
-        group by cs.check_num, cs.planned_at`,
+      `with s as (select id, check_num, planned_at, status from check_sessions where planned_at >= $1 and planned_at < $2),
+            r as (select session_id, min(started_at) as first_start, max(flags) filter (where result_type = 0) as final_flags
+                    from check_results where started_at >= $1 - 600000 group by session_id)
+       select s.check_num, s.planned_at::text as planned_at, count(*)::text as n, count(*) filter (where s.status >= 4)::text as finished,
+              min(r.first_start)::text as first_start, max(r.final_flags) as final_flags
+         from s left join r on r.session_id = s.id
+        group by s.check_num, s.planned_at`,
       [window.from, window.to],
     )
   ).rows.filter((row) => nums.has(Number(row.check_num)));
