@@ -58,8 +58,9 @@ describe('two servers claiming one outbox on PostgreSQL', () => {
           update: updateNotification,
           async deliver(row: AlertNotificationRow) {
             sent.push({ id: row.id, by: name });
-            // A provider's round trip: the other server looks at the outbox meanwhile.
-            await new Promise((resolve) => setTimeout(resolve, 5));
+            // A provider's round trip (25 ms: 60 rows take the two workers about 100 ms each), so both
+            // servers are claiming at the same time even on a loaded machine.
+            await new Promise((resolve) => setTimeout(resolve, 25));
             await updateNotification(server.backend.deps.db, row.id, { status: 'SUCCESS', sendingAt: null, nextAttemptAt: null, sentAt: Date.now() });
           },
           nextDueAt,
