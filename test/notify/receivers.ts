@@ -62,11 +62,25 @@ function listen(server: { listen(port: number, host: string, cb: () => void): un
 }
 
 /** A port nothing listens on: bound once, then released. */
+/**
+ * A port on 127.0.0.1 that nothing listens on, so a connection is refused. It is taken below Linux's
+ * ephemeral range (32768–60999): a port the kernel handed out and took back is soon handed to another
+ * test's listener running beside this one (CI saw a gRPC "gateway" answer with someone's HTTP server).
+ */
 export async function closedPort(): Promise<number> {
-  const server = createTcpServer();
-  const port = await listen(server);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createTcpServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error('no free port below the ephemeral range');
 }
 
 /** A TCP server that accepts connections and never says a word (an SMTP server that hangs). */

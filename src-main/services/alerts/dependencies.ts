@@ -141,7 +141,7 @@ export async function applyDependencies<R extends ResultRef>(
     return { state: notRaised(previous, decision.state), alert: null };
   }
   if (!OPENINGS.has(decision.alert)) return plain;
-  triggerDependencies(deps, check.accountId, gate.trigger);
+  triggerDependencies(deps, check.accountId, gate.trigger, (s) => !speaksFor(s, at));
   const held: HeldAlert<R> = { checkSessionId: run.checkSessionId, alert: decision.alert, result: result ?? null, at, since: now };
   return { state: { ...notRaised(previous, decision.state), held } as AlertState, alert: null };
 }

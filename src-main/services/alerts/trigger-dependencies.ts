@@ -1,6 +1,6 @@
 import { afterCommit } from '../../db/connection';
 import { findAlertState } from '../../db/repositories/alerts';
-import { activeDependentsOf, dependencyStatuses } from '../../db/repositories/dependencies';
+import { activeDependentsOf, dependencyStatuses, type DependencyStatusRow } from '../../db/repositories/dependencies';
 import type { AlertState } from '../../../src-shared/rules/alerting';
 import { runCheckNow } from '../check-sessions';
 import type { ServiceDeps } from '../context';
@@ -13,19 +13,20 @@ import { inBackground } from '../../core/background';
  */
 const ownRunQueues = new WeakMap<object, Promise<void>>();
 
-function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string): Promise<void> {
-  const next = (ownRunQueues.get(deps.runtime) ?? Promise.resolve()).then(() => runOwnNow(deps, accountId, checkIds, why));
+function runOwn(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string, stillAwaited: (s: DependencyStatusRow) => boolean = () => true): Promise<void> {
+  const next = (ownRunQueues.get(deps.runtime) ?? Promise.resolve()).then(() => runOwnNow(deps, accountId, checkIds, why, stillAwaited));
   ownRunQueues.set(deps.runtime, next);
   return next;
 }
 
-async function runOwnNow(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string): Promise<void> {
+async function runOwnNow(deps: ServiceDeps, accountId: string, checkIds: readonly string[], why: string, stillAwaited: (s: DependencyStatusRow) => boolean): Promise<void> {
   // Asked just before a shutdown: nothing may start (the database may already be closed).
   if (deps.runtime.shutdown.signal.aborted) return;
   try {
     for (const status of await dependencyStatuses(deps.db, accountId, checkIds)) {
       // A heartbeat's last verdict is as fresh as it gets: nothing runs it (its pings judge it).
-      if (status.inFlight !== 1 && status.checkType !== 'HEARTBEAT') await runCheckNow({ ...deps, accountId }, status.id, 'DEPENDENCY_CHECK');
+      // A run that finished since the hold was decided already gave the verdict awaited (it released the hold).
+      if (status.inFlight !== 1 && status.checkType !== 'HEARTBEAT' && stillAwaited(status)) await runCheckNow({ ...deps, accountId }, status.id, 'DEPENDENCY_CHECK');
     }
   } catch (error) {
     deps.logger.warn({ err: error, checkIds }, why);
@@ -35,11 +36,13 @@ async function runOwnNow(deps: ServiceDeps, accountId: string, checkIds: readonl
 /**
  * Runs now the dependencies a held alert waits for, once the judging transaction has committed
  * (afterCommit), as Sightline's own runs (runSource DEPENDENCY_CHECK). A dependency that has a run
- * in flight by then (another dependent asked first) is not run again, so twenty dependents give one run.
+ * in flight by then (another dependent asked first), or whose verdict is no longer awaited by then
+ * (`stillAwaited`: a run finished meanwhile), is not run again, so twenty dependents give one run.
  */
-export function triggerDependencies(deps: ServiceDeps, accountId: string, checkIds: readonly string[]): void {
+export function triggerDependencies(deps: ServiceDeps, accountId: string, checkIds: readonly string[], stillAwaited: (s: DependencyStatusRow) => boolean): void {
   if (checkIds.length === 0) return;
-  afterCommit(deps.db, () => inBackground(deps.logger, 'could not run a dependency that a held alert waits for', () => runOwn(deps, accountId, checkIds, 'could not run a dependency that a held alert waits for')));
+  const why = 'could not run a dependency that a held alert waits for';
+  afterCommit(deps.db, () => inBackground(deps.logger, why, () => runOwn(deps, accountId, checkIds, why, stillAwaited)));
 }
 
 /** A dependent whose failure was held down: failing, nothing sent, nothing held. */
