@@ -428,6 +428,8 @@ export const checkSessions = pgTable(
     runLocations: text('run_locations'),
     /** The scheduler's slot (epoch ms) this session runs; null for every other session (manual, API, heartbeat). */
     plannedAt: bigint('planned_at', { mode: 'number' }),
+    /** The team-mode server (cluster node id) that started and runs this session; null on a single server. */
+    nodeId: text('node_id'),
   },
   (t) => [
     index('check_sessions_check').on(t.checkNum, t.startedAt),

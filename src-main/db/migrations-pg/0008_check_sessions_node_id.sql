@@ -1,0 +1,1 @@
+ALTER TABLE "check_sessions" ADD COLUMN "node_id" text;

@@ -1,0 +1,1 @@
+ALTER TABLE `check_sessions` ADD `node_id` text;
