@@ -1,12 +1,45 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Db, ready } from '../connection';
 import { alertSubscriptions, checkGroups, checks } from '../tables';
 import { all, allSql, get, getSql, onPostgres, run, runSql } from "../dialect";
 import { jsonArrayHasText, notInList } from '../sql-fragments';
+import { parseStored } from '../stored-rows';
+import { CheckGroupCreate, DEFAULT_API_CHECK_DEFAULTS } from '../../../src-shared/schemas/check-group';
+import { EnvironmentVariable, KeyValue } from '../../../src-shared/schemas/check-common';
 
-export type CheckGroupRow = typeof checkGroups.$inferSelect;
-export type NewCheckGroupRow = Omit<CheckGroupRow, 'id'>;
+/** Sealed values are longer than the plaintext they hold: the stored forms of the secret-bearing members. */
+const SealedKeyValues = z.array(KeyValue.extend({ value: z.string() }));
+const storedApiCheckDefaults = CheckGroupCreate.shape.apiCheckDefaults.unwrap();
+
+/**
+ * What the `body` column holds: the validated group body (CheckGroupCreate, the REST contract) but
+ * its name and subscriptions, with secrets sealed (secret variables, header and query values, the
+ * basic-auth password). A member an older version did not store reads as its default.
+ */
+export const StoredCheckGroupBody = CheckGroupCreate.omit({ name: true, alertChannelSubscriptions: true }).extend({
+  environmentVariables: z.array(EnvironmentVariable.extend({ value: z.string().nullable().optional() })).nullable().default([]),
+  apiCheckDefaults: storedApiCheckDefaults
+    .extend({
+      headers: SealedKeyValues.default([]),
+      queryParameters: SealedKeyValues.default([]),
+      basicAuth: z.object({ username: z.string(), password: z.string() }).nullable().default({ username: '', password: '' }),
+    })
+    .default(DEFAULT_API_CHECK_DEFAULTS),
+});
+export type StoredCheckGroupBody = z.infer<typeof StoredCheckGroupBody>;
+
+type CheckGroupColumns = typeof checkGroups.$inferSelect;
+/** A group as services see it: its body parsed (StoredCheckGroupBody). */
+export type CheckGroupRow = Omit<CheckGroupColumns, 'body'> & { body: StoredCheckGroupBody };
+export type NewCheckGroupRow = Omit<CheckGroupColumns, 'id'>;
 export type GroupMemberCheckRow = typeof checks.$inferSelect;
+
+/** The stored row parsed, or undefined (reported, see stored-rows.ts) when its body does not parse. */
+function parsedRow(row: CheckGroupColumns): CheckGroupRow | undefined {
+  const body = parseStored(StoredCheckGroupBody, row.body, { table: 'check_groups', id: row.id, stamp: row.updatedAt });
+  return body && { ...row, body };
+}
 
 export interface CheckGroupFilter {
   accountId: string;
@@ -33,10 +66,11 @@ function whereOf(filter: CheckGroupFilter): SQL | undefined {
 
 export async function findCheckGroup(db: Db, accountId: string, id: number): Promise<CheckGroupRow | undefined> {
   db = await ready(db);
-  return await get(db
+  const row = await get(db
       .select()
       .from(checkGroups)
       .where(and(eq(checkGroups.accountId, accountId), eq(checkGroups.id, id))));
+  return row && parsedRow(row);
 }
 
 /** The account's group ids (and names) among `ids`; an id of another account or a deleted group is left out. */
@@ -52,7 +86,9 @@ export async function groupNamesOf(db: Db, accountId: string, ids: readonly numb
 
 export async function listCheckGroups(db: Db, filter: CheckGroupFilter, limit: number, offset: number): Promise<CheckGroupRow[]> {
   db = await ready(db);
-  return await all(db.select().from(checkGroups).where(whereOf(filter)).orderBy(asc(checkGroups.id)).limit(limit).offset(offset));
+  return (await all(db.select().from(checkGroups).where(whereOf(filter)).orderBy(asc(checkGroups.id)).limit(limit).offset(offset)))
+    .map(parsedRow)
+    .filter((row): row is CheckGroupRow => row !== undefined);
 }
 
 export async function countCheckGroups(db: Db, filter: CheckGroupFilter): Promise<number> {
@@ -94,7 +130,7 @@ export async function insertCheckGroup(db: Db, row: NewCheckGroupRow): Promise<n
   return (await get(db.insert(checkGroups).values(row).returning({ id: checkGroups.id }))).id;
 }
 
-export async function replaceCheckGroup(db: Db, row: CheckGroupRow): Promise<void> {
+export async function replaceCheckGroup(db: Db, row: Pick<CheckGroupColumns, 'accountId' | 'id' | 'name' | 'body' | 'updatedAt'>): Promise<void> {
   db = await ready(db);
   await run(db.update(checkGroups)
         .set({ name: row.name, body: row.body, updatedAt: row.updatedAt })

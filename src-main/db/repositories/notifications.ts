@@ -66,6 +66,16 @@ export async function updateNotification(db: Db, id: string, patch: Partial<Omit
   await run(db.update(alertNotifications).set(patch).where(eq(alertNotifications.id, id)));
 }
 
+/**
+ * Records how a claimed attempt ended, only while that claim still holds the row: `sendingAt` is
+ * still the claim's. False when another attempt owns the row now (its lease passed and another
+ * server claimed it again, or a digest went back to waiting): this attempt's result is not written.
+ */
+export async function finishClaimedNotification(db: Db, id: string, claimedAt: number, patch: Partial<Omit<AlertNotificationRow, 'id'>>): Promise<boolean> {
+  db = await ready(db);
+  return (await run(db.update(alertNotifications).set(patch).where(and(eq(alertNotifications.id, id), eq(alertNotifications.sendingAt, claimedAt))))).changes === 1;
+}
+
 export interface NotificationFilter {
   accountId: string;
   /** Epoch ms, inclusive. */

@@ -1,24 +1,15 @@
 import type { Db } from '../../db/connection';
-import type { AlertChannelRow } from '../../db/repositories/alert-channels';
+import type { AlertChannelRow, StoredChannelBody } from '../../db/repositories/alert-channels';
 import { subscriptionsOfChannels, type AlertSubscriptionRow } from '../../db/repositories/alert-subscriptions';
-import type { AlertChannelRead, AlertChannelSubscriptionRead, AlertChannelType } from '../../../src-shared/schemas/alert-channel';
+import type { AlertChannelRead, AlertChannelSubscriptionRead } from '../../../src-shared/schemas/alert-channel';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
 import { NOT_CODE_MANAGED, projectMembersOf, type ProjectMembers } from '../project-bindings';
 
-/** What the `body` column holds; type and autoSubscribe have columns of their own. */
-export interface StoredChannelBody {
-  config: Record<string, unknown>;
-  sendRecovery: boolean;
-  sendFailure: boolean;
-  sendDegraded: boolean;
-  sslExpiry: boolean;
-  sslExpiryThreshold: number;
-  /** Absent in channels stored before the flag existed: they get the notices (the default). */
-  sendSystemNotices?: boolean;
-}
+export type { StoredChannelBody } from '../../db/repositories/alert-channels';
 
+/** The stored body, parsed by the repository for the channel's type (db/repositories/alert-channels.ts). */
 export function storedBodyOf(row: AlertChannelRow): StoredChannelBody {
-  return row.body as unknown as StoredChannelBody;
+  return row.body;
 }
 
 export function toSubscriptionView(row: AlertSubscriptionRow): AlertChannelSubscriptionRead {
@@ -30,7 +21,7 @@ export function toAlertChannelView(row: AlertChannelRow, subscriptions: AlertSub
   const body = storedBodyOf(row);
   return {
     id: row.id,
-    type: row.type as AlertChannelType,
+    type: row.type,
     config: redactChannelConfig(row.type, body.config),
     subscriptions: subscriptions.map(toSubscriptionView),
     sendRecovery: body.sendRecovery,

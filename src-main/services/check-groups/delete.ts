@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
-import { countChecksInGroup, deleteCheckGroup, findCheckGroup } from '../../db/repositories/check-groups';
+import { countChecksInGroup, deleteCheckGroup, groupNamesOf } from '../../db/repositories/check-groups';
 import type { ServiceContext } from '../context';
 import { toGroupId } from './id';
 
@@ -8,7 +8,8 @@ import { toGroupId } from './id';
 export async function deleteCheckGroupById(ctx: ServiceContext, rawId: string | number): Promise<void> {
   const id = toGroupId(rawId);
   await transaction(ctx.db, async (tx) => {
-    if (!await findCheckGroup(tx, ctx.accountId, id)) throw AppError.notFound();
+    // By id alone, not its parsed body: a group whose stored body no longer parses can still be deleted.
+    if (!(await groupNamesOf(tx, ctx.accountId, [id])).has(id)) throw AppError.notFound();
     const held = await countChecksInGroup(tx, ctx.accountId, id);
     if (held > 0) {
       const [noun, them] = held === 1 ? ['check', 'it'] : ['checks', 'them'];

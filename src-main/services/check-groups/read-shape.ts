@@ -5,13 +5,13 @@ import { NOT_CODE_MANAGED, type ProjectMembers } from '../project-bindings';
 
 /** The stored group as the create body it was made from, for merging a PUT over it. */
 export function storedGroupBody(row: CheckGroupRow, subscriptions: GroupSubscription[]): CheckGroupCreate {
-  return { ...(row.body as Omit<CheckGroupCreate, 'name' | 'alertChannelSubscriptions'>), name: row.name, alertChannelSubscriptions: subscriptions };
+  return { ...row.body, name: row.name, alertChannelSubscriptions: subscriptions };
 }
 
 /** The public read shape (spec 2.9): the stored body, the stored subscriptions and the read-only members. */
 export function toCheckGroupView(row: CheckGroupRow, subscriptions: GroupSubscription[], members: ProjectMembers = NOT_CODE_MANAGED): CheckGroup {
   // Secrets read as the mask (docs/DECISIONS.md, "Secrets").
-  const body = maskGroupSecrets(row.body) as Omit<CheckGroupCreate, 'name' | 'alertChannelSubscriptions'>;
+  const body = maskGroupSecrets(row.body);
   return {
     id: row.id,
     name: row.name,

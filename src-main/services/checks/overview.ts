@@ -131,17 +131,21 @@ function sslTarget(row: OverviewRow): string | null {
   return port !== null && port !== 443 ? `${host}:${port}` : host;
 }
 
+/** The members of a stored heartbeat the list shows (only these are read: the list never parses whole bodies). */
+const ListedHeartbeat = z.object({ period: z.number(), periodUnit: z.string(), grace: z.number().optional(), graceUnit: z.string().optional() });
+
 /** A heartbeat has no target: what it expects ("ping every 5 minutes, 1 minute grace"). */
 function heartbeatTarget(row: OverviewRow): string | null {
   if (row.checkType !== 'HEARTBEAT' || typeof row.heartbeat !== 'string') return null;
-  let parsed: unknown;
+  let stored: unknown;
   try {
-    parsed = JSON.parse(row.heartbeat);
+    stored = JSON.parse(row.heartbeat);
   } catch {
     return null;
   }
-  const { period, periodUnit, grace, graceUnit } = (parsed ?? {}) as Record<string, unknown>;
-  if (typeof period !== 'number' || typeof periodUnit !== 'string') return null;
+  const parsed = ListedHeartbeat.safeParse(stored);
+  if (!parsed.success) return null;
+  const { period, periodUnit, grace, graceUnit } = parsed.data;
   const amount = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
   const graceText = typeof grace === 'number' && typeof graceUnit === 'string' && grace > 0 ? `, ${amount(grace, graceUnit)} grace` : '';
   return `ping every ${amount(period, periodUnit)}${graceText}`;

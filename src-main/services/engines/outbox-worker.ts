@@ -1,5 +1,5 @@
 import { transaction, type Db } from '../../db/connection';
-import { lockOutboxRow, outboxesShared, type OutboxTable } from '../../db/repositories/outbox-claims';
+import { claimStillHeld, lockOutboxRow, outboxesShared, type OutboxTable } from '../../db/repositories/outbox-claims';
 import type { ServiceDeps } from '../context';
 import { accountDelivery } from '../settings';
 
@@ -51,6 +51,23 @@ export interface OutboxWorker {
   drain(): Promise<void>;
   /** Stops looking; waits for deliveries in flight. */
   stop(): Promise<void>;
+}
+
+/**
+ * Records how a claimed attempt ended (`write`, in one transaction), only while its claim still
+ * holds the row. An attempt that outlived its lease may find the row claimed again by another
+ * server (team mode): that attempt owns it now, and this one's result is logged, not written, so
+ * the row never gets two final writes. Answers whether it was written.
+ */
+export async function finishClaimedAttempt(deps: ServiceDeps, table: OutboxTable, row: Pick<OutboxRow, 'id' | 'sendingAt' | 'attempts'>, write: (tx: Db) => Promise<void>): Promise<boolean> {
+  const claimedAt = row.sendingAt;
+  const written = claimedAt !== null && await transaction(deps.db, async (tx) => {
+    if (!await claimStillHeld(tx, table, row.id, claimedAt)) return false;
+    await write(tx);
+    return true;
+  });
+  if (!written) deps.logger.warn({ table, id: row.id, attempt: row.attempts, claimedAt }, 'an outbox attempt ended after another attempt took over its row: its result is not recorded');
+  return written;
 }
 
 /**

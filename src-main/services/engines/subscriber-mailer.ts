@@ -13,7 +13,7 @@ import type { DeliveryResult } from '../../notify/types';
 import { createScrubber } from '../../runner/scrub';
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
-import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
+import { createOutboxWorker, finishClaimedAttempt, type OutboxWorker } from './outbox-worker';
 import type { Runtime } from '../runtime';
 import { accountDelivery } from '../settings';
 import { planSubscriberMail, publicPageUrl, registerSubscriberMailer } from '../status-pages';
@@ -48,8 +48,10 @@ export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMai
   const now = () => deps.clock.now().getTime();
   const pageUrlOf = (accountId: string, slug: string) => publicPageUrl(deps, accountId, slug);
 
-  async function finish(row: SubscriberEmailRow, status: 'SENT' | 'FAILED' | 'SKIPPED' | 'PENDING', result: string, retryAt: number | null): Promise<void> {
-    await updateSubscriberEmail(deps.db, row.id, { status, result, sentAt: now(), sendingAt: null, nextAttemptAt: status === 'PENDING' ? retryAt : null });
+  async function finish(row: SubscriberEmailRow, status: 'SENT' | 'FAILED' | 'SKIPPED' | 'PENDING', result: string, retryAt: number | null): Promise<boolean> {
+    return await finishClaimedAttempt(deps, 'status_page_emails', row, async (tx) => {
+      await updateSubscriberEmail(tx, row.id, { status, result, sentAt: now(), sendingAt: null, nextAttemptAt: status === 'PENDING' ? retryAt : null });
+    });
   }
 
   async function deliverRow(row: SubscriberEmailRow): Promise<void> {
@@ -69,7 +71,7 @@ export function createSubscriberMailer(deps: ServiceDeps, options: SubscriberMai
     const text = scrub.text(result.ok ? result.notificationResult : (result.error ?? result.notificationResult));
     const delay = result.ok || !result.retryable ? null : retryDelayMs(row.attempts);
     const status = result.ok ? 'SENT' : delay === null ? 'FAILED' : 'PENDING';
-    await finish(row, status, text, delay === null ? null : now() + delay);
+    if (!await finish(row, status, text, delay === null ? null : now() + delay)) return;
     const log = { subscriberMailId: row.id, statusPageId: row.statusPageId, kind: row.kind, attempt: row.attempts, status: result.status, result: text };
     if (status === 'FAILED') deps.logger.warn(log, 'status page subscriber mail failed');
     else if (status === 'PENDING') deps.logger.info(log, 'status page subscriber mail will be retried');

@@ -19,7 +19,7 @@ function alertTypeOf(value: string): AlertType | null {
 export async function digestEvent(db: Db, digest: AlertNotificationRow, now: Date): Promise<Omit<AlertEvent, 'notificationId'>> {
   const items = new Map<string, DigestItem>();
   for (const row of await listDigestItems(db, digest.id)) {
-    const event = (await findCheckAlert(db, row.accountId, row.checkAlertId))?.event as { checkName?: unknown } | undefined;
+    const event = (await findCheckAlert(db, row.accountId, row.checkAlertId))?.event;
     const name = typeof event?.checkName === 'string' ? event.checkName : 'a deleted monitor';
     const type = alertTypeOf(row.alertType);
     const status = type ? statusWord(type) : row.alertType;

@@ -3,4 +3,4 @@ export { getNamedAlertNotification, listAlertNotifications, listNamedAlertNotifi
 export { enqueueNotification } from './outbox';
 export { sendTestNotification } from './send-test';
 export { digestEvent } from './digest';
-export { budgetFreesAt } from './outbox';
+export { holdDigestForBudget } from './outbox';

@@ -57,7 +57,7 @@ export async function nameNotifications(ctx: ServiceContext, items: readonly Ale
   };
   return await Promise.all(items.map(async (item) => {
     const channel = channels.get(item.alertChannelId);
-    const name = (channel?.body as { config?: { name?: unknown } } | undefined)?.config?.name;
+    const name = channel?.body.config.name;
     return {
       ...item,
       channelName: typeof name === 'string' && name.trim() !== '' ? name : null,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
+import { lockRowsForUpdate } from '../../db/row-locks';
 import type { AlertChannelRow } from '../../db/repositories/alert-channels';
 import { insertCheckAlert } from '../../db/repositories/alerts';
-import { channelBudgetUse, findOpenDigest, insertNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
+import { channelBudgetUse, findOpenDigest, finishClaimedNotification, insertNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
 import type { AlertType } from '../../notify/types';
 import type { Keyring } from '../../core/keyring';
 import { redactChannelConfig } from '../../../src-shared/rules/secrets';
@@ -39,12 +40,34 @@ async function overBudget(tx: Db, channelId: number, rateLimit: ChannelRateLimit
   return (await channelBudgetUse(tx, channelId, now - windowMsOf(rateLimit))).length >= rateLimit.max;
 }
 
+/** Held until the caller's transaction ends (row-locks.ts); callers lock channels in id order. */
+async function lockChannel(tx: Db, channelId: number): Promise<void> {
+  await lockRowsForUpdate(tx, 'alert_channels', 'id', [channelId]);
+}
+
+/**
+ * A claimed digest whose channel's budget has no room yet (the clock moved, settings changed) goes
+ * back to waiting, still open, due when the budget has room: 'wait'. 'send' when there is room now.
+ * Counted under the channel's lock, as enqueues count; the write is conditional on the claim, so
+ * 'lost' when another attempt owns the digest now (it is not sent by this one either).
+ */
+export async function holdDigestForBudget(db: Db, digest: Pick<AlertNotificationRow, 'id' | 'alertChannelId' | 'sendingAt'>, rateLimit: ChannelRateLimit, now: number): Promise<'send' | 'wait' | 'lost'> {
+  const claimedAt = digest.sendingAt;
+  if (claimedAt === null) return 'lost';
+  return await transaction(db, async (tx) => {
+    await lockChannel(tx, digest.alertChannelId);
+    const freesAt = await budgetFreesAt(tx, digest.alertChannelId, rateLimit, now, digest.id);
+    if (freesAt <= now) return 'send';
+    return (await finishClaimedNotification(tx, digest.id, claimedAt, { attempts: 0, sendingAt: null, nextAttemptAt: freesAt })) ? 'wait' : 'lost';
+  });
+}
+
 /** The channel's open digest, or a new one, due when the budget has room; its message is written when it is sent. */
 async function openDigest(tx: Db, keyring: Keyring, channel: AlertChannelRow, accountId: string, rateLimit: ChannelRateLimit, now: number): Promise<AlertNotificationRow> {
   const open = await findOpenDigest(tx, channel.id);
   if (open) return open;
   const checkAlertId = randomUUID();
-  await insertCheckAlert(tx, { id: checkAlertId, accountId, checkId: null, alertType: 'DIGEST', checkSessionId: null, checkResultId: null, muted: false, event: { alertType: 'DIGEST' }, createdAt: now });
+  await insertCheckAlert(tx, { id: checkAlertId, accountId, checkId: null, alertType: 'DIGEST', checkSessionId: null, checkResultId: null, muted: false, event: { alertType: 'DIGEST' }, createdAt: now, repeatOf: null });
   const config = storedBodyOf(channel).config;
   const digest: AlertNotificationRow = {
     id: randomUUID(),
@@ -80,6 +103,9 @@ async function openDigest(tx: Db, keyring: Keyring, channel: AlertChannelRow, ac
  * channel config twice: as clients see it (`alertConfig`, no credentials) and sealed, for delivery only.
  */
 export async function enqueueNotification(tx: Db, keyring: Keyring, channel: AlertChannelRow, entry: OutboxEntry, rateLimit: ChannelRateLimit, now: number): Promise<AlertNotificationRow> {
+  // Several servers enqueue for one channel (team mode): its row is the queue they wait in, so the
+  // budget is counted and a digest opened by one of them at a time, each seeing the others' rows.
+  await lockChannel(tx, channel.id);
   const config = storedBodyOf(channel).config;
   const digest = await findOpenDigest(tx, channel.id) ?? (await overBudget(tx, channel.id, rateLimit, now) ? await openDigest(tx, keyring, channel, entry.accountId, rateLimit, now) : undefined);
   const row: AlertNotificationRow = {
