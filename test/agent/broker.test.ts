@@ -50,7 +50,9 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
   const lease = async (agentId: string) => (await agentApi('/v1/agent/jobs/lease', { agentId, max: 5, waitSeconds: 0 })).body.jobs as RunJob[];
 
   beforeAll(async () => {
-    server = await startServer({ clock });
+    // The broker boot starts sweeps on its own every real second: a sweep of its own could take a job
+    // this test's broker is about to see reported.
+    server = await startServer({ clock, remoteAgents: { sweepIntervalMs: 3_600_000 } });
     const created = await server.api('POST', '/v1/private-locations', { name: 'Lab', slugName: 'lab' });
     key = created.body.keys[0].rawKey;
     locationId = created.body.id;

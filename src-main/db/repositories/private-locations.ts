@@ -103,19 +103,6 @@ export async function insertAgent(db: Db, row: typeof agents.$inferInsert): Prom
   await run(db.insert(agents).values(row));
 }
 
-export async function findAgent(db: Db, locationId: string, agentId: string): Promise<AgentRow | undefined> {
-  db = await ready(db);
-  return await get(db
-      .select()
-      .from(agents)
-      .where(and(eq(agents.locationId, locationId), eq(agents.id, agentId))));
-}
-
-export async function touchAgent(db: Db, agentId: string, now: number): Promise<void> {
-  db = await ready(db);
-  await run(db.update(agents).set({ lastSeenAt: now }).where(eq(agents.id, agentId)));
-}
-
 export async function listAgentsOfLocations(db: Db, locationIds: string[]): Promise<AgentRow[]> {
   db = await ready(db);
   if (locationIds.length === 0) return [];
@@ -136,12 +123,6 @@ export async function listAgentsSeenBetween(db: Db, from: number, before: number
 export async function deleteAgentsNotSeenSince(db: Db, before: number): Promise<number> {
   db = await ready(db);
   return (await run(db.delete(agents).where(sql`${agents.lastSeenAt} < ${before}`))).changes;
-}
-
-/** Marks an agent unreachable since `since` (its runs-not-run count starts at 0), or reachable again (null). */
-export async function setAgentUnreachable(db: Db, agentId: string, since: number | null): Promise<void> {
-  db = await ready(db);
-  await run(db.update(agents).set({ unreachableSince: since, unreachableRuns: 0 }).where(eq(agents.id, agentId)));
 }
 
 /** One more run of the location not run because its agents were unreachable: counted on each of them that is. */

@@ -1,6 +1,6 @@
 import type { JobOutcome } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
-import { deleteAgentJobs, listJobsOfSession, markCancelled, QUEUED } from '../../db/repositories/agent-jobs';
+import { deleteAgentJobs, listJobsOfSession, lockJobsOfSession, markCancelled, QUEUED } from '../../db/repositories/agent-jobs';
 import type { ServiceDeps } from '../context';
 import { reportOutcomes } from './runtime';
 import { storedJob } from './stored-job';
@@ -12,6 +12,8 @@ import { storedJob } from './stored-job';
 export async function cancelAgentJobsOfSession(deps: ServiceDeps, sessionId: string): Promise<void> {
   const cancelled: JobOutcome[] = [];
   await transaction(deps.db, async (tx) => {
+    // A job a lease request of another server is taking meanwhile is read as leased (and marked), never deleted under its agent.
+    await lockJobsOfSession(tx, sessionId);
     const rows = await listJobsOfSession(tx, sessionId);
     const queued = rows.filter((row) => row.state === QUEUED);
     await deleteAgentJobs(

@@ -7,7 +7,7 @@ import type { AgentJobSettings } from '../job-signals';
 export async function reportOutcomes(deps: ServiceDeps, outcomes: readonly JobOutcome[]): Promise<void> {
   const handler = deps.runtime.agentJobs.onOutcome;
   const now = deps.clock.now().getTime();
-  await noteUnreachableRuns(deps, outcomes, now);
+  await noteUnreachableRuns(deps, outcomes);
   for (const outcome of outcomes) {
     if (outcome.reason === 'NO_AGENT' || outcome.reason === 'AGENT_UNREACHABLE') deps.runtime.noAgent.add(outcome.job.execution.runLocation, now);
     if (!handler) {

@@ -1,7 +1,7 @@
 import type { JobOutcome } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
-import { deleteAgentJob, listExpiredLeases, listOverdueQueued, requeueJob } from '../../db/repositories/agent-jobs';
-import { deleteAgentsNotSeenSince } from '../../db/repositories/private-locations';
+import { deleteAgentJob, requeueJob, takeExpiredLeases, takeOverdueQueued } from '../../db/repositories/agent-jobs';
+import { deleteAgentsNotSeenSince, findAgentById } from '../../db/repositories/private-locations';
 import type { ServiceDeps } from '../context';
 import { reportOutcomes } from './runtime';
 import { notTakenReason } from './connected';
@@ -17,6 +17,9 @@ const BATCH = 1000;
  * the job to the queue for another agent, unless the job's time to run has passed: then it is
  * recorded LEASE_EXPIRED (AGENT_UNREACHABLE when its agent is). Jobs nobody leased before their
  * dropAfter are recorded as connected.ts says why. Agents gone silent are announced unreachable.
+ * Several servers may sweep one queue: each takes only rows no other holds (a sweep, a heartbeat
+ * renewing the lease, an outcome being recorded), with their condition re-checked once held, so a
+ * job expires or goes back to the queue once.
  */
 export async function sweepAgentJobs(deps: ServiceDeps): Promise<{ requeued: number; expired: number; dropped: number }> {
   deps.runtime.agentJobs.observeClock?.();
@@ -25,11 +28,12 @@ export async function sweepAgentJobs(deps: ServiceDeps): Promise<{ requeued: num
   const wake = new Set<string>();
   const counts = { requeued: 0, expired: 0, dropped: 0 };
   await transaction(deps.db, async (tx) => {
-    for (const row of await listExpiredLeases(tx, now, BATCH)) {
+    for (const row of await takeExpiredLeases(tx, now, BATCH)) {
       const job = storedJob(deps.logger, row);
       if (!job || row.cancelled || row.dropAfter < now) {
         await deleteAgentJob(tx, row.jobId);
-        const unreachable = row.agentId !== null && deps.runtime.remoteConnectivity.agents.get(row.agentId)?.unreachableSince != null;
+        // The stored mark, not this server's memory: another server may have marked the agent.
+        const unreachable = row.agentId !== null && (await findAgentById(tx, row.agentId))?.unreachableSince != null;
         if (job) outcomes.push({ job, result: null, reason: row.cancelled ? 'CANCELLED' : unreachable ? 'AGENT_UNREACHABLE' : 'LEASE_EXPIRED', agentId: row.agentId ?? 'broker' });
         counts.expired++;
       } else {
@@ -38,7 +42,7 @@ export async function sweepAgentJobs(deps: ServiceDeps): Promise<{ requeued: num
         counts.requeued++;
       }
     }
-    for (const row of await listOverdueQueued(tx, now, BATCH)) {
+    for (const row of await takeOverdueQueued(tx, now, BATCH)) {
       await deleteAgentJob(tx, row.jobId);
       const job = storedJob(deps.logger, row);
       if (job) outcomes.push({ job, result: null, reason: await notTakenReason(deps, tx, row.locationId, now, row.enqueuedAt), agentId: 'broker' });

@@ -1,6 +1,6 @@
 import type { JobOutcome } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
-import { deleteAgentJobs, listJobsOfSession, QUEUED } from '../../db/repositories/agent-jobs';
+import { deleteAgentJobs, listJobsOfSession, lockJobsOfSession, QUEUED } from '../../db/repositories/agent-jobs';
 import type { ServiceDeps } from '../context';
 import { reportOutcomes } from './runtime';
 import { notTakenReason } from './connected';
@@ -14,6 +14,8 @@ import { storedJob } from './stored-job';
 export async function withdrawQueuedAgentJob(deps: ServiceDeps, sessionId: string, runLocation: string): Promise<boolean> {
   const skipped: JobOutcome[] = [];
   const leased = await transaction(deps.db, async (tx) => {
+    // A job a lease request of another server is taking meanwhile is read as leased, never deleted under its agent.
+    await lockJobsOfSession(tx, sessionId);
     const rows = (await listJobsOfSession(tx, sessionId)).map((row) => ({ row, job: storedJob(deps.logger, row) }));
     const here = rows.filter(({ job }) => job?.execution.runLocation === runLocation);
     const queued = here.filter(({ row }) => row.state === QUEUED);
