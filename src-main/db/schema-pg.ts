@@ -669,8 +669,21 @@ export const checkAlerts = pgTable(
     /** The AlertEvent facts shared by its notifications (without the per-notification id). */
     event: jsonb('event').$type<Record<string, unknown>>().notNull(),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    /**
+     * Set only on rows stored before the one-alert-per-state-change key existed: the id of the first
+     * alert of the same check, session and type, which this one repeats (kept, outside the key).
+     */
+    repeatOf: text('repeat_of'),
   },
-  (t) => [index('check_alerts_account_created').on(t.accountId, t.createdAt), index('check_alerts_check').on(t.checkId, t.createdAt)],
+  (t) => [
+    index('check_alerts_account_created').on(t.accountId, t.createdAt),
+    index('check_alerts_check').on(t.checkId, t.createdAt),
+    // An alert for one state change (a check's session judged into one transition) is decided once,
+    // whichever server judges it (issue 35 item 5). Alerts without a session (tests, digests, agent notices) are not keyed.
+    uniqueIndex('check_alerts_state_change')
+      .on(t.checkId, t.checkSessionId, t.alertType)
+      .where(sql`check_id is not null and check_session_id is not null and repeat_of is null`),
+  ],
 );
 
 /**
@@ -717,6 +730,8 @@ export const alertNotifications = pgTable(
     index('alert_notifications_digest').on(t.digestId).where(sql`digest_id is not null`),
     index('alert_notifications_channel_created').on(t.alertChannelId, t.createdAt),
     index('alert_notifications_due').on(t.nextAttemptAt).where(sql`status = 'IN_PROGRESS'`),
+    // A check's notifications to one channel go out in order: the few of its line not yet final (db/repositories/notification-lines.ts).
+    index('alert_notifications_line').on(t.alertChannelId, t.checkId, t.nextAttemptAt).where(sql`status = 'IN_PROGRESS'`),
   ],
 );
 

@@ -3,14 +3,46 @@ import { sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { accounts, checkAlerts, checkAlertStates, checks, checkSchedule, checkSessions, UNFINISHED_BELOW } from '../tables';
-import { all, get, run } from "../dialect";
+import { all, get, onPostgres, run, runSql } from "../dialect";
+import { parseStored } from '../stored-rows';
+import { StoredAlertEvent } from '../stored-alert-event';
 
+export type { StoredAlertEvent } from '../stored-alert-event';
 export type CheckAlertStateRow = typeof checkAlertStates.$inferSelect;
-export type CheckAlertRow = typeof checkAlerts.$inferSelect;
+type StoredCheckAlertRow = typeof checkAlerts.$inferSelect;
+/** An alert row as written: `repeatOf` is only ever set by the migration that added the state-change key. */
+export type NewCheckAlert = Omit<StoredCheckAlertRow, 'repeatOf'> & { repeatOf?: null };
+/**
+ * An alert as read: its event parsed. `event` is null when there is none to read (a DIGEST's own
+ * row: its message is written when it is sent) or when the stored one does not parse (reported once
+ * in the server's log): the caller treats it as an alert whose facts are lost, never as a crash.
+ */
+export type CheckAlert = Omit<StoredCheckAlertRow, 'event'> & { event: StoredAlertEvent | null };
 
 export async function findAlertState(db: Db, checkId: string): Promise<CheckAlertStateRow | undefined> {
   db = await ready(db);
   return await get(prepared(db, 'findAlertState', (d) => d.select().from(checkAlertStates).where(eq(checkAlertStates.checkId, sql.placeholder('checkId'))).prepare()), { checkId });
+}
+
+/**
+ * The check's alert state, locked until the caller's transaction ends: judgements of one check take
+ * turns across servers (in one process, write transactions already do), so each reads the state the
+ * previous one saved and no state change is decided twice. A check judged for the first time has no
+ * row to lock yet: a transaction-level advisory lock on the check stands in for it until the first
+ * judgement commits its row (the row cannot be inserted ahead: a check deleted meanwhile would fail
+ * the foreign key, and an empty state is no state the judging code knows).
+ */
+export async function lockAlertState(db: Db, checkId: string): Promise<CheckAlertStateRow | undefined> {
+  db = await ready(db);
+  if (onPostgres()) {
+    const rowLock = sql`select 1 from ${checkAlertStates} where ${checkAlertStates.checkId} = ${checkId} for update`;
+    if ((await runSql(db, rowLock)).changes === 0) {
+      await runSql(db, sql`select pg_advisory_xact_lock(hashtextextended(${`check_alert_states:${checkId}`}, 0))`);
+      // Another first judgement may have committed the row while this one waited.
+      await runSql(db, rowLock);
+    }
+  }
+  return await findAlertState(db, checkId);
 }
 
 export async function saveAlertState(db: Db, row: CheckAlertStateRow): Promise<void> {
@@ -36,7 +68,26 @@ export async function saveAlertState(db: Db, row: CheckAlertStateRow): Promise<v
   await run(upsert, { checkId: row.checkId, accountId: row.accountId, state: row.state, lastSessionId: row.lastSessionId, updatedAt: row.updatedAt });
 }
 
-export async function insertCheckAlert(db: Db, row: CheckAlertRow): Promise<void> {
+/**
+ * Stores an alert; false when the check's state change it records (check, session, alert type) is
+ * stored already (check_alerts_state_change): it was decided elsewhere, and nothing more may follow
+ * from this one (no notifications, no events).
+ */
+/**
+ * Saves the state of a run judged while its result was written, only if no other judgement moved the
+ * check's marker since it was read (`fromSessionId`): a conditional update, so the result's write
+ * takes no lock on the alert state. False when the marker moved: the run is judged as usual.
+ */
+export async function moveAlertStateFrom(db: Db, row: CheckAlertStateRow, fromSessionId: string): Promise<boolean> {
+  db = await ready(db);
+  const moved = await run(db
+      .update(checkAlertStates)
+      .set({ state: row.state, lastSessionId: row.lastSessionId, updatedAt: row.updatedAt })
+      .where(and(eq(checkAlertStates.checkId, row.checkId), eq(checkAlertStates.lastSessionId, fromSessionId))));
+  return moved.changes === 1;
+}
+
+export async function insertCheckAlert(db: Db, row: NewCheckAlert): Promise<boolean> {
   db = await ready(db);
   // Prepared once per connection: a storm of failures (or their recoveries) writes one per check.
   const insert = prepared(db, 'insertCheckAlert', (d) =>
@@ -52,11 +103,12 @@ export async function insertCheckAlert(db: Db, row: CheckAlertRow): Promise<void
         muted: sql.placeholder('muted'),
         event: sql.placeholder('event'),
         createdAt: sql.placeholder('createdAt'),
-      } as unknown as CheckAlertRow)
+      } as unknown as StoredCheckAlertRow)
+      .onConflictDoNothing()
       .prepare(),
   );
   // Placeholders go through the columns' mappings: `muted` as a boolean, `event` as the object.
-  await run(insert, {
+  const inserted = await run(insert, {
         id: row.id,
         accountId: row.accountId,
         checkId: row.checkId ?? null,
@@ -67,14 +119,19 @@ export async function insertCheckAlert(db: Db, row: CheckAlertRow): Promise<void
         event: row.event,
         createdAt: row.createdAt,
       });
+  return inserted.changes === 1;
 }
 
-export async function findCheckAlert(db: Db, accountId: string, id: string): Promise<CheckAlertRow | undefined> {
+export async function findCheckAlert(db: Db, accountId: string, id: string): Promise<CheckAlert | undefined> {
   db = await ready(db);
-  return await get(db
+  const row = await get(db
       .select()
       .from(checkAlerts)
       .where(and(eq(checkAlerts.accountId, accountId), eq(checkAlerts.id, id))));
+  if (!row) return undefined;
+  const { event, ...rest } = row;
+  if (row.alertType === 'DIGEST') return { ...rest, event: null };
+  return { ...rest, event: parseStored(StoredAlertEvent, event, { table: 'check_alerts', id: row.id, stamp: String(row.createdAt) }) ?? null };
 }
 
 /** The account-wide alert settings, as stored (null when never set). */

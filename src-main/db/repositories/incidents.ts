@@ -3,7 +3,7 @@ import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices, perDialect } from '../tables';
 import type { StatusPageServiceRow } from './status-page-services';
-import { all, get, onPostgres, run } from "../dialect";
+import { all, get, onPostgres, run, runSql } from "../dialect";
 
 export type IncidentRow = typeof incidents.$inferSelect;
 export type IncidentUpdateRow = typeof incidentUpdates.$inferSelect;
@@ -34,6 +34,18 @@ export async function findOpenIncidentForCheck(db: Db, accountId: string, checkI
       .prepare(),
   );
   return await get(query, { accountId, checkId });
+}
+
+/**
+ * Until the caller's transaction ends, this transaction alone opens or resolves the incident of the
+ * check (servers judging the same check take turns): what findOpenIncidentForCheck answers after it
+ * stays true until the commit. A transaction-level advisory lock rather than a unique index on open
+ * incidents: an incident resolved by hand can be reopened (its RESOLVED update deleted) after the
+ * check opened another one, and that edit must not fail. One process's writes already take turns.
+ */
+export async function lockIncidentsOfCheck(db: Db, checkId: string): Promise<void> {
+  db = await ready(db);
+  if (onPostgres()) await runSql(db, sql`select pg_advisory_xact_lock(hashtextextended(${`check_incidents:${checkId}`}, 0))`);
 }
 
 /** The ids of incidents naming at least one service that is on one of the page's cards (a subquery). */

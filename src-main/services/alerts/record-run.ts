@@ -3,7 +3,7 @@ import type { AlertRaisedEvent } from '../../core/events';
 import type { Keyring } from '../../core/keyring';
 import { transaction, type Db } from '../../db/connection';
 import { findAlertChannel } from '../../db/repositories/alert-channels';
-import { findAlertState, insertCheckAlert, saveAlertState } from '../../db/repositories/alerts';
+import { findAlertState, insertCheckAlert, lockAlertState, moveAlertStateFrom, saveAlertState } from '../../db/repositories/alerts';
 import type { AlertEvent } from '../../notify/types';
 import type { EvidenceLine } from '../../../src-shared/check-types/define';
 import { resultRoute } from '../../../src-shared/rules/console-links';
@@ -145,8 +145,9 @@ export async function judgeClearPassAtWrite(tx: Db, run: { accountId: string; ch
   if (!stored || stored.lastSessionId !== run.previousSessionId) return false;
   const state = stateAfterQuietPass(stored.state as unknown as StateWithHold, now);
   if (!state) return false;
-  await saveAlertState(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now });
-  return true;
+  // Read without a lock (the result's write must not wait on alerting): saved only if no judgement
+  // on another server moved the marker meanwhile.
+  return await moveAlertStateFrom(tx, { checkId: run.checkId, accountId: run.accountId, state: { ...state }, lastSessionId: run.checkSessionId, updatedAt: now }, run.previousSessionId);
 }
 
 /**
@@ -163,7 +164,8 @@ export async function recordAlertRun(deps: ServiceDeps, run: AlertRun): Promise<
   const raised: AlertRaisedEvent[] = [];
   let stoppedFailing = false;
   const outcome = await transaction(deps.db, async (tx): Promise<RunAlertOutcome> => {
-    const stored = await findAlertState(tx, run.checkId);
+    // Locked for the whole judgement: a judge of the same check on another server waits, then finds the session judged.
+    const stored = await lockAlertState(tx, run.checkId);
     if (alreadyJudged(stored?.lastSessionId, run.checkSessionId)) return NOTHING;
     const previous = (stored?.state as AlertState | undefined) ?? INITIAL_ALERT_STATE;
     // The common case: a passing run of a check with nothing pending (or its first run). Whatever the
@@ -202,7 +204,7 @@ export async function recordAlertRun(deps: ServiceDeps, run: AlertRun): Promise<
 
     const checkAlertId = randomUUID();
     const muted = check.effective.muted;
-    await insertCheckAlert(tx, {
+    const inserted = await insertCheckAlert(tx, {
       id: checkAlertId,
       accountId: run.accountId,
       checkId: run.checkId,
@@ -213,6 +215,8 @@ export async function recordAlertRun(deps: ServiceDeps, run: AlertRun): Promise<
       event: await event(decision.alert),
       createdAt: now.getTime(),
     });
+    // This state change's alert is stored already (the unique key's last guard): it was decided, and sent, once.
+    if (!inserted) return { ...NOTHING, verdict };
     const notificationIds = muted ? [] : await enqueueForChannels(tx, deps.keyring, check, decision.alert, checkAlertId, result, now.getTime());
     if (!muted) raised.push(raisedEvent(check, decision.alert, checkAlertId, await event(decision.alert)));
     await followIncident({ ...deps, db: tx }, check, decision.alert);

@@ -1,12 +1,12 @@
 import { findCheckAlert } from '../../db/repositories/alerts';
-import { finishDigestItems, findNotification, listDueNotifications, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
-import { transaction } from '../../db/connection';
-import { budgetFreesAt, digestEvent } from '../notifications';
+import { finishDigestItems, findNotification, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../db/repositories/notifications';
+import { listDueHeadsOfLine } from '../../db/repositories/notification-lines';
+import { digestEvent, holdDigestForBudget } from '../notifications';
 import { deliver } from '../../notify/deliver';
-import type { AlertEvent, ChannelDelivery, DeliveryResult, DeliverySettings } from '../../notify/types';
+import { ALERT_TYPES, type AlertEvent, type AlertType, type ChannelDelivery, type DeliveryResult, type DeliverySettings } from '../../notify/types';
 import { retryDelayMs } from '../../../src-shared/rules/notifications';
 import type { ServiceDeps } from '../context';
-import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
+import { createOutboxWorker, finishClaimedAttempt, type OutboxWorker } from './outbox-worker';
 import { createScrubber } from '../../runner/scrub';
 import { channelSecretValues, openChannelConfig } from '../secrets';
 import { accountDelivery } from '../settings';
@@ -18,6 +18,10 @@ function scrubResult(result: DeliveryResult, scrub: (text: string) => string): D
 /** The provider credentials of Settings (SMTP password, Twilio token, Slack app token). */
 function deliverySecretValues(settings: DeliverySettings): string[] {
   return [settings.smtp.password, settings.twilio.authToken, settings.slackAppToken].filter((value): value is string => typeof value === 'string' && value.length >= 4);
+}
+
+function isAlertType(value: string): value is AlertType {
+  return (ALERT_TYPES as readonly string[]).includes(value);
 }
 
 export interface DispatcherOptions {
@@ -40,18 +44,23 @@ export type Dispatcher = OutboxWorker;
 export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions = {}): Dispatcher {
   const now = () => deps.clock.now().getTime();
 
-  async function eventOf(row: AlertNotificationRow): Promise<AlertEvent | null> {
+  /** The event a notification sends, or why there is none (its alert was deleted, or its stored facts do not parse). */
+  async function eventOf(row: AlertNotificationRow): Promise<AlertEvent | { missing: string; error: string }> {
     if (row.alertType === 'DIGEST') return { ...await digestEvent(deps.db, row, deps.clock.now()), notificationId: row.id };
     const alert = await findCheckAlert(deps.db, row.accountId, row.checkAlertId);
-    if (!alert) return null;
-    return { ...(alert.event as unknown as Omit<AlertEvent, 'notificationId'>), notificationId: row.id };
+    if (!alert) return { missing: 'The alert of this notification no longer exists', error: 'missing alert' };
+    const { event } = alert;
+    if (!event || !isAlertType(event.alertType)) return { missing: 'The alert of this notification could not be read; see the server log', error: 'unreadable alert' };
+    return { ...event, alertType: event.alertType, notificationId: row.id };
   }
 
   async function finish(row: AlertNotificationRow, result: DeliveryResult): Promise<void> {
     const at = now();
     const delay = result.ok || !result.retryable ? null : retryDelayMs(row.attempts);
     const status = result.ok ? 'SUCCESS' : delay === null ? 'FAILURE' : 'IN_PROGRESS';
-    await transaction(deps.db, async (tx) => {
+    // Written only while this attempt's claim holds: a row whose lease passed and that another server
+    // claimed again is that attempt's to finish (outbox-worker.ts logs it).
+    const written = await finishClaimedAttempt(deps, 'alert_notifications', row, async (tx) => {
       await updateNotification(tx, row.id, {
         status,
         notificationResult: result.notificationResult,
@@ -67,6 +76,7 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
         await finishDigestItems(tx, row.id, { status, notificationResult: `${how} in digest ${row.id}: ${result.notificationResult}`, sentAt: at });
       }
     });
+    if (!written) return;
     const log = { notificationId: row.id, channelId: row.alertChannelId, attempt: row.attempts, status: result.status, result: result.error };
     if (status === 'FAILURE') deps.logger.warn(log, 'alert notification failed');
     else if (status === 'IN_PROGRESS') deps.logger.info(log, 'alert notification will be retried');
@@ -79,19 +89,16 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
   async function digestMustWait(row: AlertNotificationRow): Promise<boolean> {
     if (row.alertType !== 'DIGEST' || row.attempts > 1) return false;
     const { rateLimit } = await accountDelivery(deps.db, deps.keyring, row.accountId);
-    const at = now();
-    const freesAt = await budgetFreesAt(deps.db, row.alertChannelId, rateLimit, at, row.id);
-    if (freesAt <= at) return false;
-    await updateNotification(deps.db, row.id, { attempts: 0, sendingAt: null, nextAttemptAt: freesAt });
-    return true;
+    // Counted under the channel's lock, as enqueues count; 'lost': another attempt owns the digest now.
+    return (await holdDigestForBudget(deps.db, row, rateLimit, now())) !== 'send';
   }
 
   async function deliverRow(row: AlertNotificationRow): Promise<void> {
     if (await digestMustWait(row)) return;
     const event = await eventOf(row);
     let result: DeliveryResult;
-    if (!event) {
-      result = { ok: false, retryable: false, notificationResult: 'The alert of this notification no longer exists', error: 'missing alert' };
+    if ('missing' in event) {
+      result = { ok: false, retryable: false, notificationResult: event.missing, error: event.error };
     } else {
       const { settings } = await accountDelivery(deps.db, deps.keyring, row.accountId, deps.runtime.baseUrl);
       // Rows recorded before credentials were sealed carry them in alertConfig (until the boot pass moves them).
@@ -116,7 +123,9 @@ export function createDispatcher(deps: ServiceDeps, options: DispatcherOptions =
     {
       table: 'alert_notifications',
       waiting: 'IN_PROGRESS',
-      listDue: listDueNotifications,
+      // One check's notifications to one channel in the order they were decided: deliveries run
+      // side by side, and a receiver sees a later alert first when two of one line are in flight.
+      listDue: listDueHeadsOfLine,
       find: findNotification,
       update: updateNotification,
       deliver: deliverRow,

@@ -1,5 +1,5 @@
 import { transaction } from '../../db/connection';
-import { findOpenIncidentForCheck, listIncidentUpdates } from '../../db/repositories/incidents';
+import { findOpenIncidentForCheck, listIncidentUpdates, lockIncidentsOfCheck } from '../../db/repositories/incidents';
 import type { IncidentSeverity, IncidentView } from '../../../src-shared/schemas/status-page';
 import type { ServiceContext } from '../context';
 import { loadIncidentView } from './read-shape';
@@ -28,6 +28,8 @@ export interface OpenedIncident {
  */
 export async function openIncidentForCheck(ctx: ServiceContext, trigger: CheckIncidentTrigger): Promise<OpenedIncident> {
   const result = await transaction(ctx.db, async (tx): Promise<OpenedIncident> => {
+    // Another server judging the same check waits here, then finds the incident this one opened.
+    await lockIncidentsOfCheck(tx, trigger.checkId);
     const open = await findOpenIncidentForCheck(tx, ctx.accountId, trigger.checkId);
     if (open) return { incident: await loadIncidentView(tx, open), opened: false };
     const row = await insertIncidentRecord(tx, ctx, {
@@ -52,6 +54,9 @@ export async function resolveIncidentForCheck(ctx: ServiceContext, checkId: stri
   // Every recovery asks; most checks have no open incident: answered without a transaction (or savepoint).
   if (!await findOpenIncidentForCheck(ctx.db, ctx.accountId, checkId)) return null;
   const resolved = await transaction(ctx.db, async (tx) => {
+    // Read again under the check's lock: a resolve on another server may have closed it meanwhile
+    // (one RESOLVED update, one subscriber mail).
+    await lockIncidentsOfCheck(tx, checkId);
     const open = await findOpenIncidentForCheck(tx, ctx.accountId, checkId);
     if (!open) return null;
     const updates = await listIncidentUpdates(tx, open.id);
