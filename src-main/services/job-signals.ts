@@ -21,9 +21,14 @@ export function unreachableAfterMsOf(settings: AgentJobSettings): number {
   return settings.unreachableAfterMs ?? 3 * settings.heartbeatIntervalMs;
 }
 
-/** Wakes long-polling lease requests when a job for their location arrives. */
+/**
+ * Wakes long-polling lease requests when a job for their location arrives. In team mode an agent may
+ * long-poll another server than the one that queued its job: `notify` also tells the other servers
+ * (the relay), whose `wake` wakes their own waiters only.
+ */
 export class JobSignals {
   private readonly waiters = new Map<string, Set<() => void>>();
+  private relay: ((locationId: string) => void) | null = null;
   closed = false;
 
   /** Lease requests of the location now waiting. */
@@ -31,7 +36,19 @@ export class JobSignals {
     return this.waiters.get(locationId)?.size ?? 0;
   }
 
+  /** A job of the location was queued (or went back to the queue) and committed: its agents here and on the other servers look. */
   notify(locationId: string): void {
+    this.wake(locationId);
+    this.relay?.(locationId);
+  }
+
+  /** Where notify() also goes (team mode: the other servers); null: nowhere. */
+  relayTo(relay: ((locationId: string) => void) | null): void {
+    this.relay = relay;
+  }
+
+  /** Wakes this server's waiting lease requests of the location (another server queued the job). */
+  wake(locationId: string): void {
     const set = this.waiters.get(locationId);
     if (!set) return;
     this.waiters.delete(locationId);
@@ -54,6 +71,16 @@ export class JobSignals {
       signal?.addEventListener('abort', done, { once: true });
       set.add(done);
     });
+  }
+
+  /**
+   * Wakes every waiting lease request to look at the queue again (the relay from the other servers
+   * was cut and is back: a job queued meanwhile would otherwise wait for the long-poll's end).
+   */
+  wakeAll(): void {
+    const sets = [...this.waiters.values()];
+    this.waiters.clear();
+    for (const set of sets) for (const wake of [...set]) wake();
   }
 
   /** Releases every waiter now (shutdown) and makes later waits return at once. */

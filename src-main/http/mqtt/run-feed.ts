@@ -77,20 +77,27 @@ function withLocationErrors(stored: unknown, located: Logs): Logs {
   return { setup: Array.isArray(phases.setup) ? phases.setup : [], request: located.request, teardown: Array.isArray(phases.teardown) ? phases.teardown : [] };
 }
 
-/** Publishes the progress of triggered runs on the broker, from the backend's session and result events. */
+/**
+ * Publishes the progress of triggered runs on the broker, from the backend's session and result
+ * events. In team mode the CLI may be connected to another server than the one that started its run,
+ * and the run's sessions may finish on a third (a private location's agent reports to any server):
+ * this server follows the sessions from the feed events of every server, and every message it makes
+ * goes through the event bus's feed, so every server's broker publishes it.
+ */
 export class RunFeed {
   private readonly followed = new Map<string, Followed>();
   private readonly offs: (() => void)[];
 
   constructor(
     private readonly broker: Aedes,
-    events: EventBus,
+    private readonly events: EventBus,
     private readonly logger: Logger,
     private readonly details?: StoredDetails,
   ) {
     this.offs = [
-      events.on('resultRecorded', (event) => this.followed.get(event.checkSessionId)?.finals.push(event)),
-      events.on('sessionUpdated', (event) => {
+      events.onFeed('runFeedMessage', ({ topic, message }) => this.publishHere(topic, message)),
+      events.onFeed('resultRecorded', (event) => this.followed.get(event.checkSessionId)?.finals.push(event)),
+      events.onFeed('sessionUpdated', (event) => {
         const run = this.followed.get(event.checkSessionId);
         if (!run || !event.finished) return;
         this.followed.delete(event.checkSessionId);
@@ -125,7 +132,12 @@ export class RunFeed {
     this.followed.clear();
   }
 
+  /** Here and, in team mode, on the other servers' brokers. */
   private publish(topic: string, message: unknown): void {
+    this.events.share('runFeedMessage', { topic, message });
+  }
+
+  private publishHere(topic: string, message: unknown): void {
     this.broker.publish({ cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(message)), qos: 0, retain: false, dup: false }, (error) => {
       if (error) this.logger.warn({ err: error, topic }, 'could not publish a run update over MQTT');
     });

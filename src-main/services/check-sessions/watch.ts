@@ -11,7 +11,7 @@ import { statusOf } from './session-state';
 /** Session status changes of the account, as they happen, until the signal aborts (console live updates). */
 export async function* watchCheckSessions(ctx: ServiceContext, signal: AbortSignal | undefined, checkId?: string): AsyncGenerator<SessionUpdatedEvent> {
   const relay = new EventEmitter();
-  const off = ctx.runtime.events.on('sessionUpdated', (event) => {
+  const off = ctx.runtime.events.onFeed('sessionUpdated', (event) => {
     if (event.accountId === ctx.accountId && (!checkId || event.checkId === checkId)) relay.emit('event', event);
   });
   try {
@@ -62,7 +62,7 @@ export function waitForSessions(
       settle();
       reject(error instanceof Error ? error : new Error(String(error)));
     };
-    const off = ctx.runtime.events.on('sessionUpdated', (event) => {
+    const off = ctx.runtime.events.onFeed('sessionUpdated', (event) => {
       Promise.resolve(wakes(event)).then((woken) => woken && done(true), fail);
     });
     const timer = setTimeout(() => done(false), maxWaitSeconds * 1000);

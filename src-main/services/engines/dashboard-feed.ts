@@ -90,7 +90,8 @@ class AccountFeed {
     const mark = (event: { accountId: string }) => {
       if (event.accountId === this.ctx.accountId) this.stale = true;
     };
-    this.offEvents = [events.on('sessionUpdated', mark), events.on('resultRecorded', mark)];
+    // The feed's events: those of the other servers of a team too (a run the leader made shows on a standby's console).
+    this.offEvents = [events.onFeed('sessionUpdated', mark), events.onFeed('resultRecorded', mark)];
     this.timer = setInterval(() => inBackground(this.ctx.logger, 'the dashboard feed could not update', () => this.tick()), DASHBOARD_TICK_MS);
     this.timer.unref();
   }

@@ -86,8 +86,20 @@ interface RunContext {
 
 async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceId: string; testResultId: string }, { runLocation, listener, testSessionId, signal }: RunContext) {
   const adHoc = ctx.runtime.adHoc;
-  const record = async (entry: Omit<RecordedResult, 'testSessionResultId' | 'sequenceId' | 'logicalId' | 'name' | 'checkType' | 'runLocation'>) => {
-    if (testSessionId) await recordTestResult(ctx, testSessionId, { ...entry, testSessionResultId: ids.testResultId, sequenceId: ids.sequenceId, logicalId: job.logicalId, name: job.name, checkType: job.checkType, runLocation });
+  /**
+   * Stores the check's end BEFORE the CLI hears of it: the CLI reads the test session as soon as its
+   * last result arrives, and must find it stopped. Whether it was stored: a write that fails is
+   * logged and the outcome still goes out (the check did run; only Sightline's copy is missing).
+   */
+  const record = async (entry: Omit<RecordedResult, 'testSessionResultId' | 'sequenceId' | 'logicalId' | 'name' | 'checkType' | 'runLocation'>): Promise<boolean> => {
+    if (!testSessionId) return false;
+    try {
+      await recordTestResult(ctx, testSessionId, { ...entry, testSessionResultId: ids.testResultId, sequenceId: ids.sequenceId, logicalId: job.logicalId, name: job.name, checkType: job.checkType, runLocation });
+      return true;
+    } catch (error) {
+      ctx.logger.error({ err: error, testSessionId, logicalId: job.logicalId }, 'a test run result could not be stored; the CLI is told it anyway');
+      return false;
+    }
   };
   const startedAt = ctx.clock.now().getTime();
   listener.runStart(job.checkRunSuiteId, ids.sequenceId);
@@ -97,8 +109,8 @@ async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceI
     const result = outcome?.result;
     if (!result && outcome?.reason === 'NO_AGENT') {
       const at = ctx.clock.now().getTime();
-      listener.result(job.checkRunSuiteId, ids.sequenceId, { result: notRunResult(job, runLocation, at), testResultId: null, resultType: 'FINAL' });
       await record({ status: 'CANCELLED', checkSessionStatus: 'CANCELLED', startedAt, stoppedAt: at, notRunReason: noAgentMessage(runLocation) });
+      listener.result(job.checkRunSuiteId, ids.sequenceId, { result: notRunResult(job, runLocation, at), testResultId: null, resultType: 'FINAL' });
       return;
     }
     if (!result) {
@@ -106,8 +118,8 @@ async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceI
         outcome?.reason === 'CANCELLED'
           ? 'Cancelled before it finished.'
           : `Sightline could not run this check: ${adHoc ? NOT_RUN[outcome?.reason ?? 'EXECUTOR_ERROR'] : 'this server runs no agent'}. The check itself was not tried.`;
-      listener.error(job.checkRunSuiteId, ids.sequenceId, reason);
       await record({ status: 'CANCELLED', checkSessionStatus: 'CANCELLED', startedAt, stoppedAt: ctx.clock.now().getTime(), notRunReason: reason });
+      listener.error(job.checkRunSuiteId, ids.sequenceId, reason);
       return;
     }
     const shown = cliResult(job, runLocation, result);
@@ -115,9 +127,9 @@ async function runOne(ctx: ServiceContext, job: PlannedTestJob, ids: { sequenceI
       listener.result(job.checkRunSuiteId, ids.sequenceId, { result: shown, testResultId: null, resultType: 'ATTEMPT' });
       continue;
     }
-    listener.result(job.checkRunSuiteId, ids.sequenceId, { result: shown, testResultId: testSessionId ? ids.testResultId : null, resultType: 'FINAL' });
     const status = shown.hasFailures ? 'FAILED' : 'PASSED';
-    await record({ status, checkSessionStatus: shown.hasFailures ? 'FAILED' : result.isDegraded ? 'DEGRADED' : 'PASSED', startedAt, stoppedAt: Date.parse(result.stoppedAt), notRunReason: null });
+    const stored = await record({ status, checkSessionStatus: shown.hasFailures ? 'FAILED' : result.isDegraded ? 'DEGRADED' : 'PASSED', startedAt, stoppedAt: Date.parse(result.stoppedAt), notRunReason: null });
+    listener.result(job.checkRunSuiteId, ids.sequenceId, { result: shown, testResultId: stored ? ids.testResultId : null, resultType: 'FINAL' });
     return;
   }
 }
