@@ -3,7 +3,8 @@ import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkGroups, checks, checkSchedule, heartbeatStates } from '../tables';
 import { hasTable } from './schema-info';
-import { all, get, run } from "../dialect";
+import { all, get, onPostgres, run } from "../dialect";
+import { lockRowsForUpdate } from '../row-locks';
 
 export type HeartbeatStateRow = typeof heartbeatStates.$inferSelect;
 
@@ -48,7 +49,47 @@ export async function listHeartbeatChecks(db: Db, checkIds?: readonly string[]):
       .leftJoin(heartbeatStates, eq(heartbeatStates.checkNum, checkSchedule.checkNum))
       .where(and(...parts))
       .orderBy(asc(checkSchedule.checkNum)));
-  return rows.map((row) => ({ ...row, state: row.state && row.state.checkNum !== null ? row.state : null }));
+  return rows.map((row) => ({ ...row, state: stateOrNull(row.state) }));
+}
+
+/** A row locked before its heartbeat's first state was written (`updated_at` 0) is no state yet. */
+function stateOrNull(state: HeartbeatStateRow | null | undefined): HeartbeatStateRow | null {
+  return state && state.checkNum !== null && state.updatedAt !== 0 ? state : null;
+}
+
+/**
+ * Whether other servers write these states too (team mode: several servers on one PostgreSQL
+ * database). The judge then decides each write from the stored row, locked by
+ * `lockHeartbeatStates`, instead of from its own memory.
+ */
+export function heartbeatStatesShared(): boolean {
+  return onPostgres();
+}
+
+/**
+ * The stored states of these heartbeats, locked for the rest of the calling transaction, by check
+ * number. On PostgreSQL a heartbeat with no row yet gets an empty one first (`updated_at` 0, answered
+ * as absent), so two servers writing its first state take turns too: the second waits for the
+ * first's commit and then reads what it wrote. On SQLite the transaction already holds the write lock.
+ */
+export async function lockHeartbeatStates(db: Db, checkNums: readonly number[]): Promise<Map<number, HeartbeatStateRow>> {
+  db = await ready(db);
+  const nums = [...new Set(checkNums)].sort((a, b) => a - b);
+  const found = new Map<number, HeartbeatStateRow>();
+  if (nums.length === 0) return found;
+  if (onPostgres()) {
+    await run(db
+        .insert(heartbeatStates)
+        .values(nums.map((checkNum) => ({ checkNum, lastPingAt: null, runStartedAt: null, deadlineAt: null, failing: false, note: null, updatedAt: 0 })))
+        .onConflictDoNothing());
+    await lockRowsForUpdate(db, 'heartbeat_states', 'check_num', nums);
+  }
+  const rows = await all(db.select().from(heartbeatStates).where(inArray(heartbeatStates.checkNum, nums)));
+  for (const row of rows) {
+    const state = stateOrNull(row);
+    if (state) found.set(state.checkNum, state);
+  }
+  return found;
 }
 
 /** One statement per row, prepared once: the judge writes a handful with each batch of pings. */
@@ -86,9 +127,10 @@ export async function upsertHeartbeatStates(db: Db, rows: readonly HeartbeatStat
 /** The stored judge state of one heartbeat (the console's monitor page). */
 export async function findHeartbeatState(db: Db, checkId: string): Promise<HeartbeatStateRow | undefined> {
   db = await ready(db);
-  return (await get(db
+  const state = (await get(db
       .select({ state: heartbeatStates })
       .from(heartbeatStates)
       .innerJoin(checkSchedule, eq(checkSchedule.checkNum, heartbeatStates.checkNum))
       .where(eq(checkSchedule.checkId, checkId))))?.state;
+  return stateOrNull(state) ?? undefined;
 }

@@ -1,8 +1,9 @@
 import type { ClockEvent, ClockWatch } from '../../core/clock-watch';
-import { afterMaintenance, afterOwnGap, onDeadline, onPing, type HeartbeatClock, type PingKind } from '../../../src-shared/rules/heartbeat';
+import { afterMaintenance, afterOwnGap, onDeadline, onPing, type HeartbeatClock, type HeartbeatTiming, type PingKind, type Verdict } from '../../../src-shared/rules/heartbeat';
+import type { ClusterNodeView } from '../../../src-shared/rules/cluster';
 import { checksChangeBetween, checksChangeMarker, type ChangeMarker } from '../check-sessions';
 import type { ServiceDeps } from '../context';
-import { loadHeartbeats, pingTokenHash, recordHeartbeats, sameToken, type HeartbeatEntry, type HeartbeatRecord, type HeartbeatStateWrite, type PingFacts } from '../heartbeats';
+import { heartbeatsShared, loadHeartbeats, pingTokenHash, recordHeartbeats, sameToken, type HeartbeatEntry, type HeartbeatRecord, type HeartbeatStateWrite, type PingFacts } from '../heartbeats';
 import { loadMaintenanceCalendar } from '../maintenance-windows';
 import type { HeartbeatControl, HeartbeatLiveView, PingAnswer } from '../runtime';
 import { inBackground } from '../../core/background';
@@ -13,6 +14,13 @@ import { inBackground } from '../../core/background';
  * lookup, a state change and a row in the next write batch; 50,000 heartbeats cost no timers.
  * Results are written in batches (one transaction per batch, like the run coordinator's) and a ping
  * is answered once its batch committed, so an answered ping is stored.
+ *
+ * Team mode (several servers on one PostgreSQL, issue 35): every server takes pings (a load
+ * balancer sends a job's ping to any of them) and stores each before answering it, but only the
+ * leader judges deadlines. Every write is decided again in its transaction from the stored state,
+ * locked (services/heartbeats/record.ts): a ping's verdict from the last ping any server stored, a
+ * deadline's failure only if the stored state is still the one that missed it. Memory is a cache
+ * there: the new leader reads the stored states when it takes the lead.
  */
 
 export interface HeartbeatJudgeOptions {
@@ -26,7 +34,81 @@ export interface HeartbeatJudgeOptions {
   batchDelayMs?: number;
   /** Sightline's suspensions and clock steps (the server's ClockWatch). */
   watch?: ClockWatch | null;
+  /**
+   * Other servers write the same heartbeats (team mode); default: the database is shared
+   * (PostgreSQL). Then deadlines are judged only while `lease` answers that this server leads,
+   * after `lead()`.
+   */
+  team?: boolean;
+  /** The cluster's lease (boot's): who leads, and which servers ran when (a deadline missed while none ran is Sightline's own gap). */
+  lease?: HeartbeatLease;
 }
+
+/** What the judge asks of the cluster's lease (db/cluster). */
+export interface HeartbeatLease {
+  isLeader(): boolean;
+  nodes(): Promise<ClusterNodeView[]>;
+}
+
+/** What a heartbeat looked like in memory before it was loaded again: a change of these moves its deadline. */
+interface PreviousEntry {
+  clock: HeartbeatClock;
+  activated: boolean;
+  timing: HeartbeatTiming;
+}
+
+/**
+ * What taking a loaded heartbeat in does to its state: the clock it then has, and whether that clock
+ * must be written. `ownGap` answers whether a deadline that already passed fell in Sightline's own
+ * downtime (it then gets one new period instead of failing).
+ */
+function adoptedClock(entry: HeartbeatEntry, previous: PreviousEntry | null, stored: HeartbeatClock | null, now: number, ownGap: (deadlineAt: number) => boolean): { clock: HeartbeatClock; write: boolean } {
+  const due = (from: number) => from + entry.timing.periodMs + entry.timing.graceMs;
+  let clock: HeartbeatClock;
+  let write = false;
+  if (previous) {
+    clock = previous.clock;
+    const timingChanged = previous.timing.periodMs !== entry.timing.periodMs || previous.timing.graceMs !== entry.timing.graceMs;
+    if (!entry.activated) {
+      write = clock.deadlineAt !== null;
+      clock = { ...clock, deadlineAt: null };
+    } else if (!previous.activated) {
+      // Activated again: a new period from now.
+      clock = { ...clock, deadlineAt: due(now) };
+      write = true;
+    } else if (timingChanged && clock.deadlineAt !== null) {
+      // A new period or grace counts from the last ping (a deadline already past fails at once).
+      clock = { ...clock, deadlineAt: Math.max(now, due(clock.runStartedAt ?? clock.lastPingAt ?? entry.createdAt)) };
+      write = true;
+    }
+  } else if (stored) {
+    clock = stored;
+    if (!entry.activated && clock.deadlineAt !== null) {
+      clock = { ...clock, deadlineAt: null };
+      write = true;
+    } else if (entry.activated && clock.deadlineAt === null && !clock.failing) {
+      clock = { ...clock, deadlineAt: due(now) };
+      write = true;
+    } else if (clock.deadlineAt !== null && clock.deadlineAt <= now && ownGap(clock.deadlineAt)) {
+      clock = afterOwnGap(clock, entry.timing, now, 'Sightline was not running');
+      write = true;
+    }
+  } else {
+    // Never seen: its first period counts from its creation (a heartbeat that never pings fails).
+    const created = Number.isFinite(entry.createdAt) ? Math.min(entry.createdAt, now) : now;
+    clock = { lastPingAt: null, runStartedAt: null, deadlineAt: entry.activated ? Math.max(due(created), now + 1_000) : null, failing: false, note: null };
+    write = true;
+  }
+  return { clock, write };
+}
+
+/** Whether a stored state is still the one a decision was made on (no ping, judgement or move since). */
+function sameDeadline(stored: HeartbeatClock, seen: HeartbeatClock): boolean {
+  return stored.deadlineAt === seen.deadlineAt && stored.lastPingAt === seen.lastPingAt && stored.runStartedAt === seen.runStartedAt && stored.failing === seen.failing;
+}
+
+const NEVER = () => false;
+const ALWAYS = () => true;
 
 interface Live extends HeartbeatEntry {
   clock: HeartbeatClock;
@@ -157,6 +239,13 @@ interface Pending {
 }
 
 const MAX_TIMER_MS = 60_000;
+/**
+ * Team mode: how long after a deadline the leader judges it. A ping another server took just before
+ * the deadline is stored within its batch's delay (10 ms) and one transaction; judged at the
+ * deadline itself, the leader could fail a heartbeat pinged in time (on one server the ping moves
+ * the deadline in memory at once). Also covers the servers' clocks differing by a little.
+ */
+const TEAM_SETTLE_MS = 1_000;
 const WRITE_RETRIES_MS = [200, 1_000];
 /**
  * How long alerting judges stored heartbeat results in one turn of the event loop before pings get a
@@ -182,11 +271,27 @@ export class HeartbeatJudge implements HeartbeatControl {
   private unwatch: (() => void) | null = null;
   private running = false;
   private pollWaiters: (() => void)[] = [];
+  /** Other servers write the same heartbeats: writes are decided from the stored state. */
+  private readonly team: boolean;
+  /** It keeps the deadline queue (always on one server; in team mode from `lead()` to `standBy()`). */
+  private judging: boolean;
 
   constructor(
     private readonly deps: ServiceDeps,
     private readonly options: HeartbeatJudgeOptions = {},
-  ) {}
+  ) {
+    this.team = options.team ?? heartbeatsShared();
+    this.judging = !this.team;
+  }
+
+  private settleMs(): number {
+    return this.team ? TEAM_SETTLE_MS : 0;
+  }
+
+  /** Whether it judges deadlines now: in team mode only on the leader, asked of the lease each time. */
+  private leads(): boolean {
+    return this.judging && (!this.team || (this.options.lease?.isLeader() ?? true));
+  }
 
   private now(): number {
     return this.deps.clock.now().getTime();
@@ -197,11 +302,12 @@ export class HeartbeatJudge implements HeartbeatControl {
     if (this.running) return;
     this.running = true;
     this.marker = await checksChangeMarker(this.deps);
+    const ownGap = await this.ownGapAtStart();
     const startedAt = this.now();
     const states: HeartbeatStateWrite[] = [];
     for (const entry of await loadHeartbeats(this.deps)) {
-      const live = this.adopt(entry, startedAt, true);
-      if (live) states.push({ checkNum: live.checkNum, clock: live.clock });
+      const write = this.adopt(entry, startedAt, ownGap);
+      if (write) states.push(write);
     }
     if (states.length > 0) await this.enqueue({ record: null, state: null }, states);
     this.unwatch = this.options.watch?.onEvent((event) => inBackground(this.deps.logger, 'heartbeats could not follow a clock event', () => this.onClockEvent(event))) ?? null;
@@ -214,6 +320,63 @@ export class HeartbeatJudge implements HeartbeatControl {
     }, this.options.pollMs ?? 1_000);
     this.pollTimer.unref();
     this.arm();
+  }
+
+  /**
+   * A deadline that passed while this server was not running fell in Sightline's own downtime unless
+   * another server of the team ran then (it took the pings; the leader judges that deadline).
+   */
+  private async ownGapAtStart(): Promise<(deadlineAt: number) => boolean> {
+    const lease = this.options.lease;
+    if (!this.team || !lease) return ALWAYS;
+    let nodes: ClusterNodeView[];
+    try {
+      nodes = await lease.nodes();
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'the servers of the team could not be read: deadlines missed while this server was down get a new period');
+      return ALWAYS;
+    }
+    const others = nodes.filter((node) => !node.thisServer);
+    return (deadlineAt) => !others.some((node) => node.startedAt <= deadlineAt && (node.heartbeatAt >= deadlineAt || (node.alive && node.role === 'leader')));
+  }
+
+  /**
+   * Team mode: this server took the lead. It judges deadlines from now on, from the stored states
+   * (pings other servers took count; a deadline that passed while no server led is judged now).
+   */
+  async lead(): Promise<void> {
+    if (!this.team || !this.running) return;
+    this.judging = true;
+    this.queue.clear();
+    for (const live of this.byNum.values()) if (live.clock.deadlineAt !== null) this.queue.push({ at: live.clock.deadlineAt, checkNum: live.checkNum, version: live.version });
+    this.arm();
+    // What this server decided and has not written yet (a new period for its own downtime at start)
+    // goes first: read back unwritten, the older stored state would replace it in memory.
+    await this.flush();
+    const entries = await loadHeartbeats(this.deps);
+    if (!this.running || !this.judging) return;
+    const now = this.now();
+    const states: HeartbeatStateWrite[] = [];
+    for (const entry of entries) {
+      const live = this.byNum.get(entry.checkNum);
+      if (!live) {
+        const write = this.adopt(entry, now, NEVER);
+        if (write) states.push(write);
+      } else if (entry.stored) {
+        this.setClock(live, live.activated ? entry.stored : { ...entry.stored, deadlineAt: null });
+      }
+    }
+    if (states.length > 0) await this.enqueue({ record: null, state: null }, states);
+    this.arm();
+  }
+
+  /** Team mode: another server leads; this one takes pings only. */
+  standBy(): void {
+    if (!this.team) return;
+    this.judging = false;
+    this.queue.clear();
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = null;
   }
 
   async stop(): Promise<void> {
@@ -264,10 +427,14 @@ export class HeartbeatJudge implements HeartbeatControl {
     const allowed = this.tokenCounts.take(live.tokenHash, this.options.pingsPerTokenPerMinute ?? 60, now);
     if (!allowed.ok) return this.limited(allowed);
     const at = this.now();
-    const verdict = onPing(live.clock, live.timing, kind, at);
+    const before = live.clock;
+    const timing = live.timing;
+    const verdict = onPing(before, timing, kind, at);
     this.setClock(live, live.activated ? verdict.next : { ...verdict.next, deadlineAt: null });
+    // Team mode: judged from the last ping any server stored (this one's memory holds its own only).
+    const decide = this.team ? (stored: HeartbeatClock | null) => onPing(stored ?? before, timing, kind, at) : undefined;
     const stored = await new Promise<boolean>((resolve, reject) => {
-      this.enqueue({ record: { check: live, at, verdict, ping: facts }, state: null, done: resolve }).catch(reject);
+      this.enqueue({ record: { check: live, at, verdict, ping: facts, ...(decide ? { decide } : {}) }, state: null, done: resolve }).catch(reject);
     });
     return stored ? { status: 'ok' } : { status: 'unavailable' };
   }
@@ -276,52 +443,25 @@ export class HeartbeatJudge implements HeartbeatControl {
     return { status: 'limited', retryAfterSeconds: result.ok ? 60 : result.retryAfterSeconds };
   }
 
-  /** Takes a loaded heartbeat in (new or changed); answers the live entry when its state must be written. */
-  private adopt(entry: HeartbeatEntry, now: number, atStart: boolean): Live | null {
-    const previous = this.byNum.get(entry.checkNum);
-    const due = (from: number) => from + entry.timing.periodMs + entry.timing.graceMs;
-    let clock: HeartbeatClock;
-    let write = false;
-    if (previous) {
-      clock = previous.clock;
-      const timingChanged = previous.timing.periodMs !== entry.timing.periodMs || previous.timing.graceMs !== entry.timing.graceMs;
-      if (!entry.activated) {
-        write = clock.deadlineAt !== null;
-        clock = { ...clock, deadlineAt: null };
-      } else if (!previous.activated) {
-        // Activated again: a new period from now.
-        clock = { ...clock, deadlineAt: due(now) };
-        write = true;
-      } else if (timingChanged && clock.deadlineAt !== null) {
-        // A new period or grace counts from the last ping (a deadline already past fails at once).
-        clock = { ...clock, deadlineAt: Math.max(now, due(clock.runStartedAt ?? clock.lastPingAt ?? entry.createdAt)) };
-        write = true;
-      }
-      if (previous.tokenHash !== entry.tokenHash) this.byHash.delete(previous.tokenHash);
-    } else if (entry.stored) {
-      clock = entry.stored;
-      if (!entry.activated && clock.deadlineAt !== null) {
-        clock = { ...clock, deadlineAt: null };
-        write = true;
-      } else if (entry.activated && clock.deadlineAt === null && !clock.failing) {
-        clock = { ...clock, deadlineAt: due(now) };
-        write = true;
-      } else if (atStart && clock.deadlineAt !== null && clock.deadlineAt <= now) {
-        clock = afterOwnGap(clock, entry.timing, now, 'Sightline was not running');
-        write = true;
-      }
-    } else {
-      // Never seen: its first period counts from its creation (a heartbeat that never pings fails).
-      const created = Number.isFinite(entry.createdAt) ? Math.min(entry.createdAt, now) : now;
-      clock = { lastPingAt: null, runStartedAt: null, deadlineAt: entry.activated ? Math.max(due(created), now + 1_000) : null, failing: false, note: null };
-      write = true;
-    }
+  /** Takes a loaded heartbeat in (new or changed); answers its state's write when one is needed. */
+  private adopt(entry: HeartbeatEntry, now: number, ownGap: (deadlineAt: number) => boolean): HeartbeatStateWrite | null {
+    const previous = this.byNum.get(entry.checkNum) ?? null;
+    const before: PreviousEntry | null = previous ? { clock: previous.clock, activated: previous.activated, timing: previous.timing } : null;
+    const { clock, write } = adoptedClock(entry, before, entry.stored, now, ownGap);
+    if (previous && previous.tokenHash !== entry.tokenHash) this.byHash.delete(previous.tokenHash);
     const live = liveOf(entry, clock, (previous?.version ?? 0) + 1, this.internAccountId(entry.accountId));
     this.byNum.set(live.checkNum, live);
     this.byId.set(live.checkId, live);
     this.byHash.set(live.tokenHash, live);
-    if (clock.deadlineAt !== null) this.queue.push({ at: clock.deadlineAt, checkNum: live.checkNum, version: live.version });
-    return write ? live : null;
+    if (clock.deadlineAt !== null && this.judging) this.queue.push({ at: clock.deadlineAt, checkNum: live.checkNum, version: live.version });
+    if (!write) return null;
+    if (!this.team) return { checkNum: live.checkNum, clock };
+    // Team mode: the same change applied to what is stored then (another server may have written since).
+    const decide = (stored: HeartbeatClock | null) => {
+      const again = before ? adoptedClock(entry, { ...before, clock: stored ?? before.clock }, null, now, ownGap) : adoptedClock(entry, null, stored, now, ownGap);
+      return again.write ? again.clock : null;
+    };
+    return { checkNum: live.checkNum, clock, decide };
   }
 
   /** One string per account for all of its heartbeats (each row read brings a copy of its own). */
@@ -337,7 +477,7 @@ export class HeartbeatJudge implements HeartbeatControl {
     live.clock = clock;
     if (!moved) return;
     live.version += 1;
-    if (clock.deadlineAt !== null) {
+    if (clock.deadlineAt !== null && this.judging) {
       this.queue.push({ at: clock.deadlineAt, checkNum: live.checkNum, version: live.version });
       const head = this.queue.peek();
       if (head && head.checkNum === live.checkNum && head.version === live.version) this.arm();
@@ -390,8 +530,8 @@ export class HeartbeatJudge implements HeartbeatControl {
     }
     const states: HeartbeatStateWrite[] = [];
     for (const entry of loaded) {
-      const live = this.adopt(entry, now, false);
-      if (live) states.push({ checkNum: live.checkNum, clock: live.clock });
+      const write = this.adopt(entry, now, NEVER);
+      if (write) states.push(write);
     }
     if (states.length > 0) await this.enqueue({ record: null, state: null }, states);
     this.arm();
@@ -401,9 +541,10 @@ export class HeartbeatJudge implements HeartbeatControl {
     if (!this.running) return;
     if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
     this.deadlineTimer = null;
+    if (!this.judging) return;
     const head = this.queue.peek();
     if (!head) return;
-    const wait = Math.min(MAX_TIMER_MS, Math.max(0, head.at - this.now()));
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, head.at + this.settleMs() - this.now()));
     this.deadlineTimer = setTimeout(() => inBackground(this.deps.logger, 'heartbeat deadlines could not be judged', () => this.onDeadlines()), wait);
     this.deadlineTimer.unref();
   }
@@ -412,11 +553,15 @@ export class HeartbeatJudge implements HeartbeatControl {
   private async onDeadlines(): Promise<void> {
     this.deadlineTimer = null;
     if (!this.running) return;
+    // Team mode: a server that does not lead (or no longer: the lease is asked now) judges nothing.
+    // (When the lease lapsed, its 'standby' event follows; a new lead arms the timer again.)
+    if (!this.leads()) return;
     // A suspension the timer slept through is seen first: its deadlines get a new period, not a failure.
     this.options.watch?.observe();
     const now = this.now();
     const due: Live[] = [];
-    for (let head = this.queue.peek(); head && head.at <= now; head = this.queue.peek()) {
+    const cutoff = now - this.settleMs();
+    for (let head = this.queue.peek(); head && head.at <= cutoff; head = this.queue.peek()) {
       this.queue.pop();
       const live = this.byNum.get(head.checkNum);
       if (live && live.version === head.version && live.activated && live.clock.deadlineAt !== null) due.push(live);
@@ -436,20 +581,33 @@ export class HeartbeatJudge implements HeartbeatControl {
     for (const live of due) {
       const deadlineAt = live.clock.deadlineAt ?? now;
       const open = calendar && !calendar.empty ? calendar.openFor({ accountId: live.accountId, id: live.checkId, tags: live.tags, groupId: live.groupId }, deadlineAt) : null;
+      const seen = live.clock;
       if (open) {
-        this.setClock(live, afterMaintenance(live.clock, live.timing, open.name, open.end));
-        states.push({ checkNum: live.checkNum, clock: live.clock });
+        this.setClock(live, afterMaintenance(seen, live.timing, open.name, open.end));
+        states.push({ checkNum: live.checkNum, clock: live.clock, ...this.onlyIfStill(seen, (stored) => afterMaintenance(stored, live.timing, open.name, open.end)) });
         continue;
       }
-      const verdict = onDeadline(live.clock);
+      const verdict = onDeadline(seen);
       this.setClock(live, verdict.next);
-      await this.enqueue({ record: { check: live, at: now, verdict, ping: null }, state: null });
+      await this.enqueue({ record: { check: live, at: now, verdict, ping: null, ...this.onlyIfStill(seen, (stored) => onDeadline(stored)) }, state: null });
     }
     if (states.length > 0) await this.enqueue({ record: null, state: null }, states);
   }
 
+  /**
+   * Team mode: a decision on a missed deadline is written only if the stored state is still the one
+   * that missed it (a ping another server stored since moved the deadline: then nothing is written,
+   * and the stored state replaces this server's). One server: written as decided.
+   */
+  private onlyIfStill<T extends Verdict | HeartbeatClock>(seen: HeartbeatClock, decided: (stored: HeartbeatClock) => T): { decide?: (stored: HeartbeatClock | null) => T | null } {
+    if (!this.team) return {};
+    return { decide: (stored) => (stored === null ? decided(seen) : sameDeadline(stored, seen) ? decided(stored) : null) };
+  }
+
   /** A suspension or a wall-clock step: deadlines inside the gap get one new period from its end. */
   private async onClockEvent(event: ClockEvent): Promise<void> {
+    // Team mode: only the leader's own gaps move deadlines (a standby's sleep kept no deadline waiting).
+    if (!this.leads()) return;
     const from = Date.parse(event.from);
     const to = Date.parse(event.at);
     if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from) return;
@@ -458,8 +616,9 @@ export class HeartbeatJudge implements HeartbeatControl {
     for (const live of this.byNum.values()) {
       const deadlineAt = live.clock.deadlineAt;
       if (deadlineAt === null || deadlineAt < from || deadlineAt > to) continue;
-      this.setClock(live, afterOwnGap(live.clock, live.timing, to, why));
-      states.push({ checkNum: live.checkNum, clock: live.clock });
+      const seen = live.clock;
+      this.setClock(live, afterOwnGap(seen, live.timing, to, why));
+      states.push({ checkNum: live.checkNum, clock: live.clock, ...this.onlyIfStill(seen, (stored) => afterOwnGap(stored, live.timing, to, why)) });
     }
     if (states.length > 0) await this.enqueue({ record: null, state: null }, states);
   }
@@ -518,12 +677,17 @@ export class HeartbeatJudge implements HeartbeatControl {
     }
     if (work.items.length === 0 && work.states.length === 0) return;
     try {
-      const { sessions, announcements } = await recordHeartbeats(
+      const { sessions, announcements, settled } = await recordHeartbeats(
         this.deps,
         work.items.flatMap((item) => (item.record ? [{ ...item.record, previousSessionId: this.lastSessions.get(item.record.check.checkNum) ?? null }] : [])),
         work.states,
       );
       for (const { checkNum, checkSessionId } of sessions) this.lastSessions.set(checkNum, checkSessionId);
+      // Team mode: memory takes what the database decided (another server's pings included).
+      for (const [checkNum, clock] of settled) {
+        const live = this.byNum.get(checkNum);
+        if (live) this.setClock(live, live.activated ? clock : { ...clock, deadlineAt: null });
+      }
       for (const item of work.items) item.done?.(true);
       // The pings are answered (their results are stored) before alerting judges them, in order,
       // a slice at a time (a storm of missed deadlines must not hold the pings behind it); when

@@ -4,3 +4,4 @@ export { payloadOf, recordHeartbeats, type HeartbeatRecord, type HeartbeatStateW
 export { newPingToken, pingTokenHash, pingUrlOf, sameToken, withIssuedPingToken } from './token';
 export { receivePing, type PingRequest } from './ping';
 export { heartbeatStatus } from './status';
+export { heartbeatStatesShared as heartbeatsShared } from '../../db/repositories/heartbeats';

@@ -1,6 +1,6 @@
 import type { ResultRecordedEvent, SessionUpdatedEvent } from '../../core/events';
-import { transaction } from '../../db/connection';
-import { upsertHeartbeatStates } from '../../db/repositories/heartbeats';
+import { transaction, type Db } from '../../db/connection';
+import { lockHeartbeatStates, upsertHeartbeatStates, type HeartbeatStateRow } from '../../db/repositories/heartbeats';
 import { locationCodes } from '../../db/repositories/runs';
 import { insertResults, RESULT_FLAGS, RESULT_TYPE_CODE, storeDetail } from '../../db/repositories/runs-results';
 import { insertSessions } from '../../db/repositories/runs-sessions';
@@ -34,6 +34,12 @@ export interface HeartbeatRecord {
    * result is then judged by alerting with its write if nothing older waits (judgeClearPassAtWrite).
    */
   previousSessionId?: string | null;
+  /**
+   * Team mode: the verdict decided again, in the write's transaction, from the heartbeat's stored
+   * state (locked; null when none is stored) — another server may have stored a ping since this one
+   * read it. Null drops the record (a deadline a ping on another server moved).
+   */
+  decide?: (stored: HeartbeatClock | null) => Verdict | null;
 }
 
 /** What a batch stored: per record, its session (encoded) and whether alerting judged it with the write. */
@@ -41,12 +47,19 @@ export interface RecordedHeartbeats {
   sessions: { checkNum: number; checkSessionId: string; judgedAtWrite: boolean }[];
   /** Hands the results to alerting, one call per result, in order. */
   announcements: (() => Promise<void>)[];
+  /**
+   * Per heartbeat of a record or write with `decide`: its stored state after this batch (what the
+   * database holds, also when every write of it was dropped). Empty when nothing was decided.
+   */
+  settled: Map<number, HeartbeatClock>;
 }
 
 /** A heartbeat's state written without a result (a deadline moved by Sightline's own gap or a maintenance window). */
 export interface HeartbeatStateWrite {
   checkNum: number;
   clock: HeartbeatClock;
+  /** Team mode: the state decided again from the stored one (locked; null when none is stored); null writes nothing. */
+  decide?: (stored: HeartbeatClock | null) => HeartbeatClock | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -77,8 +90,9 @@ export function payloadOf(record: HeartbeatRecord): HeartbeatCheckResult {
  * returned announcements, one per result: the judge answers the pings first (what they wait for is
  * the commit), then hands the results to alerting a slice at a time.
  */
-export async function recordHeartbeats(deps: ServiceDeps, records: readonly HeartbeatRecord[], states: readonly HeartbeatStateWrite[] = []): Promise<RecordedHeartbeats> {
-  if (records.length === 0 && states.length === 0) return { sessions: [], announcements: [] };
+export async function recordHeartbeats(deps: ServiceDeps, given: readonly HeartbeatRecord[], givenStates: readonly HeartbeatStateWrite[] = []): Promise<RecordedHeartbeats> {
+  const settled = new Map<number, HeartbeatClock>();
+  if (given.length === 0 && givenStates.length === 0) return { sessions: [], announcements: [], settled };
   const sessions: RecordedHeartbeats['sessions'] = [];
   // A check's session before the next record of it in this batch (null: not judged at write, so none after it is).
   const before = new Map<number, string | null>();
@@ -86,6 +100,7 @@ export async function recordHeartbeats(deps: ServiceDeps, records: readonly Hear
   const resultEvents: ResultRecordedEvent[] = [];
   const sessionEvents: SessionUpdatedEvent[] = [];
   await transaction(deps.db, async (tx) => {
+    const { records, states } = await decideFromStored(tx, given, givenStates, settled);
     const location = (await locationCodes(tx, [LOCAL_LOCATION])).get(LOCAL_LOCATION) ?? 0;
     const sessionIds = await insertSessions(
       tx,
@@ -175,7 +190,48 @@ export async function recordHeartbeats(deps: ServiceDeps, records: readonly Hear
     const session = sessionEvents[i];
     if (session) await emitSafely(deps, () => events.emit('sessionUpdated', session));
   });
-  return { sessions, announcements };
+  return { sessions, announcements, settled };
+}
+
+const clockOf = (row: HeartbeatStateRow): HeartbeatClock => ({ lastPingAt: row.lastPingAt, runStartedAt: row.runStartedAt, deadlineAt: row.deadlineAt, failing: row.failing, note: row.note });
+
+/**
+ * Team mode: records and writes with `decide` are decided again, in order, from the stored states
+ * read under a row lock (each from the state the one before it left), so a ping stored by another
+ * server counts and two servers' writes of one heartbeat take turns. Without `decide` (one server):
+ * nothing is read, the batch is written as given.
+ */
+async function decideFromStored(
+  tx: Db,
+  records: readonly HeartbeatRecord[],
+  states: readonly HeartbeatStateWrite[],
+  settled: Map<number, HeartbeatClock>,
+): Promise<{ records: readonly HeartbeatRecord[]; states: readonly HeartbeatStateWrite[] }> {
+  if (!records.some((r) => r.decide) && !states.some((s) => s.decide)) return { records, states };
+  const nums = [...records.map((r) => r.check.checkNum), ...states.map((s) => s.checkNum)];
+  const stored = await lockHeartbeatStates(tx, nums);
+  const current = new Map<number, HeartbeatClock | null>();
+  for (const num of nums) {
+    const row = stored.get(num);
+    current.set(num, row ? clockOf(row) : null);
+  }
+  const decidedRecords: HeartbeatRecord[] = [];
+  for (const record of records) {
+    const num = record.check.checkNum;
+    const verdict = record.decide ? record.decide(current.get(num) ?? null) : record.verdict;
+    if (!verdict) continue;
+    decidedRecords.push(verdict === record.verdict ? record : { ...record, verdict });
+    current.set(num, verdict.next);
+  }
+  const decidedStates: HeartbeatStateWrite[] = [];
+  for (const write of states) {
+    const clock = write.decide ? write.decide(current.get(write.checkNum) ?? null) : write.clock;
+    if (!clock) continue;
+    decidedStates.push({ checkNum: write.checkNum, clock });
+    current.set(write.checkNum, clock);
+  }
+  for (const [num, clock] of current) if (clock) settled.set(num, clock);
+  return { records: decidedRecords, states: decidedStates };
 }
 
 async function emitSafely(deps: ServiceDeps, emit: () => Promise<void>): Promise<void> {

@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import { findCheck } from '../../db/repositories/checks';
-import { findHeartbeatState } from '../../db/repositories/heartbeats';
+import { findHeartbeatState, heartbeatStatesShared } from '../../db/repositories/heartbeats';
 import { currentState } from '../../../src-shared/rules/heartbeat';
 import { HeartbeatRunInput, type HeartbeatState } from '../../../src-shared/schemas/heartbeat-check';
 import type { ServiceContext } from '../context';
@@ -23,7 +23,7 @@ export interface HeartbeatStatusView {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** A heartbeat's live state for the console: the judge's view, else what it last stored. */
+/** A heartbeat's live state for the console: the judge's view, else what it last stored (in team mode what is stored first). */
 export async function heartbeatStatus(ctx: ServiceContext, checkId: string): Promise<HeartbeatStatusView> {
   const row = await findCheck(ctx.db, ctx.accountId, checkId);
   if (!row || row.checkType !== 'HEARTBEAT') throw AppError.notFound();
@@ -31,7 +31,9 @@ export async function heartbeatStatus(ctx: ServiceContext, checkId: string): Pro
   if (!parsed.success) throw AppError.notFound();
   const timing = { periodMs: parsed.data.periodMs, graceMs: parsed.data.graceMs };
   const live = ctx.runtime.heartbeats?.view(checkId) ?? null;
-  const stored = live ?? await findHeartbeatState(ctx.db, checkId) ?? null;
+  // In team mode a ping may have reached another server: what is stored is the latest (every server
+  // writes each ping before answering it); this server's memory is its own pings only.
+  const stored = heartbeatStatesShared() ? (await findHeartbeatState(ctx.db, checkId)) ?? live : live ?? (await findHeartbeatState(ctx.db, checkId)) ?? null;
   const clock = stored
     ? { lastPingAt: stored.lastPingAt, runStartedAt: stored.runStartedAt, deadlineAt: stored.deadlineAt, failing: stored.failing, note: stored.note }
     : { lastPingAt: null, runStartedAt: null, deadlineAt: null, failing: false, note: null };
