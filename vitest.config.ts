@@ -9,7 +9,16 @@ import { defineConfig } from 'vitest/config';
  * Files that open a PostgreSQL database in the test process need one too (the dialect is chosen
  * per process: src-main/db/dialect.ts).
  */
-const OWN_PROCESS = ['test/cli/**/*.test.ts', 'test/notify/preset-evidence.test.ts', 'test/cluster/outbox-claims-pg.test.ts'];
+const OWN_PROCESS = [
+  'test/cli/**/*.test.ts',
+  'test/notify/preset-evidence.test.ts',
+  'test/cluster/outbox-claims-pg.test.ts',
+  'test/cluster/outbox-budget-pg.test.ts',
+  'test/cluster/agent-jobs-claims-pg.test.ts',
+  'test/cluster/alerts-judging-pg.test.ts',
+  'test/cluster/alerts-key-upgrade-pg.test.ts',
+  'test/cluster/heartbeats-team-races-pg.test.ts',
+];
 
 /**
  * The files that run again on PostgreSQL (issue 35: the data layer's tests on both dialects): a
@@ -19,6 +28,10 @@ const OWN_PROCESS = ['test/cli/**/*.test.ts', 'test/notify/preset-evidence.test.
  * those driving the scheduler with manual timers, stay SQLite-only.
  */
 const POSTGRES_FILES = [
+  'test/db/unreadable-stored-rows.test.ts',
+  'test/alerts/unreadable-event.test.ts',
+  'test/alerts/escalation.test.ts',
+  'test/checks/heartbeat.test.ts',
   'test/checks/api.test.ts',
   'test/checks/dependencies.test.ts',
   'test/checks/icmp-crud.test.ts',

@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { openDb, type DbHandle } from './db/connection';
 import { openTeamDatabase } from './db/team-database';
+import { reportUnreadableRowsTo } from './db/stored-rows';
 import type { Keyring } from './core/keyring';
 import { buildApp } from './http/app';
 import { applyConfiguredPlan, bootstrapAccount } from './services/accounts';
@@ -28,12 +29,14 @@ import { createRuntime } from './services/runtime';
 import { loadSealingKey, sealStoredSecrets } from './services/secrets';
 import { finishInterruptedDestroys } from './services/projects';
 import { settleStagedChecks } from './services/checks';
+import { closeInterruptedSessions } from './services/check-sessions';
 import { sightlineVersion } from './core/version';
 import { backendAgentHealth } from './services/agent-status/index';
 import type { AgentHealth } from '../src-shared/rules/lanes';
 import type { ServerHealth } from '../src-shared/rules/cluster';
-import { SingleNodeLease, type ClusterLease } from './db/cluster/lease';
+import { newNodeId, SingleNodeLease, type ClusterLease } from './db/cluster/lease';
 import { PgClusterLease } from './db/cluster/lease-pg';
+import { startLiveFeeds } from './db/cluster/notify-feeds';
 import { startEmbeddedConnectivity } from './embedded-connectivity';
 import { sendAgentNotice } from './services/agent-connectivity';
 import { storedCanaries } from './services/settings';
@@ -184,6 +187,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     throw error;
   }
   const runtime = createRuntime();
+  // A stored row that does not parse (db/stored-rows.ts) is told in this server's log.
+  reportUnreadableRowsTo(logger);
+  // Team mode: the node id is known before any session can start (the API included), so every
+  // session this server starts carries it.
+  const nodeId = newNodeId();
+  if (config.databaseUrl !== null) runtime.sessionNodeId = nodeId;
   const deps: ServiceDeps = { db: db.db, clock: options.clock ?? systemClock, logger, runtime, keyring };
   const launchTokens = new LaunchTokens();
   let app: FastifyInstance | null = null;
@@ -281,16 +290,22 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     // raises at start are held for it (the Electron shell boots with its origin; `serve` holds nothing).
     const desktop = startDesktopDelivery(deps, events, { holdUntilRegistered: options.desktopOrigin !== undefined });
     const alerting = startAlerting(deps, events);
+    // One SQLite server leads a one-node cluster; team mode's servers take turns by the lease.
+    // (Made before the heartbeat judge, which asks it which servers ran when; it starts beating below.)
+    const cluster: ClusterLease =
+      config.databaseUrl !== null
+        ? new PgClusterLease({ connectionString: config.databaseUrl, nodeId, failoverDelayMs: config.failoverDelaySeconds * 1000, version: sightlineVersion(), logger })
+        : new SingleNodeLease(config.failoverDelaySeconds * 1000, undefined, sightlineVersion());
     // After alerting, which judges the results it stores; it takes pings through the runtime.
-    const heartbeats = await startHeartbeatJudge(deps, { watch, ...options.heartbeats });
+    const heartbeats = await startHeartbeatJudge(deps, { watch, lease: cluster, ...options.heartbeats });
+    if (config.databaseUrl !== null) {
+      // Team mode: every server takes pings, the leader alone judges deadlines (services/engines/heartbeat-judge.ts).
+      cluster.on('leader', () => inBackground(logger, 'the heartbeat judge could not take the lead', () => heartbeats.lead()));
+      cluster.on('standby', () => heartbeats.standBy());
+    }
     subscriberMail = startSubscriberMailer(deps);
     const mailer = subscriberMail;
     const broker = attachRemoteAgents(deps, runs, { unreachableAfterMs: config.thresholds.agentUnreachableAfterMs, ...options.remoteAgents }, watch);
-    // One SQLite server leads a one-node cluster; team mode's servers take turns by the lease.
-    const cluster: ClusterLease =
-      config.databaseUrl !== null
-        ? new PgClusterLease({ connectionString: config.databaseUrl, failoverDelayMs: config.failoverDelaySeconds * 1000, version: sightlineVersion(), logger })
-        : new SingleNodeLease(config.failoverDelaySeconds * 1000, undefined, sightlineVersion());
     const retention = startRetention(
       deps,
       {
@@ -305,17 +320,35 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       if (scheduling) runs.startScheduling();
     } else if (scheduling) {
       runs.scheduler.gate(() => cluster.isLeader());
+      // The leader closes the sessions of servers that are gone: when it takes the lead (the scheduler's
+      // start), then once per failover delay (a server counts as gone once it has not beaten for that
+      // long: a standby that died running what its API was asked to run, or a leader that just died).
+      let orphanSweep: NodeJS.Timeout | null = null;
+      const sweepOrphans = () => {
+        if (deps.runtime.shutdown.signal.aborted || !cluster.isLeader()) return;
+        inBackground(logger, 'the sessions of servers that are gone could not be closed', async () => {
+          const closed = await closeInterruptedSessions(deps);
+          if (closed > 0) logger.warn({ sessions: closed }, 'closed the unfinished sessions of servers that are gone (interrupted)');
+        });
+      };
       cluster.on('leader', ({ term }) => {
         logger.info({ nodeId: cluster.nodeId, term }, 'this server leads the cluster: it schedules runs (slots the last leader missed run late)');
         inBackground(logger, 'the scheduler could not start on taking the lead', () => runs.scheduler.start({ catchUpMissed: true }));
+        orphanSweep ??= setInterval(sweepOrphans, config.failoverDelaySeconds * 1000).unref();
       });
       cluster.on('standby', ({ reason }) => {
         logger.warn({ nodeId: cluster.nodeId, reason }, 'this server no longer leads the cluster: it stops scheduling runs');
         runs.scheduler.stop();
+        if (orphanSweep) clearInterval(orphanSweep);
+        orphanSweep = null;
       });
+      deps.runtime.shutdown.signal.addEventListener('abort', () => orphanSweep && clearInterval(orphanSweep), { once: true });
     }
     cluster.start();
     deps.runtime.cluster = cluster;
+    // Team mode: the live feeds (console subscriptions, the CLI's MQTT feed, agents' long-polls) hear the other servers too.
+    const liveFeeds =
+      config.databaseUrl !== null ? startLiveFeeds({ connectionString: config.databaseUrl, nodeId: cluster.nodeId, logger }, events, deps.runtime.agentJobs.signals) : null;
     const agentHealth = () => backendAgentHealth(deps, { own: true });
     let closing: Promise<void> | null = null;
     let shutdownStep = 'running';
@@ -351,6 +384,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
           shutdownStep = what;
         }).finally(async () => {
           await cluster.stop();
+          await liveFeeds?.stop();
           releaseTempRoot(ownTemp, logger);
           lock.release();
         });

@@ -1,5 +1,5 @@
 import { laneOf, type JobOutcome, type JobSink, type RunJob } from '../runner/jobs';
-import { closeUnrecordedSessions, recordOutcomes, type RecordDecision } from '../services/check-sessions';
+import { closeUnrecordedSessions, recordOutcomes, type RecordDecision } from '../services/outcomes';
 import type { RunControl, SessionDispatch } from '../services/runtime';
 import type { ServiceDeps } from '../services/context';
 import { decodeRunId, encodeRunId } from '../../src-shared/rules/run-ids';

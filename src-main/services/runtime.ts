@@ -132,6 +132,11 @@ export interface Runtime {
   shutdown: AbortController;
   /** The cluster this server belongs to (a one-node cluster on SQLite); null until boot sets it. */
   cluster: ClusterMembership | null;
+  /**
+   * Team mode: this server's cluster node id, stamped on the sessions it starts, so a leader closes
+   * as interrupted only the sessions of servers that are gone. Null on a single server.
+   */
+  sessionNodeId: string | null;
 }
 
 /** What services ask of the cluster lease (db/cluster): who this node is, and the nodes with their roles. */
@@ -152,8 +157,6 @@ export interface KnownRemoteAgent {
 export interface RemoteConnectivity {
   /** Per agent id: what its last heartbeat said of its own network, and since when the server has not heard from it (null: it has). */
   agents: Map<string, KnownRemoteAgent>;
-  /** Per private location (`accountId/slug`): when runs were recorded not run because its agents were unreachable. */
-  unreachableRuns: Map<string, number[]>;
 }
 
 /** What services may do with the embedded agent's canaries (set at boot). */
@@ -215,9 +218,10 @@ export function createRuntime(baseUrl = ''): Runtime {
     skips: new SkipCounter(),
     noAgent: new SkipCounter(),
     overruns: new OverrunCounter(),
-    remoteConnectivity: { agents: new Map(), unreachableRuns: new Map() },
+    remoteConnectivity: { agents: new Map() },
     canaries: null,
     shutdown: new AbortController(),
     cluster: null,
+    sessionNodeId: null,
   };
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPOSSIBLE } from '../alerts/harness';
 import { killLeftovers, startCli, type CliServer } from '../helpers/cli';
+import { startHoldServer, type HoldServer } from '../helpers/hold-server';
 import { startPgCluster, type PgCluster } from '../helpers/postgres';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
 
@@ -11,7 +12,8 @@ import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
  * Issue 35, team mode: real `sightline serve` processes on one real PostgreSQL. One leads and
  * schedules; the other answers the API as a healthy standby; the leader SIGKILLed, the standby
  * leads within the failover delay + 5 s and runs the slots the dead leader missed, late, so every
- * planned slot has exactly one session.
+ * planned slot has exactly one session; the dead leader's unfinished session is closed as
+ * interrupted, and the standby's own run (asked of its API) is not.
  */
 
 const KEY = 'sl_team_mode_owner_key_0123456789';
@@ -47,6 +49,7 @@ describe('team mode: two servers on one PostgreSQL', () => {
   const keyDir = mkdtempSync('/tmp/sightline-team-key-');
   const keyFile = join(keyDir, 'secret.key');
   const nodes: Node[] = [];
+  let hold: HoldServer;
 
   async function startNode(): Promise<Node> {
     const dataDir = mkdtempSync('/tmp/sightline-team-node-');
@@ -79,10 +82,12 @@ describe('team mode: two servers on one PostgreSQL', () => {
 
   beforeAll(async () => {
     cluster = await startPgCluster();
+    hold = await startHoldServer(() => false, () => 0);
   }, 60_000);
 
   afterAll(async () => {
     await admin?.end();
+    await hold?.close();
     for (const node of nodes) await node.cli.stop('SIGKILL');
     killLeftovers();
     await cluster?.stop();
@@ -138,6 +143,19 @@ describe('team mode: two servers on one PostgreSQL', () => {
     // Killed half a second before the next slot of the soonest check: the lease outlives the kill
     // by more than that (a standby takes over no sooner than the failover delay after the last
     // renewal), so the slots falling in the gap are missed by the dead leader.
+    // A run asked of each server through its own API, each held by the target: a server runs what its
+    // API was asked to run, and its sessions carry its node id.
+    const held = async (node: Node, name: string) => {
+      const created = await api(node, 'POST', '/v1/checks/api', { name, activated: false, frequency: 60, doubleCheck: false, degradedResponseTime: 29_000, maxResponseTime: 30_000, request: { method: 'GET', url: `${hold.base}/hold/${name}` } });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const triggered = await api(node, 'POST', '/v1/check-sessions/trigger', { target: { checkId: [((await created.json()) as { id: string }).id] } });
+      expect(triggered.status).toBe(201);
+      return ((await triggered.json()) as { sessions: { checkSessionId: string }[] }).sessions[0]!.checkSessionId;
+    };
+    const onStandby = await held(standby, 'standby-run');
+    const onLeader = await held(leader, 'leader-run');
+    await expect.poll(() => [...hold.arrivals].sort(), { timeout: 15_000 }).toEqual(['leader-run', 'standby-run']);
+
     const planned = await sessions();
     const nextSlot = Math.min(...ids.map((id) => Math.max(...planned.filter((r) => r.check_id === id).map((r) => Number(r.planned_at))) + PERIOD_MS));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextSlot - 500 - Date.now())));
@@ -147,6 +165,14 @@ describe('team mode: two servers on one PostgreSQL', () => {
     const tookOverMs = Date.now() - killedAt;
     expect(tookOverMs).toBeLessThan((DELAY_S + 5) * 1000);
     expect(await sessionOn(standby)).toMatchObject({ signedIn: true });
+
+    // The dead leader's session is closed as interrupted by the new leader; the session the new
+    // leader was running for its own API is not, and finishes when its target answers.
+    const sessionOf = async (node: Node, id: string) => (await (await api(node, 'GET', `/v1/check-sessions/${id}`)).json()) as { status: string };
+    await expect.poll(async () => (await sessionOf(standby, onLeader)).status, { timeout: (DELAY_S + 10) * 1000, interval: 250 }).toBe('CANCELLED');
+    expect((await sessionOf(standby, onStandby)).status).toBe('STARTED');
+    hold.release('standby-run');
+    await expect.poll(async () => (await sessionOf(standby, onStandby)).status, { timeout: 15_000, interval: 250 }).toBe('PASSED');
 
     // Two more periods under the new leader, then every slot of each check from its first to its
     // last has exactly one session (the ones the dead leader missed were run late).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobOutcome } from '../../src-main/runner/jobs';
 import type { ServiceDeps } from '../../src-main/services/context';
-import { recordOutcomes } from '../../src-main/services/check-sessions/record-outcome';
+import { recordOutcomes } from '../../src-main/services/outcomes/record-outcome';
 import { createChannel, IMPOSSIBLE } from '../alerts/harness';
 import { icmpBody, startServer, type TestServer } from '../helpers/server';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';

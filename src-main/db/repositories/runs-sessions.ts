@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW, perDialect } from '../tables';
 import { all, get, run } from "../dialect";
 
 export type SessionRow = typeof checkSessions.$inferSelect;
-export type NewSessionRow = Omit<SessionRow, 'id'>;
+/** `nodeId`: the team-mode server starting it (absent: none named, as on a single server). */
+export type NewSessionRow = Omit<SessionRow, 'id' | 'nodeId'> & { nodeId?: string | null };
 
 export interface SessionWithCheck extends SessionRow {
   checkId: string;
@@ -32,6 +33,7 @@ export async function insertSessions(db: Db, rows: readonly NewSessionRow[]): Pr
         stoppedAt: sql.placeholder('stoppedAt'),
         runLocations: sql.placeholder('runLocations'),
         plannedAt: sql.placeholder('plannedAt'),
+        nodeId: sql.placeholder('nodeId'),
       })
       // No target: drizzle puts a target's WHERE after DO NOTHING, which SQLite refuses, and the
       // table's only other unique key is its autoincrement id, which cannot collide.
@@ -40,7 +42,7 @@ export async function insertSessions(db: Db, rows: readonly NewSessionRow[]): Pr
       .prepare(),
   );
   const ids: (number | null)[] = [];
-  for (const row of rows) ids.push((await get(insert, row))?.id ?? null);
+  for (const row of rows) ids.push((await get(insert, { ...row, nodeId: row.nodeId ?? null }))?.id ?? null);
   return ids;
 }
 
@@ -53,6 +55,7 @@ const withCheck = perDialect(() => ({
           stoppedAt: checkSessions.stoppedAt,
           runLocations: checkSessions.runLocations,
           plannedAt: checkSessions.plannedAt,
+          nodeId: checkSessions.nodeId,
           // The inner join on checks hides a deleted check's schedule row (check_id NULL) until it is purged.
           checkId: checks.id,
           accountId: checkSchedule.accountId,
@@ -97,14 +100,44 @@ export async function updateSessionStatus(db: Db, id: number, status: number, st
       ), { id, status, stoppedAt });
 }
 
-/** Unfinished sessions (status codes below 4: STARTED and the PROGRESS family), through a partial index. */
-export async function listUnfinishedSessionIds(db: Db): Promise<number[]> {
+/**
+ * Unfinished sessions (status codes below 4: STARTED and the PROGRESS family), through a partial index.
+ * With `liveNodes`, only those no live server runs: started by a server not in the list, or by none
+ * named (a single server's, or one from before team mode).
+ */
+export async function listUnfinishedSessionIds(db: Db, liveNodes?: readonly string[]): Promise<number[]> {
   db = await ready(db);
+  const orphaned = liveNodes === undefined || liveNodes.length === 0 ? undefined : or(isNull(checkSessions.nodeId), notInArray(checkSessions.nodeId, [...liveNodes]));
   return (await all(db
       .select({ id: checkSessions.id })
       .from(checkSessions)
-      .where(lt(checkSessions.status, UNFINISHED_BELOW))))
+      .where(and(lt(checkSessions.status, UNFINISHED_BELOW), orphaned))))
     .map((r) => r.id);
+}
+
+/**
+ * The check's session started just before this one (the highest id below it: ids grow with start
+ * order), looked for among the sessions started since an hour before it, so the index on
+ * (check_num, started_at) bounds the walk. Null when there is none: the caller takes the general path.
+ */
+export async function previousSessionId(db: Db, checkNum: number, sessionId: number, startedAt: number): Promise<number | null> {
+  db = await ready(db);
+  const query = prepared(db, 'previousSessionId', (d) =>
+    d
+      .select({ id: checkSessions.id })
+      .from(checkSessions)
+      .where(
+        and(
+          eq(checkSessions.checkNum, sql.placeholder('checkNum')),
+          gte(checkSessions.startedAt, sql.placeholder('from')),
+          lt(checkSessions.id, sql.placeholder('sessionId')),
+        ),
+      )
+      .orderBy(desc(checkSessions.id))
+      .limit(1)
+      .prepare(),
+  );
+  return (await get(query, { checkNum, from: startedAt - 3_600_000, sessionId }))?.id ?? null;
 }
 
 export interface RecentSessionFilter {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/connection';
+import { afterCommit, type Db } from '../../db/connection';
 import { insertCheckAlert } from '../../db/repositories/alerts';
 import { activeDependentsOf, dependencyListsOf, dependencyStatuses, idsOf, type DependencyStatusRow } from '../../db/repositories/dependencies';
 import { channelFlagOf, type AlertDecision, type AlertState, type RunAlertType } from '../../../src-shared/rules/alerting';
@@ -8,6 +8,7 @@ import { cadenceOf } from '../../../src-shared/rules/schedule';
 import type { ServiceDeps } from '../context';
 import type { AlertingCheck } from './effective';
 import { triggerDependencies } from './trigger-dependencies';
+import { noteHoldDecided } from './held-trust';
 
 /** A FAIL verdict of a dependency holds its dependents down for its period plus this (its recovery re-runs them). */
 const FAILING_GRACE_MS = 60_000;
@@ -143,6 +144,9 @@ export async function applyDependencies<R extends ResultRef>(
   if (!OPENINGS.has(decision.alert)) return plain;
   triggerDependencies(deps, check.accountId, gate.trigger, (s) => !speaksFor(s, at));
   const held: HeldAlert<R> = { checkSessionId: run.checkSessionId, alert: decision.alert, result: result ?? null, at, since: now };
+  // Once committed too: a look that ran before the commit did not see it, and must not be trusted.
+  noteHoldDecided(deps.runtime);
+  afterCommit(tx, () => noteHoldDecided(deps.runtime));
   return { state: { ...notRaised(previous, decision.state), held } as AlertState, alert: null };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { transaction } from '../../db/connection';
-import { findAlertState, insertCheckAlert, saveAlertState } from '../../db/repositories/alerts';
+import { insertCheckAlert, lockAlertState, saveAlertState } from '../../db/repositories/alerts';
 import { heldAlertStates } from '../../db/repositories/dependencies';
 import { channelFlagOf, type AlertState } from '../../../src-shared/rules/alerting';
 import type { AlertRaisedEvent } from '../../core/events';
@@ -9,6 +9,7 @@ import { gateOnDependencies, heldDownFacts, recordSuppressed, type StateWithHold
 import { loadAlertingCheck } from './effective';
 import { followIncident } from './incidents';
 import { enqueueForChannels, eventOf, raisedEvent, type RunResultFacts } from './record-run';
+import { NONE_HELD_TRUST_MS, noneHeldState } from './held-trust';
 
 /** A held alert whose dependencies give no verdict within this is raised on its own. */
 export const HOLD_TIMEOUT_MS = 3 * 60_000;
@@ -25,7 +26,8 @@ type Release = 'raised' | 'suppressed' | 'dropped' | 'waiting';
 async function releaseOne(deps: ServiceDeps, accountId: string, checkId: string): Promise<{ release: Release; notificationIds: string[] }> {
   const raised: AlertRaisedEvent[] = [];
   const released = await transaction(deps.db, async (tx) => {
-    const stored = await findAlertState(tx, checkId);
+    // Locked: a release on another server (or a judgement of the same check) waits, then finds the hold gone.
+    const stored = await lockAlertState(tx, checkId);
     const state = stored?.state as StateWithHold<RunResultFacts> | undefined;
     const held = state?.held;
     if (!stored || !state || !held) return { release: 'dropped' as Release, notificationIds: [] };
@@ -47,7 +49,7 @@ async function releaseOne(deps: ServiceDeps, accountId: string, checkId: string)
     }
     await save({ ...rest, alerted: channelFlagOf(held.alert) === 'sendFailure' ? 'FAILURE' : 'DEGRADED', remindersSent: 0, lastAlertAt: now });
     const checkAlertId = randomUUID();
-    await insertCheckAlert(tx, {
+    const inserted = await insertCheckAlert(tx, {
       id: checkAlertId,
       accountId,
       checkId,
@@ -58,6 +60,8 @@ async function releaseOne(deps: ServiceDeps, accountId: string, checkId: string)
       event,
       createdAt: now,
     });
+    // Released elsewhere already (the unique key's last guard): nothing more follows from this one.
+    if (!inserted) return { release: 'dropped' as Release, notificationIds: [] };
     const notificationIds = check.effective.muted ? [] : await enqueueForChannels(tx, deps.keyring, check, held.alert, checkAlertId, held.result ?? undefined, now);
     if (!check.effective.muted) raised.push(raisedEvent(check, held.alert, checkAlertId, event));
     await followIncident({ ...deps, db: tx }, check, held.alert);
@@ -74,7 +78,13 @@ async function releaseOne(deps: ServiceDeps, accountId: string, checkId: string)
 export async function releaseHeldAlerts(deps: ServiceDeps): Promise<Release[]> {
   const releases: Release[] = [];
   let kick = false;
-  for (const { accountId, checkId } of await heldAlertStates(deps.db)) {
+  const trust = noneHeldState(deps.runtime);
+  if (performance.now() < trust.until) return releases;
+  const generation = trust.generation;
+  const held = await heldAlertStates(deps.db);
+  // Trusted only if no hold was decided here while the query ran (it may not have seen that one).
+  if (held.length === 0 && trust.generation === generation) trust.until = performance.now() + NONE_HELD_TRUST_MS;
+  for (const { accountId, checkId } of held) {
     try {
       const { release, notificationIds } = await releaseOne(deps, accountId, checkId);
       releases.push(release);

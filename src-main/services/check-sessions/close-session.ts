@@ -1,4 +1,5 @@
 import { transaction, type Db } from '../../db/connection';
+import { lockRowsForUpdate } from '../../db/row-locks';
 import { locationCodes } from '../../db/repositories/runs';
 import { insertResults, listSessionResults, RESULT_FLAGS, RESULT_TYPE_CODE, storeDetail } from '../../db/repositories/runs-results';
 import { findSession, listUnfinishedSessionIds, type SessionWithCheck, updateSessionStatus } from '../../db/repositories/runs-sessions';
@@ -26,7 +27,7 @@ export const CANCELLED: CloseReason = {
 export const INTERRUPTED: CloseReason = {
   status: 'CANCELLED',
   flags: RESULT_FLAGS.isCancelled | RESULT_FLAGS.aborted,
-  error: { kind: 'SHUTDOWN', message: 'Sightline stopped before this run finished; the session was closed when it started again. Not a failure of the target.' },
+  error: { kind: 'SHUTDOWN', message: 'The Sightline server running this run stopped before it finished; the session was closed afterwards. Not a failure of the target.' },
 };
 
 /** Sightline could not store the run's outcome: a failure of Sightline, never of the target (isCancelled keeps it out of alerting). */
@@ -102,16 +103,34 @@ export async function closeSession(tx: Db, session: SessionWithCheck, reason: Cl
   }));
 }
 
-/** At start: sessions a previous process left running can never finish; they end TIMED_OUT. */
+/**
+ * Sessions a gone process left running can never finish; they end CANCELLED (INTERRUPTED: not a
+ * failure of the target). A single server closes every unfinished session at start. In team mode
+ * other servers run sessions too (a standby runs what its API was asked to run), so the leader
+ * closes only the sessions of servers no longer alive (by the cluster's node table), when it takes
+ * the lead and then once per failover delay (boot.ts).
+ */
 export async function closeInterruptedSessions(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now().getTime();
+  const own = deps.runtime.sessionNodeId;
+  const cluster = deps.runtime.cluster;
+  let liveNodes: string[] | undefined;
+  if (own !== null) {
+    if (!cluster) return 0;
+    liveNodes = [own, ...(await cluster.nodes()).filter((n) => n.alive).map((n) => n.nodeId)];
+  }
   return await transaction(deps.db, async (tx) => {
-    const ids = await listUnfinishedSessionIds(tx);
+    const ids = await listUnfinishedSessionIds(tx, liveNodes);
+    await lockRowsForUpdate(tx, 'check_sessions', 'id', ids);
+    let closed = 0;
     for (const id of ids) {
+      // Read again under the lock: an outcome recorded through another server may have finished it.
       const session = await findSession(tx, id);
-      if (session) await closeSession(tx, session, INTERRUPTED, now);
+      if (!session || isFinished(statusOf(session.status))) continue;
+      await closeSession(tx, session, INTERRUPTED, now);
+      closed++;
     }
-    return ids.length;
+    return closed;
   });
 }
 
@@ -120,6 +139,8 @@ export async function cancelCheckSession(ctx: ServiceContext, checkSessionId: st
   const { id } = await findAccountSession(ctx, checkSessionId);
   const now = ctx.clock.now().getTime();
   const events = await transaction(ctx.db, async (tx) => {
+    // Team mode: its last outcome may be being recorded on another server; the row lock orders the two.
+    await lockRowsForUpdate(tx, 'check_sessions', 'id', [id]);
     const session = await findSession(tx, id);
     if (!session || isFinished(statusOf(session.status))) return null;
     return { session, results: await closeSession(tx, session, CANCELLED, now) };

@@ -25,15 +25,24 @@ export function finalsOf(results: readonly ResultRow[]): ResultRow[] {
   return results.filter((r) => r.resultType === RESULT_TYPE_CODE.FINAL);
 }
 
-/** Recomputes a session's status from its stored results; returns the new status when it changed. */
-export async function refreshSessionStatus(tx: Db, session: SessionWithCheck, now: number): Promise<SessionStatus | null> {
+/**
+ * Recomputes a session's status from its stored results; returns the new status when it changed.
+ * `stored` is the result just written for it: when it is the FINAL of a one-location session, that
+ * result alone decides, and the session's results are not read back.
+ */
+export async function refreshSessionStatus(tx: Db, session: SessionWithCheck, now: number, stored?: { final: boolean; flags: number }): Promise<SessionStatus | null> {
   const current = statusOf(session.status);
   if (isFinished(current)) return null;
-  const results = await listSessionResults(tx, session.id, session.checkNum, session.startedAt, session.stoppedAt);
+  const expectedLocations = runLocationsOf(session).length;
+  const finals =
+    stored?.final === true && expectedLocations === 1
+      ? [verdictOfFlags(stored.flags)]
+      : finalsOf(await listSessionResults(tx, session.id, session.checkNum, session.startedAt, session.stoppedAt)).map((r) => verdictOfFlags(r.flags));
   const next = rollUpSession({
-    expectedLocations: runLocationsOf(session).length,
-    finals: finalsOf(results).map((r) => verdictOfFlags(r.flags)),
-    anyAttempt: results.length > 0,
+    expectedLocations,
+    finals,
+    // A result was stored for it (stored, or read back: refreshed only after a write).
+    anyAttempt: true,
     cancelled: false,
   });
   if (next === current) return null;

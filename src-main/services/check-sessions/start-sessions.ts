@@ -69,6 +69,7 @@ export async function startSessions(deps: ServiceDeps, requests: readonly Sessio
         stoppedAt: null,
         runLocations: p.slots.length === 1 && p.slots[0] === LOCAL_LOCATION ? null : JSON.stringify(p.slots),
         plannedAt: p.runSource === 'SCHEDULER' ? (p.plannedAt ?? null) : null,
+        nodeId: deps.runtime.sessionNodeId,
       })),
     );
     for (const [i, p] of planned.entries()) {

@@ -1,18 +1,18 @@
 import type { JobOutcome, RunJob } from '../../runner/jobs';
 import type { ResultRecordedEvent, SessionUpdatedEvent } from '../../core/events';
-import { transaction } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
+import { lockRowsForUpdate } from '../../db/row-locks';
+import { judgeClearPassAtWrite } from '../alerts';
 import { locationCodes } from '../../db/repositories/runs';
 import { insertResults, RESULT_FLAGS, storeDetail } from '../../db/repositories/runs-results';
-import { findSession, type SessionWithCheck } from '../../db/repositories/runs-sessions';
+import { findSession, previousSessionId, type SessionWithCheck } from '../../db/repositories/runs-sessions';
 import { upsertCheckStatus } from '../../db/repositories/runs-statuses';
 import { decideRetry, retryLocation } from '../../../src-shared/rules/retry';
 import { fitRetry } from '../../../src-shared/rules/retry-fit';
 import { decodeRunId, encodeRunId } from '../../../src-shared/rules/run-ids';
 import { isFinished } from '../../../src-shared/rules/session-status';
 import type { ServiceDeps } from '../context';
-import { closeSession, NOT_RECORDED } from './close-session';
-import { detailHash, detailOf, factsOf, isFailure, resultRow } from './result-row';
-import { refreshSessionStatus, runSourceOf, statusOf } from './session-state';
+import { closeSession, detailHash, detailOf, factsOf, isFailure, NOT_RECORDED, refreshSessionStatus, resultRow, runSourceOf, statusOf } from '../check-sessions';
 
 export interface RetryRequest {
   job: RunJob;
@@ -49,6 +49,9 @@ export async function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOu
   const sessionEvents = new Map<number, SessionUpdatedEvent>();
   const resultEvents: ResultRecordedEvent[] = [];
   await transaction(deps.db, async (tx) => {
+    // Team mode: an outcome may arrive through another server too (an agent's retry, a requeued job),
+    // or a cancel may close the session meanwhile: the sessions are locked before they are read.
+    await lockRowsForUpdate(tx, 'check_sessions', 'id', outcomes.flatMap((o) => decodeRunId('session', o.job.sessionId) ?? []));
     const sessions = new Map<number, SessionWithCheck | null>();
     const codes = await locationCodes(
       tx,
@@ -118,10 +121,17 @@ export async function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOu
           errorMessage: facts.error?.message ?? null,
         });
       }
-      const status = await refreshSessionStatus(tx, session, now);
+      const status = await refreshSessionStatus(tx, session, now, { final: type === 'FINAL', flags: facts.flags });
       if (status) {
         const finished = isFinished(status);
         if (finished) decision.finished.push(sessionId);
+        // The common case judged here, in this transaction: a passing run of a check whose alert state
+        // is clear and that has nothing older to judge (alerting only moves its marker). Every other
+        // verdict is alerting's, after the commit.
+        const event = resultEvents.at(-1);
+        if (status === 'PASSED' && type === 'FINAL' && event?.checkSessionId === outcome.job.sessionId && await passJudgedAtWrite(tx, session, now)) {
+          event.judgedAtWrite = true;
+        }
         sessionEvents.set(sessionId, { accountId: session.accountId, checkId: session.checkId, checkSessionId: outcome.job.sessionId, status, finished });
       }
     }
@@ -130,6 +140,17 @@ export async function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOu
   for (const event of resultEvents) await safeEmit(deps, () => events.emit('resultRecorded', event));
   for (const event of sessionEvents.values()) await safeEmit(deps, () => events.emit('sessionUpdated', event));
   return decision;
+}
+
+/** Judges a passing finished session at write when alerting would only move its marker (see judgeClearPassAtWrite). */
+async function passJudgedAtWrite(tx: Db, session: SessionWithCheck, now: number): Promise<boolean> {
+  const previous = await previousSessionId(tx, session.checkNum, session.id, session.startedAt);
+  if (previous === null) return false;
+  return await judgeClearPassAtWrite(
+    tx,
+    { accountId: session.accountId, checkId: session.checkId, checkSessionId: encodeRunId('session', session.id), previousSessionId: encodeRunId('session', previous) },
+    now,
+  );
 }
 
 async function safeEmit(deps: ServiceDeps, emit: () => Promise<void>): Promise<void> {
@@ -159,6 +180,7 @@ export async function closeUnrecordedSessions(deps: ServiceDeps, outcomes: reado
     let done: { session: SessionWithCheck; results: ResultRecordedEvent[] } | null;
     try {
       done = await transaction(deps.db, async (tx) => {
+        await lockRowsForUpdate(tx, 'check_sessions', 'id', [id]);
         const session = await findSession(tx, id);
         if (!session || isFinished(statusOf(session.status))) return null;
         return { session, results: await closeSession(tx, session, NOT_RECORDED, now) };
