@@ -32,6 +32,7 @@ const POSTGRES_FILES = [
   'test/alerts/unreadable-event.test.ts',
   'test/alerts/escalation.test.ts',
   'test/checks/heartbeat.test.ts',
+  'test/runs/session-batches.test.ts',
   'test/checks/api.test.ts',
   'test/checks/dependencies.test.ts',
   'test/checks/icmp-crud.test.ts',

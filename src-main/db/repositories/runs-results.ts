@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkResults, resultDetails } from '../tables';
-import { all, get, run } from "../dialect";
+import { all, get, getSql, onPostgres, run } from "../dialect";
 
 export type ResultRow = typeof checkResults.$inferSelect;
 export type NewResultRow = Omit<ResultRow, 'id'>;
@@ -65,6 +65,15 @@ const HOUR_MS = 3_600_000;
 export async function storeDetail(db: Db, hash: Buffer, body: string, now: number): Promise<number> {
   db = await ready(db);
   const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
+  if (onPostgres()) {
+    // Insert first, one round trip for the common case (a detail not seen before); a detail already
+    // stored (by this server or another: the unique hash decides, never a failed insert) is touched at
+    // most once an hour, and read by its hash when the touch is not due.
+    const stored = await getSql<{ id: number }>(db, sql`insert into ${resultDetails} (hash, body, last_used_at) values (${hash}, ${body}, ${hour})
+      on conflict (hash) do update set last_used_at = excluded.last_used_at where ${resultDetails.lastUsedAt} < excluded.last_used_at
+      returning id`);
+    if (stored) return stored.id;
+  }
   const existing = await get(prepared(db, 'findDetailByHash', (d) =>
       d
         .select({ id: resultDetails.id, lastUsedAt: resultDetails.lastUsedAt })

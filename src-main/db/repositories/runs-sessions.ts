@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql } from 'dr
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checks, checkSchedule, checkSessions, UNFINISHED_BELOW, perDialect } from '../tables';
-import { all, get, run } from "../dialect";
+import { all, allSql, get, onPostgres, run } from "../dialect";
 
 export type SessionRow = typeof checkSessions.$inferSelect;
 /** `nodeId`: the team-mode server starting it (absent: none named, as on a single server). */
@@ -22,6 +22,23 @@ export interface SessionWithCheck extends SessionRow {
  */
 export async function insertSessions(db: Db, rows: readonly NewSessionRow[]): Promise<(number | null)[]> {
   db = await ready(db);
+  // The scheduler's batches on PostgreSQL: one statement for the batch, not a round trip per session.
+  // Every row is a planned slot, so each inserted id maps back by its (check, slot).
+  const key = (r: { checkNum: number; plannedAt: number | null }) => `${r.checkNum}:${r.plannedAt}`;
+  if (onPostgres() && rows.length > 1 && rows.every((r) => r.plannedAt !== null) && new Set(rows.map(key)).size === rows.length) {
+    const column = <T>(pick: (r: NewSessionRow) => T) => sql.param(rows.map(pick));
+    const inserted = await allSql<{ id: number; checkNum: number; plannedAt: number }>(
+      db,
+      sql`insert into ${checkSessions} (check_num, status, run_source, started_at, stopped_at, run_locations, planned_at, node_id)
+        select * from unnest(${column((r) => r.checkNum)}::int[], ${column((r) => r.status)}::int[], ${column((r) => r.runSource)}::int[],
+          ${column((r) => r.startedAt)}::bigint[], ${column((r) => r.stoppedAt)}::bigint[], ${column((r) => r.runLocations)}::text[],
+          ${column((r) => r.plannedAt)}::bigint[], ${column((r) => r.nodeId ?? null)}::text[])
+        on conflict do nothing
+        returning id, check_num as "checkNum", planned_at as "plannedAt"`,
+    );
+    const ids = new Map(inserted.map((r) => [key(r), r.id]));
+    return rows.map((r) => ids.get(key(r)) ?? null);
+  }
   const insert = prepared(db, 'insertSession', (d) =>
     d
       .insert(checkSessions)

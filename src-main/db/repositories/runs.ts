@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { checkGroups, checks, checkSchedule, runLocationCodes, perDialect } from '../tables';
-import { all, allSql, get, getSql, run, runSql } from "../dialect";
+import { all, allSql, get, getSql, onPostgres, run, runSql } from "../dialect";
 
 export type CheckRunRow = Omit<typeof checks.$inferSelect, 'nameFolded'> & { checkNum: number; nextRunAt: number | null; lastLocationIndex: number };
 export type GroupRow = typeof checkGroups.$inferSelect;
@@ -98,6 +98,21 @@ export interface ScheduleUpdate {
 
 export async function updateSchedules(db: Db, updates: readonly ScheduleUpdate[]): Promise<void> {
   db = await ready(db);
+  if (onPostgres() && updates.length > 1) {
+    // One statement for the batch on PostgreSQL (a round trip per check was the scheduler's cost);
+    // a check named twice keeps its last update, as when they ran one by one.
+    const merged = new Map<number, ScheduleUpdate>();
+    for (const u of updates) merged.set(u.checkNum, { ...u, lastLocationIndex: u.lastLocationIndex ?? merged.get(u.checkNum)?.lastLocationIndex });
+    const last = [...merged.values()];
+    const column = <T>(pick: (u: ScheduleUpdate) => T) => sql.param(last.map(pick));
+    await runSql(
+      db,
+      sql`update ${checkSchedule} s set next_run_at = v.n, last_location_index = coalesce(v.l, s.last_location_index)
+        from unnest(${column((u) => u.checkNum)}::int[], ${column((u) => u.nextRunAt)}::bigint[], ${column((u) => u.lastLocationIndex ?? null)}::int[]) as v(c, n, l)
+        where s.check_num = v.c`,
+    );
+    return;
+  }
   const setNext = prepared(db, 'updateNextRun', (d) =>
     d
       .update(checkSchedule)

@@ -5,7 +5,7 @@ import { lockRowsForUpdate } from '../../db/row-locks';
 import { judgeClearPassAtWrite } from '../alerts';
 import { locationCodes } from '../../db/repositories/runs';
 import { insertResults, RESULT_FLAGS, storeDetail } from '../../db/repositories/runs-results';
-import { findSession, previousSessionId, type SessionWithCheck } from '../../db/repositories/runs-sessions';
+import { findSession, findSessions, previousSessionId, type SessionWithCheck } from '../../db/repositories/runs-sessions';
 import { upsertCheckStatus } from '../../db/repositories/runs-statuses';
 import { decideRetry, retryLocation } from '../../../src-shared/rules/retry';
 import { fitRetry } from '../../../src-shared/rules/retry-fit';
@@ -51,8 +51,10 @@ export async function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOu
   await transaction(deps.db, async (tx) => {
     // Team mode: an outcome may arrive through another server too (an agent's retry, a requeued job),
     // or a cancel may close the session meanwhile: the sessions are locked before they are read.
-    await lockRowsForUpdate(tx, 'check_sessions', 'id', outcomes.flatMap((o) => decodeRunId('session', o.job.sessionId) ?? []));
-    const sessions = new Map<number, SessionWithCheck | null>();
+    const sessionIds = [...new Set(outcomes.flatMap((o) => decodeRunId('session', o.job.sessionId) ?? []))];
+    await lockRowsForUpdate(tx, 'check_sessions', 'id', sessionIds);
+    // Read once for the batch (a deleted check's session is missing: nothing is recorded for it).
+    const sessions = new Map<number, SessionWithCheck>((await findSessions(tx, sessionIds)).map((s) => [s.id, s]));
     const codes = await locationCodes(
       tx,
       outcomes.map((o) => o.job.execution.runLocation),
@@ -60,7 +62,6 @@ export async function recordOutcomes(deps: ServiceDeps, outcomes: readonly JobOu
     for (const outcome of outcomes) {
       const sessionId = decodeRunId('session', outcome.job.sessionId);
       if (sessionId === null) continue;
-      if (!sessions.has(sessionId)) sessions.set(sessionId, await findSession(tx, sessionId) ?? null);
       const session = sessions.get(sessionId);
       // A deleted check, or a session already finished (cancelled): nothing more to record.
       if (!session || isFinished(statusOf(session.status))) continue;
