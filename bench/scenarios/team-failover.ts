@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { startHttpReceiver } from '../../test/notify/receivers';
 import { apiExpect, bounded, createIcmpMonitors, loopbackAddress } from '../lib/api';
 import { createFlowChecks } from '../lib/flow-checks';
@@ -135,6 +136,11 @@ export const teamFailover: Scenario = {
         else await sleep(500);
       }
       const aliveAfter = survivors.filter((s) => s.child.exitCode === null && s.child.signalCode === null).length;
+      // A server that exited says why in its log: its last errors go into the notes.
+      const exits = survivors
+        .filter((s) => s.child.exitCode !== null || s.child.signalCode !== null)
+        .map((s) => `server pid ${s.pid} exited (${s.child.exitCode ?? s.child.signalCode}); its last errors: ${lastErrors(s.logFile)}`);
+      for (const exit of exits) progress(exit);
       const takeoverS = tookOverAt === null ? null : (tookOverAt - killedAt) / 1000;
       const ranRatio = (f: { ran: number; expected: number }) => f.ran / Math.max(1, f.expected);
       return {
@@ -155,6 +161,7 @@ export const teamFailover: Scenario = {
         notes: [
           `Slot lag p99 (first result's start − planned slot): ICMP ${fmt.ms(icmp.lagP99Ms)}, multi-step ${fmt.ms(multiStep.lagP99Ms)}; slots the dead leader missed ran late by design (catch-up).`,
           'The PostgreSQL cluster runs with fsync off (the tests\' settings), on the same 2 cores as the three servers, their ping processes and the flow target.',
+          ...exits,
         ],
       };
     } finally {
@@ -164,3 +171,13 @@ export const teamFailover: Scenario = {
     }
   },
 };
+
+/** The last error lines (pino level 50 and up, or a crash's stack) of a server's log, shortened. */
+function lastErrors(logFile: string): string {
+  try {
+    const lines = readFileSync(logFile, 'utf8').split('\n').filter((line) => /"level":(50|60)|Error|at /.test(line));
+    return lines.slice(-6).join(' | ').slice(0, 2000) || '(none in its log)';
+  } catch (error) {
+    return `(its log could not be read: ${(error as Error).message})`;
+  }
+}

@@ -1,28 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src-main/core/config';
+import { MIGRATIONS_PG, migrationsUpTo } from '../helpers/migrations';
 import { startPgCluster, type PgCluster } from '../helpers/postgres';
-
-const MIGRATIONS_PG = join(PROJECT_ROOT, 'src-main', 'db', 'migrations-pg');
-
-/** A copy of the PostgreSQL migrations up to `lastTag`: a database as an older Sightline left it. */
-async function pgMigrationsUpTo(lastTag: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'sightline-migrations-pg-'));
-  await cp(MIGRATIONS_PG, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  for (const entry of journal.entries.slice(last + 1)) await rm(join(dir, `${entry.tag}.sql`));
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 /**
  * The PostgreSQL side of test/alerts/state-change-key-upgrade.test.ts: alerts that repeat one state
@@ -35,7 +17,7 @@ describe('alerts stored on PostgreSQL before one state change had one alert', ()
 
   beforeAll(async () => {
     cluster = await startPgCluster();
-    oldMigrations = await pgMigrationsUpTo('0008_check_sessions_node_id');
+    oldMigrations = await migrationsUpTo('0008_check_sessions_node_id', MIGRATIONS_PG);
   }, 60_000);
   afterAll(async () => {
     await cluster?.stop();

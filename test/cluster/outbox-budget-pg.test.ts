@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../src-main/core/logger';
 import { transaction } from '../../src-main/db/connection';
@@ -7,8 +5,8 @@ import { findAlertChannel } from '../../src-main/db/repositories/alert-channels'
 import { findNotification, listDueNotifications, listNotifications, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../src-main/db/repositories/notifications';
 import { createOutboxWorker, finishClaimedAttempt, type OutboxWorker } from '../../src-main/services/engines/outbox-worker';
 import { enqueueNotification, holdDigestForBudget } from '../../src-main/services/notifications';
-import { startPgCluster, type PgCluster } from '../helpers/postgres';
-import { createEmailChannel, startServer, type TestServer } from '../helpers/server';
+import { startPgBackends, type PgBackends } from '../helpers/pg-backends';
+import { createEmailChannel, type TestServer } from '../helpers/server';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -19,26 +17,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * claim does not overwrite the result of the attempt that took the row over.
  */
 describe('two servers writing one channel outbox on PostgreSQL', () => {
-  let cluster: PgCluster;
+  let team: PgBackends;
   const servers: TestServer[] = [];
-  const keyDir = mkdtempSync('/tmp/sightline-budget-key-');
 
   beforeAll(async () => {
-    cluster = await startPgCluster();
-    const databaseUrl = await cluster.createDatabase('budget');
-    const config = { databaseUrl, secretKeyFile: join(keyDir, 'secret.key') };
     // Two backends in this process, each with its own pool: their transactions run at the same time.
-    for (let i = 0; i < 2; i++) {
-      const server = await startServer({ config });
+    team = await startPgBackends('budget', 2, {}, async (server) => {
       await server.backend.alerting.dispatcher.stop();
-      servers.push(server);
-    }
+    });
+    servers.push(...team.servers);
   }, 60_000);
 
   afterAll(async () => {
-    for (const server of servers) await server.stop();
-    await cluster?.stop();
-    rmSync(keyDir, { recursive: true, force: true });
+    await team?.stop();
   });
 
   it('a budget of 3: twelve enqueues from each server at once send 3 on their own and carry the rest in one digest', async () => {

@@ -1,39 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../src-main/core/logger';
 import { findAlertChannel } from '../../src-main/db/repositories/alert-channels';
 import { findNotification, listDueNotifications, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../src-main/db/repositories/notifications';
 import { createOutboxWorker, type OutboxWorker } from '../../src-main/services/engines/outbox-worker';
 import { enqueueNotification } from '../../src-main/services/notifications';
-import { startPgCluster, type PgCluster } from '../helpers/postgres';
-import { createEmailChannel, startServer, type TestServer } from '../helpers/server';
+import { startPgBackends, type PgBackends } from '../helpers/pg-backends';
+import { createEmailChannel, type TestServer } from '../helpers/server';
 
 /**
  * Issue 35, item 5: two servers on one PostgreSQL deliver one outbox. Each claims a row in a
  * transaction that locks it first, so a row both see as due is sent by one of them only.
  */
 describe('two servers claiming one outbox on PostgreSQL', () => {
-  let cluster: PgCluster;
+  let team: PgBackends;
   const servers: TestServer[] = [];
-  const keyDir = mkdtempSync('/tmp/sightline-claims-key-');
 
   beforeAll(async () => {
-    cluster = await startPgCluster();
-    const databaseUrl = await cluster.createDatabase('claims');
-    const config = { databaseUrl, secretKeyFile: join(keyDir, 'secret.key') };
     // Two backends in this process, each with its own pool: their transactions run at the same time.
-    for (let i = 0; i < 2; i++) {
-      const server = await startServer({ config });
+    team = await startPgBackends('claims', 2, {}, async (server) => {
       await server.backend.alerting.dispatcher.stop();
-      servers.push(server);
-    }
+    });
+    servers.push(...team.servers);
   }, 60_000);
 
   afterAll(async () => {
-    for (const server of servers) await server.stop();
-    await cluster?.stop();
-    rmSync(keyDir, { recursive: true, force: true });
+    await team?.stop();
   });
 
   it('60 notifications due at once, two workers of eight deliveries each on two servers: every one is sent exactly once', async () => {
