@@ -88,12 +88,19 @@ const POSTGRES_FILES = [
   'test/trpc.test.ts',
 ];
 
-/** The own-process files start first (they are the long CLI files), so reused workers then run the rest back to back. */
+/**
+ * Files that spend minutes waiting on real periods (several `serve` processes, 10 s and 30 s periods):
+ * started first, they wait beside the others instead of running alone at the end (CI time).
+ */
+const LONG_WAITS = ['test/cluster/team-mode.test.ts', 'test/cluster/heartbeats-team.test.ts'];
+
+/** The long waiting files, then the own-process files (the long CLI files), so reused workers then run the rest back to back. */
 class OwnProcessFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
+    const long = (spec: TestSpecification) => LONG_WAITS.some((file) => spec.moduleId.endsWith(file));
     const own = (spec: TestSpecification) => spec.project.name === 'own-process';
-    return [...sorted.filter(own), ...sorted.filter((spec) => !own(spec))];
+    return [...sorted.filter(long), ...sorted.filter((spec) => !long(spec) && own(spec)), ...sorted.filter((spec) => !long(spec) && !own(spec))];
   }
 }
 
