@@ -18,6 +18,7 @@ const OWN_PROCESS = [
   'test/cluster/alerts-judging-pg.test.ts',
   'test/cluster/alerts-key-upgrade-pg.test.ts',
   'test/cluster/heartbeats-team-races-pg.test.ts',
+  'test/cluster/pg-outage-in-transaction-pg.test.ts',
 ];
 
 /**

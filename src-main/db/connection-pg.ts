@@ -75,6 +75,11 @@ export async function openPgDb(options: OpenPgDbOptions): Promise<PgDbHandle> {
   pg.types.setTypeParser(NUMERIC, Number);
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, types: types as pg.CustomTypesConfig });
   pool.on('error', (error) => options.onIdleError?.(error));
+  // pg-pool listens for a client's errors only while it is idle: a connection cut while a transaction
+  // holds it (the database stopped or failed over under load) emitted 'error' with no listener and
+  // ended the process. The query in flight fails with that error (its caller handles it), and the
+  // pool drops the broken client when it is released; this listener only keeps the process alive.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema }) as unknown as Db;
   roots.set(db, { pool, turn: null });
   try {
