@@ -1,9 +1,10 @@
+import { lockKey } from '../row-locks';
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { incidents, incidentServices, incidentUpdates, statusPageCards, statusPageCardServices, statusPageServices, perDialect } from '../tables';
 import type { StatusPageServiceRow } from './status-page-services';
-import { all, get, onPostgres, run, runSql } from "../dialect";
+import { all, get, onPostgres, run } from "../dialect";
 
 export type IncidentRow = typeof incidents.$inferSelect;
 export type IncidentUpdateRow = typeof incidentUpdates.$inferSelect;
@@ -45,7 +46,7 @@ export async function findOpenIncidentForCheck(db: Db, accountId: string, checkI
  */
 export async function lockIncidentsOfCheck(db: Db, checkId: string): Promise<void> {
   db = await ready(db);
-  if (onPostgres()) await runSql(db, sql`select pg_advisory_xact_lock(hashtextextended(${`check_incidents:${checkId}`}, 0))`);
+  await lockKey(db, `check_incidents:${checkId}`);
 }
 
 /** The ids of incidents naming at least one service that is on one of the page's cards (a subquery). */

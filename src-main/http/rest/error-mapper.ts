@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { APP_ERROR_STATUS, AppError, isAppError } from '../../core/errors';
+import { APP_ERROR_STATUS, AppError, concurrentWriteConflict, isAppError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { errorBody, type ErrorBody } from '../../../src-shared/errors';
 import { bodyTooLargeMessage } from '../body-limit';
@@ -33,6 +33,11 @@ export function toRestError(error: unknown, logger: Logger, bodyLimit?: number):
   }
   if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return errorBody(400, 'Body must be a JSON object, but it is empty');
+  }
+  const conflict = concurrentWriteConflict(error);
+  if (conflict) {
+    logger.warn({ err: error }, 'a write lost a race with another server and was answered 409');
+    return errorBody(409, conflict.message);
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
