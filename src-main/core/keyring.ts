@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** The key file beside the database: a copied `.db` alone reveals no secret and no key hash. */
@@ -76,15 +76,31 @@ export function readKeyFile(file: string): Buffer | null {
   return master;
 }
 
-/** Writes a new key file (32 random bytes, mode 0600; its folder is made if missing), never over an existing one. */
+/**
+ * Writes a new key file (32 random bytes, mode 0600; its folder is made if missing), never over an
+ * existing one, and answers the key the file holds. The bytes go to a file of their own first and
+ * are then linked in under the name: a server reading the name never sees half a key, and of two
+ * servers creating one shared key file at the same moment the second gets the first one's key.
+ */
 export function createKeyFile(file: string): Buffer {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const master = randomBytes(32);
-  writeFileSync(file, master, { mode: 0o600, flag: 'wx' });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
+  writeFileSync(draft, master, { mode: 0o600, flag: 'wx' });
   try {
-    chmodSync(file, 0o600);
+    chmodSync(draft, 0o600);
   } catch {
     // not every file system keeps modes (Windows)
+  }
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const theirs = readKeyFile(file);
+    if (theirs) return theirs;
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   return master;
 }

@@ -65,6 +65,27 @@ const types = {
   },
 };
 
+/**
+ * Applies migrations-pg on one connection holding a session-level advisory lock: servers of a team
+ * started together on a new database take turns (drizzle's migrator creates its own table and
+ * applies each migration without a lock of its own: the second server's CREATE failed on a
+ * duplicate key), and the one that waited finds them applied.
+ */
+async function migrateAlone(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query(`select pg_advisory_lock(hashtextextended('sightline:migrate', 0))`);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtextextended('sightline:migrate', 0))`).catch((error: Error) => (broken = error));
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** Connects to `url`, applies migrations-pg, and points the repositories at PostgreSQL's tables. */
 export async function openPgDb(options: OpenPgDbOptions): Promise<PgDbHandle> {
   enterDialect('postgres');
@@ -83,7 +104,7 @@ export async function openPgDb(options: OpenPgDbOptions): Promise<PgDbHandle> {
   const db = drizzle(pool, { schema }) as unknown as Db;
   roots.set(db, { pool, turn: null });
   try {
-    await migrate(drizzle(pool, { schema }), { migrationsFolder: options.migrationsDir });
+    await migrateAlone(pool, options.migrationsDir);
   } catch (error) {
     await pool.end().catch(() => undefined);
     leaveDialect();

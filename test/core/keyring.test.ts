@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEY_FILE_NAME, loadKeyring } from '../../src-main/core/keyring';
+import { createKeyFile, KEY_FILE_NAME, loadKeyring } from '../../src-main/core/keyring';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -15,6 +15,16 @@ afterEach(() => {
 });
 
 describe('keyring', () => {
+  it('a key file another server created first (one shared --secret-key-file, two first starts) is read, not refused or replaced', () => {
+    const dir = dataDir();
+    const file = join(dir, 'team.key');
+    const theirs = createKeyFile(file);
+    // The second start found no file a moment ago and creates one now: it gets the first one's key.
+    expect(createKeyFile(file).equals(theirs)).toBe(true);
+    expect(readFileSync(file).equals(theirs)).toBe(true);
+    expect(readdirSync(dir)).toEqual(['team.key']);
+  });
+
   it('creates a 32-byte key file readable only by its owner and reuses it on the next start', () => {
     const dir = dataDir();
     const first = loadKeyring(dir);

@@ -24,9 +24,10 @@ export async function findConsoleSession(db: Db, idHash: string): Promise<Consol
   return await get(query, { idHash }) ?? null;
 }
 
+/** Moves last use forward only: a server whose request began earlier never writes back an older time. */
 export async function touchConsoleSession(db: Db, idHash: string, now: number): Promise<void> {
   db = await ready(db);
-  await run(db.update(consoleSessions).set({ lastUsedAt: now }).where(eq(consoleSessions.idHash, idHash)));
+  await run(db.update(consoleSessions).set({ lastUsedAt: now }).where(and(eq(consoleSessions.idHash, idHash), lt(consoleSessions.lastUsedAt, now))));
 }
 
 /** Marks one session ended (if it was not already); whether it was open. */

@@ -7,6 +7,7 @@ import {
   insertAccountVariable,
   updateAccountVariable as storeAccountVariable,
 } from '../../db/repositories/account-variables';
+import { lockAccount } from '../../db/row-locks';
 import { SECRET_MASK } from '../../../src-shared/rules/secrets';
 import { ACCOUNT_VARIABLES_MAX, type AccountVariable, type AccountVariableCreate, type AccountVariableUpdate } from '../../../src-shared/schemas/account-variable';
 import type { ServiceContext } from '../context';
@@ -19,6 +20,9 @@ export async function createAccountVariable(ctx: ServiceContext, body: AccountVa
   }
   const now = ctx.clock.now().toISOString();
   return await transaction(ctx.db, async (tx) => {
+    // Creates through two servers check the key and count one after the other: the usual 409, and
+    // never more than the maximum.
+    await lockAccount(tx, ctx.accountId);
     if (await findAccountVariable(tx, ctx.accountId, body.key)) {
       throw new AppError('conflict', `An environment variable with key "${body.key}" already exists; change it with PUT /v1/variables/${body.key}`, { key: body.key });
     }
@@ -49,6 +53,9 @@ export async function updateAccountVariable(ctx: ServiceContext, key: string, bo
   }
   const now = ctx.clock.now().toISOString();
   return await transaction(ctx.db, async (tx) => {
+    // The account row rather than the variable's (its key is two columns): an update through another
+    // server commits first, so "a secret stays a secret" is judged against the stored row.
+    await lockAccount(tx, ctx.accountId);
     const stored = await findAccountVariable(tx, ctx.accountId, key);
     if (!stored) throw AppError.notFound();
     if (stored.secret && !body.secret) {

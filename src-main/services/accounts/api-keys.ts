@@ -4,6 +4,7 @@ import type { Keyring } from '../../core/keyring';
 import { transaction, type Db } from '../../db/connection';
 import { insertApiKey } from '../../db/repositories/accounts';
 import type { MemberRow } from '../../db/repositories/members';
+import { lockAccount } from '../../db/row-locks';
 import type { ApiKeyCreate, CreatedApiKey } from '../../../src-shared/schemas/account';
 import { generateApiKey, hashApiKey } from '../auth';
 import { assertMayTouchOwner, findMemberOrThrow, type ActorContext } from './actor';
@@ -21,6 +22,11 @@ export async function issueKey(tx: Db, keyring: Keyring, member: MemberRow, labe
 /** A further key for an active member, acting with the member's role; shown once. */
 export async function createApiKey(ctx: ActorContext, userId: string, body: ApiKeyCreate): Promise<CreatedApiKey> {
   return await transaction(ctx.db, async (tx) => {
+    // A removal of the member waits for this key (and revokes it), or this create finds no member:
+    // never a key outliving its member. The account row, which every member change takes, rather
+    // than the member's: the key's foreign key shares the account row, so a removal holding it and
+    // waiting for the member's row would deadlock with this create.
+    await lockAccount(tx, ctx.accountId);
     const member = await findMemberOrThrow(tx, ctx.accountId, userId);
     if (isInvite(member)) {
       throw new AppError('conflict', `${member.email} is a pending invite and cannot hold API keys; add them as a member instead`);

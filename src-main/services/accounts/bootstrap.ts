@@ -11,6 +11,7 @@ import {
   replaceApiKeyHash,
 } from '../../db/repositories/accounts';
 import { updateMemberEmail } from '../../db/repositories/members';
+import { lockKey } from '../../db/row-locks';
 import type { ServiceDeps } from '../context';
 import { generateApiKey, hashApiKey, sha256Hex } from '../auth';
 
@@ -40,12 +41,18 @@ async function ensureOwner(tx: Db, accountId: string, now: string): Promise<stri
   return id;
 }
 
+/** The queue of the servers starting on one database: there is no account row to lock yet. */
+const BOOTSTRAP_LOCK = 'bootstrap-account';
+
 /**
  * First start with an empty data dir creates the account, its owner member and an owner key. A key
  * given with --api-key / SIGHTLINE_API_KEY becomes a valid owner key of that account (idempotent).
+ * Servers of a team starting together on an empty database take turns here, so the second finds
+ * the account, owner and key the first made instead of making its own.
  */
 export async function bootstrapAccount(deps: ServiceDeps, givenKey: string | null): Promise<BootstrapResult> {
   return await transaction(deps.db, async (tx) => {
+    await lockKey(tx, BOOTSTRAP_LOCK);
     const now = deps.clock.now().toISOString();
     let account = await findFirstAccount(tx);
     let createdKey: string | null = null;

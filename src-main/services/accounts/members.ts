@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors';
 import { transaction, type Db } from '../../db/connection';
 import { findOwnerMember, insertMember } from '../../db/repositories/accounts';
 import { deleteMemberAndKeys, findMember, findMemberByEmail, updateMemberRole as storeRole } from '../../db/repositories/members';
+import { lockAccount } from '../../db/row-locks';
 import type { AccountInvite, AccountMembersListItem, AddedMember, MemberCreate, MemberInvite, MemberUpdate } from '../../../src-shared/schemas/account';
 import type { CurrentUser } from '../../../src-shared/schemas/platform';
 import type { ServiceContext } from '../context';
@@ -31,6 +32,8 @@ export async function addMember(ctx: ActorContext, body: MemberCreate): Promise<
   assertMayTouchOwner(ctx.actor, body.role, 'add');
   const email = body.email.toLowerCase();
   return await transaction(ctx.db, async (tx) => {
+    // Adds of one e-mail through two servers check one after the other: the second gets the 409.
+    await lockAccount(tx, ctx.accountId);
     if (await findMemberByEmail(tx, ctx.accountId, email)) throw emailTaken(email);
     const now = ctx.clock.now().toISOString();
     const row = { id: randomUUID(), accountId: ctx.accountId, name: body.name, email, role: body.role, status: 'ACTIVE', createdAt: now, updatedAt: null };
@@ -44,6 +47,7 @@ export async function addMember(ctx: ActorContext, body: MemberCreate): Promise<
 export async function inviteMember(ctx: ServiceContext, body: MemberInvite): Promise<AccountInvite> {
   const email = body.email.toLowerCase();
   return await transaction(ctx.db, async (tx) => {
+    await lockAccount(tx, ctx.accountId);
     if (await findMemberByEmail(tx, ctx.accountId, email)) throw emailTaken(email);
     const now = ctx.clock.now();
     const row = { id: randomUUID(), accountId: ctx.accountId, name: body.name ?? '', email, role: body.role, status: 'INVITED', createdAt: now.toISOString(), updatedAt: null };
@@ -55,6 +59,8 @@ export async function inviteMember(ctx: ServiceContext, body: MemberInvite): Pro
 /** PATCH: changes a member's (or an invite's) role; the member's keys act with the new role at once. */
 export async function updateMemberRole(ctx: ActorContext, userId: string, body: MemberUpdate): Promise<AccountMembersListItem> {
   return await transaction(ctx.db, async (tx) => {
+    // The owners are counted one change at a time: two demotions of the last two owners leave one.
+    await lockAccount(tx, ctx.accountId);
     const member = await findMemberOrThrow(tx, ctx.accountId, userId);
     assertMayTouchOwner(ctx.actor, member.role, 'demote');
     if (member.role !== body.role) await assertNotLastOwner(tx, member, 'demote');
@@ -68,6 +74,8 @@ export async function updateMemberRole(ctx: ActorContext, userId: string, body: 
 /** Removes a member or withdraws an invite; the member's API keys are revoked in the same transaction. */
 export async function removeMember(ctx: ActorContext, userId: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {
+    // As a demotion (the last owner), and a key being created for the member waits or is revoked here.
+    await lockAccount(tx, ctx.accountId);
     const member = await findMemberOrThrow(tx, ctx.accountId, userId);
     assertMayTouchOwner(ctx.actor, member.role, 'remove');
     await assertNotLastOwner(tx, member, 'remove');

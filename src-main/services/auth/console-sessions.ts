@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../core/clock';
-import type { Db } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
 import {
   countOpenConsoleSessions,
   endConsoleSession,
@@ -12,6 +12,7 @@ import {
   touchConsoleSession,
   type ConsoleSessionRow,
 } from '../../db/repositories/console-sessions';
+import { lockKey } from '../../db/row-locks';
 import { ConsoleSessionEndReason } from '../../../src-shared/schemas/console-session';
 
 /** A console session ends after this long without a request... */
@@ -24,6 +25,8 @@ export const MAX_SESSIONS = 10_000;
 export const ENDED_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Last use is written at most this often per session: not a write on every request (the idle limit is hours). */
 const TOUCH_EVERY_MS = 60 * 1000;
+/** The queue of sign-ins on every server of a team: the cap counts the open sessions of all of them. */
+const CREATE_LOCK = 'console-sessions:create';
 
 export interface ConsoleSessionOptions {
   idleMs?: number;
@@ -77,12 +80,16 @@ export class ConsoleSessions {
   /** A new session for a key that was just accepted; the id (256 random bits) goes into the cookie only. */
   async create(keyHash: string): Promise<{ sessionId: string; session: ActiveSession }> {
     const now = this.now();
-    await this.prune(now);
-    const open = await countOpenConsoleSessions(this.deps.db);
-    if (open >= this.maxSessions) await endLeastRecentlyUsed(this.deps.db, open - this.maxSessions + 1, now, 'expired');
     const sessionId = randomBytes(32).toString('base64url');
     const row = { idHash: digest(sessionId), keyHash, createdAt: now, lastUsedAt: now, expiresAt: now + this.absoluteMs };
-    await insertConsoleSession(this.deps.db, row);
+    // Sign-ins are rare: one at a time across the servers, so two never both see room under the cap.
+    await transaction(this.deps.db, async (tx) => {
+      await lockKey(tx, CREATE_LOCK);
+      await pruneConsoleSessions(tx, now - ENDED_KEPT_MS, this.idleMs);
+      const open = await countOpenConsoleSessions(tx);
+      if (open >= this.maxSessions) await endLeastRecentlyUsed(tx, open - this.maxSessions + 1, now, 'expired');
+      await insertConsoleSession(tx, row);
+    });
     return { sessionId, session: this.view(row) };
   }
 
@@ -115,10 +122,6 @@ export class ConsoleSessions {
 
   private now(): number {
     return this.deps.clock.now().getTime();
-  }
-
-  private async prune(now: number): Promise<void> {
-    await pruneConsoleSessions(this.deps.db, now - ENDED_KEPT_MS, this.idleMs);
   }
 
   private view(row: Pick<ConsoleSessionRow, 'keyHash' | 'createdAt' | 'lastUsedAt' | 'expiresAt'>): ActiveSession {

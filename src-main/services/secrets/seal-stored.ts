@@ -1,4 +1,5 @@
-import { transaction } from '../../db/connection';
+import type { Keyring } from '../../core/keyring';
+import { transaction, type Db } from '../../db/connection';
 import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../db/repositories/maintenance-state';
 import {
   allCheckGroupBodies,
@@ -13,6 +14,7 @@ import {
   settingsOfKey,
   withSecureDelete,
 } from '../../db/repositories/secrets-at-rest';
+import { lockKey } from '../../db/row-locks';
 import { CHANNEL_KEY_VALUE_MEMBERS, CHANNEL_SECRET_MEMBERS, CHANNEL_URL_SECRETS, redactChannelConfig } from '../../../src-shared/rules/secrets';
 import type { ServiceDeps } from '../context';
 import { DELIVERY_SETTINGS_KEY, deliveryNeedsSealing, sealDelivery } from './delivery-secrets';
@@ -27,11 +29,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The queue of the servers of a team starting together: one seals, the others find it done. */
+const SEAL_LOCK = 'secrets:seal-stored';
+
 /**
  * Once per database, at start: seals every secret written before secrets were sealed (check and group
  * variables, group API defaults, channel credentials, delivery settings) and moves credentials out of
  * the `alertConfig` of recorded notifications. Freed space is zeroed and the WAL truncated, so a copy
  * of the data folder's database made afterwards holds no plaintext secret. Answers how many rows changed.
+ * One transaction, flag included: a server starting beside the one sealing waits for its commit and
+ * then finds the flag set, rather than reading and rewriting every row a second time.
  */
 export async function sealStoredSecrets(deps: ServiceDeps): Promise<number> {
   if (await readMaintenanceState(deps.db, MAINTENANCE_KEYS.secretsSealed) !== null) return 0;
@@ -39,6 +46,8 @@ export async function sealStoredSecrets(deps: ServiceDeps): Promise<number> {
   let changed = 0;
   await withSecureDelete(db, async () => {
     await transaction(db, async (tx) => {
+      await lockKey(tx, SEAL_LOCK);
+      if (await readMaintenanceState(tx, MAINTENANCE_KEYS.secretsSealed) !== null) return;
       for (const check of await checksWithSecretVariables(tx)) {
         if (!hasPlainSecrets(keyring, check.value.environmentVariables)) continue;
         await setCheckBody(tx, String(check.key), { ...check.value, environmentVariables: sealPlainSecrets(keyring, check.value.environmentVariables) });
@@ -60,31 +69,31 @@ export async function sealStoredSecrets(deps: ServiceDeps): Promise<number> {
         await setSettingValue(tx, setting.accountId, DELIVERY_SETTINGS_KEY, sealDelivery(keyring, setting.value, true) as Record<string, unknown>);
         changed++;
       }
+      changed += await sealNotificationConfigs(tx, keyring);
+      await writeMaintenanceState(tx, MAINTENANCE_KEYS.secretsSealed, 1, deps.clock.now().getTime());
     });
-    changed += await sealNotificationConfigs(deps);
-    await writeMaintenanceState(db, MAINTENANCE_KEYS.secretsSealed, 1, deps.clock.now().getTime());
   });
   if (changed > 0) deps.logger.info({ rows: changed }, 'sealed secrets stored before encryption at rest');
   return changed;
 }
 
-/** Notifications recorded before: `alertConfig` redacted; the ones still to be sent keep their credentials sealed. */
-async function sealNotificationConfigs(deps: ServiceDeps): Promise<number> {
-  const { db, keyring } = deps;
+/**
+ * Inside the pass's transaction: notifications recorded before get their `alertConfig` redacted;
+ * the ones still to be sent keep their credentials sealed. Read in batches, never all at once.
+ */
+async function sealNotificationConfigs(tx: Db, keyring: Keyring): Promise<number> {
   let changed = 0;
   let after = 0;
   for (;;) {
-    const batch = await notificationConfigsAfter(db, CREDENTIAL_CHANNEL_TYPES, after, NOTIFICATION_BATCH);
+    const batch = await notificationConfigsAfter(tx, CREDENTIAL_CHANNEL_TYPES, after, NOTIFICATION_BATCH);
     if (batch.length === 0) return changed;
-    await transaction(db, async (tx) => {
-      for (const row of batch) {
-        after = row.rowid;
-        const redacted = redactChannelConfig(row.type, row.alertConfig);
-        if (JSON.stringify(redacted) === JSON.stringify(row.alertConfig) || !isRecord(row.alertConfig)) continue;
-        const sealed = row.status === 'IN_PROGRESS' && row.sealedConfig === null ? sealChannelConfig(keyring, row.type, openChannelConfig(keyring, row.type, row.alertConfig)) : row.sealedConfig;
-        await setNotificationConfigs(tx, row.id, redacted, sealed);
-        changed++;
-      }
-    });
+    for (const row of batch) {
+      after = row.rowid;
+      const redacted = redactChannelConfig(row.type, row.alertConfig);
+      if (JSON.stringify(redacted) === JSON.stringify(row.alertConfig) || !isRecord(row.alertConfig)) continue;
+      const sealed = row.status === 'IN_PROGRESS' && row.sealedConfig === null ? sealChannelConfig(keyring, row.type, openChannelConfig(keyring, row.type, row.alertConfig)) : row.sealedConfig;
+      await setNotificationConfigs(tx, row.id, redacted, sealed);
+      changed++;
+    }
   }
 }

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { createKeyFile, KEY_FILE_NAME, keyringFromMaster, loadKeyring, readKeyFile, SealingKeyRefused, type Keyring } from '../../core/keyring';
 import type { Logger } from '../../core/logger';
 import type { Db } from '../../db/connection';
-import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../db/repositories/maintenance-state';
+import { MAINTENANCE_KEYS, readMaintenanceState } from '../../db/repositories/maintenance-state';
+import { recordSecretKeyCheck } from '../../db/repositories/secrets-at-rest';
 
 export interface SealingKeySource {
   dataDir: string;
@@ -19,19 +20,21 @@ export interface SealingKeySource {
  */
 export async function loadSealingKey(db: Db, source: SealingKeySource, logger: Logger, now: number): Promise<Keyring> {
   const recorded = await readMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck);
-  const record = async (keyring: Keyring) => {
-    if (recorded === null) await writeMaintenanceState(db, MAINTENANCE_KEYS.secretKeyCheck, keyring.check, now);
+  // The first start records the check; another server starting at the same moment with another key
+  // may have recorded its own meanwhile: the one recorded is the one compared.
+  const record = async (keyring: Keyring, differs: () => void) => {
+    if (recorded === null && await recordSecretKeyCheck(db, keyring.check, now) !== keyring.check) differs();
     return keyring;
   };
   if (source.secretKeyFile === null) {
     const keyring = loadKeyring(source.dataDir);
-    if (recorded !== null && recorded !== keyring.check) {
+    const warnWrongFolderKey = () =>
       logger.warn(
         { keyFile: join(source.dataDir, KEY_FILE_NAME) },
         "the data folder's secret.key is not the key this database's secrets were sealed with: stored secrets read as unset and API keys made before are refused; restore the folder's secret.key from a backup",
       );
-    }
-    return await record(keyring);
+    if (recorded !== null && recorded !== keyring.check) warnWrongFolderKey();
+    return await record(keyring, warnWrongFolderKey);
   }
 
   const file = source.secretKeyFile;
@@ -39,7 +42,6 @@ export async function loadSealingKey(db: Db, source: SealingKeySource, logger: L
   // A database from before the check was recorded: its data folder's own key, if any, is the one it was sealed with.
   const folderKey = recorded === null ? readKeyFile(folderFile) : null;
   const expected = recorded ?? (folderKey ? keyringFromMaster(folderKey).check : null);
-  const sealedWith = recorded !== null ? 'the key the secrets in this database were sealed with' : `the key in ${folderFile}, which sealed the secrets in this database`;
   const existing = readKeyFile(file);
   if (!existing && expected !== null) {
     throw new SealingKeyRefused(
@@ -48,11 +50,13 @@ export async function loadSealingKey(db: Db, source: SealingKeySource, logger: L
     );
   }
   const keyring = keyringFromMaster(existing ?? createKeyFile(file));
-  if (expected !== null && expected !== keyring.check) {
+  const refuse = (sealedWith: string) => {
     throw new SealingKeyRefused(
       `The secret key file ${file} is not ${sealedWith}: with it, stored secrets could not be read and every API key would be refused. ` +
         `Start with the key file of the server that wrote this data (--secret-key-file or SIGHTLINE_SECRET_KEY_FILE).`,
     );
-  }
-  return await record(keyring);
+  };
+  const recordedKey = 'the key the secrets in this database were sealed with';
+  if (expected !== null && expected !== keyring.check) refuse(recorded !== null ? recordedKey : `the key in ${folderFile}, which sealed the secrets in this database`);
+  return await record(keyring, () => refuse(recordedKey));
 }

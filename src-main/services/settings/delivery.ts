@@ -1,5 +1,5 @@
 import { transaction, type Db } from '../../db/connection';
-import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
+import { lockAppSetting, readAppSetting, writeAppSetting } from '../../db/repositories/settings';
 import { resolveDeliverySettings } from '../../notify/settings';
 import type { DeliverySettings } from '../../notify/types';
 import { DEFAULT_CHANNEL_RATE_LIMIT, type DeliverySettingsUpdate, type DeliverySettingsView } from '../../../src-shared/schemas/delivery-settings';
@@ -54,6 +54,8 @@ export async function getDeliverySettings(ctx: ServiceContext): Promise<Delivery
 /** Members left out keep their value; a secret sent as null is cleared. Answers the new settings, secrets masked. */
 export async function setDeliverySettings(ctx: ServiceContext, update: DeliverySettingsUpdate): Promise<DeliverySettingsView> {
   return await transaction(ctx.db, async (tx) => {
+    // Another server's update of other members commits first or waits: both are kept.
+    await lockAppSetting(tx, ctx.accountId, KEY);
     const doc = openDelivery(ctx.keyring, await stored(tx, ctx.accountId));
     const next: StoredDelivery = {
       ...doc,
