@@ -20,18 +20,15 @@ export async function subscriptionsOfChannel(db: Db, alertChannelId: number): Pr
   return await all(db.select().from(alertSubscriptions).where(eq(alertSubscriptions.alertChannelId, alertChannelId)).orderBy(asc(alertSubscriptions.id)));
 }
 
-/** Inserts or updates the (channel, check) or (channel, group) subscription. */
+/**
+ * Inserts or updates the (channel, check) or (channel, group) subscription in one statement, on the
+ * unique index of its kind: two servers subscribing the same pair at once both succeed, the later
+ * one's `activated` kept, instead of the second failing on the index.
+ */
 export async function upsertSubscription(db: Db, row: Omit<AlertSubscriptionRow, 'id'>): Promise<AlertSubscriptionRow> {
   db = await ready(db);
-  const target = row.checkId !== null
-    ? and(eq(alertSubscriptions.alertChannelId, row.alertChannelId), eq(alertSubscriptions.checkId, row.checkId))
-    : and(eq(alertSubscriptions.alertChannelId, row.alertChannelId), eq(alertSubscriptions.groupId, row.groupId ?? -1));
-  const existing = await get(db.select().from(alertSubscriptions).where(target));
-  if (existing) {
-    await run(db.update(alertSubscriptions).set({ activated: row.activated }).where(eq(alertSubscriptions.id, existing.id)));
-    return { ...existing, activated: row.activated };
-  }
-  return await get(db.insert(alertSubscriptions).values(row).returning());
+  const target = row.checkId !== null ? [alertSubscriptions.alertChannelId, alertSubscriptions.checkId] : [alertSubscriptions.alertChannelId, alertSubscriptions.groupId];
+  return await get(db.insert(alertSubscriptions).values(row).onConflictDoUpdate({ target, set: { activated: row.activated } }).returning());
 }
 
 export async function subscriptionsOfChannels(db: Db, alertChannelIds: number[]): Promise<AlertSubscriptionRow[]> {

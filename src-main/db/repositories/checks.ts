@@ -8,6 +8,7 @@ import { RESULT_FLAGS } from './runs-results';
 import { all, allSql, get, getSql, onPostgres, run, runSql } from "../dialect";
 import { inList, jsonArrayHasText } from '../sql-fragments';
 import { parseStored } from '../stored-rows';
+import { lockRowsForShare, lockRowsForUpdate } from '../row-locks';
 import { CHECK_TYPE_MODULES, isRunType, perRunType, type RunType } from '../../../src-shared/check-types';
 import { EnvironmentVariable } from '../../../src-shared/schemas/check-common';
 
@@ -170,6 +171,19 @@ export async function findCheck(db: Db, accountId: string, id: string): Promise<
   );
   const row = await get(query, { accountId, id });
   return row === undefined ? undefined : readableChecks([row])[0];
+}
+
+/**
+ * The checks' rows locked (FOR UPDATE, until commit) before they are read to be merged and written
+ * back: a PUT on another server waits and then merges over this one's result. No-op on SQLite.
+ */
+export async function lockChecksForUpdate(db: Db, ids: readonly string[]): Promise<void> {
+  await lockRowsForUpdate(db, 'check_rows', 'id', ids);
+}
+
+/** The checks' rows kept (FOR SHARE, until commit) while a write names them: a delete waits for it. No-op on SQLite. */
+export async function lockChecksForShare(db: Db, ids: readonly string[]): Promise<void> {
+  await lockRowsForShare(db, 'check_rows', 'id', ids);
 }
 
 export async function insertCheck(db: Db, row: CheckRow): Promise<void> {

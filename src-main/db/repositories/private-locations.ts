@@ -3,6 +3,7 @@ import { type Db, ready } from '../connection';
 import { agents, checkGroups, checks, privateLocationKeys, privateLocations } from '../tables';
 import { all, get, onPostgres, run } from "../dialect";
 import { notInList } from '../sql-fragments';
+import { lockRowsForShare, lockRowsForUpdate } from '../row-locks';
 
 export type PrivateLocationRow = typeof privateLocations.$inferSelect;
 export type PrivateLocationKeyRow = typeof privateLocationKeys.$inferSelect;
@@ -28,6 +29,23 @@ export async function findPrivateLocationBySlug(db: Db, accountId: string, slugN
       .select()
       .from(privateLocations)
       .where(and(eq(privateLocations.accountId, accountId), onPostgres() ? sql`lower(${privateLocations.slugName}) = lower(${slugName}::text)` : sql`lower(${privateLocations.slugName}) = lower(${slugName})`)));
+}
+
+/**
+ * The location by slug, kept (FOR SHARE, until commit) for a check or group about to name it: a
+ * delete on another server then waits and counts that user. Read again once kept, since a delete
+ * that held the row first has gone through by then. On SQLite, one read.
+ */
+export async function findPrivateLocationBySlugKept(db: Db, accountId: string, slugName: string): Promise<PrivateLocationRow | undefined> {
+  const found = await findPrivateLocationBySlug(db, accountId, slugName);
+  if (!found || !onPostgres()) return found;
+  await lockRowsForShare(db, 'private_locations', 'id', [found.id]);
+  return await findPrivateLocation(db, accountId, found.id);
+}
+
+/** The location's row locked (FOR UPDATE, until commit) before it is read to be changed or deleted. No-op on SQLite. */
+export async function lockPrivateLocation(db: Db, id: string): Promise<void> {
+  await lockRowsForUpdate(db, 'private_locations', 'id', [id]);
 }
 
 export async function listPrivateLocations(db: Db, accountId: string): Promise<PrivateLocationRow[]> {

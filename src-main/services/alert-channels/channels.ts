@@ -10,7 +10,7 @@ import { parseOrThrow } from '../validation';
 import { storedBodyOf, toAlertChannelView, toAlertChannelViews } from './read-shape';
 import { projectMembersOfOne } from '../project-bindings';
 import { channelIdOf, columnsOf, findOrNotFound, storedSettings } from './store';
-import { assertSubscriptionTargets, replaceSubscriptions } from './subscriptions';
+import { assertSubscriptionTargets, keepSubscriptionTargets, lockChannel, replaceSubscriptions } from './subscriptions';
 
 export interface AlertChannelPage {
   items: AlertChannelRead[];
@@ -57,6 +57,9 @@ export async function createAlertChannel(ctx: ServiceContext, body: AlertChannel
 export async function updateAlertChannel(ctx: ServiceContext, rawId: string | number, patch: AlertChannelUpdate): Promise<AlertChannelRead> {
   const id = channelIdOf(rawId);
   return await transaction(ctx.db, async (tx) => {
+    // The channel's row before it is read (what it names first): a PUT on another server merges over this one.
+    if (patch.subscriptions !== undefined) await keepSubscriptionTargets(tx, patch.subscriptions);
+    await lockChannel(tx, id);
     const existing = findOrNotFound(await findAlertChannel(tx, ctx.accountId, id));
     const merged: Record<string, unknown> = storedSettings(existing);
     for (const [key, value] of Object.entries(patch)) {

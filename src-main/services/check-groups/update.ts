@@ -1,5 +1,6 @@
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
+import { lockAccount, lockRowsForUpdate } from '../../db/row-locks';
 import { findCheckGroup, replaceCheckGroup, subscriptionsOfGroup } from '../../db/repositories/check-groups';
 import { CheckGroupCreate, type CheckGroup, type CheckGroupUpdate } from '../../../src-shared/schemas/check-group';
 import type { ServiceContext } from '../context';
@@ -23,6 +24,10 @@ function definedOnly(value: object): Record<string, unknown> {
 export async function updateCheckGroup(ctx: ServiceContext, rawId: string | number, patch: CheckGroupUpdate): Promise<CheckGroup> {
   const id = toGroupId(rawId);
   return await transaction(ctx.db, async (tx) => {
+    // A new dependsOn is checked for cycles across the account, under its row (taken first, as every
+    // writer does); then the group's row before it is read, so a PUT on another server merges over this one.
+    if (patch.dependsOn !== undefined) await lockAccount(tx, ctx.accountId);
+    await lockRowsForUpdate(tx, 'check_groups', 'id', [id]);
     const existing = await findCheckGroup(tx, ctx.accountId, id);
     if (!existing) throw AppError.notFound();
     // Validated in plaintext, stored sealed: secrets sent back masked (or left out) keep their stored values.

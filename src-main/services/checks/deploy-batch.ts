@@ -28,7 +28,7 @@ import { assertOwnPrivateLocations } from '../private-locations';
 import { sealNewEnvironment } from '../secrets';
 import { parseOrThrow } from '../validation';
 import { checkTypeNamed } from './check-types';
-import { assertGroupExists, assertPlanAllows, columnsOf, type ValidatedCheckBody } from './store';
+import { assertGroupExists, assertPlanAllows, columnsOf, lockForDependencies, type ValidatedCheckBody } from './store';
 import { mergedCheckBody, updatableTypeOf } from './update';
 import { withIssuedPingToken } from '../heartbeats';
 
@@ -153,6 +153,8 @@ export async function writeCheckBatch(tx: Db, ctx: ServiceContext, writes: reado
   const now = ctx.clock.now().toISOString();
   const staged = options.staged;
   const created = writes.filter((write) => !write.existing);
+  // Cycles are asked of the whole account (assertReferencesHold): under its row, taken before any other (projects' deploy holds it already).
+  if (writes.some((write) => (write.body.dependsOn?.length ?? 0) > 0)) await lockForDependencies(tx, ctx.accountId);
   if (created.length > 0) await assertPlanAllows(tx, ctx.accountId, created.length);
   // The rows staged before this transaction become visible here, all at once, before their references are asked.
   if (staged && !options.validateOnly) await staged.publish(tx);

@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
-import { findCheck, type CheckRow } from '../../db/repositories/checks';
+import { findCheck, lockChecksForUpdate, type CheckRow } from '../../db/repositories/checks';
 import type { AnyCheckWrite } from '../../../src-shared/schemas/check-common';
 import type { RunType } from '../../../src-shared/check-types';
 import type { ServiceContext } from '../context';
@@ -15,7 +15,7 @@ import {
   type RunnableCheckCreate,
 } from './check-types';
 import type { CheckView } from './read-shape';
-import { replaceValidatedCheck, storedBody } from './store';
+import { lockForDependencies, replaceValidatedCheck, storedBody } from './store';
 import { updateCheckSubscriptions } from './subscriptions';
 import { checkView } from './views';
 
@@ -52,8 +52,18 @@ export function mergedCheckBody<Patch extends CheckPatch>(ctx: ServiceContext, t
   return { ...parsed, environmentVariables: sealEnvironment(ctx.keyring, parsed.environmentVariables) } as RunnableCheckCreate;
 }
 
+/** A PUT naming these may change what the check depends on (replaceValidatedCheck then takes the account's row). */
+function namesDependencies(patch: CheckPatch): boolean {
+  const named = patch as { dependsOn?: unknown; groupId?: unknown };
+  return named.dependsOn !== undefined || named.groupId !== undefined;
+}
+
 async function updateCheck<Patch extends CheckPatch>(ctx: ServiceContext, type: CheckTypeDefinition<RunnableCheckCreate, Patch>, id: string, patch: Patch): Promise<CheckView> {
   const row = await transaction(ctx.db, async (tx) => {
+    // The account's row before the check's (the order every writer locks in), then the check's row
+    // before it is read: a PUT on another server waits, then merges over what this one stored.
+    if (namesDependencies(patch)) await lockForDependencies(tx, ctx.accountId);
+    await lockChecksForUpdate(tx, [id]);
     const existing = await findCheck(tx, ctx.accountId, id);
     if (!existing || existing.checkType !== type.checkType) throw AppError.notFound();
     const body = mergedCheckBody(ctx, type, existing, patch);

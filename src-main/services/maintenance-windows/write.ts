@@ -8,6 +8,7 @@ import {
   replaceMaintenanceWindow,
   type NewMaintenanceWindowRow,
 } from '../../db/repositories/maintenance-windows';
+import { lockAccount, lockRowsForUpdate } from '../../db/row-locks';
 import { MAINTENANCE_WINDOWS_MAX, type MaintenanceWindow, type MaintenanceWindowCreate } from '../../../src-shared/schemas/maintenance-window';
 import type { ServiceContext } from '../context';
 import { maintenanceWindowRead, windowIdOf } from './read';
@@ -33,6 +34,8 @@ function storedFields(body: MaintenanceWindowCreate): Omit<NewMaintenanceWindowR
 export async function createMaintenanceWindow(ctx: ServiceContext, body: MaintenanceWindowCreate): Promise<MaintenanceWindow> {
   const now = ctx.clock.now().toISOString();
   const row = await transaction(ctx.db, async (tx) => {
+    // Creates on other servers count under the same lock, so together they never pass the maximum.
+    await lockAccount(tx, ctx.accountId);
     if (await countMaintenanceWindows(tx, ctx.accountId) >= MAINTENANCE_WINDOWS_MAX) {
       throw new AppError('validation', `name: an account has at most ${MAINTENANCE_WINDOWS_MAX} maintenance windows; remove one that has ended first`);
     }
@@ -46,6 +49,8 @@ export async function updateMaintenanceWindow(ctx: ServiceContext, id: string | 
   const windowId = windowIdOf(id);
   const now = ctx.clock.now().toISOString();
   const row = await transaction(ctx.db, async (tx) => {
+    // Locked before it is read: a PUT on another server waits for this one's commit.
+    await lockRowsForUpdate(tx, 'maintenance_windows', 'id', [windowId]);
     const stored = await findMaintenanceWindow(tx, ctx.accountId, windowId);
     if (!stored) throw AppError.notFound();
     const next = { ...stored, ...storedFields(body), updatedAt: now };

@@ -7,8 +7,10 @@ import {
   findPrivateLocationBySlug,
   insertPrivateLocation,
   listPrivateLocations,
+  lockPrivateLocation,
   updatePrivateLocation,
 } from '../../db/repositories/private-locations';
+import { lockAccount } from '../../db/row-locks';
 import type { PrivateLocationCreate, PrivateLocationRead, PrivateLocationUpdate } from '../../../src-shared/schemas/private-location';
 import type { ServiceContext } from '../context';
 import { addLocationKey } from './keys';
@@ -29,6 +31,9 @@ export async function createPrivateLocation(ctx: ServiceContext, body: PrivateLo
   const now = ctx.clock.now().toISOString();
   const rawKeys = new Map<string, string>();
   return await transaction(ctx.db, async (tx) => {
+    // Creates on other servers look for the slug under the same lock: the second one gets this 409
+    // (slugs compare case-insensitively, which the unique index does not).
+    await lockAccount(tx, ctx.accountId);
     if (await findPrivateLocationBySlug(tx, ctx.accountId, body.slugName)) {
       throw new AppError('conflict', `A private location with slugName "${body.slugName}" already exists`, { slugName: body.slugName });
     }
@@ -45,6 +50,8 @@ export async function createPrivateLocation(ctx: ServiceContext, body: PrivateLo
 /** name is required (as in the reference); icon and proxyUrl change only when named. The slug never changes. */
 export async function updatePrivateLocationById(ctx: ServiceContext, id: string, body: PrivateLocationUpdate): Promise<PrivateLocationRead> {
   return await transaction(ctx.db, async (tx) => {
+    // Locked before it is read: a PUT on another server then keeps what this one stored.
+    await lockPrivateLocation(tx, id);
     const row = await findOrThrow(tx, ctx.accountId, id);
     const updated = {
       ...row,
@@ -63,6 +70,9 @@ export async function updatePrivateLocationById(ctx: ServiceContext, id: string,
 /** 409 while checks or groups still run there: deleting it would silently stop their runs. */
 export async function deletePrivateLocationById(ctx: ServiceContext, id: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {
+    // Check and group writes keep the locations they name (FOR SHARE): one of them waits for this
+    // delete, or this delete waits for it and counts its user.
+    await lockPrivateLocation(tx, id);
     const row = await findOrThrow(tx, ctx.accountId, id);
     const users = await countLocationUsers(tx, ctx.accountId, row.slugName);
     if (users.checks + users.groups > 0) {
