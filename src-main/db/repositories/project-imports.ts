@@ -5,7 +5,7 @@ import type { ProjectRow } from './projects';
 import { all, get, run } from "../dialect";
 
 // A project's own row is read and written by projects.ts; the import plans use the same functions.
-export { findProjectByLogicalId, insertProject, type ProjectRow } from './projects';
+export { findProjectByLogicalId, insertProjectIfMissing, type ProjectRow } from './projects';
 export type ImportPlanRow = typeof importPlans.$inferSelect;
 export type ProjectBindingRow = typeof projectBindings.$inferSelect;
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { connectionOf, type Db, ready } from '../connection';
 import { alertSubscriptions, projectBindings, projects } from '../tables';
 import { inJsonArray } from './checks';
+import { lockRowsForUpdate } from '../row-locks';
 import { all, allSql, get, getSql, onPostgres, run, runSql } from "../dialect";
 
 /** Rows per statement of a PostgreSQL batch write. */
@@ -30,9 +31,36 @@ export async function findProjectByLogicalId(db: Db, accountId: string, logicalI
       .where(and(eq(projects.accountId, accountId), eq(projects.logicalId, logicalId))));
 }
 
-export async function insertProject(db: Db, row: ProjectRow): Promise<ProjectRow> {
+/**
+ * The project of a logical id, locked for the rest of the calling transaction (`FOR UPDATE`), read
+ * again once held; undefined when there is none. Writes that decide from a project's bindings or
+ * history (a deploy's commit, a recorded refusal) take turns on it across servers.
+ */
+export async function lockProjectByLogicalId(db: Db, accountId: string, logicalId: string): Promise<ProjectRow | undefined> {
+  const found = await findProjectByLogicalId(db, accountId, logicalId);
+  if (!found) return undefined;
+  await lockRowsForUpdate(db, 'projects', 'id', [found.id]);
+  return await findProjectByLogicalId(db, accountId, logicalId);
+}
+
+/**
+ * `row`'s project, inserted unless one of its logical id exists (`ON CONFLICT DO NOTHING` on
+ * (account, logical id): two first deploys at once store one project), then locked as
+ * lockProjectByLogicalId does. `created` says whether this call stored it.
+ */
+export async function claimProject(db: Db, row: ProjectRow): Promise<{ project: ProjectRow; created: boolean }> {
   db = await ready(db);
-  return await get(db.insert(projects).values(row).returning());
+  const inserted = await get(db.insert(projects).values(row).onConflictDoNothing({ target: [projects.accountId, projects.logicalId] }).returning());
+  if (inserted) return { project: inserted, created: true };
+  const project = await lockProjectByLogicalId(db, row.accountId, row.logicalId);
+  if (!project) throw new Error(`project "${row.logicalId}" was neither inserted nor found`);
+  return { project, created: false };
+}
+
+/** Inserts the project unless its logical id is taken; false when it was (nothing stored). */
+export async function insertProjectIfMissing(db: Db, row: ProjectRow): Promise<boolean> {
+  db = await ready(db);
+  return (await run(db.insert(projects).values(row).onConflictDoNothing({ target: [projects.accountId, projects.logicalId] }))).changes > 0;
 }
 
 export async function updateProject(db: Db, id: string, set: Pick<ProjectRow, 'name' | 'repoUrl' | 'updatedAt'>): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { transaction } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
+import { lockAccount, lockRowsForUpdate } from '../../db/row-locks';
 import {
   commitPlanBindings,
   deleteImportPlan,
@@ -35,6 +36,17 @@ async function planOrNotFound(ctx: ServiceContext, id: string): Promise<ImportPl
   return row;
 }
 
+/**
+ * The plan, locked for the rest of the transaction before its applied and committed marks are read:
+ * a plan applied (or committed) from two servers at once is applied once, the other request refused
+ * as a repeat is. The account's row first, as a deploy takes it: both write the account's bindings.
+ */
+async function lockedPlanOrNotFound(ctx: ServiceContext, tx: Db, id: string): Promise<ImportPlanRow> {
+  await lockAccount(tx, ctx.accountId);
+  await lockRowsForUpdate(tx, 'import_plans', 'id', [id]);
+  return await planOrNotFound({ ...ctx, db: tx }, id);
+}
+
 /** A plan of the chosen resources; a preview is answered but not stored. 404 names an empty plan as the CLI expects. */
 export async function createImportPlan(ctx: ServiceContext, logicalId: string, body: ImportPlanCreate, preview: boolean): Promise<ImportPlan> {
   const project = await projectOrNotFound(ctx, logicalId);
@@ -65,7 +77,7 @@ export async function listImportPlans(ctx: ServiceContext, query: ImportPlanList
 /** Reserves the plan's resources for its project as pending bindings; 409 names a resource another binding took meanwhile. */
 export async function applyImportPlan(ctx: ServiceContext, id: string): Promise<ImportPlan> {
   return await transaction(ctx.db, async (tx) => {
-    const row = await planOrNotFound({ ...ctx, db: tx }, id);
+    const row = await lockedPlanOrNotFound(ctx, tx, id);
     if (row.appliedAt) throw new AppError('forbidden', `Import plan ${id} is already applied`);
     const now = ctx.clock.now().toISOString();
     const changes = ImportPlanChanges.parse(row.changes);
@@ -102,7 +114,7 @@ export async function applyImportPlan(ctx: ServiceContext, id: string): Promise<
 /** Makes an applied plan's bindings final; 403 (the CLI's "invalid state") before apply or after commit. */
 export async function commitImportPlan(ctx: ServiceContext, id: string): Promise<ImportPlan> {
   return await transaction(ctx.db, async (tx) => {
-    const row = await planOrNotFound({ ...ctx, db: tx }, id);
+    const row = await lockedPlanOrNotFound(ctx, tx, id);
     if (!row.appliedAt) throw new AppError('forbidden', `Import plan ${id} must be applied before it is committed`);
     if (row.committedAt) throw new AppError('forbidden', `Import plan ${id} is already committed`);
     const now = ctx.clock.now().toISOString();
@@ -115,7 +127,7 @@ export async function commitImportPlan(ctx: ServiceContext, id: string): Promise
 /** Removes an uncommitted plan and the bindings it reserved; the resources themselves are untouched. */
 export async function cancelImportPlan(ctx: ServiceContext, id: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {
-    const row = await planOrNotFound({ ...ctx, db: tx }, id);
+    const row = await lockedPlanOrNotFound(ctx, tx, id);
     if (row.committedAt) throw new AppError('forbidden', `Import plan ${id} is committed and can no longer be cancelled`);
     await deletePlanBindings(tx, row.id);
     await deleteImportPlan(tx, row.id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findProjectByLogicalId, insertProject, listProjectRows, type ProjectRow } from '../../db/repositories/project-imports';
+import { findProjectByLogicalId, insertProjectIfMissing, listProjectRows, type ProjectRow } from '../../db/repositories/project-imports';
 import { AppError } from '../../core/errors';
 import type { ProjectCreate, ProjectRead } from '../../../src-shared/schemas/project-import';
 import type { ServiceContext } from '../context';
@@ -32,9 +32,6 @@ export async function getProject(ctx: ServiceContext, logicalId: string): Promis
 
 /** 409 when the logical id is taken: the CLI then says it is used by a different project. */
 export async function createProject(ctx: ServiceContext, body: ProjectCreate): Promise<ProjectRead> {
-  if (await findProjectByLogicalId(ctx.db, ctx.accountId, body.logicalId)) {
-    throw new AppError('conflict', `logicalId "${body.logicalId}" is already used by a project`);
-  }
   const row: ProjectRow = {
     id: randomUUID(),
     accountId: ctx.accountId,
@@ -44,6 +41,7 @@ export async function createProject(ctx: ServiceContext, body: ProjectCreate): P
     createdAt: ctx.clock.now().toISOString(),
     updatedAt: null,
   };
-  await insertProject(ctx.db, row);
+  // One statement decides: of two creates at once (or a first deploy meanwhile), the second gets this 409.
+  if (!await insertProjectIfMissing(ctx.db, row)) throw new AppError('conflict', `logicalId "${body.logicalId}" is already used by a project`);
   return projectRead(row);
 }

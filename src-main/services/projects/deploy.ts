@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { transaction, type Db } from '../../db/connection';
 import { insertDeployment } from '../../db/repositories/deployments';
-import { findProjectByLogicalId, insertProject, updateProject, type ProjectRow } from '../../db/repositories/projects';
+import { claimProject, updateProject, type ProjectRow } from '../../db/repositories/projects';
+import { lockAccount } from '../../db/row-locks';
 import type { DeployPayload, DeployQuery, DeployRequestBody, DiffEntry } from '../../../src-shared/schemas/project';
 import { isRunnable, loadCheckPlans, triggerCheckSessions } from '../check-sessions';
 import { StagedChecks } from '../checks';
@@ -55,14 +56,21 @@ export function summaryOf(row: ProjectRow): ProjectSummary {
   return { id: row.id, logicalId: row.logicalId, name: row.name, repoUrl: row.repoUrl };
 }
 
+/**
+ * The deploy's project, stored if new, locked for the rest of the commit. The first thing a commit
+ * does: deploys of one project on two servers take turns here, and the later one's plan check
+ * (applyPlan) then sees the earlier one's bindings and plans again. The account's row comes first
+ * (the check writes lock it for the plan limit), so every write takes the two in one order.
+ */
 async function upsertProject(ctx: ServiceContext, tx: Db, payload: DeployPayload): Promise<ProjectRow> {
   const now = ctx.clock.now().toISOString();
   const { logicalId, name } = payload.project;
   const repoUrl = payload.project.repoUrl ?? null;
-  const found = await findProjectByLogicalId(tx, ctx.accountId, logicalId);
-  if (!found) return await insertProject(tx, { id: randomUUID(), accountId: ctx.accountId, logicalId, name, repoUrl, createdAt: now, updatedAt: null });
-  await updateProject(tx, found.id, { name, repoUrl, updatedAt: now });
-  return { ...found, name, repoUrl, updatedAt: now };
+  await lockAccount(tx, ctx.accountId);
+  const { project, created } = await claimProject(tx, { id: randomUUID(), accountId: ctx.accountId, logicalId, name, repoUrl, createdAt: now, updatedAt: null });
+  if (created) return project;
+  await updateProject(tx, project.id, { name, repoUrl, updatedAt: now });
+  return { ...project, name, repoUrl, updatedAt: now };
 }
 
 /** The diff as the project's history keeps it: an UPDATE that changed nothing is marked `changed: false`. */

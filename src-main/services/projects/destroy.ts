@@ -6,6 +6,7 @@ import { countChecksInGroup } from '../../db/repositories/check-groups';
 import { finishDeployment, insertDeployment, interruptedDestroys, type DeploymentRow } from '../../db/repositories/deployments';
 import { countLocationUsers, findPrivateLocation } from '../../db/repositories/private-locations';
 import { bindingsOfProject, bindingsStamp, deleteBindings, findProjectByLogicalId, type BindingRow } from '../../db/repositories/projects';
+import { lockAccount, lockRowsForUpdate } from '../../db/row-locks';
 import type { DestroyQuery } from '../../../src-shared/schemas/project';
 import { deleteCheckBatch } from '../checks';
 import type { ServiceContext, ServiceDeps } from '../context';
@@ -138,6 +139,9 @@ export async function destroyProject(ctx: ServiceContext, logicalId: string, que
       return await deploymentView(ctx, logicalId, deploymentId);
     }
     const outcome = await inTransaction(ctx, query.dryRun, async (tx) => {
+      // As a deploy's commit (account, then project): a deploy of the project on another server is before or after this.
+      await lockAccount(tx, ctx.accountId);
+      await lockRowsForUpdate(tx, 'projects', 'id', [project.id]);
       const bindings = await bindingsStamp(tx, project.id) === stamp ? read : await bindingsOfProject(tx, project.id);
       const diff = await dropUnwanted(ctx, tx, bindings, query);
       if (query.dryRun) return { diff, deploymentId: null };

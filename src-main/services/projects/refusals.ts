@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { transaction } from '../../db/connection';
+import { transaction, type Db } from '../../db/connection';
 import { insertDeployment, pruneRefusedDeployments } from '../../db/repositories/deployments';
-import { findProjectByLogicalId, insertProject } from '../../db/repositories/projects';
+import { claimProject, lockProjectByLogicalId, type ProjectRow } from '../../db/repositories/projects';
+import { lockAccount } from '../../db/row-locks';
 import { DeployProject } from '../../../src-shared/schemas/project';
 import type { ServiceContext } from '../context';
 import { deployerName } from './deployer';
@@ -53,6 +54,13 @@ export interface Refusal {
   memberId: string | null;
 }
 
+/** The locked project a refusal is recorded on: a refused deploy's project is created if new, a destroy's never. */
+async function refusedProject(tx: Db, accountId: string, refusal: Refusal, now: string): Promise<ProjectRow | undefined> {
+  const { logicalId, name, repoUrl } = refusal.project;
+  if (refusal.operation === 'destroy') return await lockProjectByLogicalId(tx, accountId, logicalId);
+  return (await claimProject(tx, { id: randomUUID(), accountId, logicalId, name: name ?? logicalId, repoUrl, createdAt: now, updatedAt: null })).project;
+}
+
 /**
  * Records a deploy or destroy that was answered with an error, in the project's history, with the
  * message the client got. Nothing the deploy carried is applied; a deploy refused before its project
@@ -62,12 +70,10 @@ export interface Refusal {
 export async function recordRefusal(ctx: ServiceContext, refusal: Refusal): Promise<void> {
   const now = ctx.clock.now().toISOString();
   await transaction(ctx.db, async (tx) => {
-    let project = await findProjectByLogicalId(tx, ctx.accountId, refusal.project.logicalId);
-    if (!project) {
-      if (refusal.operation === 'destroy') return;
-      const { logicalId, name, repoUrl } = refusal.project;
-      project = await insertProject(tx, { id: randomUUID(), accountId: ctx.accountId, logicalId, name: name ?? logicalId, repoUrl, createdAt: now, updatedAt: null });
-    }
+    // As a deploy's commit takes them (account, then project): the prune below counts the project's history.
+    await lockAccount(tx, ctx.accountId);
+    const project = await refusedProject(tx, ctx.accountId, refusal, now);
+    if (!project) return;
     const message = refusal.message.length > MAX_MESSAGE ? `${refusal.message.slice(0, MAX_MESSAGE)}…` : refusal.message;
     await insertDeployment(tx, {
       id: randomUUID(),

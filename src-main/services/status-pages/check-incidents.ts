@@ -3,7 +3,7 @@ import { findOpenIncidentForCheck, listIncidentUpdates, lockIncidentsOfCheck } f
 import type { IncidentSeverity, IncidentView } from '../../../src-shared/schemas/status-page';
 import type { ServiceContext } from '../context';
 import { loadIncidentView } from './read-shape';
-import { insertIncidentRecord, insertUpdateRecord, refreshProgress } from './store';
+import { insertIncidentRecord, insertUpdateRecord, lockIncident, refreshProgress } from './store';
 import { kickSubscriberMail } from './subscriber-mail-kick';
 
 /** What a check's triggerIncident says, for the alerting engine. */
@@ -57,8 +57,10 @@ export async function resolveIncidentForCheck(ctx: ServiceContext, checkId: stri
     // Read again under the check's lock: a resolve on another server may have closed it meanwhile
     // (one RESOLVED update, one subscriber mail).
     await lockIncidentsOfCheck(tx, checkId);
-    const open = await findOpenIncidentForCheck(tx, ctx.accountId, checkId);
-    if (!open) return null;
+    const found = await findOpenIncidentForCheck(tx, ctx.accountId, checkId);
+    if (!found) return null;
+    // The incident's row, as every writer of its updates takes it (an update added by hand meanwhile is ordered).
+    const open = await lockIncident(tx, ctx.accountId, found.id);
     const updates = await listIncidentUpdates(tx, open.id);
     const opening = updates[updates.length - 1];
     const now = ctx.clock.now().toISOString();

@@ -4,7 +4,7 @@ import { deleteIncidentUpdate, findIncidentUpdate, listIncidentUpdates, replaceI
 import type { IncidentUpdateCreate, IncidentUpdateEdit, IncidentUpdateView } from '../../../src-shared/schemas/status-page';
 import type { ServiceContext } from '../context';
 import { toIncidentUpdateView } from './read-shape';
-import { insertUpdateRecord, refreshProgress, requireIncident } from './store';
+import { insertUpdateRecord, lockIncident, refreshProgress, requireIncident } from './store';
 import { kickSubscriberMail } from './subscriber-mail-kick';
 
 /** The 100 newest updates of an incident, newest first. */
@@ -23,7 +23,7 @@ export async function getIncidentUpdate(ctx: ServiceContext, incidentId: string,
 /** Adds an update; without `status` it keeps the incident's current progress. With notifySubscribers it is mailed to subscribers. */
 export async function addIncidentUpdate(ctx: ServiceContext, incidentId: string, body: IncidentUpdateCreate): Promise<IncidentUpdateView> {
   const view = await transaction(ctx.db, async (tx) => {
-    const incident = await requireIncident(tx, ctx.accountId, incidentId);
+    const incident = await lockIncident(tx, ctx.accountId, incidentId);
     const now = ctx.clock.now().toISOString();
     const row = await insertUpdateRecord(tx, incident, { ...body, status: body.status ?? (incident.lastUpdateStatus as IncidentUpdateView['status']) }, now);
     await refreshProgress(tx, incident, now);
@@ -36,7 +36,7 @@ export async function addIncidentUpdate(ctx: ServiceContext, incidentId: string,
 /** PUT of one update: members not named keep their value; the incident's progress follows. */
 export async function editIncidentUpdate(ctx: ServiceContext, incidentId: string, updateId: string, body: IncidentUpdateEdit): Promise<IncidentUpdateView> {
   return await transaction(ctx.db, async (tx) => {
-    const incident = await requireIncident(tx, ctx.accountId, incidentId);
+    const incident = await lockIncident(tx, ctx.accountId, incidentId);
     const existing = await findIncidentUpdate(tx, incident.id, updateId);
     if (!existing) throw AppError.notFound();
     const now = ctx.clock.now().toISOString();
@@ -57,7 +57,7 @@ export async function editIncidentUpdate(ctx: ServiceContext, incidentId: string
 /** An incident keeps at least one update: its progress is read from them. */
 export async function deleteIncidentUpdateById(ctx: ServiceContext, incidentId: string, updateId: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {
-    const incident = await requireIncident(tx, ctx.accountId, incidentId);
+    const incident = await lockIncident(tx, ctx.accountId, incidentId);
     if (!await findIncidentUpdate(tx, incident.id, updateId)) throw AppError.notFound();
     if ((await listIncidentUpdates(tx, incident.id, 2)).length < 2) {
       throw new AppError('conflict', 'This is the only update of the incident; an incident keeps at least one. Delete the incident instead.');

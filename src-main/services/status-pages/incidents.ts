@@ -6,7 +6,7 @@ import type { IncidentCreate, IncidentEdit, IncidentListQuery, IncidentPage, Inc
 import type { ServiceContext } from '../context';
 import { cutPage, requireCursor } from './paging';
 import { loadIncidentView, loadIncidentViews } from './read-shape';
-import { assertServicesExist, insertIncidentRecord, requireIncident } from './store';
+import { assertServicesExist, insertIncidentRecord, lockIncident, requireIncident } from './store';
 import { kickSubscriberMail } from './subscriber-mail-kick';
 
 /** Newest first by creation time (then id); `nextId` is the id of the first incident of the next page. */
@@ -48,7 +48,7 @@ export async function createIncident(ctx: ServiceContext, body: IncidentCreate):
 /** PUT replaces name, severity and services; updates are changed through their own routes. */
 export async function editIncident(ctx: ServiceContext, id: string, body: IncidentEdit): Promise<IncidentView> {
   return await transaction(ctx.db, async (tx) => {
-    const existing = await requireIncident(tx, ctx.accountId, id);
+    const existing = await lockIncident(tx, ctx.accountId, id);
     const serviceIds = body.services.map((service) => service.id);
     await assertServicesExist(tx, ctx.accountId, serviceIds);
     const row = { ...existing, name: body.name, severity: body.severity, updatedAt: ctx.clock.now().toISOString() };
@@ -61,7 +61,7 @@ export async function editIncident(ctx: ServiceContext, id: string, body: Incide
 /** PATCH changes only the members it names (the public CLI sends `{severity}` alone). */
 export async function patchIncident(ctx: ServiceContext, id: string, body: IncidentPatch): Promise<IncidentView> {
   return await transaction(ctx.db, async (tx) => {
-    const existing = await requireIncident(tx, ctx.accountId, id);
+    const existing = await lockIncident(tx, ctx.accountId, id);
     const serviceIds = body.services?.map((service) => service.id);
     if (serviceIds) await assertServicesExist(tx, ctx.accountId, serviceIds);
     const row = {

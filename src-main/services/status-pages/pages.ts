@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors';
 import { transaction, type Db } from '../../db/connection';
+import { lockKey, lockRowsForShare, lockRowsForUpdate } from '../../db/row-locks';
 import { findStatusPageServices } from '../../db/repositories/status-page-services';
 import {
   cardsOfStatusPages,
@@ -27,8 +28,14 @@ export async function requireStatusPage(tx: Db, accountId: string, id: string): 
   return row;
 }
 
-/** The slug is the page's address: a second page cannot take it (409, like a private location's slugName). */
+/**
+ * The slug is the page's address: a second page cannot take it (409, like a private location's slugName).
+ * Slugs are unique across every account, so the queue for one is a lock on the slug itself (no row
+ * holds it yet): of two servers storing one slug at once, the second sees the first's page and gets
+ * this 409, never the unique index's error.
+ */
 async function assertUrlFree(tx: Db, url: string, exceptId: string | null): Promise<void> {
+  await lockKey(tx, `status-page-url:${url}`);
   if (await isStatusPageUrlTaken(tx, url, exceptId)) {
     throw new AppError('conflict', `url: a status page with the url "${url}" already exists; choose another`, { url });
   }
@@ -37,6 +44,8 @@ async function assertUrlFree(tx: Db, url: string, exceptId: string | null): Prom
 /** Every service on a card must be a status page service of the account: 404 otherwise, as for incidents (spec 4.7). */
 async function assertCardServicesExist(tx: Db, accountId: string, body: StatusPageInput): Promise<void> {
   const ids = [...new Set(body.cards.flatMap((card) => card.services.map((service) => service.id)))];
+  // Kept until the commit: a service deleted meanwhile would fail the cards' foreign key instead of this 404.
+  await lockRowsForShare(tx, 'status_page_services', 'id', ids);
   if ((await findStatusPageServices(tx, accountId, ids)).length !== ids.length) throw AppError.notFound();
 }
 
@@ -126,6 +135,8 @@ export async function createStatusPage(ctx: ServiceContext, body: StatusPageInpu
 /** PUT replaces the page: members not sent take their defaults (but `published` stays as it was), and the cards are the ones sent. */
 export async function updateStatusPage(ctx: ServiceContext, id: string, body: StatusPageInput): Promise<StatusPageView> {
   return await transaction(ctx.db, async (tx) => {
+    // The merge keeps members of the stored row (published): two PUTs at once take turns on it.
+    await lockRowsForUpdate(tx, 'status_pages', 'id', [id]);
     const existing = await requireStatusPage(tx, ctx.accountId, id);
     await assertUrlFree(tx, body.url, id);
     await assertCardServicesExist(tx, ctx.accountId, body);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
+import { lockRowsForShare, lockRowsForUpdate } from '../../db/row-locks';
 import { checkNamesOfAccount, checksOfServices, countAccountChecks, replaceServiceChecks, serviceCheckLinksOfAccount } from '../../db/repositories/status-page-service-checks';
 import {
   deleteStatusPageService,
@@ -80,7 +81,11 @@ export async function getServiceCheckLinks(ctx: ServiceContext): Promise<Service
  */
 export async function setServiceChecks(ctx: ServiceContext, body: ServiceChecksInput): Promise<{ serviceId: string; checks: CheckRef[] }> {
   return await transaction(ctx.db, async (tx) => {
+    // The list is replaced (delete, then insert): two replacements of one service take turns.
+    await lockRowsForUpdate(tx, 'status_page_services', 'id', [body.id]);
     if (!await findStatusPageService(tx, ctx.accountId, body.id)) throw AppError.notFound();
+    // Kept until the commit: a check deleted meanwhile is this 400, not a failed foreign key.
+    await lockRowsForShare(tx, 'check_rows', 'id', body.checkIds);
     if (await countAccountChecks(tx, ctx.accountId, body.checkIds) !== body.checkIds.length) {
       throw new AppError('validation', 'checkIds: every id must be a check of this account (one was deleted or never existed)');
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/connection';
+import { lockRowsForShare, lockRowsForUpdate } from '../../db/row-locks';
 import { findIncident, insertIncident, insertIncidentUpdate, listIncidentUpdates, replaceIncidentServices, updateIncident, type IncidentRow, type IncidentUpdateRow } from '../../db/repositories/incidents';
 import { enqueueUpdateEmails } from '../../db/repositories/status-page-emails';
 import { findStatusPageServices } from '../../db/repositories/status-page-services';
@@ -14,9 +15,21 @@ export async function requireIncident(tx: Db, accountId: string, id: string): Pr
   return row;
 }
 
+/**
+ * The incident, locked for the rest of the transaction (call inside one): every write that merges
+ * the stored row or decides from its updates (edits, new updates, the last update kept) takes turns
+ * on it, so two servers never both decide from what the other is changing.
+ */
+export async function lockIncident(tx: Db, accountId: string, id: string): Promise<IncidentRow> {
+  await lockRowsForUpdate(tx, 'incidents', 'id', [id]);
+  return await requireIncident(tx, accountId, id);
+}
+
 /** Every named service must exist in the account: the spec answers 404 Not Found otherwise (4.7). */
 export async function assertServicesExist(tx: Db, accountId: string, serviceIds: readonly string[]): Promise<void> {
   const unique = [...new Set(serviceIds)];
+  // Kept until the commit: a service deleted meanwhile would fail the links' foreign key instead of this 404.
+  await lockRowsForShare(tx, 'status_page_services', 'id', unique);
   if ((await findStatusPageServices(tx, accountId, unique)).length !== unique.length) throw AppError.notFound();
 }
 

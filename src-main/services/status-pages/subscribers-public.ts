@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
+import { lockRowsForUpdate } from '../../db/row-locks';
 import { insertSubscriberEmail } from '../../db/repositories/status-page-emails';
 import {
   confirmSubscriber,
@@ -44,6 +45,9 @@ function isExpired(subscriber: SubscriberRow, now: number): boolean {
 export async function subscribe(deps: PublicDeps, slug: string, { email }: SubscribeInput, clientAddress: string): Promise<SubscribeOutcome> {
   const outcome = await transaction(deps.db, async (tx): Promise<SubscribeOutcome> => {
     const page = await requirePublicPage({ ...deps, db: tx }, slug);
+    // The page is the scope of every count below (flood limits, one subscription per mailbox):
+    // sign-ups to one page take turns on its row, on whichever server they arrive.
+    await lockRowsForUpdate(tx, 'status_pages', 'id', [page.id]);
     const now = deps.clock.now();
     await deleteUnconfirmedUpTo(tx, page.id, new Date(now.getTime() - CONFIRMATION_TTL_MS).toISOString());
     const source = sourceKey(deps.keyring, clientAddress);

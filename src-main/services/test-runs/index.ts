@@ -4,6 +4,6 @@ export { cancelTestRun } from './cancel';
 export { getRecordedTestRun } from './record';
 export { startTestRun, type TestRunListener } from './run';
 export { getScheduling } from './scheduling';
-export { KEPT_TEST_SESSIONS, storedTestSessions, TEST_SESSIONS_KEY, type StoredTestSession } from './stored-test-sessions';
+export { KEPT_TEST_SESSIONS, listTestSession, storedTestSessions, TEST_SESSIONS_KEY, type StoredTestSession } from './stored-test-sessions';
 export { cliLogs } from './cli-shape';
 export { storedCliDetails } from './stored-details';

@@ -1,12 +1,11 @@
 import { transaction } from '../../db/connection';
-import { findCodeTestSession, insertCodeTestSession, pruneCodeTestSessions, updateCodeTestSession } from '../../db/repositories/code-test-sessions';
-import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
+import { findCodeTestSession, findCodeTestSessionForUpdate, insertCodeTestSession, pruneCodeTestSessions, updateCodeTestSession } from '../../db/repositories/code-test-sessions';
 import type { CheckType } from '../../../src-shared/enums';
 import { consoleLink, testSessionRoute } from '../../../src-shared/rules/console-links';
 import type { SessionStatus } from '../../../src-shared/rules/session-status';
 import type { TestSession, TestSessionStatus } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
-import { KEPT_TEST_SESSIONS, storedTestSessions, TEST_SESSIONS_KEY } from './stored-test-sessions';
+import { KEPT_TEST_SESSIONS, listTestSession } from './stored-test-sessions';
 
 /** One check of a recorded `checkly test` run, as kept in code_test_sessions.results. */
 export interface RecordedResult {
@@ -37,9 +36,7 @@ export async function recordTestRun(ctx: ServiceContext, run: { id: string; name
   const now = ctx.clock.now().getTime();
   await transaction(ctx.db, async (tx) => {
     await insertCodeTestSession(tx, { id: run.id, accountId: ctx.accountId, name: run.name, projectLogicalId: run.projectLogicalId, startedAt: now, stoppedAt: null, results: run.results });
-    const kept = storedTestSessions(await readAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY));
-    const entries = [{ id: run.id, name: run.name, startedAt: now }, ...kept].slice(0, KEPT_TEST_SESSIONS);
-    await writeAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY, { entries }, now);
+    await listTestSession(tx, ctx.accountId, { id: run.id, name: run.name, startedAt: now }, now);
     // Runs that fell off the list are not reachable any more: their rows go too, so storage stays bounded.
     await pruneCodeTestSessions(tx, ctx.accountId, KEPT_TEST_SESSIONS);
   });
@@ -48,7 +45,8 @@ export async function recordTestRun(ctx: ServiceContext, run: { id: string; name
 /** Replaces one check's entry once it finished; the run stops with its last check. */
 export async function recordTestResult(ctx: ServiceContext, testSessionId: string, result: RecordedResult): Promise<void> {
   await transaction(ctx.db, async (tx) => {
-    const row = await findCodeTestSession(tx, ctx.accountId, testSessionId);
+    // Checks of one run finish at once, on any server: each replaces its entry in the array the last one wrote.
+    const row = await findCodeTestSessionForUpdate(tx, ctx.accountId, testSessionId);
     if (!row) return;
     const results = (row.results as RecordedResult[]).map((r) => (r.sequenceId === result.sequenceId ? result : r));
     const running = results.some((r) => r.stoppedAt === null);

@@ -1,3 +1,7 @@
+import type { Db } from '../../db/connection';
+import { lockTestSessionList } from '../../db/repositories/code-test-sessions';
+import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
+
 // Kept here, below test-sessions: a test run is listed as a test session, and test-sessions reads test runs.
 /** The app setting that lists an account's recent test sessions (names and start times; the rest is read from the sessions). */
 export const TEST_SESSIONS_KEY = 'test-sessions';
@@ -12,4 +16,12 @@ export interface StoredTestSession {
 export function storedTestSessions(value: Record<string, unknown> | null): StoredTestSession[] {
   const entries = value?.entries;
   return Array.isArray(entries) ? (entries as StoredTestSession[]) : [];
+}
+
+/** Puts a new test session first in the account's list (the oldest beyond the kept number drop off); call inside a transaction. */
+export async function listTestSession(tx: Db, accountId: string, entry: StoredTestSession, now: number): Promise<void> {
+  await lockTestSessionList(tx, accountId);
+  const kept = storedTestSessions(await readAppSetting(tx, accountId, TEST_SESSIONS_KEY));
+  const entries = [entry, ...kept].slice(0, KEPT_TEST_SESSIONS);
+  await writeAppSetting(tx, accountId, TEST_SESSIONS_KEY, { entries }, now);
 }

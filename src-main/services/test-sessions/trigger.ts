@@ -1,6 +1,5 @@
 import { AppError } from '../../core/errors';
 import { transaction } from '../../db/connection';
-import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
 import type { CheckType } from '../../../src-shared/enums';
 import { decodeRunId } from '../../../src-shared/rules/run-ids';
 import { encodeTestSessionId, MAX_TEST_SESSION_CHECKS } from '../../../src-shared/rules/test-session-ids';
@@ -8,7 +7,7 @@ import type { CheckSession } from '../../../src-shared/schemas/check-session';
 import type { TestSessionTriggerRequest, TestSessionTriggerResponse } from '../../../src-shared/schemas/test-session';
 import type { ServiceContext } from '../context';
 import { triggerCheckSessions } from '../check-sessions';
-import { KEPT_TEST_SESSIONS, storedTestSessions, TEST_SESSIONS_KEY } from '../test-runs';
+import { listTestSession } from '../test-runs';
 
 export interface TriggeredTestSession extends TestSessionTriggerResponse {
   sessions: CheckSession[];
@@ -36,11 +35,7 @@ export async function triggerTestSession(ctx: ServiceContext, request: TestSessi
   const testSessionId = encodeTestSessionId({ firstSessionId: first, count: ids.length });
   const name = request.name?.trim() || 'Triggered Session';
   const now = ctx.clock.now().getTime();
-  await transaction(ctx.db, async (tx) => {
-    const kept = storedTestSessions(await readAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY));
-    const entries = [{ id: testSessionId, name, startedAt: now }, ...kept].slice(0, KEPT_TEST_SESSIONS);
-    await writeAppSetting(tx, ctx.accountId, TEST_SESSIONS_KEY, { entries }, now);
-  });
+  await transaction(ctx.db, async (tx) => await listTestSession(tx, ctx.accountId, { id: testSessionId, name, startedAt: now }, now));
   const checks = sessions.map((s) => ({ id: s.checkId, name: s.name, checkType: s.checkType as CheckType }));
   // A check's results are published under its check session's id (the CLI calls it the sequence id).
   const sequenceIds = Object.fromEntries(sessions.map((s) => [s.checkId, s.checkSessionId]));
