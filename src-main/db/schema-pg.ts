@@ -592,6 +592,13 @@ export const agents = pgTable(
     unreachableSince: bigint('unreachable_since', { mode: 'number' }),
     /** Runs of its location recorded not run because it was unreachable, since unreachableSince (the notice of its return counts them). */
     unreachableRuns: integer('unreachable_runs').notNull().default(0),
+    /**
+     * What the agent last said of its own network, as the operators were told (online or not, its
+     * outage counter, since when it was still offline on its return; JSON, db/stored-agent-network.ts):
+     * stored rather than kept per server, so each change is told once whichever server hears it.
+     * Null until its first report.
+     */
+    network: jsonb('network').$type<Record<string, unknown>>(),
   },
   (t) => [index('agents_location_seen').on(t.locationId, t.lastSeenAt)],
 );

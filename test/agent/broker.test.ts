@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ready } from '../../src-main/db/connection';
+import { getSql } from '../../src-main/db/dialect';
 import type { JobOutcome, RunJob } from '../../src-main/runner/jobs';
 import { RemoteBroker } from '../../src-main/scheduler/remote-broker';
 import { ManualClock } from '../../src-main/core/clock';
@@ -109,7 +112,8 @@ describe('remote broker: leases, expiry, drops, cancellation', () => {
       expect((await agentApi(`/v1/agent/jobs/${queued.jobId}/outcome`, { agentId, result: null, reason: 'EXECUTOR_ERROR' })).status).toBe(204);
       expect(watch.recent().map((event) => event.kind)).toEqual(['wall-clock-step']);
       // The agent was heard from just before the step: it is not taken for silent.
-      expect([...server.backend.deps.runtime.remoteConnectivity.agents.values()].some((state) => state.unreachableSince !== null)).toBe(false);
+      const marked = await getSql<{ n: number | string }>(await ready(server.backend.deps.db), sql`select count(*) as n from agents where unreachable_since is not null`);
+      expect(Number(marked?.n)).toBe(0);
     } finally {
       unsubscribe();
       broker.observeClockWith(() => undefined);

@@ -127,6 +127,47 @@ describe('two servers sharing the remote agents’ queue on PostgreSQL', () => {
     expect(perAgent()).toEqual(expected);
   }, 60_000);
 
+  it("an agent's own network going offline and back, its heartbeats reaching both servers: one OFFLINE and one ONLINE notice", async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const channel = await a.api('POST', '/v1/alert-channels', {
+      type: 'WEBHOOK',
+      config: { name: 'network', url: `${receiver.url}/network`, method: 'POST', template: '{"type":"{{ALERT_TYPE}}","name":"{{CHECK_NAME}}"}' },
+    });
+    expect(channel.status, channel.text).toBe(201);
+    const agentId = await register(b);
+    const at = (offsetMs: number) => new Date(clock.now().getTime() + offsetMs).toISOString();
+    const report = (online: boolean, outages: number) => ({
+      online,
+      since: at(0),
+      reason: online ? null : 'no canary answered',
+      canaries: ['192.0.2.1'],
+      outages,
+      lastOutageSince: outages > 0 ? at(0) : null,
+      lastOutageReason: outages > 0 ? 'no canary answered' : null,
+      offlineRuns: 0,
+    });
+    const beat = async (server: TestServer, online: boolean, outages: number) =>
+      (await agentApi(server, '/v1/agent/heartbeat', { agentId, runningJobIds: [], connectivity: report(online, outages) })).status;
+    const notices = () =>
+      receiver.requests
+        .filter((request) => request.path === '/network')
+        .map((request) => JSON.parse(request.body) as { type: string; name: string })
+        .filter((n) => n.name.includes(agentId))
+        .map((n) => n.type);
+
+    expect(await beat(a, true, 0)).toBe(200);
+    // Offline: its heartbeats reach both servers (a balancer), at once and then in turn.
+    expect(await Promise.all([beat(a, false, 1), beat(b, false, 1)])).toEqual([200, 200]);
+    expect(await beat(b, false, 1)).toBe(200);
+    expect(await beat(a, false, 1)).toBe(200);
+    // Back online.
+    expect(await Promise.all([beat(b, true, 1), beat(a, true, 1)])).toEqual([200, 200]);
+    expect(await beat(a, true, 1)).toBe(200);
+    await expect.poll(notices, { timeout: 10_000 }).toEqual(['AGENT_OFFLINE', 'AGENT_ONLINE']);
+    await Promise.all(servers.map((server) => server.backend.alerting.dispatcher.drain()));
+    expect(notices()).toEqual(['AGENT_OFFLINE', 'AGENT_ONLINE']);
+  }, 60_000);
+
   it('240 waiting jobs, six agents long-polling both servers at once: each job is leased to one agent and its outcome recorded once', async () => {
     const [a, b] = servers as [TestServer, TestServer];
     const agents = [] as { id: string; server: TestServer; name: string }[];

@@ -4,6 +4,8 @@ import { agentJobs, agents } from '../tables';
 import { all, allSql, get, getSql, onPostgres, run, runSql } from "../dialect";
 import { lockRowsForUpdate } from '../row-locks';
 import { greater } from '../sql-fragments';
+import { StoredAgentNetworkSchema, type StoredAgentNetwork } from '../stored-agent-network';
+import { parseStored } from '../stored-rows';
 
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 
@@ -232,4 +234,22 @@ export async function shiftWallTimes(db: Db, stepMs: number): Promise<void> {
     await run(tx.update(agentJobs).set({ leaseExpiresAt: sql`${agentJobs.leaseExpiresAt} + ${step}` }).where(isNotNull(agentJobs.leaseExpiresAt)));
     await run(tx.update(agents).set({ lastSeenAt: sql`${agents.lastSeenAt} + ${step}` }));
   });
+}
+
+/**
+ * The agent's stored network state, its row locked until the caller's transaction ends: servers
+ * hearing the agent's heartbeats take turns deciding what changed, so each change is told once.
+ * Null when it never reported one, or when the stored one does not parse (reported once in the log).
+ */
+export async function lockAgentNetwork(db: Db, agentId: string): Promise<StoredAgentNetwork | null> {
+  db = await ready(db);
+  await lockRowsForUpdate(db, 'agents', 'id', [agentId]);
+  const row = await get(db.select({ network: agents.network }).from(agents).where(eq(agents.id, agentId)));
+  if (!row || row.network === null) return null;
+  return parseStored(StoredAgentNetworkSchema, row.network, { table: 'agents', id: agentId, stamp: null }) ?? null;
+}
+
+export async function saveAgentNetwork(db: Db, agentId: string, network: StoredAgentNetwork): Promise<void> {
+  db = await ready(db);
+  await run(db.update(agents).set({ network }).where(eq(agents.id, agentId)));
 }

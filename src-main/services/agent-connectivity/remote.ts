@@ -1,9 +1,10 @@
 import type { AgentConnectivityReport } from '../../../src-shared/schemas/agent-protocol';
 import { countUnreachableRun, listAgentsSeenBetween } from '../../db/repositories/private-locations';
-import { clearAgentUnreachable, markAgentUnreachable } from '../../db/repositories/agent-jobs';
+import { transaction } from '../../db/connection';
+import { clearAgentUnreachable, lockAgentNetwork, markAgentUnreachable, saveAgentNetwork } from '../../db/repositories/agent-jobs';
+import type { StoredAgentNetwork } from '../../db/stored-agent-network';
 import type { JobOutcome } from '../../runner/jobs';
 import type { ServiceDeps } from '../context';
-import type { KnownRemoteAgent } from '../runtime';
 import { unreachableAfterMsOf } from '../job-signals';
 import { sendAgentNotice, type AgentNoticeChange } from './notices';
 
@@ -45,42 +46,20 @@ export async function noteUnreachableRuns(deps: ServiceDeps, outcomes: readonly 
 /**
  * The broker's sweep: an agent the server has not heard from for `unreachableAfterMs` is
  * unreachable. Its location's operators get one notice at once (not when it comes back); its
- * location's runs are recorded AGENT_UNREACHABLE meanwhile (connected.ts). The stored mark, not
- * this server's memory, decides: of several servers sweeping, the one whose mark lands tells, and
- * one that told before another server heard the agent back tells again at its next silence.
+ * location's runs are recorded AGENT_UNREACHABLE meanwhile (connected.ts). The stored mark decides:
+ * of several servers sweeping, the one whose mark lands tells.
  */
 export async function noteSilentAgents(deps: ServiceDeps, now: number): Promise<void> {
   const threshold = unreachableAfterMsOf(deps.runtime.agentJobs.settings);
-  const known = deps.runtime.remoteConnectivity.agents;
   for (const { agent, location } of await listAgentsSeenBetween(deps.db, now - FORGET_AFTER_MS, now - threshold)) {
-    const state = known.get(agent.id) ?? { online: true, outages: 0, unreachableSince: null };
-    if (agent.unreachableSince !== null) {
-      // Announced already (by this server, another one, or before a restart): nothing more to say.
-      state.unreachableSince = agent.unreachableSince;
-      known.set(agent.id, state);
-      continue;
-    }
+    // Announced already (by this server, another one, or before a restart): nothing more to say.
+    if (agent.unreachableSince !== null) continue;
     // Not marked when it was heard from since it was listed, or another server marked it first.
     if (!await markAgentUnreachable(deps.db, agent.id, agent.lastSeenAt, now - threshold)) continue;
-    state.unreachableSince = agent.lastSeenAt;
-    known.set(agent.id, state);
     const ref = { agentId: agent.id, accountId: location.accountId, locationName: location.name, slugName: location.slugName };
     deps.logger.warn({ agentId: agent.id, location: location.slugName, lastSeenAt: iso(agent.lastSeenAt) }, 'a remote agent is unreachable: the server has not heard from it');
     await notify(deps, ref, 'UNREACHABLE', iso(agent.lastSeenAt), `no lease request or heartbeat for ${Math.round((now - agent.lastSeenAt) / 1000)} s (the limit is ${Math.round(threshold / 1000)} s)`, 0);
   }
-}
-
-/**
- * What this server knows of the agent, with the stored unreachable mark in place of its memory's
- * (another server may have marked it, or told its return already). An agent this process has not
- * heard of yet (after a restart) that is marked is still unreachable until its return is told, once.
- */
-function knownWithStoredMark(deps: ServiceDeps, agentId: string, report: RemoteConnectivityReport | undefined, storedUnreachableSince: number | null): KnownRemoteAgent | undefined {
-  const memory = deps.runtime.remoteConnectivity.agents.get(agentId);
-  if (memory) return { ...memory, unreachableSince: storedUnreachableSince };
-  if (storedUnreachableSince === null) return undefined;
-  // Its outage counter before the restart is unknown: nothing it says now counts as missed.
-  return { online: true, outages: report?.outages ?? 0, unreachableSince: storedUnreachableSince };
 }
 
 /**
@@ -90,33 +69,50 @@ function knownWithStoredMark(deps: ServiceDeps, agentId: string, report: RemoteC
  * notices. Otherwise its own network state: one notice when it goes offline and one when it is
  * back; an outage it could not report while it lasted is told afterwards, each with its time.
  * `storedUnreachableSince` is the agent's stored mark as its heartbeat found it.
+ *
+ * What was told is stored with the agent (`agents.network`), read and written with the agent's row
+ * locked: heartbeats reaching several servers of a team (behind one balancer) are decided in turn,
+ * so each change is told once, and a restart forgets nothing. An agent with no stored state (its
+ * first report) tells nothing old.
  */
 export async function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, report: RemoteConnectivityReport | undefined, storedUnreachableSince: number | null): Promise<void> {
   const now = deps.clock.now().getTime();
-  const known = knownWithStoredMark(deps, agent.agentId, report, storedUnreachableSince);
-  const next = { online: report?.online ?? known?.online ?? true, outages: report?.outages ?? known?.outages ?? 0, unreachableSince: null, offlineAtReturnSince: known?.offlineAtReturnSince ?? null };
-  deps.runtime.remoteConnectivity.agents.set(agent.agentId, next);
-  const wasOnline = known?.online ?? true;
+  try {
+    await transaction(deps.db, async (tx) => {
+      const told = await lockAgentNetwork(tx, agent.agentId);
+      const next = await decideHeard({ ...deps, db: tx }, agent, report, told, storedUnreachableSince, now);
+      if (next.online !== told?.online || next.outages !== told?.outages || next.offlineAtReturnSince !== told?.offlineAtReturnSince) {
+        await saveAgentNetwork(tx, agent.agentId, next);
+      }
+    });
+  } catch (error) {
+    // Deciding the notices must not cost the agent its heartbeat's answer; the next heartbeat decides again.
+    deps.logger.error({ err: error, agentId: agent.agentId }, 'deciding what a remote agent said of its network failed');
+  }
+}
+
+/** What changed since `told`, told to the operators; answers the state to store. */
+async function decideHeard(deps: ServiceDeps, agent: RemoteAgentRef, report: RemoteConnectivityReport | undefined, told: StoredAgentNetwork | null, storedUnreachableSince: number | null, now: number): Promise<StoredAgentNetwork> {
+  const next: StoredAgentNetwork = { online: report?.online ?? told?.online ?? true, outages: report?.outages ?? told?.outages ?? 0, offlineAtReturnSince: told?.offlineAtReturnSince ?? null };
+  const wasOnline = told?.online ?? true;
   // Back from unreachable but still offline by its own canaries: that is usually its first rounds catching up; told only if it lasts.
-  if (known?.offlineAtReturnSince != null && report) {
+  if (told?.offlineAtReturnSince != null && report) {
     if (report.online) next.offlineAtReturnSince = null;
-    else if (now - known.offlineAtReturnSince > unreachableAfterMsOf(deps.runtime.agentJobs.settings)) {
+    else if (now - told.offlineAtReturnSince > unreachableAfterMsOf(deps.runtime.agentJobs.settings)) {
       next.offlineAtReturnSince = null;
       await notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
-      return;
+      return next;
     } else {
       next.online = true;
-      return;
+      return next;
     }
     next.online = true;
-    if (report.outages === known.outages) return;
+    if (report.outages === told.outages) return next;
   }
-  // An agent first heard of (e.g. after a restart of the server) tells nothing old.
-  const missedOutage = report !== undefined && known !== undefined && wasOnline && report.outages > known.outages;
-  if (known?.unreachableSince != null) {
+  const missedOutage = report !== undefined && told !== null && wasOnline && report.outages > told.outages;
+  if (storedUnreachableSince !== null) {
     const outage = missedOutage && report ? `it says it lost its own network from ${report.lastOutageSince ?? 'an unknown time'} (${report.lastOutageReason ?? 'its canaries stopped answering'}) until ${report.online ? report.since : 'now'}` : null;
-    // The server whose clearing lands tells (heartbeats may reach two servers at once); the stored
-    // count spans restarts and servers.
+    // The server whose clearing lands tells; the stored count spans restarts and servers.
     const cleared = await clearAgentUnreachable(deps.db, agent.agentId);
     if (cleared) {
       await notify(deps, agent, 'REACHABLE', iso(now), outage, cleared.unreachableRuns);
@@ -126,13 +122,14 @@ export async function noteAgentHeard(deps: ServiceDeps, agent: RemoteAgentRef, r
       next.online = true;
       next.offlineAtReturnSince = now;
     }
-    return;
+    return next;
   }
-  if (!report) return;
+  if (!report) return next;
   if (!report.online) {
     if (wasOnline) await notify(deps, agent, 'OFFLINE', report.since, report.reason, 0);
-    return;
+    return next;
   }
   if (missedOutage) await notify(deps, agent, 'OFFLINE', report.lastOutageSince, report.lastOutageReason ?? null, 0);
   if (!wasOnline || missedOutage) await notify(deps, agent, 'ONLINE', report.since, report.lastOutageReason ?? null, report.lastOutageRuns ?? 0);
+  return next;
 }
