@@ -346,6 +346,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     }
     cluster.start();
     deps.runtime.cluster = cluster;
+    if (config.databaseUrl !== null) deps.runtime.leaderFence = () => ({ nodeId: cluster.nodeId, term: cluster.isLeader() ? cluster.term : null });
     // Team mode: the live feeds (console subscriptions, the CLI's MQTT feed, agents' long-polls) hear the other servers too.
     const liveFeeds =
       config.databaseUrl !== null ? startLiveFeeds({ connectionString: config.databaseUrl, nodeId: cluster.nodeId, logger }, events, deps.runtime.agentJobs.signals) : null;

@@ -124,8 +124,6 @@ export interface Runtime {
   overruns: OverrunCounter;
   /** Runs not run because no agent of their private location was connected, per location slug. */
   noAgent: SkipCounter;
-  /** What remote agents last said of their own network (services/agent-connectivity). */
-  remoteConnectivity: RemoteConnectivity;
   /** The embedded agent's canaries, which Settings change while it runs (null: this process runs no agent). */
   canaries: CanaryControl | null;
   /** Aborted when the backend starts closing: long-polls answer 503 and no run starts any more. */
@@ -137,26 +135,26 @@ export interface Runtime {
    * as interrupted only the sessions of servers that are gone. Null on a single server.
    */
   sessionNodeId: string | null;
+  /**
+   * Team mode: the lease this server believes it leads by (node id and term), which the scheduler's
+   * writes carry so the database refuses them once another server took the lead (a fencing token:
+   * a deposed leader's late transaction starts no slot and moves no schedule). Null on a single
+   * server, where nothing else writes.
+   */
+  leaderFence: (() => LeaderFence) | null;
+}
+
+/** The node id and term a scheduler write is fenced by (db/repositories/runs.ts stillLeads). */
+export interface LeaderFence {
+  nodeId: string;
+  /** Null when this server never led: every fenced write is refused. */
+  term: number | null;
 }
 
 /** What services ask of the cluster lease (db/cluster): who this node is, and the nodes with their roles. */
 export interface ClusterMembership {
   view(): ClusterView;
   nodes(): Promise<ClusterNodeView[]>;
-}
-
-/** What the server knows of one remote agent between its requests. */
-export interface KnownRemoteAgent {
-  online: boolean;
-  outages: number;
-  unreachableSince: number | null;
-  offlineAtReturnSince?: number | null;
-}
-
-/** What the server knows of remote agents between their requests (services/agent-connectivity). */
-export interface RemoteConnectivity {
-  /** Per agent id: what its last heartbeat said of its own network, and since when the server has not heard from it (null: it has). */
-  agents: Map<string, KnownRemoteAgent>;
 }
 
 /** What services may do with the embedded agent's canaries (set at boot). */
@@ -218,10 +216,10 @@ export function createRuntime(baseUrl = ''): Runtime {
     skips: new SkipCounter(),
     noAgent: new SkipCounter(),
     overruns: new OverrunCounter(),
-    remoteConnectivity: { agents: new Map() },
     canaries: null,
     shutdown: new AbortController(),
     cluster: null,
     sessionNodeId: null,
+    leaderFence: null,
   };
 }

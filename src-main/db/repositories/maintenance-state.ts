@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
 import { maintenanceState } from '../tables';
-import { get, run } from "../dialect";
+import { get, onPostgres, run } from "../dialect";
 
 /** Keys of maintenance_state. */
 export const MAINTENANCE_KEYS = {
@@ -36,4 +36,28 @@ export async function writeMaintenanceState(db: Db, key: string, value: number, 
   await run(db.insert(maintenanceState)
         .values({ key, value, updatedAt: now })
         .onConflictDoUpdate({ target: maintenanceState.key, set: { value, updatedAt: now } }));
+}
+
+/**
+ * Moves a watermark forward only (`greatest`/`max` of the stored and the new value): a pass of a
+ * server that lost the lead, finishing its batch after the new leader moved the mark on, cannot
+ * move it back (rollups and prune cutoffs only grow).
+ */
+export async function advanceMaintenanceState(db: Db, key: string, value: number, now: number): Promise<void> {
+  db = await ready(db);
+  const larger = onPostgres() ? sql`greatest(${maintenanceState.value}, excluded.value)` : sql`max(${maintenanceState.value}, excluded.value)`;
+  await run(db.insert(maintenanceState)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: maintenanceState.key, set: { value: larger, updatedAt: now } }));
+}
+
+/**
+ * Stores `value` under `key` unless a value is there already, and answers the stored one: two
+ * servers recording at once (the sealing key's check at a first start) keep the first, and the
+ * other learns it differs (`INSERT … ON CONFLICT DO NOTHING`, then the read).
+ */
+export async function recordMaintenanceStateOnce(db: Db, key: string, value: number, now: number): Promise<number> {
+  db = await ready(db);
+  await run(db.insert(maintenanceState).values({ key, value, updatedAt: now }).onConflictDoNothing({ target: maintenanceState.key }));
+  return (await readMaintenanceState(db, key)) ?? value;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { prepared } from '../prepared';
-import { checkGroups, checks, checkSchedule, runLocationCodes, perDialect } from '../tables';
+import { checkGroups, checks, checkSchedule, clusterLease, runLocationCodes, perDialect } from '../tables';
 import { all, allSql, get, getSql, onPostgres, run, runSql } from "../dialect";
 
 export type CheckRunRow = Omit<typeof checks.$inferSelect, 'nameFolded'> & { checkNum: number; nextRunAt: number | null; lastLocationIndex: number };
@@ -88,6 +88,27 @@ export async function checksChangedSince(db: Db, stamp: string): Promise<{ id: s
   return (await allSql<{ id: string; createdAfter: number | boolean }>(db, sql`select ${checks.id} as id, ${checks.createdAt} > ${stamp} as "createdAfter" from ${checks}
         where coalesce(${checks.updatedAt}, ${checks.createdAt}) >= ${stamp}`))
     .map((row) => ({ id: row.id, createdAfter: row.createdAfter === 1 || row.createdAfter === true }));
+}
+
+/**
+ * Whether the lease still names this node with this term (team mode), read in the caller's
+ * transaction before the scheduler writes anything: a server that lost the lead (its lease taken
+ * by another after a pause, a cut, a slow beat) starts no slot and moves no schedule, even from a
+ * transaction it began before it noticed. A takeover that commits between this read and the
+ * caller's commit is the one window left; the unique planned slot of `check_sessions` still keeps a
+ * slot from running twice then. Always true on SQLite (one server).
+ */
+export async function stillLeads(db: Db, fence: { nodeId: string; term: number | null }): Promise<boolean> {
+  db = await ready(db);
+  if (!onPostgres()) return true;
+  if (fence.term === null) return false;
+  const row = await get(
+    db
+      .select({ id: clusterLease.id })
+      .from(clusterLease)
+      .where(and(eq(clusterLease.id, 1), eq(clusterLease.leaderNodeId, fence.nodeId), eq(clusterLease.term, fence.term))),
+  );
+  return row !== undefined;
 }
 
 export interface ScheduleUpdate {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RunJob } from '../../runner/jobs';
 import { transaction } from '../../db/connection';
-import { updateLocationIndex, updateSchedules, type ScheduleUpdate } from '../../db/repositories/runs';
+import { stillLeads, updateLocationIndex, updateSchedules, type ScheduleUpdate } from '../../db/repositories/runs';
 import { insertSessions } from '../../db/repositories/runs-sessions';
 import { LOCAL_LOCATION } from '../../../src-shared/enums';
 import { encodeRunId } from '../../../src-shared/rules/run-ids';
@@ -56,7 +56,10 @@ export function jobFor(plan: RunnablePlan, session: { id: number; accountId: str
 export async function startSessions(deps: ServiceDeps, requests: readonly SessionRequest[], scheduleUpdates: readonly ScheduleUpdate[] = []): Promise<SessionDispatch[]> {
   const now = deps.clock.now().getTime();
   const planned = requests.map((r) => ({ ...r, ...slotsOf(r.plan) }));
+  // The scheduler's writes are fenced by the lease (team mode); runs asked for by hand are not.
+  const fence = scheduleUpdates.length > 0 || planned.some((p) => p.runSource === 'SCHEDULER') ? deps.runtime.leaderFence?.() : undefined;
   const ids = await transaction(deps.db, async (tx) => {
+    if (fence && !(await stillLeads(tx, fence))) return null;
     // Scheduled runs only: one asked for by hand runs even while another is going.
     const busy = await busyLocations(tx, new Set(planned.filter((p) => p.runSource === 'SCHEDULER').map((p) => p.plan.checkNum)), now);
     const inserted = await insertSessions(
@@ -82,6 +85,10 @@ export async function startSessions(deps: ServiceDeps, requests: readonly Sessio
     await updateSchedules(tx, scheduleUpdates);
     return inserted.map((id, i) => ({ id, busy: (planned[i]?.runSource === 'SCHEDULER' && busy.get(planned[i]?.plan.checkNum ?? -1)) || null }));
   });
+  if (ids === null) {
+    deps.logger.warn({ checks: planned.length, nodeId: fence?.nodeId, term: fence?.term }, 'this server no longer holds the lease it scheduled by: its due slots are left to the leader (not started here)');
+    return [];
+  }
   const { events } = deps.runtime;
   const dispatches: SessionDispatch[] = [];
   const startedElsewhere: string[] = [];

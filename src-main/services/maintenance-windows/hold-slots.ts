@@ -1,6 +1,6 @@
 import { transaction } from '../../db/connection';
 import { maintenanceWindowsVersion } from '../../db/repositories/maintenance-windows';
-import { updateSchedules } from '../../db/repositories/runs';
+import { stillLeads, updateSchedules } from '../../db/repositories/runs';
 import type { Db } from '../../db/connection';
 import type { ServiceDeps } from '../context';
 import { loadMaintenanceCalendar, type MaintenanceCalendar } from './calendar';
@@ -38,6 +38,13 @@ export async function holdSlotsInMaintenance<T extends DueSlot>(deps: ServiceDep
     const check = { accountId: slot.plan.accountId, id: slot.plan.checkId, tags: slot.plan.tags, groupId: slot.plan.groupId };
     (calendar.openFor(check, slot.plannedAt) ? held : run).push(slot);
   }
-  if (held.length > 0) await transaction(deps.db, async (tx) => await updateSchedules(tx, held.map((s) => ({ checkNum: s.plan.checkNum, nextRunAt: s.nextRunAt }))));
+  if (held.length > 0) {
+    const fence = deps.runtime.leaderFence?.();
+    await transaction(deps.db, async (tx) => {
+      // A server that lost the lead moves no schedule (start-sessions.ts fences the same way).
+      if (fence && !(await stillLeads(tx, fence))) return;
+      await updateSchedules(tx, held.map((s) => ({ checkNum: s.plan.checkNum, nextRunAt: s.nextRunAt })));
+    });
+  }
   return { run, held };
 }

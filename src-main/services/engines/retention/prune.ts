@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connection';
-import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../../db/repositories/maintenance-state';
+import { MAINTENANCE_KEYS, readMaintenanceState, advanceMaintenanceState } from '../../../db/repositories/maintenance-state';
 import { checkNumsAfter, deleteCheckAlertsBefore, deleteDetailsUnusedSince, deleteFinalNotificationsBefore, deleteResultsBefore, deleteRollupsBefore, deleteSessionsBefore, freePages, reclaimsFreePages, vacuumPages } from '../../../db/repositories/retention';
 import { deleteExpiredUnconfirmed } from '../../../db/repositories/status-page-subscribers';
 import { CONFIRMATION_TTL_MS } from '../../status-pages';
@@ -38,7 +38,7 @@ export async function pruneExpired(batches: Batches, db: Db, cutoffs: Cutoffs, n
     );
     report.sessions = sessions ?? 0;
     if (results === null || sessions === null) return report;
-    await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rawPrunedTo, raw, now));
+    await batches.write((tx) => advanceMaintenanceState(tx, MAINTENANCE_KEYS.rawPrunedTo, raw, now));
   }
   // A detail marked used in hour H may be referenced by a result that started before H + 1 h.
   if (raw !== null) report.details = (await deleteUntilDone(batches, batchSize, (tx, limit) => deleteDetailsUnusedSince(tx, raw - HOUR_MS, limit))) ?? 0;
@@ -50,7 +50,7 @@ export async function pruneExpired(batches: Batches, db: Db, cutoffs: Cutoffs, n
   if (cutoffs.rollups > (await readMaintenanceState(db, MAINTENANCE_KEYS.rollupsPrunedTo) ?? -Infinity)) {
     const rollups = await deletePerCheck(batches, nums, batchSize, (tx, checkNum, limit) => deleteRollupsBefore(tx, checkNum, cutoffs.rollups, limit));
     report.rollups = rollups ?? 0;
-    if (rollups !== null) await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupsPrunedTo, cutoffs.rollups, now));
+    if (rollups !== null) await batches.write((tx) => advanceMaintenanceState(tx, MAINTENANCE_KEYS.rollupsPrunedTo, cutoffs.rollups, now));
   }
   return report;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connection';
-import { MAINTENANCE_KEYS, readMaintenanceState, writeMaintenanceState } from '../../../db/repositories/maintenance-state';
+import { MAINTENANCE_KEYS, readMaintenanceState, advanceMaintenanceState } from '../../../db/repositories/maintenance-state';
 import { finalSamples, liveCheckNumsAfter, oldestResultAt, upsertRollups, type RollupRow, type RollupSample } from '../../../db/repositories/rollups';
 import { yieldToEventLoop, type Batches } from './batches';
 import { floorHour, HOUR_MS, hourStats, RECOMPUTE_HOURS, ROLLUP_GRACE_MS } from '../../retention';
@@ -35,14 +35,14 @@ export async function rollUpClosedHours(batches: Batches, db: Db, now: number, o
     report.rows += rows;
     if (watermark === null || hour + HOUR_MS > watermark) {
       const next = hour + HOUR_MS;
-      await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
+      await batches.write((tx) => advanceMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
       watermark = next;
       report.watermark = next;
     }
   }
   if (watermark === null || watermark <= lastClosed) {
     const next = lastClosed + HOUR_MS;
-    await batches.write((tx) => writeMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
+    await batches.write((tx) => advanceMaintenanceState(tx, MAINTENANCE_KEYS.rollupWatermark, next, now));
     report.watermark = next;
   }
   return report;
