@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
-import { alertChannels, alertNotifications, appSettings, checkGroups, checkRows, checks, maintenanceState } from '../tables';
+import { alertChannels, alertNotifications, appSettings, checkGroups, checkRows, checks } from '../tables';
 import { all, allSql, onPostgres, run, runSql } from '../dialect';
-import { MAINTENANCE_KEYS, readMaintenanceState } from './maintenance-state';
 
 /** One stored JSON document holding secrets: a check body, a group body, a channel body or a settings value. */
 export interface SecretHolder {
@@ -124,16 +123,4 @@ export async function withSecureDelete(db: Db, write: () => Promise<void>): Prom
     await runSql(db, sql.raw('PRAGMA secure_delete = OFF'));
   }
   await allSql(db, sql.raw('PRAGMA wal_checkpoint(TRUNCATE)'));
-}
-
-/**
- * Records the sealing key's check value unless one is recorded, and answers the recorded one. Two
- * servers starting together on a new database both insert: the second waits for the first's
- * commit, keeps its value, and reads it back (to refuse its own key when it differs).
- */
-export async function recordSecretKeyCheck(db: Db, check: number, now: number): Promise<number> {
-  db = await ready(db);
-  const key = MAINTENANCE_KEYS.secretKeyCheck;
-  await run(db.insert(maintenanceState).values({ key, value: check, updatedAt: now }).onConflictDoNothing({ target: maintenanceState.key }));
-  return await readMaintenanceState(db, key) ?? check;
 }

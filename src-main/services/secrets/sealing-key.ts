@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { createKeyFile, KEY_FILE_NAME, keyringFromMaster, loadKeyring, readKeyFile, SealingKeyRefused, type Keyring } from '../../core/keyring';
 import type { Logger } from '../../core/logger';
 import type { Db } from '../../db/connection';
-import { MAINTENANCE_KEYS, readMaintenanceState } from '../../db/repositories/maintenance-state';
-import { recordSecretKeyCheck } from '../../db/repositories/secrets-at-rest';
+import { MAINTENANCE_KEYS, readMaintenanceState, recordMaintenanceStateOnce } from '../../db/repositories/maintenance-state';
 
 export interface SealingKeySource {
   dataDir: string;
@@ -23,7 +22,7 @@ export async function loadSealingKey(db: Db, source: SealingKeySource, logger: L
   // The first start records the check; another server starting at the same moment with another key
   // may have recorded its own meanwhile: the one recorded is the one compared.
   const record = async (keyring: Keyring, differs: () => void) => {
-    if (recorded === null && await recordSecretKeyCheck(db, keyring.check, now) !== keyring.check) differs();
+    if (recorded === null && await recordMaintenanceStateOnce(db, MAINTENANCE_KEYS.secretKeyCheck, keyring.check, now) !== keyring.check) differs();
     return keyring;
   };
   if (source.secretKeyFile === null) {
