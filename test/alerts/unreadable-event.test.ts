@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '../../src-main/db/connection';
-import { runSql } from '../../src-main/db/dialect';
+import { allSql, runSql } from '../../src-main/db/dialect';
 import { startHttpReceiver, type HttpReceiver } from '../notify/receivers';
 import { createChannel, createCheck, deliveredLog, result, run, startAlertHarness, type AlertHarness } from './harness';
 
@@ -40,5 +40,34 @@ describe('an alert whose stored event does not parse', () => {
     expect(of(fine)).toMatchObject({ status: 'SUCCESS' });
     const checks = receiver.requests.map((r) => (JSON.parse(r.body) as Record<string, string>).CHECK_ID);
     expect(checks).toEqual([fine]);
+  });
+});
+
+/**
+ * The check's stored alert state is parsed too: one of the wrong shape is read as a clear state
+ * (reported once in the server's log), so the next failure still alerts and the state written then
+ * has the right shape again.
+ */
+describe('a check whose stored alert state does not parse', () => {
+  let h: AlertHarness;
+
+  beforeAll(async () => {
+    h = await startAlertHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('is judged from a clear state: its next failure alerts', async () => {
+    const channelId = await createChannel(h.server, { type: 'WEBHOOK', config: { name: 'Ops hook', url: 'http://127.0.0.1:9/hook' } });
+    const checkId = await createCheck(h.server, [channelId]);
+    expect((await run(h, checkId, result('PASS'))).alert).toBeNull();
+    const db = await ready(h.server.backend.deps.db);
+    await runSql(db, sql`update check_alert_states set state = ${JSON.stringify({ alerted: 'SOMETIMES', failedRuns: 'many' })} where check_id = ${checkId}`);
+
+    expect((await run(h, checkId, result('FAIL'))).alert).toBe('ALERT_FAILURE');
+    const [stored] = (await allSql<{ state: string | Record<string, unknown> }>(db, sql`select state from check_alert_states where check_id = ${checkId}`)) as { state: string | Record<string, unknown> }[];
+    const state = typeof stored!.state === 'string' ? (JSON.parse(stored!.state) as Record<string, unknown>) : stored!.state;
+    expect(state).toMatchObject({ alerted: 'FAILURE', failedRuns: 1 });
   });
 });

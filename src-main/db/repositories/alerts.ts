@@ -1,3 +1,4 @@
+import { lockKey } from '../row-locks';
 import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
@@ -6,9 +7,12 @@ import { accounts, checkAlerts, checkAlertStates, checks, checkSchedule, checkSe
 import { all, get, onPostgres, run, runSql } from "../dialect";
 import { parseStored } from '../stored-rows';
 import { StoredAlertEvent } from '../stored-alert-event';
+import { StoredAlertStateSchema, type StoredAlertState } from '../stored-alert-state';
 
 export type { StoredAlertEvent } from '../stored-alert-event';
-export type CheckAlertStateRow = typeof checkAlertStates.$inferSelect;
+type StoredCheckAlertStateRow = typeof checkAlertStates.$inferSelect;
+/** A check's alert state as read: its state parsed (db/stored-alert-state.ts). */
+export type CheckAlertStateRow = Omit<StoredCheckAlertStateRow, 'state'> & { state: StoredAlertState };
 type StoredCheckAlertRow = typeof checkAlerts.$inferSelect;
 /** An alert row as written: `repeatOf` is only ever set by the migration that added the state-change key. */
 export type NewCheckAlert = Omit<StoredCheckAlertRow, 'repeatOf'> & { repeatOf?: null };
@@ -19,9 +23,20 @@ export type NewCheckAlert = Omit<StoredCheckAlertRow, 'repeatOf'> & { repeatOf?:
  */
 export type CheckAlert = Omit<StoredCheckAlertRow, 'event'> & { event: StoredAlertEvent | null };
 
+/**
+ * The check's alert state. One whose stored state does not parse (written by hand, or by a version
+ * with another shape) is reported once in the server's log and read as absent: the check is judged
+ * from a clear state, and that judgement writes a state of the right shape over it.
+ */
 export async function findAlertState(db: Db, checkId: string): Promise<CheckAlertStateRow | undefined> {
   db = await ready(db);
-  return await get(prepared(db, 'findAlertState', (d) => d.select().from(checkAlertStates).where(eq(checkAlertStates.checkId, sql.placeholder('checkId'))).prepare()), { checkId });
+  const row: StoredCheckAlertStateRow | undefined = await get(
+    prepared(db, 'findAlertState', (d) => d.select().from(checkAlertStates).where(eq(checkAlertStates.checkId, sql.placeholder('checkId'))).prepare()),
+    { checkId },
+  );
+  if (row === undefined) return undefined;
+  const state = parseStored(StoredAlertStateSchema, row.state, { table: 'check_alert_states', id: row.checkId, stamp: String(row.updatedAt) });
+  return state === undefined ? undefined : { ...row, state };
 }
 
 /**
@@ -37,7 +52,7 @@ export async function lockAlertState(db: Db, checkId: string): Promise<CheckAler
   if (onPostgres()) {
     const rowLock = sql`select 1 from ${checkAlertStates} where ${checkAlertStates.checkId} = ${checkId} for update`;
     if ((await runSql(db, rowLock)).changes === 0) {
-      await runSql(db, sql`select pg_advisory_xact_lock(hashtextextended(${`check_alert_states:${checkId}`}, 0))`);
+      await lockKey(db, `check_alert_states:${checkId}`);
       // Another first judgement may have committed the row while this one waited.
       await runSql(db, rowLock);
     }
