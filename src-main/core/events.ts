@@ -81,6 +81,14 @@ export interface FeedEvents {
   sessionUpdated: SessionUpdatedEvent;
   resultRecorded: ResultRecordedEvent;
   runFeedMessage: RunFeedMessage;
+  /** Ctrl-C of `checkly test` (POST /v1/test-sessions/{id}/cancel): whichever server runs it stops it. */
+  testRunCancelled: TestRunCancelledEvent;
+}
+
+export interface TestRunCancelledEvent {
+  accountId: string;
+  /** Lower case. */
+  testSessionId: string;
 }
 
 /** Carries this server's feed events to the other servers of the cluster (team mode: db/cluster/notify-feeds.ts, over LISTEN/NOTIFY). */

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,41 @@ describe('team mode: live feeds across servers (LISTEN/NOTIFY)', () => {
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.jobs.map((job: { execution: { checkId: string; runLocation: string } }) => [job.execution.checkId, job.execution.runLocation])).toEqual([[check.body.id, 'lab']]);
     expect(at - triggeredAt).toBeLessThan(1_500);
+  }, 60_000);
+
+  it("Ctrl-C of `checkly test` asked of the standby stops the run the leader is running: it ends CANCELLED, not failing", async () => {
+    // A target that takes the connection and never answers: the run would wait for its 30 s limit.
+    const sockets: Socket[] = [];
+    const hanging = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = hanging.address() as AddressInfo;
+      const suite = randomUUID();
+      const job = {
+        logicalId: 'never-answers',
+        name: 'Never answers',
+        checkType: 'API',
+        maxResponseTime: 30_000,
+        degradedResponseTime: 30_000,
+        request: { method: 'GET', url: `http://127.0.0.1:${port}/`, assertions: [] },
+        sourceInfo: { checkRunSuiteId: suite, checkRunId: randomUUID() },
+      };
+      const run = await api(leader, 'POST', '/v1/test-sessions/run', { name: 'To cancel', shouldRecord: true, checkRunJobs: [job] });
+      expect(run.status, run.text).toBe(202);
+      await expect.poll(() => sockets.length, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
+      const cancelledAt = Date.now();
+      const cancel = await api(standby, 'POST', `/v1/test-sessions/${run.body.testSessionId}/cancel`, {});
+      expect(cancel.status, cancel.text).toBe(204);
+      await expect
+        .poll(async () => (await api(standby, 'GET', `/v1/test-sessions/${run.body.testSessionId}`)).body.status, { timeout: 5_000, interval: 100 })
+        .toBe('CANCELLED');
+      expect(Date.now() - cancelledAt).toBeLessThan(5_000);
+      const session = await api(leader, 'GET', `/v1/test-sessions/${run.body.testSessionId}`);
+      expect(session.body).toMatchObject({ status: 'CANCELLED', results: [{ status: 'CANCELLED', checkSessionStatus: 'CANCELLED' }] });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   }, 60_000);
 
   it('PostgreSQL stopped for 20 s and started again: no server exits, and the feeds carry the next run again', async () => {

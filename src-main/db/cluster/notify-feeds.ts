@@ -9,7 +9,7 @@ export interface WakeSignals {
   wakeAll(): void;
 }
 
-const FEED_KINDS: readonly (keyof FeedEvents)[] = ['sessionUpdated', 'resultRecorded', 'runFeedMessage'];
+const FEED_KINDS: readonly (keyof FeedEvents)[] = ['sessionUpdated', 'resultRecorded', 'runFeedMessage', 'testRunCancelled'];
 const JOB_QUEUED = 'jobQueued';
 
 export interface LiveFeeds {

@@ -2,20 +2,26 @@ import { AppError } from '../../core/errors';
 import { findCodeTestSession } from '../../db/repositories/code-test-sessions';
 import type { ServiceContext } from '../context';
 
-/** Running recorded test runs, by account and test session id: what Ctrl-C in `checkly test` cancels. */
-const running = new Map<string, AbortController>();
-const keyOf = (accountId: string, testSessionId: string) => `${accountId}:${testSessionId.toLowerCase()}`;
-
-/** A signal that aborts when the run is cancelled or the server shuts down; `done` forgets the run. */
+/**
+ * A signal that aborts when the run is cancelled (Ctrl-C in `checkly test`, asked of this server or,
+ * in team mode, of any other: the cancel is a live-feed event) or the server shuts down; `done`
+ * stops listening.
+ */
 export function cancellableRun(ctx: ServiceContext, testSessionId: string | null): { signal: AbortSignal; done(): void } {
   if (!testSessionId) return { signal: ctx.runtime.shutdown.signal, done: () => undefined };
   const controller = new AbortController();
-  running.set(keyOf(ctx.accountId, testSessionId), controller);
-  return { signal: AbortSignal.any([controller.signal, ctx.runtime.shutdown.signal]), done: () => running.delete(keyOf(ctx.accountId, testSessionId)) };
+  const id = testSessionId.toLowerCase();
+  const stopListening = ctx.runtime.events.onFeed('testRunCancelled', (event) => {
+    if (event.accountId === ctx.accountId && event.testSessionId === id) controller.abort();
+  });
+  return { signal: AbortSignal.any([controller.signal, ctx.runtime.shutdown.signal]), done: stopListening };
 }
 
-/** POST /v1/test-sessions/{id}/cancel for a recorded `checkly test` run: its unfinished checks end CANCELLED; a finished run is left as it is. */
+/**
+ * POST /v1/test-sessions/{id}/cancel for a recorded `checkly test` run: its unfinished checks end
+ * CANCELLED on whichever server runs them; a finished run is left as it is.
+ */
 export async function cancelTestRun(ctx: ServiceContext, testSessionId: string): Promise<void> {
   if (!await findCodeTestSession(ctx.db, ctx.accountId, testSessionId.toLowerCase())) throw new AppError('not_found', 'No such test session.');
-  running.get(keyOf(ctx.accountId, testSessionId))?.abort();
+  ctx.runtime.events.share('testRunCancelled', { accountId: ctx.accountId, testSessionId: testSessionId.toLowerCase() });
 }
