@@ -19,6 +19,10 @@ const OWN_PROCESS = [
   'test/cluster/alerts-key-upgrade-pg.test.ts',
   'test/cluster/heartbeats-team-races-pg.test.ts',
   'test/cluster/pg-outage-in-transaction-pg.test.ts',
+  'test/cluster/accounts-races-pg.test.ts',
+  'test/cluster/resources-races-pg.test.ts',
+  'test/cluster/pages-projects-races-pg.test.ts',
+  'test/cluster/schedules-races-pg.test.ts',
 ];
 
 /**
@@ -84,6 +88,7 @@ const POSTGRES_FILES = [
   'test/notify/webhook.test.ts',
   'test/notify/email.test.ts',
   'test/notify/held-down.test.ts',
+  'test/notify/outbox-worker.test.ts',
   'test/agent/broker.test.ts',
   'test/agent/private-locations.test.ts',
   'test/trpc.test.ts',

@@ -61,10 +61,15 @@ describe('the outbox worker', () => {
     let active = 0;
     let most = 0;
     const delivered: string[] = [];
+    // Each delivery lasts until a second one runs beside it (at most half a second: the last one
+    // runs alone). On PostgreSQL a claim is a round trip, so one tick would not be enough for two to overlap.
+    const overlap = async () => {
+      for (const until = Date.now() + 500; active < 2 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
     const w = worker(async (claimed) => {
       active++;
       most = Math.max(most, active);
-      await new Promise((resolve) => setImmediate(resolve));
+      await overlap();
       delivered.push(claimed.id);
       await markSent(claimed);
       active--;
