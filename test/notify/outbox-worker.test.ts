@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src-main/core/clock';
 import type { Logger } from '../../src-main/core/logger';
-import type { Db } from '../../src-main/db/connection';
+import { transaction, type Db } from '../../src-main/db/connection';
 import { findAlertChannel } from '../../src-main/db/repositories/alert-channels';
 import { findNotification, listDueNotifications, nextDueAt, releaseInterruptedSends, updateNotification, type AlertNotificationRow } from '../../src-main/db/repositories/notifications';
 import { createOutboxWorker, type OutboxSteps, type OutboxWorker } from '../../src-main/services/engines/outbox-worker';
@@ -120,6 +120,34 @@ describe('the outbox worker', () => {
     await done;
 
     expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'database is locked' }) }), 'the test worker failed');
+    expect(await row(id)).toMatchObject({ status: 'SUCCESS', attempts: 1 });
+  });
+
+  it('a kick from inside a transaction looks once that transaction committed, not inside it', async () => {
+    const { accountId, deps } = server.backend;
+    const channel = await findAlertChannel(deps.db, accountId, await createEmailChannel(server));
+    if (!channel) throw new Error('the channel was not stored');
+    const entry = { accountId, checkAlertId: 'alert', alertType: 'TEST' as const, checkId: null, checkType: null, checkResultId: null };
+    const delivered: string[] = [];
+    const w = worker(async (claimed) => {
+      delivered.push(claimed.id);
+      await markSent(claimed);
+    });
+    await w.start();
+    await w.drain();
+    // As an agent notice is queued: inside a transaction that goes on after its kick.
+    const id = await transaction(db(), async (tx) => {
+      const queued = (await enqueueNotification(tx, deps.keyring, channel, entry, { max: 100, windowMinutes: 10 }, clock.now().getTime())).id;
+      w.kick();
+      for (let i = 0; i < 20; i++) await findNotification(tx, queued);
+      // Not claimed from inside this transaction (on PostgreSQL a look started here ran its claim
+      // as a savepoint of it, on its connection, and failed once it had committed).
+      expect(delivered).toEqual([]);
+      expect(await findNotification(tx, queued)).toMatchObject({ attempts: 0, sendingAt: null });
+      return queued;
+    });
+    await vi.waitFor(() => expect(delivered).toEqual([id]), { timeout: 5_000, interval: 10 });
+    expect(logger.error).not.toHaveBeenCalled();
     expect(await row(id)).toMatchObject({ status: 'SUCCESS', attempts: 1 });
   });
 

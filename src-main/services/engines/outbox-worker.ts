@@ -1,4 +1,4 @@
-import { transaction, type Db } from '../../db/connection';
+import { afterCommit, transaction, type Db } from '../../db/connection';
 import { claimStillHeld, lockOutboxRow, outboxesShared, type OutboxTable } from '../../db/repositories/outbox-claims';
 import type { ServiceDeps } from '../context';
 import { accountDelivery } from '../settings';
@@ -197,7 +197,11 @@ export function createOutboxWorker<Row extends OutboxRow>(deps: ServiceDeps, out
       schedule(0);
     },
     kick() {
-      schedule(0);
+      // After the commit of the transaction the caller may be inside (rows it queued are then
+      // visible), and outside its context: a look started from there would otherwise run its own
+      // transactions as savepoints of the caller's, on its connection (PostgreSQL refused them
+      // once it had committed).
+      afterCommit(deps.db, () => schedule(0));
     },
     async drain() {
       for (;;) {
