@@ -73,7 +73,6 @@ const POSTGRES_FILES = [
   'test/status-pages/services.test.ts',
   'test/status-pages/progress.test.ts',
   'test/status-pages/trpc.test.ts',
-  'test/runs/check-runs-v2.test.ts',
   'test/runs/pipeline.test.ts',
   'test/alerts/pipeline.test.ts',
   'test/alerts/channels.test.ts',
