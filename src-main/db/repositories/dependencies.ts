@@ -135,6 +135,8 @@ export interface DependencyStatusRow {
   judgedAt: number | null;
   /** 1 when a session of it has not finished yet. */
   inFlight: number;
+  /** When its latest session started (epoch ms), null when it never ran: a run that finished may not be judged yet. */
+  lastStartedAt: number | null;
 }
 
 export async function dependencyStatuses(db: Db, accountId: string, ids: readonly string[]): Promise<DependencyStatusRow[]> {
@@ -150,7 +152,9 @@ export async function dependencyStatuses(db: Db, accountId: string, ids: readonl
       ${jsonNumber(sql.raw('c.body'), '$.frequency')} as frequency, ${jsonNumber(sql.raw('c.body'), '$.frequencyOffset')} as "frequencyOffset",
       s.state::text as state, s.updated_at::double precision as "judgedAt",
       (case when exists (select 1 from ${checkSessions} cs join ${checkSchedule} sc on sc.check_num = cs.check_num
-        where sc.check_id = c.id and cs.status < ${UNFINISHED_BELOW}) then 1 else 0 end) as "inFlight"
+        where sc.check_id = c.id and cs.status < ${UNFINISHED_BELOW}) then 1 else 0 end) as "inFlight",
+      (select max(cs.started_at)::double precision from ${checkSessions} cs join ${checkSchedule} sc on sc.check_num = cs.check_num
+        where sc.check_id = c.id) as "lastStartedAt"
     from ${checks} c left join ${checkGroups} g on g.id = c.group_id left join ${checkAlertStates} s on s.check_id = c.id
     where c.account_id = ${accountId} and c.id in (${list})`);
   }
@@ -159,7 +163,9 @@ export async function dependencyStatuses(db: Db, accountId: string, ids: readonl
       json_extract(c.body, '$.frequency') as frequency, json_extract(c.body, '$.frequencyOffset') as frequencyOffset,
       s.state as state, s.updated_at as judgedAt,
       exists (select 1 from ${checkSessions} cs join ${checkSchedule} sc on sc.check_num = cs.check_num
-        where sc.check_id = c.id and cs.status < ${UNFINISHED_BELOW}) as inFlight
+        where sc.check_id = c.id and cs.status < ${UNFINISHED_BELOW}) as inFlight,
+      (select max(cs.started_at) from ${checkSessions} cs join ${checkSchedule} sc on sc.check_num = cs.check_num
+        where sc.check_id = c.id) as lastStartedAt
     from ${checks} c left join ${checkGroups} g on g.id = c.group_id left join ${checkAlertStates} s on s.check_id = c.id
     where c.account_id = ${accountId} and c.id in (${list})`);
 }

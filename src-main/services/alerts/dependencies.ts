@@ -63,6 +63,15 @@ export function speaksFor(s: DependencyStatusRow, failedAt: number): boolean {
   return s.judgedAt !== null && s.judgedAt >= failedAt - FRESH_VERDICT_MS;
 }
 
+/**
+ * A run of it started no earlier than a few seconds before the dependent's failure: its verdict
+ * speaks for that failure once judged, even when the run has finished and its judgement is not
+ * committed yet (no session in flight, the state not judged yet: another run would be started).
+ */
+function verdictComing(s: DependencyStatusRow, failedAt: number): boolean {
+  return s.lastStartedAt !== null && s.lastStartedAt >= failedAt - FRESH_VERDICT_MS;
+}
+
 /** A check's effective dependencies (own ∪ group's), or null when the check does not exist. */
 export async function effectiveDependenciesOf(db: Db, accountId: string, checkId: string): Promise<string[] | null> {
   const lists = await dependencyListsOf(db, accountId, checkId);
@@ -142,7 +151,7 @@ export async function applyDependencies<R extends ResultRef>(
     return { state: notRaised(previous, decision.state), alert: null };
   }
   if (!OPENINGS.has(decision.alert)) return plain;
-  triggerDependencies(deps, check.accountId, gate.trigger, (s) => !speaksFor(s, at));
+  triggerDependencies(deps, check.accountId, gate.trigger, (s) => !speaksFor(s, at) && !verdictComing(s, at));
   const held: HeldAlert<R> = { checkSessionId: run.checkSessionId, alert: decision.alert, result: result ?? null, at, since: now };
   // Once committed too: a look that ran before the commit did not see it, and must not be trusted.
   noteHoldDecided(deps.runtime);
