@@ -564,7 +564,15 @@ export class HeartbeatJudge implements HeartbeatControl {
     for (let head = this.queue.peek(); head && head.at <= cutoff; head = this.queue.peek()) {
       this.queue.pop();
       const live = this.byNum.get(head.checkNum);
-      if (live && live.version === head.version && live.activated && live.clock.deadlineAt !== null) due.push(live);
+      if (!live || live.version !== head.version || !live.activated || live.clock.deadlineAt === null) continue;
+      if (live.clock.deadlineAt > cutoff) {
+        // Never judged before its deadline: an entry queued earlier than the deadline it now has
+        // waits for it (seen once in team mode, right after a takeover: a failure written 22 s early).
+        this.deps.logger.warn({ checkId: live.checkId, queuedAt: new Date(head.at).toISOString(), deadlineAt: new Date(live.clock.deadlineAt).toISOString() }, 'a heartbeat deadline was queued before it falls: judged when it does');
+        this.queue.push({ at: live.clock.deadlineAt, checkNum: live.checkNum, version: live.version });
+        continue;
+      }
+      due.push(live);
     }
     if (due.length > 0) await this.judgeMissed(due, now);
     this.arm();
