@@ -232,11 +232,15 @@ describe('team mode: two servers on one PostgreSQL', () => {
       const fixed = await api(standby, 'PUT', `/v1/checks/icmp/${checkId}`, { request: { hostname: '127.0.0.1', pingCount: 1, assertions: [] } });
       expect(fixed.status).toBe(200);
       await expect.poll(alertsOf, { timeout: 40_000, interval: 250 }).toEqual(['ALERT_FAILURE', 'ALERT_RECOVERY']);
-      const notifications = await admin.query<{ alert_type: string; status: string; attempts: number }>(
-        `select alert_type, status, attempts from alert_notifications where check_id = $1 order by created_at`,
-        [checkId],
-      );
-      expect(notifications.rows).toEqual([
+      // The receiver answers before the server records SUCCESS: the rows are read until it has.
+      const notifications = async () =>
+        (
+          await admin.query<{ alert_type: string; status: string; attempts: number }>(
+            `select alert_type, status, attempts from alert_notifications where check_id = $1 order by created_at`,
+            [checkId],
+          )
+        ).rows;
+      await expect.poll(notifications, { timeout: 10_000, interval: 100 }).toEqual([
         { alert_type: 'ALERT_FAILURE', status: 'SUCCESS', attempts: 1 },
         { alert_type: 'ALERT_RECOVERY', status: 'SUCCESS', attempts: 1 },
       ]);

@@ -2,7 +2,7 @@ import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { type Db, ready } from '../connection';
 import { codeTestSessions } from '../tables';
 import { all, get, run } from "../dialect";
-import { lockKey, lockRowsForUpdate } from '../row-locks';
+import { lockRowsForUpdate } from '../row-locks';
 
 export interface CodeTestSessionRow {
   id: string;
@@ -23,15 +23,6 @@ export async function insertCodeTestSession(db: Db, row: CodeTestSessionRow): Pr
 export async function findCodeTestSessionForUpdate(db: Db, accountId: string, id: string): Promise<CodeTestSessionRow | undefined> {
   await lockRowsForUpdate(db, 'code_test_sessions', 'id', [id]);
   return await findCodeTestSession(db, accountId, id);
-}
-
-/**
- * The queue for rewriting the account's list of test sessions (an app setting: a JSON list read,
- * then written back with one more entry). Before the first run there is no row to lock, so a lock
- * on the account's list by name stands in for one: two runs starting on two servers both stay listed.
- */
-export async function lockTestSessionList(db: Db, accountId: string): Promise<void> {
-  await lockKey(db, `test-session-list:${accountId}`);
 }
 
 export async function findCodeTestSession(db: Db, accountId: string, id: string): Promise<CodeTestSessionRow | undefined> {

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/connection';
-import { lockTestSessionList } from '../../db/repositories/code-test-sessions';
-import { readAppSetting, writeAppSetting } from '../../db/repositories/settings';
+import { lockAppSetting, readAppSetting, writeAppSetting } from '../../db/repositories/settings';
 
 // Kept here, below test-sessions: a test run is listed as a test session, and test-sessions reads test runs.
 /** The app setting that lists an account's recent test sessions (names and start times; the rest is read from the sessions). */
@@ -20,7 +19,8 @@ export function storedTestSessions(value: Record<string, unknown> | null): Store
 
 /** Puts a new test session first in the account's list (the oldest beyond the kept number drop off); call inside a transaction. */
 export async function listTestSession(tx: Db, accountId: string, entry: StoredTestSession, now: number): Promise<void> {
-  await lockTestSessionList(tx, accountId);
+  // Runs starting on two servers take turns: both stay listed.
+  await lockAppSetting(tx, accountId, TEST_SESSIONS_KEY);
   const kept = storedTestSessions(await readAppSetting(tx, accountId, TEST_SESSIONS_KEY));
   const entries = [entry, ...kept].slice(0, KEPT_TEST_SESSIONS);
   await writeAppSetting(tx, accountId, TEST_SESSIONS_KEY, { entries }, now);
